@@ -1,0 +1,43 @@
+/** The parts of a JSON Schema node that error messages and suggestions read. */
+export interface SchemaNode {
+  readonly description?: string;
+  readonly type?: string;
+  readonly enum?: readonly unknown[];
+  readonly const?: unknown;
+  readonly default?: unknown;
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly exclusiveMinimum?: number;
+  readonly properties?: Readonly<Record<string, SchemaNode>>;
+  readonly items?: SchemaNode;
+  readonly anyOf?: readonly SchemaNode[];
+  readonly definitions?: Readonly<Record<string, SchemaNode>>;
+  readonly $ref?: string;
+  readonly [keyword: string]: unknown;
+}
+
+/**
+ * The schema node that describes the value at `path`, with `$ref`s into `#/definitions`
+ * resolved and the referencing node's own keywords (description, default) kept on top.
+ */
+export function schemaAt(root: SchemaNode, path: readonly string[]): SchemaNode | undefined {
+  let node: SchemaNode | undefined = resolve(root, root);
+  for (const segment of path) {
+    if (node === undefined) return undefined;
+    const next: SchemaNode | undefined = /^\d+$/.test(segment)
+      ? node.items
+      : node.properties?.[segment];
+    node = next === undefined ? undefined : resolve(root, next);
+  }
+  return node;
+}
+
+function resolve(root: SchemaNode, node: SchemaNode): SchemaNode {
+  const ref = node.$ref;
+  if (ref === undefined) return node;
+  const name = ref.replace('#/definitions/', '');
+  const target = root.definitions?.[name];
+  if (target === undefined) return node;
+  const { $ref: _ref, ...own } = node;
+  return { ...target, ...own };
+}

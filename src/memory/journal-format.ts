@@ -1,0 +1,199 @@
+import * as crypto from 'node:crypto';
+import { AureusError } from '../model/errors.js';
+import type { JsonObject } from '../model/json.js';
+
+/**
+ * The line format of an append-only JSON Lines journal (ledger, history, …). Pure: no I/O.
+ *
+ * A line is `{"at":…,"prev":…,"record":…,"hash":…}` where `hash` is the SHA-256 of the line's
+ * own text up to `,"hash":` and `prev` is the hash of the previous valid line. The hash is the
+ * line's checksum and its link in the chain, so any reader detects an edited, deleted or
+ * reordered line (THREATS.md rule 10). Hashing the bytes as written, rather than a
+ * re-serialization of the parsed record, keeps verification to one hash per line.
+ */
+
+/** `prev` of the first line. */
+export const GENESIS_HASH = '0'.repeat(64);
+/** Bigger records are refused: one line must stay one small write and cheap to read back. */
+export const MAX_RECORD_BYTES = 1024 * 1024;
+
+/** `,"hash":"` + 64 hex digits + `"}`: the fixed end of every line. */
+const HASH_SUFFIX_LENGTH = 9 + 64 + 2;
+
+export interface JournalLine {
+  at: string;
+  prev: string;
+  hash: string;
+  record: JsonObject;
+}
+
+export interface JournalEntry extends JournalLine {
+  /** 1-based line number in the file. */
+  lineNumber: number;
+}
+
+export type JournalProblemKind = 'torn' | 'unparseable' | 'checksum' | 'chain';
+
+export interface JournalProblem {
+  lineNumber: number;
+  kind: JournalProblemKind;
+  message: string;
+}
+
+export interface JournalContents {
+  /** Lines whose checksum is right, in file order (including those with a `chain` problem). */
+  entries: JournalEntry[];
+  problems: JournalProblem[];
+  /** No problem at all: nothing torn, edited, deleted or reordered. */
+  intact: boolean;
+}
+
+/** The text of one line (without its newline) and its hash. */
+export function formatLine(
+  prev: string,
+  at: string,
+  serializedRecord: string,
+): { text: string; hash: string } {
+  const body = `{"at":${JSON.stringify(at)},"prev":"${prev}","record":${serializedRecord}`;
+  const hash = sha256hex(body);
+  return { text: `${body},"hash":"${hash}"}`, hash };
+}
+
+/** Verifies journal text (a file, or a ledger read from a git blob). Never throws on content. */
+export function parseJournal(text: string): JournalContents {
+  const lines = text.split('\n');
+  const torn = text.length > 0 && !text.endsWith('\n');
+  const entries: JournalEntry[] = [];
+  const problems: JournalProblem[] = [];
+  // The link the next line must name: the last line with a readable hash. An edited line still
+  // links its successor, so one edit is reported once (as `checksum`), not twice.
+  let link: { hash: string; lineNumber: number } | undefined;
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index] ?? '';
+    if (line.trim() === '') continue;
+    const lineNumber = index + 1;
+    const checked = checkLine(line);
+    if (checked.kind === 'unparseable') {
+      const isTornTail = torn && index === lines.length - 1;
+      problems.push(lineProblem(lineNumber, isTornTail ? 'torn' : 'unparseable'));
+      continue;
+    }
+    const { line: parsed } = checked;
+    if (parsed.prev !== (link?.hash ?? GENESIS_HASH))
+      problems.push(chainProblem(lineNumber, link?.lineNumber));
+    if (checked.kind === 'checksum') problems.push(lineProblem(lineNumber, 'checksum'));
+    else entries.push({ lineNumber, ...parsed });
+    link = { hash: parsed.hash, lineNumber };
+  }
+  return { entries, problems, intact: problems.length === 0 };
+}
+
+type LineCheck = { kind: 'valid' | 'checksum'; line: JournalLine } | { kind: 'unparseable' };
+
+/** Parses one line and checks its hash against its own text. */
+export function checkLine(raw: string): LineCheck {
+  // A journal that passed through a Windows checkout may carry CRLF endings; the hash never covers them.
+  const text = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+  const bodyEnd = text.length - HASH_SUFFIX_LENGTH;
+  if (bodyEnd <= 0 || !text.startsWith(',"hash":"', bodyEnd) || !text.endsWith('"}')) {
+    return { kind: 'unparseable' };
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { kind: 'unparseable' };
+  }
+  if (!isJournalLine(value) || value.hash !== text.slice(bodyEnd + 9, -2))
+    return { kind: 'unparseable' };
+  const line = { at: value.at, prev: value.prev, hash: value.hash, record: value.record };
+  return { kind: sha256hex(text.slice(0, bodyEnd)) === value.hash ? 'valid' : 'checksum', line };
+}
+
+/** Serializes a record once, refusing anything that would not read back identical. */
+export function serializeRecord(record: JsonObject): string {
+  const problem = isPlainObject(record)
+    ? nonJsonAt(record, 'record', new Set())
+    : 'record is not a JSON object';
+  if (problem !== undefined) {
+    throw new AureusError(
+      `cannot append to the journal: ${problem}`,
+      'pass plain JSON data only: objects, arrays, strings, finite numbers, booleans and null (e.g. dates as ISO strings)',
+    );
+  }
+  const serialized = JSON.stringify(record);
+  const bytes = Buffer.byteLength(serialized, 'utf8');
+  if (bytes > MAX_RECORD_BYTES) {
+    throw new AureusError(
+      `cannot append to the journal: the record is ${bytes} bytes serialized, more than the 1 MiB limit`,
+      'store large data (patches, evidence, reports) in a file of its own and put its path or hash in the record',
+    );
+  }
+  return serialized;
+}
+
+function isJournalLine(value: unknown): value is JournalLine {
+  if (!isPlainObject(value)) return false;
+  const { at, prev, hash, record } = value;
+  return (
+    typeof at === 'string' &&
+    typeof prev === 'string' &&
+    typeof hash === 'string' &&
+    isPlainObject(record)
+  );
+}
+
+// One-shot crypto.hash (Node >= 20.12) costs about half of createHash per line; reading a long
+// ledger is one hash per line, so it shows.
+const sha256hex: (text: string) => string =
+  typeof crypto.hash === 'function'
+    ? (text) => crypto.hash('sha256', text, 'hex')
+    : (text) => crypto.createHash('sha256').update(text).digest('hex');
+
+type LineProblemKind = Exclude<JournalProblemKind, 'chain'>;
+
+function lineProblem(lineNumber: number, kind: LineProblemKind): JournalProblem {
+  const messages: Record<LineProblemKind, string> = {
+    torn: `line ${lineNumber} is incomplete (no newline at the end): a writer was interrupted mid-append; skipped`,
+    unparseable: `line ${lineNumber} is not a journal entry (not JSON, or missing at/prev/record/hash); skipped`,
+    checksum: `line ${lineNumber} was edited after it was written (its hash does not match its content); skipped`,
+  };
+  return { lineNumber, kind, message: messages[kind] };
+}
+
+function chainProblem(lineNumber: number, previousLine: number | undefined): JournalProblem {
+  const previous = previousLine === undefined ? 'the start of the journal' : `line ${previousLine}`;
+  return {
+    lineNumber,
+    kind: 'chain',
+    message: `line ${lineNumber} does not follow ${previous}: a line between them was deleted, reordered or rewritten`,
+  };
+}
+
+/** Describes the first value that JSON would change or drop, or undefined if there is none. */
+function nonJsonAt(value: unknown, path: string, ancestors: Set<object>): string | undefined {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return undefined;
+  if (typeof value === 'number') {
+    return Number.isFinite(value) ? undefined : `${path} is ${value}, not a finite number`;
+  }
+  if (typeof value !== 'object') return `${path} is ${typeof value}, not JSON`;
+  if (ancestors.has(value)) return `${path} refers back to itself`;
+  if (!Array.isArray(value) && !isPlainObject(value)) return `${path} is not a plain object`;
+  ancestors.add(value);
+  const children: [string, unknown][] = Array.isArray(value)
+    ? Array.from(value, (item, index) => [`${path}[${index}]`, item])
+    : Object.entries(value).map(([key, item]) => [`${path}.${key}`, item]);
+  for (const [childPath, child] of children) {
+    const problem = nonJsonAt(child, childPath, ancestors);
+    if (problem !== undefined) return problem;
+  }
+  ancestors.delete(value);
+  return undefined;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  // Checked by shape, not identity, so objects from another realm (vm, worker) still count.
+  return proto === null || Object.getPrototypeOf(proto) === null;
+}

@@ -1,0 +1,211 @@
+import { constants, type FileHandle, lstat, mkdir, open } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { lock } from 'proper-lockfile';
+import { AureusError } from '../model/errors.js';
+import type { JsonObject } from '../model/json.js';
+import { fsyncDirectory } from './atomic-write.js';
+import {
+  checkLine,
+  formatLine,
+  GENESIS_HASH,
+  type JournalContents,
+  type JournalLine,
+  parseJournal,
+  serializeRecord,
+} from './journal-format.js';
+
+/** How much of the end of the file an append reads to find the last valid line. */
+const TAIL_BYTES = 64 * 1024;
+
+export interface AppendOptions {
+  now?: () => Date;
+}
+
+/** Appends one record under an inter-process lock and returns the line written. */
+export async function appendToJournal(
+  path: string,
+  record: JsonObject,
+  options: AppendOptions = {},
+): Promise<JournalLine> {
+  const serialized = serializeRecord(record);
+  const now = options.now ?? (() => new Date());
+  await mkdir(dirname(path), { recursive: true });
+  let compromised = false;
+  const release = await lockJournal(path, () => {
+    compromised = true;
+  });
+  try {
+    return await appendLocked(path, { serialized, record }, now, () => compromised);
+  } finally {
+    if (!compromised) await release();
+  }
+}
+
+/**
+ * Reads and verifies a journal. A missing file is an empty journal; bad lines are reported in
+ * `problems` and skipped, never thrown. A directory, symlink or special file is refused.
+ */
+export async function readJournal(path: string): Promise<JournalContents> {
+  const stats = await lstat(path).catch((error: unknown) => {
+    if (errnoCode(error) === 'ENOENT') return undefined;
+    throw error;
+  });
+  if (stats === undefined) return parseJournal('');
+  refuseNonFile(path, stats);
+  // O_NOFOLLOW closes the window in which the file could be swapped for a link after lstat.
+  const handle = await open(path, constants.O_RDONLY | noFollow()).catch((error: unknown) => {
+    throw openFailure(path, error);
+  });
+  try {
+    return parseJournal((await handle.readFile()).toString('utf8'));
+  } finally {
+    await handle.close();
+  }
+}
+
+// ---- appending -------------------------------------------------------------------------------
+
+interface PendingLine {
+  serialized: string;
+  record: JsonObject;
+}
+
+async function appendLocked(
+  path: string,
+  pending: PendingLine,
+  now: () => Date,
+  lockLost: () => boolean,
+): Promise<JournalLine> {
+  // O_APPEND: every write lands at the end even if the lock were ever broken; O_NOFOLLOW:
+  // a journal that is a symlink is refused, as readers do.
+  const flags = constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | noFollow();
+  const handle = await open(path, flags, 0o644).catch((error: unknown) => {
+    throw openFailure(path, error);
+  });
+  try {
+    const stats = await handle.stat();
+    refuseNonFile(path, stats);
+    const tail = await readTail(handle, stats.size);
+    const prev = tail.lastHash;
+    // Stamped under the lock, so that the order of lines is also the order of their times.
+    const at = now().toISOString();
+    const line = formatLine(prev, at, pending.serialized);
+    // A torn tail (killed writer) has no newline: start a fresh line so the fragment stays alone.
+    const text = tail.endsWithNewline ? `${line.text}\n` : `\n${line.text}\n`;
+    if (lockLost()) throw lockLostError(path);
+    await writeAll(handle, Buffer.from(text, 'utf8'));
+    await handle.sync();
+    if (stats.size === 0) await fsyncDirectory(dirname(path));
+    return { at, prev, hash: line.hash, record: pending.record };
+  } finally {
+    await handle.close();
+  }
+}
+
+interface Tail {
+  /** Hash of the last valid line, or the genesis hash if there is none. */
+  lastHash: string;
+  endsWithNewline: boolean;
+}
+
+async function readTail(handle: FileHandle, size: number): Promise<Tail> {
+  if (size === 0) return { lastHash: GENESIS_HASH, endsWithNewline: true };
+  const start = Math.max(0, size - TAIL_BYTES);
+  const window = await readRange(handle, start, size);
+  const endsWithNewline = window.length === 0 || window[window.length - 1] === 0x0a;
+  const lines = window.toString('utf8').split('\n');
+  // The window's first piece may be the second half of a line: never trust it.
+  const candidates = start > 0 ? lines.slice(1) : lines;
+  for (const line of candidates.reverse()) {
+    const checked = checkLine(line);
+    if (checked.kind === 'valid') return { lastHash: checked.line.hash, endsWithNewline };
+  }
+  if (start === 0) return { lastHash: GENESIS_HASH, endsWithNewline };
+  // More than 64 KiB of damage after the last valid line: rare, so only then read it all.
+  const whole = (await readRange(handle, 0, size)).toString('utf8');
+  return { lastHash: parseJournal(whole).entries.at(-1)?.hash ?? GENESIS_HASH, endsWithNewline };
+}
+
+/** Reads bytes [start, end) through the already opened (never re-resolved) handle. */
+async function readRange(handle: FileHandle, start: number, end: number): Promise<Buffer> {
+  const bytes = Buffer.alloc(end - start);
+  let filled = 0;
+  while (filled < bytes.length) {
+    const { bytesRead } = await handle.read(bytes, filled, bytes.length - filled, start + filled);
+    if (bytesRead === 0) break;
+    filled += bytesRead;
+  }
+  return bytes.subarray(0, filled);
+}
+
+async function writeAll(handle: FileHandle, bytes: Buffer): Promise<void> {
+  let offset = 0;
+  // One write() call; the loop only runs again if the OS reports a short write.
+  while (offset < bytes.length) {
+    const { bytesWritten } = await handle.write(bytes, offset, bytes.length - offset);
+    offset += bytesWritten;
+  }
+}
+
+function lockJournal(path: string, onCompromised: () => void): Promise<() => Promise<void>> {
+  return lock(path, {
+    realpath: false,
+    // A writer holds the lock for milliseconds and refreshes it every 2.5 s; a lock untouched
+    // for 5 s belongs to a killed process and is taken over.
+    stale: 5000,
+    // Randomized backoff, capped low so that 50 writers queueing on one ledger all get
+    // through (up to about a minute of waiting before giving up).
+    retries: { retries: 600, factor: 1.3, minTimeout: 2, maxTimeout: 100, randomize: true },
+    // The default throws from a timer and kills the process; a lost lock only aborts this append.
+    onCompromised,
+  }).catch((error: unknown) => {
+    if (errnoCode(error) !== 'ELOCKED') throw error;
+    throw new AureusError(
+      `could not lock ${path}: another process kept it locked for too long`,
+      `if no AUREUS process is running, delete the folder ${path}.lock and retry`,
+    );
+  });
+}
+
+function lockLostError(path: string): AureusError {
+  return new AureusError(
+    `lost the lock on ${path} before writing (the process stalled for more than 5 s); nothing was appended`,
+    'retry the command',
+  );
+}
+
+// ---- records and files -----------------------------------------------------------------------
+
+function refuseNonFile(
+  path: string,
+  stats: { isFile(): boolean; isDirectory(): boolean; isSymbolicLink(): boolean },
+): void {
+  if (stats.isFile()) return;
+  if (stats.isSymbolicLink()) throw notAFile(path, 'a symbolic link');
+  throw notAFile(path, stats.isDirectory() ? 'a directory' : 'not a regular file');
+}
+
+function openFailure(path: string, error: unknown): unknown {
+  const code = errnoCode(error);
+  if (code === 'ELOOP') return notAFile(path, 'a symbolic link');
+  if (code === 'EISDIR') return notAFile(path, 'a directory');
+  return error;
+}
+
+function notAFile(path: string, what: string): AureusError {
+  return new AureusError(
+    `journal ${path} is ${what}; AUREUS reads and appends only regular files and never follows links`,
+    `replace ${path} with a regular file, or remove it to start an empty journal`,
+  );
+}
+
+function noFollow(): number {
+  // Not defined on Windows; there the lstat check is the only guard.
+  return constants.O_NOFOLLOW ?? 0;
+}
+
+function errnoCode(error: unknown): string | undefined {
+  // Not `instanceof Error`: errors from node:fs may come from another realm (vm, Jest).
+  if (typeof error !== 'object' || error === null || !('code' in error)) return undefined;
+  return typeof error.code === 'string' ? error.code : undefined;
+}

@@ -1,0 +1,3 @@
+#!/usr/bin/env node
+// The installed command: everything lives in the compiled CLI.
+await import('../dist/cli/main.js');

@@ -1,0 +1,7 @@
+/** What a command may touch of its process: the CLI stays testable in-process. */
+export interface CliIo {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  /** The user's working directory; paths in messages are shown relative to it. */
+  readonly cwd: string;
+}

@@ -1,0 +1,18 @@
+import type { CliIo } from '../cli-io.js';
+
+/** Options every command may receive; each command reads the ones it declares. */
+export interface CliOptions {
+  readonly policy?: string | undefined;
+  readonly file?: string | undefined;
+}
+
+export interface CommandContext {
+  readonly io: CliIo;
+  /** Repository root (the --repo folder, or the repository around the working directory). */
+  readonly root: string;
+  /** Arguments after the command words, e.g. the FILE of `policy validate FILE`. */
+  readonly positionals: readonly string[];
+  /** --format, or the command's default format. */
+  readonly format: string;
+  readonly options: CliOptions;
+}

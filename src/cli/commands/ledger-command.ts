@@ -1,0 +1,102 @@
+import { relative } from 'node:path';
+import { readJournal } from '../../memory/journal.js';
+import type { JournalContents, JournalEntry } from '../../memory/journal-format.js';
+import { storePaths } from '../../memory/store-paths.js';
+import { AureusError, ExitCode } from '../../model/errors.js';
+import type { JsonObject, JsonValue } from '../../model/json.js';
+import type { CommandContext } from './command-context.js';
+
+/** `aureus ledger show`: one line per entry; damaged lines are reported and skipped. */
+export async function showLedgerCommand(context: CommandContext): Promise<number> {
+  const { io, format } = context;
+  const { shown, contents } = await readLedger(context);
+  if (format === 'json') {
+    io.stdout(
+      `${JSON.stringify({ file: shown, entries: contents.entries, problems: contents.problems }, null, 2)}\n`,
+    );
+    return ExitCode.pass;
+  }
+  if (contents.entries.length === 0) io.stdout(`${shown}: no entries.\n`);
+  for (const entry of contents.entries) io.stdout(`${summarize(entry)}\n`);
+  for (const problem of contents.problems) {
+    io.stderr(`${shown}:${problem.lineNumber}: ${problem.message} (skipped)\n`);
+  }
+  return ExitCode.pass;
+}
+
+/** `aureus ledger verify`: exit 0 when every line verifies and the chain is unbroken, else 1. */
+export async function verifyLedgerCommand(context: CommandContext): Promise<number> {
+  const { io, format } = context;
+  const { shown, contents } = await readLedger(context);
+  const verdict = contents.intact ? ExitCode.pass : ExitCode.rejected;
+  if (format === 'json') {
+    const result = {
+      file: shown,
+      intact: contents.intact,
+      entries: contents.entries.length,
+      problems: contents.problems,
+    };
+    io.stdout(`${JSON.stringify(result, null, 2)}\n`);
+    return verdict;
+  }
+  for (const problem of contents.problems) {
+    io.stdout(`${shown}:${problem.lineNumber}: ${problem.kind}: ${problem.message}\n`);
+  }
+  io.stdout(
+    contents.intact
+      ? `${shown}: ${contents.entries.length} entries, every checksum and link verified.\n`
+      : `${shown}: ${contents.problems.length} damaged or tampered line(s); ${contents.entries.length} entries verified.\n`,
+  );
+  return verdict;
+}
+
+async function readLedger(
+  context: CommandContext,
+): Promise<{ shown: string; contents: JournalContents }> {
+  const { io, root, format, options } = context;
+  if (format !== 'text' && format !== 'json') {
+    throw new AureusError(
+      `the ledger cannot be printed as ${format}.`,
+      'use --format text or --format json.',
+    );
+  }
+  const path = options.file ?? storePaths(root).ledger;
+  const shown = relative(io.cwd, path) || path;
+  return { shown, contents: await readJournal(path) };
+}
+
+/** `#line  time  hash  kind verdict cost …`, from whichever of those fields the record has. */
+function summarize(entry: JournalEntry): string {
+  const { record } = entry;
+  const cost = record.cost;
+  const known = [
+    text(record.kind),
+    text(record.verdict),
+    isObject(cost) ? `cost ${text(cost.total)}` : '',
+    text(record.head).slice(0, 12),
+  ].filter((part) => part !== '');
+  const details = known.length > 0 ? known : [clip(printable(JSON.stringify(record)))];
+  return [`#${entry.lineNumber}`, printable(entry.at), entry.hash.slice(0, 12), ...details].join(
+    '  ',
+  );
+}
+
+function isObject(value: JsonValue | undefined): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function text(value: JsonValue | undefined): string {
+  const simple =
+    typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+  return simple ? printable(String(value)) : '';
+}
+
+/** Ledger text is data: control characters could drive the terminal, so they are shown as `?`. */
+function printable(value: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
+  return value.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
+}
+
+function clip(value: string): string {
+  return value.length > 120 ? `${value.slice(0, 117)}...` : value;
+}

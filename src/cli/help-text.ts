@@ -1,0 +1,40 @@
+export const MAIN_HELP = `aureus — keeps a codebase inside explicit complexity budgets
+
+Usage: aureus <command> [options]
+
+Policy (.aureus/policy.yaml):
+  aureus policy validate [FILE]   check a policy file; every problem as file:line:col with a fix
+  aureus policy show              the effective policy, defaults filled in, each key explained
+
+Ledger (.aureus/local/ledger.jsonl, one checksummed, hash-chained entry per evaluated change):
+  aureus ledger show              list the entries
+  aureus ledger verify            check every line's checksum and the chain between lines
+
+Options:
+  --repo DIR       repository to work on (default: the one containing the current folder)
+  --policy FILE    policy file to use instead of .aureus/policy.yaml
+  --format FORMAT  output format: text (default) or json; yaml for \`policy show\`
+  --debug          show stack traces of errors
+  -h, --help       show help (also after a command: aureus policy --help)
+  -v, --version    print the version
+
+Exit codes: 0 pass · 1 the policy (or the ledger check) says no · 2 AUREUS could not decide
+(configuration, usage or environment error; the message says how to fix it).
+`;
+
+export const POLICY_HELP = `Usage:
+  aureus policy validate [FILE] [--repo DIR] [--format text|json]
+      Validate FILE (default: .aureus/policy.yaml of the repository). Exit 0 when valid,
+      2 with every problem as FILE:LINE:COL: what is wrong. To resolve, …
+  aureus policy show [--policy FILE] [--repo DIR] [--format yaml|json]
+      Print the effective policy: the file with every omitted key set to its default
+      (the built-in default policy when the repository has none).
+`;
+
+export const LEDGER_HELP = `Usage:
+  aureus ledger show [--file FILE] [--repo DIR] [--format text|json]
+      List the ledger's entries; damaged lines are reported on stderr and skipped.
+  aureus ledger verify [--file FILE] [--repo DIR] [--format text|json]
+      Check every line's checksum and the hash chain. Exit 0 when intact, 1 when a line is
+      torn, edited, deleted or reordered.
+`;

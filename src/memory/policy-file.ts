@@ -1,0 +1,131 @@
+import { constants } from 'node:fs';
+import { type FileHandle, open } from 'node:fs/promises';
+import { relative } from 'node:path';
+import { AureusError } from '../model/errors.js';
+import type { Policy } from '../model/policy.js';
+import {
+  decodePolicyText,
+  MAX_POLICY_BYTES,
+  tooLargeProblem,
+} from '../policy/decode-policy-text.js';
+import { defaultPolicy } from '../policy/default-policy.js';
+import { parsePolicy } from '../policy/parse-policy.js';
+import { PolicyError } from '../policy/policy-problem.js';
+import { storePaths } from './store-paths.js';
+
+/** Where the effective policy came from, for reports and `aureus policy show`. */
+export type PolicySource =
+  | { readonly kind: 'file'; readonly path: string }
+  | { readonly kind: 'built-in' };
+
+export interface LoadedPolicy {
+  readonly policy: Policy;
+  readonly source: PolicySource;
+}
+
+export interface LoadPolicyOptions {
+  /** Repository root whose `.aureus/policy.yaml` is used when no explicit file is given. */
+  readonly root: string;
+  /** A policy file named by the user; it must exist. */
+  readonly file?: string | undefined;
+  /** Folder that paths in messages are shown relative to (the user's working directory). */
+  readonly cwd: string;
+}
+
+/**
+ * The policy for a working tree: the named file, else `.aureus/policy.yaml`, else the built-in
+ * default. A policy that exists but is broken is an error, never a silent fallback to defaults.
+ */
+export async function loadPolicy(options: LoadPolicyOptions): Promise<LoadedPolicy> {
+  const path = options.file ?? storePaths(options.root).policy;
+  const shown = relative(options.cwd, path) || path;
+  const policy = await readPolicyFile(path, shown, options.file !== undefined);
+  if (policy === undefined) return { policy: defaultPolicy(), source: { kind: 'built-in' } };
+  return { policy, source: { kind: 'file', path: shown } };
+}
+
+/**
+ * Reads and parses one policy file without following symlinks (a link could point the policy at
+ * any file on the machine, and its contents would end up in error messages). Returns undefined
+ * when the file does not exist and `required` is false.
+ */
+export async function readPolicyFile(
+  path: string,
+  shown: string,
+  required: boolean,
+): Promise<Policy | undefined> {
+  const handle = await openNoFollow(path, shown, required);
+  if (handle === undefined) return undefined;
+  try {
+    const stats = await handle.stat();
+    if (stats.isDirectory()) {
+      throw problem(
+        shown,
+        'the policy path is a directory, not a file.',
+        `remove the directory and write the policy as a file at ${shown}.`,
+      );
+    }
+    if (!stats.isFile()) {
+      throw problem(
+        shown,
+        'the policy path is a device, socket or pipe, not a regular file.',
+        'point AUREUS at a regular YAML file.',
+      );
+    }
+    // Read one byte past the cap so a file that grew after stat() is still caught as too large.
+    const buffer = Buffer.alloc(Math.min(stats.size, MAX_POLICY_BYTES) + 1);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    if (bytesRead > MAX_POLICY_BYTES) {
+      throw new PolicyError([tooLargeProblem(Math.max(stats.size, bytesRead), shown)]);
+    }
+    const decoded = decodePolicyText(buffer.subarray(0, bytesRead), shown);
+    if (!decoded.ok) throw new PolicyError([decoded.problem]);
+    const parsed = parsePolicy(decoded.text, shown);
+    if (!parsed.ok) throw new PolicyError(parsed.problems);
+    return parsed.policy;
+  } finally {
+    await handle.close();
+  }
+}
+
+async function openNoFollow(
+  path: string,
+  shown: string,
+  required: boolean,
+): Promise<FileHandle | undefined> {
+  try {
+    return await open(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === 'ENOENT' && !required) return undefined;
+    if (code === 'ENOENT') {
+      throw new AureusError(
+        `no policy file at ${shown}.`,
+        'check the path; `aureus policy show > .aureus/policy.yaml` writes the default policy with every setting explained.',
+      );
+    }
+    if (code === 'ELOOP') {
+      throw problem(
+        shown,
+        'the policy path is a symlink (mode 120000); AUREUS never follows links for its policy.',
+        'commit the policy as a regular file in place of the link.',
+      );
+    }
+    if (code === 'EACCES') {
+      throw new AureusError(
+        `cannot read ${shown}: permission denied.`,
+        'make the file readable by the user running AUREUS.',
+      );
+    }
+    throw error;
+  }
+}
+
+function problem(file: string, message: string, hint: string): PolicyError {
+  return new PolicyError([{ file, line: 1, column: 1, message, hint }]);
+}
+
+function errorCode(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return undefined;
+  return typeof error.code === 'string' ? error.code : undefined;
+}

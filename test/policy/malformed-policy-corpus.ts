@@ -1,0 +1,277 @@
+/**
+ * Malformed and hostile policy files, each with the exact first line `aureus policy validate`
+ * must print for it: `file:line:column: what is wrong. To resolve, how to fix it.`
+ */
+export interface MalformedPolicy {
+  readonly name: string;
+  /** File contents; a function when the case is about the file itself (a folder, a link). */
+  readonly content: string | Uint8Array | ((path: string) => Promise<void>);
+  readonly expected: string;
+}
+
+const latin1 = (text: string): Uint8Array => Uint8Array.from([...text].map((c) => c.charCodeAt(0)));
+
+const aliasBomb = [
+  'version: 1',
+  'a: &a ["x", "x", "x", "x", "x", "x", "x", "x", "x"]',
+  'b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]',
+  'c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]',
+  'd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]',
+  'e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d]',
+  '',
+].join('\n');
+
+export const MALFORMED_POLICIES: readonly MalformedPolicy[] = [
+  {
+    name: 'empty file',
+    content: '',
+    expected:
+      '.aureus/policy.yaml:1:1: the policy file is empty. To resolve, write at least "version: 1" (`aureus policy show` prints every setting with its default).',
+  },
+  {
+    name: 'only comments',
+    content: '# budgets come later\n\n# really\n',
+    expected:
+      '.aureus/policy.yaml:1:1: the policy file has no settings, only comments or blank lines. To resolve, write at least "version: 1" (`aureus policy show` prints every setting with its default).',
+  },
+  {
+    name: 'a list at the top',
+    content: '- version: 1\n- budgets: {}\n',
+    expected:
+      '.aureus/policy.yaml:1:1: the policy must be a mapping of keys such as "version: 1", not a list. To resolve, start the file with "version: 1" and write each section as "name:" with its keys indented below.',
+  },
+  {
+    name: 'a single scalar',
+    content: 'strict\n',
+    expected:
+      '.aureus/policy.yaml:1:1: the policy must be a mapping of keys such as "version: 1", not the single value "strict". To resolve, start the file with "version: 1" and write each section as "name:" with its keys indented below.',
+  },
+  {
+    name: 'misaligned keys',
+    content: 'version: 1\nbudgets:\n  core_files: 10\n core_modules: 3\n',
+    expected:
+      '.aureus/policy.yaml:4:1: all mapping items must start at the same column. To resolve, align keys of the same mapping at the same column, indenting nested keys with spaces.',
+  },
+  {
+    name: 'tab indentation',
+    content: 'version: 1\nbudgets:\n\tcore_files: 10\n',
+    expected:
+      '.aureus/policy.yaml:3:1: tabs are not allowed as indentation. To resolve, indent with spaces; YAML does not allow tabs for indentation.',
+  },
+  {
+    name: 'unclosed quote',
+    content: 'version: 1\nproject:\n  name: "shop\n',
+    expected:
+      '.aureus/policy.yaml:3:9: the quoted value that starts here is never closed. To resolve, add the missing closing character (a quote or bracket) on the value that opens it.',
+  },
+  {
+    name: 'duplicate key',
+    content: 'version: 1\nbudgets:\n  core_files: 10\n  core_files: 20\n',
+    expected:
+      '.aureus/policy.yaml:4:3: map keys must be unique. To resolve, keep only one entry with this key in this mapping.',
+  },
+  {
+    name: 'two documents',
+    content: 'version: 1\n---\nversion: 1\n',
+    expected:
+      '.aureus/policy.yaml:2:1: source contains multiple documents. To resolve, keep a single YAML document: remove the "---" separator and merge what follows it.',
+  },
+  {
+    name: 'include tag',
+    content: 'version: 1\nbudgets: !include budgets.yaml\n',
+    expected:
+      '.aureus/policy.yaml:2:10: unresolved tag: !include. To resolve, remove the tag: a policy is plain YAML and cannot include files or run code.',
+  },
+  {
+    name: 'alias bomb',
+    content: aliasBomb,
+    expected:
+      '.aureus/policy.yaml:3:8: the policy expands to more than 100 aliased nodes (an alias bomb). To resolve, write the values out instead of nesting aliases (*name) of aliases.',
+  },
+  {
+    name: 'undefined alias',
+    content: 'version: 1\npaths:\n  core: *core\n',
+    expected:
+      '.aureus/policy.yaml:3:9: this alias refers to an anchor that is not defined before it. To resolve, define the anchor (&name) before the alias (*name), or write the value out.',
+  },
+  {
+    name: 'missing version',
+    content: 'budgets:\n  core_files: 10\n',
+    expected:
+      '.aureus/policy.yaml:1:1: the policy has no "version". To resolve, add "version: 1" as the first line.',
+  },
+  {
+    name: 'quoted version',
+    content: 'version: "1"\n',
+    expected:
+      '.aureus/policy.yaml:1:10: version must be a whole number, not "1". To resolve, write "version: 1" (without quotes).',
+  },
+  {
+    name: 'newer version',
+    content: 'version: 7\n',
+    expected:
+      '.aureus/policy.yaml:1:10: this policy is written for policy format version 7, and this AUREUS reads versions up to 1. To resolve, upgrade AUREUS (npm install aureus@latest), or write the policy in a version it reads.',
+  },
+  {
+    name: 'version zero',
+    content: 'version: 0\n',
+    expected:
+      '.aureus/policy.yaml:1:10: policy format version 0 does not exist; the first is version 1. To resolve, write "version: 1".',
+  },
+  {
+    name: 'misspelt section',
+    content: 'version: 1\nbudgts:\n  core_files: 10\n',
+    expected:
+      '.aureus/policy.yaml:2:1: unknown key "budgts" at the top level. To resolve, rename it to "budgets" (did you mean "budgets"?).',
+  },
+  {
+    name: 'misspelt nested key',
+    content: 'version: 1\nbudgets:\n  core_fils: 10\n',
+    expected:
+      '.aureus/policy.yaml:3:3: unknown key "core_fils" in budgets. To resolve, rename it to "core_files" (did you mean "core_files"?).',
+  },
+  {
+    name: 'key at the wrong level',
+    content: 'version: 1\ncore_files: 10\n',
+    expected:
+      '.aureus/policy.yaml:2:1: "core_files" does not belong at the top level. To resolve, move it under budgets.',
+  },
+  {
+    name: 'remote extends',
+    content: 'version: 1\nextends: attacker/repo\n',
+    expected:
+      '.aureus/policy.yaml:2:1: "extends" is not supported: a policy never loads settings from another file or repository. To resolve, copy the settings you need into this file and remove "extends".',
+  },
+  {
+    name: 'text for a number',
+    content: 'version: 1\nbudgets:\n  core_files: many\n',
+    expected:
+      '.aureus/policy.yaml:3:15: budgets.core_files must be a whole number, not "many". To resolve, write a whole number, for example 25 (the default).',
+  },
+  {
+    name: 'fraction for a whole number',
+    content: 'version: 1\nbudgets:\n  core_modules: 2.5\n',
+    expected:
+      '.aureus/policy.yaml:3:17: budgets.core_modules must be a whole number, not 2.5. To resolve, write a whole number, for example 6 (the default).',
+  },
+  {
+    name: 'negative budget',
+    content: 'version: 1\nbudgets:\n  new_dependencies: -1\n',
+    expected:
+      '.aureus/policy.yaml:3:21: budgets.new_dependencies must be at least 0, not -1. To resolve, use a value in the allowed range (most new direct dependencies a single change may add).',
+  },
+  {
+    name: 'misspelt severity',
+    content: 'version: 1\nforbidden_patterns:\n  god_class:\n    severity: eror\n',
+    expected:
+      '.aureus/policy.yaml:4:15: forbidden_patterns.god_class.severity must be one of error, warn, off; "eror" is not. To resolve, write "error".',
+  },
+  {
+    name: 'unknown pattern id',
+    content: 'version: 1\nforbidden_patterns:\n  god_clas:\n    severity: warn\n',
+    expected:
+      '.aureus/policy.yaml:3:3: unknown key "god_clas" in forbidden_patterns. To resolve, rename it to "god_class" (did you mean "god_class"?).',
+  },
+  {
+    name: 'empty section',
+    content: 'version: 1\nbudgets:\npaths:\n  core: [lib/**]\n',
+    expected:
+      '.aureus/policy.yaml:2:1: budgets must be a mapping of keys, not empty. To resolve, write its keys indented below it, or delete the line to use the defaults.',
+  },
+  {
+    name: 'warn above block',
+    content: 'version: 1\nbudgets:\n  change:\n    block: 100\n',
+    expected:
+      '.aureus/policy.yaml:4:12: budgets.change.warn (400, the default) is above budgets.change.block (100). To resolve, make budgets.change.warn at most budgets.change.block, or raise budgets.change.block.',
+  },
+  {
+    name: 'target above hard',
+    content: 'version: 1\nbudgets:\n  core_loc:\n    target: 9000\n    hard: 8000\n',
+    expected:
+      '.aureus/policy.yaml:4:13: budgets.core_loc.target (9000) is above budgets.core_loc.hard (8000). To resolve, make budgets.core_loc.target at most budgets.core_loc.hard, or raise budgets.core_loc.hard.',
+  },
+  {
+    name: 'ratio above one',
+    content: 'version: 1\nsimplification:\n  target_reduction: 1.5\n',
+    expected:
+      ".aureus/policy.yaml:3:21: simplification.target_reduction must be at most 1, not 1.5. To resolve, use a value in the allowed range (fraction of the change's complexity reflexion aims to remove).",
+  },
+  {
+    name: 'absolute glob',
+    content: 'version: 1\npaths:\n  core:\n    - src/**\n    - /etc/**\n',
+    expected:
+      '.aureus/policy.yaml:5:7: paths.core[1] must be a glob relative to the repository root, not "/etc/**". To resolve, write the glob relative to the repository root, with / as separator and no leading /, for example src/**.',
+  },
+  {
+    name: 'repeated glob',
+    content: 'version: 1\npaths:\n  tests: [test/**, test/**]\n',
+    expected:
+      '.aureus/policy.yaml:3:20: paths.tests lists the same entry twice (items 1 and 2). To resolve, remove the repeated entry.',
+  },
+  {
+    name: 'non-http base url',
+    content: 'version: 1\nmodel_provider:\n  base_url: file:///etc/passwd\n',
+    expected:
+      '.aureus/policy.yaml:3:13: model_provider.base_url must be an http(s) URL or empty, not "file:///etc/passwd". To resolve, write an http:// or https:// URL, or "" to use the provider\'s own.',
+  },
+  {
+    name: 'tier out of range',
+    content: 'version: 1\npermissions:\n  max_tier: 4\n',
+    expected:
+      ".aureus/policy.yaml:3:13: permissions.max_tier must be at most 3, not 4. To resolve, use a value in the allowed range (highest tier the builder may use without a maintainer's approval).",
+  },
+  {
+    name: 'api key instead of its variable',
+    content: 'version: 1\nmodel_provider:\n  api_key_env: sk-ant-123\n',
+    expected:
+      '.aureus/policy.yaml:3:16: model_provider.api_key_env must be an environment variable name, not "sk-ant-123". To resolve, write the name of an environment variable in capitals, for example ANTHROPIC_API_KEY.',
+  },
+  {
+    name: 'merge key',
+    content: 'version: 1\n<<: {budgets: {}}\n',
+    expected:
+      '.aureus/policy.yaml:2:1: unknown key "<<" at the top level. To resolve, remove it; the keys allowed at the top level are: version, project, budgets, forbidden_patterns, pricing, permissions, cost_thresholds, simplification, model_provider, integrations, memory, paths.',
+  },
+  {
+    name: 'latin-1 bytes',
+    content: latin1('version: 1\nproject:\n  name: caf\u00e9\n'),
+    expected:
+      '.aureus/policy.yaml:3:12: byte 0xe9 is not valid UTF-8. To resolve, save the file as UTF-8 (it looks like Latin-1 or another legacy encoding).',
+  },
+  {
+    name: 'NUL byte',
+    content: 'version: 1\nproject:\n  name: a\u0000b\n',
+    expected:
+      '.aureus/policy.yaml:3:10: the policy file contains a NUL byte, so it is binary, not YAML. To resolve, check that the path names the policy and not another file, and remove the NUL byte.',
+  },
+  {
+    name: 'UTF-16 file',
+    content: Uint8Array.from([0xff, 0xfe, 0x76, 0x00, 0x3a, 0x00]),
+    expected:
+      '.aureus/policy.yaml:1:1: the policy file is encoded as UTF-16. To resolve, save it as UTF-8.',
+  },
+  {
+    name: 'huge file',
+    content: `version: 1\n${'# padding\n'.repeat(30_000)}`,
+    expected:
+      '.aureus/policy.yaml:1:1: the policy file is 293 KiB; a policy may be at most 256 KiB. To resolve, keep only settings in it (no data or generated content), or check that the path names the right file.',
+  },
+  {
+    name: 'a directory',
+    content: async (path) => {
+      const { mkdir } = await import('node:fs/promises');
+      await mkdir(path);
+    },
+    expected:
+      '.aureus/policy.yaml:1:1: the policy path is a directory, not a file. To resolve, remove the directory and write the policy as a file at .aureus/policy.yaml.',
+  },
+  {
+    name: 'a symlink to a secret',
+    content: async (path) => {
+      const { symlink } = await import('node:fs/promises');
+      await symlink('/proc/self/environ', path);
+    },
+    expected:
+      '.aureus/policy.yaml:1:1: the policy path is a symlink (mode 120000); AUREUS never follows links for its policy. To resolve, commit the policy as a regular file in place of the link.',
+  },
+];

@@ -1,0 +1,27 @@
+import { runCli } from '../../src/cli/run-cli.js';
+
+export interface CliRun {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs the CLI in this process with `cwd` as the working directory, capturing its output. */
+export async function runCliInProcess(argv: readonly string[], cwd: string): Promise<CliRun> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(
+    argv,
+    {
+      stdout: (text) => {
+        stdout += text;
+      },
+      stderr: (text) => {
+        stderr += text;
+      },
+      cwd,
+    },
+    '0.0.0-test',
+  );
+  return { code, stdout, stderr };
+}

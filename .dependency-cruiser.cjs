@@ -1,0 +1,80 @@
+/**
+ * AUREUS's architecture as dependency rules, checked in CI (`npm run boundaries`):
+ * one pure core that takes data and returns data; adapters that do I/O; thin entry points.
+ */
+const CORE = '^src/(model|analysis|policy|pricing|critic|reflexion|gate|report)/';
+const ADAPTERS = '^src/(memory|git|github|llm)/';
+const ENTRY_POINTS = '^src/(cli|hooks|action|bot|agent)/';
+const IO_MODULES =
+  '^(node:)?(fs|fs/promises|child_process|net|http|https|http2|dgram|dns|tls|cluster|worker_threads|os|process|readline|vm|v8|perf_hooks|timers|timers/promises|inspector)$';
+const IO_PACKAGES = '^(@octokit|@actions|probot|simple-git|@anthropic-ai|proper-lockfile|@probot)';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'core-without-io',
+      comment: 'The core is pure: file system, processes, network and clocks belong to adapters.',
+      severity: 'error',
+      from: { path: CORE },
+      to: { path: IO_MODULES },
+    },
+    {
+      name: 'core-without-io-packages',
+      comment: 'The core never talks to git, GitHub, a model or a lock file directly.',
+      severity: 'error',
+      from: { path: CORE },
+      to: { path: IO_PACKAGES },
+    },
+    {
+      name: 'core-not-to-edges',
+      comment: 'The core does not know its adapters or entry points; they call it.',
+      severity: 'error',
+      from: { path: CORE },
+      to: { path: [ADAPTERS, ENTRY_POINTS] },
+    },
+    {
+      name: 'adapters-not-to-entry-points',
+      comment: 'Adapters serve every entry point alike.',
+      severity: 'error',
+      from: { path: ADAPTERS },
+      to: { path: ENTRY_POINTS },
+    },
+    {
+      name: 'entry-points-independent',
+      comment: 'CLI, hooks, Action, App and builder share the core, not each other.',
+      severity: 'error',
+      from: { path: '^src/(cli|hooks|action|bot|agent)/' },
+      to: { path: ENTRY_POINTS, pathNot: '^src/$1/' },
+    },
+    {
+      name: 'no-circular',
+      comment: 'Cycles make modules impossible to understand or test on their own.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+    {
+      name: 'not-to-dev-dependencies',
+      comment: 'What ships may not need a package that is only installed for development.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { dependencyTypes: ['npm-dev'] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+    },
+  },
+};

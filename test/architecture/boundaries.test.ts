@@ -1,0 +1,86 @@
+import { execFile } from 'node:child_process';
+import { copyFile, mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { makeTempDir } from '../support/temp-dir.js';
+
+const CRUISER = resolve('node_modules/dependency-cruiser/bin/dependency-cruise.mjs');
+
+/** Runs the project's dependency rules over a throw-away source tree. */
+async function cruise(files: Record<string, string>): Promise<{ code: number; output: string }> {
+  const temp = await makeTempDir('boundaries');
+  try {
+    await copyFile(resolve('.dependency-cruiser.cjs'), join(temp.path, '.dependency-cruiser.cjs'));
+    await writeFile(
+      join(temp.path, 'tsconfig.json'),
+      '{"compilerOptions":{"module":"NodeNext","moduleResolution":"NodeNext"}}',
+    );
+    await writeFile(join(temp.path, 'package.json'), '{"type":"module"}');
+    for (const [path, text] of Object.entries(files)) {
+      await mkdir(dirname(join(temp.path, path)), { recursive: true });
+      await writeFile(join(temp.path, path), text);
+    }
+    return await new Promise((done) => {
+      execFile(
+        process.execPath,
+        [CRUISER, 'src', '--config', '.dependency-cruiser.cjs', '--no-progress'],
+        { cwd: temp.path },
+        (error, stdout, stderr) => {
+          done({ code: error === null ? 0 : Number(error.code ?? 1), output: stdout + stderr });
+        },
+      );
+    });
+  } finally {
+    await temp.remove();
+  }
+}
+
+describe('the architecture rules', () => {
+  let violations: { code: number; output: string };
+  beforeAll(async () => {
+    violations = await cruise({
+      'src/policy/reads-files.ts':
+        "import { readFileSync } from 'node:fs';\nexport const read = readFileSync;\n",
+      'src/critic/spawns.ts': "import { spawn } from 'child_process';\nexport const run = spawn;\n",
+      'src/gate/knows-store.ts':
+        "import { store } from '../memory/store.js';\nexport const s = store;\n",
+      'src/memory/store.ts': 'export const store = 1;\n',
+      'src/cli/calls-bot.ts': "import { bot } from '../bot/app.js';\nexport const b = bot;\n",
+      'src/bot/app.ts': 'export const bot = 1;\n',
+      'src/report/a.ts': "import { b } from './b.js';\nexport const a = () => b;\n",
+      'src/report/b.ts': "import { a } from './a.js';\nexport const b = () => a;\n",
+    });
+  }, 60_000);
+
+  it('fail when the core touches the file system or processes', () => {
+    expect(violations.code).not.toBe(0);
+    expect(violations.output).toMatch(/core-without-io: src\/policy\/reads-files\.ts → (node:)?fs/);
+    expect(violations.output).toMatch(
+      /core-without-io: src\/critic\/spawns\.ts → (node:)?child_process/,
+    );
+  });
+
+  it('fail when the core reaches for an adapter, or an entry point for another', () => {
+    expect(violations.output).toContain(
+      'core-not-to-edges: src/gate/knows-store.ts → src/memory/store.ts',
+    );
+    expect(violations.output).toContain(
+      'entry-points-independent: src/cli/calls-bot.ts → src/bot/app.ts',
+    );
+  });
+
+  it('fail on cycles', () => {
+    expect(violations.output).toContain('no-circular');
+  });
+
+  it('pass when adapters do the I/O and the core stays pure', async () => {
+    const clean = await cruise({
+      'src/policy/pure.ts': 'export const double = (n: number) => n * 2;\n',
+      'src/memory/reads.ts':
+        "import { readFileSync } from 'node:fs';\nimport { double } from '../policy/pure.js';\nexport const r = () => double(readFileSync('x').length);\n",
+      'src/cli/main.ts': "import { r } from '../memory/reads.js';\nexport const main = r;\n",
+    });
+    expect(clean.output).toContain('no dependency violations found');
+    expect(clean.code).toBe(0);
+  }, 60_000);
+});

@@ -301,35 +301,35 @@ abstraction?: number
  */
 security?: {
 /**
- * Points added to the cost.
+ * Starting processes or shells (child_process, subprocess, exec).
  */
 process_spawn?: number
 /**
- * Points added to the cost.
+ * Evaluating code from strings (eval, new Function, vm).
  */
 eval?: number
 /**
- * Points added to the cost.
+ * Writing, moving or deleting files.
  */
 filesystem_write?: number
 /**
- * Points added to the cost.
+ * Opening network connections or HTTP requests.
  */
 network?: number
 /**
- * Points added to the cost.
+ * Cryptography: keys, ciphers, signatures, random tokens.
  */
 crypto?: number
 /**
- * Points added to the cost.
+ * Authentication and authorization: logins, tokens, sessions, permissions.
  */
 auth?: number
 /**
- * Points added to the cost.
+ * Turning untrusted bytes into objects (pickle, YAML load, unserialize).
  */
 deserialization?: number
 /**
- * Points added to the cost.
+ * Reading environment variables or secrets.
  */
 env_secrets?: number
 }
@@ -346,19 +346,19 @@ module?: number
  */
 tool?: {
 /**
- * Points added to the cost.
+ * Tier 0: reading the workspace.
  */
 tier_0?: number
 /**
- * Points added to the cost.
+ * Tier 1: editing files in the workspace.
  */
 tier_1?: number
 /**
- * Points added to the cost.
+ * Tier 2: running an allow-listed command in the sandbox.
  */
 tier_2?: number
 /**
- * Points added to the cost.
+ * Tier 3: publishing (pushing a branch, opening a pull request).
  */
 tier_3?: number
 }

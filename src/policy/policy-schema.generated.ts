@@ -462,34 +462,42 @@ export const policySchema: SchemaNode = {
           "default": {},
           "properties": {
             "process_spawn": {
+              "description": "Starting processes or shells (child_process, subprocess, exec).",
               "$ref": "#/definitions/points",
               "default": 30
             },
             "eval": {
+              "description": "Evaluating code from strings (eval, new Function, vm).",
               "$ref": "#/definitions/points",
               "default": 30
             },
             "filesystem_write": {
+              "description": "Writing, moving or deleting files.",
               "$ref": "#/definitions/points",
               "default": 10
             },
             "network": {
+              "description": "Opening network connections or HTTP requests.",
               "$ref": "#/definitions/points",
               "default": 20
             },
             "crypto": {
+              "description": "Cryptography: keys, ciphers, signatures, random tokens.",
               "$ref": "#/definitions/points",
               "default": 15
             },
             "auth": {
+              "description": "Authentication and authorization: logins, tokens, sessions, permissions.",
               "$ref": "#/definitions/points",
               "default": 25
             },
             "deserialization": {
+              "description": "Turning untrusted bytes into objects (pickle, YAML load, unserialize).",
               "$ref": "#/definitions/points",
               "default": 20
             },
             "env_secrets": {
+              "description": "Reading environment variables or secrets.",
               "$ref": "#/definitions/points",
               "default": 15
             }
@@ -514,18 +522,22 @@ export const policySchema: SchemaNode = {
           "default": {},
           "properties": {
             "tier_0": {
+              "description": "Tier 0: reading the workspace.",
               "$ref": "#/definitions/points",
               "default": 0
             },
             "tier_1": {
+              "description": "Tier 1: editing files in the workspace.",
               "$ref": "#/definitions/points",
               "default": 1
             },
             "tier_2": {
+              "description": "Tier 2: running an allow-listed command in the sandbox.",
               "$ref": "#/definitions/points",
               "default": 5
             },
             "tier_3": {
+              "description": "Tier 3: publishing (pushing a branch, opening a pull request).",
               "$ref": "#/definitions/points",
               "default": 20
             }

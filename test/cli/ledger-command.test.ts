@@ -1,0 +1,99 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { appendToJournal } from '../../src/memory/journal.js';
+import { ensureLocalDir, storePaths } from '../../src/memory/store-paths.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
+import { makeTempDir } from '../support/temp-dir.js';
+
+describe('aureus ledger', () => {
+  let temp: Awaited<ReturnType<typeof makeTempDir>>;
+  let ledger: string;
+  beforeEach(async () => {
+    temp = await makeTempDir('ledger-cli');
+    await ensureLocalDir(temp.path);
+    ledger = storePaths(temp.path).ledger;
+    let second = new Date('2026-11-21T10:00:00.000Z').getTime();
+    const now = () => new Date((second += 1000));
+    await appendToJournal(
+      ledger,
+      { kind: 'check', verdict: 'pass', cost: { total: 120 }, head: 'a1b2c3d4e5f60718' },
+      { now },
+    );
+    await appendToJournal(
+      ledger,
+      { kind: 'check', verdict: 'block', cost: { total: 640 }, head: 'ffeeddccbbaa9988' },
+      { now },
+    );
+    await appendToJournal(ledger, { note: 'override \u001b[31mred\u001b[0m' }, { now });
+  });
+  afterEach(() => temp.remove());
+
+  const lines = async (): Promise<string[]> =>
+    (await readFile(ledger, 'utf8')).trimEnd().split('\n');
+
+  it('shows one line per entry, with control characters neutralised', async () => {
+    const run = await runCliInProcess(['ledger', 'show'], temp.path);
+    expect(run.code).toBe(0);
+    const shown = run.stdout.trimEnd().split('\n');
+    expect(shown).toHaveLength(3);
+    expect(shown[0]).toMatch(
+      /^#1 {2}2026-11-21T10:00:01\.000Z {2}[0-9a-f]{12} {2}check {2}pass {2}cost 120 {2}a1b2c3d4e5f6$/,
+    );
+    expect(shown[1]).toContain('block  cost 640');
+    expect(shown[2]).toContain('{"note":"override \\u001b[31mred\\u001b[0m"}');
+    expect(run.stdout).not.toContain('\u001b');
+  });
+
+  it('verifies an intact ledger with exit 0', async () => {
+    const run = await runCliInProcess(['ledger', 'verify'], temp.path);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe(
+      '.aureus/local/ledger.jsonl: 3 entries, every checksum and link verified.\n',
+    );
+  });
+
+  it('exits 1 and names the line when a middle line was edited', async () => {
+    const edited = await lines();
+    edited[1] = (edited[1] ?? '').replace('"verdict":"block"', '"verdict":"pass"');
+    await writeFile(ledger, `${edited.join('\n')}\n`);
+    const run = await runCliInProcess(['ledger', 'verify'], temp.path);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain(
+      '.aureus/local/ledger.jsonl:2: checksum: line 2 was edited after it was written',
+    );
+    const show = await runCliInProcess(['ledger', 'show'], temp.path);
+    expect(show.stdout.trimEnd().split('\n')).toHaveLength(2);
+    expect(show.stderr).toContain('.aureus/local/ledger.jsonl:2:');
+  });
+
+  it('exits 1 when a middle line was deleted', async () => {
+    const kept = await lines();
+    kept.splice(1, 1);
+    await writeFile(ledger, `${kept.join('\n')}\n`);
+    const run = await runCliInProcess(['ledger', 'verify', '--format', 'json'], temp.path);
+    expect(run.code).toBe(1);
+    const result = JSON.parse(run.stdout);
+    expect(result.intact).toBe(false);
+    expect(result.problems).toEqual([
+      expect.objectContaining({
+        lineNumber: 2,
+        kind: 'chain',
+        message: expect.stringContaining('line 2 does not follow line 1'),
+      }),
+    ]);
+  });
+
+  it('treats a missing ledger as empty and refuses unknown formats', async () => {
+    const empty = await makeTempDir('ledger-empty');
+    try {
+      const run = await runCliInProcess(['ledger', 'show', '--repo', empty.path], temp.path);
+      expect(run.code).toBe(0);
+      expect(run.stdout).toMatch(/ledger\.jsonl: no entries\.\n$/);
+      const sarif = await runCliInProcess(['ledger', 'show', '--format', 'sarif'], temp.path);
+      expect(sarif.code).toBe(2);
+      expect(sarif.stderr).toContain('use --format text or --format json');
+    } finally {
+      await empty.remove();
+    }
+  });
+});

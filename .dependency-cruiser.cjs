@@ -3,7 +3,7 @@
  * one pure core that takes data and returns data; adapters that do I/O; thin entry points.
  */
 const CORE = '^src/(model|analysis|policy|pricing|critic|reflexion|gate|report)/';
-const ADAPTERS = '^src/(memory|git|github|llm)/';
+const ADAPTERS = '^src/(memory|git|github|llm|parsers)/';
 const ENTRY_POINTS = '^src/(cli|hooks|action|bot|agent)/';
 const IO_MODULES =
   '^(node:)?(fs|fs/promises|child_process|net|http|https|http2|dgram|dns|tls|cluster|worker_threads|os|process|readline|vm|v8|perf_hooks|timers|timers/promises|inspector)$';

@@ -1,0 +1,62 @@
+/**
+ * A change: what a diff did to a repository, with the contents the core needs to judge it.
+ * The same shape comes from git (staged, working tree, range, commit) and from the GitHub API.
+ */
+
+/** How a path changed. A rename or copy keeps the path it came from in `oldPath`. */
+export type FileStatus = 'added' | 'modified' | 'deleted' | 'renamed' | 'copied' | 'type-changed';
+
+/**
+ * What a blob is. Only `text` carries contents. `binary` follows git's rule (a NUL byte in the
+ * first 8000 bytes); `symlink` (mode 120000) is never followed; `submodule` (mode 160000) is a
+ * commit pointer; `too-large` is a blob over the size cap, reported rather than read.
+ */
+export type BlobKind = 'text' | 'binary' | 'symlink' | 'submodule' | 'too-large';
+
+/** One side (base or head) of a changed file. */
+export interface FileVersion {
+  readonly path: string;
+  /** Git object id of the blob (for a submodule, the commit it points at). Keys the facts cache. */
+  readonly blobSha: string;
+  /** Git file mode: 100644, 100755, 120000 (symlink), 160000 (submodule). */
+  readonly mode: string;
+  readonly kind: BlobKind;
+  /** Size in bytes as stored in git. */
+  readonly size: number;
+  /** UTF-8 text, present only when kind is `text`. Invalid bytes appear as U+FFFD. */
+  readonly text?: string;
+  /** False when the bytes were not valid UTF-8 (the text is then a lossy decoding). */
+  readonly validUtf8?: boolean;
+}
+
+export interface ChangedFile {
+  readonly status: FileStatus;
+  /** Path after the change (the deleted path for a deletion). */
+  readonly path: string;
+  /** For renames and copies: where it came from. */
+  readonly oldPath?: string;
+  /** For renames and copies: git's similarity index, 0–100. */
+  readonly similarity?: number;
+  /** Absent for an added file. */
+  readonly base?: FileVersion;
+  /** Absent for a deleted file. */
+  readonly head?: FileVersion;
+}
+
+export type ChangeSourceKind = 'staged' | 'worktree' | 'range' | 'commit' | 'github';
+
+export interface Change {
+  readonly source: ChangeSourceKind;
+  /** Commit the change is judged against (its policy applies); null in a repository with no commits. */
+  readonly baseSha: string | null;
+  /** Commit of the head side; null for staged and working-tree changes. */
+  readonly headSha: string | null;
+  readonly files: readonly ChangedFile[];
+  /**
+   * False when anything could not be read in full (truncated API answer, a file over the cap).
+   * An incomplete change is never a pass.
+   */
+  readonly complete: boolean;
+  /** Why the change is incomplete, or other facts a reader should know (one sentence each). */
+  readonly notes: readonly string[];
+}

@@ -1,0 +1,156 @@
+/**
+ * Facts about one source file: what the critic, the pricing and reflexion read. A file's facts
+ * depend only on its bytes, its language and ANALYZER_VERSION, so they are cached by blob SHA.
+ *
+ * Several parsers produce them (web-tree-sitter for every language, TypeScript's own parser for
+ * TypeScript and JavaScript); the definitions below are the contract they must all meet
+ * exactly, and tests compare them on the same files.
+ */
+
+/** Bump when any extractor's output changes: cached facts of another version are ignored. */
+export const ANALYZER_VERSION = 1;
+
+export type Language = 'typescript' | 'tsx' | 'javascript' | 'python' | 'go' | 'java';
+
+/** Lines are 1-based and inclusive. */
+export interface Span {
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * Physical lines of the file (a final newline does not start an extra line):
+ * `blank` holds only whitespace; `comment` holds comment text and whitespace only (a line
+ * inside a block comment included); `code` is every other line, including lines inside
+ * multi-line strings. code + comment + blank = number of lines.
+ */
+export interface LineCounts {
+  readonly code: number;
+  readonly comment: number;
+  readonly blank: number;
+}
+
+export interface ClassFact {
+  /** Declared name; `default` for an anonymous `export default class`. Class expressions are not classes here. */
+  readonly name: string;
+  readonly span: Span;
+  /** Code lines within the span (LineCounts rules). */
+  readonly loc: number;
+  /**
+   * The extended class as written, generic arguments removed: `extends a.Base<T>` → `a.Base`.
+   * Python: the first base that is not `object`, `ABC`, `Protocol` or `Generic[…]`. Go, none.
+   */
+  readonly extends: string | null;
+  /** Implemented interfaces as written, generic arguments removed, in source order. */
+  readonly implements: readonly string[];
+  readonly abstract: boolean;
+  /** At least one member, and every method and field is static (a constructor counts as non-static). */
+  readonly staticOnly: boolean;
+  /** Number of methods, constructors and accessors included. */
+  readonly methods: number;
+}
+
+export type AbstractionKind = 'interface' | 'abstract-class' | 'protocol';
+
+/** An interface (TS, Java, Go), an abstract class (TS, Java, Python ABC) or a Python Protocol. */
+export interface AbstractionFact {
+  readonly name: string;
+  readonly kind: AbstractionKind;
+  readonly span: Span;
+}
+
+export type FunctionKind = 'function' | 'method' | 'arrow' | 'constructor' | 'accessor';
+
+export interface FunctionFact {
+  /**
+   * Declared name; methods as `Class.method`; a function or arrow assigned to a variable or
+   * property takes that name; otherwise `(anonymous)`.
+   */
+  readonly name: string;
+  readonly kind: FunctionKind;
+  readonly span: Span;
+  readonly loc: number;
+  /**
+   * 1 + decision points in its own body (nested functions excluded): if, each loop (for,
+   * for-in/of, while, do), each case with a test (not default), catch, `?:`, `&&`, `||`, `??`
+   * (and Python's `and`/`or`, comprehension `if`s, Go's `select` cases).
+   */
+  readonly complexity: number;
+  readonly parameters: number;
+  /**
+   * Callee names of the calls in its own body, in source order: the identifier (`f()` → `f`) or
+   * the last property (`a.b.c()` → `c`); `new X()` counts as `X`. Computed callees are skipped.
+   */
+  readonly calls: readonly string[];
+}
+
+export interface ImportFact {
+  /** The module specifier as written (`./a.js`, `react`, `os.path`, `fmt`). */
+  readonly specifier: string;
+  /** Erased at run time: `import type`, `export type … from`, or an import whose every name is `type`. */
+  readonly typeOnly: boolean;
+  /** `export … from` / `export * from`. */
+  readonly reexport: boolean;
+  /** `import()` or `require()` with a literal specifier. */
+  readonly dynamic: boolean;
+  readonly line: number;
+}
+
+export interface ExportFact {
+  /** Exported name; `default`; `*` for `export * from`. */
+  readonly name: string;
+  readonly typeOnly: boolean;
+  readonly line: number;
+}
+
+/** A module-level `let`/`var` (JS/TS), a module-level assignment target (Python), a package `var` (Go), a non-final static field (Java). */
+export interface MutableStateFact {
+  readonly name: string;
+  readonly line: number;
+}
+
+export type ReflectionKind =
+  | 'eval'
+  | 'new-function'
+  | 'proxy'
+  | 'reflect'
+  | 'dynamic-import'
+  | 'dynamic-require'
+  | 'getattr'
+  | 'dunder-import'
+  | 'java-reflection';
+
+export interface ReflectionFact {
+  readonly kind: ReflectionKind;
+  readonly line: number;
+}
+
+/** A call that subscribes to events: `.on(`, `.once(`, `.addListener(`, `.addEventListener(`, `.subscribe(`. */
+export interface EventSubscriptionFact {
+  readonly method: string;
+  /** The event name when it is a string literal. */
+  readonly event: string | null;
+  readonly line: number;
+}
+
+/** Use of a dependency-injection container: an import of a known DI library or a container call. */
+export interface DiContainerFact {
+  readonly library: string;
+  readonly line: number;
+}
+
+export interface FileFacts {
+  readonly language: Language;
+  readonly lines: LineCounts;
+  readonly classes: readonly ClassFact[];
+  readonly abstractions: readonly AbstractionFact[];
+  readonly functions: readonly FunctionFact[];
+  readonly imports: readonly ImportFact[];
+  readonly exports: readonly ExportFact[];
+  readonly mutableState: readonly MutableStateFact[];
+  readonly reflection: readonly ReflectionFact[];
+  readonly eventSubscriptions: readonly EventSubscriptionFact[];
+  readonly diContainers: readonly DiContainerFact[];
+  /** Parse errors and anything the extractor could not read; facts are then partial. */
+  readonly diagnostics: readonly string[];
+}

@@ -1,0 +1,59 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { Language, Parser, type Tree } from 'web-tree-sitter';
+import type { Language as SourceLanguage } from '../model/facts.js';
+
+/** The grammar file of each language, as shipped inside its grammar package. */
+const GRAMMARS: Readonly<Record<SourceLanguage, string>> = {
+  typescript: 'tree-sitter-typescript/tree-sitter-typescript.wasm',
+  tsx: 'tree-sitter-typescript/tree-sitter-tsx.wasm',
+  javascript: 'tree-sitter-javascript/tree-sitter-javascript.wasm',
+  python: 'tree-sitter-python/tree-sitter-python.wasm',
+  go: 'tree-sitter-go/tree-sitter-go.wasm',
+  java: 'tree-sitter-java/tree-sitter-java.wasm',
+};
+
+/** Parses source text with web-tree-sitter; grammars are loaded on first use of a language. */
+export interface TreeSitterParsers {
+  parse(language: SourceLanguage, text: string): Promise<Tree>;
+  /** The loaded grammar, for building queries. */
+  language(language: SourceLanguage): Promise<Language>;
+}
+
+let initialized: Promise<void> | undefined;
+
+/**
+ * Creates the parsers. web-tree-sitter's runtime is initialised once per process (it is a
+ * WebAssembly module); each grammar is read from its package once and kept.
+ */
+export function createTreeSitterParsers(): TreeSitterParsers {
+  const languages = new Map<SourceLanguage, Promise<Language>>();
+  const parsers = new Map<SourceLanguage, Parser>();
+  const require = createRequire(import.meta.url);
+  const language = (name: SourceLanguage): Promise<Language> => {
+    let loaded = languages.get(name);
+    if (loaded === undefined) {
+      initialized ??= Parser.init();
+      loaded = initialized.then(async () =>
+        Language.load(await readFile(require.resolve(GRAMMARS[name]))),
+      );
+      languages.set(name, loaded);
+    }
+    return loaded;
+  };
+  return {
+    language,
+    async parse(name, text) {
+      const grammar = await language(name);
+      let parser = parsers.get(name);
+      if (parser === undefined) {
+        parser = new Parser();
+        parser.setLanguage(grammar);
+        parsers.set(name, parser);
+      }
+      const tree = parser.parse(text);
+      if (tree === null) throw new Error(`tree-sitter returned no tree for a ${name} file`);
+      return tree;
+    },
+  };
+}

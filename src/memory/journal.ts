@@ -4,6 +4,7 @@ import { lock } from 'proper-lockfile';
 import { AureusError } from '../model/errors.js';
 import type { JsonObject } from '../model/json.js';
 import { fsyncDirectory } from './atomic-write.js';
+import { errnoCode } from './errno-code.js';
 import {
   checkLine,
   formatLine,
@@ -202,10 +203,4 @@ function notAFile(path: string, what: string): AureusError {
 function noFollow(): number {
   // Not defined on Windows; there the lstat check is the only guard.
   return constants.O_NOFOLLOW ?? 0;
-}
-
-function errnoCode(error: unknown): string | undefined {
-  // Not `instanceof Error`: errors from node:fs may come from another realm (vm, Jest).
-  if (typeof error !== 'object' || error === null || !('code' in error)) return undefined;
-  return typeof error.code === 'string' ? error.code : undefined;
 }

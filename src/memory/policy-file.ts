@@ -11,6 +11,7 @@ import {
 import { defaultPolicy } from '../policy/default-policy.js';
 import { parsePolicy } from '../policy/parse-policy.js';
 import { PolicyError } from '../policy/policy-problem.js';
+import { errnoCode } from './errno-code.js';
 import { storePaths } from './store-paths.js';
 
 /** Where the effective policy came from, for reports and `aureus policy show`. */
@@ -96,7 +97,7 @@ async function openNoFollow(
   try {
     return await open(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   } catch (error) {
-    const code = errorCode(error);
+    const code = errnoCode(error);
     if (code === 'ENOENT' && !required) return undefined;
     if (code === 'ENOENT') {
       throw new AureusError(
@@ -123,9 +124,4 @@ async function openNoFollow(
 
 function problem(file: string, message: string, hint: string): PolicyError {
   return new PolicyError([{ file, line: 1, column: 1, message, hint }]);
-}
-
-function errorCode(error: unknown): string | undefined {
-  if (typeof error !== 'object' || error === null || !('code' in error)) return undefined;
-  return typeof error.code === 'string' ? error.code : undefined;
 }

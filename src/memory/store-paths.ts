@@ -2,6 +2,7 @@ import { lstat, mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { AureusError } from '../model/errors.js';
 import { writeFileAtomic } from './atomic-write.js';
+import { errnoCode } from './errno-code.js';
 
 /** Absolute paths of everything AUREUS keeps in a repository's `.aureus/` folder. */
 export interface StorePaths {
@@ -64,12 +65,7 @@ async function exists(path: string): Promise<boolean> {
     await lstat(path);
     return true;
   } catch (error) {
-    if (isErrnoCode(error, 'ENOENT')) return false;
+    if (errnoCode(error) === 'ENOENT') return false;
     throw error;
   }
-}
-
-function isErrnoCode(error: unknown, code: string): boolean {
-  // Not `instanceof Error`: errors from node:fs may come from another realm (vm, Jest).
-  return typeof error === 'object' && error !== null && 'code' in error && error.code === code;
 }

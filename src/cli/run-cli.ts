@@ -5,8 +5,6 @@ import { formatPolicyProblem, PolicyError } from '../policy/policy-problem.js';
 import { nearest } from '../policy/suggest-key.js';
 import type { CliIo } from './cli-io.js';
 import type { CommandContext } from './commands/command-context.js';
-import { showLedgerCommand, verifyLedgerCommand } from './commands/ledger-command.js';
-import { showPolicyCommand, validatePolicyCommand } from './commands/policy-command.js';
 import { findRepositoryRoot } from './find-repository-root.js';
 import { LEDGER_HELP, MAIN_HELP, POLICY_HELP } from './help-text.js';
 
@@ -31,17 +29,22 @@ interface Command {
   readonly help: string;
 }
 
+// Commands load their modules on first use: `aureus ledger verify` should not pay for the YAML
+// parser and the policy validator, and start-up time is what a git hook user feels.
+const policyCommands = () => import('./commands/policy-command.js');
+const ledgerCommands = () => import('./commands/ledger-command.js');
+
 const COMMANDS: Readonly<Record<string, Readonly<Record<string, Command>>>> = {
   policy: {
     validate: {
-      run: validatePolicyCommand,
+      run: async (context) => (await policyCommands()).validatePolicyCommand(context),
       accepts: ['format'],
       defaultFormat: 'text',
       maxPositionals: 1,
       help: POLICY_HELP,
     },
     show: {
-      run: showPolicyCommand,
+      run: async (context) => (await policyCommands()).showPolicyCommand(context),
       accepts: ['format', 'policy'],
       defaultFormat: 'yaml',
       maxPositionals: 0,
@@ -50,14 +53,14 @@ const COMMANDS: Readonly<Record<string, Readonly<Record<string, Command>>>> = {
   },
   ledger: {
     show: {
-      run: showLedgerCommand,
+      run: async (context) => (await ledgerCommands()).showLedgerCommand(context),
       accepts: ['format', 'file'],
       defaultFormat: 'text',
       maxPositionals: 0,
       help: LEDGER_HELP,
     },
     verify: {
-      run: verifyLedgerCommand,
+      run: async (context) => (await ledgerCommands()).verifyLedgerCommand(context),
       accepts: ['format', 'file'],
       defaultFormat: 'text',
       maxPositionals: 0,

@@ -1,6 +1,5 @@
 import { constants, type FileHandle, lstat, mkdir, open } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { lock } from 'proper-lockfile';
 import { AureusError } from '../model/errors.js';
 import type { JsonObject } from '../model/json.js';
 import { fsyncDirectory } from './atomic-write.js';
@@ -148,7 +147,9 @@ async function writeAll(handle: FileHandle, bytes: Buffer): Promise<void> {
   }
 }
 
-function lockJournal(path: string, onCompromised: () => void): Promise<() => Promise<void>> {
+async function lockJournal(path: string, onCompromised: () => void): Promise<() => Promise<void>> {
+  // Loaded on first append: readers (ledger show/verify) never need it.
+  const { lock } = await import('proper-lockfile');
   return lock(path, {
     realpath: false,
     // A writer holds the lock for milliseconds and refreshes it every 2.5 s; a lock untouched

@@ -9,9 +9,11 @@ export type FileStatus = 'added' | 'modified' | 'deleted' | 'renamed' | 'copied'
 /**
  * What a blob is. Only `text` carries contents. `binary` follows git's rule (a NUL byte in the
  * first 8000 bytes); `symlink` (mode 120000) is never followed; `submodule` (mode 160000) is a
- * commit pointer; `too-large` is a blob over the size cap, reported rather than read.
+ * commit pointer; `too-large` is a blob over the size cap, reported with its size rather than
+ * read; `unreadable` could not be read at all (missing object, file changed while read), which
+ * makes the change incomplete.
  */
-export type BlobKind = 'text' | 'binary' | 'symlink' | 'submodule' | 'too-large';
+export type BlobKind = 'text' | 'binary' | 'symlink' | 'submodule' | 'too-large' | 'unreadable';
 
 /** One side (base or head) of a changed file. */
 export interface FileVersion {
@@ -47,14 +49,18 @@ export type ChangeSourceKind = 'staged' | 'worktree' | 'range' | 'commit' | 'git
 
 export interface Change {
   readonly source: ChangeSourceKind;
-  /** Commit the change is judged against (its policy applies); null in a repository with no commits. */
+  /**
+   * Commit the change is based on, whose policy judges it: for a three-dot range, the merge base
+   * (the diff starts there). Null in a repository with no commits.
+   */
   readonly baseSha: string | null;
   /** Commit of the head side; null for staged and working-tree changes. */
   readonly headSha: string | null;
   readonly files: readonly ChangedFile[];
   /**
-   * False when anything could not be read in full (truncated API answer, a file over the cap).
-   * An incomplete change is never a pass.
+   * False when anything could not be read (truncated API answer, a missing blob, an unmerged
+   * path). A file over the size cap is accounted for (`too-large`, with a note) and does not
+   * make the change incomplete. An incomplete change is never a pass.
    */
   readonly complete: boolean;
   /** Why the change is incomplete, or other facts a reader should know (one sentence each). */

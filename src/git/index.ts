@@ -1,0 +1,7 @@
+/** The git adapter: produces a Change (and the blob-keyed file lists the facts cache needs). */
+
+export { DEFAULT_MAX_BLOB_BYTES } from './blob-limit.js';
+export type { ChangeRequest, ReadChangeOptions } from './change-request.js';
+export { listTrackedFiles, type TrackedFile } from './list-files.js';
+export { type BlobRequest, readBlobs } from './read-blobs.js';
+export { readChange } from './read-change.js';

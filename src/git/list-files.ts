@@ -1,0 +1,85 @@
+import { AureusError } from '../model/errors.js';
+import { splitNul } from './diff-entries.js';
+import { toGitPath } from './git-path.js';
+import { runGit } from './git-runner.js';
+import { openRepository, requireWorkTree } from './repository.js';
+import { assertSafeRevision, findCommit } from './revisions.js';
+
+export interface TrackedFile {
+  readonly path: string;
+  /** Blob id (a submodule's commit id), the key of the facts cache. */
+  readonly blobSha: string;
+  readonly mode: string;
+  /** Bytes; known for a commit's files (not for submodules), not for the index. */
+  readonly size?: number;
+}
+
+/**
+ * Every tracked file at a commit (or in the index when `ref` is undefined), with its blob id
+ * and mode, from `git ls-tree -r -z -l --full-tree` / `git ls-files -s -z`: the
+ * whole-repository path keys its facts cache by these ids, so unchanged files are never
+ * parsed twice. Sorted by path.
+ */
+export async function listTrackedFiles(repoDir: string, ref?: string): Promise<TrackedFile[]> {
+  const repository = await openRepository(repoDir);
+  if (ref === undefined) {
+    const cwd = requireWorkTree(repository, 'indexed');
+    const listing = await runGit(cwd, ['ls-files', '--stage', '-z', '--full-name']);
+    return sortByPath(splitNul(listing.stdout).map(parseIndexLine));
+  }
+  assertSafeRevision(ref, 'listed');
+  const commit = await findCommit(repository, ref);
+  if (!commit) {
+    throw new AureusError(
+      `the revision "${ref}" does not name a commit in this repository.`,
+      'check the name, or fetch it first (git fetch origin <ref>).',
+    );
+  }
+  const listing = await runGit(repository.cwd, [
+    'ls-tree',
+    '-r',
+    '-z',
+    '-l',
+    '--full-tree',
+    commit,
+  ]);
+  return sortByPath(splitNul(listing.stdout).map(parseTreeLine));
+}
+
+/** `<mode> SP <type> SP <id> SP+ <size|-> TAB <path>` */
+function parseTreeLine(line: Buffer): TrackedFile {
+  const tab = line.indexOf(9);
+  const [mode = '', , blobSha = '', size = ''] = line
+    .subarray(0, tab)
+    .toString('latin1')
+    .split(/ +/);
+  if (tab === -1 || !/^\d{6}$/.test(mode) || blobSha === '') throw unparsable('ls-tree', line);
+  const path = toGitPath(line.subarray(tab + 1)).text;
+  return { path, blobSha, mode, ...(/^\d+$/.test(size) ? { size: Number(size) } : {}) };
+}
+
+/** `<mode> SP <id> SP <stage> TAB <path>`; a stage other than 0 means a merge conflict. */
+function parseIndexLine(line: Buffer): TrackedFile {
+  const tab = line.indexOf(9);
+  const [mode = '', blobSha = '', stage = ''] = line.subarray(0, tab).toString('latin1').split(' ');
+  if (tab === -1 || !/^\d{6}$/.test(mode) || blobSha === '') throw unparsable('ls-files', line);
+  const path = toGitPath(line.subarray(tab + 1)).text;
+  if (stage !== '0') {
+    throw new AureusError(
+      `${path} is unmerged in the index, so it has no single version to list.`,
+      'finish or abort the merge (git merge --continue / --abort), then run AUREUS again.',
+    );
+  }
+  return { path, blobSha, mode };
+}
+
+function sortByPath(files: TrackedFile[]): TrackedFile[] {
+  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+function unparsable(command: string, line: Buffer): AureusError {
+  return new AureusError(
+    `git ${command} printed a line AUREUS could not parse ("${line.toString('latin1').slice(0, 80)}").`,
+    'report this with your git version (git --version).',
+  );
+}

@@ -1,0 +1,79 @@
+import type { Change } from '../model/change.js';
+import { checkedLimit } from './blob-limit.js';
+import type { ChangeRequest, ReadChangeOptions } from './change-request.js';
+import { resolveTarget } from './change-target.js';
+import { readChangedFiles } from './changed-files.js';
+import { parseRawDiff } from './diff-entries.js';
+import { runGit } from './git-runner.js';
+import { openRepository } from './repository.js';
+
+export type { ChangeRequest, ReadChangeOptions } from './change-request.js';
+
+/**
+ * Options of the single `git diff` that lists a change:
+ * - `--raw -z --no-abbrev`: modes, full object ids and byte-exact paths, no quoting.
+ * - `-M`: renames, at git's default threshold of 50 % similarity. A file at least half of
+ *   which survives is `renamed` (with `similarity` and both versions, so pricing sees the move
+ *   and the delta); below that it is a deletion plus an addition, priced in full.
+ * - `-C`: copies, from sources modified in the same change. `--find-copies-harder` would scan
+ *   every unmodified file in the repository as a possible source, which is slow on large
+ *   trees; an undetected copy is priced as a new file, the conservative answer.
+ * - `--ignore-submodules=dirty`: a submodule counts when its commit moves, not when files
+ *   inside its own checkout are edited (that is another repository's change).
+ * - `--no-ext-diff --no-textconv --no-color --no-relative`: user configuration cannot swap in
+ *   another program, change the output or limit it to a subfolder.
+ */
+const DIFF_OPTIONS = [
+  'diff',
+  '--raw',
+  '-z',
+  '--no-abbrev',
+  '-M',
+  '-C',
+  '--ignore-submodules=dirty',
+  '--no-ext-diff',
+  '--no-textconv',
+  '--no-color',
+  '--no-relative',
+] as const;
+
+/**
+ * Reads a change from the git repository at (or above) `repoDir`: one `git diff` for the
+ * list of files, one `git cat-file --batch` for every blob, the working tree only for files
+ * git has not hashed. Fails closed: any git failure (not a repository, a bad ref, a shallow
+ * clone without the base) is an AureusError with exit code 2, never an empty change.
+ */
+export async function readChange(
+  repoDir: string,
+  request: ChangeRequest,
+  options: ReadChangeOptions = {},
+): Promise<Change> {
+  const maxBytes = checkedLimit(options.maxBlobBytes);
+  const repository = await openRepository(repoDir);
+  const notes: string[] = [];
+  const target = await resolveTarget(
+    { repository, fetchMissing: options.fetchMissing ?? true, notes },
+    request,
+  );
+  // `--` ends the revisions: nothing after the ids can be read as a path or an option.
+  const diff = await runGit(repository.cwd, [...DIFF_OPTIONS, ...target.diffArgs, '--']);
+  if (/rename detection was skipped|diff\.renameLimit/.test(diff.stderr)) {
+    notes.push(
+      'git skipped rename detection because too many files changed (diff.renameLimit); renames are counted as deletions plus additions.',
+    );
+  }
+  const read = await readChangedFiles(
+    repository,
+    parseRawDiff(diff.stdout),
+    target.headIsWorkTree,
+    maxBytes,
+  );
+  return {
+    source: target.source,
+    baseSha: target.baseSha,
+    headSha: target.headSha,
+    files: read.files,
+    complete: read.complete,
+    notes: [...notes, ...read.notes],
+  };
+}

@@ -1,0 +1,75 @@
+import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { AureusError } from '../model/errors.js';
+import { runGit } from './git-runner.js';
+
+export type ObjectFormat = 'sha1' | 'sha256';
+
+/** What the rest of the adapter needs to know about a repository, learnt once per call. */
+export interface Repository {
+  /** Where git runs: the top of the working tree, or the git folder of a bare repository. */
+  readonly cwd: string;
+  /** Top of the working tree; undefined in a bare repository. */
+  readonly workTree: string | undefined;
+  readonly shallow: boolean;
+  readonly objectFormat: ObjectFormat;
+  /** The empty tree's id, what a change with no base commit is compared with. */
+  readonly emptyTree: string;
+}
+
+const EMPTY_TREE: Record<ObjectFormat, string> = {
+  sha1: '4b825dc642cb6eb9a060e54bf8d69288fbee4904',
+  sha256: '6ef19b41225c5369f1c104d45d8d85efa9b057b53b14b4b9b939dd74decc5321',
+};
+
+/**
+ * Opens the repository at (or above) `repoDir`. Not a repository, a dubious-ownership refusal
+ * or a missing folder are AureusErrors (exit 2), so no caller can mistake them for "no change".
+ */
+export async function openRepository(repoDir: string): Promise<Repository> {
+  const folder = resolve(repoDir);
+  const isFolder = await stat(folder).then(
+    (info) => info.isDirectory(),
+    () => false,
+  );
+  if (!isFolder) {
+    throw new AureusError(
+      `${folder} is not a folder, so it cannot hold a git repository.`,
+      'pass the folder of a git repository.',
+    );
+  }
+  const facts = await runGit(folder, [
+    'rev-parse',
+    '--is-bare-repository',
+    '--is-shallow-repository',
+    '--show-object-format',
+  ]);
+  const [bare, shallow, format] = facts.stdout.toString('utf8').split('\n');
+  const objectFormat: ObjectFormat = format === 'sha256' ? 'sha256' : 'sha1';
+  const workTree = bare === 'true' ? undefined : await topLevel(folder);
+  return {
+    cwd: workTree ?? folder,
+    workTree,
+    shallow: shallow === 'true',
+    objectFormat,
+    emptyTree: EMPTY_TREE[objectFormat],
+  };
+}
+
+async function topLevel(folder: string): Promise<string | undefined> {
+  // Exit 128 here means "inside the .git folder": there is no working tree to speak of.
+  const answer = await runGit(folder, ['rev-parse', '--show-toplevel'], { okExitCodes: [0, 128] });
+  const path = answer.stdout.toString('utf8').replace(/\n$/, '');
+  return answer.exitCode === 0 && path !== '' ? path : undefined;
+}
+
+/** Refuses staged and working-tree reads where there is no working tree. */
+export function requireWorkTree(repository: Repository, what: string): string {
+  if (repository.workTree === undefined) {
+    throw new AureusError(
+      `${repository.cwd} has no working tree, so there are no ${what} changes to read.`,
+      'run AUREUS in a checkout, or ask for a commit or a range instead.',
+    );
+  }
+  return repository.workTree;
+}

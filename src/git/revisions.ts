@@ -1,0 +1,55 @@
+import { AureusError } from '../model/errors.js';
+import { runGit } from './git-runner.js';
+import type { Repository } from './repository.js';
+
+/**
+ * Refuses a revision git could read as an option (`--output=…`) or that cannot be one
+ * line of input. Revisions come from users, payloads and config: treat them as data.
+ */
+export function assertSafeRevision(revision: string, what: string): void {
+  if (revision === '' || revision.startsWith('-') || /[\0\n\r]/.test(revision)) {
+    throw new AureusError(
+      `the ${what} revision ${JSON.stringify(revision)} is not a valid git revision.`,
+      'pass a branch, tag or commit id; it may not be empty, start with "-" or contain a line break.',
+    );
+  }
+}
+
+/** The commit `revision` names, or null when the repository does not have it. */
+export async function findCommit(repository: Repository, revision: string): Promise<string | null> {
+  const answer = await runGit(
+    repository.cwd,
+    ['rev-parse', '--verify', '--quiet', `${revision}^{commit}`],
+    { okExitCodes: [0, 1] },
+  );
+  const sha = answer.stdout.toString('utf8').trim();
+  return answer.exitCode === 0 && sha !== '' ? sha : null;
+}
+
+/**
+ * The first parent written in the commit object itself, or null for a root commit.
+ * Read from the raw object on purpose: in a shallow clone git grafts the boundary commit as
+ * parentless, and trusting that would turn "parent not fetched" into "every file added".
+ */
+export async function firstParentOf(
+  repository: Repository,
+  commit: string,
+): Promise<string | null> {
+  const answer = await runGit(repository.cwd, ['cat-file', 'commit', commit]);
+  const text = answer.stdout.toString('latin1');
+  const headerEnd = text.indexOf('\n\n');
+  const header = headerEnd === -1 ? text : text.slice(0, headerEnd);
+  const parent = /^parent ([0-9a-f]+)$/m.exec(header);
+  return parent?.[1] ?? null;
+}
+
+/** The best common ancestor of two commits, or null when git finds none in the local history. */
+export async function findMergeBase(
+  repository: Repository,
+  base: string,
+  head: string,
+): Promise<string | null> {
+  const answer = await runGit(repository.cwd, ['merge-base', base, head], { okExitCodes: [0, 1] });
+  const sha = answer.stdout.toString('utf8').trim().split('\n')[0] ?? '';
+  return answer.exitCode === 0 && sha !== '' ? sha : null;
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from '@jest/globals';
+import { explainGitFailure, summarizeStderr } from '../../src/git/explain-git-failure.js';
+
+describe('explainGitFailure', () => {
+  it('quotes the fatal line, leaves out git hints, and gives exit 2', () => {
+    const error = explainGitFailure(
+      '/repo',
+      ['diff', '--raw'],
+      128,
+      "hint: try this\nfatal: ambiguous argument 'nope': unknown revision or path not in the working tree.\n",
+    );
+    expect(error.exitCode).toBe(2);
+    expect(error.message).toBe(
+      "git diff failed (exit 128): fatal: ambiguous argument 'nope': unknown revision or path not in the working tree.",
+    );
+    expect(error.hint).toMatch(/Check the ref/);
+  });
+
+  it('recommends safe.directory for a repository owned by someone else', () => {
+    const error = explainGitFailure(
+      '/work/repo',
+      ['rev-parse'],
+      128,
+      "fatal: detected dubious ownership in repository at '/work/repo'\n",
+    );
+    expect(error.hint).toBe(
+      'Mark the folder as safe for git: git config --global --add safe.directory /work/repo',
+    );
+  });
+
+  it('says how to see the whole message when it does not recognise the failure', () => {
+    const error = explainGitFailure('/repo', ['cat-file', '--batch'], 1, '');
+    expect(error.message).toBe('git cat-file failed (exit 1).');
+    expect(error.hint).toBe('Run "git cat-file --batch" in /repo to see git\'s full message.');
+  });
+
+  it('keeps summaries to one short sentence', () => {
+    expect(summarizeStderr(`fatal: ${'x'.repeat(1000)}`)).toHaveLength(300);
+    expect(summarizeStderr('warning: one\nsomething else\n')).toBe('warning: one something else');
+  });
+});

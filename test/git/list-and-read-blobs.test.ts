@@ -1,0 +1,117 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { listTrackedFiles, readBlobs } from '../../src/git/index.js';
+import { isolateGit, makeRepo, type Repo } from './support/git-fixture.js';
+
+const SUBMODULE = '3333333333333333333333333333333333333333';
+let restore: () => Promise<void>;
+let repo: Repo & { remove(): Promise<void> };
+let head: string;
+
+beforeAll(async () => {
+  restore = await isolateGit();
+  repo = await makeRepo('list');
+  repo.write('src/b.ts', 'export const b = 2;\n');
+  repo.write('src/a.ts', 'export const a = 1;\n');
+  repo.write('logo.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x01]));
+  repo.symlink('/etc/passwd', 'passwd-link');
+  mkdirSync(join(repo.dir, 'vendor/sub'), { recursive: true });
+  repo.git('update-index', '--add', '--cacheinfo', `160000,${SUBMODULE},vendor/sub`);
+  head = repo.commit('files');
+  repo.write('staged-only.ts', 'export const s = 3;\n');
+  repo.git('add', 'staged-only.ts');
+});
+
+afterAll(async () => {
+  await repo.remove();
+  await restore();
+});
+
+describe('listTrackedFiles', () => {
+  it('lists every file of a commit with blob id, mode and size, by path', async () => {
+    const files = await listTrackedFiles(repo.dir, 'HEAD');
+    expect(files).toEqual([
+      {
+        path: 'logo.png',
+        blobSha: repo.git('rev-parse', `${head}:logo.png`),
+        mode: '100644',
+        size: 6,
+      },
+      {
+        path: 'passwd-link',
+        blobSha: repo.git('rev-parse', `${head}:passwd-link`),
+        mode: '120000',
+        size: 11,
+      },
+      {
+        path: 'src/a.ts',
+        blobSha: repo.git('rev-parse', `${head}:src/a.ts`),
+        mode: '100644',
+        size: 20,
+      },
+      {
+        path: 'src/b.ts',
+        blobSha: repo.git('rev-parse', `${head}:src/b.ts`),
+        mode: '100644',
+        size: 20,
+      },
+      { path: 'vendor/sub', blobSha: SUBMODULE, mode: '160000' },
+    ]);
+  });
+
+  it('lists the index when no ref is given, staged files included, from any subfolder', async () => {
+    const files = await listTrackedFiles(join(repo.dir, 'src'));
+    expect(files.map((f) => f.path)).toEqual([
+      'logo.png',
+      'passwd-link',
+      'src/a.ts',
+      'src/b.ts',
+      'staged-only.ts',
+      'vendor/sub',
+    ]);
+    expect(files.find((f) => f.path === 'staged-only.ts')).toEqual({
+      path: 'staged-only.ts',
+      blobSha: repo.git('rev-parse', ':staged-only.ts'),
+      mode: '100644',
+    });
+  });
+
+  it('fails with exit 2 for an unknown ref', async () => {
+    await expect(listTrackedFiles(repo.dir, 'nope')).rejects.toMatchObject({ exitCode: 2 });
+  });
+});
+
+describe('readBlobs', () => {
+  it('reads listed blobs in request order, by kind, in one batch', async () => {
+    const files = await listTrackedFiles(repo.dir, head);
+    const requests = [...files].reverse();
+    const versions = await readBlobs(repo.dir, requests, { maxBlobBytes: 19 });
+    expect(versions.map((v) => [v.path, v.kind])).toEqual([
+      ['vendor/sub', 'submodule'],
+      ['src/b.ts', 'too-large'],
+      ['src/a.ts', 'too-large'],
+      ['passwd-link', 'symlink'],
+      ['logo.png', 'binary'],
+    ]);
+    const texts = await readBlobs(
+      repo.dir,
+      files.filter((f) => f.path.endsWith('.ts')),
+    );
+    expect(texts.map((v) => v.text)).toEqual(['export const a = 1;\n', 'export const b = 2;\n']);
+  });
+
+  it('fails with exit 2 for a blob the repository does not have', async () => {
+    await expect(
+      readBlobs(repo.dir, [
+        { path: 'ghost.ts', blobSha: '0123456789012345678901234567890123456789', mode: '100644' },
+      ]),
+    ).rejects.toMatchObject({ exitCode: 2, message: expect.stringContaining('ghost.ts') });
+  });
+
+  it('refuses an id that is not a full object id before starting git', async () => {
+    await expect(
+      readBlobs(repo.dir, [{ path: 'x', blobSha: 'HEAD:src/a.ts', mode: '100644' }]),
+    ).rejects.toMatchObject({ exitCode: 2 });
+  });
+});

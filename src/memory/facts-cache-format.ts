@@ -1,0 +1,92 @@
+import { createHash } from 'node:crypto';
+import { ANALYZER_VERSION, type FileFacts, type Language } from '../model/facts.js';
+
+/**
+ * The text of one cached facts entry, as a loose file or as one line of a pack:
+ * `{"key":"<blob>-<language>-v<version>","facts":<facts>,"sha256":"<hex>"}` where the hash covers
+ * the text before `,"sha256":`. Hashing the bytes as written (the journal does the same) keeps
+ * verification to one hash, and the key inside the hashed text catches an entry copied or
+ * renamed to another blob's place.
+ */
+
+const LANGUAGES: ReadonlySet<string> = new Set<Language>([
+  'typescript',
+  'tsx',
+  'javascript',
+  'python',
+  'go',
+  'java',
+]);
+// Git blob ids: SHA-1 (40 hex digits) or, in SHA-256 repositories, 64.
+const BLOB_SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+/** `,"sha256":"` + 64 hex digits + `"}`. */
+const HASH_SUFFIX_LENGTH = 11 + 64 + 2;
+
+export interface FactsKey {
+  readonly blobSha: string;
+  readonly language: Language;
+}
+
+export interface FactsEntry extends FactsKey {
+  readonly facts: FileFacts;
+}
+
+/**
+ * The key's text; throws on a malformed blob id or language. Both end up in file names, so this
+ * check is also what keeps a hostile value from naming a path outside the cache.
+ */
+export function entryKey(blobSha: string, language: string): string {
+  if (!BLOB_SHA.test(blobSha)) throw new TypeError(`not a git blob id: ${JSON.stringify(blobSha)}`);
+  if (!LANGUAGES.has(language)) throw new TypeError(`not a language: ${JSON.stringify(language)}`);
+  return `${blobSha}-${language}-v${ANALYZER_VERSION}`;
+}
+
+/** One entry without a newline. */
+export function encodeEntry(key: string, facts: FileFacts): string {
+  const body = `{"key":"${key}","facts":${JSON.stringify(facts)}`;
+  return `${body},"sha256":"${sha256hex(body)}"}`;
+}
+
+/** The key an entry claims, read without parsing it (packs index thousands of lines). */
+export function claimedKey(text: string): string | undefined {
+  if (!text.startsWith('{"key":"')) return undefined;
+  const end = text.indexOf('"', 8);
+  return end === -1 ? undefined : text.slice(8, end);
+}
+
+/** The facts in an entry's text, or undefined when it is not a whole, intact entry for `key`. */
+export function decodeEntry(text: string, key: string): FileFacts | undefined {
+  const entry = text.endsWith('\n') ? text.slice(0, -1) : text;
+  const prefix = `{"key":"${key}","facts":`;
+  if (!entry.startsWith(prefix) || entry.length < prefix.length + HASH_SUFFIX_LENGTH) {
+    return undefined;
+  }
+  const hashedEnd = entry.length - HASH_SUFFIX_LENGTH;
+  const suffix = entry.slice(hashedEnd);
+  if (!suffix.startsWith(',"sha256":"') || !suffix.endsWith('"}')) return undefined;
+  if (suffix.slice(11, 11 + 64) !== sha256hex(entry.slice(0, hashedEnd))) return undefined;
+  try {
+    const facts: unknown = JSON.parse(entry.slice(prefix.length, hashedEnd));
+    return looksLikeFacts(facts, key) ? facts : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A shape check, not a validation: the checksum already says these are the bytes AUREUS wrote
+ * under this analyzer version. It guards against a hand-made entry with a correct checksum.
+ */
+function looksLikeFacts(value: unknown, key: string): value is FileFacts {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  if (!('language' in value) || typeof value.language !== 'string') return false;
+  return (
+    key.endsWith(`-${value.language}-v${ANALYZER_VERSION}`) &&
+    'imports' in value &&
+    Array.isArray(value.imports)
+  );
+}
+
+function sha256hex(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}

@@ -1,0 +1,124 @@
+import { posix } from 'node:path';
+import ts from 'typescript';
+import { DEFAULT_COMPILER_OPTIONS } from '../analysis/resolve/compiler-defaults.js';
+
+/** The file-system side of module resolution, for `createResolver`. */
+export interface TypeScriptHost {
+  /** `ts.sys` with every lookup cached: resolution asks the same questions thousands of times. */
+  readonly host: ts.ModuleResolutionHost;
+  /**
+   * The options of the nearest tsconfig.json (or jsconfig.json) at or above a repository-relative
+   * file, within the repository; DEFAULT_COMPILER_OPTIONS when there is none. Files governed by
+   * one config get the same object.
+   */
+  compilerOptionsFor(file: string): ts.CompilerOptions;
+  /** Config files that could not be read or parsed, as `path: message` (they got defaults). */
+  readonly problems: readonly string[];
+}
+
+const CONFIG_NAMES = ['tsconfig.json', 'jsconfig.json'];
+// TS18003 "No inputs were found": we never list the files (see `readDirectory` below).
+const NO_INPUTS_FOUND = 18003;
+
+/**
+ * A resolution host over the real file system, caching each answer for the host's lifetime:
+ * make a new one per run, since the files may change between runs.
+ */
+export function createTypeScriptHost(rootDir: string): TypeScriptHost {
+  const root = rootDir.replaceAll('\\', '/').replace(/\/+$/, '') || '/';
+  const host = cachedHost(root);
+  const problems: string[] = [];
+  const configOfFolder = new Map<string, string | null>();
+  const optionsOfConfig = new Map<string, ts.CompilerOptions>();
+  const extendedConfigCache = new Map<string, ts.ExtendedConfigCacheEntry>();
+  const parseHost: ts.ParseConfigHost = {
+    useCaseSensitiveFileNames: ts.sys.useCaseSensitiveFileNames,
+    // Only the options are wanted: listing `include` would walk the whole tree for nothing.
+    readDirectory: () => [],
+    fileExists: host.fileExists,
+    readFile: host.readFile,
+  };
+
+  const nearestConfig = (folder: string): string | null => {
+    const known = configOfFolder.get(folder);
+    if (known !== undefined) return known;
+    const absolute = folder === '.' ? root : `${root}/${folder}`;
+    const here = CONFIG_NAMES.map((name) => `${absolute}/${name}`).find(host.fileExists);
+    // Never above the repository: a config there belongs to another project (or another user).
+    const found = here ?? (folder === '.' ? null : nearestConfig(posix.dirname(folder)));
+    configOfFolder.set(folder, found);
+    return found;
+  };
+
+  const readOptions = (configPath: string): ts.CompilerOptions => {
+    const known = optionsOfConfig.get(configPath);
+    if (known !== undefined) return known;
+    const options = parseConfig(configPath);
+    optionsOfConfig.set(configPath, options);
+    return options;
+  };
+
+  const parseConfig = (configPath: string): ts.CompilerOptions => {
+    const name = configPath.slice(root.length + 1);
+    const read = ts.readConfigFile(configPath, host.readFile);
+    if (read.error !== undefined) {
+      problems.push(`${name}: ${messageOf(read.error)}`);
+      return DEFAULT_COMPILER_OPTIONS;
+    }
+    const config: unknown = read.config;
+    const parsed = ts.parseJsonConfigFileContent(
+      config,
+      parseHost,
+      posix.dirname(configPath),
+      configPath.endsWith('jsconfig.json') ? { allowJs: true } : undefined,
+      configPath,
+      undefined,
+      undefined,
+      extendedConfigCache,
+    );
+    for (const error of parsed.errors) {
+      if (error.code !== NO_INPUTS_FOUND) problems.push(`${name}: ${messageOf(error)}`);
+    }
+    return parsed.options;
+  };
+
+  return {
+    host,
+    problems,
+    compilerOptionsFor: (file) => {
+      const config = nearestConfig(posix.dirname(file));
+      return config === null ? DEFAULT_COMPILER_OPTIONS : readOptions(config);
+    },
+  };
+}
+
+function cachedHost(root: string): ts.ModuleResolutionHost {
+  const sys = ts.sys;
+  const realpath = sys.realpath;
+  return {
+    fileExists: memoize((path) => sys.fileExists(path)),
+    directoryExists: memoize((path) => sys.directoryExists(path)),
+    readFile: memoize((path) => sys.readFile(path)),
+    ...(realpath === undefined ? {} : { realpath: memoize((path) => realpath(path)) }),
+    // The repository, not the process's cwd: answers must not depend on where AUREUS was started.
+    getCurrentDirectory: () => root,
+    getDirectories: memoize((path) => sys.getDirectories(path)),
+    useCaseSensitiveFileNames: sys.useCaseSensitiveFileNames,
+  };
+}
+
+function memoize<T>(lookup: (path: string) => T): (path: string) => T {
+  // Boxed, so that a cached `undefined` or `false` is told apart from a miss.
+  const answers = new Map<string, { readonly value: T }>();
+  return (path) => {
+    const known = answers.get(path);
+    if (known !== undefined) return known.value;
+    const value = lookup(path);
+    answers.set(path, { value });
+    return value;
+  };
+}
+
+function messageOf(diagnostic: ts.Diagnostic): string {
+  return ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n');
+}

@@ -1,0 +1,254 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, statSync } from 'node:fs';
+import { mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { createFactsCache } from '../../src/memory/facts-cache.js';
+import { encodeEntry } from '../../src/memory/facts-cache-format.js';
+import { MAX_PACKS } from '../../src/memory/facts-cache-pack.js';
+import { AureusError } from '../../src/model/errors.js';
+import { ANALYZER_VERSION, type FileFacts } from '../../src/model/facts.js';
+import { makeTempDir } from '../support/temp-dir.js';
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const worker = join(repoRoot, 'test', 'memory', 'support', 'facts-cache-worker.mjs');
+
+let root: string;
+let removeRoot: () => Promise<void>;
+beforeEach(async () => {
+  ({ path: root, remove: removeRoot } = await makeTempDir('facts-cache'));
+});
+afterEach(() => removeRoot());
+
+const blob = (name: string) => createHash('sha1').update(name).digest('hex');
+const versionDir = () => join(root, '.aureus', 'local', 'cache', 'facts', `v${ANALYZER_VERSION}`);
+const looseFile = (sha: string, language = 'typescript') =>
+  join(versionDir(), sha.slice(0, 2), `${sha}-${language}-v${ANALYZER_VERSION}.json`);
+
+function factsOf(code: number): FileFacts {
+  return {
+    language: 'typescript',
+    lines: { code, comment: 0, blank: 0 },
+    classes: [],
+    abstractions: [],
+    functions: [],
+    imports: [{ specifier: './a.js', typeOnly: true, reexport: false, dynamic: false, line: 1 }],
+    exports: [],
+    mutableState: [],
+    reflection: [],
+    eventSubscriptions: [],
+    diContainers: [],
+    diagnostics: [],
+  };
+}
+
+describe('one entry at a time', () => {
+  it('returns what was put, under its blob id and language only', async () => {
+    const cache = createFactsCache(root);
+    expect(await cache.get(blob('a'), 'typescript')).toBeUndefined();
+    await cache.put(blob('a'), 'typescript', factsOf(1));
+    expect(await cache.get(blob('a'), 'typescript')).toEqual(factsOf(1));
+    expect(await cache.get(blob('a'), 'tsx')).toBeUndefined();
+    expect(await cache.get(blob('b'), 'typescript')).toBeUndefined();
+    expect(await createFactsCache(root).get(blob('a'), 'typescript')).toEqual(factsOf(1));
+    expect(existsSync(looseFile(blob('a')))).toBe(true);
+    expect(await readFile(join(root, '.aureus', 'local', '.gitignore'), 'utf8')).toBe('*\n');
+  });
+
+  it('refuses a key that is not a blob id and a language, before touching the disk', async () => {
+    const cache = createFactsCache(root);
+    await expect(cache.put('../../../etc', 'typescript', factsOf(1))).rejects.toThrow(TypeError);
+    await expect(cache.get(blob('a').toUpperCase(), 'typescript')).rejects.toThrow(TypeError);
+    // @ts-expect-error: a language AUREUS does not know, as a JavaScript caller could pass it
+    await expect(cache.get(blob('a'), '../x')).rejects.toThrow(TypeError);
+    expect(existsSync(join(root, '.aureus'))).toBe(false);
+  });
+
+  it('ignores entries of other analyzer versions, and entries moved to another key', async () => {
+    const other = join(root, '.aureus', 'local', 'cache', 'facts', `v${ANALYZER_VERSION + 1}`);
+    const sha = blob('a');
+    const otherKey = `${sha}-typescript-v${ANALYZER_VERSION + 1}`;
+    await mkdir(join(other, sha.slice(0, 2)), { recursive: true });
+    await writeFile(
+      join(other, sha.slice(0, 2), `${otherKey}.json`),
+      encodeEntry(otherKey, factsOf(9)),
+    );
+    const cache = createFactsCache(root);
+    expect(await cache.get(sha, 'typescript')).toBeUndefined();
+
+    // An intact entry copied into another blob's place carries the wrong key: not trusted.
+    await cache.put(sha, 'typescript', factsOf(1));
+    await mkdir(join(versionDir(), blob('b').slice(0, 2)), { recursive: true });
+    await writeFile(looseFile(blob('b')), await readFile(looseFile(sha)));
+    expect(await cache.get(blob('b'), 'typescript')).toBeUndefined();
+    expect(existsSync(looseFile(blob('b')))).toBe(false);
+  });
+
+  it.each([
+    ['truncated', (text: string) => text.slice(0, text.length / 2)],
+    ['edited', (text: string) => text.replace('"code":1', '"code":7')],
+    ['empty', () => ''],
+    ['not JSON', () => 'garbage\n'],
+  ])('discards and deletes a %s entry', async (_name, damage) => {
+    const cache = createFactsCache(root);
+    await cache.put(blob('a'), 'typescript', factsOf(1));
+    const path = looseFile(blob('a'));
+    await writeFile(path, damage(await readFile(path, 'utf8')));
+    expect(await createFactsCache(root).get(blob('a'), 'typescript')).toBeUndefined();
+    expect(existsSync(path)).toBe(false);
+  });
+});
+
+describe('symbolic links', () => {
+  it('refuses a cache folder that is a link, and writes nothing through it', async () => {
+    const elsewhere = await makeTempDir('facts-cache-elsewhere');
+    try {
+      await mkdir(join(root, '.aureus', 'local'), { recursive: true });
+      await symlink(elsewhere.path, join(root, '.aureus', 'local', 'cache'));
+      const cache = createFactsCache(root);
+      await expect(cache.put(blob('a'), 'typescript', factsOf(1))).rejects.toThrow(AureusError);
+      await expect(cache.get(blob('a'), 'typescript')).rejects.toThrow(/symbolic link/);
+      await expect(cache.putMany([])).rejects.toThrow(AureusError);
+      expect(await readdir(elsewhere.path)).toEqual([]);
+    } finally {
+      await elsewhere.remove();
+    }
+  });
+
+  it('refuses a linked shard folder and does not follow a linked entry', async () => {
+    const cache = createFactsCache(root);
+    await cache.put(blob('a'), 'typescript', factsOf(1));
+    const planted = join(root, 'planted.json');
+    await writeFile(planted, await readFile(looseFile(blob('a'))));
+    const linkedEntry = looseFile(blob('a'));
+    await rm(linkedEntry);
+    await symlink(planted, linkedEntry);
+    expect(await createFactsCache(root).get(blob('a'), 'typescript')).toBeUndefined();
+    expect(existsSync(linkedEntry)).toBe(false);
+    expect(existsSync(planted)).toBe(true);
+
+    const shaC = blob('c');
+    await symlink(root, join(versionDir(), shaC.slice(0, 2)));
+    await expect(createFactsCache(root).get(shaC, 'typescript')).rejects.toThrow(AureusError);
+  });
+});
+
+describe('packs', () => {
+  const entries = Array.from({ length: 40 }, (_, i) => ({
+    blobSha: blob(`pack ${i}`),
+    language: 'typescript' as const,
+    facts: factsOf(i),
+  }));
+
+  it('returns the facts of each key in order, from packs and loose entries alike', async () => {
+    const cache = createFactsCache(root);
+    await cache.putMany(entries.slice(0, 30));
+    const loose = entries[35];
+    if (loose === undefined) throw new Error('fixture');
+    await cache.put(loose.blobSha, loose.language, loose.facts);
+    const found = await createFactsCache(root).getMany(entries);
+    expect(found.slice(0, 30)).toEqual(entries.slice(0, 30).map((entry) => entry.facts));
+    expect(found[30]).toBeUndefined();
+    expect(found[35]).toEqual(loose.facts);
+    expect(await createFactsCache(root).get(blob('pack 7'), 'typescript')).toEqual(factsOf(7));
+    expect(await readdir(join(versionDir(), 'packs'))).toHaveLength(1);
+  });
+
+  it('treats a damaged pack line as a miss and keeps the intact ones', async () => {
+    await createFactsCache(root).putMany(entries.slice(0, 3));
+    const packs = join(versionDir(), 'packs');
+    const [pack] = await readdir(packs);
+    const path = join(packs, pack ?? '');
+    await writeFile(path, (await readFile(path, 'utf8')).replace('"code":1,', '"code":5,'));
+    const found = await createFactsCache(root).getMany(entries.slice(0, 3));
+    expect(found).toEqual([factsOf(0), undefined, factsOf(2)]);
+  });
+
+  it(`merges packs once there are more than ${MAX_PACKS}, dropping damaged lines`, async () => {
+    for (let i = 0; i < MAX_PACKS; i++)
+      await createFactsCache(root).putMany(entries.slice(i, i + 2));
+    const packs = join(versionDir(), 'packs');
+    expect(await readdir(packs)).toHaveLength(MAX_PACKS);
+    // Damage entry 0, which only the first pack holds.
+    const [first] = (await readdir(packs)).sort();
+    const firstPath = join(packs, first ?? '');
+    await writeFile(
+      firstPath,
+      (await readFile(firstPath, 'utf8')).replace('"code":0,', '"code":9,'),
+    );
+    await createFactsCache(root).putMany(entries.slice(30));
+    const [merged, ...others] = await readdir(packs);
+    expect(others).toEqual([]);
+    expect((await readFile(join(packs, merged ?? ''), 'utf8')).split('\n')).toHaveLength(
+      MAX_PACKS + 10 + 1,
+    );
+    const found = await createFactsCache(root).getMany(entries);
+    expect(found[0]).toBeUndefined();
+    expect(found.filter((facts) => facts !== undefined)).toHaveLength(MAX_PACKS + 10);
+  });
+});
+
+describe('concurrent runs', () => {
+  beforeAll(() => {
+    for (const module of [
+      'facts-cache',
+      'facts-cache-pack',
+      'facts-cache-folders',
+      'facts-cache-format',
+    ]) {
+      const built = join(repoRoot, 'dist', 'memory', `${module}.js`);
+      const source = join(repoRoot, 'src', 'memory', `${module}.ts`);
+      if (!existsSync(built) || statSync(built).mtimeMs < statSync(source).mtimeMs) {
+        throw new Error(
+          `${built} is missing or stale: build with \`npx tsc -p tsconfig.build.json\``,
+        );
+      }
+    }
+  });
+
+  function run(args: string[]): Promise<string> {
+    const child: ChildProcess = spawn(process.execPath, [worker, root, ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    return new Promise((resolve, reject) => {
+      child.on('error', reject);
+      child.on('exit', (code) =>
+        code === 0 ? resolve(stdout) : reject(new Error(`worker exited with ${code}: ${stderr}`)),
+      );
+    });
+  }
+
+  it('10 processes writing the same keys all succeed; readers never see a torn entry', async () => {
+    const keys = 40;
+    const outputs = await Promise.all([
+      ...Array.from({ length: 5 }, () => run(['put', String(keys), '3'])),
+      ...Array.from({ length: 5 }, () => run(['putMany', String(keys), '4'])),
+      run(['read', String(keys), '30']),
+      run(['read', String(keys), '30']),
+    ]);
+    expect(outputs.slice(0, 10).every((output) => output === '')).toBe(true);
+    const found = await createFactsCache(root).getMany(
+      Array.from({ length: keys }, (_, i) => ({
+        blobSha: createHash('sha1').update(`blob ${i}`).digest('hex'),
+        language: 'typescript' as const,
+      })),
+    );
+    expect(found.map((facts) => facts?.lines.code)).toEqual(
+      Array.from({ length: keys }, (_, i) => i),
+    );
+    // No temporary file is left behind by any writer.
+    const names = await readdir(versionDir(), { recursive: true });
+    expect(names.filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    expect((await readdir(join(versionDir(), 'packs'))).length).toBeLessThanOrEqual(MAX_PACKS + 5);
+  }, 60_000);
+});

@@ -19,10 +19,11 @@ export interface Span {
 }
 
 /**
- * Physical lines of the file (a final newline does not start an extra line):
- * `blank` holds only whitespace; `comment` holds comment text and whitespace only (a line
- * inside a block comment included); `code` is every other line, including lines inside
- * multi-line strings. code + comment + blank = number of lines.
+ * Physical lines of the file (a final newline does not start an extra line; `\r` before it is
+ * whitespace, so CRLF files count like LF files): `blank` holds only whitespace; `comment`
+ * holds comment text and whitespace only (a line inside a block comment included; a Python
+ * docstring is a comment); `code` is every other line, including lines (even blank ones)
+ * inside multi-line strings. code + comment + blank = number of lines.
  */
 export interface LineCounts {
   readonly code: number;
@@ -73,7 +74,9 @@ export interface FunctionFact {
   /**
    * 1 + decision points in its own body (nested functions excluded): if, each loop (for,
    * for-in/of, while, do), each case with a test (not default), catch, `?:`, `&&`, `||`, `??`
-   * (and Python's `and`/`or`, comprehension `if`s, Go's `select` cases).
+   * and their assignment forms `&&=`, `||=`, `??=` (and Python's `and`/`or`, comprehension
+   * `if`s, Go's `select` cases). Optional chaining, default values and conditional types do
+   * not count.
    */
   readonly complexity: number;
   readonly parameters: number;
@@ -91,13 +94,19 @@ export interface ImportFact {
   readonly typeOnly: boolean;
   /** `export … from` / `export * from`. */
   readonly reexport: boolean;
-  /** `import()` or `require()` with a literal specifier. */
+  /**
+   * `import()` or `require()` with a literal specifier. A type-level `import('x').T` is
+   * `typeOnly`, not dynamic.
+   */
   readonly dynamic: boolean;
   readonly line: number;
 }
 
 export interface ExportFact {
-  /** Exported name; `default`; `*` for `export * from`. */
+  /**
+   * Exported name, once per name; `default` (also for `export =` and `module.exports =`); `*`
+   * for `export * from`. CommonJS `exports.a =` exports `a`.
+   */
   readonly name: string;
   readonly typeOnly: boolean;
   readonly line: number;
@@ -135,6 +144,7 @@ export interface EventSubscriptionFact {
 
 /** Use of a dependency-injection container: an import of a known DI library or a container call. */
 export interface DiContainerFact {
+  /** The library's name; `(unknown)` for a container call in a file that imports none. */
   readonly library: string;
   readonly line: number;
 }

@@ -1,0 +1,194 @@
+import type {
+  AbstractionKind,
+  ClassFact,
+  DiContainerFact,
+  EventSubscriptionFact,
+  ExportFact,
+  FileFacts,
+  FunctionKind,
+  ImportFact,
+  Language,
+  ReflectionKind,
+} from '../../model/facts.js';
+import { classifyLines, spansLines } from './line-counts.js';
+import { createLineIndex, type LineIndex, type TextRange } from './line-index.js';
+
+/**
+ * Gathers one file's facts as a parser walks it, with offsets instead of lines, and assembles
+ * the FileFacts at the end. Every extractor (any parser, any language) goes through it, so the
+ * rules that do not depend on syntax are written once:
+ * - a fact's line is the line of the offset given (`at`);
+ * - every list is in source order: sorted (stably) by that offset, functions and classes by the
+ *   start of their span, a function's calls by the offset of the callee's name;
+ * - an exported name appears once, at its first declaration (overloads, merged declarations),
+ *   and is type-only only if every declaration of it is;
+ * - a container call whose library is not known takes the first DI library the file imports,
+ *   or `(unknown)`.
+ */
+export class FactsCollector {
+  readonly lines: LineIndex;
+  private readonly comments: TextRange[] = [];
+  private readonly strings: TextRange[] = [];
+  private readonly classes: ClassDraft[] = [];
+  private readonly abstractions: Positioned<{
+    name: string;
+    kind: AbstractionKind;
+    range: TextRange;
+  }>[] = [];
+  private readonly functions: FunctionDraft[] = [];
+  private readonly imports: Positioned<Omit<ImportFact, 'line'>>[] = [];
+  private readonly exports: Positioned<Omit<ExportFact, 'line'>>[] = [];
+  private readonly mutableState: Positioned<{ name: string }>[] = [];
+  private readonly reflection: Positioned<{ kind: ReflectionKind }>[] = [];
+  private readonly events: Positioned<Omit<EventSubscriptionFact, 'line'>>[] = [];
+  private readonly containers: Positioned<{ library: string | null }>[] = [];
+  private readonly diagnostics: string[] = [];
+
+  constructor(
+    private readonly text: string,
+    private readonly language: Language,
+  ) {
+    this.lines = createLineIndex(text);
+  }
+
+  comment(range: TextRange): void {
+    this.comments.push(range);
+  }
+
+  /** A string literal; only those spanning lines are kept (see classifyLines). */
+  string(range: TextRange): void {
+    if (spansLines(this.lines, range)) this.strings.push(range);
+  }
+
+  addClass(draft: ClassDraft): void {
+    this.classes.push(draft);
+  }
+
+  addAbstraction(name: string, kind: AbstractionKind, range: TextRange): void {
+    this.abstractions.push({ name, kind, range, at: range.start });
+  }
+
+  /** Starts a function fact; the walker adds decision points and calls to the draft. */
+  openFunction(
+    name: string,
+    kind: FunctionKind,
+    range: TextRange,
+    parameters: number,
+  ): FunctionDraft {
+    const draft: FunctionDraft = { name, kind, range, parameters, complexity: 1, calls: [] };
+    this.functions.push(draft);
+    return draft;
+  }
+
+  addImport(fact: Omit<ImportFact, 'line'>, at: number): void {
+    this.imports.push({ ...fact, at });
+  }
+
+  addExport(name: string, typeOnly: boolean, at: number): void {
+    this.exports.push({ name, typeOnly, at });
+  }
+
+  addMutableState(name: string, at: number): void {
+    this.mutableState.push({ name, at });
+  }
+
+  addReflection(kind: ReflectionKind, at: number): void {
+    this.reflection.push({ kind, at });
+  }
+
+  addEventSubscription(method: string, event: string | null, at: number): void {
+    this.events.push({ method, event, at });
+  }
+
+  /** `library: null` for a container call whose library the call itself does not name. */
+  addDiContainer(library: string | null, at: number): void {
+    this.containers.push({ library, at });
+  }
+
+  diagnostic(message: string): void {
+    this.diagnostics.push(message);
+  }
+
+  finish(): FileFacts {
+    const lineClasses = classifyLines(
+      this.text,
+      this.lines,
+      [...this.comments].sort(byStart),
+      [...this.strings].sort(byStart),
+    );
+    const line = (at: number): number => this.lines.lineOf(at);
+    const spanAndLoc = (range: TextRange) => {
+      const span = this.lines.spanOf(range);
+      return { span, loc: lineClasses.codeLinesIn(span) };
+    };
+    const withLine = <T>({ at, ...fact }: Positioned<T>) => ({ ...fact, line: line(at) });
+    return {
+      language: this.language,
+      lines: lineClasses.counts,
+      classes: [...this.classes]
+        .sort((a, b) => byStart(a.range, b.range))
+        .map(({ range, ...fact }) => ({ ...fact, ...spanAndLoc(range) })),
+      abstractions: inOrder(this.abstractions).map(({ name, kind, range }) => ({
+        name,
+        kind,
+        span: this.lines.spanOf(range),
+      })),
+      functions: [...this.functions]
+        .sort((a, b) => byStart(a.range, b.range))
+        .map(({ range, calls, ...fact }) => ({
+          ...fact,
+          ...spanAndLoc(range),
+          calls: [...calls].sort((a, b) => a.at - b.at).map((call) => call.name),
+        })),
+      imports: inOrder(this.imports).map(withLine),
+      exports: mergeExports(inOrder(this.exports)).map(withLine),
+      mutableState: inOrder(this.mutableState).map(withLine),
+      reflection: inOrder(this.reflection).map(withLine),
+      eventSubscriptions: inOrder(this.events).map(withLine),
+      diContainers: this.containerFacts(line),
+      diagnostics: [...this.diagnostics],
+    };
+  }
+
+  private containerFacts(line: (at: number) => number): DiContainerFact[] {
+    const ordered = inOrder(this.containers);
+    const imported = ordered.find((use) => use.library !== null)?.library ?? '(unknown)';
+    return ordered.map(({ library, at }) => ({ library: library ?? imported, line: line(at) }));
+  }
+}
+
+export interface ClassDraft extends Omit<ClassFact, 'span' | 'loc'> {
+  readonly range: TextRange;
+}
+
+export interface FunctionDraft {
+  readonly name: string;
+  readonly kind: FunctionKind;
+  readonly range: TextRange;
+  readonly parameters: number;
+  complexity: number;
+  /** `at`: offset of the callee's name, which orders the calls. */
+  readonly calls: { readonly name: string; readonly at: number }[];
+}
+
+type Positioned<T> = T & { readonly at: number };
+
+function byStart(a: TextRange, b: TextRange): number {
+  return a.start - b.start;
+}
+
+function inOrder<T extends { readonly at: number }>(items: readonly T[]): T[] {
+  return [...items].sort((a, b) => a.at - b.at);
+}
+
+function mergeExports(
+  exports: readonly Positioned<Omit<ExportFact, 'line'>>[],
+): Positioned<Omit<ExportFact, 'line'>>[] {
+  const first = new Map<string, Positioned<Omit<ExportFact, 'line'>>>();
+  for (const fact of exports) {
+    const seen = first.get(fact.name);
+    if (seen === undefined) first.set(fact.name, fact);
+    else if (seen.typeOnly && !fact.typeOnly) first.set(fact.name, { ...seen, typeOnly: false });
+  }
+  return [...first.values()];
+}

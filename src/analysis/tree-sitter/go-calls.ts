@@ -1,0 +1,76 @@
+import type { Node } from 'web-tree-sitter';
+import { type GoDraft, goStringValue, type Scope } from './go-draft.js';
+
+/**
+ * Go imports and calls.
+ *
+ * Imports: one per import spec, the path as written; Go has no type-only, re-exported or
+ * dynamic imports. DI containers: imports of dig, fx, wire or samber/do (and their subpackages).
+ *
+ * Calls: `f()` → `f`, `pkg.F()` / `x.m()` → `F` / `m`; conversions written like calls
+ * (`int(x)`) cannot be told from calls without types and count as calls; callees that are
+ * expressions (`fs[i]()`, `func(){}()`) are skipped.
+ * Reflection: every call of a function of package `reflect` (under whatever name it is imported)
+ * → `reflect`; `plugin.Open` (code loaded at run time) → `dynamic-import`. `unsafe` is not
+ * reflection and is not reported.
+ * Event subscriptions: `.On(`, `.Once(`, `.Subscribe(`, `.SubscribeAsync(`, `.SubscribeOnce(`,
+ * `.AddListener(`, `.AddEventListener(`; the event is the first argument when it is a string.
+ */
+
+const DI_LIBRARIES = [
+  'go.uber.org/dig',
+  'go.uber.org/fx',
+  'github.com/google/wire',
+  'github.com/samber/do',
+];
+const EVENT_METHODS = new Set([
+  'On',
+  'Once',
+  'Subscribe',
+  'SubscribeAsync',
+  'SubscribeOnce',
+  'AddListener',
+  'AddEventListener',
+]);
+/** Packages whose calls are facts, by import path. */
+const WATCHED_PACKAGES = new Set(['reflect', 'plugin']);
+
+export function readImportSpec(spec: Node, draft: GoDraft): void {
+  const path = goStringValue(spec.childForFieldName('path'));
+  if (path === null) return;
+  const at = spec.startIndex;
+  draft.facts.addImport({ specifier: path, typeOnly: false, reexport: false, dynamic: false }, at);
+  const alias = spec.childForFieldName('name');
+  if (WATCHED_PACKAGES.has(path)) {
+    if (alias === null) draft.importedPackages.set(path, path);
+    else if (alias.type === 'package_identifier') draft.importedPackages.set(alias.text, path);
+  }
+  const library = DI_LIBRARIES.find((known) => path === known || path.startsWith(`${known}/`));
+  if (library !== undefined) draft.facts.addDiContainer(library, at);
+}
+
+function firstArgument(call: Node): Node | undefined {
+  const args = call.childForFieldName('arguments')?.namedChildren ?? [];
+  return args.find((argument) => argument.type !== 'comment');
+}
+
+export function readCall(call: Node, scope: Scope, draft: GoDraft): void {
+  const callee = call.childForFieldName('function');
+  if (callee?.type === 'identifier') {
+    scope.fn?.calls.push({ name: callee.text, at: callee.startIndex });
+    return;
+  }
+  if (callee?.type !== 'selector_expression') return;
+  const field = callee.childForFieldName('field');
+  if (field === null) return;
+  const at = call.startIndex;
+  scope.fn?.calls.push({ name: field.text, at: field.startIndex });
+  const operand = callee.childForFieldName('operand');
+  const pkg = operand?.type === 'identifier' ? draft.importedPackages.get(operand.text) : undefined;
+  if (pkg === 'reflect') draft.facts.addReflection('reflect', at);
+  else if (pkg === 'plugin' && field.text === 'Open')
+    draft.facts.addReflection('dynamic-import', at);
+  if (EVENT_METHODS.has(field.text)) {
+    draft.facts.addEventSubscription(field.text, goStringValue(firstArgument(call)), at);
+  }
+}

@@ -1,0 +1,91 @@
+import type { Node } from 'web-tree-sitter';
+import { readCall, readImportSpec } from './go-calls.js';
+import {
+  functionHeader,
+  readPackageValueSpec,
+  readTypeSpec,
+  receiverTypeName,
+} from './go-declarations.js';
+import { type GoDraft, isExportedName, rangeOf, type Scope } from './go-draft.js';
+
+/**
+ * One pass over a Go tree, in source order, with an explicit stack.
+ *
+ * Complexity: 1 + `if` (each `else if` is another `if`), `for` (every form), each `case` of an
+ * expression switch, a type switch or a `select` (not `default`), each `&&` and `||`. Go has no
+ * `?:` and no `catch`.
+ */
+
+const DECISION_POINTS = new Set([
+  'if_statement',
+  'for_statement',
+  'expression_case',
+  'type_case',
+  'communication_case',
+]);
+const FUNCTIONS = new Set(['function_declaration', 'method_declaration', 'func_literal']);
+const STRINGS = new Set(['interpreted_string_literal', 'raw_string_literal']);
+const PACKAGE_SCOPE: Scope = { fn: undefined, packageLevel: true };
+
+function isDecisionPoint(node: Node, type: string): boolean {
+  if (DECISION_POINTS.has(type)) return true;
+  if (type !== 'binary_expression') return false;
+  const operator = node.childForFieldName('operator')?.type;
+  return operator === '&&' || operator === '||';
+}
+
+function enterFunction(node: Node, draft: GoDraft): Scope {
+  const { name, kind, range, parameters } = functionHeader(node);
+  if (node.type === 'method_declaration') {
+    const receiver = receiverTypeName(node);
+    draft.methodsByReceiver.set(receiver, (draft.methodsByReceiver.get(receiver) ?? 0) + 1);
+  }
+  const declared = node.childForFieldName('name');
+  if (node.type === 'function_declaration' && declared !== null && isExportedName(declared.text)) {
+    draft.facts.addExport(declared.text, false, declared.startIndex);
+  }
+  return { fn: draft.facts.openFunction(name, kind, range, parameters), packageLevel: false };
+}
+
+/** Reads one node (`type` is read once per node: each read crosses into WebAssembly). */
+function visit(node: Node, type: string, scope: Scope, draft: GoDraft): Scope {
+  if (scope.fn !== undefined && isDecisionPoint(node, type)) scope.fn.complexity += 1;
+  if (FUNCTIONS.has(type)) return enterFunction(node, draft);
+  if (STRINGS.has(type)) draft.facts.string(rangeOf(node));
+  switch (type) {
+    case 'comment':
+      draft.facts.comment(rangeOf(node));
+      break;
+    case 'import_spec':
+      readImportSpec(node, draft);
+      break;
+    case 'type_spec':
+    case 'type_alias':
+      readTypeSpec(node, scope, draft);
+      break;
+    case 'var_spec':
+    case 'const_spec':
+      if (scope.packageLevel) readPackageValueSpec(node, draft);
+      break;
+    case 'call_expression':
+      readCall(node, scope, draft);
+      break;
+  }
+  return scope;
+}
+
+/** Walks the whole tree; children are pushed in reverse so they are read in source order. */
+export function walkGo(root: Node, draft: GoDraft): void {
+  const nodes: Node[] = [root];
+  const scopes: Scope[] = [PACKAGE_SCOPE];
+  for (let node = nodes.pop(); node !== undefined; node = nodes.pop()) {
+    const childScope = visit(node, node.type, scopes.pop() ?? PACKAGE_SCOPE, draft);
+    const children = node.namedChildren;
+    for (let index = children.length - 1; index >= 0; index -= 1) {
+      const child = children[index];
+      if (child === undefined) continue;
+      nodes.push(child);
+      scopes.push(childScope);
+    }
+  }
+}

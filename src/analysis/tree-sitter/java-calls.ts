@@ -1,0 +1,121 @@
+import type { Node } from 'web-tree-sitter';
+import {
+  type JavaSource,
+  javaStringValue,
+  type Scope,
+  withoutTypeArguments,
+} from './java-draft.js';
+
+/**
+ * Java imports and calls.
+ *
+ * Imports: the name as written after `import` / `import static` / `import module`, `.*`
+ * included for on-demand imports (`java.util.*`); never type-only, re-exported or dynamic.
+ * DI containers: imports from javax.inject, jakarta.inject, Guice, Dagger, PicoContainer and
+ * Spring's container packages (`org.springframework.beans.factory`, `.context`, `.stereotype`,
+ * reported as `org.springframework`); other Spring packages (web, data) are not containers.
+ *
+ * Calls: a method invocation is its method name; `new a.B<T>()` is `B`; `super(…)`/`this(…)`
+ * are `super`/`this`.
+ * Reflection (`java-reflection`): `Class.forName`, `getDeclaredMethod(s)`,
+ * `getDeclaredField(s)`, `getDeclaredConstructor(s)`, `getConstructor`, `setAccessible`;
+ * `getMethod`/`getField`/`invoke` with an argument (`request.getMethod()` is no reflection);
+ * `newInstance` unless called on a type name (`DocumentBuilderFactory.newInstance()` is a
+ * factory). `Proxy.newProxyInstance` → `proxy`.
+ * Event subscriptions: `addListener`, `addEventListener`, every `addXxxListener` (Swing/AWT),
+ * `subscribe`, `on`, `once`; the event is the first argument when it is a string literal.
+ */
+
+const DI_PACKAGES: readonly (readonly [prefix: string, library: string])[] = [
+  ['javax.inject', 'javax.inject'],
+  ['jakarta.inject', 'jakarta.inject'],
+  ['com.google.inject', 'com.google.inject'],
+  ['dagger', 'dagger'],
+  ['org.picocontainer', 'org.picocontainer'],
+  ['org.springframework.beans.factory', 'org.springframework'],
+  ['org.springframework.context', 'org.springframework'],
+  ['org.springframework.stereotype', 'org.springframework'],
+];
+const ALWAYS_REFLECTION = new Set([
+  'getDeclaredMethod',
+  'getDeclaredMethods',
+  'getDeclaredField',
+  'getDeclaredFields',
+  'getDeclaredConstructor',
+  'getDeclaredConstructors',
+  'getConstructor',
+  'setAccessible',
+]);
+const REFLECTION_WITH_ARGUMENTS = new Set(['getMethod', 'getField', 'invoke']);
+const EVENT_METHODS = new Set(['subscribe', 'on', 'once']);
+const LISTENER_REGISTRATION = /^add\w*Listener$/;
+
+/**
+ * Read from the declaration's text so that an import the grammar does not know yet (Java 25's
+ * `import module java.base;`) still gives its name: `import`, `static`/`module`, `;` and
+ * whitespace dropped.
+ */
+export function readImport(declaration: Node, source: JavaSource): void {
+  const specifier = declaration.text
+    .replace(/^import\s+(?:(?:static|module)\s+)?/, '')
+    .replace(/;\s*$/, '')
+    .replace(/\s+/g, '');
+  if (specifier === '') return;
+  const at = declaration.startIndex;
+  source.facts.addImport({ specifier, typeOnly: false, reexport: false, dynamic: false }, at);
+  const container = DI_PACKAGES.find(
+    ([prefix]) => specifier === prefix || specifier.startsWith(`${prefix}.`),
+  );
+  if (container !== undefined) source.facts.addDiContainer(container[1], at);
+}
+
+function argumentsOf(call: Node): Node[] {
+  const list = call.childForFieldName('arguments')?.namedChildren ?? [];
+  return list.filter((argument) => argument.type !== 'comment');
+}
+
+function reflectionKind(method: string, call: Node): 'java-reflection' | 'proxy' | undefined {
+  const receiver = call.childForFieldName('object');
+  const receiverText = receiver?.text ?? '';
+  if (method === 'forName' && (receiverText === 'Class' || receiverText === 'java.lang.Class')) {
+    return 'java-reflection';
+  }
+  if (method === 'newProxyInstance' && receiverText.endsWith('Proxy')) return 'proxy';
+  if (ALWAYS_REFLECTION.has(method)) return 'java-reflection';
+  if (REFLECTION_WITH_ARGUMENTS.has(method) && argumentsOf(call).length > 0)
+    return 'java-reflection';
+  const onTypeName = receiver?.type === 'identifier' && /^[A-Z]/.test(receiverText);
+  if (method === 'newInstance' && !onTypeName) return 'java-reflection';
+  return undefined;
+}
+
+function readMethodInvocation(call: Node, scope: Scope, source: JavaSource): void {
+  const name = call.childForFieldName('name');
+  if (name === null) return;
+  const method = name.text;
+  scope.fn?.calls.push({ name: method, at: name.startIndex });
+  const reflection = reflectionKind(method, call);
+  if (reflection !== undefined) source.facts.addReflection(reflection, call.startIndex);
+  if (EVENT_METHODS.has(method) || LISTENER_REGISTRATION.test(method)) {
+    const event = javaStringValue(argumentsOf(call)[0]);
+    source.facts.addEventSubscription(method, event, call.startIndex);
+  }
+}
+
+/** `new a.B<T>()` → `B`, at the type's position. */
+function readObjectCreation(creation: Node, scope: Scope): void {
+  const type = creation.childForFieldName('type');
+  if (type === null) return;
+  const written = withoutTypeArguments(type);
+  scope.fn?.calls.push({ name: written.slice(written.lastIndexOf('.') + 1), at: type.startIndex });
+}
+
+export function readCall(node: Node, scope: Scope, source: JavaSource): void {
+  if (node.type === 'method_invocation') readMethodInvocation(node, scope, source);
+  else if (node.type === 'object_creation_expression') readObjectCreation(node, scope);
+  else {
+    // `super(…)` or `this(…)` in a constructor.
+    const invoked = node.childForFieldName('constructor');
+    if (invoked !== null) scope.fn?.calls.push({ name: invoked.text, at: invoked.startIndex });
+  }
+}

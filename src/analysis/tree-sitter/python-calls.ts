@@ -1,0 +1,101 @@
+import type { Node } from 'web-tree-sitter';
+import { extendDunderAll } from './python-bindings.js';
+import type { PythonDraft, Scope } from './python-draft.js';
+import { recordImport } from './python-imports.js';
+import { positionalArguments, stringLiteralValue } from './python-syntax.js';
+
+/**
+ * What a Python call tells: the callee name for its function's `calls`, and the calls that are
+ * reflection, dynamic imports or event subscriptions.
+ *
+ * Reflection: `eval`/`exec` → `eval`; `getattr`/`setattr`/`delattr` with a name that is not a
+ * string literal → `getattr` (with a literal it is plain attribute access); `__import__` →
+ * `dunder-import` (and, with a literal name, also a dynamic import);
+ * `importlib.import_module(name)` → a dynamic import when `name` is a literal, else reflection
+ * `dynamic-import`.
+ *
+ * Event subscriptions: `.on(`, `.once(`, `.subscribe(`, `.add_listener(`, `.addListener(`,
+ * `.add_event_listener(`, `.addEventListener(`; the event is the first argument when it is a
+ * string. `.connect(` subscribes to a signal in Qt, blinker and Django, but the syntax cannot
+ * tell `button.clicked.connect(self.on_click)` from `self.sock.connect(self.address)` (every
+ * `.connect(` of the standard library is a socket's): it counts only in files that import one of
+ * those signal libraries (python-imports.ts), with a null event (the signal is the receiver).
+ */
+
+const EVENT_METHODS = new Set([
+  'on',
+  'once',
+  'subscribe',
+  'add_listener',
+  'addListener',
+  'add_event_listener',
+  'addEventListener',
+]);
+const ATTRIBUTE_REFLECTION = new Set(['getattr', 'setattr', 'delattr']);
+
+/** `f()` → `f`; `a.b.c()` → `c`; calls of calls, subscripts and the like have no name. */
+function calleeNameNode(callee: Node): Node | null {
+  if (callee.type === 'identifier') return callee;
+  if (callee.type === 'attribute') return callee.childForFieldName('attribute');
+  return null;
+}
+
+function readDynamicImport(
+  call: Node,
+  kind: 'import-module' | 'dunder-import',
+  scope: Scope,
+  draft: PythonDraft,
+): void {
+  const at = call.startIndex;
+  const specifier = stringLiteralValue(positionalArguments(call)[0]);
+  if (kind === 'dunder-import') draft.facts.addReflection('dunder-import', at);
+  if (specifier !== null) {
+    recordImport(draft, specifier, at, { typeOnly: scope.typeCheckingOnly, dynamic: true });
+  } else if (kind === 'import-module') {
+    draft.facts.addReflection('dynamic-import', at);
+  }
+}
+
+function readBuiltinCall(name: string, call: Node, scope: Scope, draft: PythonDraft): void {
+  const at = call.startIndex;
+  if (name === 'eval' || name === 'exec') draft.facts.addReflection('eval', at);
+  else if (ATTRIBUTE_REFLECTION.has(name)) {
+    const attributeName = positionalArguments(call)[1];
+    if (stringLiteralValue(attributeName) === null) draft.facts.addReflection('getattr', at);
+  } else if (name === '__import__') readDynamicImport(call, 'dunder-import', scope, draft);
+  else if (name === 'import_module') readDynamicImport(call, 'import-module', scope, draft);
+}
+
+function readMethodCall(
+  callee: Node,
+  method: string,
+  call: Node,
+  scope: Scope,
+  draft: PythonDraft,
+): void {
+  if (method === 'import_module') {
+    readDynamicImport(call, 'import-module', scope, draft);
+    return;
+  }
+  const receiver = callee.childForFieldName('object');
+  if (receiver?.text === '__all__' && (method === 'extend' || method === 'append')) {
+    if (scope.moduleLevel) extendDunderAll(draft, call.childForFieldName('arguments'));
+    return;
+  }
+  if (method === 'connect') draft.connectCalls.push(call.startIndex);
+  else if (EVENT_METHODS.has(method)) {
+    const event = stringLiteralValue(positionalArguments(call)[0]);
+    draft.facts.addEventSubscription(method, event, call.startIndex);
+  }
+}
+
+export function readCall(call: Node, scope: Scope, draft: PythonDraft): void {
+  const callee = call.childForFieldName('function');
+  if (callee === null) return;
+  const nameNode = calleeNameNode(callee);
+  if (nameNode === null) return;
+  const name = nameNode.text;
+  scope.fn?.calls.push({ name, at: nameNode.startIndex });
+  if (callee.type === 'identifier') readBuiltinCall(name, call, scope, draft);
+  else readMethodCall(callee, name, call, scope, draft);
+}

@@ -1,0 +1,70 @@
+import type { FactsCollector, FunctionDraft } from './facts-collector.js';
+import type { TextRange } from './line-index.js';
+
+/**
+ * The Python extractor's working state: the shared FactsCollector plus what only Python needs
+ * until the walk ends (class member counts, module-level names for exports and mutable state).
+ * Functions and classes are recorded when the walk enters them and completed by the nodes inside
+ * them, so the walk needs no exit events and can use an explicit stack.
+ */
+
+export interface PythonClassDraft {
+  readonly name: string;
+  readonly range: TextRange;
+  readonly extends: string | null;
+  readonly implements: readonly string[];
+  /** An `ABC` base or an `ABCMeta` metaclass. */
+  readonly declaredAbstract: boolean;
+  /** A `Protocol` base. */
+  readonly protocol: boolean;
+  methods: number;
+  members: number;
+  instanceMembers: number;
+  hasAbstractMethod: boolean;
+}
+
+/** A name bound at module level, read for exports and mutable state. */
+export interface ModuleBinding {
+  readonly name: string;
+  readonly at: number;
+  /** Inside `if TYPE_CHECKING:` or a type alias: it exists for type checkers only. */
+  readonly typeOnly: boolean;
+  /** An assignment that the mutable-state rule keeps (see python-bindings.ts). */
+  readonly mutable: boolean;
+}
+
+export interface NameAt {
+  readonly name: string;
+  readonly at: number;
+}
+
+export interface PythonDraft {
+  readonly facts: FactsCollector;
+  readonly classes: PythonClassDraft[];
+  readonly moduleBindings: ModuleBinding[];
+  /** Names a function declares `global`: module state rebound at run time. */
+  readonly globalNames: NameAt[];
+  /** The names listed in `__all__`, when the module defines it. */
+  dunderAll: NameAt[] | undefined;
+  /** Offsets of `x.connect(…)` calls: signal subscriptions if a signal library is imported. */
+  readonly connectCalls: number[];
+  importsSignals: boolean;
+}
+
+/** Where a node sits: what receives its decision points and calls, and which scope binds names. */
+export interface Scope {
+  /** The innermost function or lambda; undefined at module level and directly in a class body. */
+  readonly fn: FunctionDraft | undefined;
+  /** The class whose body is the current scope (not set inside its methods). */
+  readonly cls: PythonClassDraft | undefined;
+  readonly moduleLevel: boolean;
+  /** Inside the body of `if TYPE_CHECKING:`, which never runs. */
+  readonly typeCheckingOnly: boolean;
+}
+
+export function rangeOf(node: {
+  readonly startIndex: number;
+  readonly endIndex: number;
+}): TextRange {
+  return { start: node.startIndex, end: node.endIndex };
+}

@@ -1,0 +1,148 @@
+import ts from 'typescript';
+import {
+  CONTAINER_METHODS,
+  diLibraryOf,
+  EVENT_METHODS,
+  isContainerName,
+  reflectionOfConstruction,
+  reflectionOfGlobalCall,
+} from '../tree-sitter/javascript-conventions.js';
+import {
+  isIdentifierNamed,
+  literalText,
+  type Scope,
+  type Source,
+  startOf,
+  textOf,
+} from './syntax.js';
+
+/**
+ * Calls, by the rules written down in tree-sitter/typescript-calls.ts. A tagged template is a
+ * call of its tag with no argument list (tree-sitter parses it as a call).
+ */
+export function recordCall(
+  source: Source,
+  node: ts.CallExpression | ts.TaggedTemplateExpression,
+  scope: Scope,
+): void {
+  const callee = ts.isCallExpression(node) ? node.expression : node.tag;
+  const first = ts.isCallExpression(node) ? node.arguments[0] : undefined;
+  if (callee.kind === ts.SyntaxKind.ImportKeyword) {
+    recordDynamicImport(source, node, first);
+    return;
+  }
+  if (scope.inType) return;
+  const target = withoutNonNull(callee);
+  const name = calleeName(source, target);
+  if (name !== null) scope.fn?.calls.push(name);
+  if (ts.isIdentifier(target)) recordGlobalCall(source, node, textOf(source, target), first);
+  else if (ts.isPropertyAccessExpression(target)) recordMethodCall(source, node, target, first);
+}
+
+export function recordConstruction(source: Source, node: ts.NewExpression, scope: Scope): void {
+  const target = withoutNonNull(node.expression);
+  const name = calleeName(source, target);
+  if (name === null) return;
+  scope.fn?.calls.push(name);
+  const kind = ts.isIdentifier(target) ? reflectionOfConstruction(target.text) : null;
+  if (kind !== null) source.facts.addReflection(kind, startOf(source, node));
+}
+
+/** `Reflect.x`, called or not. */
+export function recordMemberAccess(source: Source, node: ts.PropertyAccessExpression): void {
+  if (isIdentifierNamed(node.expression, 'Reflect')) {
+    source.facts.addReflection('reflect', startOf(source, node.expression));
+  }
+}
+
+/** `import('./x').T` and `typeof import('./x')` in a type: a type-only reference. */
+export function recordTypeImport(source: Source, node: ts.ImportTypeNode): void {
+  const literal = ts.isLiteralTypeNode(node.argument) ? node.argument.literal : undefined;
+  const specifier = literalText(source, literal);
+  if (specifier === null) return;
+  const at = source.text.indexOf('import', startOf(source, node));
+  source.facts.addImport({ specifier, typeOnly: true, reexport: false, dynamic: false }, at);
+  recordDiLibrary(source, specifier, at);
+}
+
+function withoutNonNull(node: ts.Expression): ts.Expression {
+  let current = node;
+  while (ts.isNonNullExpression(current)) current = current.expression;
+  return current;
+}
+
+function calleeName(source: Source, callee: ts.Expression): { name: string; at: number } | null {
+  if (ts.isIdentifier(callee)) return { name: textOf(source, callee), at: startOf(source, callee) };
+  if (callee.kind === ts.SyntaxKind.SuperKeyword)
+    return { name: 'super', at: startOf(source, callee) };
+  if (ts.isPropertyAccessExpression(callee)) {
+    return { name: textOf(source, callee.name), at: startOf(source, callee.name) };
+  }
+  return null;
+}
+
+function recordDynamicImport(
+  source: Source,
+  call: ts.Node,
+  first: ts.Expression | undefined,
+): void {
+  const specifier = literalText(source, first);
+  const at = startOf(source, call);
+  if (specifier === null) {
+    source.facts.addReflection('dynamic-import', at);
+    return;
+  }
+  source.facts.addImport({ specifier, typeOnly: false, reexport: false, dynamic: true }, at);
+  recordDiLibrary(source, specifier, at);
+}
+
+function recordGlobalCall(
+  source: Source,
+  call: ts.Node,
+  name: string,
+  first?: ts.Expression,
+): void {
+  const at = startOf(source, call);
+  if (name === 'require') {
+    const specifier = literalText(source, first);
+    if (specifier === null) {
+      source.facts.addReflection('dynamic-require', at);
+      return;
+    }
+    source.facts.addImport({ specifier, typeOnly: false, reexport: false, dynamic: true }, at);
+    recordDiLibrary(source, specifier, at);
+    return;
+  }
+  const kind = reflectionOfGlobalCall(name);
+  if (kind !== null) source.facts.addReflection(kind, at);
+}
+
+function recordMethodCall(
+  source: Source,
+  call: ts.Node,
+  member: ts.PropertyAccessExpression,
+  first: ts.Expression | undefined,
+): void {
+  const method = textOf(source, member.name);
+  const at = startOf(source, member.name);
+  if (EVENT_METHODS.has(method)) {
+    source.facts.addEventSubscription(method, literalText(source, first), at);
+  }
+  const receiver = receiverName(member.expression);
+  if (CONTAINER_METHODS.has(method) && receiver !== null && isContainerName(receiver)) {
+    source.facts.addDiContainer(null, at);
+  }
+  if (method === 'revocable' && isIdentifierNamed(member.expression, 'Proxy')) {
+    source.facts.addReflection('proxy', startOf(source, call));
+  }
+}
+
+function receiverName(object: ts.Expression): string | null {
+  if (ts.isIdentifier(object)) return object.text;
+  return ts.isPropertyAccessExpression(object) ? object.name.text : null;
+}
+
+function recordDiLibrary(source: Source, specifier: string, at: number): void {
+  const library = diLibraryOf(specifier);
+  if (library !== null) source.facts.addDiContainer(library, at);
+}

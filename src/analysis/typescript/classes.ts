@@ -1,0 +1,50 @@
+import ts from 'typescript';
+import type { ClassDraft } from '../tree-sitter/facts-collector.js';
+import { isAbstract } from './names.js';
+import { hasModifier, rangeOf, type Source, textOf } from './syntax.js';
+
+/** A class declaration's fact, by the rules written down in tree-sitter/typescript-classes.ts. */
+export function describeClass(
+  source: Source,
+  node: ts.ClassLikeDeclaration,
+  name: string,
+): ClassDraft {
+  const members = node.members.map(describeMember).filter((member) => member !== null);
+  return {
+    name,
+    range: rangeOf(source, node),
+    extends: heritage(source, node, ts.SyntaxKind.ExtendsKeyword)[0] ?? null,
+    implements: heritage(source, node, ts.SyntaxKind.ImplementsKeyword),
+    abstract: isAbstract(node),
+    staticOnly: members.length > 0 && members.every((member) => member.static),
+    methods: members.filter((member) => member.method).length,
+  };
+}
+
+/** The types of a heritage clause as written, generic arguments removed. */
+function heritage(
+  source: Source,
+  node: ts.ClassLikeDeclaration,
+  token: ts.SyntaxKind.ExtendsKeyword | ts.SyntaxKind.ImplementsKeyword,
+): string[] {
+  const clause = node.heritageClauses?.find((candidate) => candidate.token === token);
+  return clause === undefined ? [] : clause.types.map((type) => textOf(source, type.expression));
+}
+
+interface Member {
+  readonly static: boolean;
+  readonly method: boolean;
+}
+
+function describeMember(node: ts.ClassElement): Member | null {
+  const isStatic = hasModifier(node, ts.SyntaxKind.StaticKeyword);
+  if (ts.isConstructorDeclaration(node)) return { static: false, method: node.body !== undefined };
+  if (ts.isMethodDeclaration(node) || ts.isAccessor(node)) {
+    return { static: isStatic, method: node.body !== undefined || isAbstract(node) };
+  }
+  if (ts.isPropertyDeclaration(node) || ts.isIndexSignatureDeclaration(node)) {
+    return { static: isStatic, method: false };
+  }
+  if (ts.isClassStaticBlockDeclaration(node)) return { static: true, method: false };
+  return null;
+}

@@ -1,0 +1,62 @@
+import ts from 'typescript';
+import { describeClass } from './classes.js';
+import {
+  className,
+  type FunctionWithBody,
+  functionKind,
+  functionName,
+  isAbstract,
+  parameterCount,
+} from './names.js';
+import { rangeOf, type Scope, type Source } from './syntax.js';
+
+export type Visit = (source: Source, node: ts.Node, scope: Scope) => void;
+
+/**
+ * A function with a body opens a FunctionFact owning what its parameters and body hold; its
+ * name and decorators (a computed key, `@Dec(…)`) are evaluated outside it. Returns false for
+ * a declaration without a body (an overload, `declare`, `abstract`): not a function here.
+ */
+export function visitFunction(source: Source, node: ts.Node, scope: Scope, visit: Visit): boolean {
+  if (!isFunctionWithBody(node)) return false;
+  const name = functionName(source, node, scope);
+  const range = rangeOf(source, node);
+  const fn = source.facts.openFunction(name, functionKind(node), range, parameterCount(node));
+  const inner: Scope = { fn, className: null, inType: false };
+  ts.forEachChild(node, (child) => {
+    visit(source, child, child === node.name || ts.isDecorator(child) ? scope : inner);
+  });
+  return true;
+}
+
+function isFunctionWithBody(node: ts.Node): node is FunctionWithBody {
+  return (
+    (ts.isFunctionDeclaration(node) ||
+      ts.isFunctionExpression(node) ||
+      ts.isArrowFunction(node) ||
+      ts.isMethodDeclaration(node) ||
+      ts.isConstructorDeclaration(node) ||
+      ts.isAccessor(node)) &&
+    node.body !== undefined
+  );
+}
+
+/** Members are walked knowing their class's name; decorators and heritage are outside. */
+export function visitClass(
+  source: Source,
+  node: ts.ClassLikeDeclaration,
+  scope: Scope,
+  visit: Visit,
+): void {
+  const name = className(source, node, scope);
+  // Class expressions are not classes (ClassFact); `export default class {}` is a declaration.
+  if (ts.isClassDeclaration(node)) {
+    const fact = describeClass(source, node, name);
+    source.facts.addClass(fact);
+    if (isAbstract(node)) source.facts.addAbstraction(name, 'abstract-class', fact.range);
+  }
+  const members: Scope = { ...scope, className: name };
+  ts.forEachChild(node, (child) =>
+    visit(source, child, ts.isClassElement(child) ? members : scope),
+  );
+}

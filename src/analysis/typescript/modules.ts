@@ -1,0 +1,158 @@
+import ts from 'typescript';
+import {
+  DEFAULT_EXPORT,
+  diLibraryOf,
+  frameworkDiOf,
+} from '../tree-sitter/javascript-conventions.js';
+import {
+  bindingNames,
+  hasModifier,
+  isIdentifierNamed,
+  literalText,
+  propertyName,
+  type Source,
+  startOf,
+  textOf,
+} from './syntax.js';
+
+/** Imports, re-exports and exports, by the rules written down in tree-sitter/typescript-modules.ts. */
+export function recordImport(source: Source, node: ts.ImportDeclaration): void {
+  const specifier = literalText(source, node.moduleSpecifier);
+  if (specifier === null) return;
+  const clause = node.importClause;
+  const named =
+    clause?.namedBindings !== undefined && ts.isNamedImports(clause.namedBindings)
+      ? clause.namedBindings.elements
+      : [];
+  const typeOnly =
+    clause !== undefined &&
+    (clause.isTypeOnly || (clause.name === undefined && everyNameIsType(named)));
+  const at = startOf(source, node);
+  source.facts.addImport({ specifier, typeOnly, reexport: false, dynamic: false }, at);
+  const names = named.map((element) => textOf(source, element.propertyName ?? element.name));
+  recordDiImport(source, specifier, names, at);
+}
+
+/** `import x = require('y')`. */
+export function recordImportEquals(source: Source, node: ts.ImportEqualsDeclaration): void {
+  const reference = node.moduleReference;
+  if (!ts.isExternalModuleReference(reference)) return;
+  const specifier = literalText(source, reference.expression);
+  if (specifier === null) return;
+  const at = startOf(source, node);
+  source.facts.addImport(
+    { specifier, typeOnly: node.isTypeOnly, reexport: false, dynamic: false },
+    at,
+  );
+  recordDiImport(source, specifier, [], at);
+}
+
+export function recordReexport(source: Source, node: ts.ExportDeclaration): void {
+  const specifier = literalText(source, node.moduleSpecifier);
+  if (specifier === null) return;
+  const named =
+    node.exportClause !== undefined && ts.isNamedExports(node.exportClause)
+      ? node.exportClause.elements
+      : [];
+  const typeOnly = node.isTypeOnly || everyNameIsType(named);
+  const at = startOf(source, node);
+  source.facts.addImport({ specifier, typeOnly, reexport: true, dynamic: false }, at);
+  const names = named.map((element) => textOf(source, element.propertyName ?? element.name));
+  recordDiImport(source, specifier, names, at);
+}
+
+function recordDiImport(source: Source, specifier: string, names: string[], at: number): void {
+  const library = diLibraryOf(specifier) ?? frameworkDiOf(specifier, names);
+  if (library !== null) source.facts.addDiContainer(library, at);
+}
+
+function everyNameIsType(elements: readonly { readonly isTypeOnly: boolean }[]): boolean {
+  return elements.length > 0 && elements.every((element) => element.isTypeOnly);
+}
+
+/** The names a top-level statement exports. */
+export function recordExports(source: Source, statement: ts.Statement): void {
+  const add = (name: ts.Node, typeOnly: boolean) =>
+    source.facts.addExport(propertyName(source, name) ?? '', typeOnly, startOf(source, name));
+  if (ts.isExportAssignment(statement)) {
+    source.facts.addExport(DEFAULT_EXPORT, false, startOf(source, statement));
+  } else if (ts.isExportDeclaration(statement)) {
+    const clause = statement.exportClause;
+    if (clause === undefined)
+      source.facts.addExport('*', statement.isTypeOnly, startOf(source, statement));
+    else if (ts.isNamespaceExport(clause)) add(clause.name, statement.isTypeOnly);
+    else
+      for (const element of clause.elements)
+        add(element.name, statement.isTypeOnly || element.isTypeOnly);
+  } else if (hasModifier(statement, ts.SyntaxKind.ExportKeyword)) {
+    const typeOnly = ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement);
+    if (hasModifier(statement, ts.SyntaxKind.DefaultKeyword)) {
+      source.facts.addExport(DEFAULT_EXPORT, typeOnly, startOf(source, statement));
+    } else if (ts.isVariableStatement(statement)) {
+      for (const declaration of statement.declarationList.declarations) {
+        for (const name of bindingNames(declaration.name)) add(name, false);
+      }
+    } else {
+      const name = declaredName(statement);
+      if (name !== undefined) add(name, typeOnly);
+    }
+  }
+}
+
+function declaredName(statement: ts.Statement): ts.Node | undefined {
+  if (
+    ts.isFunctionDeclaration(statement) ||
+    ts.isClassDeclaration(statement) ||
+    ts.isEnumDeclaration(statement) ||
+    ts.isInterfaceDeclaration(statement) ||
+    ts.isTypeAliasDeclaration(statement) ||
+    ts.isImportEqualsDeclaration(statement) ||
+    ts.isModuleDeclaration(statement)
+  ) {
+    return statement.name;
+  }
+  return undefined;
+}
+
+/** Top-level `module.exports = …`, `exports.a = …`, `module.exports.a = exports.b = …`. */
+export function recordCommonJsExports(source: Source, statement: ts.ExpressionStatement): void {
+  let expression = statement.expression;
+  while (
+    ts.isBinaryExpression(expression) &&
+    expression.operatorToken.kind === ts.SyntaxKind.EqualsToken
+  ) {
+    const target = expression.left;
+    if (ts.isPropertyAccessExpression(target) && ts.isIdentifier(target.name)) {
+      if (isModuleExports(target)) {
+        source.facts.addExport(DEFAULT_EXPORT, false, startOf(source, target));
+      } else if (
+        isIdentifierNamed(target.expression, 'exports') ||
+        isModuleExports(target.expression)
+      ) {
+        source.facts.addExport(textOf(source, target.name), false, startOf(source, target.name));
+      }
+    }
+    expression = expression.right;
+  }
+}
+
+function isModuleExports(node: ts.Expression): boolean {
+  return (
+    ts.isPropertyAccessExpression(node) &&
+    isIdentifierNamed(node.expression, 'module') &&
+    isIdentifierNamed(node.name, 'exports')
+  );
+}
+
+/** Module-level `let`/`var` (rules in tree-sitter/typescript-state.ts). */
+export function recordTopLevelState(source: Source, statement: ts.Statement): void {
+  if (!ts.isVariableStatement(statement) || hasModifier(statement, ts.SyntaxKind.DeclareKeyword))
+    return;
+  const blockScope = statement.declarationList.flags & ts.NodeFlags.BlockScoped;
+  if (blockScope !== 0 && blockScope !== ts.NodeFlags.Let) return;
+  for (const declaration of statement.declarationList.declarations) {
+    for (const name of bindingNames(declaration.name)) {
+      source.facts.addMutableState(textOf(source, name), startOf(source, name));
+    }
+  }
+}

@@ -1,0 +1,29 @@
+import ts from 'typescript';
+
+/** At most this many syntax errors are reported per file, as for tree-sitter. */
+const MAX_DIAGNOSTICS = 20;
+
+/**
+ * The syntax errors TypeScript's parser found, as `line N: message`. They live in the source
+ * file's `parseDiagnostics`, which the public API only exposes through a Program (a type
+ * checker we do not want); the property has held them since TypeScript 1.x, and reading it is
+ * checked rather than assumed.
+ */
+export function parseDiagnostics(
+  file: ts.SourceFile,
+  lineOf: (offset: number) => number,
+): string[] {
+  const found = 'parseDiagnostics' in file ? file.parseDiagnostics : undefined;
+  if (!Array.isArray(found)) return [];
+  return found
+    .filter(isDiagnostic)
+    .slice(0, MAX_DIAGNOSTICS)
+    .map((diagnostic) => {
+      const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ');
+      return `line ${lineOf(diagnostic.start ?? 0)}: ${message}`;
+    });
+}
+
+function isDiagnostic(value: unknown): value is ts.Diagnostic {
+  return typeof value === 'object' && value !== null && 'messageText' in value && 'start' in value;
+}

@@ -1,0 +1,170 @@
+import { describe, expect, it } from '@jest/globals';
+import { EXTRACTORS } from './support/typescript-extractors.js';
+
+const lines = (...source: string[]): string => `${source.join('\n')}\n`;
+
+/** The same expectations, written by hand, for each extractor on its own. */
+describe.each(EXTRACTORS)('%s: lines, classes and functions', (_, extract) => {
+  it('counts code, comment and blank lines', async () => {
+    const facts = await extract(
+      lines(
+        '// line comment',
+        '/* block',
+        '',
+        '   still the block */',
+        'const a = 1; // code with a trailing comment',
+        '/* leading */ const b = `template',
+        '',
+        '// inside the template: code`;',
+        '   ',
+        '/** doc */ /* two */',
+      ),
+      'typescript',
+    );
+    expect(facts.lines).toEqual({ code: 4, comment: 5, blank: 1 });
+  });
+
+  it('counts a last line without a newline, and CRLF lines like LF lines', async () => {
+    expect((await extract('a();\r\n\r\n// c\r\nb();', 'javascript')).lines).toEqual({
+      code: 2,
+      comment: 1,
+      blank: 1,
+    });
+  });
+
+  it('describes classes: heritage without generic arguments, abstract, static-only, methods', async () => {
+    const facts = await extract(
+      lines(
+        '@Dec()',
+        'export abstract class Repo<T> extends a.Base<T> implements Store<T>, ns.Closeable {',
+        '  constructor(private name: string) { super(); }',
+        '  abstract check(): void;',
+        '  get size() { return 1; }',
+        '  save(a: string): void;',
+        '  save(a: string) {}',
+        '}',
+        'class Tools { static x = 1; static run() {} }',
+        'class Empty {}',
+        'const Expression = class {};',
+      ),
+      'typescript',
+    );
+    expect(facts.classes).toEqual([
+      {
+        name: 'Repo',
+        span: { start: 1, end: 8 },
+        loc: 8,
+        extends: 'a.Base',
+        implements: ['Store', 'ns.Closeable'],
+        abstract: true,
+        staticOnly: false,
+        methods: 4,
+      },
+      expect.objectContaining({ name: 'Tools', staticOnly: true, methods: 1, extends: null }),
+      expect.objectContaining({ name: 'Empty', staticOnly: false, methods: 0 }),
+    ]);
+    expect(facts.abstractions).toEqual([
+      { name: 'Repo', kind: 'abstract-class', span: { start: 1, end: 8 } },
+    ]);
+  });
+
+  it('lists interfaces as abstractions, wherever they are declared', async () => {
+    const facts = await extract(
+      lines('export interface A {', '  m(): void;', '}', 'namespace N { interface B {} }'),
+      'typescript',
+    );
+    expect(facts.abstractions).toEqual([
+      { name: 'A', kind: 'interface', span: { start: 1, end: 3 } },
+      { name: 'B', kind: 'interface', span: { start: 4, end: 4 } },
+    ]);
+  });
+
+  it('names functions by declaration, class, variable, property or default export', async () => {
+    const facts = await extract(
+      lines(
+        'function f() {}',
+        'class C { m() {} constructor() {} get g() { return 1; } field = () => 1; }',
+        'const arrow = async () => {};',
+        'const o = { p: function () {}, q() {}, "s-k": () => {} };',
+        'a.b.c = () => {};',
+        'list.map((x) => x);',
+        'export default function () {}',
+      ),
+      'tsx',
+    );
+    expect(facts.functions.map(({ name, kind }) => `${kind} ${name}`)).toEqual([
+      'function f',
+      'method C.m',
+      'constructor C.constructor',
+      'accessor C.g',
+      'arrow C.field',
+      'arrow arrow',
+      'function p',
+      'method q',
+      'arrow s-k',
+      'arrow c',
+      'arrow (anonymous)',
+      'function default',
+    ]);
+  });
+
+  it('counts every decision point once, excluding nested functions', async () => {
+    const facts = await extract(
+      lines(
+        'function f(a, b) {',
+        '  if (a) {} else if (b) {}',
+        '  for (;;) {} for (const k in a) {} for (const v of b) {} while (a) {} do {} while (b);',
+        '  switch (a) { case 1: case 2: break; default: }',
+        '  try {} catch {}',
+        '  const c = a ? a && b : a || b ?? 1;',
+        '  a ||= 1; a &&= 2; a ??= 3; a?.b; a & b;',
+        '  const nested = () => (a ? 1 : 2);',
+        '}',
+      ),
+      'javascript',
+    );
+    expect(facts.functions.map((fn) => fn.complexity)).toEqual([1 + 17, 2]);
+  });
+
+  it('counts parameters without `this`, and spans and loc of functions', async () => {
+    const facts = await extract(
+      lines(
+        'function f(this: Window, a: number, { b }: O, ...rest: number[]) {',
+        '  // a comment',
+        '',
+        '  return a;',
+        '}',
+      ),
+      'typescript',
+    );
+    expect(facts.functions[0]).toMatchObject({ parameters: 3, span: { start: 1, end: 5 }, loc: 3 });
+  });
+
+  it('lists callee names in source order, skipping computed ones', async () => {
+    const facts = await extract(
+      lines(
+        'function f(a) {',
+        '  plain(); a?.b(); a.b.c(); new X(); new ns.Y; a[k](); (a.b)(); g()();',
+        '  a.first(inner()).last(); a.b!(); tag`t`; super.m(); import("./x"); require("y");',
+        '  const g = () => notMine();',
+        '}',
+      ),
+      'typescript',
+    );
+    expect(facts.functions[0]?.calls).toEqual([
+      'plain',
+      'b',
+      'c',
+      'X',
+      'Y',
+      'g',
+      'first',
+      'inner',
+      'last',
+      'b',
+      'tag',
+      'm',
+      'require',
+    ]);
+  });
+});

@@ -1,0 +1,183 @@
+import { describe, expect, it } from '@jest/globals';
+import { EXTRACTORS } from './support/typescript-extractors.js';
+
+const lines = (...source: string[]): string => `${source.join('\n')}\n`;
+
+const staticImport = { typeOnly: false, reexport: false, dynamic: false };
+
+/** The same expectations, written by hand, for each extractor on its own. */
+describe.each(EXTRACTORS)('%s: modules, state, reflection, events, DI', (_, extract) => {
+  it('reads every shape of import, and tells type-only ones', async () => {
+    const facts = await extract(
+      lines(
+        "import d, { n as m } from './a.js';",
+        "import * as ns from './b.js';",
+        "import './c.js';",
+        "import type { T } from './d.js';",
+        "import { type A, type B } from './e.js';",
+        "import { type C, r } from './f.js';",
+        "import {} from './g.js';",
+        "import fs = require('node:fs');",
+        "export * from './h.js';",
+        "export type { U } from './i.js';",
+        "const lazy = () => import('./j.js');",
+        'const req = require(`./k.js`);',
+        "let t: import('./l.js').T;",
+      ),
+      'typescript',
+    );
+    expect(facts.imports).toEqual([
+      { specifier: './a.js', ...staticImport, line: 1 },
+      { specifier: './b.js', ...staticImport, line: 2 },
+      { specifier: './c.js', ...staticImport, line: 3 },
+      { specifier: './d.js', ...staticImport, typeOnly: true, line: 4 },
+      { specifier: './e.js', ...staticImport, typeOnly: true, line: 5 },
+      { specifier: './f.js', ...staticImport, line: 6 },
+      { specifier: './g.js', ...staticImport, line: 7 },
+      { specifier: 'node:fs', ...staticImport, line: 8 },
+      { specifier: './h.js', ...staticImport, reexport: true, line: 9 },
+      { specifier: './i.js', ...staticImport, typeOnly: true, reexport: true, line: 10 },
+      { specifier: './j.js', ...staticImport, dynamic: true, line: 11 },
+      { specifier: './k.js', ...staticImport, dynamic: true, line: 12 },
+      { specifier: './l.js', ...staticImport, typeOnly: true, line: 13 },
+    ]);
+  });
+
+  it('lists exported names once, in source order, type-only when every declaration is', async () => {
+    const facts = await extract(
+      lines(
+        'export const a = 1, { b, c: d } = o;',
+        'export function f(x: string): void;',
+        'export function f(x: unknown) {}',
+        'export interface I {}',
+        'export type I2 = string;',
+        'export interface M {}',
+        'export const M = 1;',
+        'export { local as renamed, type T as default };',
+        "export * from './star.js';",
+        "export * as group from './group.js';",
+        'namespace N { export const inner = 1; }',
+      ),
+      'typescript',
+    );
+    expect(
+      facts.exports.map(
+        ({ name, typeOnly, line }) => `${line} ${name}${typeOnly ? ' (type)' : ''}`,
+      ),
+    ).toEqual([
+      '1 a',
+      '1 b',
+      '1 d',
+      '2 f',
+      '4 I (type)',
+      '5 I2 (type)',
+      '6 M',
+      '8 renamed',
+      '8 default (type)',
+      '9 *',
+      '10 group',
+    ]);
+  });
+
+  it('reads CommonJS exports at the top level of a JavaScript file', async () => {
+    const facts = await extract(
+      lines('exports.a = exports.b = void 0;', 'module.exports.c = 1;', 'module.exports = {};'),
+      'javascript',
+    );
+    expect(facts.exports.map((fact) => fact.name)).toEqual(['a', 'b', 'c', 'default']);
+  });
+
+  it('lists module-level let and var as mutable state, not const or nested ones', async () => {
+    const facts = await extract(
+      lines(
+        'let a = 1, { b, c: [d] } = o;',
+        'var e;',
+        'export let f = 2;',
+        'const g = 3;',
+        'declare let h: number;',
+        'function k() { let i = 1; }',
+        'for (let j = 0; ; ) {}',
+      ),
+      'typescript',
+    );
+    expect(facts.mutableState).toEqual([
+      { name: 'a', line: 1 },
+      { name: 'b', line: 1 },
+      { name: 'd', line: 1 },
+      { name: 'e', line: 2 },
+      { name: 'f', line: 3 },
+    ]);
+  });
+
+  it('finds reflection: eval, Function, Proxy, Reflect, computed import and require', async () => {
+    const facts = await extract(
+      lines(
+        'eval(code);',
+        "new Function('return 1');",
+        'new Proxy({}, {});',
+        'Reflect.ownKeys(o);',
+        "import('./' + name);",
+        'require(name);',
+        "import('./literal.js');",
+      ),
+      'javascript',
+    );
+    expect(facts.reflection).toEqual([
+      { kind: 'eval', line: 1 },
+      { kind: 'new-function', line: 2 },
+      { kind: 'proxy', line: 3 },
+      { kind: 'reflect', line: 4 },
+      { kind: 'dynamic-import', line: 5 },
+      { kind: 'dynamic-require', line: 6 },
+    ]);
+  });
+
+  it('finds event subscriptions, with the event name when it is a literal', async () => {
+    const facts = await extract(
+      lines(
+        "stream.on('data', f);",
+        'el.addEventListener(`click`, f);',
+        'source$.subscribe(f);',
+        'emitter',
+        "  .once('end', f);",
+        "emitter.emit('data');",
+      ),
+      'javascript',
+    );
+    expect(facts.eventSubscriptions).toEqual([
+      { method: 'on', event: 'data', line: 1 },
+      { method: 'addEventListener', event: 'click', line: 2 },
+      { method: 'subscribe', event: null, line: 3 },
+      { method: 'once', event: 'end', line: 5 },
+    ]);
+  });
+
+  it('finds DI containers: imports of DI libraries and calls on a container', async () => {
+    const facts = await extract(
+      lines(
+        "import { Container } from 'inversify';",
+        "import { Injectable } from '@nestjs/common';",
+        "import { Controller } from '@nestjs/common';",
+        'container.bind(A).to(B);',
+        'this.appContainer.resolve(A);',
+        "map.get('key');",
+      ),
+      'typescript',
+    );
+    expect(facts.diContainers).toEqual([
+      { library: 'inversify', line: 1 },
+      { library: '@nestjs/common', line: 2 },
+      { library: 'inversify', line: 4 },
+      { library: 'inversify', line: 5 },
+    ]);
+  });
+
+  it('reports syntax errors as diagnostics, and TypeScript syntax in a JavaScript file', async () => {
+    const broken = await extract(lines('function f( {', '  return 1;'), 'typescript');
+    expect(broken.diagnostics.length).toBeGreaterThanOrEqual(1);
+    expect(broken.diagnostics[0]).toMatch(/^line \d+: /);
+    const typed = await extract(lines('const a = 1;', 'let b: number = a;'), 'javascript');
+    expect(typed.diagnostics[0]).toMatch(/^line 2: /);
+    expect((await extract(lines('let b: number = 1;'), 'typescript')).diagnostics).toEqual([]);
+  });
+});

@@ -1,0 +1,64 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from '@jest/globals';
+import { languageOf, viaTreeSitter, viaTypeScript } from './support/typescript-extractors.js';
+
+const FIXTURES = fileURLToPath(new URL('../fixtures/analysis/ts', import.meta.url));
+
+/**
+ * Broken on purpose. The two parsers recover from a syntax error differently, so their partial
+ * facts may differ: only the line counts (which depend on comments, not on the recovery) must
+ * agree, and both must report the error.
+ */
+const BROKEN = new Set(['syntax-error.ts']);
+
+const fixtures = readdirSync(FIXTURES).sort();
+
+/**
+ * The same file saved on Windows by an editor that writes a byte-order mark (not before a `#!`
+ * line, which must open the file: TypeScript rejects a BOM there).
+ */
+const asCrlfWithBom = (text: string): string => {
+  const bom = text.startsWith('\uFEFF') || text.startsWith('#!') ? '' : '\uFEFF';
+  return `${bom}${text.replace(/\r?\n/g, '\r\n')}`;
+};
+
+describe('TypeScript/JavaScript facts: web-tree-sitter and TypeScript agree', () => {
+  it('has a corpus covering TypeScript, TSX, JavaScript and a broken file', () => {
+    expect(fixtures.length).toBeGreaterThanOrEqual(12);
+    expect(new Set(fixtures.map(languageOf))).toEqual(new Set(['typescript', 'tsx', 'javascript']));
+    expect(fixtures.filter((file) => BROKEN.has(file))).toEqual([...BROKEN]);
+  });
+
+  describe.each(fixtures)('%s', (file) => {
+    const text = readFileSync(join(FIXTURES, file), 'utf8');
+    const language = languageOf(file);
+
+    it('gives equal facts from both parsers', async () => {
+      const fromTreeSitter = await viaTreeSitter(text, language);
+      const fromTypeScript = await viaTypeScript(text, language);
+      if (BROKEN.has(file)) {
+        expect(fromTreeSitter.lines).toEqual(fromTypeScript.lines);
+        expect(fromTreeSitter.diagnostics.length).toBeGreaterThanOrEqual(1);
+        expect(fromTypeScript.diagnostics.length).toBeGreaterThanOrEqual(1);
+      } else {
+        expect(fromTreeSitter.diagnostics).toEqual([]);
+        expect(fromTreeSitter).toEqual(fromTypeScript);
+      }
+    });
+
+    it('gives the same facts with CRLF line endings and a BOM', async () => {
+      const original = await viaTypeScript(text, language);
+      const windows = asCrlfWithBom(text);
+      const fromTreeSitter = await viaTreeSitter(windows, language);
+      const fromTypeScript = await viaTypeScript(windows, language);
+      expect(fromTypeScript.lines).toEqual(original.lines);
+      expect(fromTreeSitter.lines).toEqual(original.lines);
+      if (!BROKEN.has(file)) {
+        expect(fromTypeScript).toEqual(original);
+        expect(fromTreeSitter).toEqual(original);
+      }
+    });
+  });
+});

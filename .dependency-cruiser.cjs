@@ -37,7 +37,8 @@ module.exports = {
     },
     {
       name: 'adapters-not-to-entry-points',
-      comment: 'Adapters serve every entry point alike and know nothing of the use cases above them.',
+      comment:
+        'Adapters serve every entry point alike and know nothing of the use cases above them.',
       severity: 'error',
       from: { path: ADAPTERS },
       to: { path: [WORKSPACE, ENTRY_POINTS] },

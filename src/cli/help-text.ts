@@ -6,6 +6,9 @@ Policy (.aureus/policy.yaml):
   aureus policy validate [FILE]   check a policy file; every problem as file:line:col with a fix
   aureus policy show              the effective policy, defaults filled in, each key explained
 
+Analysis:
+  aureus analyze                  facts, import graph, cycles and modules of the whole repository
+
 Ledger (.aureus/local/ledger.jsonl, one checksummed, hash-chained entry per evaluated change):
   aureus ledger show              list the entries
   aureus ledger verify            check every line's checksum and the chain between lines
@@ -37,4 +40,14 @@ export const LEDGER_HELP = `Usage:
   aureus ledger verify [--file FILE] [--repo DIR] [--format text|json]
       Check every line's checksum and the hash chain. Exit 0 when intact, 1 when a line is
       torn, edited, deleted or reordered.
+`;
+
+export const ANALYZE_HELP = `Usage:
+  aureus analyze [--ref REF] [--parser auto|typescript|tree-sitter] [--format text|json] [--facts]
+      Analyse every tracked source file (TypeScript, TSX, JavaScript, Python, Go, Java) of the
+      working tree, or of commit REF: facts per file (cached by git blob id under
+      .aureus/local/cache, so unchanged files are never parsed twice), the import graph, its
+      cycles (strongly connected components; type-only imports count only when the policy's
+      circular_dependency.count_type_only_imports says so) and the modules under paths.core.
+      --facts adds every file's facts to the JSON output. Exit 0 whatever it finds.
 `;

@@ -16,6 +16,10 @@ process.exitCode = await runCli(
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
     cwd: process.cwd(),
+    progress: {
+      interactive: process.stderr.isTTY === true && !process.env.CI,
+      columns: process.stderr.columns ?? 80,
+    },
   },
   version,
 );

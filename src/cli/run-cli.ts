@@ -4,72 +4,9 @@ import { AureusError, ExitCode } from '../model/errors.js';
 import { formatPolicyProblem, PolicyError } from '../policy/policy-problem.js';
 import { nearest } from '../policy/suggest-key.js';
 import type { CliIo } from './cli-io.js';
-import type { CommandContext } from './commands/command-context.js';
+import { COMMANDS, type Command, GROUP_HELP, OPTIONS, type OptionName } from './command-table.js';
 import { findRepositoryRoot } from './find-repository-root.js';
-import { LEDGER_HELP, MAIN_HELP, POLICY_HELP } from './help-text.js';
-
-const OPTIONS = {
-  help: { type: 'boolean', short: 'h' },
-  version: { type: 'boolean', short: 'v' },
-  debug: { type: 'boolean' },
-  format: { type: 'string' },
-  repo: { type: 'string' },
-  policy: { type: 'string' },
-  file: { type: 'string' },
-} as const;
-
-type OptionName = keyof typeof OPTIONS;
-
-interface Command {
-  readonly run: (context: CommandContext) => Promise<number>;
-  /** Options beyond --help, --debug and --repo that the command accepts. */
-  readonly accepts: readonly OptionName[];
-  readonly defaultFormat: string;
-  readonly maxPositionals: number;
-  readonly help: string;
-}
-
-// Commands load their modules on first use: `aureus ledger verify` should not pay for the YAML
-// parser and the policy validator, and start-up time is what a git hook user feels.
-const policyCommands = () => import('./commands/policy-command.js');
-const ledgerCommands = () => import('./commands/ledger-command.js');
-
-const COMMANDS: Readonly<Record<string, Readonly<Record<string, Command>>>> = {
-  policy: {
-    validate: {
-      run: async (context) => (await policyCommands()).validatePolicyCommand(context),
-      accepts: ['format'],
-      defaultFormat: 'text',
-      maxPositionals: 1,
-      help: POLICY_HELP,
-    },
-    show: {
-      run: async (context) => (await policyCommands()).showPolicyCommand(context),
-      accepts: ['format', 'policy'],
-      defaultFormat: 'yaml',
-      maxPositionals: 0,
-      help: POLICY_HELP,
-    },
-  },
-  ledger: {
-    show: {
-      run: async (context) => (await ledgerCommands()).showLedgerCommand(context),
-      accepts: ['format', 'file'],
-      defaultFormat: 'text',
-      maxPositionals: 0,
-      help: LEDGER_HELP,
-    },
-    verify: {
-      run: async (context) => (await ledgerCommands()).verifyLedgerCommand(context),
-      accepts: ['format', 'file'],
-      defaultFormat: 'text',
-      maxPositionals: 0,
-      help: LEDGER_HELP,
-    },
-  },
-};
-
-const GROUP_HELP: Readonly<Record<string, string>> = { policy: POLICY_HELP, ledger: LEDGER_HELP };
+import { MAIN_HELP } from './help-text.js';
 
 /**
  * Runs one `aureus` invocation in-process and returns its exit code: 0 pass, 1 the policy says
@@ -91,51 +28,66 @@ async function dispatch(argv: readonly string[], io: CliIo, version: string): Pr
     io.stdout(`${version}\n`);
     return ExitCode.pass;
   }
-  const [group, action, ...rest] = positionals;
-  if (group === undefined) {
-    io[values.help ? 'stdout' : 'stderr'](MAIN_HELP);
+  const found = findCommand(positionals);
+  if (found.kind === 'help') {
+    io[values.help ? 'stdout' : 'stderr'](found.text);
     return values.help ? ExitCode.pass : ExitCode.error;
   }
-  const actions = COMMANDS[group];
-  if (actions === undefined)
-    throw unknownWord(`command "${group}"`, group, Object.keys(COMMANDS), 'aureus --help');
-  const groupHelp = GROUP_HELP[group] ?? MAIN_HELP;
-  if (action === undefined) {
-    io[values.help ? 'stdout' : 'stderr'](groupHelp);
-    return values.help ? ExitCode.pass : ExitCode.error;
-  }
-  const command = actions[action];
-  if (command === undefined) {
-    throw unknownWord(
-      `${group} command "${action}"`,
-      action,
-      Object.keys(actions),
-      `aureus ${group} --help`,
-    );
-  }
+  const { name, command, rest } = found;
   if (values.help) {
     io.stdout(command.help);
     return ExitCode.pass;
   }
-  checkApplicable(values, command, `${group} ${action}`);
+  checkApplicable(values, command, name);
   if (rest.length > command.maxPositionals) {
     throw new AureusError(
-      `unexpected argument "${rest[command.maxPositionals]}" for aureus ${group} ${action}.`,
-      `see aureus ${group} --help.`,
+      `unexpected argument "${rest[command.maxPositionals]}" for aureus ${name}.`,
+      `see aureus ${name} --help.`,
     );
   }
   const root =
     values.repo === undefined ? await findRepositoryRoot(io.cwd) : resolve(io.cwd, values.repo);
+  const path = (value: string | undefined) =>
+    value === undefined ? undefined : resolve(io.cwd, value);
   return command.run({
     io,
     root,
     positionals: rest,
     format: values.format ?? command.defaultFormat,
     options: {
-      policy: values.policy === undefined ? undefined : resolve(io.cwd, values.policy),
-      file: values.file === undefined ? undefined : resolve(io.cwd, values.file),
+      policy: path(values.policy),
+      file: path(values.file),
+      ref: values.ref,
+      parser: values.parser,
+      facts: values.facts,
     },
   });
+}
+
+type Found =
+  | { kind: 'command'; name: string; command: Command; rest: readonly string[] }
+  | { kind: 'help'; text: string };
+
+/** The command named by the first one or two words, the help to show, or an unknown-word error. */
+function findCommand(words: readonly string[]): Found {
+  const [first, second, ...rest] = words;
+  if (first === undefined) return { kind: 'help', text: MAIN_HELP };
+  const pair = `${first} ${second ?? ''}`;
+  const both = COMMANDS[pair];
+  if (both !== undefined) return { kind: 'command', name: pair, command: both, rest };
+  const single = COMMANDS[first];
+  if (single !== undefined)
+    return { kind: 'command', name: first, command: single, rest: words.slice(1) };
+  const groupHelp = GROUP_HELP[first];
+  if (groupHelp === undefined) {
+    const tops = [...new Set(Object.keys(COMMANDS).map((name) => name.split(' ')[0] ?? name))];
+    throw unknownWord(`command "${first}"`, first, tops, 'aureus --help');
+  }
+  if (second === undefined) return { kind: 'help', text: groupHelp };
+  const actions = Object.keys(COMMANDS).flatMap((name) =>
+    name.startsWith(`${first} `) ? [name.slice(first.length + 1)] : [],
+  );
+  throw unknownWord(`${first} command "${second}"`, second, actions, `aureus ${first} --help`);
 }
 
 function parse(argv: readonly string[]) {

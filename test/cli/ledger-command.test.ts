@@ -13,7 +13,10 @@ describe('aureus ledger', () => {
     await ensureLocalDir(temp.path);
     ledger = storePaths(temp.path).ledger;
     let second = new Date('2026-11-21T10:00:00.000Z').getTime();
-    const now = () => new Date((second += 1000));
+    const now = () => {
+      second += 1000;
+      return new Date(second);
+    };
     await appendToJournal(
       ledger,
       { kind: 'check', verdict: 'pass', cost: { total: 120 }, head: 'a1b2c3d4e5f60718' },

@@ -4,6 +4,9 @@ import type { CliIo } from '../cli-io.js';
 export interface CliOptions {
   readonly policy?: string | undefined;
   readonly file?: string | undefined;
+  readonly ref?: string | undefined;
+  readonly parser?: string | undefined;
+  readonly facts?: boolean | undefined;
 }
 
 export interface CommandContext {

@@ -1,0 +1,77 @@
+import type { CommandContext } from './commands/command-context.js';
+import { ANALYZE_HELP, LEDGER_HELP, POLICY_HELP } from './help-text.js';
+
+export const OPTIONS = {
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+  debug: { type: 'boolean' },
+  format: { type: 'string' },
+  repo: { type: 'string' },
+  policy: { type: 'string' },
+  file: { type: 'string' },
+  ref: { type: 'string' },
+  parser: { type: 'string' },
+  facts: { type: 'boolean' },
+} as const;
+
+export type OptionName = keyof typeof OPTIONS;
+
+export interface Command {
+  readonly run: (context: CommandContext) => Promise<number>;
+  /** Options beyond --help, --debug and --repo that the command accepts. */
+  readonly accepts: readonly OptionName[];
+  readonly defaultFormat: string;
+  readonly maxPositionals: number;
+  readonly help: string;
+}
+
+// Commands load their modules on first use: `aureus ledger verify` should not pay for the YAML
+// parser and the policy validator, and start-up time is what a git hook user feels.
+const policy = () => import('./commands/policy-command.js');
+const ledger = () => import('./commands/ledger-command.js');
+const analyze = () => import('./commands/analyze-command.js');
+
+/** Every command by its words (`policy validate`, `analyze`). */
+export const COMMANDS: Readonly<Record<string, Command>> = {
+  analyze: {
+    run: async (context) => (await analyze()).analyzeCommand(context),
+    accepts: ['format', 'policy', 'ref', 'parser', 'facts'],
+    defaultFormat: 'text',
+    maxPositionals: 0,
+    help: ANALYZE_HELP,
+  },
+  'policy validate': {
+    run: async (context) => (await policy()).validatePolicyCommand(context),
+    accepts: ['format'],
+    defaultFormat: 'text',
+    maxPositionals: 1,
+    help: POLICY_HELP,
+  },
+  'policy show': {
+    run: async (context) => (await policy()).showPolicyCommand(context),
+    accepts: ['format', 'policy'],
+    defaultFormat: 'yaml',
+    maxPositionals: 0,
+    help: POLICY_HELP,
+  },
+  'ledger show': {
+    run: async (context) => (await ledger()).showLedgerCommand(context),
+    accepts: ['format', 'file'],
+    defaultFormat: 'text',
+    maxPositionals: 0,
+    help: LEDGER_HELP,
+  },
+  'ledger verify': {
+    run: async (context) => (await ledger()).verifyLedgerCommand(context),
+    accepts: ['format', 'file'],
+    defaultFormat: 'text',
+    maxPositionals: 0,
+    help: LEDGER_HELP,
+  },
+};
+
+/** Help for a group of commands (`aureus policy`). */
+export const GROUP_HELP: Readonly<Record<string, string>> = {
+  policy: POLICY_HELP,
+  ledger: LEDGER_HELP,
+};

@@ -1,0 +1,91 @@
+import { loadPolicy } from '../../memory/policy-file.js';
+import { AureusError, ExitCode } from '../../model/errors.js';
+import { analyzeRepository, type RepositoryAnalysis } from '../../workspace/analyze-repository.js';
+import type { ParserChoice } from '../../workspace/collect-facts.js';
+import { createProgressBar } from '../progress-bar.js';
+import type { CommandContext } from './command-context.js';
+
+const PARSERS: readonly ParserChoice[] = ['auto', 'typescript', 'tree-sitter'];
+
+/**
+ * `aureus analyze`: the whole repository's facts, import graph, cycles and modules. Information,
+ * not a verdict: it exits 0 whatever it finds (the gate comes with `aureus check`).
+ */
+export async function analyzeCommand(context: CommandContext): Promise<number> {
+  const { io, root, options, format } = context;
+  if (format !== 'text' && format !== 'json') {
+    throw new AureusError(
+      `analyze cannot print as ${format}.`,
+      'use --format text or --format json.',
+    );
+  }
+  const parser = PARSERS.find((choice) => choice === (options.parser ?? 'auto'));
+  if (parser === undefined) {
+    throw new AureusError(
+      `unknown parser "${options.parser}".`,
+      `use --parser ${PARSERS.join(', --parser ')}.`,
+    );
+  }
+  const { policy } = await loadPolicy({ root, file: options.policy, cwd: io.cwd });
+  const bar = createProgressBar({ write: io.stderr, ...io.progress });
+  const analysis = await analyzeRepository(root, policy, {
+    ref: options.ref,
+    parser,
+    onProgress: (done, total) => bar.update(done, total, 'files'),
+  }).finally(() => bar.finish());
+  io.stdout(
+    format === 'json'
+      ? `${JSON.stringify(asJson(analysis, options.facts === true), null, 2)}\n`
+      : asText(analysis),
+  );
+  return ExitCode.pass;
+}
+
+function asText(analysis: RepositoryAnalysis): string {
+  const { stats, cycles, modules, skipped } = analysis;
+  const languages = Object.entries(stats.byLanguage).map(
+    ([language, count]) => `${language} ${count}`,
+  );
+  const lines = [
+    `${stats.sourceFiles} source files of ${stats.trackedFiles} tracked (${languages.join(', ') || 'none'}): ${stats.parsed} parsed, ${stats.cached} from cache.`,
+    `Modules under paths.core: ${modules.modules.length}${modules.modules.length > 0 ? ` (${modules.modules.join(', ')})` : ''}.`,
+    `Import cycles (${analysis.countsTypeOnlyImports ? 'type-only imports counted' : 'runtime imports; type-only imports not counted'}): ${cycles.length}.`,
+  ];
+  cycles.forEach((cycle, index) => {
+    lines.push(`  ${index + 1}. ${cycle.length} files:`);
+    for (const path of cycle) lines.push(`     ${path}`);
+  });
+  const withErrors = [...analysis.facts].filter(([, facts]) => facts.diagnostics.length > 0);
+  if (withErrors.length > 0)
+    lines.push(`Files with parse errors (facts partial): ${withErrors.length}.`);
+  for (const [path, facts] of withErrors.slice(0, 20))
+    lines.push(`  ${path}: ${facts.diagnostics[0]}`);
+  if (!analysis.usedCache) {
+    lines.push(
+      'The cache was not used: this repository tracks files under .aureus/local/, which only this machine may write.',
+    );
+  }
+  if (skipped.length > 0)
+    lines.push(
+      `Not analysed: ${skipped.map((file) => `${file.path} (${file.reason})`).join(', ')}.`,
+    );
+  return `${lines.join('\n')}\n`;
+}
+
+function asJson(analysis: RepositoryAnalysis, withFacts: boolean): object {
+  return {
+    stats: analysis.stats,
+    countsTypeOnlyImports: analysis.countsTypeOnlyImports,
+    cycles: analysis.cycles,
+    modules: analysis.modules.modules,
+    moduleEdges: analysis.moduleEdges,
+    skipped: analysis.skipped,
+    usedCache: analysis.usedCache,
+    diagnostics: Object.fromEntries(
+      [...analysis.facts]
+        .filter(([, facts]) => facts.diagnostics.length > 0)
+        .map(([path, facts]) => [path, facts.diagnostics]),
+    ),
+    ...(withFacts ? { facts: Object.fromEntries(analysis.facts) } : {}),
+  };
+}

@@ -1,0 +1,113 @@
+import picomatch from 'picomatch';
+import { detectLanguage } from '../analysis/detect-language.js';
+import { findCycles } from '../analysis/graph/find-cycles.js';
+import { buildModuleGraph, type ModuleGraph } from '../analysis/graph/module-graph.js';
+import {
+  groupModules,
+  type ModuleLevelEdge,
+  moduleEdges,
+  type PolicyModules,
+} from '../analysis/graph/policy-modules.js';
+import type { FileFacts, ImportFact, Language } from '../model/facts.js';
+import type { Policy } from '../model/policy.js';
+import { resolveAll } from './cached-resolver.js';
+import { collectFacts, type ParserChoice, type SourceFile } from './collect-facts.js';
+import { commitSnapshot, type SnapshotFile, workingTreeSnapshot } from './working-tree-snapshot.js';
+
+const LOCAL_STORE = '.aureus/local';
+
+export interface AnalyzeOptions {
+  /** Analyse this commit instead of the working tree. */
+  readonly ref?: string | undefined;
+  readonly parser?: ParserChoice;
+  readonly onProgress?: (done: number, total: number) => void;
+}
+
+export interface RepositoryAnalysis {
+  readonly facts: ReadonlyMap<string, FileFacts>;
+  readonly graph: ModuleGraph;
+  /** Cycles as strongly connected components, counting type-only imports as the policy says. */
+  readonly cycles: readonly (readonly string[])[];
+  readonly countsTypeOnlyImports: boolean;
+  readonly modules: PolicyModules;
+  readonly moduleEdges: readonly ModuleLevelEdge[];
+  readonly skipped: ReadonlyArray<{ readonly path: string; readonly reason: string }>;
+  /** False when the repository tracks files under .aureus/local/ and the cache was bypassed. */
+  readonly usedCache: boolean;
+  readonly stats: {
+    readonly trackedFiles: number;
+    readonly sourceFiles: number;
+    readonly parsed: number;
+    readonly cached: number;
+    readonly byLanguage: Readonly<Partial<Record<Language, number>>>;
+  };
+}
+
+/**
+ * The whole-repository analysis: every tracked source file's facts (cached by blob id), the
+ * import graph between them, its cycles, and the policy's modules. Files the policy ignores
+ * (read from the policy given, which callers take from the base commit) are left out.
+ */
+export async function analyzeRepository(
+  root: string,
+  policy: Policy,
+  options: AnalyzeOptions = {},
+): Promise<RepositoryAnalysis> {
+  const snapshot =
+    options.ref === undefined
+      ? await workingTreeSnapshot(root)
+      : await commitSnapshot(root, options.ref);
+  const sources = sourceFiles(snapshot, policy.paths.ignore);
+  // The local cache is this machine's; a repository that tracks files in it could plant facts
+  // with valid checksums, so such a repository is analysed without it.
+  const useCache = !snapshot.some((file) => file.path.startsWith(`${LOCAL_STORE}/`));
+  const collected = await collectFacts(root, sources, {
+    parser: options.parser ?? 'auto',
+    useCache,
+    ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
+  });
+  const imports = new Map<string, readonly ImportFact[]>();
+  for (const [path, fileFacts] of collected.facts) imports.set(path, fileFacts.imports);
+  const requests = [...imports].flatMap(([from, list]) =>
+    list.map(({ specifier }) => ({ from, specifier })),
+  );
+  const resolve = await resolveAll(root, snapshot, requests, useCache);
+  const graph = buildModuleGraph(imports, resolve);
+  const countsTypeOnlyImports =
+    policy.forbidden_patterns.circular_dependency.count_type_only_imports;
+  const modules = groupModules(graph.nodes, policy.paths.core);
+  return {
+    facts: collected.facts,
+    graph,
+    cycles: findCycles(graph, { includeTypeOnly: countsTypeOnlyImports }),
+    countsTypeOnlyImports,
+    modules,
+    moduleEdges: moduleEdges(graph, modules),
+    skipped: collected.skipped,
+    usedCache: useCache,
+    stats: {
+      trackedFiles: snapshot.length,
+      sourceFiles: sources.length,
+      parsed: collected.parsed,
+      cached: collected.cached,
+      byLanguage: countByLanguage(sources),
+    },
+  };
+}
+
+function sourceFiles(snapshot: readonly SnapshotFile[], ignore: readonly string[]): SourceFile[] {
+  const ignored = ignore.length === 0 ? () => false : picomatch([...ignore], { dot: true });
+  const sources: SourceFile[] = [];
+  for (const file of snapshot) {
+    const language = detectLanguage(file.path);
+    if (language === undefined || ignored(file.path)) continue;
+    sources.push({ ...file, language });
+  }
+  return sources;
+}
+
+function countByLanguage(files: readonly SourceFile[]): Partial<Record<Language, number>> {
+  const counts: Partial<Record<Language, number>> = {};
+  for (const { language } of files) counts[language] = (counts[language] ?? 0) + 1;
+  return counts;
+}

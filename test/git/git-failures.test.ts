@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readChange } from '../../src/git/index.js';
 import { AureusError } from '../../src/model/errors.js';
+import { isolateGit, makeRepo, type Repo } from '../support/git-fixture.js';
 import { makeTempDir } from '../support/temp-dir.js';
 import { installFakeGit } from './support/fake-git.js';
-import { isolateGit, makeRepo, type Repo } from './support/git-fixture.js';
 
 let restore: () => Promise<void>;
 let repo: Repo & { remove(): Promise<void> };

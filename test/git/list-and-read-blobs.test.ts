@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { listTrackedFiles, readBlobs } from '../../src/git/index.js';
-import { isolateGit, makeRepo, type Repo } from './support/git-fixture.js';
+import { isolateGit, makeRepo, type Repo } from '../support/git-fixture.js';
 
 const SUBMODULE = '3333333333333333333333333333333333333333';
 let restore: () => Promise<void>;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readChange } from '../../src/git/index.js';
+import { isolateGit, makeRepo } from '../support/git-fixture.js';
 import { makeTempDir } from '../support/temp-dir.js';
 import { installFakeGit } from './support/fake-git.js';
-import { isolateGit, makeRepo } from './support/git-fixture.js';
 
 let restore: () => Promise<void>;
 beforeAll(async () => {

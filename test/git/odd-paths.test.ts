@@ -2,7 +2,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { listTrackedFiles, readChange } from '../../src/git/index.js';
-import { isolateGit, makeRepo, type Repo } from './support/git-fixture.js';
+import { isolateGit, makeRepo, type Repo } from '../support/git-fixture.js';
 
 /** Names that break any reader that splits on whitespace or newlines, or passes them to a shell. */
 const ODD_NAMES = [

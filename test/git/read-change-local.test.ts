@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readChange } from '../../src/git/index.js';
-import { isolateGit, makeRepo } from './support/git-fixture.js';
+import { isolateGit, makeRepo } from '../support/git-fixture.js';
 
 const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readChange } from '../../src/git/index.js';
 import type { Change, ChangedFile } from '../../src/model/change.js';
-import { isolateGit, makeRepo, type Repo } from './support/git-fixture.js';
+import { isolateGit, makeRepo, type Repo } from '../support/git-fixture.js';
 
 let restore: () => Promise<void>;
 let repo: Repo & { remove(): Promise<void> };

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { toGitPath } from '../../src/git/git-path.js';
 import { readWorktreeFile, type WorktreeRoot } from '../../src/git/read-worktree-file.js';
+import { isolateGit, runGit } from '../support/git-fixture.js';
 import { makeTempDir } from '../support/temp-dir.js';
-import { isolateGit, runGit } from './support/git-fixture.js';
 
 let restore: () => Promise<void>;
 let temp: { path: string; remove: () => Promise<void> };

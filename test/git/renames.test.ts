@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readChange } from '../../src/git/index.js';
 import type { Change } from '../../src/model/change.js';
-import { isolateGit, makeRepo, numberedLines, type Repo } from './support/git-fixture.js';
+import { isolateGit, makeRepo, numberedLines, type Repo } from '../support/git-fixture.js';
 
 /**
  * git pairs a deletion and an addition as a rename when at least 50 % of the content survives

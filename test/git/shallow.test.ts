@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readChange } from '../../src/git/index.js';
 import { AureusError } from '../../src/model/errors.js';
+import { isolateGit, makeRepo, type Repo, repoAt, runGit } from '../support/git-fixture.js';
 import { makeTempDir } from '../support/temp-dir.js';
-import { isolateGit, makeRepo, type Repo, repoAt, runGit } from './support/git-fixture.js';
 
 /**
  * A bare "remote" with main (m1..m3) and a feature branch forked at m2 (f1, f2), cloned with

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { makeTempDir } from '../../support/temp-dir.js';
+import { makeTempDir } from './temp-dir.js';
 
 /**
  * Variables that would point git at another repository (a test run from a git hook gets

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { isolateGit, makeRepo, type Repo } from '../support/git-fixture.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
+
+describe('aureus analyze', () => {
+  let restoreGit: () => Promise<void>;
+  let repo: Repo & { remove(): Promise<void> };
+  beforeAll(async () => {
+    restoreGit = await isolateGit();
+    repo = await makeRepo('analyze-cli');
+    repo.write('src/a.ts', "import { b } from './b.js';\nexport const a = () => b;\n");
+    repo.write('src/b.ts', "import { a } from './a.js';\nexport const b = () => a;\n");
+    repo.write('src/broken.ts', 'export const = ;\n');
+    repo.commit('fixture');
+  });
+  afterAll(async () => {
+    await repo.remove();
+    await restoreGit();
+  });
+
+  it('prints files, modules, cycles and files with parse errors', async () => {
+    const run = await runCliInProcess(['analyze'], repo.dir);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(
+      '3 source files of 3 tracked (typescript 3): 3 parsed, 0 from cache.',
+    );
+    expect(run.stdout).toContain(
+      'Import cycles (runtime imports; type-only imports not counted): 1.\n  1. 2 files:\n     src/a.ts\n     src/b.ts\n',
+    );
+    expect(run.stdout).toMatch(
+      /Files with parse errors \(facts partial\): 1\.\n {2}src\/broken\.ts: line 1: /,
+    );
+    expect(run.stderr).toBe('');
+  });
+
+  it('answers in JSON, from the cache the second time', async () => {
+    const run = await runCliInProcess(['analyze', '--format', 'json'], repo.dir);
+    const result = JSON.parse(run.stdout);
+    expect(result.cycles).toEqual([['src/a.ts', 'src/b.ts']]);
+    expect(result.stats).toMatchObject({ parsed: 0, cached: 3 });
+    expect(Object.keys(result.diagnostics)).toEqual(['src/broken.ts']);
+    expect(result.facts).toBeUndefined();
+    const withFacts = JSON.parse(
+      (await runCliInProcess(['analyze', '--format', 'json', '--facts'], repo.dir)).stdout,
+    );
+    expect(withFacts.facts['src/a.ts'].imports).toEqual([
+      { specifier: './b.js', typeOnly: false, reexport: false, dynamic: false, line: 1 },
+    ]);
+  });
+
+  it('exits 2 on an unknown parser or a ref that names no commit', async () => {
+    const parser = await runCliInProcess(['analyze', '--parser', 'regex'], repo.dir);
+    expect(parser.code).toBe(2);
+    expect(parser.stderr).toContain('unknown parser "regex"');
+    const ref = await runCliInProcess(['analyze', '--ref', 'no-such-ref'], repo.dir);
+    expect(ref.code).toBe(2);
+    expect(ref.stderr).toContain('does not name a commit');
+  });
+});

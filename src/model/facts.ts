@@ -8,7 +8,7 @@
  */
 
 /** Bump when any extractor's output changes: cached facts of another version are ignored. */
-export const ANALYZER_VERSION = 1;
+export const ANALYZER_VERSION = 2;
 
 export type Language = 'typescript' | 'tsx' | 'javascript' | 'python' | 'go' | 'java';
 
@@ -99,7 +99,47 @@ export interface ImportFact {
    * `typeOnly`, not dynamic.
    */
   readonly dynamic: boolean;
+  /**
+   * The names the import binds in the importing file, in source order (ImportBinding). Empty
+   * for an import that binds nothing: a side-effect import, a dynamic `import()`, a type-level
+   * `import('x').T`, a `require()` whose result is not stored in a declaration.
+   */
+  readonly bindings: readonly ImportBinding[];
   readonly line: number;
+}
+
+/**
+ * One name an import binds: `imported` is the name in the imported module, `local` the name it
+ * takes in the importing file. `*` as `imported` is the module itself (its namespace object);
+ * `*` as both is "every name" (`export * from`, `from m import *`, Java's `a.b.*`). A string
+ * name (`import { 'a-b' as c }`) is written without its quotes.
+ *
+ * TypeScript / JavaScript (both extractors alike):
+ * - `import X from 'm'` → {default, X}; `import { A as B, C }` → {A, B}, {C, C};
+ *   `import * as ns` → {*, ns}; `import 'm'` → none; `import type …` binds as its value form
+ *   (the fact is `typeOnly`);
+ * - `import x = require('m')` → {*, x};
+ * - a re-export binds the name it exports, so `local` is the exported name:
+ *   `export { A as B } from 'm'` → {A, B}; `export * from 'm'` → {*, *};
+ *   `export * as ns from 'm'` → {*, ns};
+ * - `require('m')`, parentheses around it looked through, binds only as the initializer of a
+ *   declaration (wherever it stands): `const m = require('m')` → {*, m} (the CommonJS module
+ *   object, whose value is what `module.exports =` sets, the `default` export);
+ *   `const { a, b: c, d = 1 } = require('m')` → {a, a}, {b, c}, {d, d} (nested patterns, rest
+ *   elements and computed keys bind nothing); `const E = require('m').E` → {E, E};
+ * - `import('m')` and `import('m').T` → none.
+ * Python: `import a.b` → {*, a} (the statement binds the top package; a reference `a.b.X`
+ * reaches `X` through it); `import a.b as c` → {*, c}; `from m import x as y` → {x, y};
+ * `from m import *` → {*, *}; `importlib.import_module('m')` and `__import__('m')` → none.
+ * Go: `import "a/b"` → {*, b} (the last path segment: the package's declared name is not
+ * visible from the importing file, and the convention is that they agree); `import c "a/b"` →
+ * {*, c}; `_` and `.` as written.
+ * Java: `import a.b.C;` → {C, C}; `import a.b.*;` → {*, *}; `import static a.b.C.m;` → {m, m};
+ * `import static a.b.C.*;` → {*, *}; `import module m;` → {*, *}.
+ */
+export interface ImportBinding {
+  readonly imported: string;
+  readonly local: string;
 }
 
 export interface ExportFact {

@@ -8,6 +8,15 @@ import {
   moduleEdges,
   type PolicyModules,
 } from '../analysis/graph/policy-modules.js';
+import {
+  type AbstractionImplementations,
+  type ClassInheritance,
+  countImplementations,
+  inheritanceDepth,
+  resolveHeritage,
+  type UnresolvedHeritage,
+  unresolvedHeritage,
+} from '../analysis/semantics/index.js';
 import type { FileFacts, ImportFact, Language } from '../model/facts.js';
 import type { Policy } from '../model/policy.js';
 import { resolveAll } from './cached-resolver.js';
@@ -31,6 +40,12 @@ export interface RepositoryAnalysis {
   readonly countsTypeOnlyImports: boolean;
   readonly modules: PolicyModules;
   readonly moduleEdges: readonly ModuleLevelEdge[];
+  /** Every abstraction (Go's aside) and the classes implementing it across files. */
+  readonly implementations: readonly AbstractionImplementations[];
+  /** Every class's `extends` chain across files (Go has none). */
+  readonly inheritance: readonly ClassInheritance[];
+  /** The `extends`/`implements` entries that reach no repository declaration, and why. */
+  readonly unresolvedHeritage: readonly UnresolvedHeritage[];
   readonly skipped: ReadonlyArray<{ readonly path: string; readonly reason: string }>;
   /** False when the repository tracks files under .aureus/local/ and the cache was bypassed. */
   readonly usedCache: boolean;
@@ -45,7 +60,8 @@ export interface RepositoryAnalysis {
 
 /**
  * The whole-repository analysis: every tracked source file's facts (cached by blob id), the
- * import graph between them, its cycles, and the policy's modules. Files the policy ignores
+ * import graph between them, its cycles, the policy's modules, and the classes' parents
+ * resolved across files (implementations of each abstraction, inheritance depth). Files the policy ignores
  * (read from the policy given, which callers take from the base commit) are left out.
  */
 export async function analyzeRepository(
@@ -76,6 +92,8 @@ export async function analyzeRepository(
   const countsTypeOnlyImports =
     policy.forbidden_patterns.circular_dependency.count_type_only_imports;
   const modules = groupModules(graph.nodes, policy.paths.core);
+  // The graph's resolver again: every specifier it answers for is one of these files' imports.
+  const heritage = resolveHeritage(collected.facts, resolve);
   return {
     facts: collected.facts,
     graph,
@@ -83,6 +101,9 @@ export async function analyzeRepository(
     countsTypeOnlyImports,
     modules,
     moduleEdges: moduleEdges(graph, modules),
+    implementations: countImplementations(heritage),
+    inheritance: inheritanceDepth(heritage),
+    unresolvedHeritage: unresolvedHeritage(heritage),
     skipped: collected.skipped,
     usedCache: useCache,
     stats: {

@@ -165,15 +165,29 @@ describe('functions', () => {
 });
 
 describe('imports, exports and mutable state', () => {
-  it('reads every import spec with its own line', async () => {
+  it('reads every import spec with its own line, binding the package under its name', async () => {
     const facts = await factsOf(
-      inPackage('import "os"', 'import (', '	"fmt"', '	str "strings"', '	_ "embed"', ')'),
+      inPackage(
+        'import "os"',
+        'import (',
+        '	"fmt"',
+        '	str "strings"',
+        '	_ "embed"',
+        '	. "net/http"',
+        '	"gopkg.in/yaml.v3"',
+        ')',
+      ),
     );
+    const plain = { typeOnly: false, reexport: false, dynamic: false };
+    const bound = (local: string) => [{ imported: '*', local }];
     expect(facts.imports).toEqual([
-      { specifier: 'os', typeOnly: false, reexport: false, dynamic: false, line: 3 },
-      { specifier: 'fmt', typeOnly: false, reexport: false, dynamic: false, line: 5 },
-      { specifier: 'strings', typeOnly: false, reexport: false, dynamic: false, line: 6 },
-      { specifier: 'embed', typeOnly: false, reexport: false, dynamic: false, line: 7 },
+      { specifier: 'os', ...plain, bindings: bound('os'), line: 3 },
+      { specifier: 'fmt', ...plain, bindings: bound('fmt'), line: 5 },
+      { specifier: 'strings', ...plain, bindings: bound('str'), line: 6 },
+      { specifier: 'embed', ...plain, bindings: bound('_'), line: 7 },
+      { specifier: 'net/http', ...plain, bindings: bound('.'), line: 8 },
+      // The last segment, by convention; the package clause inside says `yaml`.
+      { specifier: 'gopkg.in/yaml.v3', ...plain, bindings: bound('yaml.v3'), line: 9 },
     ]);
   });
 

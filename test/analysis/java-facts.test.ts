@@ -198,6 +198,7 @@ describe('imports, exports and mutable state', () => {
         'import java.util.concurrent.*;',
         'import static org.junit.Assert.assertEquals;',
         'import static java.lang.Math.*;',
+        'import com.example.Outer.Inner;',
         'class A {}',
       ),
     );
@@ -206,6 +207,14 @@ describe('imports, exports and mutable state', () => {
       ['java.util.concurrent.*', 2],
       ['org.junit.Assert.assertEquals', 3],
       ['java.lang.Math.*', 4],
+      ['com.example.Outer.Inner', 5],
+    ]);
+    expect(facts.imports.map((i) => i.bindings)).toEqual([
+      [{ imported: 'List', local: 'List' }],
+      [{ imported: '*', local: '*' }],
+      [{ imported: 'assertEquals', local: 'assertEquals' }],
+      [{ imported: '*', local: '*' }],
+      [{ imported: 'Inner', local: 'Inner' }],
     ]);
     expect(facts.imports.every((i) => !i.typeOnly && !i.reexport && !i.dynamic)).toBe(true);
   });

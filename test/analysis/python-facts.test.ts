@@ -249,6 +249,25 @@ describe('imports and exports', () => {
     expect(facts.imports.every((i) => !i.reexport && !i.dynamic)).toBe(true);
   });
 
+  it('lists the names each import binds', async () => {
+    const facts = await factsOf(
+      lines(
+        'import os.path, json as j',
+        'from .shapes import Shape as S, Circle',
+        'from pkg import *',
+        "mod = importlib.import_module('plugins')",
+      ),
+    );
+    const bind = (imported: string, local: string) => ({ imported, local });
+    expect(facts.imports.map((i) => [i.specifier, i.bindings])).toEqual([
+      ['os.path', [bind('*', 'os')]],
+      ['json', [bind('*', 'j')]],
+      ['.shapes', [bind('Shape', 'S'), bind('Circle', 'Circle')]],
+      ['pkg', [bind('*', '*')]],
+      ['plugins', []],
+    ]);
+  });
+
   it('treats import_module and __import__ with a literal as dynamic imports', async () => {
     const facts = await factsOf(
       lines(

@@ -26,20 +26,101 @@ describe.each(EXTRACTORS)('%s: modules, state, reflection, events, DI', (_, extr
       ),
       'typescript',
     );
+    const bind = (imported: string, local = imported) => ({ imported, local });
     expect(facts.imports).toEqual([
-      { specifier: './a.js', ...staticImport, line: 1 },
-      { specifier: './b.js', ...staticImport, line: 2 },
-      { specifier: './c.js', ...staticImport, line: 3 },
-      { specifier: './d.js', ...staticImport, typeOnly: true, line: 4 },
-      { specifier: './e.js', ...staticImport, typeOnly: true, line: 5 },
-      { specifier: './f.js', ...staticImport, line: 6 },
-      { specifier: './g.js', ...staticImport, line: 7 },
-      { specifier: 'node:fs', ...staticImport, line: 8 },
-      { specifier: './h.js', ...staticImport, reexport: true, line: 9 },
-      { specifier: './i.js', ...staticImport, typeOnly: true, reexport: true, line: 10 },
-      { specifier: './j.js', ...staticImport, dynamic: true, line: 11 },
-      { specifier: './k.js', ...staticImport, dynamic: true, line: 12 },
-      { specifier: './l.js', ...staticImport, typeOnly: true, line: 13 },
+      {
+        specifier: './a.js',
+        ...staticImport,
+        bindings: [bind('default', 'd'), bind('n', 'm')],
+        line: 1,
+      },
+      { specifier: './b.js', ...staticImport, bindings: [bind('*', 'ns')], line: 2 },
+      { specifier: './c.js', ...staticImport, bindings: [], line: 3 },
+      { specifier: './d.js', ...staticImport, typeOnly: true, bindings: [bind('T')], line: 4 },
+      {
+        specifier: './e.js',
+        ...staticImport,
+        typeOnly: true,
+        bindings: [bind('A'), bind('B')],
+        line: 5,
+      },
+      { specifier: './f.js', ...staticImport, bindings: [bind('C'), bind('r')], line: 6 },
+      { specifier: './g.js', ...staticImport, bindings: [], line: 7 },
+      { specifier: 'node:fs', ...staticImport, bindings: [bind('*', 'fs')], line: 8 },
+      { specifier: './h.js', ...staticImport, reexport: true, bindings: [bind('*')], line: 9 },
+      {
+        specifier: './i.js',
+        ...staticImport,
+        typeOnly: true,
+        reexport: true,
+        bindings: [bind('U')],
+        line: 10,
+      },
+      { specifier: './j.js', ...staticImport, dynamic: true, bindings: [], line: 11 },
+      {
+        specifier: './k.js',
+        ...staticImport,
+        dynamic: true,
+        bindings: [bind('*', 'req')],
+        line: 12,
+      },
+      { specifier: './l.js', ...staticImport, typeOnly: true, bindings: [], line: 13 },
+    ]);
+  });
+
+  it('lists the names each import binds: aliases, string names, re-exports, require', async () => {
+    const facts = await extract(
+      lines(
+        "import { default as D, 'a-b' as ab } from './a.js';",
+        "export { A as B, default, C as default } from './b.js';",
+        "export * as ns from './c.js';",
+        "export * as 'n-s' from './d.js';",
+        "const { a, b: c, d = 1, e: f = 2, ...rest } = require('./e.js');",
+        "const { [key]: g, h: { i }, 'j-k': jk } = require('./f.js');",
+        "const E = (require('./g.js')).E, [x] = require('./h.js');",
+        "let m = require('./i.js')?.n, o = require('./j.js')['p'];",
+        "q = require('./k.js');",
+        "require('./l.js');",
+        "const r = require('./m.js') as R, s = require('./n.js').t.u;",
+      ),
+      'typescript',
+    );
+    expect(facts.imports.map((fact) => [fact.specifier, fact.bindings])).toEqual([
+      [
+        './a.js',
+        [
+          { imported: 'default', local: 'D' },
+          { imported: 'a-b', local: 'ab' },
+        ],
+      ],
+      [
+        './b.js',
+        [
+          { imported: 'A', local: 'B' },
+          { imported: 'default', local: 'default' },
+          { imported: 'C', local: 'default' },
+        ],
+      ],
+      ['./c.js', [{ imported: '*', local: 'ns' }]],
+      ['./d.js', [{ imported: '*', local: 'n-s' }]],
+      [
+        './e.js',
+        [
+          { imported: 'a', local: 'a' },
+          { imported: 'b', local: 'c' },
+          { imported: 'd', local: 'd' },
+          { imported: 'e', local: 'f' },
+        ],
+      ],
+      ['./f.js', [{ imported: 'j-k', local: 'jk' }]],
+      ['./g.js', [{ imported: 'E', local: 'E' }]],
+      ['./h.js', []],
+      ['./i.js', [{ imported: 'n', local: 'm' }]],
+      ['./j.js', []],
+      ['./k.js', []],
+      ['./l.js', []],
+      ['./m.js', []],
+      ['./n.js', []],
     ]);
   });
 

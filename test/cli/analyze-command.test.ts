@@ -44,8 +44,68 @@ describe('aureus analyze', () => {
       (await runCliInProcess(['analyze', '--format', 'json', '--facts'], repo.dir)).stdout,
     );
     expect(withFacts.facts['src/a.ts'].imports).toEqual([
-      { specifier: './b.js', typeOnly: false, reexport: false, dynamic: false, line: 1 },
+      {
+        specifier: './b.js',
+        typeOnly: false,
+        reexport: false,
+        dynamic: false,
+        bindings: [{ imported: 'b', local: 'b' }],
+        line: 1,
+      },
     ]);
+  });
+
+  it('lists abstractions with fewer than 2 implementations and the deepest hierarchies', async () => {
+    const classes = await makeRepo('analyze-cli-classes');
+    try {
+      classes.write('src/shape.ts', 'export interface Shape {}\nexport interface Unused {}\n');
+      classes.write(
+        'src/circle.ts',
+        "import type { Shape } from './shape.js';\nexport class Circle implements Shape {}\n",
+      );
+      classes.write(
+        'src/ring.ts',
+        "import { Circle } from './circle.js';\nimport { Base } from 'ui-kit';\nexport class Ring extends Circle {}\nexport class Band extends Ring {}\nexport class Tab extends Base {}\n",
+      );
+      classes.commit('classes');
+      const run = await runCliInProcess(['analyze'], classes.dir);
+      expect(run.stdout).toContain(
+        [
+          'Abstractions with fewer than 2 concrete implementations: 1 of 2.',
+          '  Unused (interface, src/shape.ts): 0',
+          'Deepest inheritance (extends levels): 2.',
+          '  2  Band (src/ring.ts) → Ring (src/ring.ts) → Circle (src/circle.ts)',
+          '  1  Ring (src/ring.ts) → Circle (src/circle.ts)',
+          '  1  Tab (src/ring.ts) → Base (external)',
+          'Class parents outside the repository or not resolved: 1 (external 1).',
+        ].join('\n'),
+      );
+      const json = JSON.parse(
+        (await runCliInProcess(['analyze', '--format', 'json'], classes.dir)).stdout,
+      );
+      expect(
+        json.implementations.map((entry: { name: string; concrete: unknown[] }) => [
+          entry.name,
+          entry.concrete.length,
+        ]),
+      ).toEqual([
+        ['Shape', 3],
+        ['Unused', 0],
+      ]);
+      expect(json.inheritance).toHaveLength(4);
+      expect(json.unresolvedHeritage).toEqual([
+        {
+          file: 'src/ring.ts',
+          name: 'Tab',
+          relation: 'extends',
+          written: 'Base',
+          reason: 'external',
+          detail: 'ui-kit',
+        },
+      ]);
+    } finally {
+      await classes.remove();
+    }
   });
 
   it('exits 2 on an unknown parser or a ref that names no commit', async () => {

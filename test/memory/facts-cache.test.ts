@@ -34,7 +34,16 @@ function factsOf(code: number): FileFacts {
     classes: [],
     abstractions: [],
     functions: [],
-    imports: [{ specifier: './a.js', typeOnly: true, reexport: false, dynamic: false, line: 1 }],
+    imports: [
+      {
+        specifier: './a.js',
+        typeOnly: true,
+        reexport: false,
+        dynamic: false,
+        bindings: [{ imported: 'A', local: 'A' }],
+        line: 1,
+      },
+    ],
     exports: [],
     mutableState: [],
     reflection: [],

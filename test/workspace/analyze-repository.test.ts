@@ -144,4 +144,54 @@ describe('analyzeRepository', () => {
     expect(viaTypeScript.stats.parsed).toBe(6);
     expect(viaTypeScript.facts).toEqual(viaTreeSitter.facts);
   });
+
+  it('resolves classes across files: implementations of each abstraction, inheritance depth', async () => {
+    repo.write('src/shapes/shape.ts', 'export interface Shape {\n  area(): number;\n}\n');
+    repo.write(
+      'src/shapes/circle.ts',
+      "import type { Shape } from './shape.js';\nexport class Circle implements Shape {\n  area() {\n    return 3;\n  }\n}\n",
+    );
+    repo.write(
+      'src/shapes/index.ts',
+      "export * from './shape.js';\nexport { Circle as Round } from './circle.js';\n",
+    );
+    repo.write(
+      'src/app/ring.ts',
+      "import { Round } from '../shapes/index.js';\nexport class Ring extends Round {}\nexport class Band extends Ring {}\n",
+    );
+    repo.write('tools/pdf.py', 'from report import Report\n\nclass Pdf(Report):\n    pass\n');
+    repo.commit('classes');
+
+    const analysis = await analyzeRepository(repo.dir, defaultPolicy());
+    const circle = { file: 'src/shapes/circle.ts', name: 'Circle' };
+    const ring = { file: 'src/app/ring.ts', name: 'Ring' };
+    const band = { file: 'src/app/ring.ts', name: 'Band' };
+    expect(analysis.implementations).toEqual([
+      {
+        file: 'src/shapes/shape.ts',
+        name: 'Shape',
+        kind: 'interface',
+        direct: [circle],
+        all: [ring, band, circle],
+        concrete: [ring, band, circle],
+      },
+      // The fixture's interfaces C and D, used only as types: no implementation.
+      { file: 'src/types/c.ts', name: 'C', kind: 'interface', direct: [], all: [], concrete: [] },
+      { file: 'src/types/d.ts', name: 'D', kind: 'interface', direct: [], all: [], concrete: [] },
+    ]);
+    expect(
+      analysis.inheritance
+        .filter((cls) => cls.depth > 0)
+        .map(({ name, depth, chain }) => [
+          name,
+          depth,
+          chain.map((link) => link.kind === 'declaration' && link.name),
+        ]),
+    ).toEqual([
+      ['Ring', 1, ['Circle']],
+      ['Band', 2, ['Ring', 'Circle']],
+      ['Pdf', 1, ['Report']],
+    ]);
+    expect(analysis.unresolvedHeritage).toEqual([]);
+  });
 });

@@ -5,7 +5,9 @@ import { type GoDraft, goStringValue, type Scope } from './go-draft.js';
  * Go imports and calls.
  *
  * Imports: one per import spec, the path as written; Go has no type-only, re-exported or
- * dynamic imports. DI containers: imports of dig, fx, wire or samber/do (and their subpackages).
+ * dynamic imports. Each binds the package (`*`) under its alias (`_` and `.` as written) or
+ * else the path's last segment: the package's own name is in its `package` clause, which the
+ * importing file cannot see, and by convention the two agree (not for `…/v2` or `yaml.v3`). DI containers: imports of dig, fx, wire or samber/do (and their subpackages).
  *
  * Calls: `f()` → `f`, `pkg.F()` / `x.m()` → `F` / `m`; conversions written like calls
  * (`int(x)`) cannot be told from calls without types and count as calls; callees that are
@@ -39,8 +41,18 @@ export function readImportSpec(spec: Node, draft: GoDraft): void {
   const path = goStringValue(spec.childForFieldName('path'));
   if (path === null) return;
   const at = spec.startIndex;
-  draft.facts.addImport({ specifier: path, typeOnly: false, reexport: false, dynamic: false }, at);
   const alias = spec.childForFieldName('name');
+  const local = alias?.text ?? path.slice(path.lastIndexOf('/') + 1);
+  draft.facts.addImport(
+    {
+      specifier: path,
+      typeOnly: false,
+      reexport: false,
+      dynamic: false,
+      bindings: [{ imported: '*', local }],
+    },
+    at,
+  );
   if (WATCHED_PACKAGES.has(path)) {
     if (alias === null) draft.importedPackages.set(path, path);
     else if (alias.type === 'package_identifier') draft.importedPackages.set(alias.text, path);

@@ -1,4 +1,5 @@
 import type { Node } from 'web-tree-sitter';
+import type { ImportBinding } from '../../model/facts.js';
 import {
   type JavaSource,
   javaStringValue,
@@ -11,6 +12,8 @@ import {
  *
  * Imports: the name as written after `import` / `import static` / `import module`, `.*`
  * included for on-demand imports (`java.util.*`); never type-only, re-exported or dynamic.
+ * A single-type or single static import binds its last name (`a.b.C` → C, `static a.b.C.m` →
+ * m); on-demand and module imports bind every name (`*`).
  * DI containers: imports from javax.inject, jakarta.inject, Guice, Dagger, PicoContainer and
  * Spring's container packages (`org.springframework.beans.factory`, `.context`, `.stereotype`,
  * reported as `org.springframework`); other Spring packages (web, data) are not containers.
@@ -56,17 +59,29 @@ const LISTENER_REGISTRATION = /^add\w*Listener$/;
  * whitespace dropped.
  */
 export function readImport(declaration: Node, source: JavaSource): void {
+  const kind = /^import\s+(static|module)\s/.exec(declaration.text)?.[1];
   const specifier = declaration.text
     .replace(/^import\s+(?:(?:static|module)\s+)?/, '')
     .replace(/;\s*$/, '')
     .replace(/\s+/g, '');
   if (specifier === '') return;
   const at = declaration.startIndex;
-  source.facts.addImport({ specifier, typeOnly: false, reexport: false, dynamic: false }, at);
+  const bindings = [importBinding(specifier, kind === 'module')];
+  source.facts.addImport(
+    { specifier, typeOnly: false, reexport: false, dynamic: false, bindings },
+    at,
+  );
   const container = DI_PACKAGES.find(
     ([prefix]) => specifier === prefix || specifier.startsWith(`${prefix}.`),
   );
   if (container !== undefined) source.facts.addDiContainer(container[1], at);
+}
+
+/** `a.b.C` and `static a.b.C.m` bind their last name; `a.b.*` and `module m` every name. */
+function importBinding(specifier: string, moduleImport: boolean): ImportBinding {
+  if (moduleImport || specifier.endsWith('.*')) return { imported: '*', local: '*' };
+  const name = specifier.slice(specifier.lastIndexOf('.') + 1);
+  return { imported: name, local: name };
 }
 
 function argumentsOf(call: Node): Node[] {

@@ -1,4 +1,5 @@
 import type { Node } from 'web-tree-sitter';
+import type { ImportBinding } from '../../model/facts.js';
 import type { PythonDraft, Scope } from './python-draft.js';
 
 /**
@@ -7,6 +8,9 @@ import type { PythonDraft, Scope } from './python-draft.js';
  * `from __future__ import …` is a compiler directive, not a dependency, and is skipped (the
  * grammar gives it its own node type). Imports under `if TYPE_CHECKING:` are type-only.
  * Python has no re-export syntax: `reexport` is always false.
+ * Bindings: `import a.b` → {*, a} (the statement binds the top package), `import a.b as c` →
+ * {*, c}, `from m import x as y` → {x, y}, `from m import *` → {*, *}; dynamic imports bind
+ * nothing.
  * Importing Qt, blinker or Django's signals makes the file's `.connect(` calls event
  * subscriptions (python-calls.ts).
  */
@@ -49,12 +53,11 @@ export function recordImport(
   specifier: string,
   at: number,
   flags: { readonly typeOnly: boolean; readonly dynamic: boolean },
+  bindings: readonly ImportBinding[] = [],
 ): void {
   const { facts } = draft;
-  facts.addImport(
-    { specifier, typeOnly: flags.typeOnly, reexport: false, dynamic: flags.dynamic },
-    at,
-  );
+  const { typeOnly, dynamic } = flags;
+  facts.addImport({ specifier, typeOnly, reexport: false, dynamic, bindings }, at);
   const topLevelPackage = specifier.split('.')[0] ?? '';
   if (DI_LIBRARIES.has(topLevelPackage)) facts.addDiContainer(topLevelPackage, at);
   draft.importsSignals ||= importsSignals(specifier, topLevelPackage);
@@ -65,11 +68,32 @@ export function readImportStatement(statement: Node, scope: Scope, draft: Python
   const flags = { typeOnly: scope.typeCheckingOnly, dynamic: false };
   if (statement.type === 'import_from_statement') {
     const module = statement.childForFieldName('module_name');
-    if (module !== null) recordImport(draft, writtenSpecifier(module), statement.startIndex, flags);
+    if (module === null) return;
+    const bindings = fromImportBindings(statement);
+    recordImport(draft, writtenSpecifier(module), statement.startIndex, flags, bindings);
     return;
   }
   for (const name of statement.childrenForFieldName('name')) {
     const module = moduleOf(name);
-    if (module !== null) recordImport(draft, writtenSpecifier(module), module.startIndex, flags);
+    if (module === null) continue;
+    const specifier = writtenSpecifier(module);
+    const alias = name.type === 'aliased_import' ? name.childForFieldName('alias') : null;
+    // `import a.b` binds the top package `a`; `import a.b as c` binds the module as `c`.
+    const local = alias?.text ?? specifier.split('.')[0] ?? specifier;
+    recordImport(draft, specifier, module.startIndex, flags, [{ imported: '*', local }]);
   }
+}
+
+/** `from m import x as y, z` → {x, y}, {z, z}; `from m import *` → {*, *}. */
+function fromImportBindings(statement: Node): ImportBinding[] {
+  if (statement.namedChildren.some((child) => child.type === 'wildcard_import')) {
+    return [{ imported: '*', local: '*' }];
+  }
+  return statement.childrenForFieldName('name').flatMap((name) => {
+    const imported = moduleOf(name);
+    if (imported === null) return [];
+    const alias = name.type === 'aliased_import' ? name.childForFieldName('alias') : null;
+    const importedName = writtenSpecifier(imported);
+    return [{ imported: importedName, local: alias?.text ?? importedName }];
+  });
 }

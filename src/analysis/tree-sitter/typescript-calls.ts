@@ -7,6 +7,7 @@ import {
   reflectionOfConstruction,
   reflectionOfGlobalCall,
 } from './javascript-conventions.js';
+import { requireBindings } from './typescript-bindings.js';
 import {
   firstArgument,
   literalText,
@@ -105,7 +106,7 @@ function recordDynamicImport(source: Source, call: Node, inType: boolean): void 
     return;
   }
   facts.addImport(
-    { specifier, typeOnly: inType, reexport: false, dynamic: !inType },
+    { specifier, typeOnly: inType, reexport: false, dynamic: !inType, bindings: [] },
     call.startIndex,
   );
   recordDiLibrary(source, specifier, call.startIndex);
@@ -118,7 +119,8 @@ function recordGlobalCall(source: Source, call: Node, name: string): void {
       source.facts.addReflection('dynamic-require', call.startIndex);
       return;
     }
-    const fact = { specifier, typeOnly: false, reexport: false, dynamic: true };
+    const bindings = requireBindings(source, call);
+    const fact = { specifier, typeOnly: false, reexport: false, dynamic: true, bindings };
     source.facts.addImport(fact, call.startIndex);
     recordDiLibrary(source, specifier, call.startIndex);
     return;

@@ -1,5 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import { DEFAULT_EXPORT, diLibraryOf, frameworkDiOf } from './javascript-conventions.js';
+import { importBindings, reexportBindings } from './typescript-bindings.js';
 import {
   bindingNames,
   hasToken,
@@ -35,7 +36,11 @@ export function recordImport(source: Source, node: Node): void {
   const typeOnly =
     hasToken(node, 'type') ||
     (clause !== undefined && namedChildren(clause).length === 1 && everyNameIsType(named));
-  source.facts.addImport({ specifier, typeOnly, reexport: false, dynamic: false }, node.startIndex);
+  const bindings = importBindings(source, node);
+  source.facts.addImport(
+    { specifier, typeOnly, reexport: false, dynamic: false, bindings },
+    node.startIndex,
+  );
   const names = named.map((specifier) =>
     textOf(source, specifier.childForFieldName('name') ?? specifier),
   );
@@ -48,7 +53,11 @@ export function recordReexport(source: Source, node: Node): void {
   if (specifier === null) return;
   const named = exportSpecifiers(node);
   const typeOnly = hasToken(node, 'type') || everyNameIsType(named);
-  source.facts.addImport({ specifier, typeOnly, reexport: true, dynamic: false }, node.startIndex);
+  const bindings = reexportBindings(source, node);
+  source.facts.addImport(
+    { specifier, typeOnly, reexport: true, dynamic: false, bindings },
+    node.startIndex,
+  );
   const names = named.map((specifier) =>
     textOf(source, specifier.childForFieldName('name') ?? specifier),
   );

@@ -7,6 +7,7 @@ import {
   reflectionOfConstruction,
   reflectionOfGlobalCall,
 } from '../tree-sitter/javascript-conventions.js';
+import { requireBindings } from './bindings.js';
 import {
   isIdentifierNamed,
   literalText,
@@ -61,7 +62,8 @@ export function recordTypeImport(source: Source, node: ts.ImportTypeNode): void 
   const specifier = literalText(source, literal);
   if (specifier === null) return;
   const at = source.text.indexOf('import', startOf(source, node));
-  source.facts.addImport({ specifier, typeOnly: true, reexport: false, dynamic: false }, at);
+  const fact = { specifier, typeOnly: true, reexport: false, dynamic: false, bindings: [] };
+  source.facts.addImport(fact, at);
   recordDiLibrary(source, specifier, at);
 }
 
@@ -92,7 +94,8 @@ function recordDynamicImport(
     source.facts.addReflection('dynamic-import', at);
     return;
   }
-  source.facts.addImport({ specifier, typeOnly: false, reexport: false, dynamic: true }, at);
+  const fact = { specifier, typeOnly: false, reexport: false, dynamic: true, bindings: [] };
+  source.facts.addImport(fact, at);
   recordDiLibrary(source, specifier, at);
 }
 
@@ -109,7 +112,9 @@ function recordGlobalCall(
       source.facts.addReflection('dynamic-require', at);
       return;
     }
-    source.facts.addImport({ specifier, typeOnly: false, reexport: false, dynamic: true }, at);
+    const bindings = requireBindings(source, call);
+    const fact = { specifier, typeOnly: false, reexport: false, dynamic: true, bindings };
+    source.facts.addImport(fact, at);
     recordDiLibrary(source, specifier, at);
     return;
   }

@@ -4,6 +4,7 @@ import {
   diLibraryOf,
   frameworkDiOf,
 } from '../tree-sitter/javascript-conventions.js';
+import { importClauseBindings, reexportBindings } from './bindings.js';
 import {
   bindingNames,
   hasModifier,
@@ -28,7 +29,8 @@ export function recordImport(source: Source, node: ts.ImportDeclaration): void {
     clause !== undefined &&
     (clause.isTypeOnly || (clause.name === undefined && everyNameIsType(named)));
   const at = startOf(source, node);
-  source.facts.addImport({ specifier, typeOnly, reexport: false, dynamic: false }, at);
+  const bindings = importClauseBindings(source, clause);
+  source.facts.addImport({ specifier, typeOnly, reexport: false, dynamic: false, bindings }, at);
   const names = named.map((element) => textOf(source, element.propertyName ?? element.name));
   recordDiImport(source, specifier, names, at);
 }
@@ -40,8 +42,9 @@ export function recordImportEquals(source: Source, node: ts.ImportEqualsDeclarat
   const specifier = literalText(source, reference.expression);
   if (specifier === null) return;
   const at = startOf(source, node);
+  const bindings = [{ imported: '*', local: textOf(source, node.name) }];
   source.facts.addImport(
-    { specifier, typeOnly: node.isTypeOnly, reexport: false, dynamic: false },
+    { specifier, typeOnly: node.isTypeOnly, reexport: false, dynamic: false, bindings },
     at,
   );
   recordDiImport(source, specifier, [], at);
@@ -56,7 +59,8 @@ export function recordReexport(source: Source, node: ts.ExportDeclaration): void
       : [];
   const typeOnly = node.isTypeOnly || everyNameIsType(named);
   const at = startOf(source, node);
-  source.facts.addImport({ specifier, typeOnly, reexport: true, dynamic: false }, at);
+  const bindings = reexportBindings(source, node);
+  source.facts.addImport({ specifier, typeOnly, reexport: true, dynamic: false, bindings }, at);
   const names = named.map((element) => textOf(source, element.propertyName ?? element.name));
   recordDiImport(source, specifier, names, at);
 }

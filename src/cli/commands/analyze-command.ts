@@ -4,12 +4,14 @@ import { analyzeRepository, type RepositoryAnalysis } from '../../workspace/anal
 import type { ParserChoice } from '../../workspace/collect-facts.js';
 import { createProgressBar } from '../progress-bar.js';
 import type { CommandContext } from './command-context.js';
+import { heritageLines } from './heritage-text.js';
 
 const PARSERS: readonly ParserChoice[] = ['auto', 'typescript', 'tree-sitter'];
 
 /**
- * `aureus analyze`: the whole repository's facts, import graph, cycles and modules. Information,
- * not a verdict: it exits 0 whatever it finds (the gate comes with `aureus check`).
+ * `aureus analyze`: the whole repository's facts, import graph, cycles, modules, abstractions
+ * with their implementations, and inheritance depth. Information, not a verdict: it exits 0
+ * whatever it finds (the gate comes with `aureus check`).
  */
 export async function analyzeCommand(context: CommandContext): Promise<number> {
   const { io, root, options, format } = context;
@@ -55,6 +57,7 @@ function asText(analysis: RepositoryAnalysis): string {
     lines.push(`  ${index + 1}. ${cycle.length} files:`);
     for (const path of cycle) lines.push(`     ${path}`);
   });
+  lines.push(...heritageLines(analysis));
   const withErrors = [...analysis.facts].filter(([, facts]) => facts.diagnostics.length > 0);
   if (withErrors.length > 0)
     lines.push(`Files with parse errors (facts partial): ${withErrors.length}.`);
@@ -79,6 +82,9 @@ function asJson(analysis: RepositoryAnalysis, withFacts: boolean): object {
     cycles: analysis.cycles,
     modules: analysis.modules.modules,
     moduleEdges: analysis.moduleEdges,
+    implementations: analysis.implementations,
+    inheritance: analysis.inheritance,
+    unresolvedHeritage: analysis.unresolvedHeritage,
     skipped: analysis.skipped,
     usedCache: analysis.usedCache,
     diagnostics: Object.fromEntries(

@@ -3,7 +3,15 @@ import type { ImportFact } from '../../../src/model/facts.js';
 
 /** An import fact with the flags a test cares about; the rest default to a plain static import. */
 export function importOf(specifier: string, flags: Partial<ImportFact> = {}): ImportFact {
-  return { specifier, typeOnly: false, reexport: false, dynamic: false, line: 1, ...flags };
+  return {
+    specifier,
+    typeOnly: false,
+    reexport: false,
+    dynamic: false,
+    bindings: [],
+    line: 1,
+    ...flags,
+  };
 }
 
 /** Specifiers in these tests are the target paths themselves; `pkg:` ones are packages. */

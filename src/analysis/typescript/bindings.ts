@@ -1,0 +1,82 @@
+import ts from 'typescript';
+import type { ImportBinding } from '../../model/facts.js';
+import { parentBeyondParentheses, propertyName, type Source, textOf } from './syntax.js';
+
+/** The names TS/JS imports bind, by the rules written down in tree-sitter/typescript-bindings.ts. */
+
+const ALL = '*';
+
+/** `import d, * as ns from`, `import { a as b } from`. */
+export function importClauseBindings(
+  source: Source,
+  clause: ts.ImportClause | undefined,
+): ImportBinding[] {
+  if (clause === undefined) return [];
+  const bindings: ImportBinding[] = [];
+  if (clause.name !== undefined) {
+    bindings.push({ imported: 'default', local: textOf(source, clause.name) });
+  }
+  const named = clause.namedBindings;
+  if (named !== undefined && ts.isNamespaceImport(named)) {
+    bindings.push({ imported: ALL, local: textOf(source, named.name) });
+  } else if (named !== undefined) {
+    for (const element of named.elements) {
+      const local = textOf(source, element.name);
+      const imported =
+        element.propertyName === undefined ? local : nameOf(source, element.propertyName);
+      bindings.push({ imported, local });
+    }
+  }
+  return bindings;
+}
+
+/** `export { a as b } from` → {a, b}; `export * as ns from` → {*, ns}; `export * from` → {*, *}. */
+export function reexportBindings(source: Source, node: ts.ExportDeclaration): ImportBinding[] {
+  const clause = node.exportClause;
+  if (clause === undefined) return [{ imported: ALL, local: ALL }];
+  if (ts.isNamespaceExport(clause)) return [{ imported: ALL, local: nameOf(source, clause.name) }];
+  return clause.elements.map((element) => {
+    const local = nameOf(source, element.name);
+    const imported =
+      element.propertyName === undefined ? local : nameOf(source, element.propertyName);
+    return { imported, local };
+  });
+}
+
+/**
+ * What `require('m')` binds: only as a declaration's initializer, optionally through one
+ * property access (`require('m').E`), parentheses looked through at each step.
+ */
+export function requireBindings(source: Source, call: ts.Node): ImportBinding[] {
+  let holder = parentBeyondParentheses(call);
+  let imported = ALL;
+  // A call can only be the object of a property access (the name is an identifier).
+  if (ts.isPropertyAccessExpression(holder)) {
+    if (!ts.isIdentifier(holder.name)) return [];
+    imported = textOf(source, holder.name);
+    holder = parentBeyondParentheses(holder);
+  }
+  // A call can only be a declaration's initializer (the name and type hold no calls).
+  if (!ts.isVariableDeclaration(holder)) return [];
+  const { name } = holder;
+  if (ts.isIdentifier(name)) return [{ imported, local: textOf(source, name) }];
+  if (!ts.isObjectBindingPattern(name) || imported !== ALL) return [];
+  return name.elements.flatMap((element) => {
+    const binding = patternBinding(source, element);
+    return binding === null ? [] : [binding];
+  });
+}
+
+/** One element of `const { a, b: c, d = 1 } = require(…)`; null for what binds no name. */
+function patternBinding(source: Source, element: ts.BindingElement): ImportBinding | null {
+  if (element.dotDotDotToken !== undefined || !ts.isIdentifier(element.name)) return null;
+  const local = textOf(source, element.name);
+  const key = element.propertyName;
+  if (key === undefined) return { imported: local, local };
+  return ts.isComputedPropertyName(key) ? null : { imported: nameOf(source, key), local };
+}
+
+/** An identifier as written, a string name without its quotes. */
+function nameOf(source: Source, name: ts.Node): string {
+  return propertyName(source, name) ?? textOf(source, name);
+}

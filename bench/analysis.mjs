@@ -1,0 +1,376 @@
+// Whole-repository analysis benchmark: `aureus analyze` side by side with the parse-only floor,
+// dependency-cruiser and madge, on the real TypeScript code bases of scripts/reference/ (fetched
+// from the npm registry when missing; offline once fetched). Run by `npm run bench`, which builds
+// first. One table per code base, then the ratios and whether each target is met.
+//
+// Every measurement is a whole process, timed from spawn to exit (what a user waits for), the
+// median of 3 runs (1 when a run takes over 20 s), its peak memory the maximum resident set size
+// GNU time reports over the runs. Each code base, prepared as check-exactness.mjs does (a git
+// repository, the policy that counts type-only imports, so that AUREUS answers the question the
+// tools' default graphs answer), is measured as:
+//   floor         bench/parse-floor.mjs: read every analysed file, `ts.createSourceFile` it;
+//   cold          `aureus analyze --format json`, its cache folder deleted before each run;
+//   warm          the same again, nothing changed;
+//   10 touched    10 tracked sources edited in the working tree (a new export appended, new text
+//                 each run, so new blob ids), then restored with `git checkout -- .`;
+//   tools         dependency-cruiser and madge through the reference scripts, whose own timing is
+//                 the tool process's spawn to exit. They run inside a small wrapper process, so
+//                 the peak memory GNU time reports is the maximum over the wrapper and the tool
+//                 processes (wait4 folds in reaped children); the wrapper's own peak is checked
+//                 to be lower, else the figure is marked as an upper bound ("≤"). madge runs
+//                 twice per call (with and without type imports): its time is the first run's,
+//                 its memory the larger of the two.
+// Each AUREUS run's own stats are checked (cold parses every file, warm none, touched ten), so a
+// row cannot silently measure something else.
+import { execFileSync, spawn } from 'node:child_process';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_MAX_BLOB_BYTES } from '../dist/git/blob-limit.js';
+import {
+  AUREUS,
+  clearCache,
+  fetchCodebases,
+  git,
+  prepareRepository,
+  writePolicies,
+} from '../scripts/reference/check-exactness.mjs';
+import { CODEBASES, sourceFiles } from '../scripts/reference/codebases.mjs';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const FLOOR = fileURLToPath(new URL('./parse-floor.mjs', import.meta.url));
+const TIME = '/usr/bin/time';
+const RUNS = 3;
+const SLOW_MS = 20_000;
+const TOUCHED = 10;
+const TARGETS = { cruiserOverCold: 4, coldOverFloor: 2, touchedMs: 300 };
+
+const work = mkdtempSync(join(tmpdir(), 'aureus-bench-analysis-'));
+let timeReports = 0;
+
+/**
+ * One process, timed from spawn to exit; its peak RSS (KiB) from GNU time, written to a file so
+ * that the process's own stderr stays its own. Without GNU time, memory is unknown (null).
+ */
+function measure(command, args, options = {}) {
+  const report = join(work, `time-${timeReports++}.txt`);
+  const withTime = existsSync(TIME);
+  const [file, argv] = withTime
+    ? [TIME, ['-f', '%M', '-o', report, command, ...args]]
+    : [command, args];
+  return new Promise((resolve, reject) => {
+    const start = process.hrtime.bigint();
+    let ms = 0;
+    const child = spawn(file, argv, { cwd: ROOT, ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+    const stdout = [];
+    const stderr = [];
+    child.stdout.on('data', (chunk) => stdout.push(chunk));
+    child.stderr.on('data', (chunk) => stderr.push(chunk));
+    child.on('exit', () => {
+      ms = Number(process.hrtime.bigint() - start) / 1e6;
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const out = Buffer.concat(stdout).toString('utf8');
+      const err = Buffer.concat(stderr).toString('utf8');
+      if (code !== 0) {
+        reject(new Error(`${command} ${args.join(' ')} exited ${code}: ${err.slice(-2000)}`));
+        return;
+      }
+      const peakKiB = withTime
+        ? Number(readFileSync(report, 'utf8').trim().split('\n').at(-1))
+        : null;
+      resolve({ ms, peakKiB, stdout: out });
+    });
+  });
+}
+
+/** Median of 3 by wall time (1 run when the first exceeds 20 s); peak memory over all runs. */
+async function repeat(once) {
+  const runs = [];
+  for (let i = 0; i < RUNS; i++) {
+    runs.push(await once(i));
+    if (runs[0].ms > SLOW_MS) break;
+  }
+  const median = [...runs].sort((a, b) => a.ms - b.ms)[Math.floor(runs.length / 2)];
+  const peaks = runs.map((run) => run.peakKiB).filter((peak) => peak !== null);
+  return {
+    ...median,
+    runs: runs.length,
+    peakKiB: peaks.length === 0 ? null : Math.max(...peaks),
+    bound: runs.some((run) => run.bound),
+  };
+}
+
+function aureusRun(repo, policy) {
+  return measure(process.execPath, [
+    AUREUS,
+    'analyze',
+    '--repo',
+    repo,
+    '--format',
+    'json',
+    '--policy',
+    policy,
+  ]).then((run) => ({ ...run, result: JSON.parse(run.stdout) }));
+}
+
+/**
+ * Fails the benchmark when a run did not do the work its row claims. Files AUREUS does not read
+ * (over its 1 MiB blob limit, listed in `skipped`) are neither parsed nor cached.
+ */
+function expectStats(label, run, parsed, cached) {
+  const { stats, skipped } = run.result;
+  const readable = stats.sourceFiles - skipped.length;
+  const want = { parsed: parsed(readable), cached: cached(readable) };
+  if (stats.parsed !== want.parsed || stats.cached !== want.cached) {
+    throw new Error(
+      `${label}: expected ${want.parsed} parsed / ${want.cached} cached, got ${stats.parsed} / ${stats.cached}`,
+    );
+  }
+  return run;
+}
+
+/** Ten files spread over the sorted list (different folders), among those AUREUS reads. */
+function filesToTouch(repo, files) {
+  const readable = files.filter(
+    (file) => statSync(join(repo, file)).size <= DEFAULT_MAX_BLOB_BYTES,
+  );
+  return Array.from(
+    { length: TOUCHED },
+    (_, i) => readable[Math.floor((i * readable.length) / TOUCHED)],
+  );
+}
+
+let stamp = Date.now();
+/** Appends a new export to each file: new contents (new blob ids) every call. */
+function touch(repo, files) {
+  for (const file of files) {
+    stamp += 1;
+    const path = join(repo, file);
+    const newline = readFileSync(path, 'utf8').endsWith('\n') ? '' : '\n';
+    appendFileSync(path, `${newline}export const __aureusBench${stamp} = ${stamp};\n`);
+  }
+}
+
+/** The reference scripts' runs, in a wrapper process: see the header for what is measured. */
+const TOOL_WORKER = `
+const [url, name, dir, sources] = process.argv.slice(1);
+const run = (await import(url))[name];
+const result = await run(dir, sources);
+process.stdout.write(JSON.stringify({
+  seconds: result.seconds,
+  secondsWithoutTypeImports: result.secondsWithoutTypeImports,
+  version: result.version,
+  files: result.files,
+  components: result.summary.all.components,
+  wrapperPeakKiB: process.resourceUsage().maxRSS,
+}));
+`;
+
+async function toolRun(script, name, repo, sources) {
+  const url = new URL(`../scripts/reference/${script}`, import.meta.url).href;
+  const run = await measure(process.execPath, [
+    '--input-type=module',
+    '-e',
+    TOOL_WORKER,
+    url,
+    name,
+    repo,
+    sources,
+  ]);
+  const tool = JSON.parse(run.stdout);
+  return {
+    ms: tool.seconds * 1000,
+    peakKiB: run.peakKiB,
+    bound: run.peakKiB !== null && tool.wrapperPeakKiB >= run.peakKiB,
+    tool,
+  };
+}
+
+function countLines(repo, files) {
+  let lines = 0;
+  for (const file of files) {
+    const text = readFileSync(join(repo, file), 'utf8');
+    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lines += 1;
+  }
+  return lines;
+}
+
+async function benchCodebase(codebase) {
+  const repo = prepareRepository(codebase);
+  const policy = writePolicies(codebase).all;
+  const files = sourceFiles(repo, codebase.sources);
+  const n = files.length;
+  const floor = await repeat(() => measure(process.execPath, [FLOOR, repo, codebase.sources]));
+  const cold = await repeat(() => {
+    clearCache(repo);
+    return aureusRun(repo, policy).then((run) =>
+      expectStats(
+        'cold',
+        run,
+        (all) => all,
+        () => 0,
+      ),
+    );
+  });
+  const warm = await repeat(() =>
+    aureusRun(repo, policy).then((run) =>
+      expectStats(
+        'warm',
+        run,
+        () => 0,
+        (all) => all,
+      ),
+    ),
+  );
+  const touched = await repeat(async () => {
+    touch(repo, filesToTouch(repo, files));
+    try {
+      const run = await aureusRun(repo, policy);
+      return expectStats(
+        '10 touched',
+        run,
+        () => TOUCHED,
+        (all) => all - TOUCHED,
+      );
+    } finally {
+      git(repo, ['checkout', '--', '.']);
+    }
+  });
+  const cruiser = await repeat(() =>
+    toolRun('dependency-cruiser-cycles.mjs', 'dependencyCruiserCycles', repo, codebase.sources),
+  );
+  const madge = await repeat(() =>
+    toolRun('madge-cycles.mjs', 'madgeCycles', repo, codebase.sources),
+  );
+  return {
+    name: `${codebase.name}@${codebase.version}`,
+    files: n,
+    lines: countLines(repo, files),
+    floor,
+    cold,
+    warm,
+    touched,
+    cruiser,
+    madge,
+  };
+}
+
+const mib = (run) =>
+  run.peakKiB === null ? 'n/a' : `${run.bound ? '≤ ' : ''}${(run.peakKiB / 1024).toFixed(0)}`;
+const ms = (value) => value.toFixed(0);
+const stats = (run) => {
+  const { parsed, cached } = run.result.stats;
+  const skipped = run.result.skipped.length;
+  return `parsed ${parsed}, cached ${cached}${skipped > 0 ? `, ${skipped} not read (over 1 MiB)` : ''}`;
+};
+const floorNote = (run) => {
+  const { files, overLimit } = JSON.parse(run.stdout);
+  return `${files} files${overLimit > 0 ? `, ${overLimit} over 1 MiB left out as AUREUS does` : ''}`;
+};
+const verdict = (met) => (met ? 'MET' : 'MISSED');
+
+function printCodebase(r) {
+  const rows = [
+    ['parse-only floor (`ts.createSourceFile`)', r.floor, floorNote(r.floor)],
+    ['AUREUS cold (cache deleted)', r.cold, stats(r.cold)],
+    ['AUREUS warm, nothing changed', r.warm, stats(r.warm)],
+    [`AUREUS warm, ${TOUCHED} files touched`, r.touched, stats(r.touched)],
+    [
+      `dependency-cruiser ${r.cruiser.tool.version}`,
+      r.cruiser,
+      `${r.cruiser.tool.files} files, ${r.cruiser.tool.components} components`,
+    ],
+    [
+      `madge ${r.madge.tool.version}`,
+      r.madge,
+      `${r.madge.tool.files} files, ${r.madge.tool.components} components; ${ms(r.madge.tool.secondsWithoutTypeImports * 1000)} ms without type imports`,
+    ],
+  ];
+  const lines = [
+    `### ${r.name}: ${r.files} files, ${r.lines.toLocaleString('en')} lines`,
+    '',
+    '| process | wall ms (median) | runs | peak MiB | notes |',
+    '|---|---:|---:|---:|---|',
+    ...rows.map(
+      ([label, run, note]) => `| ${label} | ${ms(run.ms)} | ${run.runs} | ${mib(run)} | ${note} |`,
+    ),
+    '',
+  ];
+  const cruiserRatio = r.cruiser.ms / r.cold.ms;
+  const floorRatio = r.cold.ms / r.floor.ms;
+  lines.push(
+    `- dependency-cruiser / AUREUS cold: ${cruiserRatio.toFixed(2)}× (target ≥ ${TARGETS.cruiserOverCold}×): ${verdict(cruiserRatio >= TARGETS.cruiserOverCold)}`,
+    `- madge / AUREUS cold: ${(r.madge.ms / r.cold.ms).toFixed(2)}× (no target)`,
+    `- AUREUS cold / parse-only floor: ${floorRatio.toFixed(2)}× (target ≤ ${TARGETS.coldOverFloor}×): ${verdict(floorRatio <= TARGETS.coldOverFloor)}`,
+    `- AUREUS warm after ${TOUCHED} files: ${ms(r.touched.ms)} ms (target < ${TARGETS.touchedMs} ms): ${verdict(r.touched.ms < TARGETS.touchedMs)}`,
+    '',
+  );
+  process.stdout.write(`${lines.join('\n')}\n`);
+  return [
+    r.name,
+    cruiserRatio >= TARGETS.cruiserOverCold,
+    floorRatio <= TARGETS.coldOverFloor,
+    r.touched.ms < TARGETS.touchedMs,
+  ];
+}
+
+/** The commit measured, and whether the working tree differs from it (dist is built from it). */
+function revision() {
+  const run = (args) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
+  const dirty = run(['status', '--porcelain', '--', 'src']) !== '';
+  return `${run(['rev-parse', '--short', 'HEAD'])}${dirty ? ' with uncommitted changes in src/' : ''}`;
+}
+
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(', ');
+
+async function main() {
+  const start = process.hrtime.bigint();
+  fetchCodebases();
+  const nodeStart = await repeat(() => measure(process.execPath, ['-e', '0']));
+  const loadTs = await repeat(() => measure(process.execPath, ['-e', "require('typescript')"]));
+  const cpu = cpus();
+  process.stdout.write(
+    [
+      '## Whole-repository analysis',
+      '',
+      `Node ${process.version}, ${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB; AUREUS at ${revision()}.`,
+      `Load average before: ${load()} (other work on the machine skews every row: compare within one run).`,
+      `Context: \`node -e 0\` ${ms(nodeStart.ms)} ms (${mib(nodeStart)} MiB); \`require('typescript')\` ${ms(loadTs.ms)} ms (${mib(loadTs)} MiB), process start included.`,
+      '',
+      '',
+    ].join('\n'),
+  );
+  const verdicts = [];
+  for (const codebase of CODEBASES) verdicts.push(printCodebase(await benchCodebase(codebase)));
+  const header = [
+    'code base',
+    `dependency-cruiser ≥ ${TARGETS.cruiserOverCold}× AUREUS cold`,
+    `AUREUS cold ≤ ${TARGETS.coldOverFloor}× floor`,
+    `${TOUCHED} touched < ${TARGETS.touchedMs} ms`,
+  ];
+  process.stdout.write(
+    [
+      '### Targets',
+      '',
+      `| ${header.join(' | ')} |`,
+      `|${header.map(() => '---').join('|')}|`,
+      ...verdicts.map(([name, ...met]) => `| ${name} | ${met.map(verdict).join(' | ')} |`),
+      '',
+      `Load average after: ${load()}.`,
+      `Benchmark run time: ${(Number(process.hrtime.bigint() - start) / 1e9).toFixed(1)} s.`,
+      '',
+    ].join('\n'),
+  );
+}
+
+try {
+  await main();
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}

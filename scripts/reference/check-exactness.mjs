@@ -1,0 +1,312 @@
+// Usage: node scripts/reference/check-exactness.mjs [--parser auto|typescript|tree-sitter]
+// (or `npm run exactness`, which builds first).
+//
+// Checks that `aureus analyze` finds exactly the import cycles dependency-cruiser and madge find
+// on real code: for each reference code base (fetched from the npm registry when missing, offline
+// once fetched), AUREUS's `cycles` must equal each tool's strongly connected components, twice:
+//   all      type-only imports counted (policy count_type_only_imports: true), compared with
+//            dependency-cruiser's and madge's `all` components;
+//   runtime  type-only imports not counted (false), compared with their `runtime` components.
+// Components are compared as sets of sets (each tool sorts its list its own way). Exits 1 on any
+// difference and prints the symmetric difference (components and files on one side only).
+//
+// Setup, all outside this repository (generated data): each code base's `repo/` folder becomes a
+// git repository (AUREUS analyses tracked files), committed with an inline identity; the two
+// policy files are written beside it. Their `paths.ignore` makes AUREUS see exactly the files the
+// reference tools see (codebases.mjs `sourceFiles`): everything outside the sources folder,
+// declaration files (`**/*.d.ts`), and, listed by name, the few other files inside it that AUREUS
+// would analyse and the tools do not (rxjs ships `src/Rx.global.js`). The check fails when AUREUS's
+// `stats.sourceFiles` is not the tools' file count, so the two never compare different inputs.
+//
+// The first AUREUS run of each code base starts from an empty cache (a stale facts cache cannot
+// hide a regression); the second runs warm, so the cache's round trip is checked as well.
+//
+// One intentional difference in input, none in output. AUREUS does not read blobs over 1 MiB
+// (DEFAULT_MAX_BLOB_BYTES; reported in `skipped` as `too-large`): such a file has no facts, so no
+// edge from or to it, so it is in no AUREUS cycle; the tools read it. effect@4.1.0 has two (3.2
+// and 2.0 MB of vendored minified JavaScript in a string, no imports). The components are still
+// compared exactly, with no rule applied: a skipped file can differ only by being in a tool's
+// component, which fails the check, and the failure then names it as a skipped file. The table
+// shows how many files AUREUS skipped, so the difference in input is never hidden. Otherwise both
+// tools agree with each other on these code bases (compare-cycles.mjs), and so must AUREUS.
+import { execFile, execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { CODEBASES, codebaseDir, DECLARATION, repoDir, sourceFiles } from './codebases.mjs';
+import { dependencyCruiserCycles } from './dependency-cruiser-cycles.mjs';
+import { madgeCycles } from './madge-cycles.mjs';
+
+const run = promisify(execFile);
+export const AUREUS = fileURLToPath(new URL('../../bin/aureus.js', import.meta.url));
+const FETCH = fileURLToPath(new URL('./fetch-codebases.mjs', import.meta.url));
+
+/** The environment every git command here runs in: no system config, no prompts. */
+export const GIT_ENV = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_TERMINAL_PROMPT: '0' };
+/** Inline settings, so that a user's global config (identity, signing, hooks) does not matter. */
+const GIT_SETTINGS = [
+  '-c',
+  'user.name=aureus',
+  '-c',
+  'user.email=aureus@localhost',
+  '-c',
+  'commit.gpgsign=false',
+  '-c',
+  'init.defaultBranch=main',
+  '-c',
+  'core.hooksPath=/dev/null',
+];
+
+export function git(repo, args) {
+  return execFileSync('git', [...GIT_SETTINGS, ...args], {
+    cwd: repo,
+    env: GIT_ENV,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+}
+
+/** Installs what is missing (fetch-codebases.mjs is idempotent and offline once done). */
+export function fetchCodebases() {
+  execFileSync(process.execPath, [FETCH], { stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+/**
+ * Makes `repo/` a git repository with everything committed, once. AUREUS's local store is
+ * excluded (not ignored by a tracked .gitignore: the tree stays the package's), so the cache is
+ * never committed: a repository tracking `.aureus/local/` is analysed without its cache.
+ * A working tree left edited (an interrupted benchmark) is restored to the commit.
+ */
+export function prepareRepository(codebase) {
+  const repo = repoDir(codebase);
+  if (!existsSync(join(repo, '.git'))) git(repo, ['init', '-q']);
+  // Also completes a repository whose first run stopped between init and commit.
+  if (!hasCommit(repo)) {
+    writeFileSync(join(repo, '.git', 'info', 'exclude'), '/.aureus/\n');
+    git(repo, ['add', '-A']);
+    git(repo, ['commit', '-q', '-m', `${codebase.name}@${codebase.version}`]);
+  }
+  if (git(repo, ['status', '--porcelain', '--untracked-files=no']).trim() !== '') {
+    process.stderr.write(`${repo}: restoring edited files to the commit\n`);
+    git(repo, ['checkout', '--', '.']);
+  }
+  return repo;
+}
+
+function hasCommit(repo) {
+  try {
+    execFileSync('git', ['rev-parse', '--verify', '-q', 'HEAD'], {
+      cwd: repo,
+      env: GIT_ENV,
+      stdio: 'ignore',
+    });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `paths.ignore` leaving AUREUS exactly the reference tools' files: top-level entries other than
+ * the sources folder, declaration files, and tracked files inside the sources folder that are not
+ * TypeScript sources (listed one by one; harmless for files AUREUS would not analyse anyway).
+ */
+export function ignoreGlobs(codebase) {
+  const repo = repoDir(codebase);
+  const tracked = git(repo, ['ls-files', '-z'])
+    .split('\0')
+    .filter((path) => path !== '');
+  const inside = `${codebase.sources}/`;
+  const seen = new Set(sourceFiles(repo, codebase.sources));
+  const outside = new Set();
+  const others = [];
+  for (const path of tracked) {
+    if (!path.startsWith(inside)) {
+      const slash = path.indexOf('/');
+      outside.add(slash === -1 ? path : `${path.slice(0, slash)}/**`);
+    } else if (!seen.has(path) && !DECLARATION.test(path)) others.push(path);
+  }
+  const listed = [...[...outside].sort(), ...others];
+  for (const path of listed) {
+    // The policy's glob syntax has no escape (no backslashes allowed): refuse rather than guess.
+    if (/[*?[\]{}()!+@]/.test(path)) throw new Error(`cannot ignore ${path} literally`);
+  }
+  return ['**/*.d.ts', '**/*.d.mts', '**/*.d.cts', ...listed];
+}
+
+/** The two policies, beside `repo/`: `{ all, runtime }` file paths. */
+export function writePolicies(codebase) {
+  const ignore = ignoreGlobs(codebase);
+  const policy = (countTypeOnly) =>
+    [
+      'version: 1',
+      'forbidden_patterns:',
+      '  circular_dependency:',
+      `    count_type_only_imports: ${countTypeOnly}`,
+      'paths:',
+      '  ignore:',
+      ...ignore.map((glob) => `    - ${JSON.stringify(glob)}`),
+      '',
+    ].join('\n');
+  const folder = codebaseDir(codebase);
+  mkdirSync(folder, { recursive: true });
+  const files = {
+    all: join(folder, 'aureus-policy-all.yaml'),
+    runtime: join(folder, 'aureus-policy-runtime.yaml'),
+  };
+  writeFileSync(files.all, policy(true));
+  writeFileSync(files.runtime, policy(false));
+  return files;
+}
+
+export function clearCache(repo) {
+  rmSync(join(repo, '.aureus', 'local', 'cache'), { recursive: true, force: true });
+}
+
+/** `aureus analyze --format json`, parsed. */
+export async function analyze(repo, policy, extra = []) {
+  const { stdout } = await run(
+    process.execPath,
+    [AUREUS, 'analyze', '--repo', repo, '--format', 'json', '--policy', policy, ...extra],
+    { maxBuffer: 512 * 1024 * 1024 },
+  );
+  return JSON.parse(stdout);
+}
+
+/** Components on one side only, and files in a component on one side only. */
+export function difference(ours, theirs) {
+  const key = (component) => [...component].sort().join('\n');
+  const ourKeys = new Set(ours.map(key));
+  const theirKeys = new Set(theirs.map(key));
+  const ourFiles = new Set(ours.flat());
+  const theirFiles = new Set(theirs.flat());
+  return {
+    componentsOnlyInAureus: ours.filter((component) => !theirKeys.has(key(component))),
+    componentsOnlyInTool: theirs.filter((component) => !ourKeys.has(key(component))),
+    filesOnlyInAureus: [...ourFiles].filter((file) => !theirFiles.has(file)).sort(),
+    filesOnlyInTool: [...theirFiles].filter((file) => !ourFiles.has(file)).sort(),
+  };
+}
+
+function isEmpty(diff) {
+  return Object.values(diff).every((list) => list.length === 0);
+}
+
+async function checkCodebase(codebase, parserArgs) {
+  const name = `${codebase.name}@${codebase.version}`;
+  const repo = prepareRepository(codebase);
+  const policies = writePolicies(codebase);
+  const files = sourceFiles(repo, codebase.sources).length;
+  clearCache(repo);
+  // The tools' runs and AUREUS's are independent processes: run them side by side (2+ cores).
+  const aureusRuns = (async () => {
+    const all = await analyze(repo, policies.all, parserArgs);
+    const runtime = await analyze(repo, policies.runtime, parserArgs);
+    return { all, runtime };
+  })();
+  const [aureus, cruiser, madge] = await Promise.all([
+    aureusRuns,
+    dependencyCruiserCycles(repo, codebase.sources),
+    madgeCycles(repo, codebase.sources),
+  ]);
+  const problems = [];
+  const skipped = aureus.all.skipped.map((file) => `${file.path} (${file.reason})`);
+  for (const setting of ['all', 'runtime']) {
+    const result = aureus[setting];
+    if (result.stats.sourceFiles !== files)
+      problems.push(
+        `${setting}: AUREUS analysed ${result.stats.sourceFiles} files, tools ${files}`,
+      );
+    if (result.countsTypeOnlyImports !== (setting === 'all'))
+      problems.push(`${setting}: the policy's count_type_only_imports was not applied`);
+    for (const [tool, answer] of [
+      ['dependency-cruiser', cruiser],
+      ['madge', madge],
+    ]) {
+      const diff = difference(result.cycles, answer.sccs[setting]);
+      if (!isEmpty(diff)) problems.push(`${setting} vs ${tool}: ${describe(diff, skipped)}`);
+    }
+  }
+  const count = (components) =>
+    `${components.length} (${components.reduce((sum, c) => sum + c.length, 0)} files)`;
+  return {
+    row: [
+      name,
+      files,
+      skipped.length === 0 ? '0' : `${skipped.length}: ${skipped.join(', ')}`,
+      count(aureus.all.cycles),
+      count(aureus.runtime.cycles),
+      count(cruiser.sccs.all),
+      count(cruiser.sccs.runtime),
+      count(madge.sccs.all),
+      count(madge.sccs.runtime),
+      problems.length === 0 ? 'yes' : 'NO',
+    ],
+    problems: problems.map((problem) => `${name} ${problem}`),
+  };
+}
+
+function describe(diff, skipped) {
+  const list = (components) =>
+    components.map((c) => `[${c.length}: ${c.slice(0, 8).join(', ')}${c.length > 8 ? ', …' : ''}]`);
+  return [
+    `components only in AUREUS ${diff.componentsOnlyInAureus.length} ${list(diff.componentsOnlyInAureus).join(' ')}`,
+    `components only in the tool ${diff.componentsOnlyInTool.length} ${list(diff.componentsOnlyInTool).join(' ')}`,
+    `files only in AUREUS's components: ${capped(diff.filesOnlyInAureus)}`,
+    `files only in the tool's components: ${capped(diff.filesOnlyInTool)}`,
+    `files AUREUS did not read: ${skipped.join(', ') || 'none'}`,
+  ].join('\n    ');
+}
+
+/** Enough names to start debugging without burying the rest of the report. */
+function capped(files, most = 40) {
+  if (files.length === 0) return 'none';
+  const more = files.length > most ? `, … ${files.length - most} more` : '';
+  return `${files.length}: ${files.slice(0, most).join(', ')}${more}`;
+}
+
+function parserArguments(argv) {
+  const at = argv.indexOf('--parser');
+  return at === -1 ? [] : ['--parser', argv[at + 1] ?? 'auto'];
+}
+
+async function main() {
+  const start = process.hrtime.bigint();
+  fetchCodebases();
+  const parserArgs = parserArguments(process.argv.slice(2));
+  const header = [
+    'code base',
+    'files',
+    'AUREUS did not read',
+    'AUREUS all',
+    'AUREUS runtime',
+    'dependency-cruiser all',
+    'dependency-cruiser runtime',
+    'madge all',
+    'madge runtime',
+    'equal?',
+  ];
+  const rows = [];
+  const problems = [];
+  for (const codebase of CODEBASES) {
+    const result = await checkCodebase(codebase, parserArgs);
+    rows.push(result.row);
+    problems.push(...result.problems);
+  }
+  process.stdout.write(`| ${header.join(' | ')} |\n|${header.map(() => '---').join('|')}|\n`);
+  for (const row of rows) process.stdout.write(`| ${row.join(' | ')} |\n`);
+  process.stdout.write('\nComponents: count (files in them).\n');
+  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+  if (problems.length > 0) {
+    process.stdout.write(`\nDIFFERENCES (${problems.length}):\n${problems.join('\n')}\n`);
+    process.stdout.write(`\nExactness: FAILED (${seconds.toFixed(1)} s).\n`);
+    process.exitCode = 1;
+  } else {
+    process.stdout.write(`\nExactness: AUREUS equals both tools (${seconds.toFixed(1)} s).\n`);
+  }
+}
+
+if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await main();
+}

@@ -1,6 +1,7 @@
 import { posix } from 'node:path';
-import ts from 'typescript';
+import type * as ts from 'typescript';
 import { DEFAULT_COMPILER_OPTIONS } from '../analysis/resolve/compiler-defaults.js';
+import { typescript } from '../analysis/typescript-runtime.js';
 
 /** The file-system side of module resolution, for `createResolver`. */
 export interface TypeScriptHost {
@@ -32,7 +33,7 @@ export function createTypeScriptHost(rootDir: string): TypeScriptHost {
   const optionsOfConfig = new Map<string, ts.CompilerOptions>();
   const extendedConfigCache = new Map<string, ts.ExtendedConfigCacheEntry>();
   const parseHost: ts.ParseConfigHost = {
-    useCaseSensitiveFileNames: ts.sys.useCaseSensitiveFileNames,
+    useCaseSensitiveFileNames: typescript.sys.useCaseSensitiveFileNames,
     // Only the options are wanted: listing `include` would walk the whole tree for nothing.
     readDirectory: () => [],
     fileExists: host.fileExists,
@@ -60,13 +61,13 @@ export function createTypeScriptHost(rootDir: string): TypeScriptHost {
 
   const parseConfig = (configPath: string): ts.CompilerOptions => {
     const name = configPath.slice(root.length + 1);
-    const read = ts.readConfigFile(configPath, host.readFile);
+    const read = typescript.readConfigFile(configPath, host.readFile);
     if (read.error !== undefined) {
       problems.push(`${name}: ${messageOf(read.error)}`);
       return DEFAULT_COMPILER_OPTIONS;
     }
     const config: unknown = read.config;
-    const parsed = ts.parseJsonConfigFileContent(
+    const parsed = typescript.parseJsonConfigFileContent(
       config,
       parseHost,
       posix.dirname(configPath),
@@ -93,7 +94,7 @@ export function createTypeScriptHost(rootDir: string): TypeScriptHost {
 }
 
 function cachedHost(root: string): ts.ModuleResolutionHost {
-  const sys = ts.sys;
+  const sys = typescript.sys;
   const realpath = sys.realpath;
   return {
     fileExists: memoize((path) => sys.fileExists(path)),
@@ -120,5 +121,5 @@ function memoize<T>(lookup: (path: string) => T): (path: string) => T {
 }
 
 function messageOf(diagnostic: ts.Diagnostic): string {
-  return ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n');
+  return typescript.flattenDiagnosticMessageText(diagnostic.messageText, '\n');
 }

@@ -1,4 +1,5 @@
-import ts from 'typescript';
+import type * as ts from 'typescript';
+import { typescript } from '../typescript-runtime.js';
 
 /**
  * Options for files that no tsconfig.json governs (plain JavaScript projects, loose scripts).
@@ -9,9 +10,9 @@ import ts from 'typescript';
 export const DEFAULT_COMPILER_OPTIONS: ts.CompilerOptions = Object.freeze({
   allowJs: true,
   resolveJsonModule: true,
-  module: ts.ModuleKind.ESNext,
-  moduleResolution: ts.ModuleResolutionKind.Bundler,
-  target: ts.ScriptTarget.ESNext,
+  module: typescript.ModuleKind.ESNext,
+  moduleResolution: typescript.ModuleResolutionKind.Bundler,
+  target: typescript.ScriptTarget.ESNext,
 });
 
 /**
@@ -43,5 +44,8 @@ export function fallbackOptions(projectOptions: ts.CompilerOptions): ts.Compiler
 /** Node16/NodeNext pick `import` or `require` conditions by the importing file's format. */
 export function usesNodeModuleFormats(options: ts.CompilerOptions): boolean {
   const kind = options.moduleResolution;
-  return kind === ts.ModuleResolutionKind.Node16 || kind === ts.ModuleResolutionKind.NodeNext;
+  return (
+    kind === typescript.ModuleResolutionKind.Node16 ||
+    kind === typescript.ModuleResolutionKind.NodeNext
+  );
 }

@@ -1,5 +1,6 @@
 import { posix } from 'node:path';
-import ts from 'typescript';
+import type * as ts from 'typescript';
+import { typescript } from '../typescript-runtime.js';
 import { fallbackOptions, resolutionOptions, usesNodeModuleFormats } from './compiler-defaults.js';
 import {
   isBuiltinSpecifier,
@@ -57,7 +58,7 @@ export function createResolver(options: ResolverOptions): Resolver {
       settings = {
         options: resolving,
         fallback: fallbackOptions(projectOptions),
-        cache: ts.createModuleResolutionCache(root, (name) => name, resolving),
+        cache: typescript.createModuleResolutionCache(root, (name) => name, resolving),
       };
       settingsByOptions.set(projectOptions, settings);
     }
@@ -80,14 +81,14 @@ export function createResolver(options: ResolverOptions): Resolver {
   const resolveUncached = (fromFile: string, specifier: string, settings: FolderSettings) => {
     const containing = `${root}/${fromFile}`;
     const mode = usesNodeModuleFormats(settings.options)
-      ? ts.getImpliedNodeFormatForFile(
+      ? typescript.getImpliedNodeFormatForFile(
           containing,
           settings.cache.getPackageJsonInfoCache(),
           options.host,
           settings.options,
         )
       : undefined;
-    const first = ts.resolveModuleName(
+    const first = typescript.resolveModuleName(
       specifier,
       containing,
       settings.options,
@@ -98,7 +99,8 @@ export function createResolver(options: ResolverOptions): Resolver {
     ).resolvedModule;
     const found =
       first ??
-      ts.resolveModuleName(specifier, containing, settings.fallback, options.host).resolvedModule;
+      typescript.resolveModuleName(specifier, containing, settings.fallback, options.host)
+        .resolvedModule;
     if (found !== undefined) {
       return locate(found.resolvedFileName, specifier, found.packageId);
     }

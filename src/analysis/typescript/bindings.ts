@@ -1,5 +1,6 @@
-import ts from 'typescript';
+import type * as ts from 'typescript';
 import type { ImportBinding } from '../../model/facts.js';
+import { typescript } from '../typescript-runtime.js';
 import { parentBeyondParentheses, propertyName, type Source, textOf } from './syntax.js';
 
 /** The names TS/JS imports bind, by the rules written down in tree-sitter/typescript-bindings.ts. */
@@ -17,7 +18,7 @@ export function importClauseBindings(
     bindings.push({ imported: 'default', local: textOf(source, clause.name) });
   }
   const named = clause.namedBindings;
-  if (named !== undefined && ts.isNamespaceImport(named)) {
+  if (named !== undefined && typescript.isNamespaceImport(named)) {
     bindings.push({ imported: ALL, local: textOf(source, named.name) });
   } else if (named !== undefined) {
     for (const element of named.elements) {
@@ -34,7 +35,8 @@ export function importClauseBindings(
 export function reexportBindings(source: Source, node: ts.ExportDeclaration): ImportBinding[] {
   const clause = node.exportClause;
   if (clause === undefined) return [{ imported: ALL, local: ALL }];
-  if (ts.isNamespaceExport(clause)) return [{ imported: ALL, local: nameOf(source, clause.name) }];
+  if (typescript.isNamespaceExport(clause))
+    return [{ imported: ALL, local: nameOf(source, clause.name) }];
   return clause.elements.map((element) => {
     const local = nameOf(source, element.name);
     const imported =
@@ -51,16 +53,16 @@ export function requireBindings(source: Source, call: ts.Node): ImportBinding[] 
   let holder = parentBeyondParentheses(call);
   let imported = ALL;
   // A call can only be the object of a property access (the name is an identifier).
-  if (ts.isPropertyAccessExpression(holder)) {
-    if (!ts.isIdentifier(holder.name)) return [];
+  if (typescript.isPropertyAccessExpression(holder)) {
+    if (!typescript.isIdentifier(holder.name)) return [];
     imported = textOf(source, holder.name);
     holder = parentBeyondParentheses(holder);
   }
   // A call can only be a declaration's initializer (the name and type hold no calls).
-  if (!ts.isVariableDeclaration(holder)) return [];
+  if (!typescript.isVariableDeclaration(holder)) return [];
   const { name } = holder;
-  if (ts.isIdentifier(name)) return [{ imported, local: textOf(source, name) }];
-  if (!ts.isObjectBindingPattern(name) || imported !== ALL) return [];
+  if (typescript.isIdentifier(name)) return [{ imported, local: textOf(source, name) }];
+  if (!typescript.isObjectBindingPattern(name) || imported !== ALL) return [];
   return name.elements.flatMap((element) => {
     const binding = patternBinding(source, element);
     return binding === null ? [] : [binding];
@@ -69,11 +71,11 @@ export function requireBindings(source: Source, call: ts.Node): ImportBinding[] 
 
 /** One element of `const { a, b: c, d = 1 } = require(…)`; null for what binds no name. */
 function patternBinding(source: Source, element: ts.BindingElement): ImportBinding | null {
-  if (element.dotDotDotToken !== undefined || !ts.isIdentifier(element.name)) return null;
+  if (element.dotDotDotToken !== undefined || !typescript.isIdentifier(element.name)) return null;
   const local = textOf(source, element.name);
   const key = element.propertyName;
   if (key === undefined) return { imported: local, local };
-  return ts.isComputedPropertyName(key) ? null : { imported: nameOf(source, key), local };
+  return typescript.isComputedPropertyName(key) ? null : { imported: nameOf(source, key), local };
 }
 
 /** An identifier as written, a string name without its quotes. */

@@ -1,4 +1,4 @@
-import ts from 'typescript';
+import type * as ts from 'typescript';
 import {
   CONTAINER_METHODS,
   diLibraryOf,
@@ -7,6 +7,7 @@ import {
   reflectionOfConstruction,
   reflectionOfGlobalCall,
 } from '../tree-sitter/javascript-conventions.js';
+import { typescript } from '../typescript-runtime.js';
 import { requireBindings } from './bindings.js';
 import {
   isIdentifierNamed,
@@ -26,9 +27,9 @@ export function recordCall(
   node: ts.CallExpression | ts.TaggedTemplateExpression,
   scope: Scope,
 ): void {
-  const callee = ts.isCallExpression(node) ? node.expression : node.tag;
-  const first = ts.isCallExpression(node) ? node.arguments[0] : undefined;
-  if (callee.kind === ts.SyntaxKind.ImportKeyword) {
+  const callee = typescript.isCallExpression(node) ? node.expression : node.tag;
+  const first = typescript.isCallExpression(node) ? node.arguments[0] : undefined;
+  if (callee.kind === typescript.SyntaxKind.ImportKeyword) {
     recordDynamicImport(source, node, first);
     return;
   }
@@ -36,8 +37,10 @@ export function recordCall(
   const target = withoutNonNull(callee);
   const name = calleeName(source, target);
   if (name !== null) scope.fn?.calls.push(name);
-  if (ts.isIdentifier(target)) recordGlobalCall(source, node, textOf(source, target), first);
-  else if (ts.isPropertyAccessExpression(target)) recordMethodCall(source, node, target, first);
+  if (typescript.isIdentifier(target))
+    recordGlobalCall(source, node, textOf(source, target), first);
+  else if (typescript.isPropertyAccessExpression(target))
+    recordMethodCall(source, node, target, first);
 }
 
 export function recordConstruction(source: Source, node: ts.NewExpression, scope: Scope): void {
@@ -45,7 +48,7 @@ export function recordConstruction(source: Source, node: ts.NewExpression, scope
   const name = calleeName(source, target);
   if (name === null) return;
   scope.fn?.calls.push(name);
-  const kind = ts.isIdentifier(target) ? reflectionOfConstruction(target.text) : null;
+  const kind = typescript.isIdentifier(target) ? reflectionOfConstruction(target.text) : null;
   if (kind !== null) source.facts.addReflection(kind, startOf(source, node));
 }
 
@@ -58,7 +61,7 @@ export function recordMemberAccess(source: Source, node: ts.PropertyAccessExpres
 
 /** `import('./x').T` and `typeof import('./x')` in a type: a type-only reference. */
 export function recordTypeImport(source: Source, node: ts.ImportTypeNode): void {
-  const literal = ts.isLiteralTypeNode(node.argument) ? node.argument.literal : undefined;
+  const literal = typescript.isLiteralTypeNode(node.argument) ? node.argument.literal : undefined;
   const specifier = literalText(source, literal);
   if (specifier === null) return;
   const at = source.text.indexOf('import', startOf(source, node));
@@ -69,15 +72,16 @@ export function recordTypeImport(source: Source, node: ts.ImportTypeNode): void 
 
 function withoutNonNull(node: ts.Expression): ts.Expression {
   let current = node;
-  while (ts.isNonNullExpression(current)) current = current.expression;
+  while (typescript.isNonNullExpression(current)) current = current.expression;
   return current;
 }
 
 function calleeName(source: Source, callee: ts.Expression): { name: string; at: number } | null {
-  if (ts.isIdentifier(callee)) return { name: textOf(source, callee), at: startOf(source, callee) };
-  if (callee.kind === ts.SyntaxKind.SuperKeyword)
+  if (typescript.isIdentifier(callee))
+    return { name: textOf(source, callee), at: startOf(source, callee) };
+  if (callee.kind === typescript.SyntaxKind.SuperKeyword)
     return { name: 'super', at: startOf(source, callee) };
-  if (ts.isPropertyAccessExpression(callee)) {
+  if (typescript.isPropertyAccessExpression(callee)) {
     return { name: textOf(source, callee.name), at: startOf(source, callee.name) };
   }
   return null;
@@ -143,8 +147,8 @@ function recordMethodCall(
 }
 
 function receiverName(object: ts.Expression): string | null {
-  if (ts.isIdentifier(object)) return object.text;
-  return ts.isPropertyAccessExpression(object) ? object.name.text : null;
+  if (typescript.isIdentifier(object)) return object.text;
+  return typescript.isPropertyAccessExpression(object) ? object.name.text : null;
 }
 
 function recordDiLibrary(source: Source, specifier: string, at: number): void {

@@ -1,5 +1,6 @@
-import ts from 'typescript';
+import type * as ts from 'typescript';
 import type { ClassDraft } from '../tree-sitter/facts-collector.js';
+import { typescript } from '../typescript-runtime.js';
 import { isAbstract } from './names.js';
 import { hasModifier, rangeOf, type Source, textOf } from './syntax.js';
 
@@ -13,8 +14,8 @@ export function describeClass(
   return {
     name,
     range: rangeOf(source, node),
-    extends: heritage(source, node, ts.SyntaxKind.ExtendsKeyword)[0] ?? null,
-    implements: heritage(source, node, ts.SyntaxKind.ImplementsKeyword),
+    extends: heritage(source, node, typescript.SyntaxKind.ExtendsKeyword)[0] ?? null,
+    implements: heritage(source, node, typescript.SyntaxKind.ImplementsKeyword),
     abstract: isAbstract(node),
     staticOnly: members.length > 0 && members.every((member) => member.static),
     methods: members.filter((member) => member.method).length,
@@ -37,14 +38,15 @@ interface Member {
 }
 
 function describeMember(node: ts.ClassElement): Member | null {
-  const isStatic = hasModifier(node, ts.SyntaxKind.StaticKeyword);
-  if (ts.isConstructorDeclaration(node)) return { static: false, method: node.body !== undefined };
-  if (ts.isMethodDeclaration(node) || ts.isAccessor(node)) {
+  const isStatic = hasModifier(node, typescript.SyntaxKind.StaticKeyword);
+  if (typescript.isConstructorDeclaration(node))
+    return { static: false, method: node.body !== undefined };
+  if (typescript.isMethodDeclaration(node) || typescript.isAccessor(node)) {
     return { static: isStatic, method: node.body !== undefined || isAbstract(node) };
   }
-  if (ts.isPropertyDeclaration(node) || ts.isIndexSignatureDeclaration(node)) {
+  if (typescript.isPropertyDeclaration(node) || typescript.isIndexSignatureDeclaration(node)) {
     return { static: isStatic, method: false };
   }
-  if (ts.isClassStaticBlockDeclaration(node)) return { static: true, method: false };
+  if (typescript.isClassStaticBlockDeclaration(node)) return { static: true, method: false };
   return null;
 }

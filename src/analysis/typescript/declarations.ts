@@ -1,4 +1,5 @@
-import ts from 'typescript';
+import type * as ts from 'typescript';
+import { typescript } from '../typescript-runtime.js';
 import { describeClass } from './classes.js';
 import {
   className,
@@ -23,20 +24,20 @@ export function visitFunction(source: Source, node: ts.Node, scope: Scope, visit
   const range = rangeOf(source, node);
   const fn = source.facts.openFunction(name, functionKind(node), range, parameterCount(node));
   const inner: Scope = { fn, className: null, inType: false };
-  ts.forEachChild(node, (child) => {
-    visit(source, child, child === node.name || ts.isDecorator(child) ? scope : inner);
+  typescript.forEachChild(node, (child) => {
+    visit(source, child, child === node.name || typescript.isDecorator(child) ? scope : inner);
   });
   return true;
 }
 
 function isFunctionWithBody(node: ts.Node): node is FunctionWithBody {
   return (
-    (ts.isFunctionDeclaration(node) ||
-      ts.isFunctionExpression(node) ||
-      ts.isArrowFunction(node) ||
-      ts.isMethodDeclaration(node) ||
-      ts.isConstructorDeclaration(node) ||
-      ts.isAccessor(node)) &&
+    (typescript.isFunctionDeclaration(node) ||
+      typescript.isFunctionExpression(node) ||
+      typescript.isArrowFunction(node) ||
+      typescript.isMethodDeclaration(node) ||
+      typescript.isConstructorDeclaration(node) ||
+      typescript.isAccessor(node)) &&
     node.body !== undefined
   );
 }
@@ -50,13 +51,13 @@ export function visitClass(
 ): void {
   const name = className(source, node, scope);
   // Class expressions are not classes (ClassFact); `export default class {}` is a declaration.
-  if (ts.isClassDeclaration(node)) {
+  if (typescript.isClassDeclaration(node)) {
     const fact = describeClass(source, node, name);
     source.facts.addClass(fact);
     if (isAbstract(node)) source.facts.addAbstraction(name, 'abstract-class', fact.range);
   }
   const members: Scope = { ...scope, className: name };
-  ts.forEachChild(node, (child) =>
-    visit(source, child, ts.isClassElement(child) ? members : scope),
+  typescript.forEachChild(node, (child) =>
+    visit(source, child, typescript.isClassElement(child) ? members : scope),
   );
 }

@@ -1,9 +1,10 @@
-import ts from 'typescript';
+import type * as ts from 'typescript';
 import {
   DEFAULT_EXPORT,
   diLibraryOf,
   frameworkDiOf,
 } from '../tree-sitter/javascript-conventions.js';
+import { typescript } from '../typescript-runtime.js';
 import { importClauseBindings, reexportBindings } from './bindings.js';
 import {
   bindingNames,
@@ -22,7 +23,7 @@ export function recordImport(source: Source, node: ts.ImportDeclaration): void {
   if (specifier === null) return;
   const clause = node.importClause;
   const named =
-    clause?.namedBindings !== undefined && ts.isNamedImports(clause.namedBindings)
+    clause?.namedBindings !== undefined && typescript.isNamedImports(clause.namedBindings)
       ? clause.namedBindings.elements
       : [];
   const typeOnly =
@@ -38,7 +39,7 @@ export function recordImport(source: Source, node: ts.ImportDeclaration): void {
 /** `import x = require('y')`. */
 export function recordImportEquals(source: Source, node: ts.ImportEqualsDeclaration): void {
   const reference = node.moduleReference;
-  if (!ts.isExternalModuleReference(reference)) return;
+  if (!typescript.isExternalModuleReference(reference)) return;
   const specifier = literalText(source, reference.expression);
   if (specifier === null) return;
   const at = startOf(source, node);
@@ -54,7 +55,7 @@ export function recordReexport(source: Source, node: ts.ExportDeclaration): void
   const specifier = literalText(source, node.moduleSpecifier);
   if (specifier === null) return;
   const named =
-    node.exportClause !== undefined && ts.isNamedExports(node.exportClause)
+    node.exportClause !== undefined && typescript.isNamedExports(node.exportClause)
       ? node.exportClause.elements
       : [];
   const typeOnly = node.isTypeOnly || everyNameIsType(named);
@@ -78,21 +79,22 @@ function everyNameIsType(elements: readonly { readonly isTypeOnly: boolean }[]):
 export function recordExports(source: Source, statement: ts.Statement): void {
   const add = (name: ts.Node, typeOnly: boolean) =>
     source.facts.addExport(propertyName(source, name) ?? '', typeOnly, startOf(source, name));
-  if (ts.isExportAssignment(statement)) {
+  if (typescript.isExportAssignment(statement)) {
     source.facts.addExport(DEFAULT_EXPORT, false, startOf(source, statement));
-  } else if (ts.isExportDeclaration(statement)) {
+  } else if (typescript.isExportDeclaration(statement)) {
     const clause = statement.exportClause;
     if (clause === undefined)
       source.facts.addExport('*', statement.isTypeOnly, startOf(source, statement));
-    else if (ts.isNamespaceExport(clause)) add(clause.name, statement.isTypeOnly);
+    else if (typescript.isNamespaceExport(clause)) add(clause.name, statement.isTypeOnly);
     else
       for (const element of clause.elements)
         add(element.name, statement.isTypeOnly || element.isTypeOnly);
-  } else if (hasModifier(statement, ts.SyntaxKind.ExportKeyword)) {
-    const typeOnly = ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement);
-    if (hasModifier(statement, ts.SyntaxKind.DefaultKeyword)) {
+  } else if (hasModifier(statement, typescript.SyntaxKind.ExportKeyword)) {
+    const typeOnly =
+      typescript.isInterfaceDeclaration(statement) || typescript.isTypeAliasDeclaration(statement);
+    if (hasModifier(statement, typescript.SyntaxKind.DefaultKeyword)) {
       source.facts.addExport(DEFAULT_EXPORT, typeOnly, startOf(source, statement));
-    } else if (ts.isVariableStatement(statement)) {
+    } else if (typescript.isVariableStatement(statement)) {
       for (const declaration of statement.declarationList.declarations) {
         for (const name of bindingNames(declaration.name)) add(name, false);
       }
@@ -105,13 +107,13 @@ export function recordExports(source: Source, statement: ts.Statement): void {
 
 function declaredName(statement: ts.Statement): ts.Node | undefined {
   if (
-    ts.isFunctionDeclaration(statement) ||
-    ts.isClassDeclaration(statement) ||
-    ts.isEnumDeclaration(statement) ||
-    ts.isInterfaceDeclaration(statement) ||
-    ts.isTypeAliasDeclaration(statement) ||
-    ts.isImportEqualsDeclaration(statement) ||
-    ts.isModuleDeclaration(statement)
+    typescript.isFunctionDeclaration(statement) ||
+    typescript.isClassDeclaration(statement) ||
+    typescript.isEnumDeclaration(statement) ||
+    typescript.isInterfaceDeclaration(statement) ||
+    typescript.isTypeAliasDeclaration(statement) ||
+    typescript.isImportEqualsDeclaration(statement) ||
+    typescript.isModuleDeclaration(statement)
   ) {
     return statement.name;
   }
@@ -122,11 +124,11 @@ function declaredName(statement: ts.Statement): ts.Node | undefined {
 export function recordCommonJsExports(source: Source, statement: ts.ExpressionStatement): void {
   let expression = statement.expression;
   while (
-    ts.isBinaryExpression(expression) &&
-    expression.operatorToken.kind === ts.SyntaxKind.EqualsToken
+    typescript.isBinaryExpression(expression) &&
+    expression.operatorToken.kind === typescript.SyntaxKind.EqualsToken
   ) {
     const target = expression.left;
-    if (ts.isPropertyAccessExpression(target) && ts.isIdentifier(target.name)) {
+    if (typescript.isPropertyAccessExpression(target) && typescript.isIdentifier(target.name)) {
       if (isModuleExports(target)) {
         source.facts.addExport(DEFAULT_EXPORT, false, startOf(source, target));
       } else if (
@@ -142,7 +144,7 @@ export function recordCommonJsExports(source: Source, statement: ts.ExpressionSt
 
 function isModuleExports(node: ts.Expression): boolean {
   return (
-    ts.isPropertyAccessExpression(node) &&
+    typescript.isPropertyAccessExpression(node) &&
     isIdentifierNamed(node.expression, 'module') &&
     isIdentifierNamed(node.name, 'exports')
   );
@@ -150,10 +152,13 @@ function isModuleExports(node: ts.Expression): boolean {
 
 /** Module-level `let`/`var` (rules in tree-sitter/typescript-state.ts). */
 export function recordTopLevelState(source: Source, statement: ts.Statement): void {
-  if (!ts.isVariableStatement(statement) || hasModifier(statement, ts.SyntaxKind.DeclareKeyword))
+  if (
+    !typescript.isVariableStatement(statement) ||
+    hasModifier(statement, typescript.SyntaxKind.DeclareKeyword)
+  )
     return;
-  const blockScope = statement.declarationList.flags & ts.NodeFlags.BlockScoped;
-  if (blockScope !== 0 && blockScope !== ts.NodeFlags.Let) return;
+  const blockScope = statement.declarationList.flags & typescript.NodeFlags.BlockScoped;
+  if (blockScope !== 0 && blockScope !== typescript.NodeFlags.Let) return;
   for (const declaration of statement.declarationList.declarations) {
     for (const name of bindingNames(declaration.name)) {
       source.facts.addMutableState(textOf(source, name), startOf(source, name));

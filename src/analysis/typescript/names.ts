@@ -1,6 +1,7 @@
-import ts from 'typescript';
+import type * as ts from 'typescript';
 import type { FunctionKind } from '../../model/facts.js';
 import { ANONYMOUS, DEFAULT_EXPORT } from '../tree-sitter/javascript-conventions.js';
+import { typescript } from '../typescript-runtime.js';
 import {
   hasModifier,
   parentBeyondParentheses,
@@ -21,55 +22,65 @@ export type FunctionWithBody =
 
 /** FunctionFact.name, by the rules written down in tree-sitter/typescript-names.ts. */
 export function functionName(source: Source, node: FunctionWithBody, scope: Scope): string {
-  if (ts.isConstructorDeclaration(node)) return `${scope.className ?? ANONYMOUS}.constructor`;
-  if (ts.isMethodDeclaration(node) || ts.isAccessor(node)) {
+  if (typescript.isConstructorDeclaration(node))
+    return `${scope.className ?? ANONYMOUS}.constructor`;
+  if (typescript.isMethodDeclaration(node) || typescript.isAccessor(node)) {
     const member = propertyName(source, node.name) ?? ANONYMOUS;
-    return ts.isClassLike(node.parent) ? `${scope.className ?? ANONYMOUS}.${member}` : member;
+    return typescript.isClassLike(node.parent)
+      ? `${scope.className ?? ANONYMOUS}.${member}`
+      : member;
   }
   if (node.name !== undefined) return textOf(source, node.name);
-  return ts.isFunctionDeclaration(node) ? DEFAULT_EXPORT : contextualName(source, node, scope);
+  return typescript.isFunctionDeclaration(node)
+    ? DEFAULT_EXPORT
+    : contextualName(source, node, scope);
 }
 
 /** The name of a class: declared, `default` for `export default class {}`, else by context. */
 export function className(source: Source, node: ts.ClassLikeDeclaration, scope: Scope): string {
   if (node.name !== undefined) return textOf(source, node.name);
-  return ts.isClassDeclaration(node) ? DEFAULT_EXPORT : contextualName(source, node, scope);
+  return typescript.isClassDeclaration(node) ? DEFAULT_EXPORT : contextualName(source, node, scope);
 }
 
 function contextualName(source: Source, node: ts.Expression, scope: Scope): string {
   const parent = parentBeyondParentheses(node);
-  if (ts.isVariableDeclaration(parent)) {
-    return ts.isIdentifier(parent.name) ? textOf(source, parent.name) : ANONYMOUS;
+  if (typescript.isVariableDeclaration(parent)) {
+    return typescript.isIdentifier(parent.name) ? textOf(source, parent.name) : ANONYMOUS;
   }
-  if (ts.isBinaryExpression(parent) && parent.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
+  if (
+    typescript.isBinaryExpression(parent) &&
+    parent.operatorToken.kind === typescript.SyntaxKind.EqualsToken
+  ) {
     return assignedName(source, parent.left);
   }
-  if (ts.isPropertyAssignment(parent)) return propertyName(source, parent.name) ?? ANONYMOUS;
-  if (ts.isPropertyDeclaration(parent)) {
+  if (typescript.isPropertyAssignment(parent))
+    return propertyName(source, parent.name) ?? ANONYMOUS;
+  if (typescript.isPropertyDeclaration(parent)) {
     return `${scope.className ?? ANONYMOUS}.${propertyName(source, parent.name) ?? ANONYMOUS}`;
   }
-  if (ts.isExportAssignment(parent)) return DEFAULT_EXPORT;
+  if (typescript.isExportAssignment(parent)) return DEFAULT_EXPORT;
   return ANONYMOUS;
 }
 
 function assignedName(source: Source, target: ts.Expression): string {
-  if (ts.isIdentifier(target)) return textOf(source, target);
-  if (ts.isPropertyAccessExpression(target)) return textOf(source, target.name);
+  if (typescript.isIdentifier(target)) return textOf(source, target);
+  if (typescript.isPropertyAccessExpression(target)) return textOf(source, target.name);
   return ANONYMOUS;
 }
 
 export function functionKind(node: FunctionWithBody): FunctionKind {
-  if (ts.isArrowFunction(node)) return 'arrow';
-  if (ts.isConstructorDeclaration(node)) return 'constructor';
-  if (ts.isAccessor(node)) return 'accessor';
-  return ts.isMethodDeclaration(node) ? 'method' : 'function';
+  if (typescript.isArrowFunction(node)) return 'arrow';
+  if (typescript.isConstructorDeclaration(node)) return 'constructor';
+  if (typescript.isAccessor(node)) return 'accessor';
+  return typescript.isMethodDeclaration(node) ? 'method' : 'function';
 }
 
 /** Parameters as declared; the `this` parameter is not one. */
 export function parameterCount(node: ts.SignatureDeclarationBase): number {
-  return node.parameters.filter((p) => !(ts.isIdentifier(p.name) && p.name.text === 'this')).length;
+  return node.parameters.filter((p) => !(typescript.isIdentifier(p.name) && p.name.text === 'this'))
+    .length;
 }
 
 export function isAbstract(node: ts.Node): boolean {
-  return hasModifier(node, ts.SyntaxKind.AbstractKeyword);
+  return hasModifier(node, typescript.SyntaxKind.AbstractKeyword);
 }

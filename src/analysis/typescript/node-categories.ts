@@ -1,4 +1,5 @@
-import ts from 'typescript';
+import type * as ts from 'typescript';
+import { typescript } from '../typescript-runtime.js';
 
 /**
  * What the walk does with each node kind, looked up in a table indexed by kind: a `switch` over
@@ -27,7 +28,7 @@ export const Category = {
   exportDeclaration: 17,
 } as const;
 
-const K = ts.SyntaxKind;
+const K = typescript.SyntaxKind;
 const KINDS: readonly (readonly [number, readonly ts.SyntaxKind[]])[] = [
   [Category.string, [K.StringLiteral, K.NoSubstitutionTemplateLiteral]],
   [Category.token, [K.TemplateHead, K.TemplateMiddle, K.TemplateTail, K.RegularExpressionLiteral]],

@@ -1,4 +1,5 @@
-import ts from 'typescript';
+import type * as ts from 'typescript';
+import { typescript } from '../typescript-runtime.js';
 
 /** At most this many syntax errors are reported per file, as for tree-sitter. */
 const MAX_DIAGNOSTICS = 20;
@@ -19,7 +20,7 @@ export function parseDiagnostics(
     .filter(isDiagnostic)
     .slice(0, MAX_DIAGNOSTICS)
     .map((diagnostic) => {
-      const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ');
+      const message = typescript.flattenDiagnosticMessageText(diagnostic.messageText, ' ');
       return `line ${lineOf(diagnostic.start ?? 0)}: ${message}`;
     });
 }

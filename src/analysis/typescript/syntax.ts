@@ -1,6 +1,7 @@
-import ts from 'typescript';
+import type * as ts from 'typescript';
 import type { FactsCollector, FunctionDraft } from '../tree-sitter/facts-collector.js';
 import type { TextRange } from '../tree-sitter/line-index.js';
+import { typescript } from '../typescript-runtime.js';
 
 /** What the walk over TypeScript's tree carries down (as the tree-sitter walk does). */
 export interface Scope {
@@ -37,7 +38,8 @@ export function textOf(source: Source, node: ts.Node): string {
 /** The content of a string or substitution-free template literal, as written; else null. */
 export function literalText(source: Source, node: ts.Node | undefined): string | null {
   if (node === undefined) return null;
-  if (!ts.isStringLiteral(node) && !ts.isNoSubstitutionTemplateLiteral(node)) return null;
+  if (!typescript.isStringLiteral(node) && !typescript.isNoSubstitutionTemplateLiteral(node))
+    return null;
   return source.text.slice(node.getStart(source.file) + 1, node.end - 1);
 }
 
@@ -49,25 +51,26 @@ export function propertyName(source: Source, name: ts.Node | undefined): string 
 
 export function hasModifier(node: ts.Node, kind: ts.ModifierSyntaxKind): boolean {
   return (
-    ts.canHaveModifiers(node) && (ts.getModifiers(node)?.some((m) => m.kind === kind) ?? false)
+    typescript.canHaveModifiers(node) &&
+    (typescript.getModifiers(node)?.some((m) => m.kind === kind) ?? false)
   );
 }
 
 /** The identifiers a binding name declares, in source order (`a`, `{ b, c: d }`, `[e, ...f]`). */
 export function bindingNames(name: ts.BindingName): ts.Identifier[] {
-  if (ts.isIdentifier(name)) return [name];
+  if (typescript.isIdentifier(name)) return [name];
   return name.elements.flatMap((element) =>
-    ts.isOmittedExpression(element) ? [] : bindingNames(element.name),
+    typescript.isOmittedExpression(element) ? [] : bindingNames(element.name),
   );
 }
 
 export function isIdentifierNamed(node: ts.Node | undefined, name: string): boolean {
-  return node !== undefined && ts.isIdentifier(node) && node.text === name;
+  return node !== undefined && typescript.isIdentifier(node) && node.text === name;
 }
 
 /** The parent of an expression, looking through the parentheses around it. */
 export function parentBeyondParentheses(node: ts.Node): ts.Node {
   let parent = node.parent;
-  while (ts.isParenthesizedExpression(parent)) parent = parent.parent;
+  while (typescript.isParenthesizedExpression(parent)) parent = parent.parent;
   return parent;
 }

@@ -1,7 +1,8 @@
-import ts from 'typescript';
+import type * as ts from 'typescript';
 import type { FileFacts } from '../../model/facts.js';
 import { FactsCollector } from '../tree-sitter/facts-collector.js';
 import { DECISION_OPERATORS } from '../tree-sitter/javascript-conventions.js';
+import { typescript } from '../typescript-runtime.js';
 import { recordCall, recordConstruction, recordMemberAccess, recordTypeImport } from './calls.js';
 import { commentRanges } from './comment-ranges.js';
 import { visitClass, visitFunction } from './declarations.js';
@@ -21,10 +22,10 @@ import { isTypeScriptOnly } from './typescript-only-syntax.js';
 type ScriptLanguage = 'typescript' | 'tsx' | 'javascript';
 
 const SCRIPT_KINDS: Readonly<Record<ScriptLanguage, ts.ScriptKind>> = {
-  typescript: ts.ScriptKind.TS,
-  tsx: ts.ScriptKind.TSX,
+  typescript: typescript.ScriptKind.TS,
+  tsx: typescript.ScriptKind.TSX,
   // JavaScript files may hold JSX, as tree-sitter's JavaScript grammar allows.
-  javascript: ts.ScriptKind.JS,
+  javascript: typescript.ScriptKind.JS,
 };
 
 const TOP_LEVEL: Scope = { fn: null, className: null, inType: false };
@@ -34,11 +35,14 @@ const TOP_LEVEL: Scope = { fn: null, className: null, inType: false };
  * checker), in one walk. Must equal extractTreeSitterFacts on the same text (the parity tests).
  */
 export function extractTypeScriptFacts(text: string, language: ScriptLanguage): FileFacts {
-  const file = ts.createSourceFile(
+  const file = typescript.createSourceFile(
     language === 'javascript' ? 'source.js' : `source.${language === 'tsx' ? 'tsx' : 'ts'}`,
     text,
     // JSDoc is a comment here: parsing the types inside it would only cost time.
-    { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone },
+    {
+      languageVersion: typescript.ScriptTarget.Latest,
+      jsDocParsingMode: typescript.JSDocParsingMode.ParseNone,
+    },
     true,
     SCRIPT_KINDS[language],
   );
@@ -47,7 +51,7 @@ export function extractTypeScriptFacts(text: string, language: ScriptLanguage): 
   const source: Source = { text, file, facts, opaque: [], typeScriptSyntax };
   for (const statement of file.statements) {
     recordExports(source, statement);
-    if (ts.isExpressionStatement(statement)) recordCommonJsExports(source, statement);
+    if (typescript.isExpressionStatement(statement)) recordCommonJsExports(source, statement);
     recordTopLevelState(source, statement);
     visit(source, statement, TOP_LEVEL);
   }
@@ -89,19 +93,22 @@ function visit(source: Source, node: ts.Node, scope: Scope): void {
       if (visitFunction(source, node, scope, visit)) return;
       break;
     case Category.class:
-      if (ts.isClassLike(node)) {
+      if (typescript.isClassLike(node)) {
         visitClass(source, node, scope, visit);
         return;
       }
       break;
     case Category.interface:
-      if (ts.isInterfaceDeclaration(node)) {
+      if (typescript.isInterfaceDeclaration(node)) {
         source.facts.addAbstraction(textOf(source, node.name), 'interface', rangeOf(source, node));
       }
       visitChildren(source, node, { ...scope, inType: true });
       return;
     case Category.heritage:
-      if (ts.isHeritageClause(node) && node.token === ts.SyntaxKind.ImplementsKeyword) {
+      if (
+        typescript.isHeritageClause(node) &&
+        node.token === typescript.SyntaxKind.ImplementsKeyword
+      ) {
         visitChildren(source, node, { ...scope, inType: true });
         return;
       }
@@ -110,38 +117,39 @@ function visit(source: Source, node: ts.Node, scope: Scope): void {
       if (fn !== null) fn.complexity++;
       break;
     case Category.binary:
-      if (fn !== null && ts.isBinaryExpression(node)) {
-        const operator = ts.tokenToString(node.operatorToken.kind);
+      if (fn !== null && typescript.isBinaryExpression(node)) {
+        const operator = typescript.tokenToString(node.operatorToken.kind);
         if (operator !== undefined && DECISION_OPERATORS.has(operator)) fn.complexity++;
       }
       break;
     case Category.importType:
-      if (ts.isImportTypeNode(node)) recordTypeImport(source, node);
+      if (typescript.isImportTypeNode(node)) recordTypeImport(source, node);
       break;
     case Category.call:
-      if (ts.isCallExpression(node) || ts.isTaggedTemplateExpression(node)) {
+      if (typescript.isCallExpression(node) || typescript.isTaggedTemplateExpression(node)) {
         recordCall(source, node, scope);
       }
       break;
     case Category.construction:
-      if (ts.isNewExpression(node)) recordConstruction(source, node, scope);
+      if (typescript.isNewExpression(node)) recordConstruction(source, node, scope);
       break;
     case Category.propertyAccess:
-      if (ts.isPropertyAccessExpression(node) && !scope.inType) recordMemberAccess(source, node);
+      if (typescript.isPropertyAccessExpression(node) && !scope.inType)
+        recordMemberAccess(source, node);
       break;
     case Category.importDeclaration:
-      if (ts.isImportDeclaration(node)) recordImport(source, node);
+      if (typescript.isImportDeclaration(node)) recordImport(source, node);
       break;
     case Category.importEquals:
-      if (ts.isImportEqualsDeclaration(node)) recordImportEquals(source, node);
+      if (typescript.isImportEqualsDeclaration(node)) recordImportEquals(source, node);
       break;
     case Category.exportDeclaration:
-      if (ts.isExportDeclaration(node)) recordReexport(source, node);
+      if (typescript.isExportDeclaration(node)) recordReexport(source, node);
       break;
   }
   visitChildren(source, node, scope);
 }
 
 function visitChildren(source: Source, node: ts.Node, scope: Scope): void {
-  ts.forEachChild(node, (child) => visit(source, child, scope));
+  typescript.forEachChild(node, (child) => visit(source, child, scope));
 }

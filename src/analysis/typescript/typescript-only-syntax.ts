@@ -1,6 +1,7 @@
-import ts from 'typescript';
+import type * as ts from 'typescript';
+import { typescript } from '../typescript-runtime.js';
 
-const K = ts.SyntaxKind;
+const K = typescript.SyntaxKind;
 const ALWAYS = 1;
 const NEVER = 2;
 const PARAMETER = 3;
@@ -45,12 +46,12 @@ export function isTypeScriptOnly(node: ts.Node): boolean {
     case NEVER:
       return false;
     case PARAMETER:
-      return ts.isParameter(node) && node.questionToken !== undefined;
+      return typescript.isParameter(node) && node.questionToken !== undefined;
     case HERITAGE:
-      return ts.isHeritageClause(node) && node.token === K.ImplementsKeyword;
+      return typescript.isHeritageClause(node) && node.token === K.ImplementsKeyword;
     case EXPORT_ASSIGNMENT:
-      return ts.isExportAssignment(node) && node.isExportEquals === true;
+      return typescript.isExportAssignment(node) && node.isExportEquals === true;
     default:
-      return ts.isTypeNode(node);
+      return typescript.isTypeNode(node);
   }
 }

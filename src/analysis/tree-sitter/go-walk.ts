@@ -7,6 +7,7 @@ import {
   receiverTypeName,
 } from './go-declarations.js';
 import { type GoDraft, isExportedName, rangeOf, type Scope } from './go-draft.js';
+import { walkInSourceOrder } from './walk-in-source-order.js';
 
 /**
  * One pass over a Go tree, in source order, with an explicit stack.
@@ -74,18 +75,7 @@ function visit(node: Node, type: string, scope: Scope, draft: GoDraft): Scope {
   return scope;
 }
 
-/** Walks the whole tree; children are pushed in reverse so they are read in source order. */
+/** Walks the whole tree in source order. */
 export function walkGo(root: Node, draft: GoDraft): void {
-  const nodes: Node[] = [root];
-  const scopes: Scope[] = [PACKAGE_SCOPE];
-  for (let node = nodes.pop(); node !== undefined; node = nodes.pop()) {
-    const childScope = visit(node, node.type, scopes.pop() ?? PACKAGE_SCOPE, draft);
-    const children = node.namedChildren;
-    for (let index = children.length - 1; index >= 0; index -= 1) {
-      const child = children[index];
-      if (child === undefined) continue;
-      nodes.push(child);
-      scopes.push(childScope);
-    }
-  }
+  walkInSourceOrder(root, PACKAGE_SCOPE, (node, type, scope) => visit(node, type, scope, draft));
 }

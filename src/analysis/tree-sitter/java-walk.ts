@@ -3,6 +3,7 @@ import { readCall, readImport } from './java-calls.js';
 import { ANONYMOUS, type JavaSource, rangeOf, type Scope } from './java-draft.js';
 import { functionHeader } from './java-functions.js';
 import { isTypeDeclaration, readField, readTypeDeclaration } from './java-types.js';
+import { walkInSourceOrder } from './walk-in-source-order.js';
 
 /**
  * One pass over a Java tree, in source order, with an explicit stack.
@@ -76,18 +77,7 @@ function visit(node: Node, type: string, scope: Scope, source: JavaSource): Scop
   return scope;
 }
 
-/** Walks the whole tree; children are pushed in reverse so they are read in source order. */
+/** Walks the whole tree in source order. */
 export function walkJava(root: Node, source: JavaSource): void {
-  const nodes: Node[] = [root];
-  const scopes: Scope[] = [FILE_SCOPE];
-  for (let node = nodes.pop(); node !== undefined; node = nodes.pop()) {
-    const childScope = visit(node, node.type, scopes.pop() ?? FILE_SCOPE, source);
-    const children = node.namedChildren;
-    for (let index = children.length - 1; index >= 0; index -= 1) {
-      const child = children[index];
-      if (child === undefined) continue;
-      nodes.push(child);
-      scopes.push(childScope);
-    }
-  }
+  walkInSourceOrder(root, FILE_SCOPE, (node, type, scope) => visit(node, type, scope, source));
 }

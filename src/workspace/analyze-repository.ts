@@ -20,7 +20,8 @@ import {
 import type { FileFacts, ImportFact, Language } from '../model/facts.js';
 import type { Policy } from '../model/policy.js';
 import { resolveAll } from './cached-resolver.js';
-import { collectFacts, type ParserChoice, type SourceFile } from './collect-facts.js';
+import { collectFacts, type SourceFile } from './collect-facts.js';
+import type { ParserChoice } from './fact-parsers.js';
 import { commitSnapshot, type SnapshotFile, workingTreeSnapshot } from './working-tree-snapshot.js';
 
 const LOCAL_STORE = '.aureus/local';

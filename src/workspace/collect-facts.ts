@@ -1,11 +1,13 @@
-import { factsFromTree } from '../analysis/facts-from-tree.js';
 import { readBlobs } from '../git/index.js';
 import { createFactsCache, type FactsCache, type FactsEntry } from '../memory/facts-cache.js';
 import type { FileFacts, Language } from '../model/facts.js';
-import { createTreeSitterParsers } from '../parsers/tree-sitter-parsers.js';
+import {
+  createFactParser,
+  isScript,
+  type ParserChoice,
+  usesTypeScriptParser,
+} from './fact-parsers.js';
 import type { SnapshotFile } from './working-tree-snapshot.js';
-
-export type ParserChoice = 'auto' | 'typescript' | 'tree-sitter';
 
 export interface SourceFile extends SnapshotFile {
   readonly language: Language;
@@ -26,11 +28,6 @@ export interface CollectOptions {
   readonly onProgress?: (done: number, total: number) => void;
 }
 
-/**
- * Loading TypeScript costs ~200 ms and then parses TS/JS 1.6–2.5× faster than tree-sitter, so it
- * pays off only beyond this many files to parse; small runs (a commit) stay on tree-sitter.
- */
-const TYPESCRIPT_PARSER_THRESHOLD = 150;
 /** Beyond this many new entries one pack file is written instead of a file per entry. */
 const PACK_THRESHOLD = 50;
 
@@ -57,7 +54,10 @@ export async function collectFacts(
   const skipped = texts.flatMap((read) =>
     read.text === undefined ? [{ path: read.file.path, reason: read.reason }] : [],
   );
-  const parse = await chooseParser(options.parser, misses);
+  const scripts = texts.filter(
+    ({ file, text }) => text !== undefined && isScript(file.language),
+  ).length;
+  const parse = await createFactParser(usesTypeScriptParser(options.parser, scripts));
   const fresh: FactsEntry[] = [];
   for (const { file, text } of texts) {
     if (text === undefined) continue;
@@ -90,34 +90,4 @@ async function readTexts(root: string, files: readonly SourceFile[]): Promise<Te
     if (version?.kind === 'text' && version.text !== undefined) return { file, text: version.text };
     return { file, text: undefined, reason: version?.kind ?? 'unreadable' };
   });
-}
-
-type Parse = (language: Language, text: string) => Promise<FileFacts>;
-
-async function chooseParser(choice: ParserChoice, misses: readonly SourceFile[]): Promise<Parse> {
-  const treeSitter = createTreeSitterParsers();
-  const viaTreeSitter: Parse = async (language, text) => {
-    const tree = await treeSitter.parse(language, text);
-    try {
-      return factsFromTree(language, tree, text);
-    } finally {
-      // Trees live in WebAssembly memory, which the garbage collector does not see.
-      tree.delete();
-    }
-  };
-  const scripts = misses.filter((file) => isScript(file.language)).length;
-  const useTypeScript =
-    choice === 'typescript' || (choice === 'auto' && scripts >= TYPESCRIPT_PARSER_THRESHOLD);
-  if (!useTypeScript) return viaTreeSitter;
-  const { extractTypeScriptFacts } = await import('../analysis/typescript/typescript-facts.js');
-  return async (language, text) => {
-    if (language === 'typescript' || language === 'tsx' || language === 'javascript') {
-      return extractTypeScriptFacts(text, language);
-    }
-    return viaTreeSitter(language, text);
-  };
-}
-
-function isScript(language: Language): boolean {
-  return language === 'typescript' || language === 'tsx' || language === 'javascript';
 }

@@ -1,7 +1,7 @@
 import { loadPolicy } from '../../memory/policy-file.js';
 import { AureusError, ExitCode } from '../../model/errors.js';
 import { analyzeRepository, type RepositoryAnalysis } from '../../workspace/analyze-repository.js';
-import type { ParserChoice } from '../../workspace/collect-facts.js';
+import type { ParserChoice } from '../../workspace/fact-parsers.js';
 import { createProgressBar } from '../progress-bar.js';
 import type { CommandContext } from './command-context.js';
 import { heritageLines } from './heritage-text.js';

@@ -1,0 +1,12 @@
+import { createHash } from 'node:crypto';
+import type { ForbiddenPatternId } from '../model/policy.js';
+
+/**
+ * A finding's identity across snapshots: the sha256 (hex) of rule, path and symbol joined by
+ * NUL, a character none of them can hold, so no two triples hash the same text. Never line
+ * numbers: code moving inside a file must not turn a baseline finding into a new one.
+ * Repository-wide findings pass an empty path.
+ */
+export function fingerprintOf(ruleId: ForbiddenPatternId, path: string, symbol: string): string {
+  return createHash('sha256').update(`${ruleId}\0${path}\0${symbol}`).digest('hex');
+}

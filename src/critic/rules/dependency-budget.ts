@@ -1,0 +1,30 @@
+import { compareStrings } from '../../analysis/graph/module-graph.js';
+import { findingOf } from '../finding-of.js';
+import type { Rule } from '../rule.js';
+import { counted, listed } from '../wording.js';
+
+/**
+ * A change that adds more direct dependencies than `budgets.new_dependencies`. Only a change
+ * can tell (RuleContext.change); a whole-repository check has nothing to report. A name added
+ * to two manifests counts once. One finding for the repository: no location, symbol
+ * `repository`, measured the number added; the message lists them.
+ */
+export const dependencyBudget: Rule = {
+  id: 'dependency_budget',
+  description: 'A change adds more direct dependencies than budgets.new_dependencies.',
+  check({ policy, change }) {
+    if (change === undefined) return [];
+    const limit = policy.budgets.new_dependencies;
+    const added = [...new Set(change.addedDependencies)].sort(compareStrings);
+    if (added.length <= limit) return [];
+    return [
+      findingOf('dependency_budget', {
+        message: `the change adds ${counted(added.length, 'direct dependency', 'direct dependencies')} (${listed(added, 10)}); the budget is ${limit} (budgets.new_dependencies)`,
+        location: null,
+        symbol: 'repository',
+        measured: added.length,
+        limit,
+      }),
+    ];
+  },
+};

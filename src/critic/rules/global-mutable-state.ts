@@ -1,0 +1,39 @@
+import type { Finding } from '../../model/finding.js';
+import { findingOf, lineLocation } from '../finding-of.js';
+import { pathKinds } from '../path-kinds.js';
+import type { Rule } from '../rule.js';
+import { distinctlyNamed } from '../symbols.js';
+
+/**
+ * Each module-level mutable variable the extractors report (MutableStateFact: a top-level
+ * `let`/`var` in JS/TS, whether or not it is reassigned; a module-level assignment of a
+ * variable-style name in Python, constants by convention left out; a package `var` in Go; a
+ * non-final static field in Java). A top-level `const` is not one, even when it holds an
+ * object: the binding cannot change, and telling a mutated object from a frozen one needs
+ * data flow the facts do not carry. Product files only (PathKinds.isProduct): a test file's
+ * `let repo` set in `beforeEach` is fixture state no other module imports. Symbol: the
+ * variable's name (`name#2` for a repeated `var`); location: its line.
+ */
+export const globalMutableState: Rule = {
+  id: 'global_mutable_state',
+  description: 'A module-level variable that can be reassigned: state shared by every importer.',
+  check({ policy, project }) {
+    const { isProduct } = pathKinds(policy);
+    const findings: Finding[] = [];
+    for (const [path, facts] of project.facts) {
+      if (!isProduct(path)) continue;
+      for (const { item, symbol } of distinctlyNamed(facts.mutableState, (state) => state.name)) {
+        findings.push(
+          findingOf('global_mutable_state', {
+            message: `module-level variable ${item.name} is mutable state shared by everything that imports ${path}`,
+            location: lineLocation(path, item.line),
+            symbol,
+            measured: null,
+            limit: null,
+          }),
+        );
+      }
+    }
+    return findings;
+  },
+};

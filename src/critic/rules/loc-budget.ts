@@ -1,0 +1,38 @@
+import { coreSize } from '../core-size.js';
+import { findingOf } from '../finding-of.js';
+import type { Rule } from '../rule.js';
+
+/**
+ * The core's code lines (coreSize: `lines.code` summed over the core files, tests and
+ * generated code left out) against `budgets.core_loc`:
+ * - more than `hard`: a finding at the policy's severity;
+ * - else more than `target`: a finding that is always a warning (advisory), since the target
+ *   is where the core should stay, not a gate. Reflexion's earlier trigger (a share of the
+ *   target, simplification.triggers) is the reflexion pass's business, through coreSize.
+ * Both are the same finding (symbol `repository`, no location), so crossing `hard` later
+ * shows as the baseline warning worsening; measured: the core's LOC, limit the bound crossed.
+ */
+export const locBudget: Rule = {
+  id: 'loc_budget',
+  description:
+    'The core crosses budgets.core_loc.hard (blocks at the policy severity) or budgets.core_loc.target (always a warning).',
+  check(context) {
+    const { target, hard } = context.policy.budgets.core_loc;
+    const { loc } = coreSize(context);
+    const crossed =
+      loc > hard
+        ? { key: 'hard', bound: 'hard limit', limit: hard, advisory: false }
+        : { key: 'target', bound: 'target', limit: target, advisory: true };
+    if (loc <= crossed.limit) return [];
+    return [
+      findingOf('loc_budget', {
+        message: `the core holds ${loc} lines of code; its ${crossed.bound} is ${crossed.limit} (budgets.core_loc.${crossed.key})`,
+        location: null,
+        symbol: 'repository',
+        measured: loc,
+        limit: crossed.limit,
+        advisory: crossed.advisory,
+      }),
+    ];
+  },
+};

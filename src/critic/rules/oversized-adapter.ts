@@ -1,0 +1,36 @@
+import type { Finding } from '../../model/finding.js';
+import { findingOf } from '../finding-of.js';
+import { globMatcher, pathKinds } from '../path-kinds.js';
+import type { Rule } from '../rule.js';
+
+/**
+ * A file matching one of `adapter_globs` with more than `max_loc` code lines (`lines.code`:
+ * comments and blank lines do not count). Test and generated files are left out, even under
+ * an adapters folder: a generated API client is not hand-written translation code. Symbol:
+ * the path (the file is the unit); location: the whole file.
+ */
+export const oversizedAdapter: Rule = {
+  id: 'oversized_adapter',
+  description:
+    'An adapter file with more lines of code than forbidden_patterns.oversized_adapter.max_loc.',
+  check({ policy, project }) {
+    const { max_loc: limit, adapter_globs: globs } = policy.forbidden_patterns.oversized_adapter;
+    const isAdapter = globMatcher(globs);
+    const { isProduct } = pathKinds(policy);
+    const findings: Finding[] = [];
+    for (const [path, { lines }] of project.facts) {
+      if (!isAdapter(path) || !isProduct(path) || lines.code <= limit) continue;
+      const total = lines.code + lines.comment + lines.blank;
+      findings.push(
+        findingOf('oversized_adapter', {
+          message: `adapter ${path} holds ${lines.code} lines of code; the limit is ${limit} (forbidden_patterns.oversized_adapter.max_loc)`,
+          location: { path, startLine: 1, endLine: Math.max(total, 1) },
+          symbol: path,
+          measured: lines.code,
+          limit,
+        }),
+      );
+    }
+    return findings;
+  },
+};

@@ -1,0 +1,41 @@
+import type { Finding } from '../../model/finding.js';
+import { findingOf, lineLocation } from '../finding-of.js';
+import { pathKinds } from '../path-kinds.js';
+import { REFLECTION_WORDING } from '../reflection-wording.js';
+import type { Rule } from '../rule.js';
+import { ordinallyNamed } from '../symbols.js';
+
+/**
+ * Each reflection fact (eval, new Function, Proxy, Reflect, dynamic import or require of a
+ * computed name, getattr/__import__, Java reflection) in a product file (PathKinds.isProduct:
+ * a test loading fixtures by computed name, or generated code, is not the design being
+ * judged). Symbol: `kind:n`, the
+ * n-th fact of that kind in the file (ordinallyNamed). Not the line, which every edit above
+ * shifts; not the enclosing function, whose renaming would make every reflection in it look
+ * new. With ordinals, adding one eval anywhere in a file makes exactly one new finding, and
+ * evals elsewhere, or reflection of another kind, rename nothing.
+ */
+export const reflection: Rule = {
+  id: 'reflection',
+  description:
+    'Reflection-based metaprogramming: eval, new Function, Proxy, Reflect, dynamic imports of computed names, getattr/__import__, Java reflection.',
+  check({ policy, project }) {
+    const { isProduct } = pathKinds(policy);
+    const findings: Finding[] = [];
+    for (const [path, facts] of project.facts) {
+      if (!isProduct(path)) continue;
+      for (const { item, symbol } of ordinallyNamed(facts.reflection, (fact) => fact.kind)) {
+        findings.push(
+          findingOf('reflection', {
+            message: `${path} uses ${REFLECTION_WORDING[item.kind]} on line ${item.line}`,
+            location: lineLocation(path, item.line),
+            symbol,
+            measured: null,
+            limit: null,
+          }),
+        );
+      }
+    }
+    return findings;
+  },
+};

@@ -1,0 +1,69 @@
+import type { ChangeSourceKind } from './change.js';
+import type { CostBreakdown, CostItem, DependencyAddition } from './cost.js';
+import type { Finding } from './finding.js';
+
+/**
+ * pass: within budget, no new blocking finding. warn: within budget but past the warning line,
+ * or new findings of severity warn. block: over budget or a new or worsened error finding.
+ * incomplete: something could not be evaluated; never a pass (exit 2, check failure or neutral).
+ */
+export type Verdict = 'pass' | 'warn' | 'block' | 'incomplete';
+
+/** new: not at the base. worsened: at the base, but its measure grew. baseline: at the base, unchanged or better. */
+export type FindingStatus = 'new' | 'worsened' | 'baseline';
+
+export interface ReportFinding extends Finding {
+  readonly status: FindingStatus;
+  /** Whether this finding alone blocks the change (an error that is new or worsened). */
+  readonly blocking: boolean;
+}
+
+export type AlternativeKind =
+  | 'merge-files'
+  | 'use-installed-dependency'
+  | 'drop-abstraction'
+  | 'class-to-functions'
+  | 'split-change'
+  | 'raise-budget';
+
+/** A cheaper way to make the change, concrete for this change. */
+export interface Alternative {
+  readonly kind: AlternativeKind;
+  readonly message: string;
+  /** Points the alternative would save (or, for raise-budget, the budget needed). */
+  readonly points: number | null;
+}
+
+export interface Report {
+  readonly schemaVersion: 1;
+  readonly tool: { readonly name: 'aureus'; readonly version: string };
+  readonly verdict: Verdict;
+  /** Every reason for the verdict, one sentence each. */
+  readonly reasons: readonly string[];
+  readonly change: {
+    readonly source: ChangeSourceKind;
+    readonly baseSha: string | null;
+    readonly headSha: string | null;
+    readonly files: number;
+    readonly complete: boolean;
+    readonly notes: readonly string[];
+  };
+  readonly cost: CostBreakdown;
+  readonly costItems: readonly CostItem[];
+  readonly dependencies: readonly DependencyAddition[];
+  readonly budget: {
+    readonly warn: number;
+    readonly block: number;
+    /** block − total: what is left of this change's budget (negative when over). */
+    readonly remaining: number;
+  };
+  readonly findings: readonly ReportFinding[];
+  readonly alternatives: readonly Alternative[];
+  readonly policy: {
+    /** Where the policy judging the change came from: `.aureus/policy.yaml@<base sha>` or `built-in`. */
+    readonly source: string;
+    /** The change edits the policy: reported for a maintainer's approval, never applied to itself. */
+    readonly changed: boolean;
+    readonly changes: readonly string[];
+  };
+}

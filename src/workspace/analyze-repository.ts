@@ -22,13 +22,26 @@ import type { Policy } from '../model/policy.js';
 import { resolveAll } from './cached-resolver.js';
 import { collectFacts, type SourceFile } from './collect-facts.js';
 import type { ParserChoice } from './fact-parsers.js';
-import { commitSnapshot, type SnapshotFile, workingTreeSnapshot } from './working-tree-snapshot.js';
+import {
+  commitSnapshot,
+  indexSnapshot,
+  type SnapshotFile,
+  workingTreeSnapshot,
+} from './working-tree-snapshot.js';
 
 const LOCAL_STORE = '.aureus/local';
 
+/** Which state of the repository to analyse; the working tree when none is given. */
+export type SnapshotSource =
+  | { readonly kind: 'worktree' }
+  | { readonly kind: 'index' }
+  | { readonly kind: 'commit'; readonly ref: string }
+  | { readonly kind: 'empty' };
+
 export interface AnalyzeOptions {
-  /** Analyse this commit instead of the working tree. */
+  /** Analyse this commit instead of the working tree (the same as snapshot `commit`). */
   readonly ref?: string | undefined;
+  readonly snapshot?: SnapshotSource;
   readonly parser?: ParserChoice;
   readonly onProgress?: (done: number, total: number) => void;
 }
@@ -70,10 +83,10 @@ export async function analyzeRepository(
   policy: Policy,
   options: AnalyzeOptions = {},
 ): Promise<RepositoryAnalysis> {
-  const snapshot =
-    options.ref === undefined
-      ? await workingTreeSnapshot(root)
-      : await commitSnapshot(root, options.ref);
+  const source: SnapshotSource =
+    options.snapshot ??
+    (options.ref === undefined ? { kind: 'worktree' } : { kind: 'commit', ref: options.ref });
+  const snapshot = await readSnapshot(root, source);
   const sources = sourceFiles(snapshot, policy.paths.ignore);
   // The local cache is this machine's; a repository that tracks files in it could plant facts
   // with valid checksums, so such a repository is analysed without it.
@@ -115,6 +128,19 @@ export async function analyzeRepository(
       byLanguage: countByLanguage(sources),
     },
   };
+}
+
+async function readSnapshot(root: string, source: SnapshotSource): Promise<SnapshotFile[]> {
+  switch (source.kind) {
+    case 'worktree':
+      return workingTreeSnapshot(root);
+    case 'index':
+      return indexSnapshot(root);
+    case 'commit':
+      return commitSnapshot(root, source.ref);
+    case 'empty':
+      return [];
+  }
 }
 
 function sourceFiles(snapshot: readonly SnapshotFile[], ignore: readonly string[]): SourceFile[] {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import type { Resolution, ResolveImport } from '../analysis/resolve/resolution.js';
 import { writeFileAtomic } from '../memory/atomic-write.js';
@@ -28,7 +28,9 @@ export async function resolveAll(
   useCache: boolean,
 ): Promise<ResolveImport> {
   const epoch = resolutionEpoch(snapshot);
-  const file = join(await ensureLocalDir(root), 'cache', 'resolutions.json');
+  // One file per epoch: a check analyses its base and its head, two epochs, and each keeps its answers.
+  const folder = join(await ensureLocalDir(root), 'cache', 'resolutions');
+  const file = join(folder, `${epoch}.json`);
   const stored = useCache ? await readStored(file) : undefined;
   const entries: Record<string, Resolution> = stored?.epoch === epoch ? { ...stored.entries } : {};
   const missing = requests.filter(
@@ -42,6 +44,23 @@ export async function resolveAll(
       await writeFileAtomic(file, JSON.stringify({ epoch, entries } satisfies StoredResolutions));
   }
   return (from, specifier) => entries[keyOf(from, specifier)] ?? { kind: 'unresolved' };
+}
+
+/** Epochs kept: the base and head of a few recent checks; older ones are rebuilt when needed. */
+const KEPT_EPOCHS = 8;
+
+async function pruneOldEpochs(folder: string): Promise<void> {
+  const files = await readdir(folder).catch(() => []);
+  const dated = await Promise.all(
+    files
+      .filter((name) => name.endsWith('.json'))
+      .map(async (name) => ({
+        name,
+        time: (await stat(join(folder, name)).catch(() => undefined))?.mtimeMs ?? 0,
+      })),
+  );
+  const stale = dated.sort((a, b) => b.time - a.time).slice(KEPT_EPOCHS);
+  await Promise.all(stale.map(({ name }) => rm(join(folder, name), { force: true })));
 }
 
 /** Files of one folder and extension resolve a specifier alike (TypeScript caches it so too). */

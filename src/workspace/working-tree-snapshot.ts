@@ -37,6 +37,11 @@ export async function workingTreeSnapshot(root: string): Promise<SnapshotFile[]>
   return [...byPath.values()];
 }
 
+/** The files staged in the index: what the next commit will hold. */
+export async function indexSnapshot(root: string): Promise<SnapshotFile[]> {
+  return listTrackedFiles(root);
+}
+
 /** The tracked files of a commit, read later by blob id. */
 export async function commitSnapshot(root: string, ref: string): Promise<SnapshotFile[]> {
   return listTrackedFiles(root, ref);

@@ -1,0 +1,126 @@
+import type { Change } from '../model/change.js';
+import type { PricedChange } from '../model/cost.js';
+import type { FileFacts } from '../model/facts.js';
+import type { Finding } from '../model/finding.js';
+import type { Policy } from '../model/policy.js';
+import type { Report, ReportFinding, Verdict } from '../model/report.js';
+import { classifyFindings } from './classify-findings.js';
+import { suggestAlternatives } from './suggest-alternatives.js';
+
+export interface ReviewInput {
+  readonly change: Change;
+  /** The policy of the base commit: the one that judges the change. */
+  readonly policy: Policy;
+  readonly policySource: string;
+  /** Settings the change alters in .aureus/policy.yaml (empty when it does not touch it). */
+  readonly policyChanges: readonly string[];
+  readonly priced: PricedChange;
+  readonly baseFindings: readonly Finding[];
+  readonly headFindings: readonly Finding[];
+  readonly headFacts: ReadonlyMap<string, FileFacts>;
+  readonly installedDependencies: ReadonlySet<string>;
+  /** Why parts of the change could not be evaluated, beyond the change's own notes. */
+  readonly incomplete: readonly string[];
+  readonly toolVersion: string;
+}
+
+/** The gate: the verdict on a priced, critiqued change, with every reason and the cheaper ways. */
+export function review(input: ReviewInput): Report {
+  const { change, policy, priced } = input;
+  const findings = classifyFindings(input.baseFindings, input.headFindings);
+  const { verdict, reasons } = judge(input, findings);
+  const addedPaths = change.files.flatMap((file) =>
+    file.status === 'added' || file.status === 'copied' ? [file.path] : [],
+  );
+  return {
+    schemaVersion: 1,
+    tool: { name: 'aureus', version: input.toolVersion },
+    verdict,
+    reasons,
+    change: {
+      source: change.source,
+      baseSha: change.baseSha,
+      headSha: change.headSha,
+      files: change.files.length,
+      complete: change.complete && input.incomplete.length === 0,
+      notes: [...change.notes, ...input.incomplete],
+    },
+    cost: priced.cost,
+    costItems: priced.items,
+    dependencies: priced.dependencies,
+    budget: {
+      warn: policy.budgets.change.warn,
+      block: policy.budgets.change.block,
+      remaining: round(policy.budgets.change.block - priced.cost.total),
+    },
+    findings,
+    alternatives:
+      verdict === 'pass'
+        ? []
+        : suggestAlternatives({
+            priced,
+            findings,
+            policy,
+            headFacts: input.headFacts,
+            addedPaths,
+            installedDependencies: input.installedDependencies,
+          }),
+    policy: {
+      source: input.policySource,
+      changed: input.policyChanges.length > 0,
+      changes: input.policyChanges,
+    },
+  };
+}
+
+function judge(
+  input: ReviewInput,
+  findings: readonly ReportFinding[],
+): { verdict: Verdict; reasons: string[] } {
+  const { change, policy, priced } = input;
+  const { warn, block } = policy.budgets.change;
+  const total = round(priced.cost.total);
+  const incomplete = [...(change.complete ? [] : change.notes), ...input.incomplete];
+  const blocking = findings.filter((finding) => finding.blocking);
+  const warnings = findings.filter((finding) => finding.status !== 'baseline' && !finding.blocking);
+  const overBudget = total > block;
+  const reasons: string[] = [];
+  if (incomplete.length > 0)
+    reasons.push(`the change could not be evaluated in full: ${incomplete.join(' ')}`);
+  if (overBudget) {
+    reasons.push(
+      `the change costs ${total} points, over the budget of ${block} (budgets.change.block) by ${round(total - block)}.`,
+    );
+  } else if (total >= warn) {
+    reasons.push(
+      `the change costs ${total} points, past the warning line of ${warn} (budgets.change.warn).`,
+    );
+  }
+  for (const finding of blocking)
+    reasons.push(`${finding.status} ${finding.ruleId}: ${finding.message}`);
+  for (const finding of warnings)
+    reasons.push(`${finding.status} ${finding.ruleId} (warning): ${finding.message}`);
+  if (input.policyChanges.length > 0) {
+    reasons.push(
+      'policy change — needs maintainer approval: the change edits .aureus/policy.yaml and is judged by the base policy, not the new one.',
+    );
+  }
+  // Incomplete first: a change that could not be read in full is never a pass, nor merely a block.
+  const verdict: Verdict =
+    incomplete.length > 0
+      ? 'incomplete'
+      : overBudget || blocking.length > 0
+        ? 'block'
+        : reasons.length > 0
+          ? 'warn'
+          : 'pass';
+  if (verdict === 'pass')
+    reasons.push(
+      `the change costs ${total} points, within the budget of ${block}, with no new blocking finding.`,
+    );
+  return { verdict, reasons };
+}
+
+function round(value: number): number {
+  return Math.round(value * 100) / 100;
+}

@@ -1,0 +1,129 @@
+import type { PricedChange } from '../model/cost.js';
+import type { FileFacts } from '../model/facts.js';
+import type { Policy } from '../model/policy.js';
+import type { Alternative, ReportFinding } from '../model/report.js';
+import { installedAlternative } from './installed-alternatives.js';
+
+export interface AlternativesInput {
+  readonly priced: PricedChange;
+  readonly findings: readonly ReportFinding[];
+  readonly policy: Policy;
+  /** Facts of the head versions of the changed files. */
+  readonly headFacts: ReadonlyMap<string, FileFacts>;
+  /** Paths the change adds. */
+  readonly addedPaths: readonly string[];
+  /** Direct dependencies declared at the base. */
+  readonly installedDependencies: ReadonlySet<string>;
+}
+
+/** New files this small could live in a neighbour of the same folder instead. */
+const SMALL_FILE_LINES = 40;
+
+/**
+ * Cheaper ways to make this change, each concrete for it: which new files could be one, which
+ * installed package covers a new dependency, which new abstraction has one implementation,
+ * which new class could be plain functions, and the budget increase needed when over it.
+ */
+export function suggestAlternatives(input: AlternativesInput): Alternative[] {
+  return [
+    ...mergeSmallFiles(input),
+    ...reuseInstalled(input),
+    ...dropAbstractions(input),
+    ...classesToFunctions(input),
+    ...splitChange(input),
+    ...raiseBudget(input),
+  ];
+}
+
+function mergeSmallFiles({ addedPaths, headFacts, policy }: AlternativesInput): Alternative[] {
+  const byFolder = new Map<string, string[]>();
+  for (const path of addedPaths) {
+    const facts = headFacts.get(path);
+    if (facts === undefined || facts.lines.code > SMALL_FILE_LINES) continue;
+    const folder = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '.';
+    byFolder.set(folder, [...(byFolder.get(folder) ?? []), path]);
+  }
+  return [...byFolder.values()]
+    .filter((paths) => paths.length > 1)
+    .map((paths) => ({
+      kind: 'merge-files' as const,
+      message: `merge the new files ${paths.join(', ')} (each under ${SMALL_FILE_LINES} code lines) into one`,
+      points: (paths.length - 1) * policy.pricing.file,
+    }));
+}
+
+function reuseInstalled({ priced, installedDependencies }: AlternativesInput): Alternative[] {
+  return priced.dependencies.flatMap((dependency) => {
+    const instead = installedAlternative(dependency.name, installedDependencies);
+    if (instead === undefined) return [];
+    return [
+      {
+        kind: 'use-installed-dependency' as const,
+        message: `use ${instead} instead of adding ${dependency.name}`,
+        points: dependency.points,
+      },
+    ];
+  });
+}
+
+function dropAbstractions({ findings, policy }: AlternativesInput): Alternative[] {
+  return findings
+    .filter(
+      (finding) =>
+        finding.status === 'new' &&
+        (finding.ruleId === 'premature_abstraction' ||
+          finding.ruleId === 'single_backend_repository'),
+    )
+    .map((finding) => ({
+      kind: 'drop-abstraction' as const,
+      message: `drop ${finding.symbol} and use its implementation directly (${finding.location?.path ?? 'the repository'})`,
+      points: policy.pricing.abstraction,
+    }));
+}
+
+function classesToFunctions({ headFacts, addedPaths }: AlternativesInput): Alternative[] {
+  return addedPaths.flatMap((path) =>
+    (headFacts.get(path)?.classes ?? [])
+      .filter((cls) => cls.staticOnly)
+      .map((cls) => ({
+        kind: 'class-to-functions' as const,
+        message: `turn the static-only class ${cls.name} (${path}:${cls.span.start}) into module functions`,
+        points: null,
+      })),
+  );
+}
+
+/** Over budget with several contributions: the biggest ones could land as changes of their own. */
+function splitChange({ priced, policy }: AlternativesInput): Alternative[] {
+  const over = priced.cost.total - policy.budgets.change.block;
+  const largest = [...priced.items]
+    .filter((item) => item.points > 0)
+    .sort((a, b) => b.points - a.points);
+  if (over <= 0 || largest.length < 2) return [];
+  const top = largest
+    .slice(0, 3)
+    .map((item) => `${item.path ?? item.category} (${round(item.points)} points: ${item.detail})`);
+  return [
+    {
+      kind: 'split-change',
+      message: `split the change; the largest parts are ${top.join('; ')}`,
+      points: round(over),
+    },
+  ];
+}
+
+function raiseBudget({ priced, policy }: AlternativesInput): Alternative[] {
+  const over = priced.cost.total - policy.budgets.change.block;
+  if (over <= 0) return [];
+  return [
+    {
+      kind: 'raise-budget',
+      message: `or ask a maintainer to raise budgets.change.block from ${policy.budgets.change.block} to at least ${Math.ceil(priced.cost.total)} (${round(over)} points over)`,
+      points: Math.ceil(priced.cost.total),
+    },
+  ];
+}
+
+function round(value: number): number {
+  return Math.round(value * 100) / 100;
+}

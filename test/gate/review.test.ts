@@ -1,0 +1,175 @@
+import { describe, expect, it } from '@jest/globals';
+import { fingerprintOf } from '../../src/critic/fingerprint.js';
+import { classifyFindings } from '../../src/gate/classify-findings.js';
+import { type ReviewInput, review } from '../../src/gate/review.js';
+import type { Change } from '../../src/model/change.js';
+import type { CostBreakdown, PricedChange } from '../../src/model/cost.js';
+import type { Finding } from '../../src/model/finding.js';
+import { defaultPolicy } from '../../src/policy/default-policy.js';
+import { diffPolicies } from '../../src/policy/diff-policies.js';
+import { parsePolicy } from '../../src/policy/parse-policy.js';
+
+const change: Change = {
+  source: 'range',
+  baseSha: 'a'.repeat(40),
+  headSha: 'b'.repeat(40),
+  files: [],
+  complete: true,
+  notes: [],
+};
+
+function priced(total: number, extra: Partial<PricedChange> = {}): PricedChange {
+  const cost: CostBreakdown = {
+    loc: total,
+    dependencies: 0,
+    abstractions: 0,
+    security: 0,
+    files: 0,
+    modules: 0,
+    tool: 0,
+    total,
+  };
+  return {
+    cost,
+    items: [
+      { category: 'loc', points: total, path: 'src/a.ts', detail: `adds ${total} code lines` },
+    ],
+    dependencies: [],
+    notes: [],
+    ...extra,
+  };
+}
+
+function godClass(name: string, loc: number, severity: 'error' | 'warn' = 'error'): Finding {
+  return {
+    ruleId: 'god_class',
+    severity,
+    message: `class ${name} spans ${loc} lines; the limit is 500 (forbidden_patterns.god_class.max_loc).`,
+    location: { path: 'src/a.ts', startLine: 1, endLine: loc },
+    symbol: name,
+    fingerprint: fingerprintOf('god_class', 'src/a.ts', name),
+    measured: loc,
+    limit: 500,
+  };
+}
+
+function input(overrides: Partial<ReviewInput>): ReviewInput {
+  return {
+    change,
+    policy: defaultPolicy(),
+    policySource: '.aureus/policy.yaml@aaaaaaaaaaaa',
+    policyChanges: [],
+    priced: priced(10),
+    baseFindings: [],
+    headFindings: [],
+    headFacts: new Map(),
+    installedDependencies: new Set(),
+    incomplete: [],
+    toolVersion: '0.0.0-test',
+    ...overrides,
+  };
+}
+
+describe('the gate', () => {
+  it('passes a change within budget with no new finding, and says why', () => {
+    const report = review(input({}));
+    expect(report.verdict).toBe('pass');
+    expect(report.reasons).toEqual([
+      'the change costs 10 points, within the budget of 500, with no new blocking finding.',
+    ]);
+    expect(report.budget).toEqual({ warn: 400, block: 500, remaining: 490 });
+    expect(report.alternatives).toEqual([]);
+  });
+
+  it('warns past the warning line and blocks over the budget, with the increase needed', () => {
+    expect(review(input({ priced: priced(400) })).verdict).toBe('warn');
+    const blocked = review(input({ priced: priced(640) }));
+    expect(blocked.verdict).toBe('block');
+    expect(blocked.reasons[0]).toBe(
+      'the change costs 640 points, over the budget of 500 (budgets.change.block) by 140.',
+    );
+    expect(blocked.alternatives.at(-1)).toEqual({
+      kind: 'raise-budget',
+      message:
+        'or ask a maintainer to raise budgets.change.block from 500 to at least 640 (140 points over)',
+      points: 640,
+    });
+  });
+
+  it('lets a pure deletion through with its negative cost', () => {
+    const report = review(input({ priced: priced(-120) }));
+    expect(report.verdict).toBe('pass');
+    expect(report.budget.remaining).toBe(620);
+  });
+
+  it('blocks a new error finding but not one already present at the base', () => {
+    const blocked = review(input({ headFindings: [godClass('Engine', 612)] }));
+    expect(blocked.verdict).toBe('block');
+    expect(blocked.findings[0]).toMatchObject({ status: 'new', blocking: true });
+    const baseline = review(
+      input({ baseFindings: [godClass('Engine', 612)], headFindings: [godClass('Engine', 612)] }),
+    );
+    expect(baseline.verdict).toBe('pass');
+    expect(baseline.findings[0]).toMatchObject({ status: 'baseline', blocking: false });
+  });
+
+  it('blocks a baseline finding that got worse, and warns on new warnings', () => {
+    const worse = classifyFindings([godClass('Engine', 612)], [godClass('Engine', 700)]);
+    expect(worse[0]).toMatchObject({ status: 'worsened', blocking: true });
+    const warning = review(input({ headFindings: [godClass('Engine', 612, 'warn')] }));
+    expect(warning.verdict).toBe('warn');
+  });
+
+  it('is incomplete, never a pass, when the change could not be read in full', () => {
+    const report = review(
+      input({ change: { ...change, complete: false, notes: ['src/big.ts could not be read.'] } }),
+    );
+    expect(report.verdict).toBe('incomplete');
+    expect(report.reasons[0]).toBe(
+      'the change could not be evaluated in full: src/big.ts could not be read.',
+    );
+  });
+
+  it('reports a policy change for approval and judges by the base policy', () => {
+    const loosened = parsePolicy(
+      'version: 1\nbudgets:\n  change:\n    warn: 4000\n    block: 5000\n',
+      'p',
+    );
+    if (!loosened.ok) throw new Error('fixture');
+    const changes = diffPolicies(defaultPolicy(), loosened.policy);
+    expect(changes).toEqual([
+      'budgets.change.block: 500 → 5000',
+      'budgets.change.warn: 400 → 4000',
+    ]);
+    const report = review(input({ priced: priced(640), policyChanges: changes }));
+    expect(report.verdict).toBe('block');
+    expect(report.policy).toMatchObject({ changed: true, changes });
+    expect(report.reasons).toContain(
+      'policy change — needs maintainer approval: the change edits .aureus/policy.yaml and is judged by the base policy, not the new one.',
+    );
+  });
+
+  it('suggests the installed package that does the job of a new dependency', () => {
+    const report = review(
+      input({
+        priced: priced(640, {
+          dependencies: [
+            {
+              name: 'axios',
+              manifest: 'package.json',
+              transitivePackages: 9,
+              installScript: false,
+              points: 45,
+            },
+          ],
+        }),
+        installedDependencies: new Set(['got']),
+      }),
+    );
+    expect(report.alternatives).toContainEqual({
+      kind: 'use-installed-dependency',
+      message: 'use got (already a dependency) instead of adding axios',
+      points: 45,
+    });
+  });
+});

@@ -1,0 +1,150 @@
+import { compareStrings } from '../../analysis/graph/module-graph.js';
+import type { CostItem, DependencyAddition } from '../../model/cost.js';
+import type { Policy } from '../../model/policy.js';
+import type { PathRules } from '../path-rules.js';
+import { roundPoints } from '../points.js';
+import type { PricedFile, PricedSide } from '../priced-files.js';
+import { counted, type PricedPart } from '../priced-part.js';
+import { goMod } from './go-mod.js';
+import type { DeclaredDependencies, DependencyScope, ManifestReader } from './manifest-reading.js';
+import { mavenPom } from './maven-pom.js';
+import { npmManifest } from './npm-manifest.js';
+import { broughtBy, type LockfileChange, lockfileFor, unexplainedGain } from './npm-transitive.js';
+import { pyprojectToml, requirementsTxt } from './python-manifests.js';
+import { readLockfileChanges } from './read-lockfiles.js';
+
+const READERS: readonly ManifestReader[] = [
+  npmManifest,
+  requirementsTxt,
+  pyprojectToml,
+  goMod,
+  mavenPom,
+];
+
+/**
+ * The dependencies category. A new dependency is a name a manifest (package.json,
+ * requirements*.txt, pyproject.toml, go.mod, pom.xml; not ignored) declares at head and not in
+ * its base version (the old path's for a moved manifest, none for a new one). A removed
+ * dependency costs and earns nothing. Each new one is priced:
+ *   own_kloc × per_kloc + per_transitive_package × packages + install_script (if any),
+ * where own_kloc is 0 (a package's own size is unknown offline, and npm lockfiles record no
+ * size: one note says so); `packages` comes from the npm lockfile diff (npm-transitive.ts) and
+ * is 1 (the package itself, the least it can be) when no lockfile tells: always for Python, Go
+ * and Maven (direct only; DependencyAddition.transitivePackages is then null). A development
+ * dependency is multiplied by test_code_weight, and a manifest under paths.tests or
+ * paths.generated (a fixture's) by that path's weight. Items are repository-wide (path null),
+ * in manifest path order, then name order. A manifest that cannot be read is a note (its
+ * lines are still priced in `loc`), never a throw.
+ */
+export function priceDependencies(
+  files: readonly PricedFile[],
+  policy: Policy,
+  rules: PathRules,
+): PricedPart & { readonly dependencies: readonly DependencyAddition[] } {
+  const notes: string[] = [];
+  const lockfiles = readLockfileChanges(files, notes);
+  const dependencies: DependencyAddition[] = [];
+  const items: CostItem[] = [];
+  for (const file of files) {
+    const reader = READERS.find((candidate) => candidate.reads(file.path));
+    if (reader === undefined || file.head === null) continue;
+    const head = declared(reader, file.head, file.path, notes);
+    if (head === null) continue;
+    const base =
+      file.base === null ? new Map() : (declared(reader, file.base, file.path, notes) ?? new Map());
+    const added = [...head]
+      .filter(([name]) => !base.has(name))
+      .sort(([a], [b]) => compareStrings(a, b));
+    const lockfile = reader.ecosystem === 'npm' ? lockfileFor(file.path, lockfiles) : undefined;
+    const untold: string[] = [];
+    for (const [name, scope] of added) {
+      const brought = lockfile === undefined ? null : broughtBy(lockfile, file.path, name);
+      if (brought === null) untold.push(name);
+      const weight =
+        (scope === 'development' ? policy.pricing.test_code_weight : 1) * rules.weightOf(file.path);
+      const addition = priced(name, file.path, brought, weight, policy);
+      dependencies.push(addition);
+      items.push({
+        category: 'dependencies',
+        points: addition.points,
+        path: null,
+        detail: detailOf(addition, scope),
+      });
+    }
+    if (untold.length > 0) notes.push(untoldNote(file.path, reader, untold));
+  }
+  if (dependencies.length > 0) {
+    notes.push(
+      'The own size of a new dependency is unknown offline (no lockfile records it): priced as 0 kloc.',
+    );
+  }
+  for (const lockfile of lockfiles) notes.push(...gainNote(lockfile));
+  return { items, notes, dependencies };
+}
+
+function declared(
+  reader: ManifestReader,
+  side: PricedSide,
+  path: string,
+  notes: string[],
+): DeclaredDependencies | null {
+  const { text, kind } = side.version;
+  const reading = text === undefined ? null : reader.read(text, path);
+  if (reading?.ok === true) return reading.dependencies;
+  const why = reading === null ? `it is a ${kind} file` : reading.problem;
+  notes.push(
+    `${side.version.path}: its dependencies are not read (${why}); its lines are priced as text.`,
+  );
+  return null;
+}
+
+function priced(
+  name: string,
+  manifest: string,
+  brought: { readonly packages: number; readonly installScript: boolean } | null,
+  weight: number,
+  policy: Policy,
+): DependencyAddition {
+  const {
+    per_kloc: perKloc,
+    per_transitive_package: perPackage,
+    install_script: script,
+  } = policy.pricing.dependency;
+  const ownKloc = 0;
+  const installScript = brought?.installScript ?? false;
+  const raw =
+    ownKloc * perKloc + perPackage * (brought?.packages ?? 1) + (installScript ? script : 0);
+  return {
+    name,
+    manifest,
+    transitivePackages: brought?.packages ?? null,
+    installScript,
+    points: roundPoints(raw * weight),
+  };
+}
+
+function detailOf(addition: DependencyAddition, scope: DependencyScope): string {
+  const kind = scope === 'development' ? 'new dev dependency' : 'new dependency';
+  const packages =
+    addition.transitivePackages === null
+      ? '1 package, no lockfile tells more'
+      : counted(addition.transitivePackages, 'new package');
+  const script = addition.installScript ? ', runs an install script' : '';
+  return `${kind} ${addition.name} in ${addition.manifest} (${packages}${script})`;
+}
+
+function untoldNote(path: string, reader: ManifestReader, names: readonly string[]): string {
+  const why =
+    reader.ecosystem === 'npm'
+      ? 'no changed npm lockfile records'
+      : `${reader.ecosystem} dependencies are priced as direct only, no lockfile is read for`;
+  return `${path}: ${why} ${names.join(', ')}: each counts as 1 package.`;
+}
+
+function gainNote(lockfile: LockfileChange): string[] {
+  const count = unexplainedGain(lockfile);
+  if (count === 0) return [];
+  return [
+    `${lockfile.path} gains ${counted(count, 'package')} that no new dependency pulls in (upgrades?): not priced.`,
+  ];
+}

@@ -1,0 +1,104 @@
+import { parse } from 'smol-toml';
+import { baseName } from '../repository-paths.js';
+import {
+  type DependencyScope,
+  declare,
+  isRecord,
+  type ManifestReader,
+  problemOf,
+} from './manifest-reading.js';
+
+/**
+ * `requirements*.txt`: one requirement per line; comments (`#` at the start or after a
+ * space), blank lines and option lines (`-r other.txt`, `-e .`, `--index-url …`) are skipped,
+ * and a backslash continues a line. A file whose name says dev/test/lint/docs
+ * (`requirements-dev.txt`, `requirements_test.txt`) declares development dependencies.
+ */
+export const requirementsTxt: ManifestReader = {
+  ecosystem: 'python',
+  reads: (path) => /^requirements.*\.txt$/i.test(baseName(path)),
+  read(text, path) {
+    const scope: DependencyScope = /[-_.](dev|test|tests|testing|lint|docs)[-_.]/i.test(
+      baseName(path),
+    )
+      ? 'development'
+      : 'runtime';
+    const dependencies = new Map<string, DependencyScope>();
+    for (const line of text.replace(/\\\r?\n/g, ' ').split(/\r?\n/)) {
+      const requirement = line.replace(/(^|\s)#.*$/, '').trim();
+      if (requirement === '' || requirement.startsWith('-')) continue;
+      declare(dependencies, requirementName(requirement), scope);
+    }
+    return { ok: true, dependencies };
+  },
+};
+
+/**
+ * `pyproject.toml`, parsed as TOML: PEP 621 `[project] dependencies` and
+ * `optional-dependencies` (runtime: extras ship to the users who ask for them), PEP 735
+ * `[dependency-groups]` (development), Poetry's `[tool.poetry.dependencies]` (runtime, the
+ * `python` entry is the interpreter, not a dependency) and `[tool.poetry.dev-dependencies]`,
+ * `[tool.poetry.group.<g>.dependencies]` (development).
+ */
+export const pyprojectToml: ManifestReader = {
+  ecosystem: 'python',
+  reads: (path) => baseName(path) === 'pyproject.toml',
+  read(text) {
+    let document: unknown;
+    try {
+      document = parse(text);
+    } catch (error) {
+      return { ok: false, problem: `not valid TOML (${problemOf(error)})` };
+    }
+    const dependencies = new Map<string, DependencyScope>();
+    const project = field(document, 'project');
+    for (const entry of strings(field(project, 'dependencies'))) {
+      declare(dependencies, requirementName(entry), 'runtime');
+    }
+    for (const extra of values(field(project, 'optional-dependencies'))) {
+      for (const entry of strings(extra)) declare(dependencies, requirementName(entry), 'runtime');
+    }
+    for (const group of values(field(document, 'dependency-groups'))) {
+      for (const entry of strings(group))
+        declare(dependencies, requirementName(entry), 'development');
+    }
+    const poetry = field(field(document, 'tool'), 'poetry');
+    for (const name of keys(field(poetry, 'dependencies'))) {
+      if (name !== 'python') declare(dependencies, normalizedName(name), 'runtime');
+    }
+    const groups = values(field(poetry, 'group')).map((group) => field(group, 'dependencies'));
+    for (const table of [field(poetry, 'dev-dependencies'), ...groups]) {
+      for (const name of keys(table)) declare(dependencies, normalizedName(name), 'development');
+    }
+    return { ok: true, dependencies };
+  },
+};
+
+/** The distribution name a PEP 508 requirement starts with, normalized; '' when none. */
+function requirementName(requirement: string): string {
+  const match = /^\s*([A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)/.exec(requirement);
+  return match?.[1] === undefined ? '' : normalizedName(match[1]);
+}
+
+/** PEP 503: case-insensitive, runs of `-`, `_` and `.` are one `-` (`Foo_Bar` is `foo-bar`). */
+function normalizedName(name: string): string {
+  return name.toLowerCase().replace(/[-_.]+/g, '-');
+}
+
+function field(value: unknown, key: string): unknown {
+  return isRecord(value) ? value[key] : undefined;
+}
+
+function values(value: unknown): unknown[] {
+  return isRecord(value) ? Object.values(value) : [];
+}
+
+function keys(value: unknown): string[] {
+  return isRecord(value) ? Object.keys(value) : [];
+}
+
+function strings(value: unknown): string[] {
+  return Array.isArray(value)
+    ? value.filter((entry): entry is string => typeof entry === 'string')
+    : [];
+}

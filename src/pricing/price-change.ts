@@ -1,0 +1,91 @@
+import { compareStrings } from '../analysis/graph/module-graph.js';
+import type { Change } from '../model/change.js';
+import type { CostBreakdown, CostCategory, CostItem, PricedChange } from '../model/cost.js';
+import type { FileFacts } from '../model/facts.js';
+import type { Policy } from '../model/policy.js';
+import { priceDependencies } from './dependencies/price-dependencies.js';
+import { pathRules } from './path-rules.js';
+import { sumPoints } from './points.js';
+import { priceAbstractions } from './price-abstractions.js';
+import { priceFiles } from './price-files.js';
+import { priceLoc } from './price-loc.js';
+import { priceModules } from './price-modules.js';
+import { priceSecurity } from './price-security.js';
+import { pricedFiles } from './priced-files.js';
+
+export interface PricingInput {
+  readonly change: Change;
+  /**
+   * Facts of each changed file's base version, by base path, and of its head version, by head
+   * path (text files in supported languages only).
+   */
+  readonly baseFacts: ReadonlyMap<string, FileFacts>;
+  readonly headFacts: ReadonlyMap<string, FileFacts>;
+  /** Policy modules of the repository at base and at head (the module budget's unit). */
+  readonly baseModules: readonly string[];
+  readonly headModules: readonly string[];
+  /** The BASE policy: its weights and its `paths` (ignore, tests, generated) price the change. */
+  readonly policy: Policy;
+}
+
+/** The order categories are listed in, items first by it, then by path (null first). */
+const CATEGORY_ORDER: readonly CostCategory[] = [
+  'loc',
+  'dependencies',
+  'abstractions',
+  'security',
+  'files',
+  'modules',
+  'tool',
+];
+
+/**
+ * What a change costs: each category priced by its own module (price-*.ts, dependencies/),
+ * whose doc comment states its rules. Pure and total: malformed inputs become notes, never
+ * throws. `tool` is 0: a change from git or GitHub has no builder actions (the builder adds
+ * its own). Rounding is points.ts's: items to 2 decimals, categories and total as rounded sums.
+ */
+export function priceChange(input: PricingInput): PricedChange {
+  const { policy } = input;
+  const rules = pathRules(policy);
+  const files = pricedFiles(input.change.files, input, rules);
+  const dependencies = priceDependencies(files, policy, rules);
+  const parts = [
+    priceLoc(files, policy, rules),
+    dependencies,
+    priceAbstractions(files, policy),
+    priceSecurity(files, policy),
+    priceFiles(files, policy),
+    priceModules(input.baseModules, input.headModules, policy),
+  ];
+  const items = sortItems(parts.flatMap((part) => part.items));
+  const notes = [...new Set(parts.flatMap((part) => part.notes))];
+  return { cost: breakdownOf(items), items, dependencies: dependencies.dependencies, notes };
+}
+
+function breakdownOf(items: readonly CostItem[]): CostBreakdown {
+  const of = (category: CostCategory) =>
+    sumPoints(items.filter((item) => item.category === category).map((item) => item.points));
+  const categories = {
+    loc: of('loc'),
+    dependencies: of('dependencies'),
+    abstractions: of('abstractions'),
+    security: of('security'),
+    files: of('files'),
+    modules: of('modules'),
+    tool: 0,
+  };
+  return { ...categories, total: sumPoints(Object.values(categories)) };
+}
+
+/** Category order, then path (repository-wide items first); a stable sort keeps each module's own order within. */
+function sortItems(items: readonly CostItem[]): CostItem[] {
+  return [...items].sort((a, b) => {
+    const byCategory = CATEGORY_ORDER.indexOf(a.category) - CATEGORY_ORDER.indexOf(b.category);
+    if (byCategory !== 0) return byCategory;
+    if (a.path === b.path) return 0;
+    if (a.path === null) return -1;
+    if (b.path === null) return 1;
+    return compareStrings(a.path, b.path);
+  });
+}

@@ -1,0 +1,92 @@
+import type { CostItem } from '../model/cost.js';
+import type { Policy } from '../model/policy.js';
+import { isLockfile } from './lockfiles.js';
+import type { PathRules } from './path-rules.js';
+import { roundPoints } from './points.js';
+import type { PricedFile } from './priced-files.js';
+import { counted, type PricedPart } from './priced-part.js';
+import { humanSize, sideLines, sizeUnits } from './side-lines.js';
+
+/**
+ * The `loc` category: one item per priced file (ignored files have none).
+ *
+ * Δ = head lines − base lines (sideLines: code lines from the facts, non-blank lines for text
+ * no extractor reads, 0 for an absent side). An added file's base and a deleted file's head
+ * are absent; a rename's or copy's base is the old path's version, so a pure move is free.
+ * Δ > 0 costs Δ × `loc_added`; Δ < 0 earns Δ × `loc_deleted_credit` (negative points).
+ *
+ * A binary or too-large head adds sizeUnits × `loc_added` (1 point per 4 KiB started, at least
+ * 1) with a note. A symlink or submodule head costs nothing, with a note. An unreadable side
+ * counts 0 lines, with a note (the change is then incomplete and never passes anyway).
+ * Lockfiles cost 0 here: the dependencies category prices what they add.
+ *
+ * The file's points are then multiplied by its path weight (`test_code_weight` under
+ * `paths.tests`, `generated_code_weight` under `paths.generated`, of the base policy).
+ */
+export function priceLoc(
+  files: readonly PricedFile[],
+  policy: Policy,
+  rules: PathRules,
+): PricedPart {
+  const items: CostItem[] = [];
+  const notes: string[] = [];
+  for (const file of files) {
+    const priced = priceOne(file, policy, notes);
+    const weight = rules.weightOf(file.path);
+    const label = rules.labelOf(file.path);
+    const weighted = label === null || weight === 1 ? '' : ` (${label}, × ${weight})`;
+    items.push({
+      category: 'loc',
+      points: roundPoints(priced.points * weight),
+      path: file.path,
+      detail: `${priced.detail}${weighted}`,
+    });
+  }
+  return { items, notes };
+}
+
+function priceOne(file: PricedFile, policy: Policy, notes: string[]) {
+  const { loc_added: perAdded, loc_deleted_credit: perDeleted } = policy.pricing;
+  if (isLockfile(file.path)) {
+    return { points: 0, detail: 'lockfile: what it adds is priced as dependencies' };
+  }
+  noteUnpriceable(file, notes);
+  const base = sideLines(file.base);
+  const head = sideLines(file.head);
+  const delta = head.count - base.count;
+  const unit = base.unit === 'text' || head.unit === 'text' ? 'lines' : 'code lines';
+  const parts: string[] = [];
+  let points = delta > 0 ? delta * perAdded : delta * perDeleted;
+  if (delta > 0) parts.push(`adds ${counted(delta, unit.replace('lines', 'line'), unit)}`);
+  if (delta < 0) parts.push(`removes ${counted(-delta, unit.replace('lines', 'line'), unit)}`);
+  const units = sizeUnits(file.head);
+  if (units !== null && file.head !== null) {
+    const { kind, size } = file.head.version;
+    points += units * perAdded;
+    parts.push(`${kind} file of ${humanSize(size)}: ${counted(units, 'size unit')}`);
+    notes.push(
+      `${file.path}: a ${kind} file, priced by its size (1 point per 4 KiB started, at least 1) since its lines are unknown.`,
+    );
+  }
+  if (parts.length === 0) parts.push(`no change in ${unit}${moved(file)}`);
+  return { points, detail: parts.join('; ') };
+}
+
+function moved(file: PricedFile): string {
+  const { status, oldPath } = file.file;
+  if (oldPath === undefined || (status !== 'renamed' && status !== 'copied')) return '';
+  return ` (${status === 'renamed' ? 'moved' : 'copied'} from ${oldPath})`;
+}
+
+/** Notes for sides whose lines cannot be known and that are not priced by size either. */
+function noteUnpriceable(file: PricedFile, notes: string[]): void {
+  const head = file.head?.version.kind;
+  if (head === 'symlink' || head === 'submodule') {
+    notes.push(`${file.path}: a ${head}, not priced (0 points).`);
+  }
+  for (const side of [file.base, file.head]) {
+    if (side?.version.kind === 'unreadable') {
+      notes.push(`${side.version.path}: could not be read, so its lines are not priced.`);
+    }
+  }
+}

@@ -1,0 +1,27 @@
+import { compareStrings } from '../analysis/graph/module-graph.js';
+import type { CostItem } from '../model/cost.js';
+import type { Policy } from '../model/policy.js';
+import { roundPoints } from './points.js';
+import type { PricedPart } from './priced-part.js';
+
+/**
+ * The `modules` category: each policy module at head (groupModules over the head's core
+ * files) that is not a module at base costs `pricing.module`, as a repository-wide item (path
+ * null; the module's name is in the detail). A module that disappears earns nothing, like a
+ * deleted file: its code's lines earn the credit.
+ */
+export function priceModules(
+  baseModules: readonly string[],
+  headModules: readonly string[],
+  policy: Policy,
+): PricedPart {
+  const before = new Set(baseModules);
+  const added = [...new Set(headModules)].filter((name) => !before.has(name)).sort(compareStrings);
+  const items: CostItem[] = added.map((name) => ({
+    category: 'modules',
+    points: roundPoints(policy.pricing.module),
+    path: null,
+    detail: `new module ${name}`,
+  }));
+  return { items, notes: [] };
+}

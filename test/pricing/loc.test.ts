@@ -1,0 +1,153 @@
+import { describe, expect, it } from '@jest/globals';
+import { itemsOf, policyFrom, priceOf, tsLines } from './pricing-support.js';
+
+describe('loc', () => {
+  it('gives a pure deletion a negative cost', async () => {
+    const priced = await priceOf([{ path: 'src/old.ts', base: tsLines(12) }]);
+    expect(itemsOf(priced, 'loc')).toEqual([
+      { points: -12, path: 'src/old.ts', detail: 'removes 12 code lines' },
+    ]);
+    expect(priced.cost.total).toBe(-12);
+  });
+
+  it('prices a pure rename at nothing', async () => {
+    const priced = await priceOf([
+      { path: 'src/b.ts', oldPath: 'src/a.ts', base: tsLines(30), head: tsLines(30) },
+    ]);
+    expect(priced.cost).toEqual({
+      loc: 0,
+      dependencies: 0,
+      abstractions: 0,
+      security: 0,
+      files: 0,
+      modules: 0,
+      tool: 0,
+      total: 0,
+    });
+    expect(itemsOf(priced, 'loc')).toEqual([
+      { points: 0, path: 'src/b.ts', detail: 'no change in code lines (moved from src/a.ts)' },
+    ]);
+  });
+
+  it('prices a rename with 10 added lines at 10', async () => {
+    const priced = await priceOf([
+      { path: 'src/b.ts', oldPath: 'src/a.ts', base: tsLines(30), head: tsLines(40) },
+    ]);
+    expect(priced.cost.loc).toBe(10);
+    expect(priced.cost.total).toBe(10);
+  });
+
+  it('prices a new file at its lines plus the file price', async () => {
+    const priced = await priceOf([{ path: 'src/new.ts', head: tsLines(42) }]);
+    expect(itemsOf(priced, 'loc')).toEqual([
+      { points: 42, path: 'src/new.ts', detail: 'adds 42 code lines' },
+    ]);
+    expect(priced.cost).toMatchObject({ loc: 42, files: 5, total: 47 });
+  });
+
+  it('counts code lines only: comments and blank lines are free', async () => {
+    const head = `${tsLines(3)}\n\n// a comment\n/* and\n a block */\n`;
+    const priced = await priceOf([{ path: 'src/a.ts', base: tsLines(3), head }]);
+    expect(priced.cost.loc).toBe(0);
+  });
+
+  it('weights a test file at 0.25', async () => {
+    const priced = await priceOf([{ path: 'test/a.test.ts', base: tsLines(2), head: tsLines(10) }]);
+    expect(itemsOf(priced, 'loc')).toEqual([
+      { points: 2, path: 'test/a.test.ts', detail: 'adds 8 code lines (test code, × 0.25)' },
+    ]);
+  });
+
+  it('weights generated code at 0 by default', async () => {
+    const priced = await priceOf([{ path: 'src/policy.generated.ts', head: tsLines(100) }]);
+    expect(priced.cost.loc).toBe(0);
+  });
+
+  it('leaves an ignored file out entirely', async () => {
+    const priced = await priceOf([{ path: 'dist/index.js', head: tsLines(500) }]);
+    expect(priced.items).toEqual([]);
+    expect(priced.cost.total).toBe(0);
+  });
+
+  it('prices a file renamed out of an ignored folder as all new lines', async () => {
+    const priced = await priceOf([
+      { path: 'src/a.ts', oldPath: 'dist/a.ts', base: tsLines(7), head: tsLines(7) },
+    ]);
+    expect(priced.cost.loc).toBe(7);
+  });
+
+  it('prices a copy at its content delta plus the file price', async () => {
+    const priced = await priceOf([
+      {
+        path: 'src/b.ts',
+        oldPath: 'src/a.ts',
+        status: 'copied',
+        base: tsLines(20),
+        head: tsLines(23),
+      },
+    ]);
+    expect(priced.cost).toMatchObject({ loc: 3, files: 5, total: 8 });
+  });
+
+  it('prices text in other languages by non-blank lines', async () => {
+    const priced = await priceOf([
+      { path: 'README.md', base: '# T\n', head: '# T\n\nmore\n\n  \nand more\n' },
+    ]);
+    expect(itemsOf(priced, 'loc')).toEqual([
+      { points: 2, path: 'README.md', detail: 'adds 2 lines' },
+    ]);
+    expect(priced.cost.files).toBe(0);
+  });
+
+  it('never prices an added binary file at 0', async () => {
+    const priced = await priceOf([
+      { path: 'assets/logo.png', head: { kind: 'binary', size: 10_000 } },
+    ]);
+    expect(itemsOf(priced, 'loc')).toEqual([
+      { points: 3, path: 'assets/logo.png', detail: 'binary file of 9.8 KiB: 3 size units' },
+    ]);
+    expect(priced.notes).toEqual([
+      expect.stringContaining('assets/logo.png: a binary file, priced by its size'),
+    ]);
+    const tiny = await priceOf([{ path: 'a.bin', head: { kind: 'binary', size: 1 } }]);
+    expect(tiny.cost.total).toBe(1);
+  });
+
+  it('prices a too-large file by size, and a deleted binary at nothing', async () => {
+    const priced = await priceOf([
+      { path: 'data/big.json', base: '{}\n', head: { kind: 'too-large', size: 5 * 1024 * 1024 } },
+      { path: 'old.bin', base: { kind: 'binary', size: 4096 } },
+    ]);
+    expect(itemsOf(priced, 'loc').map((item) => item.points)).toEqual([1279, 0]);
+  });
+
+  it('prices symlinks and submodules at nothing, with a note', async () => {
+    const priced = await priceOf([
+      { path: 'link', head: { kind: 'symlink', size: 8 } },
+      { path: 'vendor/lib', head: { kind: 'submodule', size: 0 } },
+    ]);
+    expect(priced.cost.total).toBe(0);
+    expect(priced.notes).toEqual([
+      'link: a symlink, not priced (0 points).',
+      'vendor/lib: a submodule, not priced (0 points).',
+    ]);
+  });
+
+  it('leaves lockfile lines to the dependencies category', async () => {
+    const lock = JSON.stringify({ lockfileVersion: 3, packages: { '': {} } }, null, 2);
+    const priced = await priceOf([{ path: 'package-lock.json', base: lock, head: `${lock}\n\n` }]);
+    expect(itemsOf(priced, 'loc')).toEqual([
+      {
+        points: 0,
+        path: 'package-lock.json',
+        detail: 'lockfile: what it adds is priced as dependencies',
+      },
+    ]);
+  });
+
+  it("uses the given policy's ignore globs", async () => {
+    const policy = policyFrom('paths:\n  ignore: ["vendor/**"]\n');
+    const priced = await priceOf([{ path: 'vendor/x.ts', head: tsLines(9) }], { policy });
+    expect(priced.cost.total).toBe(0);
+  });
+});

@@ -1,0 +1,131 @@
+import type { Alternative, Report, ReportFinding } from '../model/report.js';
+import {
+  bullets,
+  capped,
+  type Lines,
+  type MarkdownLimits,
+  table,
+  text,
+} from './markdown-blocks.js';
+import {
+  alternativePoints,
+  budgetLeft,
+  formatPoints,
+  groupFindings,
+  headline,
+  largestCostItems,
+  locationText,
+  nonZeroCategories,
+  POLICY_CHANGE_NOTICE,
+  signedPoints,
+  statusCounts,
+  VERDICT_EMOJI,
+} from './report-facts.js';
+
+export function titleSection(report: Report): Lines {
+  return [`### ${VERDICT_EMOJI[report.verdict]} ${headline(report)}`];
+}
+
+export function policySection(report: Report, limits: MarkdownLimits): Lines {
+  if (!report.policy.changed) return [];
+  return [
+    `> **⚠️ ${POLICY_CHANGE_NOTICE}.** This change edits the policy; it is judged by the policy at the base (${text(report.policy.source, limits)}), never by its own edits.`,
+    ...bullets(report.policy.changes, limits).map((entry) => (entry === '' ? '>' : `> ${entry}`)),
+  ];
+}
+
+export function reasonsSection(report: Report, limits: MarkdownLimits): Lines {
+  return bullets(report.reasons, limits);
+}
+
+/** The cost ledger: a change's cost is itself a delta per category (deletions earn credit). */
+export function ledgerSection(report: Report, limits: MarkdownLimits): Lines {
+  const { budget, cost } = report;
+  const rows = nonZeroCategories(cost).map((c) => `| ${c.category} | ${signedPoints(c.points)} |`);
+  const items = capped(largestCostItems(report.costItems), limits, (shown) =>
+    table(
+      '| Δ points | Category | Where | What |',
+      '|--:|:--|:--|:--|',
+      shown.map(
+        (item) =>
+          `| ${signedPoints(item.points)} | ${item.category} | ${text(item.path ?? '(repository)', limits)} | ${text(item.detail, limits)} |`,
+      ),
+    ),
+  );
+  return [
+    '#### Cost ledger',
+    '',
+    ...table('| Category | Δ points |', '|:--|--:|', [
+      ...rows,
+      `| **total** | **${signedPoints(cost.total)}** |`,
+    ]),
+    '',
+    `**Budget:** ${formatPoints(cost.total)} of ${formatPoints(budget.block)} points (${budgetLeft(report)}); warning at ${formatPoints(budget.warn)}. Policy: ${text(report.policy.source, limits)}.`,
+    ...(items.length > 0 ? ['', '**Largest cost items**', '', ...items] : []),
+  ];
+}
+
+function findingRow(finding: ReportFinding, limits: MarkdownLimits, withStatus: boolean): string {
+  const status = withStatus ? ` ${finding.status} |` : '';
+  return `| ${text(locationText(finding.location), limits)} | \`${finding.ruleId}\` |${status} ${text(finding.message, limits)} |`;
+}
+
+export function blockingSection(report: Report, limits: MarkdownLimits): Lines {
+  const { blocking } = groupFindings(report.findings);
+  if (blocking.length === 0) return [];
+  const rows = capped(blocking, limits, (shown) =>
+    table(
+      '| Location | Rule | Finding |',
+      '|:--|:--|:--|',
+      shown.map((f) => findingRow(f, limits, false)),
+    ),
+  );
+  return [`#### Blocking findings (${blocking.length})`, '', ...rows];
+}
+
+export function otherFindingsSection(report: Report, limits: MarkdownLimits): Lines {
+  const { others, counts } = groupFindings(report.findings);
+  if (others.length === 0) return [];
+  const rows = capped(others, limits, (shown) =>
+    table(
+      '| Location | Rule | Status | Finding |',
+      '|:--|:--|:--|:--|',
+      shown.map((f) => findingRow(f, limits, true)),
+    ),
+  );
+  return [`#### Other findings: ${statusCounts(counts)} — not blocking`, '', ...rows];
+}
+
+function alternativeLabel(alternative: Alternative): string {
+  const points = alternativePoints(alternative);
+  return points === null ? `**${alternative.kind}**` : `**${alternative.kind}** (${points} points)`;
+}
+
+export function alternativesSection(report: Report, limits: MarkdownLimits): Lines {
+  if (report.alternatives.length === 0) return [];
+  const list = capped(report.alternatives, limits, (shown) =>
+    shown.map((a) => `- ${alternativeLabel(a)}: ${text(a.message, limits)}`),
+  );
+  return ['#### Cheaper alternatives', '', ...list];
+}
+
+export function notesSection(report: Report, limits: MarkdownLimits): Lines {
+  const { complete, notes } = report.change;
+  const incomplete = report.verdict === 'incomplete' || !complete;
+  if (notes.length === 0 && !incomplete) return [];
+  return [
+    incomplete ? '#### ❔ Incomplete — never a pass' : '#### Notes',
+    '',
+    ...bullets(notes, limits),
+  ];
+}
+
+export function footerSection(report: Report, limits: MarkdownLimits): Lines {
+  const { baseSha, headSha } = report.change;
+  const shas = [
+    baseSha === null ? null : `base ${baseSha}`,
+    headSha === null ? null : `head ${headSha}`,
+  ];
+  const parts = [`aureus ${report.tool.version}`, ...shas].filter((part) => part !== null);
+  return [`<sub>${text(parts.join(' · '), limits)}</sub>`];
+}

@@ -1,0 +1,61 @@
+import type { Report, ReportFinding } from '../model/report.js';
+import { POLICY_CHANGE_NOTICE, POLICY_FILE, placeOf } from './report-facts.js';
+
+/**
+ * One annotation on a file's lines: data for the Action's `core.error`/`core.warning` or for a
+ * check run's `annotations` (GitHub takes 50 per request; batching is the poster's job).
+ */
+export interface Annotation {
+  readonly level: 'error' | 'warning' | 'notice';
+  readonly file: string;
+  readonly startLine: number;
+  readonly endLine: number;
+  readonly title: string;
+  readonly message: string;
+}
+
+const LEVEL_ORDER: Readonly<Record<Annotation['level'], number>> = {
+  error: 0,
+  warning: 1,
+  notice: 2,
+};
+
+function annotationOf(finding: ReportFinding): Annotation {
+  const place = placeOf(finding);
+  const startLine = Math.max(1, place.startLine);
+  return {
+    level: finding.blocking ? 'error' : 'warning',
+    file: place.path,
+    startLine,
+    endLine: Math.max(startLine, place.endLine),
+    title: `AUREUS ${finding.ruleId} (${finding.status})`,
+    message: finding.message,
+  };
+}
+
+function policyChangeAnnotation(report: Report): Annotation {
+  const changes = report.policy.changes.length > 0 ? `: ${report.policy.changes.join('; ')}` : '';
+  return {
+    level: 'notice',
+    file: POLICY_FILE,
+    startLine: 1,
+    endLine: 1,
+    title: `AUREUS ${POLICY_CHANGE_NOTICE}`,
+    message: `This change edits the policy; it was judged by the policy at the base, not by its own edits${changes}.`,
+  };
+}
+
+/**
+ * Annotations for what this change brings: new and worsened findings (blocking ones as errors)
+ * and a notice on a policy change. Baseline findings are left out: on a legacy repository
+ * they would bury the diff under old news (they stay in SARIF and the JSON report).
+ * Repository-wide findings go on line 1 of the policy, as in SARIF.
+ */
+export function renderAnnotations(report: Report): Annotation[] {
+  const findings = report.findings
+    .filter((finding) => finding.status !== 'baseline')
+    .map(annotationOf);
+  const notices = report.policy.changed ? [policyChangeAnnotation(report)] : [];
+  // Stable sort: errors first, each level in the report's order.
+  return [...findings, ...notices].sort((a, b) => LEVEL_ORDER[a.level] - LEVEL_ORDER[b.level]);
+}

@@ -1,0 +1,78 @@
+import type { Report } from '../model/report.js';
+import type { MarkdownLimits } from './markdown-blocks.js';
+import {
+  alternativesSection,
+  blockingSection,
+  footerSection,
+  ledgerSection,
+  notesSection,
+  otherFindingsSection,
+  policySection,
+  reasonsSection,
+  titleSection,
+} from './markdown-sections.js';
+import { linesWithin, utf8Bytes } from './utf8.js';
+
+export interface MarkdownOptions {
+  /** Id inside the hidden HTML comment the sticky comment is found by. */
+  readonly marker?: string;
+  /** Largest comment in UTF-8 bytes; GitHub refuses bodies over 65,536 characters. */
+  readonly maxBytes?: number;
+}
+
+export const DEFAULT_MARKER = 'aureus:ledger';
+export const DEFAULT_MAX_BYTES = 65_000;
+
+/** Below this even the verdict and the truncation notice may not fit. */
+const MIN_MAX_BYTES = 512;
+
+/** Letters, digits and `:._/-`, never `--`: anything else could end the HTML comment early. */
+const MARKER_ID = /^(?!.*--)[A-Za-z0-9:._/-]+$/;
+
+/**
+ * Ever smaller lists and texts: the first that fits is used, so a typical report shows
+ * everything and 10,000 findings still give a comment GitHub accepts.
+ */
+const LADDER: readonly MarkdownLimits[] = [
+  { rows: 50, cellChars: 300 },
+  { rows: 20, cellChars: 160 },
+  { rows: 5, cellChars: 100 },
+];
+const SMALLEST: MarkdownLimits = { rows: 1, cellChars: 60 };
+
+/** `<!-- aureus:ledger -->`: what the poster searches existing comments for. */
+export function ledgerMarker(marker: string = DEFAULT_MARKER): string {
+  if (!MARKER_ID.test(marker))
+    throw new RangeError(`Invalid ledger marker id: ${JSON.stringify(marker)}`);
+  return `<!-- ${marker} -->`;
+}
+
+function document(report: Report, marker: string, limits: MarkdownLimits): string[] {
+  const sections = [
+    titleSection(report),
+    policySection(report, limits),
+    reasonsSection(report, limits),
+    ledgerSection(report, limits),
+    blockingSection(report, limits),
+    otherFindingsSection(report, limits),
+    alternativesSection(report, limits),
+    notesSection(report, limits),
+    footerSection(report, limits),
+  ].filter((section) => section.length > 0);
+  return [marker, ...sections.flatMap((section) => [...section, ''])];
+}
+
+/** The sticky PR comment: the hidden marker, the verdict, the cost ledger, findings, alternatives. */
+export function renderMarkdown(report: Report, options: MarkdownOptions = {}): string {
+  const marker = ledgerMarker(options.marker);
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  if (maxBytes < MIN_MAX_BYTES) throw new RangeError(`maxBytes must be at least ${MIN_MAX_BYTES}`);
+  for (const limits of [...LADDER, SMALLEST]) {
+    const body = document(report, marker, limits).join('\n');
+    if (utf8Bytes(body) <= maxBytes) return body;
+  }
+  // Only a very small maxBytes gets here: whole lines while they fit, then say so.
+  const notice = `… truncated to ${maxBytes} bytes (see the job summary/artifact)`;
+  const room = maxBytes - utf8Bytes(notice) - 1;
+  return [...linesWithin(document(report, marker, SMALLEST), room), '', notice].join('\n');
+}

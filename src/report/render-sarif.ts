@@ -1,0 +1,122 @@
+import { RULES } from '../critic/registry.js';
+import type { ForbiddenPatternId } from '../model/policy.js';
+import type { FindingStatus, Report, ReportFinding } from '../model/report.js';
+import { wellFormed } from './plain-text.js';
+import { placeOf } from './report-facts.js';
+import type {
+  SarifInvocation,
+  SarifLocation,
+  SarifLog,
+  SarifNotification,
+  SarifResult,
+  SarifRule,
+} from './sarif-log.js';
+
+export interface SarifOptions {
+  readonly toolVersion: string;
+  readonly informationUri?: string;
+}
+
+/** The address GitHub's code scanning documentation gives for the 2.1.0 schema. */
+const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
+
+/** Fingerprint key: versioned, so a change of fingerprint recipe is a new key, not a clash. */
+const FINGERPRINT_KEY = 'aureus/v1';
+
+const BASELINE_STATE: Readonly<Record<FindingStatus, SarifResult['baselineState']>> = {
+  new: 'new',
+  worsened: 'updated',
+  baseline: 'unchanged',
+};
+
+const DESCRIPTIONS: ReadonlyMap<ForbiddenPatternId, string> = new Map(
+  RULES.map((rule) => [rule.id, rule.description]),
+);
+
+/**
+ * A repository-relative path as a relative URI reference: each segment percent-encoded, so a
+ * space, `#`, `%` or a `:` in the first segment (which would read as a scheme) stays a path.
+ */
+export function pathToUri(path: string): string {
+  return wellFormed(path).split('/').map(encodeURIComponent).join('/');
+}
+
+function locationOf(finding: ReportFinding): SarifLocation {
+  // Repository-wide findings (module, file, LOC budgets) point at line 1 of the policy, where the
+  // budget they break is set: code scanning shows no alert without a location.
+  const place = placeOf(finding);
+  const startLine = Math.max(1, place.startLine);
+  return {
+    physicalLocation: {
+      artifactLocation: { uri: pathToUri(place.path), uriBaseId: '%SRCROOT%' },
+      region: { startLine, endLine: Math.max(startLine, place.endLine) },
+    },
+  };
+}
+
+function rulesOf(findings: readonly ReportFinding[]): SarifRule[] {
+  const present = new Set(findings.map((finding) => finding.ruleId));
+  const known = RULES.map((rule) => rule.id).filter((id) => present.has(id));
+  const unknown = [...present].filter((id) => !DESCRIPTIONS.has(id)).sort();
+  return [...known, ...unknown].map((id) => ({
+    id,
+    shortDescription: { text: DESCRIPTIONS.get(id) ?? id },
+    properties: { tags: ['maintainability', 'complexity'] },
+  }));
+}
+
+function invocationOf(report: Report): SarifInvocation {
+  const incomplete = report.verdict === 'incomplete';
+  // SARIF asks for unique notifications; a note may repeat in the report.
+  const notes = [...new Set(report.change.notes)];
+  const level: SarifNotification['level'] = incomplete ? 'warning' : 'note';
+  return {
+    executionSuccessful: !incomplete,
+    ...(notes.length === 0
+      ? {}
+      : {
+          toolExecutionNotifications: notes.map((text) => ({ level, message: { text } })),
+        }),
+  };
+}
+
+/** The SARIF log as data, for callers that upload it and for the type check in test/report. */
+export function sarifLog(report: Report, options: SarifOptions): SarifLog {
+  const rules = rulesOf(report.findings);
+  const ruleIndex = new Map(rules.map((rule, index) => [rule.id, index]));
+  const results = report.findings.map(
+    (finding): SarifResult => ({
+      ruleId: finding.ruleId,
+      ruleIndex: ruleIndex.get(finding.ruleId) ?? -1,
+      level: finding.severity === 'error' ? 'error' : 'warning',
+      message: { text: finding.message },
+      locations: [locationOf(finding)],
+      partialFingerprints: { [FINGERPRINT_KEY]: finding.fingerprint },
+      baselineState: BASELINE_STATE[finding.status],
+    }),
+  );
+  const { informationUri } = options;
+  return {
+    $schema: SARIF_SCHEMA,
+    version: '2.1.0',
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: 'aureus',
+            version: options.toolVersion,
+            ...(informationUri === undefined ? {} : { informationUri }),
+            rules,
+          },
+        },
+        invocations: [invocationOf(report)],
+        results,
+      },
+    ],
+  };
+}
+
+/** SARIF 2.1.0 for code scanning: one run, one rule per rule id present, one result per finding. */
+export function renderSarif(report: Report, options: SarifOptions): string {
+  return JSON.stringify(sarifLog(report, options), null, 2);
+}

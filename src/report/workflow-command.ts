@@ -1,0 +1,27 @@
+import type { Annotation } from './render-annotations.js';
+
+/**
+ * GitHub's escaping for workflow commands (as @actions/core's `command.ts` does). The runner
+ * reads the properties up to the first `::` and the message after it, one line each: with `%`,
+ * CR and LF encoded in the message, and `:` and `,` too in properties, no file name or message
+ * can end the command early or start another one (THREATS row 15, CVE-2020-15228).
+ */
+export function escapeCommandData(value: string): string {
+  return value.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+export function escapeCommandProperty(value: string): string {
+  return escapeCommandData(value).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+
+/** `::error file=src/a.ts,line=3,endLine=9,title=…::message`: one line for the runner's log. */
+export function workflowCommand(annotation: Annotation): string {
+  const properties: ReadonlyArray<readonly [string, string]> = [
+    ['file', annotation.file],
+    ['line', String(annotation.startLine)],
+    ['endLine', String(annotation.endLine)],
+    ['title', annotation.title],
+  ];
+  const encoded = properties.map(([key, value]) => `${key}=${escapeCommandProperty(value)}`);
+  return `::${annotation.level} ${encoded.join(',')}::${escapeCommandData(annotation.message)}`;
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from '@jest/globals';
+import { renderMarkdown } from '../../src/report/render-markdown.js';
+import { BLOCK, finding, HUGE, POLICY_CHANGE, SAMPLES } from './sample-reports.js';
+
+describe('renderMarkdown', () => {
+  it.each(SAMPLES)('renders the %s report', (_name, report) => {
+    expect(renderMarkdown(report)).toMatchSnapshot();
+  });
+
+  it('starts with the hidden marker the sticky comment is found by', () => {
+    expect(renderMarkdown(BLOCK).startsWith('<!-- aureus:ledger -->\n')).toBe(true);
+    expect(renderMarkdown(BLOCK, { marker: 'aureus:ledger/docs' })).toMatch(
+      /^<!-- aureus:ledger\/docs -->\n/,
+    );
+  });
+
+  it('refuses a marker that would end the HTML comment early', () => {
+    expect(() => renderMarkdown(BLOCK, { marker: 'x --> @everyone <!--' })).toThrow(RangeError);
+    expect(() => renderMarkdown(BLOCK, { marker: 'a--b' })).toThrow(RangeError);
+  });
+
+  it('shows the cost ledger as a delta per category, with the total and the budget', () => {
+    const body = renderMarkdown(BLOCK);
+    expect(body).toContain(
+      '| Category | Δ points |\n|:--|--:|\n| loc | +420 |\n| dependencies | +95 |\n| abstractions | +50 |\n| security | +75 |\n| **total** | **+640** |',
+    );
+    expect(body).toContain('**Budget:** 640 of 500 points (140 over); warning at 400.');
+    expect(body).toContain(
+      '| src/engine.ts:3 | `god_class` | Class Engine has 612 lines of code, more than 500. |',
+    );
+    expect(body).toContain('| (repository) | `module_budget` |');
+  });
+
+  it('says a policy change needs maintainer approval', () => {
+    expect(renderMarkdown(POLICY_CHANGE)).toContain('policy change — needs maintainer approval');
+    expect(renderMarkdown(BLOCK)).not.toContain('policy change');
+  });
+
+  it('stays under 65,000 UTF-8 bytes with 10,000 findings full of emoji, and says what it left out', () => {
+    const body = renderMarkdown(HUGE);
+    expect(Buffer.byteLength(body, 'utf8')).toBeLessThanOrEqual(65_000);
+    expect(body).toMatch(/… and \d+ more \(see the job summary\/artifact\)/);
+    expect(body).toContain('#### Blocking findings (5000)');
+    expect(body.startsWith('<!-- aureus:ledger -->\n')).toBe(true);
+  });
+
+  it.each([30_000, 8_000, 2_000, 600])('keeps within maxBytes = %d', (maxBytes) => {
+    const body = renderMarkdown(HUGE, { maxBytes });
+    expect(Buffer.byteLength(body, 'utf8')).toBeLessThanOrEqual(maxBytes);
+    expect(body.startsWith('<!-- aureus:ledger -->\n')).toBe(true);
+    expect(body).toContain('(see the job summary/artifact)');
+  });
+
+  it('stays under the limit when escaping multiplies every character of 10,000 long messages', () => {
+    const hostile = '@<|&`'.repeat(2_000);
+    const findings = Array.from({ length: 10_000 }, (_, i) =>
+      finding({ message: hostile, location: { path: `${hostile}${i}`, startLine: 1, endLine: 1 } }),
+    );
+    const body = renderMarkdown({ ...HUGE, findings });
+    expect(Buffer.byteLength(body, 'utf8')).toBeLessThanOrEqual(65_000);
+    expect(body).toMatch(
+      /Blocking findings \(10000\)[\s\S]*… and \d+ more \(see the job summary\/artifact\)/,
+    );
+  });
+});

@@ -1,5 +1,5 @@
 import type { CommandContext } from './commands/command-context.js';
-import { ANALYZE_HELP, LEDGER_HELP, POLICY_HELP } from './help-text.js';
+import { ANALYZE_HELP, CHECK_HELP, LEDGER_HELP, POLICY_HELP } from './help-text.js';
 
 export const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
@@ -12,6 +12,12 @@ export const OPTIONS = {
   ref: { type: 'string' },
   parser: { type: 'string' },
   facts: { type: 'boolean' },
+  staged: { type: 'boolean' },
+  base: { type: 'string' },
+  head: { type: 'string' },
+  'three-dot': { type: 'boolean' },
+  commit: { type: 'string' },
+  output: { type: 'string' },
 } as const;
 
 export type OptionName = keyof typeof OPTIONS;
@@ -30,9 +36,34 @@ export interface Command {
 const policy = () => import('./commands/policy-command.js');
 const ledger = () => import('./commands/ledger-command.js');
 const analyze = () => import('./commands/analyze-command.js');
+const check = () => import('./commands/check-command.js');
+
+const CHANGE_OPTIONS: readonly OptionName[] = [
+  'staged',
+  'base',
+  'head',
+  'three-dot',
+  'commit',
+  'policy',
+  'format',
+];
 
 /** Every command by its words (`policy validate`, `analyze`). */
 export const COMMANDS: Readonly<Record<string, Command>> = {
+  check: {
+    run: async (context) => (await check()).checkCommand(context),
+    accepts: [...CHANGE_OPTIONS, 'output'],
+    defaultFormat: 'text',
+    maxPositionals: 0,
+    help: CHECK_HELP,
+  },
+  price: {
+    run: async (context) => (await check()).priceCommand(context),
+    accepts: CHANGE_OPTIONS,
+    defaultFormat: 'text',
+    maxPositionals: 0,
+    help: CHECK_HELP,
+  },
   analyze: {
     run: async (context) => (await analyze()).analyzeCommand(context),
     accepts: ['format', 'policy', 'ref', 'parser', 'facts'],

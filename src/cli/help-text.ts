@@ -2,6 +2,10 @@ export const MAIN_HELP = `aureus — keeps a codebase inside explicit complexity
 
 Usage: aureus <command> [options]
 
+Checks:
+  aureus check                    price and critique a change; the verdict by the base commit's policy
+  aureus price                    the cost of a change alone
+
 Policy (.aureus/policy.yaml):
   aureus policy validate [FILE]   check a policy file; every problem as file:line:col with a fix
   aureus policy show              the effective policy, defaults filled in, each key explained
@@ -52,4 +56,18 @@ export const ANALYZE_HELP = `Usage:
       the implementations of every interface and abstract class across files, and each
       class's inheritance depth. --facts adds every file's facts to the JSON output.
       Exit 0 whatever it finds.
+`;
+
+export const CHECK_HELP = `Usage:
+  aureus check [--staged | --base REF [--head REF] [--three-dot] | --commit REF]
+               [--format text|json|markdown|sarif] [--output FILE] [--policy FILE]
+      Price the change (lines, dependencies, abstractions, security surface, files,
+      modules), run the forbidden-pattern critic at its base and its head (findings
+      present at the base are baseline and never block), and judge it by the policy
+      committed at the base. Without a flag: the working tree's tracked files
+      against HEAD (as git diff HEAD; git add new files first).
+      Exit 0 pass or warn, 1 block (over budget or a new error finding), 2 incomplete
+      or an error. Each check is appended to .aureus/local/ledger.jsonl.
+  aureus price [same change options] [--format text|json]
+      The cost breakdown of the change alone.
 `;

@@ -16,6 +16,7 @@ process.exitCode = await runCli(
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
     cwd: process.cwd(),
+    color: process.stdout.isTTY === true && process.env.NO_COLOR === undefined,
     progress: {
       interactive: process.stderr.isTTY === true && !process.env.CI,
       columns: process.stderr.columns ?? 80,

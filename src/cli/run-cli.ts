@@ -60,7 +60,14 @@ async function dispatch(argv: readonly string[], io: CliIo, version: string): Pr
       ref: values.ref,
       parser: values.parser,
       facts: values.facts,
+      staged: values.staged,
+      base: values.base,
+      head: values.head,
+      threeDot: values['three-dot'],
+      commit: values.commit,
+      output: path(values.output),
     },
+    version,
   });
 }
 

@@ -1,3 +1,4 @@
+import picomatch from 'picomatch';
 import type { PricedChange } from '../model/cost.js';
 import type { FileFacts } from '../model/facts.js';
 import type { Policy } from '../model/policy.js';
@@ -36,8 +37,11 @@ export function suggestAlternatives(input: AlternativesInput): Alternative[] {
 }
 
 function mergeSmallFiles({ addedPaths, headFacts, policy }: AlternativesInput): Alternative[] {
+  // Tests and generated files are priced lightly and laid out by their tools: not worth merging.
+  const exempt = picomatch([...policy.paths.tests, ...policy.paths.generated], { dot: true });
   const byFolder = new Map<string, string[]>();
   for (const path of addedPaths) {
+    if (exempt(path)) continue;
     const facts = headFacts.get(path);
     if (facts === undefined || facts.lines.code > SMALL_FILE_LINES) continue;
     const folder = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '.';

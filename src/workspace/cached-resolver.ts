@@ -40,8 +40,11 @@ export async function resolveAll(
     const resolve = await typeScriptResolver(root);
     for (const { from, specifier } of missing)
       entries[keyOf(from, specifier)] = resolve(from, specifier);
-    if (useCache)
+    if (useCache) {
+      await mkdir(folder, { recursive: true });
       await writeFileAtomic(file, JSON.stringify({ epoch, entries } satisfies StoredResolutions));
+      await pruneOldEpochs(folder);
+    }
   }
   return (from, specifier) => entries[keyOf(from, specifier)] ?? { kind: 'unresolved' };
 }

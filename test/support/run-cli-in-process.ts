@@ -20,6 +20,7 @@ export async function runCliInProcess(argv: readonly string[], cwd: string): Pro
         stderr += text;
       },
       cwd,
+      color: false,
       progress: { interactive: false, columns: 80 },
     },
     '0.0.0-test',

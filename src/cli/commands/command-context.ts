@@ -7,6 +7,12 @@ export interface CliOptions {
   readonly ref?: string | undefined;
   readonly parser?: string | undefined;
   readonly facts?: boolean | undefined;
+  readonly staged?: boolean | undefined;
+  readonly base?: string | undefined;
+  readonly head?: string | undefined;
+  readonly threeDot?: boolean | undefined;
+  readonly commit?: string | undefined;
+  readonly output?: string | undefined;
 }
 
 export interface CommandContext {
@@ -18,4 +24,6 @@ export interface CommandContext {
   /** --format, or the command's default format. */
   readonly format: string;
   readonly options: CliOptions;
+  /** AUREUS's own version, for reports. */
+  readonly version: string;
 }

@@ -1,0 +1,120 @@
+import type { ChangeRequest } from '../../git/index.js';
+import { writeFileAtomic } from '../../memory/atomic-write.js';
+import { AureusError, ExitCode } from '../../model/errors.js';
+import type { Report } from '../../model/report.js';
+import { renderJson } from '../../report/render-json.js';
+import { renderMarkdown } from '../../report/render-markdown.js';
+import { renderSarif } from '../../report/render-sarif.js';
+import { renderText } from '../../report/render-text.js';
+import { checkChange } from '../../workspace/check-change.js';
+import { recordCheck } from '../../workspace/record-check.js';
+import { createProgressBar } from '../progress-bar.js';
+import type { CommandContext } from './command-context.js';
+
+const FORMATS = ['text', 'json', 'markdown', 'sarif'] as const;
+type Format = (typeof FORMATS)[number];
+
+/**
+ * `aureus check`: the verdict on a change. Exit 0 pass or warn, 1 block, 2 incomplete or error.
+ * The report goes to stdout in the chosen format, or to --output (with the text summary on
+ * stdout); every check is appended to the local ledger.
+ */
+export async function checkCommand(context: CommandContext): Promise<number> {
+  const report = await runCheck(context);
+  const format = formatOf(context.format);
+  const rendered = render(report, format, context);
+  if (context.options.output === undefined) {
+    context.io.stdout(rendered);
+  } else {
+    await writeFileAtomic(context.options.output, rendered);
+    context.io.stdout(renderText(report, { color: context.io.color }));
+  }
+  return exitCodeOf(report);
+}
+
+/** `aureus price`: the cost preview of the change alone, never an exit 1. */
+export async function priceCommand(context: CommandContext): Promise<number> {
+  const report = await runCheck(context);
+  const { cost, costItems, budget } = report;
+  if (context.format === 'json') {
+    context.io.stdout(
+      `${JSON.stringify({ cost, items: costItems, budget, dependencies: report.dependencies }, null, 2)}\n`,
+    );
+  } else {
+    const lines = [`${cost.total} points (budget ${budget.block}, ${budget.remaining} left).`];
+    for (const item of costItems)
+      lines.push(
+        `  ${item.category.padEnd(13)} ${String(item.points).padStart(8)}  ${item.path ?? ''} ${item.detail}`,
+      );
+    context.io.stdout(`${lines.join('\n')}\n`);
+  }
+  return report.verdict === 'incomplete' ? ExitCode.error : ExitCode.pass;
+}
+
+async function runCheck(context: CommandContext): Promise<Report> {
+  const { io, root, options } = context;
+  const bar = createProgressBar({ write: io.stderr, ...io.progress });
+  const report = await checkChange(root, requestOf(context), {
+    policyFile: options.policy,
+    cwd: io.cwd,
+    toolVersion: context.version,
+    onProgress: (done, total) => bar.update(done, total, 'files'),
+  }).finally(() => bar.finish());
+  await recordCheck(root, report);
+  return report;
+}
+
+function requestOf({ options }: CommandContext): ChangeRequest {
+  const { staged, base, head, commit } = options;
+  const chosen = [
+    staged === true,
+    base !== undefined || head !== undefined,
+    commit !== undefined,
+  ].filter(Boolean);
+  if (chosen.length > 1) {
+    throw new AureusError(
+      'choose one of --staged, --base/--head and --commit.',
+      'see aureus check --help.',
+    );
+  }
+  if (staged === true) return { kind: 'staged' };
+  if (commit !== undefined) return { kind: 'commit', ref: commit };
+  if (base !== undefined)
+    return { kind: 'range', base, head: head ?? 'HEAD', threeDot: options.threeDot === true };
+  if (head !== undefined)
+    throw new AureusError(
+      '--head needs --base.',
+      'name the base the change is compared with: --base main --head HEAD.',
+    );
+  return { kind: 'worktree' };
+}
+
+function formatOf(format: string): Format {
+  const known = FORMATS.find((candidate) => candidate === format);
+  if (known === undefined)
+    throw new AureusError(
+      `check cannot print as ${format}.`,
+      `use --format ${FORMATS.join(', ')}.`,
+    );
+  return known;
+}
+
+function render(report: Report, format: Format, context: CommandContext): string {
+  switch (format) {
+    case 'json':
+      return `${renderJson(report)}\n`;
+    case 'markdown':
+      return `${renderMarkdown(report)}\n`;
+    case 'sarif':
+      return `${renderSarif(report, { toolVersion: context.version })}\n`;
+    default:
+      return renderText(report, {
+        color: context.io.color && context.options.output === undefined,
+      });
+  }
+}
+
+function exitCodeOf(report: Report): number {
+  if (report.verdict === 'incomplete') return ExitCode.error;
+  return report.verdict === 'block' ? ExitCode.rejected : ExitCode.pass;
+}

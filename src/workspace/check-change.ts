@@ -1,0 +1,78 @@
+import { runCritic } from '../critic/run-critic.js';
+import { review } from '../gate/review.js';
+import { type ChangeRequest, readChange } from '../git/index.js';
+import type { Change } from '../model/change.js';
+import type { Policy } from '../model/policy.js';
+import type { Report } from '../model/report.js';
+import { priceChange } from '../pricing/index.js';
+import {
+  type AnalyzeOptions,
+  analyzeRepository,
+  type SnapshotSource,
+} from './analyze-repository.js';
+import { declaredDependencies } from './declared-dependencies.js';
+import { basePolicy, changedPolicy } from './policy-at-commit.js';
+
+export interface CheckOptions {
+  /** A policy file named by the user, used instead of the base commit's policy. */
+  readonly policyFile?: string | undefined;
+  readonly cwd: string;
+  readonly toolVersion: string;
+  readonly onProgress?: AnalyzeOptions['onProgress'];
+}
+
+/**
+ * `aureus check`: reads the change from git, analyses the repository at the base and at the
+ * head, prices the change, runs the critic on both sides and lets the gate judge it, all by the
+ * policy of the base commit (a change cannot loosen its own gate). The same core answers for the
+ * CLI, the hook, the Action and the App; only where the change comes from differs.
+ */
+export async function checkChange(
+  root: string,
+  request: ChangeRequest,
+  options: CheckOptions,
+): Promise<Report> {
+  const change = await readChange(root, request);
+  const judging = await basePolicy(root, change.baseSha, options);
+  const policyChanges = changedPolicy(change, judging.policy);
+  const progress = options.onProgress === undefined ? {} : { onProgress: options.onProgress };
+  const [base, head] = await Promise.all([
+    analyzeRepository(root, judging.policy, { snapshot: baseSnapshot(change), ...progress }),
+    analyzeRepository(root, judging.policy, { snapshot: headSnapshot(change, request) }),
+  ]);
+  const priced = priceChange({
+    change,
+    baseFacts: base.facts,
+    headFacts: head.facts,
+    baseModules: base.modules.modules,
+    headModules: head.modules.modules,
+    policy: judging.policy,
+  });
+  const context = (project: typeof base, policy: Policy) => ({ policy, project });
+  return review({
+    change,
+    policy: judging.policy,
+    policySource: judging.source,
+    policyChanges,
+    priced,
+    baseFindings: runCritic(context(base, judging.policy)),
+    headFindings: runCritic({
+      ...context(head, judging.policy),
+      change: { addedDependencies: priced.dependencies.map((dependency) => dependency.name) },
+    }),
+    headFacts: head.facts,
+    installedDependencies: declaredDependencies(change),
+    incomplete: [],
+    toolVersion: options.toolVersion,
+  });
+}
+
+function baseSnapshot(change: Change): SnapshotSource {
+  return change.baseSha === null ? { kind: 'empty' } : { kind: 'commit', ref: change.baseSha };
+}
+
+function headSnapshot(change: Change, request: ChangeRequest): SnapshotSource {
+  if (request.kind === 'staged') return { kind: 'index' };
+  if (request.kind === 'worktree' || change.headSha === null) return { kind: 'worktree' };
+  return { kind: 'commit', ref: change.headSha };
+}

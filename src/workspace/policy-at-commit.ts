@@ -1,0 +1,102 @@
+import { relative } from 'node:path';
+import { listTrackedFiles, readBlobs } from '../git/index.js';
+import { readPolicyFile } from '../memory/policy-file.js';
+import { storePaths } from '../memory/store-paths.js';
+import type { Change } from '../model/change.js';
+import { AureusError } from '../model/errors.js';
+import type { Policy } from '../model/policy.js';
+import { defaultPolicy } from '../policy/default-policy.js';
+import { diffPolicies } from '../policy/diff-policies.js';
+import { parsePolicy } from '../policy/parse-policy.js';
+import { PolicyError } from '../policy/policy-problem.js';
+
+const POLICY_PATH = '.aureus/policy.yaml';
+const SYMLINK_MODE = '120000';
+
+export interface JudgingPolicy {
+  readonly policy: Policy;
+  /** `.aureus/policy.yaml@<sha>`, a file the user named, or `built-in`. */
+  readonly source: string;
+}
+
+/**
+ * The policy that judges a change: the one committed at its base, read from git objects (never
+ * the working tree, which the change itself may have edited), or a file the user names.
+ * A broken base policy is an error (exit 2), never a fallback to the defaults.
+ */
+export async function basePolicy(
+  root: string,
+  baseSha: string | null,
+  options: { readonly policyFile?: string | undefined; readonly cwd: string },
+): Promise<JudgingPolicy> {
+  if (options.policyFile !== undefined) {
+    const shown = relative(options.cwd, options.policyFile) || options.policyFile;
+    const policy = await readPolicyFile(options.policyFile, shown, true);
+    if (policy === undefined)
+      throw new AureusError(`no policy file at ${shown}.`, 'check the path.');
+    return { policy, source: shown };
+  }
+  if (baseSha === null) {
+    // No commit yet: nothing was ever agreed, so the file on disk (if any) is what the team has.
+    const onDisk = await readPolicyFile(storePaths(root).policy, POLICY_PATH, false);
+    return onDisk === undefined
+      ? { policy: defaultPolicy(), source: 'built-in' }
+      : { policy: onDisk, source: POLICY_PATH };
+  }
+  const entry = (await listTrackedFiles(root, baseSha)).find((file) => file.path === POLICY_PATH);
+  if (entry === undefined) return { policy: defaultPolicy(), source: 'built-in' };
+  const shown = `${POLICY_PATH}@${baseSha.slice(0, 12)}`;
+  if (entry.mode === SYMLINK_MODE) {
+    throw new PolicyError([
+      {
+        file: shown,
+        line: 1,
+        column: 1,
+        message:
+          'the policy path is a symlink (mode 120000); AUREUS never follows links for its policy.',
+        hint: 'commit the policy as a regular file in place of the link.',
+      },
+    ]);
+  }
+  const [version] = await readBlobs(root, [entry]);
+  if (version?.kind !== 'text' || version.text === undefined || version.validUtf8 === false) {
+    throw new PolicyError([
+      {
+        file: shown,
+        line: 1,
+        column: 1,
+        message: `the committed policy is not UTF-8 text (${version?.kind ?? 'unreadable'}).`,
+        hint: 'commit .aureus/policy.yaml as a UTF-8 YAML file.',
+      },
+    ]);
+  }
+  const parsed = parsePolicy(version.text, shown);
+  if (!parsed.ok) throw new PolicyError(parsed.problems);
+  return { policy: parsed.policy, source: shown };
+}
+
+/**
+ * What the change does to .aureus/policy.yaml, as settings changed against the judging policy:
+ * reported for a maintainer's approval, never applied to the change itself.
+ */
+export function changedPolicy(change: Change, judging: Policy): string[] {
+  const file = change.files.find(
+    (candidate) => candidate.path === POLICY_PATH || candidate.oldPath === POLICY_PATH,
+  );
+  if (file === undefined) return [];
+  if (file.head === undefined || file.path !== POLICY_PATH)
+    return ['the change removes or moves .aureus/policy.yaml.'];
+  if (file.head.text === undefined)
+    return [`the new .aureus/policy.yaml is not a text file (${file.head.kind}).`];
+  const parsed = parsePolicy(file.head.text, POLICY_PATH);
+  if (!parsed.ok) {
+    const [first] = parsed.problems;
+    return [
+      `the new .aureus/policy.yaml does not validate (${first?.line}:${first?.column}: ${first?.message})`,
+    ];
+  }
+  const changes = diffPolicies(judging, parsed.policy);
+  return changes.length > 0
+    ? changes
+    : ['the change edits .aureus/policy.yaml (comments or layout only).'];
+}

@@ -1,0 +1,139 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { Ajv } from 'ajv';
+import { isolateGit, makeRepo, type Repo } from '../support/git-fixture.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
+
+/** A class of `methods` one-line methods: small god classes under a small max_loc. */
+function classWith(name: string, methods: number): string {
+  const body = Array.from(
+    { length: methods },
+    (_, i) => `  m${i}(): number {\n    return ${i};\n  }`,
+  ).join('\n');
+  return `export class ${name} {\n${body}\n}\n`;
+}
+
+const POLICY = [
+  'version: 1',
+  'budgets:',
+  '  change:',
+  '    warn: 80',
+  '    block: 100',
+  'forbidden_patterns:',
+  '  god_class:',
+  '    severity: error',
+  '    max_loc: 30',
+  '',
+].join('\n');
+
+describe('aureus check', () => {
+  let restoreGit: () => Promise<void>;
+  let repo: Repo & { remove(): Promise<void> };
+  let base: string;
+  beforeAll(async () => {
+    restoreGit = await isolateGit();
+  });
+  afterAll(() => restoreGit());
+  beforeEach(async () => {
+    repo = await makeRepo('check');
+    repo.write('.aureus/policy.yaml', POLICY);
+    repo.write('src/util.ts', 'export function twice(n: number): number {\n  return n * 2;\n}\n');
+    base = repo.commit('base');
+  });
+  afterEach(() => repo.remove());
+
+  const check = (...args: string[]) => runCliInProcess(['check', ...args], repo.dir);
+
+  it('blocks a change that adds a god class, naming the rule, the file and the line', async () => {
+    repo.write('src/engine.ts', classWith('Engine', 12));
+    repo.commit('add Engine');
+    const run = await check('--base', base, '--head', 'HEAD', '--format', 'json');
+    expect(run.code).toBe(1);
+    const report = JSON.parse(run.stdout);
+    expect(report.verdict).toBe('block');
+    expect(report.findings).toContainEqual(
+      expect.objectContaining({
+        ruleId: 'god_class',
+        status: 'new',
+        blocking: true,
+        symbol: 'Engine',
+        location: { path: 'src/engine.ts', startLine: 1, endLine: 38 },
+      }),
+    );
+    const schema = JSON.parse(readFileSync('schemas/report.schema.json', 'utf8'));
+    const validate = new Ajv({ strict: false, allErrors: true }).compile(schema);
+    expect(validate(report) ? [] : validate.errors).toEqual([]);
+  });
+
+  it('passes the same change where the class already existed: a baseline finding', async () => {
+    repo.write('src/engine.ts', classWith('Engine', 12));
+    const withEngine = repo.commit('Engine was already there');
+    repo.write('src/util.ts', 'export function twice(n: number): number {\n  return n + n;\n}\n');
+    repo.commit('touch util');
+    const run = await check('--base', withEngine, '--head', 'HEAD', '--format', 'json');
+    const report = JSON.parse(run.stdout);
+    expect(report.findings).toContainEqual(
+      expect.objectContaining({ ruleId: 'god_class', status: 'baseline', blocking: false }),
+    );
+    expect(report.verdict).toBe('pass');
+    expect(run.code).toBe(0);
+  });
+
+  it('judges a change that raises its own budget by the old budget', async () => {
+    repo.write(
+      '.aureus/policy.yaml',
+      POLICY.replace('block: 100', 'block: 5000').replace('warn: 80', 'warn: 4000'),
+    );
+    repo.write(
+      'src/big.ts',
+      Array.from({ length: 150 }, (_, i) => `export const v${i} = ${i};`).join('\n'),
+    );
+    repo.commit('raise the budget and spend it');
+    const run = await check('--base', base, '--head', 'HEAD', '--format', 'json');
+    const report = JSON.parse(run.stdout);
+    expect(report.verdict).toBe('block');
+    expect(report.budget.block).toBe(100);
+    expect(report.policy.changed).toBe(true);
+    expect(report.policy.changes).toEqual([
+      'budgets.change.block: 100 → 5000',
+      'budgets.change.warn: 80 → 4000',
+    ]);
+    expect(run.code).toBe(1);
+  });
+
+  it('gives a pure deletion a negative cost, and records every check in the local ledger', async () => {
+    repo.git('rm', '--quiet', 'src/util.ts');
+    const run = await check('--staged', '--format', 'json');
+    const report = JSON.parse(run.stdout);
+    expect(report.cost.total).toBeLessThan(0);
+    expect(report.verdict).toBe('pass');
+    expect(run.code).toBe(0);
+    const ledger = readFileSync(join(repo.dir, '.aureus', 'local', 'ledger.jsonl'), 'utf8')
+      .trim()
+      .split('\n');
+    expect(ledger).toHaveLength(1);
+    expect(JSON.parse(ledger[0] ?? '{}').record).toMatchObject({
+      kind: 'check',
+      source: 'staged',
+      verdict: 'pass',
+    });
+  });
+
+  it('prints a readable verdict by default and exits 2 on a broken base policy', async () => {
+    repo.write('src/engine.ts', classWith('Engine', 12));
+    // The working tree's changes are its tracked files' (as `git diff HEAD`): add the new file.
+    repo.git('add', 'src/engine.ts');
+    const text = await check();
+    expect(text.code).toBe(1);
+    expect(text.stdout).toMatch(/BLOCK/);
+    expect(text.stdout).toContain('src/engine.ts:1');
+    repo.write('.aureus/policy.yaml', 'version: 1\nbudgts: {}\n');
+    const broken = repo.commit('break the policy');
+    repo.write('src/util.ts', 'export const x = 1;\n');
+    const run = await check('--base', broken);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('.aureus/policy.yaml@');
+    expect(run.stderr).toContain(':2:1: unknown key "budgts" at the top level.');
+  });
+});

@@ -14,7 +14,8 @@ export function diffPolicies(before: Policy, after: Policy): string[] {
 function walk(before: unknown, after: unknown, path: string, changes: string[]): void {
   if (isRecord(before) && isRecord(after)) {
     const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
-    for (const key of keys) walk(before[key], after[key], path === '' ? key : `${path}.${key}`, changes);
+    for (const key of keys)
+      walk(before[key], after[key], path === '' ? key : `${path}.${key}`, changes);
     return;
   }
   const was = JSON.stringify(before);

@@ -1,37 +1,18 @@
 import type { Change } from '../model/change.js';
-
-const SECTIONS = new Set([
-  'dependencies',
-  'devDependencies',
-  'optionalDependencies',
-  'peerDependencies',
-]);
+import { npmManifest } from '../pricing/dependencies/npm-manifest.js';
 
 /**
  * The direct npm dependencies declared at the base, from the base version of package.json when
  * the change touches it: alternatives are only needed for dependencies a change adds, and a
- * change that adds one edits package.json.
+ * change that adds one edits package.json. A manifest that does not read declares nothing here;
+ * pricing reports it.
  */
 export function declaredDependencies(change: Change): Set<string> {
   const names = new Set<string>();
   for (const file of change.files) {
-    if (!/(^|\/)package\.json$/.test(file.path) || file.base?.text === undefined) continue;
-    try {
-      const manifest: unknown = JSON.parse(file.base.text);
-      if (typeof manifest !== 'object' || manifest === null) continue;
-      for (const field of [
-        'dependencies',
-        'devDependencies',
-        'optionalDependencies',
-        'peerDependencies',
-      ]) {
-        const section: unknown = field in manifest ? Reflect.get(manifest, field) : undefined;
-        if (typeof section === 'object' && section !== null)
-          for (const name of Object.keys(section)) names.add(name);
-      }
-    } catch {
-      // A base manifest that is not JSON declares nothing AUREUS can read; pricing reports it.
-    }
+    if (!npmManifest.reads(file.path) || file.base?.text === undefined) continue;
+    const reading = npmManifest.read(file.base.text, file.path);
+    if (reading.ok) for (const name of reading.dependencies.keys()) names.add(name);
   }
   return names;
 }

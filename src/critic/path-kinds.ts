@@ -1,17 +1,5 @@
-import picomatch from 'picomatch';
 import type { Policy } from '../model/policy.js';
-
-export type PathTest = (path: string) => boolean;
-
-/**
- * Whether a repository path matches any of the globs. `dot: true` as everywhere in AUREUS:
- * dot-folders are tracked code like any other.
- */
-export function globMatcher(globs: readonly string[]): PathTest {
-  if (globs.length === 0) return () => false;
-  const matches = picomatch([...globs], { dot: true });
-  return (path) => matches(path);
-}
+import { globMatcher, type PathTest } from '../policy/glob-matcher.js';
 
 /** How the policy's `paths` sort a file (`paths.ignore` is applied before facts are made). */
 export interface PathKinds {

@@ -1,8 +1,8 @@
-import picomatch from 'picomatch';
 import type { PricedChange } from '../model/cost.js';
 import type { FileFacts } from '../model/facts.js';
 import type { Policy } from '../model/policy.js';
 import type { Alternative, ReportFinding } from '../model/report.js';
+import { globMatcher } from '../policy/glob-matcher.js';
 import { installedAlternative } from './installed-alternatives.js';
 
 export interface AlternativesInput {
@@ -38,7 +38,7 @@ export function suggestAlternatives(input: AlternativesInput): Alternative[] {
 
 function mergeSmallFiles({ addedPaths, headFacts, policy }: AlternativesInput): Alternative[] {
   // Tests and generated files are priced lightly and laid out by their tools: not worth merging.
-  const exempt = picomatch([...policy.paths.tests, ...policy.paths.generated], { dot: true });
+  const exempt = globMatcher([...policy.paths.tests, ...policy.paths.generated]);
   const byFolder = new Map<string, string[]>();
   for (const path of addedPaths) {
     if (exempt(path)) continue;

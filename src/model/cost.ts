@@ -46,3 +46,14 @@ export interface PricedChange {
   /** Anything that could not be priced exactly, one sentence each (e.g. a binary file counted by size). */
   readonly notes: readonly string[];
 }
+
+/** The categories in the order of CostBreakdown and of `pricing` in the policy: every list of them follows it. */
+export const COST_CATEGORIES: readonly CostCategory[] = [
+  'loc',
+  'dependencies',
+  'abstractions',
+  'security',
+  'files',
+  'modules',
+  'tool',
+];

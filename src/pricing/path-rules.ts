@@ -1,5 +1,5 @@
-import picomatch from 'picomatch';
 import type { Policy } from '../model/policy.js';
+import { globMatcher } from '../policy/glob-matcher.js';
 
 /**
  * How the policy's `paths` sort a changed file for pricing. The caller passes the BASE
@@ -20,9 +20,9 @@ export interface PathRules {
 }
 
 export function pathRules(policy: Policy): PathRules {
-  const isIgnored = matcher(policy.paths.ignore);
-  const isTest = matcher(policy.paths.tests);
-  const isGenerated = matcher(policy.paths.generated);
+  const isIgnored = globMatcher(policy.paths.ignore);
+  const isTest = globMatcher(policy.paths.tests);
+  const isGenerated = globMatcher(policy.paths.generated);
   const { test_code_weight: testWeight, generated_code_weight: generatedWeight } = policy.pricing;
   const weightOf = (path: string) => {
     const weights = [1];
@@ -37,10 +37,4 @@ export function pathRules(policy: Policy): PathRules {
     return isTest(path) ? 'test code' : null;
   };
   return { isIgnored, weightOf, labelOf };
-}
-
-function matcher(globs: readonly string[]): (path: string) => boolean {
-  if (globs.length === 0) return () => false;
-  const matches = picomatch([...globs], { dot: true });
-  return (path) => matches(path);
 }

@@ -1,6 +1,12 @@
 import { compareStrings } from '../analysis/graph/module-graph.js';
 import type { Change } from '../model/change.js';
-import type { CostBreakdown, CostCategory, CostItem, PricedChange } from '../model/cost.js';
+import {
+  COST_CATEGORIES,
+  type CostBreakdown,
+  type CostCategory,
+  type CostItem,
+  type PricedChange,
+} from '../model/cost.js';
 import type { FileFacts } from '../model/facts.js';
 import type { Policy } from '../model/policy.js';
 import { priceDependencies } from './dependencies/price-dependencies.js';
@@ -27,17 +33,6 @@ export interface PricingInput {
   /** The BASE policy: its weights and its `paths` (ignore, tests, generated) price the change. */
   readonly policy: Policy;
 }
-
-/** The order categories are listed in, items first by it, then by path (null first). */
-const CATEGORY_ORDER: readonly CostCategory[] = [
-  'loc',
-  'dependencies',
-  'abstractions',
-  'security',
-  'files',
-  'modules',
-  'tool',
-];
 
 /**
  * What a change costs: each category priced by its own module (price-*.ts, dependencies/),
@@ -81,7 +76,7 @@ function breakdownOf(items: readonly CostItem[]): CostBreakdown {
 /** Category order, then path (repository-wide items first); a stable sort keeps each module's own order within. */
 function sortItems(items: readonly CostItem[]): CostItem[] {
   return [...items].sort((a, b) => {
-    const byCategory = CATEGORY_ORDER.indexOf(a.category) - CATEGORY_ORDER.indexOf(b.category);
+    const byCategory = COST_CATEGORIES.indexOf(a.category) - COST_CATEGORIES.indexOf(b.category);
     if (byCategory !== 0) return byCategory;
     if (a.path === b.path) return 0;
     if (a.path === null) return -1;

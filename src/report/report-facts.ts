@@ -1,4 +1,9 @@
-import type { CostBreakdown, CostCategory, CostItem } from '../model/cost.js';
+import {
+  COST_CATEGORIES,
+  type CostBreakdown,
+  type CostCategory,
+  type CostItem,
+} from '../model/cost.js';
 import type { FindingLocation } from '../model/finding.js';
 import type { Alternative, Report, ReportFinding, Verdict } from '../model/report.js';
 
@@ -7,17 +12,6 @@ import type { Alternative, Report, ReportFinding, Verdict } from '../model/repor
  * largest items, the findings split into blocking and the rest. Keeping the wording here is
  * what makes the terminal, the PR comment and the check run tell the same verdict.
  */
-
-/** In the order of `CostBreakdown` and of `pricing` in the policy. */
-export const COST_CATEGORIES: readonly CostCategory[] = [
-  'loc',
-  'dependencies',
-  'abstractions',
-  'security',
-  'files',
-  'modules',
-  'tool',
-];
 
 /** Where a repository-wide finding (module, file or LOC budget) is reported: the budget lives there. */
 export const POLICY_FILE = '.aureus/policy.yaml';

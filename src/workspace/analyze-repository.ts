@@ -1,4 +1,3 @@
-import picomatch from 'picomatch';
 import { detectLanguage } from '../analysis/detect-language.js';
 import { findCycles } from '../analysis/graph/find-cycles.js';
 import { buildModuleGraph, type ModuleGraph } from '../analysis/graph/module-graph.js';
@@ -19,6 +18,7 @@ import {
 } from '../analysis/semantics/index.js';
 import type { FileFacts, ImportFact, Language } from '../model/facts.js';
 import type { Policy } from '../model/policy.js';
+import { globMatcher } from '../policy/glob-matcher.js';
 import { resolveAll } from './cached-resolver.js';
 import { collectFacts, type SourceFile } from './collect-facts.js';
 import type { ParserChoice } from './fact-parsers.js';
@@ -144,7 +144,7 @@ async function readSnapshot(root: string, source: SnapshotSource): Promise<Snaps
 }
 
 function sourceFiles(snapshot: readonly SnapshotFile[], ignore: readonly string[]): SourceFile[] {
-  const ignored = ignore.length === 0 ? () => false : picomatch([...ignore], { dot: true });
+  const ignored = globMatcher(ignore);
   const sources: SourceFile[] = [];
   for (const file of snapshot) {
     const language = detectLanguage(file.path);

@@ -1,6 +1,7 @@
 import type { Finding } from '../../model/finding.js';
+import { globMatcher } from '../../policy/glob-matcher.js';
 import { findingOf } from '../finding-of.js';
-import { globMatcher, pathKinds } from '../path-kinds.js';
+import { pathKinds } from '../path-kinds.js';
 import type { Rule } from '../rule.js';
 
 /**

@@ -18,6 +18,7 @@ export const OPTIONS = {
   'three-dot': { type: 'boolean' },
   commit: { type: 'string' },
   output: { type: 'string' },
+  all: { type: 'boolean' },
 } as const;
 
 export type OptionName = keyof typeof OPTIONS;
@@ -52,7 +53,14 @@ const CHANGE_OPTIONS: readonly OptionName[] = [
 export const COMMANDS: Readonly<Record<string, Command>> = {
   check: {
     run: async (context) => (await check()).checkCommand(context),
-    accepts: [...CHANGE_OPTIONS, 'output'],
+    accepts: [...CHANGE_OPTIONS, 'output', 'all'],
+    defaultFormat: 'text',
+    maxPositionals: 0,
+    help: CHECK_HELP,
+  },
+  baseline: {
+    run: async (context) => (await check()).baselineCommand(context),
+    accepts: ['policy'],
     defaultFormat: 'text',
     maxPositionals: 0,
     help: CHECK_HELP,

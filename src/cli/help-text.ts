@@ -5,6 +5,7 @@ Usage: aureus <command> [options]
 Checks:
   aureus check                    price and critique a change; the verdict by the base commit's policy
   aureus price                    the cost of a change alone
+  aureus baseline                 record today's findings so only new ones block
 
 Policy (.aureus/policy.yaml):
   aureus policy validate [FILE]   check a policy file; every problem as file:line:col with a fix
@@ -68,6 +69,12 @@ export const CHECK_HELP = `Usage:
       against HEAD (as git diff HEAD; git add new files first).
       Exit 0 pass or warn, 1 block (over budget or a new error finding), 2 incomplete
       or an error. Each check is appended to .aureus/local/ledger.jsonl.
+  aureus check --all [--format …] [--output FILE] [--policy FILE]
+      The whole working tree, judged by its policy against .aureus/baseline.json: findings
+      the baseline knows are reported and block only if they grew.
+  aureus baseline [--policy FILE]
+      Record the working tree's current findings in .aureus/baseline.json, so that a legacy
+      repository adopts the gate without a big-bang cleanup. Commit the file.
   aureus price [same change options] [--format text|json]
       The cost breakdown of the change alone.
 `;

@@ -66,6 +66,7 @@ async function dispatch(argv: readonly string[], io: CliIo, version: string): Pr
       threeDot: values['three-dot'],
       commit: values.commit,
       output: path(values.output),
+      all: values.all,
     },
     version,
   });

@@ -1,13 +1,16 @@
 import type { Finding } from '../model/finding.js';
 import type { ReportFinding } from '../model/report.js';
 
+/** What the gate needs of a finding known before the change: its identity and its measure. */
+export type KnownFinding = Pick<Finding, 'fingerprint' | 'measured'>;
+
 /**
  * Judges the head's findings against the base's, by fingerprint: a finding already present at
  * the base is baseline (reported, never blocking) unless its measure grew, which makes it
  * worsened; anything else is new. Only new or worsened errors block. Sorted as given.
  */
 export function classifyFindings(
-  base: readonly Finding[],
+  base: readonly KnownFinding[],
   head: readonly Finding[],
 ): ReportFinding[] {
   const atBase = new Map(base.map((finding) => [finding.fingerprint, finding]));
@@ -19,7 +22,7 @@ export function classifyFindings(
   });
 }
 
-function isWorse(before: Finding, after: Finding): boolean {
+function isWorse(before: KnownFinding, after: Finding): boolean {
   if (before.measured === null || after.measured === null) return false;
   return after.measured > before.measured;
 }

@@ -4,7 +4,7 @@ import type { FileFacts } from '../model/facts.js';
 import type { Finding } from '../model/finding.js';
 import type { Policy } from '../model/policy.js';
 import type { Report, ReportFinding, Verdict } from '../model/report.js';
-import { classifyFindings } from './classify-findings.js';
+import { classifyFindings, type KnownFinding } from './classify-findings.js';
 import { suggestAlternatives } from './suggest-alternatives.js';
 
 export interface ReviewInput {
@@ -15,7 +15,8 @@ export interface ReviewInput {
   /** Settings the change alters in .aureus/policy.yaml (empty when it does not touch it). */
   readonly policyChanges: readonly string[];
   readonly priced: PricedChange;
-  readonly baseFindings: readonly Finding[];
+  /** Findings at the base commit, or the committed baseline for a whole-repository check. */
+  readonly baseFindings: readonly KnownFinding[];
   readonly headFindings: readonly Finding[];
   readonly headFacts: ReadonlyMap<string, FileFacts>;
   readonly installedDependencies: ReadonlySet<string>;

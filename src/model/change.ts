@@ -45,7 +45,8 @@ export interface ChangedFile {
   readonly head?: FileVersion;
 }
 
-export type ChangeSourceKind = 'staged' | 'worktree' | 'range' | 'commit' | 'github';
+/** `repository`: no change at all, the whole working tree judged against the committed baseline. */
+export type ChangeSourceKind = 'staged' | 'worktree' | 'range' | 'commit' | 'github' | 'repository';
 
 export interface Change {
   readonly source: ChangeSourceKind;

@@ -136,4 +136,38 @@ describe('aureus check', () => {
     expect(run.stderr).toContain('.aureus/policy.yaml@');
     expect(run.stderr).toContain(':2:1: unknown key "budgts" at the top level.');
   });
+
+  it('adopts a legacy repository: --all blocks today, passes after aureus baseline, blocks growth', async () => {
+    repo.write('src/engine.ts', classWith('Engine', 12));
+    repo.commit('a legacy god class');
+    const before = await check('--all', '--format', 'json');
+    expect(before.code).toBe(1);
+    expect(JSON.parse(before.stdout).findings).toContainEqual(
+      expect.objectContaining({ ruleId: 'god_class', status: 'new' }),
+    );
+
+    const recorded = await runCliInProcess(['baseline'], repo.dir);
+    expect(recorded.stdout).toMatch(/^\.aureus\/baseline\.json: \d+ known findings recorded\./);
+    const after = await check('--all', '--format', 'json');
+    expect(JSON.parse(after.stdout)).toMatchObject({
+      verdict: 'pass',
+      change: { source: 'repository' },
+    });
+    expect(after.code).toBe(0);
+
+    repo.write('src/engine.ts', classWith('Engine', 14));
+    const grown = await check('--all', '--format', 'json');
+    expect(JSON.parse(grown.stdout).findings).toContainEqual(
+      expect.objectContaining({ ruleId: 'god_class', status: 'worsened', blocking: true }),
+    );
+    expect(grown.code).toBe(1);
+
+    repo.write('.aureus/baseline.json', '{"version": 1, "findings": "all of them"}');
+    const broken = await check('--all');
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toContain('.aureus/baseline.json is not a baseline AUREUS wrote.');
+    expect((await check('--all', '--staged')).stderr).toContain(
+      'choose one of --staged, --base/--head, --commit and --all.',
+    );
+  });
 });

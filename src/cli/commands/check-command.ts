@@ -1,5 +1,6 @@
 import type { ChangeRequest } from '../../git/index.js';
 import { writeFileAtomic } from '../../memory/atomic-write.js';
+import { BASELINE_PATH } from '../../memory/baseline-file.js';
 import { AureusError, ExitCode } from '../../model/errors.js';
 import type { Report } from '../../model/report.js';
 import { renderJson } from '../../report/render-json.js';
@@ -7,6 +8,7 @@ import { renderMarkdown } from '../../report/render-markdown.js';
 import { renderSarif } from '../../report/render-sarif.js';
 import { renderText } from '../../report/render-text.js';
 import { checkChange } from '../../workspace/check-change.js';
+import { checkRepository, recordBaseline } from '../../workspace/check-repository.js';
 import { recordCheck } from '../../workspace/record-check.js';
 import { createProgressBar } from '../progress-bar.js';
 import type { CommandContext } from './command-context.js';
@@ -54,29 +56,47 @@ export async function priceCommand(context: CommandContext): Promise<number> {
 async function runCheck(context: CommandContext): Promise<Report> {
   const { io, root, options } = context;
   const bar = createProgressBar({ write: io.stderr, ...io.progress });
-  const report = await checkChange(root, requestOf(context), {
+  const settings = {
     policyFile: options.policy,
     cwd: io.cwd,
     toolVersion: context.version,
-    onProgress: (done, total) => bar.update(done, total, 'files'),
-  }).finally(() => bar.finish());
+    onProgress: (done: number, total: number) => bar.update(done, total, 'files'),
+  };
+  const request = requestOf(context);
+  const checking =
+    request === 'all' ? checkRepository(root, settings) : checkChange(root, request, settings);
+  const report = await checking.finally(() => bar.finish());
   await recordCheck(root, report);
   return report;
 }
 
-function requestOf({ options }: CommandContext): ChangeRequest {
-  const { staged, base, head, commit } = options;
+/** `aureus baseline`: records the repository's current findings in .aureus/baseline.json. */
+export async function baselineCommand(context: CommandContext): Promise<number> {
+  const { io, root, options } = context;
+  const settings = { policyFile: options.policy, cwd: io.cwd, toolVersion: context.version };
+  const count = await recordBaseline(root, settings);
+  io.stdout(
+    `${BASELINE_PATH}: ${count} known findings recorded. Commit it: \`aureus check --all\` then blocks only new ones.\n`,
+  );
+  return ExitCode.pass;
+}
+
+/** The change the options name, or `all` for the whole repository. */
+function requestOf({ options }: CommandContext): ChangeRequest | 'all' {
+  const { staged, base, head, commit, all } = options;
   const chosen = [
     staged === true,
     base !== undefined || head !== undefined,
     commit !== undefined,
+    all === true,
   ].filter(Boolean);
   if (chosen.length > 1) {
     throw new AureusError(
-      'choose one of --staged, --base/--head and --commit.',
+      'choose one of --staged, --base/--head, --commit and --all.',
       'see aureus check --help.',
     );
   }
+  if (all === true) return 'all';
   if (staged === true) return { kind: 'staged' };
   if (commit !== undefined) return { kind: 'commit', ref: commit };
   if (base !== undefined)

@@ -13,6 +13,7 @@ export interface CliOptions {
   readonly threeDot?: boolean | undefined;
   readonly commit?: string | undefined;
   readonly output?: string | undefined;
+  readonly all?: boolean | undefined;
 }
 
 export interface CommandContext {

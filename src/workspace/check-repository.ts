@@ -1,0 +1,83 @@
+import { runCritic } from '../critic/run-critic.js';
+import { review } from '../gate/review.js';
+import { BASELINE_PATH, readBaseline, writeBaseline } from '../memory/baseline-file.js';
+import { loadPolicy } from '../memory/policy-file.js';
+import type { Change } from '../model/change.js';
+import type { PricedChange } from '../model/cost.js';
+import type { Finding } from '../model/finding.js';
+import type { Policy } from '../model/policy.js';
+import type { Report } from '../model/report.js';
+import { analyzeRepository } from './analyze-repository.js';
+import type { CheckOptions } from './check-change.js';
+
+const NOTHING_TO_PRICE: PricedChange = {
+  cost: {
+    loc: 0,
+    dependencies: 0,
+    abstractions: 0,
+    security: 0,
+    files: 0,
+    modules: 0,
+    tool: 0,
+    total: 0,
+  },
+  items: [],
+  dependencies: [],
+  notes: [],
+};
+
+/**
+ * `aureus check --all`: the whole working tree judged by its policy, against the committed
+ * baseline (.aureus/baseline.json) instead of a base commit. There is no change to price; a
+ * finding the baseline knows is reported and blocks only if it grew. Without a baseline every
+ * finding is new: that is how a legacy repository learns what `aureus baseline` would record.
+ */
+export async function checkRepository(root: string, options: CheckOptions): Promise<Report> {
+  const { policy, source } = await loadPolicy({ root, file: options.policyFile, cwd: options.cwd });
+  const findings = await currentFindings(root, policy, options);
+  const baseline = await readBaseline(root);
+  const change: Change = {
+    source: 'repository',
+    baseSha: null,
+    headSha: null,
+    files: [],
+    complete: true,
+    notes: [
+      baseline === undefined
+        ? `whole-repository check without ${BASELINE_PATH}: every finding counts as new (aureus baseline records the current ones).`
+        : `whole-repository check against ${BASELINE_PATH} (${baseline.length} known findings).`,
+    ],
+  };
+  return review({
+    change,
+    policy,
+    policySource: source.kind === 'file' ? source.path : 'built-in',
+    policyChanges: [],
+    priced: NOTHING_TO_PRICE,
+    baseFindings: baseline ?? [],
+    headFindings: findings,
+    headFacts: new Map(),
+    installedDependencies: new Set(),
+    incomplete: [],
+    toolVersion: options.toolVersion,
+  });
+}
+
+/** `aureus baseline`: records the working tree's current findings as known; returns how many. */
+export async function recordBaseline(root: string, options: CheckOptions): Promise<number> {
+  const { policy } = await loadPolicy({ root, file: options.policyFile, cwd: options.cwd });
+  return writeBaseline(root, await currentFindings(root, policy, options));
+}
+
+async function currentFindings(
+  root: string,
+  policy: Policy,
+  options: CheckOptions,
+): Promise<Finding[]> {
+  const progress = options.onProgress === undefined ? {} : { onProgress: options.onProgress };
+  const analysis = await analyzeRepository(root, policy, {
+    snapshot: { kind: 'worktree' },
+    ...progress,
+  });
+  return runCritic({ policy, project: analysis });
+}

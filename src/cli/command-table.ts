@@ -19,6 +19,7 @@ export const OPTIONS = {
   commit: { type: 'string' },
   output: { type: 'string' },
   all: { type: 'boolean' },
+  override: { type: 'string' },
 } as const;
 
 export type OptionName = keyof typeof OPTIONS;
@@ -53,7 +54,7 @@ const CHANGE_OPTIONS: readonly OptionName[] = [
 export const COMMANDS: Readonly<Record<string, Command>> = {
   check: {
     run: async (context) => (await check()).checkCommand(context),
-    accepts: [...CHANGE_OPTIONS, 'output', 'all'],
+    accepts: [...CHANGE_OPTIONS, 'output', 'all', 'override'],
     defaultFormat: 'text',
     maxPositionals: 0,
     help: CHECK_HELP,

@@ -62,13 +62,16 @@ export const ANALYZE_HELP = `Usage:
 export const CHECK_HELP = `Usage:
   aureus check [--staged | --base REF [--head REF] [--three-dot] | --commit REF]
                [--format text|json|markdown|sarif] [--output FILE] [--policy FILE]
+               [--override REASON]
       Price the change (lines, dependencies, abstractions, security surface, files,
       modules), run the forbidden-pattern critic at its base and its head (findings
       present at the base are baseline and never block), and judge it by the policy
       committed at the base. Without a flag: the working tree's tracked files
       against HEAD (as git diff HEAD; git add new files first).
       Exit 0 pass or warn, 1 block (over budget or a new error finding), 2 incomplete
-      or an error. Each check is appended to .aureus/local/ledger.jsonl.
+      or an error. Each check is appended to .aureus/local/ledger.jsonl; --override REASON
+      lets a blocked change through locally (exit 0) and records who (git's author identity)
+      and why. Local checks are advisory: the check in CI or the App is the gate.
   aureus check --all [--format …] [--output FILE] [--policy FILE]
       The whole working tree, judged by its policy against .aureus/baseline.json: findings
       the baseline knows are reported and block only if they grew.

@@ -67,6 +67,7 @@ async function dispatch(argv: readonly string[], io: CliIo, version: string): Pr
       commit: values.commit,
       output: path(values.output),
       all: values.all,
+      override: values.override,
     },
     version,
   });

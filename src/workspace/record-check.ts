@@ -6,7 +6,17 @@ import type { Report } from '../model/report.js';
  * Appends the check to this machine's ledger (.aureus/local/ledger.jsonl, git-ignored): the
  * estimate the cost model later learns from. The shared ledger is written by CI and the App.
  */
-export async function recordCheck(root: string, report: Report): Promise<void> {
+/** A blocked change let through by the person running the check, with their reason. */
+export interface Override {
+  readonly by: string;
+  readonly reason: string;
+}
+
+export async function recordCheck(
+  root: string,
+  report: Report,
+  override: Override | null = null,
+): Promise<void> {
   await ensureLocalDir(root);
   const count = (status: string) =>
     report.findings.filter((finding) => finding.status === status).length;
@@ -23,6 +33,9 @@ export async function recordCheck(root: string, report: Report): Promise<void> {
       .map((finding) => finding.fingerprint),
     findings: { new: count('new'), worsened: count('worsened'), baseline: count('baseline') },
     policyChanged: report.policy.changed,
+    // Evidence: why the gate decided as it did, in its own words.
+    reasons: [...report.reasons],
+    override: override === null ? null : { by: override.by, reason: override.reason },
     toolVersion: report.tool.version,
   });
 }

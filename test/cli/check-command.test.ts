@@ -170,4 +170,25 @@ describe('aureus check', () => {
       'choose one of --staged, --base/--head, --commit and --all.',
     );
   });
+
+  it('lets a blocked change through with --override, recording who and why', async () => {
+    repo.write('src/engine.ts', classWith('Engine', 12));
+    repo.git('add', 'src/engine.ts');
+    const empty = await check('--override', ' ');
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toContain('--override needs a reason.');
+    const run = await check('--override', 'hotfix for the outage');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/BLOCK/);
+    expect(run.stderr).toContain('blocked change let through by override');
+    const lines = readFileSync(join(repo.dir, '.aureus', 'local', 'ledger.jsonl'), 'utf8')
+      .trim()
+      .split('\n');
+    const last = JSON.parse(lines.at(-1) ?? '{}').record;
+    expect(last).toMatchObject({
+      verdict: 'block',
+      override: { by: 'Test Author <author@example.test>', reason: 'hotfix for the outage' },
+    });
+    expect(last.reasons[0]).toContain('god_class');
+  });
 });

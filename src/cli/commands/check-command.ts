@@ -1,4 +1,4 @@
-import type { ChangeRequest } from '../../git/index.js';
+import { authorIdentity, type ChangeRequest } from '../../git/index.js';
 import { writeFileAtomic } from '../../memory/atomic-write.js';
 import { BASELINE_PATH } from '../../memory/baseline-file.js';
 import { AureusError, ExitCode } from '../../model/errors.js';
@@ -9,7 +9,7 @@ import { renderSarif } from '../../report/render-sarif.js';
 import { renderText } from '../../report/render-text.js';
 import { checkChange } from '../../workspace/check-change.js';
 import { checkRepository, recordBaseline } from '../../workspace/check-repository.js';
-import { recordCheck } from '../../workspace/record-check.js';
+import { type Override, recordCheck } from '../../workspace/record-check.js';
 import { createProgressBar } from '../progress-bar.js';
 import type { CommandContext } from './command-context.js';
 
@@ -22,7 +22,7 @@ type Format = (typeof FORMATS)[number];
  * stdout); every check is appended to the local ledger.
  */
 export async function checkCommand(context: CommandContext): Promise<number> {
-  const report = await runCheck(context);
+  const report = await runCheck(context, await overrideOf(context));
   const format = formatOf(context.format);
   const rendered = render(report, format, context);
   if (context.options.output === undefined) {
@@ -31,7 +31,34 @@ export async function checkCommand(context: CommandContext): Promise<number> {
     await writeFileAtomic(context.options.output, rendered);
     context.io.stdout(renderText(report, { color: context.io.color }));
   }
+  if (report.verdict === 'block' && context.options.override !== undefined) {
+    context.io.stderr(
+      'aureus: blocked change let through by override; recorded in .aureus/local/ledger.jsonl.\n',
+    );
+    return ExitCode.pass;
+  }
   return exitCodeOf(report);
+}
+
+/**
+ * `--override REASON`: lets a blocked change through here and records who and why in the local
+ * ledger. Local checks are advisory; the server-side check in CI or the App stays the gate.
+ */
+async function overrideOf({ root, options }: CommandContext): Promise<Override | null> {
+  const reason = options.override?.trim();
+  if (reason === undefined) return null;
+  if (reason === '')
+    throw new AureusError(
+      '--override needs a reason.',
+      'say why the change goes through over budget: --override "hotfix for the outage".',
+    );
+  const by = await authorIdentity(root);
+  if (by === null)
+    throw new AureusError(
+      'an override needs to know who gives it, and git has no identity here.',
+      'set git config user.name and user.email.',
+    );
+  return { by, reason };
 }
 
 /** `aureus price`: the cost preview of the change alone, never an exit 1. */
@@ -53,7 +80,10 @@ export async function priceCommand(context: CommandContext): Promise<number> {
   return report.verdict === 'incomplete' ? ExitCode.error : ExitCode.pass;
 }
 
-async function runCheck(context: CommandContext): Promise<Report> {
+async function runCheck(
+  context: CommandContext,
+  override: Override | null = null,
+): Promise<Report> {
   const { io, root, options } = context;
   const bar = createProgressBar({ write: io.stderr, ...io.progress });
   const settings = {
@@ -66,7 +96,7 @@ async function runCheck(context: CommandContext): Promise<Report> {
   const checking =
     request === 'all' ? checkRepository(root, settings) : checkChange(root, request, settings);
   const report = await checking.finally(() => bar.finish());
-  await recordCheck(root, report);
+  await recordCheck(root, report, report.verdict === 'block' ? override : null);
   return report;
 }
 

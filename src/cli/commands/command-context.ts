@@ -14,6 +14,7 @@ export interface CliOptions {
   readonly commit?: string | undefined;
   readonly output?: string | undefined;
   readonly all?: boolean | undefined;
+  readonly override?: string | undefined;
 }
 
 export interface CommandContext {

@@ -1,14 +1,16 @@
+import type { Finding } from '../../model/finding.js';
 import { coreSize } from '../core-size.js';
 import { findingOf } from '../finding-of.js';
-import type { Rule } from '../rule.js';
+import type { Rule, RuleContext } from '../rule.js';
 
 /**
  * The core's code lines (coreSize: `lines.code` summed over the core files, tests and
  * generated code left out) against `budgets.core_loc`:
  * - more than `hard`: a finding at the policy's severity;
  * - else more than `target`: a finding that is always a warning (advisory), since the target
- *   is where the core should stay, not a gate. Reflexion's earlier trigger (a share of the
- *   target, simplification.triggers) is the reflexion pass's business, through coreSize.
+ *   is where the core should stay, not a gate;
+ * - else at or above `simplification.triggers.loc_budget_ratio` of the target (90 % by
+ *   default) while simplification is enabled: an advisory warning that reflexion is due.
  * Both are the same finding (symbol `repository`, no location), so crossing `hard` later
  * shows as the baseline warning worsening; measured: the core's LOC, limit the bound crossed.
  */
@@ -23,7 +25,7 @@ export const locBudget: Rule = {
       loc > hard
         ? { key: 'hard', bound: 'hard limit', limit: hard, advisory: false }
         : { key: 'target', bound: 'target', limit: target, advisory: true };
-    if (loc <= crossed.limit) return [];
+    if (loc <= crossed.limit) return reflexionDue(context, loc);
     return [
       findingOf('loc_budget', {
         message: `the core holds ${loc} lines of code; its ${crossed.bound} is ${crossed.limit} (budgets.core_loc.${crossed.key})`,
@@ -36,3 +38,21 @@ export const locBudget: Rule = {
     ];
   },
 };
+
+/** Near the target: simplify before the budget is spent, not after. */
+function reflexionDue(context: RuleContext, loc: number): Finding[] {
+  const { enabled, triggers } = context.policy.simplification;
+  const { target } = context.policy.budgets.core_loc;
+  const threshold = Math.ceil(target * triggers.loc_budget_ratio);
+  if (!enabled || loc < threshold) return [];
+  return [
+    findingOf('loc_budget', {
+      message: `the core holds ${loc} lines of code, ${Math.round((loc / target) * 100)} % of its target ${target}: reflexion is due (simplification.triggers.loc_budget_ratio)`,
+      location: null,
+      symbol: 'repository',
+      measured: loc,
+      limit: threshold,
+      advisory: true,
+    }),
+  ];
+}

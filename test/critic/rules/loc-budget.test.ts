@@ -45,8 +45,22 @@ describe('loc_budget', () => {
     ]);
   });
 
-  it('passes a core of exactly the target', async () => {
-    expect(locBudget.check(await contextOf(coreOf(10), BUDGET))).toEqual([]);
+  it('says reflexion is due from 90 % of the target, as an advisory warning', async () => {
+    const atTarget = runCritic(await contextOf(coreOf(10), BUDGET)).filter(
+      (finding) => finding.ruleId === 'loc_budget',
+    );
+    expect(atTarget).toEqual([
+      expect.objectContaining({
+        severity: 'warn',
+        message:
+          'the core holds 10 lines of code, 100 % of its target 10: reflexion is due (simplification.triggers.loc_budget_ratio)',
+        measured: 10,
+        limit: 9,
+      }),
+    ]);
+    expect(locBudget.check(await contextOf(coreOf(8), BUDGET))).toEqual([]);
+    const disabled = `${BUDGET}simplification:\n  enabled: false\n`;
+    expect(locBudget.check(await contextOf(coreOf(10), disabled))).toEqual([]);
   });
 
   it('measures the core with coreSize, which others reuse', async () => {

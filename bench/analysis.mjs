@@ -22,8 +22,8 @@
 //                 its memory the larger of the two.
 // Each AUREUS run's own stats are checked (cold parses every file, warm none, touched ten), so a
 // row cannot silently measure something else.
-import { execFileSync, spawn } from 'node:child_process';
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,71 +37,15 @@ import {
   writePolicies,
 } from '../scripts/reference/check-exactness.mjs';
 import { CODEBASES, sourceFiles } from '../scripts/reference/codebases.mjs';
+import { processTimer } from './process-timing.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const FLOOR = fileURLToPath(new URL('./parse-floor.mjs', import.meta.url));
-const TIME = '/usr/bin/time';
-const RUNS = 3;
-const SLOW_MS = 20_000;
 const TOUCHED = 10;
 const TARGETS = { cruiserOverCold: 4, coldOverFloor: 2, touchedMs: 300 };
 
 const work = mkdtempSync(join(tmpdir(), 'aureus-bench-analysis-'));
-let timeReports = 0;
-
-/**
- * One process, timed from spawn to exit; its peak RSS (KiB) from GNU time, written to a file so
- * that the process's own stderr stays its own. Without GNU time, memory is unknown (null).
- */
-function measure(command, args, options = {}) {
-  const report = join(work, `time-${timeReports++}.txt`);
-  const withTime = existsSync(TIME);
-  const [file, argv] = withTime
-    ? [TIME, ['-f', '%M', '-o', report, command, ...args]]
-    : [command, args];
-  return new Promise((resolve, reject) => {
-    const start = process.hrtime.bigint();
-    let ms = 0;
-    const child = spawn(file, argv, { cwd: ROOT, ...options, stdio: ['ignore', 'pipe', 'pipe'] });
-    const stdout = [];
-    const stderr = [];
-    child.stdout.on('data', (chunk) => stdout.push(chunk));
-    child.stderr.on('data', (chunk) => stderr.push(chunk));
-    child.on('exit', () => {
-      ms = Number(process.hrtime.bigint() - start) / 1e6;
-    });
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const out = Buffer.concat(stdout).toString('utf8');
-      const err = Buffer.concat(stderr).toString('utf8');
-      if (code !== 0) {
-        reject(new Error(`${command} ${args.join(' ')} exited ${code}: ${err.slice(-2000)}`));
-        return;
-      }
-      const peakKiB = withTime
-        ? Number(readFileSync(report, 'utf8').trim().split('\n').at(-1))
-        : null;
-      resolve({ ms, peakKiB, stdout: out });
-    });
-  });
-}
-
-/** Median of 3 by wall time (1 run when the first exceeds 20 s); peak memory over all runs. */
-async function repeat(once) {
-  const runs = [];
-  for (let i = 0; i < RUNS; i++) {
-    runs.push(await once(i));
-    if (runs[0].ms > SLOW_MS) break;
-  }
-  const median = [...runs].sort((a, b) => a.ms - b.ms)[Math.floor(runs.length / 2)];
-  const peaks = runs.map((run) => run.peakKiB).filter((peak) => peak !== null);
-  return {
-    ...median,
-    runs: runs.length,
-    peakKiB: peaks.length === 0 ? null : Math.max(...peaks),
-    bound: runs.some((run) => run.bound),
-  };
-}
+const { measure, repeat } = processTimer(work);
 
 function aureusRun(repo, policy) {
   return measure(process.execPath, [

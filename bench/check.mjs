@@ -25,14 +25,13 @@
 // `verdict`; ESLint exits 0 or 1 (2 is a crash or a bad config), linted exactly the code base's
 // sources and could parse all of them; warm runs answer what cold runs answered.
 //
-// measure() and repeat() are copied from bench/analysis.mjs (it exports nothing and runs on
-// import), changed only to accept the exit codes a gate and a linter use for "found something".
-import { spawn } from 'node:child_process';
+// measure() and repeat() come from bench/process-timing.mjs; `ok` lists the exit codes a gate
+// and a linter use for "found something".
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join, relative } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { DEFAULT_MAX_BLOB_BYTES } from '../dist/git/blob-limit.js';
 import {
   AUREUS,
@@ -42,11 +41,8 @@ import {
   writePolicies,
 } from '../scripts/reference/check-exactness.mjs';
 import { CODEBASES, sourceFiles } from '../scripts/reference/codebases.mjs';
+import { processTimer } from './process-timing.mjs';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const TIME = '/usr/bin/time';
-const RUNS = 3;
-const SLOW_MS = 20_000;
 const RULES = [
   'complexity',
   'max-lines',
@@ -67,57 +63,7 @@ const PARSER = fromTsEslint.resolve('@typescript-eslint/parser');
 const PARSER_VERSION = fromTsEslint('@typescript-eslint/parser/package.json').version;
 
 const work = mkdtempSync(join(tmpdir(), 'aureus-bench-check-'));
-let timeReports = 0;
-
-/**
- * One process, timed from spawn to exit; its peak RSS (KiB) from GNU time, written to a file so
- * that the process's own stderr stays its own. Without GNU time, memory is unknown (null).
- * Rejects unless the exit code is one of `ok`.
- */
-function measure(command, args, { ok = [0], ...options } = {}) {
-  const report = join(work, `time-${timeReports++}.txt`);
-  const withTime = existsSync(TIME);
-  const [file, argv] = withTime
-    ? [TIME, ['-f', '%M', '-o', report, command, ...args]]
-    : [command, args];
-  return new Promise((resolve, reject) => {
-    const start = process.hrtime.bigint();
-    let ms = 0;
-    const child = spawn(file, argv, { cwd: ROOT, ...options, stdio: ['ignore', 'pipe', 'pipe'] });
-    const stdout = [];
-    const stderr = [];
-    child.stdout.on('data', (chunk) => stdout.push(chunk));
-    child.stderr.on('data', (chunk) => stderr.push(chunk));
-    child.on('exit', () => {
-      ms = Number(process.hrtime.bigint() - start) / 1e6;
-    });
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const err = Buffer.concat(stderr).toString('utf8');
-      if (!ok.includes(code)) {
-        reject(new Error(`${command} ${args.join(' ')} exited ${code}: ${err.slice(-2000)}`));
-        return;
-      }
-      // GNU time writes "Command exited with non-zero status 1" before %M: take the last line.
-      const peakKiB = withTime
-        ? Number(readFileSync(report, 'utf8').trim().split('\n').at(-1))
-        : null;
-      resolve({ ms, peakKiB, code, stdout: Buffer.concat(stdout).toString('utf8') });
-    });
-  });
-}
-
-/** Median of 3 by wall time (1 run when the first exceeds 20 s); peak memory over all runs. */
-async function repeat(once) {
-  const runs = [];
-  for (let i = 0; i < RUNS; i++) {
-    runs.push(await once(i));
-    if (runs[0].ms > SLOW_MS) break;
-  }
-  const median = [...runs].sort((a, b) => a.ms - b.ms)[Math.floor(runs.length / 2)];
-  const peaks = runs.map((run) => run.peakKiB).filter((peak) => peak !== null);
-  return { ...median, runs: runs.length, peakKiB: peaks.length === 0 ? null : Math.max(...peaks) };
-}
+const { measure, repeat } = processTimer(work);
 
 function countBy(items, key) {
   const counts = {};

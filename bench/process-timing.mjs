@@ -1,0 +1,73 @@
+// Whole-process timing for the benchmarks: wall time from spawn to exit, peak memory from GNU
+// time, median of repeated runs. Shared by bench/analysis.mjs and bench/check.mjs.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const TIME = '/usr/bin/time';
+const RUNS = 3;
+const SLOW_MS = 20_000;
+
+/** Timers that write GNU time's reports into `workDir`. */
+export function processTimer(workDir) {
+  let reports = 0;
+
+  /**
+   * One process, timed from spawn to exit; its peak RSS (KiB) from GNU time, written to a file
+   * so that the process's own stderr stays its own. Without GNU time, memory is unknown (null).
+   * Rejects unless the exit code is one of `ok`.
+   */
+  function measure(command, args, { ok = [0], ...options } = {}) {
+    const report = join(workDir, `time-${reports++}.txt`);
+    const withTime = existsSync(TIME);
+    const [file, argv] = withTime
+      ? [TIME, ['-f', '%M', '-o', report, command, ...args]]
+      : [command, args];
+    return new Promise((resolve, reject) => {
+      const start = process.hrtime.bigint();
+      let ms = 0;
+      const child = spawn(file, argv, { cwd: ROOT, ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+      const stdout = [];
+      const stderr = [];
+      child.stdout.on('data', (chunk) => stdout.push(chunk));
+      child.stderr.on('data', (chunk) => stderr.push(chunk));
+      child.on('exit', () => {
+        ms = Number(process.hrtime.bigint() - start) / 1e6;
+      });
+      child.on('error', reject);
+      child.on('close', (code) => {
+        const err = Buffer.concat(stderr).toString('utf8');
+        if (!ok.includes(code)) {
+          reject(new Error(`${command} ${args.join(' ')} exited ${code}: ${err.slice(-2000)}`));
+          return;
+        }
+        // GNU time writes "Command exited with non-zero status 1" before %M: take the last line.
+        const peakKiB = withTime
+          ? Number(readFileSync(report, 'utf8').trim().split('\n').at(-1))
+          : null;
+        resolve({ ms, peakKiB, code, stdout: Buffer.concat(stdout).toString('utf8') });
+      });
+    });
+  }
+
+  /** Median of 3 by wall time (1 run when the first exceeds 20 s); peak memory over all runs. */
+  async function repeat(once) {
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) {
+      runs.push(await once(i));
+      if (runs[0].ms > SLOW_MS) break;
+    }
+    const median = [...runs].sort((a, b) => a.ms - b.ms)[Math.floor(runs.length / 2)];
+    const peaks = runs.map((run) => run.peakKiB).filter((peak) => peak !== null);
+    return {
+      ...median,
+      runs: runs.length,
+      peakKiB: peaks.length === 0 ? null : Math.max(...peaks),
+      bound: runs.some((run) => run.bound),
+    };
+  }
+
+  return { measure, repeat };
+}

@@ -1,5 +1,6 @@
 import type { CostItem } from '../model/cost.js';
 import type { Policy } from '../model/policy.js';
+import { isDocumentation } from './documentation.js';
 import { isLockfile } from './lockfiles.js';
 import type { PathRules } from './path-rules.js';
 import { roundPoints } from './points.js';
@@ -50,6 +51,7 @@ function priceOne(file: PricedFile, policy: Policy, notes: string[]) {
   if (isLockfile(file.path)) {
     return { points: 0, detail: 'lockfile: what it adds is priced as dependencies' };
   }
+  if (isDocumentation(file.path)) return { points: 0, detail: 'documentation: not priced' };
   noteUnpriceable(file, notes);
   const base = sideLines(file.base);
   const head = sideLines(file.head);

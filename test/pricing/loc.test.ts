@@ -91,12 +91,26 @@ describe('loc', () => {
 
   it('prices text in other languages by non-blank lines', async () => {
     const priced = await priceOf([
-      { path: 'README.md', base: '# T\n', head: '# T\n\nmore\n\n  \nand more\n' },
+      { path: 'scripts/build.sh', base: 'set -e\n', head: 'set -e\n\nmake\n\n  \nmake test\n' },
     ]);
     expect(itemsOf(priced, 'loc')).toEqual([
-      { points: 2, path: 'README.md', detail: 'adds 2 lines' },
+      { points: 2, path: 'scripts/build.sh', detail: 'adds 2 lines' },
     ]);
     expect(priced.cost.files).toBe(0);
+  });
+
+  it('does not price documentation', async () => {
+    const priced = await priceOf([
+      { path: 'README.md', base: '# T\n', head: '# T\n\nmore\n\nand more\n' },
+      { path: 'docs/guide.rst', head: 'Guide\n=====\n\nText.\n' },
+      { path: 'LICENSE', head: 'MIT License\n' },
+    ]);
+    expect(itemsOf(priced, 'loc')).toEqual([
+      { points: 0, path: 'LICENSE', detail: 'documentation: not priced' },
+      { points: 0, path: 'README.md', detail: 'documentation: not priced' },
+      { points: 0, path: 'docs/guide.rst', detail: 'documentation: not priced' },
+    ]);
+    expect(priced.cost.total).toBe(0);
   });
 
   it('never prices an added binary file at 0', async () => {

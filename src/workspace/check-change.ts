@@ -2,7 +2,6 @@ import { runCritic } from '../critic/run-critic.js';
 import { review } from '../gate/review.js';
 import { type ChangeRequest, readChange } from '../git/index.js';
 import type { Change } from '../model/change.js';
-import type { Policy } from '../model/policy.js';
 import type { Report } from '../model/report.js';
 import { priceChange } from '../pricing/index.js';
 import {
@@ -48,16 +47,17 @@ export async function checkChange(
     headModules: head.modules.modules,
     policy: judging.policy,
   });
-  const context = (project: typeof base, policy: Policy) => ({ policy, project });
+  const { policy } = judging;
   return review({
     change,
     policy: judging.policy,
     policySource: judging.source,
     policyChanges,
     priced,
-    baseFindings: runCritic(context(base, judging.policy)),
+    baseFindings: runCritic({ policy, project: base }),
     headFindings: runCritic({
-      ...context(head, judging.policy),
+      policy,
+      project: head,
       change: { addedDependencies: priced.dependencies.map((dependency) => dependency.name) },
     }),
     headFacts: head.facts,

@@ -1,3 +1,4 @@
+import { folderOf } from '../analysis/repository-paths.js';
 import type { PricedChange } from '../model/cost.js';
 import type { FileFacts } from '../model/facts.js';
 import type { Policy } from '../model/policy.js';
@@ -44,7 +45,7 @@ function mergeSmallFiles({ addedPaths, headFacts, policy }: AlternativesInput): 
     if (exempt(path)) continue;
     const facts = headFacts.get(path);
     if (facts === undefined || facts.lines.code > SMALL_FILE_LINES) continue;
-    const folder = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '.';
+    const folder = folderOf(path);
     byFolder.set(folder, [...(byFolder.get(folder) ?? []), path]);
   }
   return [...byFolder.values()]

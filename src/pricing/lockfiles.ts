@@ -1,4 +1,4 @@
-import { baseName } from './repository-paths.js';
+import { baseName } from '../analysis/repository-paths.js';
 
 /**
  * Lockfiles the package managers write. Their lines are not priced as lines: what a lockfile

@@ -1,9 +1,8 @@
+import { folderOf, joinPath } from '../repository-paths.js';
 import {
-  folderOf,
   foldersDownTo,
   groupBy,
   hasPathSuffix,
-  joinPath,
   type Located,
   locatedAmong,
 } from './repository-paths.js';

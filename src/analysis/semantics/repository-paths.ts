@@ -1,13 +1,4 @@
-/** Repository-relative, `/`-separated paths; the root folder is `''`. */
-
-export function folderOf(path: string): string {
-  const slash = path.lastIndexOf('/');
-  return slash === -1 ? '' : path.slice(0, slash);
-}
-
-export function joinPath(folder: string, relative: string): string {
-  return folder === '' ? relative : `${folder}/${relative}`;
-}
+/** Path questions of the class semantics, over repository paths (see ../repository-paths.ts). */
 
 /** The folder and its ancestors, the repository root first. */
 export function foldersDownTo(folder: string): string[] {

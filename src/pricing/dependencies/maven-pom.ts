@@ -1,4 +1,4 @@
-import { baseName } from '../repository-paths.js';
+import { baseName } from '../../analysis/repository-paths.js';
 import { type DependencyScope, declare, type ManifestReader } from './manifest-reading.js';
 
 /**

@@ -1,3 +1,4 @@
+import { folderOf, joinPath } from '../../analysis/repository-paths.js';
 import { isRecord, problemOf } from './manifest-reading.js';
 
 /** One entry of a v2/v3 lockfile's `packages` map, as the walk needs it. */
@@ -59,11 +60,10 @@ export function resolveInLockfile(
 ): string | undefined {
   let folder = from;
   for (;;) {
-    const candidate = folder === '' ? `node_modules/${name}` : `${folder}/node_modules/${name}`;
+    const candidate = joinPath(folder, `node_modules/${name}`);
     if (lockfile.has(candidate)) return candidate;
     if (folder === '') return undefined;
-    const slash = folder.lastIndexOf('/');
-    folder = slash === -1 ? '' : folder.slice(0, slash);
+    folder = folderOf(folder);
   }
 }
 

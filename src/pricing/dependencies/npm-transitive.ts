@@ -1,4 +1,4 @@
-import { baseName, folderOf } from '../repository-paths.js';
+import { baseName, folderOf } from '../../analysis/repository-paths.js';
 import { type NpmLockfile, reachableFrom, resolveInLockfile } from './npm-lockfile.js';
 
 /** A lockfile the change touches, both versions read, with what has been attributed so far. */

@@ -1,5 +1,5 @@
 import { parse } from 'smol-toml';
-import { baseName } from '../repository-paths.js';
+import { baseName } from '../../analysis/repository-paths.js';
 import {
   type DependencyScope,
   declare,

@@ -1,5 +1,5 @@
+import { baseName } from '../../analysis/repository-paths.js';
 import type { PricedFile, PricedSide } from '../priced-files.js';
-import { baseName } from '../repository-paths.js';
 import { type NpmLockfile, readNpmLockfile } from './npm-lockfile.js';
 import type { LockfileChange } from './npm-transitive.js';
 

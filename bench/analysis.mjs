@@ -24,7 +24,7 @@
 // row cannot silently measure something else.
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_MAX_BLOB_BYTES } from '../dist/git/blob-limit.js';
@@ -37,7 +37,7 @@ import {
   writePolicies,
 } from '../scripts/reference/check-exactness.mjs';
 import { CODEBASES, sourceFiles } from '../scripts/reference/codebases.mjs';
-import { processTimer } from './process-timing.mjs';
+import { loadAverage, machineLine, mib, ms, processTimer, runTimeLine } from './process-timing.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const FLOOR = fileURLToPath(new URL('./parse-floor.mjs', import.meta.url));
@@ -202,9 +202,6 @@ async function benchCodebase(codebase) {
   };
 }
 
-const mib = (run) =>
-  run.peakKiB === null ? 'n/a' : `${run.bound ? '≤ ' : ''}${(run.peakKiB / 1024).toFixed(0)}`;
-const ms = (value) => value.toFixed(0);
 const stats = (run) => {
   const { parsed, cached } = run.result.stats;
   const skipped = run.result.skipped.length;
@@ -268,23 +265,17 @@ function revision() {
   return `${run(['rev-parse', '--short', 'HEAD'])}${dirty ? ' with uncommitted changes in src/' : ''}`;
 }
 
-const load = () =>
-  loadavg()
-    .map((value) => value.toFixed(2))
-    .join(', ');
-
 async function main() {
   const start = process.hrtime.bigint();
   fetchCodebases();
   const nodeStart = await repeat(() => measure(process.execPath, ['-e', '0']));
   const loadTs = await repeat(() => measure(process.execPath, ['-e', "require('typescript')"]));
-  const cpu = cpus();
   process.stdout.write(
     [
       '## Whole-repository analysis',
       '',
-      `Node ${process.version}, ${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB; AUREUS at ${revision()}.`,
-      `Load average before: ${load()} (other work on the machine skews every row: compare within one run).`,
+      `${machineLine()}; AUREUS at ${revision()}.`,
+      `Load average before: ${loadAverage()} (other work on the machine skews every row: compare within one run).`,
       `Context: \`node -e 0\` ${ms(nodeStart.ms)} ms (${mib(nodeStart)} MiB); \`require('typescript')\` ${ms(loadTs.ms)} ms (${mib(loadTs)} MiB), process start included.`,
       '',
       '',
@@ -306,8 +297,8 @@ async function main() {
       `|${header.map(() => '---').join('|')}|`,
       ...verdicts.map(([name, ...met]) => `| ${name} | ${met.map(verdict).join(' | ')} |`),
       '',
-      `Load average after: ${load()}.`,
-      `Benchmark run time: ${(Number(process.hrtime.bigint() - start) / 1e9).toFixed(1)} s.`,
+      `Load average after: ${loadAverage()}.`,
+      runTimeLine(start),
       '',
     ].join('\n'),
   );

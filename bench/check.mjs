@@ -29,7 +29,7 @@
 // and a linter use for "found something".
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DEFAULT_MAX_BLOB_BYTES } from '../dist/git/blob-limit.js';
@@ -41,7 +41,7 @@ import {
   writePolicies,
 } from '../scripts/reference/check-exactness.mjs';
 import { CODEBASES, sourceFiles } from '../scripts/reference/codebases.mjs';
-import { processTimer } from './process-timing.mjs';
+import { loadAverage, machineLine, mib, ms, processTimer, runTimeLine } from './process-timing.mjs';
 
 const RULES = [
   'complexity',
@@ -209,8 +209,6 @@ async function benchCodebase(codebase, config) {
   };
 }
 
-const ms = (value) => value.toFixed(0);
-const mib = (run) => (run.peakKiB === null ? 'n/a' : (run.peakKiB / 1024).toFixed(0));
 const sum = (counts) => Object.values(counts).reduce((total, n) => total + n, 0);
 const byRule = (counts) =>
   Object.entries(counts)
@@ -286,23 +284,17 @@ function printSummary(results) {
   );
 }
 
-const load = () =>
-  loadavg()
-    .map((value) => value.toFixed(2))
-    .join(', ');
-
 async function main() {
   const start = process.hrtime.bigint();
   fetchCodebases();
   const config = writeEslintConfig();
-  const cpu = cpus();
   process.stdout.write(
     [
       '## Whole-repository critique: `aureus check --all` and ESLint complexity rules',
       '',
-      `Node ${process.version}, ${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB.`,
+      `${machineLine()}.`,
       `ESLint ${ESLINT_VERSION}, @typescript-eslint/parser ${PARSER_VERSION} (no type information); rules ${RULES.join(', ')} at their defaults.`,
-      `Load average before: ${load()} (other work on the machine skews every row: compare within one run).`,
+      `Load average before: ${loadAverage()} (other work on the machine skews every row: compare within one run).`,
       '',
       '',
     ].join('\n'),
@@ -315,12 +307,7 @@ async function main() {
   }
   printSummary(results);
   process.stdout.write(
-    [
-      '',
-      `Load average after: ${load()}.`,
-      `Benchmark run time: ${(Number(process.hrtime.bigint() - start) / 1e9).toFixed(1)} s.`,
-      '',
-    ].join('\n'),
+    ['', `Load average after: ${loadAverage()}.`, runTimeLine(start), ''].join('\n'),
   );
 }
 

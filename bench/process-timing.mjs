@@ -2,6 +2,7 @@
 // time, median of repeated runs. Shared by bench/analysis.mjs and bench/check.mjs.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -71,3 +72,29 @@ export function processTimer(workDir) {
 
   return { measure, repeat };
 }
+
+/** `Node v20…, 2 × <CPU>, 24 GiB`: the machine a table was measured on. */
+export function machineLine() {
+  const cpu = cpus();
+  return `Node ${process.version}, ${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB`;
+}
+
+/** The 1, 5 and 15 minute load averages: other work on the machine skews every row. */
+export function loadAverage() {
+  return loadavg()
+    .map((value) => value.toFixed(2))
+    .join(', ');
+}
+
+/** `Benchmark run time: 12.3 s.` since `start` (process.hrtime.bigint()). */
+export function runTimeLine(start) {
+  return `Benchmark run time: ${(Number(process.hrtime.bigint() - start) / 1e9).toFixed(1)} s.`;
+}
+
+/**
+ * Milliseconds as a whole number, and a run's peak memory in MiB ('n/a' without GNU time;
+ * `≤` when only an upper bound is known, as for a tool run inside a wrapper process).
+ */
+export const ms = (value) => value.toFixed(0);
+export const mib = (run) =>
+  run.peakKiB === null ? 'n/a' : `${run.bound ? '≤ ' : ''}${(run.peakKiB / 1024).toFixed(0)}`;

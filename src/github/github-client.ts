@@ -1,7 +1,17 @@
+import { retry } from '@octokit/plugin-retry';
+import { throttling } from '@octokit/plugin-throttling';
 import { Octokit } from '@octokit/rest';
 
-/** Octokit, as every GitHub adapter of AUREUS receives it. */
-export type GitHubClient = Octokit;
+/**
+ * Octokit with GitHub's recommended throttling and retries: a secondary rate limit or a 5xx is
+ * waited out and retried a bounded number of times instead of failing the gate or posting a
+ * comment twice (THREATS row 27). Requests that will not get better (4xx) are not retried.
+ */
+const RetryingOctokit = Octokit.plugin(retry, throttling);
+export type GitHubClient = InstanceType<typeof RetryingOctokit>;
+
+/** How many times a rate-limited request is tried again before the error is reported. */
+const RATE_LIMIT_RETRIES = 2;
 
 export interface GitHubClientSettings {
   readonly token: string;
@@ -14,10 +24,33 @@ export interface GitHubClientSettings {
 
 export function createGitHubClient(settings: GitHubClientSettings): GitHubClient {
   const warn = settings.warn;
-  return new Octokit({
+  return new RetryingOctokit({
     auth: settings.token,
     baseUrl: settings.baseUrl.replace(/\/+$/, ''),
     userAgent: settings.userAgent,
     log: { debug: () => {}, info: () => {}, warn, error: warn },
+    throttle: {
+      onRateLimit: (retryAfter: number, options: { method: string; url: string }, _c, count) =>
+        retryLimited('rate limit', retryAfter, options, count, warn),
+      onSecondaryRateLimit: (
+        retryAfter: number,
+        options: { method: string; url: string },
+        _c,
+        count,
+      ) => retryLimited('secondary rate limit', retryAfter, options, count, warn),
+    },
+    retry: { doNotRetry: [400, 401, 403, 404, 409, 410, 422, 451] },
   });
+}
+
+function retryLimited(
+  kind: string,
+  retryAfter: number,
+  options: { method: string; url: string },
+  count: number,
+  warn: (message: string) => void,
+): boolean {
+  if (count >= RATE_LIMIT_RETRIES) return false;
+  warn(`GitHub ${kind} on ${options.method} ${options.url}: retrying in ${retryAfter} s.`);
+  return true;
 }

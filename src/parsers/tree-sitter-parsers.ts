@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { Language, Parser, type Tree } from 'web-tree-sitter';
 import type { Language as SourceLanguage } from '../model/facts.js';
+import { grammarFile } from './grammar-file.js';
 
 /** The grammar file of each language, as shipped inside its grammar package. */
 const GRAMMARS: Readonly<Record<SourceLanguage, string>> = {
@@ -29,13 +29,12 @@ let initialized: Promise<void> | undefined;
 export function createTreeSitterParsers(): TreeSitterParsers {
   const languages = new Map<SourceLanguage, Promise<Language>>();
   const parsers = new Map<SourceLanguage, Parser>();
-  const require = createRequire(import.meta.url);
   const language = (name: SourceLanguage): Promise<Language> => {
     let loaded = languages.get(name);
     if (loaded === undefined) {
       initialized ??= Parser.init();
       loaded = initialized.then(async () =>
-        Language.load(await readFile(require.resolve(GRAMMARS[name]))),
+        Language.load(await readFile(grammarFile(GRAMMARS[name]))),
       );
       languages.set(name, loaded);
     }

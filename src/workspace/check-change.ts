@@ -15,6 +15,8 @@ import { basePolicy, changedPolicy } from './policy-at-commit.js';
 export interface CheckOptions {
   /** A policy file named by the user, used instead of the base commit's policy. */
   readonly policyFile?: string | undefined;
+  /** The policy's path inside the repository, read at the base commit (`.aureus/policy.yaml`). */
+  readonly policyPath?: string | undefined;
   readonly cwd: string;
   readonly toolVersion: string;
   readonly onProgress?: AnalyzeOptions['onProgress'];
@@ -33,7 +35,7 @@ export async function checkChange(
 ): Promise<Report> {
   const change = await readChange(root, request);
   const judging = await basePolicy(root, change.baseSha, options);
-  const policyChanges = changedPolicy(change, judging.policy);
+  const policyChanges = changedPolicy(change, judging.policy, options.policyPath);
   const progress = options.onProgress === undefined ? {} : { onProgress: options.onProgress };
   const [base, head] = await Promise.all([
     analyzeRepository(root, judging.policy, { snapshot: baseSnapshot(change), ...progress }),

@@ -1,7 +1,6 @@
-import { relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { listTrackedFiles, readBlobs } from '../git/index.js';
 import { readPolicyFile } from '../memory/policy-file.js';
-import { storePaths } from '../memory/store-paths.js';
 import type { Change } from '../model/change.js';
 import { AureusError } from '../model/errors.js';
 import type { Policy } from '../model/policy.js';
@@ -10,7 +9,8 @@ import { diffPolicies } from '../policy/diff-policies.js';
 import { parsePolicy } from '../policy/parse-policy.js';
 import { PolicyError } from '../policy/policy-problem.js';
 
-const POLICY_PATH = '.aureus/policy.yaml';
+/** Where the policy lives in a repository unless a workflow names another path. */
+export const POLICY_PATH = '.aureus/policy.yaml';
 const SYMLINK_MODE = '120000';
 
 export interface JudgingPolicy {
@@ -27,8 +27,14 @@ export interface JudgingPolicy {
 export async function basePolicy(
   root: string,
   baseSha: string | null,
-  options: { readonly policyFile?: string | undefined; readonly cwd: string },
+  options: {
+    readonly policyFile?: string | undefined;
+    /** The policy's path inside the repository; `.aureus/policy.yaml` by default. */
+    readonly policyPath?: string | undefined;
+    readonly cwd: string;
+  },
 ): Promise<JudgingPolicy> {
+  const policyPath = options.policyPath ?? POLICY_PATH;
   if (options.policyFile !== undefined) {
     const shown = relative(options.cwd, options.policyFile) || options.policyFile;
     const policy = await readPolicyFile(options.policyFile, shown, true);
@@ -38,14 +44,14 @@ export async function basePolicy(
   }
   if (baseSha === null) {
     // No commit yet: nothing was ever agreed, so the file on disk (if any) is what the team has.
-    const onDisk = await readPolicyFile(storePaths(root).policy, POLICY_PATH, false);
+    const onDisk = await readPolicyFile(join(root, policyPath), policyPath, false);
     return onDisk === undefined
       ? { policy: defaultPolicy(), source: 'built-in' }
-      : { policy: onDisk, source: POLICY_PATH };
+      : { policy: onDisk, source: policyPath };
   }
-  const entry = (await listTrackedFiles(root, baseSha)).find((file) => file.path === POLICY_PATH);
+  const entry = (await listTrackedFiles(root, baseSha)).find((file) => file.path === policyPath);
   if (entry === undefined) return { policy: defaultPolicy(), source: 'built-in' };
-  const shown = `${POLICY_PATH}@${baseSha.slice(0, 12)}`;
+  const shown = `${policyPath}@${baseSha.slice(0, 12)}`;
   if (entry.mode === SYMLINK_MODE) {
     throw new PolicyError([
       {
@@ -66,7 +72,7 @@ export async function basePolicy(
         line: 1,
         column: 1,
         message: `the committed policy is not UTF-8 text (${version?.kind ?? 'unreadable'}).`,
-        hint: 'commit .aureus/policy.yaml as a UTF-8 YAML file.',
+        hint: `commit ${policyPath} as a UTF-8 YAML file.`,
       },
     ]);
   }
@@ -79,16 +85,20 @@ export async function basePolicy(
  * What the change does to .aureus/policy.yaml, as settings changed against the judging policy:
  * reported for a maintainer's approval, never applied to the change itself.
  */
-export function changedPolicy(change: Change, judging: Policy): string[] {
+export function changedPolicy(
+  change: Change,
+  judging: Policy,
+  policyPath: string = POLICY_PATH,
+): string[] {
   const file = change.files.find(
-    (candidate) => candidate.path === POLICY_PATH || candidate.oldPath === POLICY_PATH,
+    (candidate) => candidate.path === policyPath || candidate.oldPath === policyPath,
   );
   if (file === undefined) return [];
-  if (file.head === undefined || file.path !== POLICY_PATH)
-    return ['the change removes or moves .aureus/policy.yaml.'];
+  if (file.head === undefined || file.path !== policyPath)
+    return [`the change removes or moves ${policyPath}.`];
   if (file.head.text === undefined)
-    return [`the new .aureus/policy.yaml is not a text file (${file.head.kind}).`];
-  const parsed = parsePolicy(file.head.text, POLICY_PATH);
+    return [`the new ${policyPath} is not a text file (${file.head.kind}).`];
+  const parsed = parsePolicy(file.head.text, policyPath);
   if (!parsed.ok) {
     const [first] = parsed.problems;
     return [
@@ -98,5 +108,5 @@ export function changedPolicy(change: Change, judging: Policy): string[] {
   const changes = diffPolicies(judging, parsed.policy);
   return changes.length > 0
     ? changes
-    : ['the change edits .aureus/policy.yaml (comments or layout only).'];
+    : [`the change edits ${policyPath} (comments or layout only).`];
 }

@@ -1,5 +1,6 @@
 import { appendToJournal } from '../memory/journal.js';
 import { ensureLocalDir, storePaths } from '../memory/store-paths.js';
+import type { JsonObject } from '../model/json.js';
 import type { Report } from '../model/report.js';
 
 /**
@@ -18,9 +19,14 @@ export async function recordCheck(
   override: Override | null = null,
 ): Promise<void> {
   await ensureLocalDir(root);
+  await appendToJournal(storePaths(root).ledger, ledgerRecord(report, override));
+}
+
+/** The ledger's record of one check: the same fields in the local and the shared ledger. */
+export function ledgerRecord(report: Report, override: Override | null = null): JsonObject {
   const count = (status: string) =>
     report.findings.filter((finding) => finding.status === status).length;
-  await appendToJournal(storePaths(root).ledger, {
+  return {
     kind: 'check',
     source: report.change.source,
     base: report.change.baseSha,
@@ -37,5 +43,5 @@ export async function recordCheck(
     reasons: [...report.reasons],
     override: override === null ? null : { by: override.by, reason: override.reason },
     toolVersion: report.tool.version,
-  });
+  };
 }

@@ -1,0 +1,147 @@
+// Usage: node scripts/build-action.mjs [--check]
+// Bundles the GitHub Action (src/action/main.ts and everything it uses) into dist/ with
+// esbuild: one ES module, plus the WebAssembly files web-tree-sitter and the grammars load at
+// run time. The Action runs from this committed bundle with no node_modules (a workspace's own
+// node_modules can never change what runs: THREATS row 16). esbuild was chosen over ncc for
+// its speed and byte-for-byte reproducible output, which `--check` relies on: it rebuilds into
+// a temporary folder and fails when the committed dist/ differs.
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(join(root, 'package.json'));
+const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+
+/**
+ * Shipped beside the bundle: typescript, and the WebAssembly files (web-tree-sitter finds its
+ * runtime by `new URL(…, import.meta.url)`).
+ */
+const COPIED_FILES = [
+  ['typescript/lib/typescript.js', 'typescript.cjs'],
+  ['web-tree-sitter/web-tree-sitter.wasm', 'web-tree-sitter.wasm'],
+  ['tree-sitter-typescript/tree-sitter-typescript.wasm', 'grammars/tree-sitter-typescript.wasm'],
+  ['tree-sitter-typescript/tree-sitter-tsx.wasm', 'grammars/tree-sitter-tsx.wasm'],
+  ['tree-sitter-javascript/tree-sitter-javascript.wasm', 'grammars/tree-sitter-javascript.wasm'],
+  ['tree-sitter-python/tree-sitter-python.wasm', 'grammars/tree-sitter-python.wasm'],
+  ['tree-sitter-go/tree-sitter-go.wasm', 'grammars/tree-sitter-go.wasm'],
+  ['tree-sitter-java/tree-sitter-java.wasm', 'grammars/tree-sitter-java.wasm'],
+];
+
+/** Modules whose way of finding files only works from node_modules, swapped for the bundle. */
+const REPLACEMENTS = {
+  // typescript ships as one self-contained CommonJS file; it is copied beside the bundle as it
+  // is, so that rebuilding the bundle never rewrites 9 MB that did not change.
+  'src/analysis/typescript-runtime.ts': [
+    "import { createRequire } from 'node:module';",
+    "export const typescript = createRequire(import.meta.url)('./typescript.cjs');",
+    '',
+  ].join('\n'),
+  'src/parsers/grammar-file.ts': [
+    "import { fileURLToPath } from 'node:url';",
+    'export function grammarFile(packagePath) {',
+    "  const name = packagePath.slice(packagePath.lastIndexOf('/') + 1);",
+    "  return fileURLToPath(new URL('./grammars/' + name, import.meta.url));",
+    '}',
+    '',
+  ].join('\n'),
+};
+
+const replaceForBundle = {
+  name: 'replace-for-bundle',
+  setup(builder) {
+    builder.onLoad({ filter: /\.ts$/ }, (args) => {
+      const relativePath = args.path.slice(root.length + 1).replaceAll('\\', '/');
+      const contents = REPLACEMENTS[relativePath];
+      return contents === undefined ? undefined : { contents, loader: 'js' };
+    });
+  },
+};
+
+async function bundle(outdir) {
+  rmSync(outdir, { recursive: true, force: true });
+  mkdirSync(join(outdir, 'grammars'), { recursive: true });
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: ['src/action/main.ts'],
+    outfile: join(outdir, 'index.mjs'),
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    // Readable and line-oriented: a change to one source file changes a few lines of the
+    // committed bundle, not all of it, and reviewers can read what the Action runs.
+    minify: false,
+    legalComments: 'eof',
+    logLevel: 'warning',
+    // CommonJS packages inside an ES module bundle still call require() for Node's built-ins
+    // and may read __filename/__dirname.
+    banner: {
+      js: [
+        "import { createRequire as aureusCreateRequire } from 'node:module';",
+        "import { dirname as aureusDirname } from 'node:path';",
+        "import { fileURLToPath as aureusFileURLToPath } from 'node:url';",
+        'const require = aureusCreateRequire(import.meta.url);',
+        'const __filename = aureusFileURLToPath(import.meta.url);',
+        'const __dirname = aureusDirname(__filename);',
+      ].join(' '),
+    },
+    define: { AUREUS_BUNDLED_VERSION: JSON.stringify(version) },
+    plugins: [replaceForBundle],
+  });
+  if (result.errors.length > 0) throw new Error('esbuild failed');
+  for (const [source, target] of COPIED_FILES)
+    copyFileSync(require.resolve(source), join(outdir, target));
+}
+
+function filesUnder(folder, prefix = '') {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? filesUnder(join(folder, entry.name), `${prefix}${entry.name}/`)
+      : [`${prefix}${entry.name}`],
+  );
+}
+
+const committed = join(root, 'dist');
+if (process.argv.includes('--check')) {
+  const fresh = mkdtempSync(join(tmpdir(), 'aureus-action-bundle-'));
+  try {
+    await bundle(fresh);
+    const wanted = filesUnder(fresh).sort();
+    const present = filesUnder(committed).filter(
+      (file) => !file.includes('/') || file.startsWith('grammars/'),
+    );
+    const differing = wanted.filter((file) => {
+      try {
+        return !readFileSync(join(fresh, file)).equals(readFileSync(join(committed, file)));
+      } catch {
+        return true;
+      }
+    });
+    const extra = present.filter(
+      (file) => !wanted.includes(file) && /\.(mjs|cjs|wasm)$/.test(file),
+    );
+    if (differing.length > 0 || extra.length > 0) {
+      console.error(
+        `dist/ is not the bundle of the current sources (${[...differing, ...extra].join(', ')}). Run npm run build:action and commit dist/.`,
+      );
+      process.exitCode = 1;
+    } else
+      console.log(
+        `dist/: the committed Action bundle matches the sources (${wanted.length} files).`,
+      );
+  } finally {
+    rmSync(fresh, { recursive: true, force: true });
+  }
+} else {
+  await bundle(join(root, '.action-build'));
+  for (const file of filesUnder(join(root, '.action-build'))) {
+    mkdirSync(dirname(join(committed, file)), { recursive: true });
+    copyFileSync(join(root, '.action-build', file), join(committed, file));
+  }
+  rmSync(join(root, '.action-build'), { recursive: true, force: true });
+  console.log(`dist/: Action bundle written (${basename(committed)}/index.mjs).`);
+}

@@ -1,0 +1,233 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import * as core from '@actions/core';
+import { createGitHubClient, type GitHubClient } from '../github/github-client.js';
+import { isPermissionDenied } from '../github/request-error.js';
+import { appendToSharedLedger } from '../github/shared-ledger.js';
+import { readWorkflowEvent, type WorkflowEvent } from '../github/workflow-event.js';
+import { AureusError, ExitCode } from '../model/errors.js';
+import type { Report } from '../model/report.js';
+import { formatPolicyProblem, PolicyError } from '../policy/policy-problem.js';
+import type { Annotation } from '../report/render-annotations.js';
+import { renderAnnotations } from '../report/render-annotations.js';
+import { renderJson } from '../report/render-json.js';
+import { ledgerMarker, renderMarkdown } from '../report/render-markdown.js';
+import { renderSarif } from '../report/render-sarif.js';
+import { renderText } from '../report/render-text.js';
+import { checkChange } from '../workspace/check-change.js';
+import { ledgerRecord } from '../workspace/record-check.js';
+import { type ActionSettings, readActionSettings } from './action-settings.js';
+import { changeOfTarget } from './change-of-target.js';
+import { failureOfReport } from './failure-of-report.js';
+import { type Publication, publishVerdict } from './publish-report.js';
+import { toolVersion } from './tool-version.js';
+import { logUntrusted } from './untrusted-log.js';
+
+/** The job summary takes 1 MiB per step; the report stays well inside it. */
+const SUMMARY_BYTES = 512 * 1024;
+
+/**
+ * The Action's entry: read the inputs and the event once, build the change, call the same core
+ * as the CLI, render, publish, and answer with the exit status (0 pass, 1 the policy says no,
+ * 2 AUREUS could not decide). Every failure ends here, in one place, as a tool error.
+ */
+export async function runAction(env: NodeJS.ProcessEnv): Promise<number> {
+  let publication: Publication | undefined;
+  try {
+    const settings = readActionSettings(env);
+    const event = readWorkflowEvent(required(env, 'GITHUB_EVENT_NAME'), await eventPayload(env));
+    const client = settings.token === '' ? null : clientFor(settings, env);
+    const request = changeOfTarget(event.target, {
+      base: settings.base,
+      head: settings.head,
+      sha: required(env, 'GITHUB_SHA'),
+    });
+    publication = { settings, event, client, headSha: headShaOf(event, env) };
+    if (request === null) {
+      core.info('The push deleted a branch: there is no change to judge.');
+      core.setOutput('verdict', 'pass');
+      return ExitCode.pass;
+    }
+    const root = resolve(required(env, 'GITHUB_WORKSPACE'), settings.workingDirectory);
+    const report = await checkChange(root, request, {
+      policyPath: settings.policyPath,
+      cwd: root,
+      toolVersion: toolVersion(),
+    });
+    publication = { ...publication, headSha: report.change.headSha ?? publication.headSha };
+    return await concludeReport(publication, report, root, env);
+  } catch (error) {
+    return await concludeError(publication, error);
+  }
+}
+
+async function concludeReport(
+  publication: Publication,
+  report: Report,
+  root: string,
+  env: NodeJS.ProcessEnv,
+): Promise<number> {
+  const { settings } = publication;
+  logUntrusted((line) => process.stdout.write(line), renderText(report, { color: false }));
+  const failure = failureOfReport(report, settings.failOn);
+  const markdown = renderMarkdown(report);
+  await writeOutputs(report, env);
+  await core.summary.addRaw(renderMarkdown(report, { maxBytes: SUMMARY_BYTES })).write();
+  if (settings.sarifFile !== null)
+    await writeFile(
+      resolve(root, settings.sarifFile),
+      renderSarif(report, { toolVersion: report.tool.version }),
+    );
+  await publishVerdict(publication, {
+    conclusion: failure !== null ? 'failure' : report.verdict === 'warn' ? 'neutral' : 'success',
+    title: titleOf(report),
+    markdown,
+    annotations: renderAnnotations(report),
+  });
+  await recordOnDefaultBranch(publication, report);
+  if (failure === null) return ExitCode.pass;
+  core.error(`AUREUS: ${report.reasons[0] ?? report.verdict}`);
+  return failure === 'incomplete' ? ExitCode.error : ExitCode.rejected;
+}
+
+/** A tool error: said plainly in the log, the summary, the comment and the check run. */
+async function concludeError(
+  publication: Publication | undefined,
+  error: unknown,
+): Promise<number> {
+  const known = error instanceof AureusError;
+  const message = known
+    ? `${error.message}\nTo resolve, ${error.hint}`
+    : `AUREUS internal error: ${error instanceof Error ? error.message : String(error)}`;
+  core.setOutput('verdict', 'incomplete');
+  core.error(message);
+  if (!known && error instanceof Error && error.stack !== undefined) core.debug(error.stack);
+  const markdown = [
+    ledgerMarker(),
+    '## AUREUS could not decide',
+    '',
+    'The change was **not** judged, so this is not a pass.',
+    '',
+    '```text',
+    message.replace(/```/g, "'''"),
+    '```',
+  ].join('\n');
+  try {
+    await core.summary.addRaw(markdown).write();
+    if (publication !== undefined)
+      await publishVerdict(publication, {
+        conclusion: 'failure',
+        title: 'AUREUS could not decide',
+        markdown,
+        annotations: error instanceof PolicyError ? policyAnnotations(error) : [],
+      });
+  } catch (publishing) {
+    core.warning(`AUREUS could not publish the error: ${String(publishing)}`);
+  }
+  return ExitCode.error;
+}
+
+function policyAnnotations(error: PolicyError): Annotation[] {
+  return error.problems.map((problem) => ({
+    level: 'error',
+    // `.aureus/policy.yaml@1a2b3c`: the annotation goes on the file itself.
+    file: problem.file.replace(/@[0-9a-f]+$/, ''),
+    startLine: problem.line,
+    endLine: problem.line,
+    title: 'AUREUS policy error',
+    message: formatPolicyProblem(problem),
+  }));
+}
+
+/**
+ * The shared ledger gets one entry per commit that lands on the default branch. It needs
+ * `contents: write`; without it the check still stands and a warning says what to grant.
+ */
+async function recordOnDefaultBranch(publication: Publication, report: Report): Promise<void> {
+  const { settings, event, client } = publication;
+  const target = event.target;
+  if (!settings.sharedLedger || client === null || target.kind !== 'push') return;
+  if (target.ref !== `refs/heads/${target.defaultBranch}` || report.change.headSha === null) return;
+  try {
+    const result = await appendToSharedLedger(client, event.repository, {
+      headSha: report.change.headSha,
+      at: new Date().toISOString(),
+      record: { ...ledgerRecord(report), event: 'push', ref: target.ref },
+    });
+    core.info(
+      result === 'written'
+        ? `Recorded ${report.change.headSha} in the shared ledger (branch aureus-ledger).`
+        : `${report.change.headSha} is already in the shared ledger.`,
+    );
+  } catch (error) {
+    if (!isPermissionDenied(error)) throw error;
+    core.warning(
+      'AUREUS could not write the shared ledger: the token lacks the permission. To resolve, grant `contents: write` to this push job, or set shared-ledger: false.',
+    );
+  }
+}
+
+async function writeOutputs(report: Report, env: NodeJS.ProcessEnv): Promise<void> {
+  const reportPath = join(
+    env.RUNNER_TEMP ?? required(env, 'GITHUB_WORKSPACE'),
+    'aureus-report.json',
+  );
+  await writeFile(reportPath, `${renderJson(report)}\n`);
+  core.setOutput('verdict', report.verdict);
+  core.setOutput('total-cost', String(report.cost.total));
+  core.setOutput('cost-breakdown', JSON.stringify(report.cost));
+  core.setOutput('blocking-findings', String(report.findings.filter((f) => f.blocking).length));
+  core.setOutput('report-path', reportPath);
+}
+
+function titleOf(report: Report): string {
+  const cost = `${report.cost.total} of ${report.budget.block} points`;
+  switch (report.verdict) {
+    case 'pass':
+      return `Within budget: ${cost}`;
+    case 'warn':
+      return `Within budget, with warnings: ${cost}`;
+    case 'block':
+      return report.budget.remaining < 0 ? `Over budget: ${cost}` : `Blocking findings (${cost})`;
+    default:
+      return 'Incomplete: the change could not be judged in full';
+  }
+}
+
+function headShaOf(event: WorkflowEvent, env: NodeJS.ProcessEnv): string | null {
+  const target = event.target;
+  if (target.kind === 'pull-request' || target.kind === 'merge-group') return target.headSha;
+  if (target.kind === 'push') return target.after;
+  return env.GITHUB_SHA ?? null;
+}
+
+function clientFor(settings: ActionSettings, env: NodeJS.ProcessEnv): GitHubClient {
+  return createGitHubClient({
+    token: settings.token,
+    baseUrl: env.GITHUB_API_URL ?? 'https://api.github.com',
+    userAgent: `aureus-action/${toolVersion()}`,
+    warn: (message) => core.warning(message),
+  });
+}
+
+async function eventPayload(env: NodeJS.ProcessEnv): Promise<unknown> {
+  const path = required(env, 'GITHUB_EVENT_PATH');
+  try {
+    return JSON.parse(await readFile(path, 'utf8'));
+  } catch (error) {
+    throw new AureusError(
+      `cannot read the workflow event at ${path}: ${error instanceof Error ? error.message : String(error)}.`,
+      'run AUREUS as a step of a GitHub Actions workflow (the runner writes GITHUB_EVENT_PATH).',
+    );
+  }
+}
+
+function required(env: NodeJS.ProcessEnv, name: string): string {
+  const value = env[name];
+  if (value === undefined || value === '')
+    throw new AureusError(
+      `${name} is not set.`,
+      'run AUREUS as a step of a GitHub Actions workflow, which sets it.',
+    );
+  return value;
+}

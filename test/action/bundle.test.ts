@@ -1,0 +1,23 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from '@jest/globals';
+import { parse } from 'yaml';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+describe('the Action bundle', () => {
+  it('is the bundle of the current sources (rebuilt and compared byte for byte)', () => {
+    const output = execFileSync(process.execPath, ['scripts/build-action.mjs', '--check'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    expect(output).toMatch(/matches the sources/);
+  }, 120_000);
+
+  it('is what action.yml runs, on node24', () => {
+    const action: unknown = parse(readFileSync(join(root, 'action.yml'), 'utf8'));
+    expect(action).toMatchObject({ runs: { using: 'node24', main: 'dist/index.mjs' } });
+  });
+});

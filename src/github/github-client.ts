@@ -7,8 +7,10 @@ import { Octokit } from '@octokit/rest';
  * waited out and retried a bounded number of times instead of failing the gate or posting a
  * comment twice (THREATS row 27). Requests that will not get better (4xx) are not retried.
  */
-const RetryingOctokit = Octokit.plugin(retry, throttling);
-export type GitHubClient = InstanceType<typeof RetryingOctokit>;
+// Annotated as plain Octokit: the plugins change behaviour, not the API AUREUS calls, and
+// the inferred plugin type cannot be named in the published declarations.
+const RetryingOctokit: typeof Octokit = Octokit.plugin(retry, throttling);
+export type GitHubClient = Octokit;
 
 /** How many times a rate-limited request is tried again before the error is reported. */
 const RATE_LIMIT_RETRIES = 2;

@@ -1,0 +1,411 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { GITHUB_ACTIONS_BOT, type Identity, type Permissions } from './auth.js';
+import { type Fault, FaultQueue } from './faults.js';
+import { loadOperations } from './fixture.js';
+import { tryGitText } from './git.js';
+import { serve } from './pipeline.js';
+import { type Outcome, type RecordedRequest, Recorder } from './recording.js';
+import { makeRouter } from './router.js';
+import {
+  type AppInfo,
+  IdSequence,
+  RepositoryState,
+  repositoryKey,
+  syntheticId,
+  timestamp,
+  type World,
+} from './state.js';
+import { entryAt } from './tree-edit.js';
+import {
+  type CheckRunView,
+  checkRunViews,
+  type IssueCommentView,
+  issueCommentViews,
+  type ReactionView,
+  type ReviewCommentView,
+  type ReviewView,
+  reactionViews,
+  reviewCommentViews,
+  reviewViews,
+} from './views.js';
+
+export interface GitHubApiDoubleOptions {
+  /**
+   * Check every answer against the operation's response schema and turn a mismatch into a 500
+   * (recorded as `response-violation`), so a test cannot pass on a shape GitHub never sends.
+   * On unless turned off.
+   */
+  readonly strictResponses?: boolean;
+  /** The clock for timestamps; the real one unless given. */
+  readonly now?: () => Date;
+  /** Entries `git/get-tree` sends before it says `truncated: true` (GitHub: 100,000). */
+  readonly maxTreeEntries?: number;
+}
+
+export type Role = 'admin' | 'maintain' | 'write' | 'triage' | 'read' | 'none';
+
+/** A person or bot, by login, with optional fixed id and type. */
+export type IdentityInput = string | { login: string; id?: number; type?: Identity['type'] };
+
+function identityOf(input: IdentityInput): Identity {
+  if (typeof input === 'string') {
+    return { login: input, id: syntheticId(input), type: input.endsWith('[bot]') ? 'Bot' : 'User' };
+  }
+  return {
+    login: input.login,
+    id: input.id ?? syntheticId(input.login),
+    type: input.type ?? (input.login.endsWith('[bot]') ? 'Bot' : 'User'),
+  };
+}
+
+/** A GitHub REST API on 127.0.0.1 for tests; see README.md in this folder. */
+export class GitHubApiDouble {
+  private readonly recorder = new Recorder();
+  private readonly faults = new FaultQueue();
+
+  private constructor(
+    private readonly server: Server,
+    private readonly world: World,
+    private readonly route: ReturnType<typeof makeRouter>,
+    private readonly strictResponses: boolean,
+  ) {}
+
+  /** Starts a double on a random port of 127.0.0.1. */
+  static async start(options: GitHubApiDoubleOptions = {}): Promise<GitHubApiDouble> {
+    const holder: { double?: GitHubApiDouble } = {};
+    const server = createServer((request, response) => {
+      if (holder.double === undefined) {
+        response.writeHead(503).end();
+        return;
+      }
+      holder.double.handle(request, response);
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', () => resolve());
+    });
+    const { port } = server.address() as AddressInfo;
+    const world: World = {
+      repositories: new Map(),
+      tokens: new Map(),
+      apps: new Map(),
+      installations: new Map(),
+      ids: new IdSequence(),
+      now: options.now ?? (() => new Date()),
+      apiUrl: `http://127.0.0.1:${port}`,
+      truncatePatches: false,
+      maxTreeEntries: options.maxTreeEntries ?? 100_000,
+    };
+    const route = makeRouter(loadOperations());
+    holder.double = new GitHubApiDouble(server, world, route, options.strictResponses ?? true);
+    return holder.double;
+  }
+
+  private handle(request: IncomingMessage, response: ServerResponse): void {
+    const parts = {
+      world: this.world,
+      route: this.route,
+      recorder: this.recorder,
+      faults: this.faults,
+      strictResponses: this.strictResponses,
+    };
+    serve(parts, request, response).catch((error: unknown) => {
+      response.writeHead(500, { 'content-type': 'text/plain' });
+      response.end(String(error));
+    });
+  }
+
+  /** `http://127.0.0.1:PORT`: Octokit's `baseUrl`. */
+  get url(): string {
+    return this.world.apiUrl;
+  }
+
+  /** Answer like GitHub past its diff limits: files without `patch`, with zero counts. */
+  get truncatePatches(): boolean {
+    return this.world.truncatePatches;
+  }
+
+  set truncatePatches(value: boolean) {
+    this.world.truncatePatches = value;
+  }
+
+  get maxTreeEntries(): number {
+    return this.world.maxTreeEntries;
+  }
+
+  set maxTreeEntries(value: number) {
+    this.world.maxTreeEntries = value;
+  }
+
+  // ---- setup -------------------------------------------------------------------------------
+
+  /**
+   * Registers a token with fine-grained permissions. It acts as `github-actions[bot]` unless
+   * `identity` says otherwise; `repositories` (`owner/repo`) limits what it can see.
+   */
+  addToken(
+    token: string,
+    permissions: Permissions,
+    options: { identity?: IdentityInput; repositories?: readonly string[] } = {},
+  ): void {
+    const identity =
+      options.identity === undefined ? GITHUB_ACTIONS_BOT : identityOf(options.identity);
+    this.world.tokens.set(token, {
+      token,
+      permissions: { ...permissions },
+      identity,
+      ...(options.repositories === undefined
+        ? {}
+        : { repositories: new Set(options.repositories.map((name) => name.toLowerCase())) }),
+    });
+  }
+
+  /**
+   * Registers a repository; with `gitDir` (a work tree or `.git` folder) its branches, tags,
+   * commits, trees and blobs are read from that real repository.
+   */
+  addRepository(options: {
+    owner: string;
+    repo: string;
+    gitDir?: string;
+    defaultBranch?: string;
+    private?: boolean;
+    id?: number;
+    ownerType?: Identity['type'];
+  }): void {
+    const defaultBranch =
+      options.defaultBranch ??
+      (options.gitDir === undefined
+        ? undefined
+        : tryGitText(options.gitDir, ['symbolic-ref', '--short', 'HEAD'])?.trim()) ??
+      'main';
+    const ownerIdentity: Identity = {
+      ...identityOf(options.owner),
+      type: options.ownerType ?? 'Organization',
+    };
+    const info = {
+      owner: options.owner,
+      repo: options.repo,
+      id: options.id ?? this.world.ids.take('repository'),
+      private: options.private ?? true,
+      defaultBranch,
+      ownerIdentity,
+      createdAt: timestamp(this.world.now()),
+    };
+    this.world.repositories.set(
+      repositoryKey(options.owner, options.repo),
+      new RepositoryState(info, options.gitDir),
+    );
+  }
+
+  /**
+   * Registers a pull request of a git-backed repository. `baseSha`/`headSha` may also be branch
+   * names; `headRepo` (`owner/repo`) makes it a pull request from a fork.
+   */
+  addPullRequest(options: {
+    owner: string;
+    repo: string;
+    number: number;
+    baseSha: string;
+    headSha: string;
+    baseRef?: string;
+    headRef?: string;
+    headRepo?: string;
+    title?: string;
+    body?: string | null;
+    user?: IdentityInput;
+    state?: 'open' | 'closed';
+    draft?: boolean;
+    authorAssociation?: string;
+  }): void {
+    const repo = this.repository(options.owner, options.repo);
+    if (repo.gitDir === undefined) {
+      throw new Error(`addPullRequest: ${repo.fullName} was added without a gitDir`);
+    }
+    const baseSha = repo.resolveCommit(options.baseSha);
+    const headSha = repo.resolveCommit(options.headSha);
+    if (baseSha === undefined || headSha === undefined) {
+      throw new Error(`addPullRequest: ${options.baseSha} or ${options.headSha} is not a commit`);
+    }
+    const [headOwner = options.owner, headRepo = options.repo] = (options.headRepo ?? '').split(
+      '/',
+    );
+    repo.pulls.set(options.number, {
+      number: options.number,
+      baseSha,
+      headSha,
+      baseRef: options.baseRef ?? repo.info.defaultBranch,
+      headRef: options.headRef ?? `pr-${options.number}`,
+      headOwner: options.headRepo === undefined ? options.owner : headOwner,
+      headRepo: options.headRepo === undefined ? options.repo : headRepo,
+      title: options.title ?? `Pull request #${options.number}`,
+      body: options.body ?? null,
+      user: identityOf(options.user ?? { login: 'octocat', id: 583231 }),
+      state: options.state ?? 'open',
+      draft: options.draft ?? false,
+      authorAssociation:
+        options.authorAssociation ?? (options.headRepo === undefined ? 'MEMBER' : 'CONTRIBUTOR'),
+      createdAt: timestamp(this.world.now()),
+    });
+  }
+
+  /** A collaborator's role, as `repos/get-collaborator-permission-level` reports it. */
+  setPermission(owner: string, repo: string, user: IdentityInput, role: Role): void {
+    const identity = identityOf(user);
+    this.repository(owner, repo).collaborators.set(identity.login.toLowerCase(), {
+      identity,
+      role,
+    });
+  }
+
+  /** A GitHub App; a JWT whose `iss` is its id (or client id) authenticates as it. */
+  addApp(options: {
+    id: number;
+    slug: string;
+    name?: string;
+    owner?: IdentityInput;
+    clientId?: string;
+    permissions?: Permissions;
+    events?: readonly string[];
+  }): void {
+    const app: AppInfo = {
+      id: options.id,
+      slug: options.slug,
+      name: options.name ?? options.slug,
+      owner: identityOf(options.owner ?? { login: options.slug, type: 'Organization' }),
+      clientId: options.clientId ?? `Iv1.${options.slug}`,
+      permissions: { ...options.permissions },
+      events: [...(options.events ?? [])],
+      createdAt: timestamp(this.world.now()),
+    };
+    this.world.apps.set(app.id, app);
+  }
+
+  /** An installation of an app on an account, optionally on some of its repositories only. */
+  addInstallation(options: {
+    id: number;
+    appId: number;
+    account: IdentityInput;
+    permissions: Permissions;
+    repositories?: readonly string[];
+    events?: readonly string[];
+  }): void {
+    const account = identityOf(options.account);
+    const owner = account.login.toLowerCase();
+    this.world.installations.set(options.id, {
+      id: options.id,
+      appId: options.appId,
+      account,
+      permissions: { ...options.permissions },
+      repositories:
+        options.repositories === undefined
+          ? undefined
+          : new Set(
+              options.repositories.map((name) =>
+                (name.includes('/') ? name : `${owner}/${name}`).toLowerCase(),
+              ),
+            ),
+      events: [...(options.events ?? [])],
+      createdAt: timestamp(this.world.now()),
+    });
+  }
+
+  /**
+   * Makes the next call(s) to an operation fail with this status, headers and body, then
+   * answer normally again; see `secondaryRateLimit()`.
+   */
+  failNext(operationId: string, fault: Fault): void {
+    if (!loadOperations().some((operation) => operation.operationId === operationId)) {
+      throw new Error(`failNext: ${operationId} is not an operation of the fixture`);
+    }
+    this.faults.add(operationId, fault);
+  }
+
+  // ---- recording ---------------------------------------------------------------------------
+
+  requests(): RecordedRequest[] {
+    return this.recorder.all();
+  }
+
+  callsTo(operationId: string): RecordedRequest[] {
+    return this.recorder.all().filter((request) => request.operationId === operationId);
+  }
+
+  withOutcome(outcome: Outcome): RecordedRequest[] {
+    return this.recorder.withOutcome(outcome);
+  }
+
+  invalidRequests(): RecordedRequest[] {
+    return this.recorder.withOutcome('invalid');
+  }
+
+  forbiddenRequests(): RecordedRequest[] {
+    return this.recorder.withOutcome('forbidden');
+  }
+
+  unexpectedRequests(): RecordedRequest[] {
+    return this.recorder.withOutcome('unexpected');
+  }
+
+  responseViolations(): RecordedRequest[] {
+    return this.recorder.withOutcome('response-violation');
+  }
+
+  /** Forgets recorded requests and queued faults; repositories, tokens and their state stay. */
+  reset(): void {
+    this.recorder.clear();
+    this.faults.clear();
+  }
+
+  // ---- state, for assertions ---------------------------------------------------------------
+
+  issueComments(owner: string, repo: string, issueNumber?: number): IssueCommentView[] {
+    return issueCommentViews(this.repository(owner, repo), issueNumber);
+  }
+
+  checkRuns(owner: string, repo: string): CheckRunView[] {
+    return checkRunViews(this.repository(owner, repo));
+  }
+
+  reviews(owner: string, repo: string, pullNumber?: number): ReviewView[] {
+    return reviewViews(this.repository(owner, repo), pullNumber);
+  }
+
+  reviewComments(owner: string, repo: string, pullNumber?: number): ReviewCommentView[] {
+    return reviewCommentViews(this.repository(owner, repo), pullNumber);
+  }
+
+  reactions(owner: string, repo: string): ReactionView[] {
+    return reactionViews(this.repository(owner, repo));
+  }
+
+  /** Where a ref points now (`main`, `heads/main` or `refs/heads/main`), API updates included. */
+  ref(owner: string, repo: string, name: string): string | undefined {
+    const refs = this.repository(owner, repo).refs;
+    return refs.get(name) ?? refs.get(`refs/${name}`) ?? refs.get(`refs/heads/${name}`);
+  }
+
+  /** A file's bytes at a branch, tag or commit, including commits made through the API. */
+  fileAt(owner: string, repo: string, ref: string, path: string): Buffer | undefined {
+    const state = this.repository(owner, repo);
+    const sha = state.resolveCommit(ref);
+    const tree = sha === undefined ? undefined : state.store.readCommit(sha)?.tree;
+    const entry = tree === undefined ? undefined : entryAt(state.store, tree, path);
+    return entry?.type === 'blob' ? state.store.readBlob(entry.sha) : undefined;
+  }
+
+  /** Stops listening and drops kept-alive connections. */
+  async close(): Promise<void> {
+    await new Promise<void>((resolve, reject) => {
+      this.server.close((error) => (error === undefined ? resolve() : reject(error)));
+      this.server.closeAllConnections();
+    });
+  }
+
+  private repository(owner: string, repo: string): RepositoryState {
+    const state = this.world.repositories.get(repositoryKey(owner, repo));
+    if (state === undefined) throw new Error(`${owner}/${repo} was never added to the double`);
+    return state;
+  }
+}

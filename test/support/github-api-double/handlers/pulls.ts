@@ -1,0 +1,156 @@
+import {
+  apiRepoUrl,
+  type Handler,
+  type HandlerContext,
+  intParam,
+  json,
+  notFound,
+  repoOf,
+} from '../context.js';
+import { commitsBetween, mergeBase } from '../diff.js';
+import { diffEntry, MAX_LISTED_FILES } from '../diff-entries.js';
+import { HTML_URL, nodeId, repositoryObject, userObject } from '../github-objects.js';
+import { paginate } from '../pagination.js';
+import { pullDiff } from '../pull-diff.js';
+import { type PullRequest, type RepositoryInfo, repositoryKey, syntheticId } from '../state.js';
+
+/** The head repository: the base itself, a registered fork, or one made up from its name. */
+function headRepository(context: HandlerContext, pull: PullRequest): Record<string, unknown> {
+  const repo = repoOf(context);
+  const api = context.world.apiUrl;
+  const key = repositoryKey(pull.headOwner, pull.headRepo);
+  if (key === repositoryKey(repo.info.owner, repo.info.repo))
+    return repositoryObject(api, repo.info);
+  const registered = context.world.repositories.get(key)?.info;
+  const info: RepositoryInfo = registered ?? {
+    owner: pull.headOwner,
+    repo: pull.headRepo,
+    id: syntheticId(key),
+    private: repo.info.private,
+    defaultBranch: repo.info.defaultBranch,
+    ownerIdentity: { login: pull.headOwner, id: syntheticId(pull.headOwner), type: 'User' },
+    createdAt: repo.info.createdAt,
+  };
+  return { ...repositoryObject(api, info), fork: true };
+}
+
+function pullObject(context: HandlerContext, pull: PullRequest): Record<string, unknown> {
+  const repo = repoOf(context);
+  const api = context.world.apiUrl;
+  const url = `${apiRepoUrl(context)}/pulls/${pull.number}`;
+  const issueUrl = `${apiRepoUrl(context)}/issues/${pull.number}`;
+  const html = `${HTML_URL}/${repo.fullName}/pull/${pull.number}`;
+  const files = pullDiff(repo, pull);
+  const gitDir = repo.gitDir;
+  const base = gitDir === undefined ? undefined : mergeBase(gitDir, pull.baseSha, pull.headSha);
+  const commits =
+    gitDir === undefined ? 0 : commitsBetween(gitDir, base ?? pull.baseSha, pull.headSha).length;
+  const headOwner =
+    context.world.repositories.get(repositoryKey(pull.headOwner, pull.headRepo))?.info
+      .ownerIdentity ??
+    (pull.headOwner.toLowerCase() === repo.info.owner.toLowerCase()
+      ? repo.info.ownerIdentity
+      : { login: pull.headOwner, id: syntheticId(pull.headOwner), type: 'User' as const });
+  return {
+    url,
+    id: syntheticId(`${repo.fullName}#${pull.number}`),
+    node_id: nodeId('PullRequest', `${repo.fullName}#${pull.number}`),
+    html_url: html,
+    diff_url: `${html}.diff`,
+    patch_url: `${html}.patch`,
+    issue_url: issueUrl,
+    commits_url: `${url}/commits`,
+    review_comments_url: `${url}/comments`,
+    review_comment_url: `${apiRepoUrl(context)}/pulls/comments{/number}`,
+    comments_url: `${issueUrl}/comments`,
+    statuses_url: `${apiRepoUrl(context)}/statuses/${pull.headSha}`,
+    number: pull.number,
+    state: pull.state,
+    locked: false,
+    title: pull.title,
+    user: userObject(api, pull.user),
+    body: pull.body,
+    labels: [],
+    milestone: null,
+    active_lock_reason: null,
+    created_at: pull.createdAt,
+    updated_at: pull.createdAt,
+    closed_at: null,
+    merged_at: null,
+    merge_commit_sha: null,
+    assignee: null,
+    assignees: [],
+    requested_reviewers: [],
+    requested_teams: [],
+    head: {
+      label: `${pull.headOwner}:${pull.headRef}`,
+      ref: pull.headRef,
+      sha: pull.headSha,
+      user: userObject(api, headOwner),
+      repo: headRepository(context, pull),
+    },
+    base: {
+      label: `${repo.info.owner}:${pull.baseRef}`,
+      ref: pull.baseRef,
+      sha: pull.baseSha,
+      user: userObject(api, repo.info.ownerIdentity),
+      repo: repositoryObject(api, repo.info),
+    },
+    _links: {
+      self: { href: url },
+      html: { href: html },
+      issue: { href: issueUrl },
+      comments: { href: `${issueUrl}/comments` },
+      review_comments: { href: `${url}/comments` },
+      review_comment: { href: `${apiRepoUrl(context)}/pulls/comments{/number}` },
+      commits: { href: `${url}/commits` },
+      statuses: { href: `${apiRepoUrl(context)}/statuses/${pull.headSha}` },
+    },
+    author_association: pull.authorAssociation,
+    auto_merge: null,
+    draft: pull.draft,
+    merged: false,
+    mergeable: true,
+    rebaseable: true,
+    mergeable_state: 'clean',
+    merged_by: null,
+    comments: [...repo.issueComments.values()].filter((c) => c.issueNumber === pull.number).length,
+    review_comments: [...repo.reviewComments.values()].filter((c) => c.pullNumber === pull.number)
+      .length,
+    maintainer_can_modify: false,
+    commits,
+    additions: files.reduce((sum, file) => sum + file.additions, 0),
+    deletions: files.reduce((sum, file) => sum + file.deletions, 0),
+    changed_files: files.length,
+  };
+}
+
+const getPull: Handler = (context) => {
+  const pull = repoOf(context).pulls.get(intParam(context, 'pull_number'));
+  return pull === undefined ? notFound(context) : json(200, pullObject(context, pull));
+};
+
+const listFiles: Handler = (context) => {
+  const repo = repoOf(context);
+  const pull = repo.pulls.get(intParam(context, 'pull_number'));
+  if (pull === undefined) return notFound(context);
+  // GitHub lists at most 3,000 files, whatever the page; `changed_files` keeps the real count.
+  const files = pullDiff(repo, pull).slice(0, MAX_LISTED_FILES);
+  const page = paginate(files, context.params, context.url, context.world.apiUrl);
+  const options = {
+    apiUrl: context.world.apiUrl,
+    fullName: repo.fullName,
+    commitSha: pull.headSha,
+    truncatePatches: context.world.truncatePatches,
+  };
+  return json(
+    200,
+    page.items.map((file) => diffEntry(file, options)),
+    page.link === undefined ? undefined : { link: page.link },
+  );
+};
+
+export const pullHandlers: Record<string, Handler> = {
+  'pulls/get': getPull,
+  'pulls/list-files': listFiles,
+};

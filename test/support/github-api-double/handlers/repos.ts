@@ -1,0 +1,177 @@
+import type { Identity } from '../auth.js';
+import {
+  failure,
+  type Handler,
+  type HandlerContext,
+  json,
+  repoOf,
+  stringParam,
+} from '../context.js';
+import { commitsBetween, type DiffFile, diffFiles, EMPTY_TREE, mergeBase } from '../diff.js';
+import { diffEntry, MAX_LISTED_FILES } from '../diff-entries.js';
+import { commitObject, fullRepositoryObject, HTML_URL, userObject } from '../github-objects.js';
+import { paginate } from '../pagination.js';
+import { syntheticId } from '../state.js';
+
+/** `permission` is the legacy base role: maintain reads as write, triage as read. */
+const BASE_ROLE: Record<string, string> = {
+  admin: 'admin',
+  maintain: 'write',
+  write: 'write',
+  triage: 'read',
+  read: 'read',
+  none: 'none',
+};
+
+const getRepository: Handler = (context) =>
+  json(200, fullRepositoryObject(context.world.apiUrl, repoOf(context).info));
+
+const getPermissionLevel: Handler = (context) => {
+  const repo = repoOf(context);
+  const login = stringParam(context, 'username');
+  const collaborator = repo.collaborators.get(login.toLowerCase());
+  // Someone the test never named: no role on a private repository, read on a public one.
+  const role = collaborator?.role ?? (repo.info.private ? 'none' : 'read');
+  const identity: Identity = collaborator?.identity ?? {
+    login,
+    id: syntheticId(login),
+    type: 'User',
+  };
+  const permission = BASE_ROLE[role] ?? 'none';
+  return json(200, {
+    permission,
+    role_name: role,
+    user: {
+      ...userObject(context.world.apiUrl, identity),
+      permissions: {
+        admin: permission === 'admin',
+        maintain: role === 'admin' || role === 'maintain',
+        push: permission === 'admin' || permission === 'write',
+        triage: permission !== 'none',
+        pull: permission !== 'none',
+      },
+      role_name: role,
+    },
+  });
+};
+
+function totals(files: readonly DiffFile[]): { additions: number; deletions: number } {
+  return {
+    additions: files.reduce((sum, file) => sum + file.additions, 0),
+    deletions: files.reduce((sum, file) => sum + file.deletions, 0),
+  };
+}
+
+function gitDirOf(context: HandlerContext): string | undefined {
+  return repoOf(context).gitDir;
+}
+
+const getCommit: Handler = (context) => {
+  const repo = repoOf(context);
+  const ref = stringParam(context, 'ref');
+  const sha = repo.resolveCommit(ref);
+  const commit = sha === undefined ? undefined : repo.store.readCommit(sha);
+  const gitDir = gitDirOf(context);
+  if (sha === undefined || commit === undefined) {
+    return failure(context, 422, `No commit found for SHA: ${ref}`);
+  }
+  const files =
+    gitDir === undefined || repo.store.isCreated(sha)
+      ? []
+      : diffFiles(gitDir, commit.parents[0] ?? EMPTY_TREE, sha).slice(0, MAX_LISTED_FILES);
+  // This endpoint pages its files 300 at a time; the commit itself repeats on every page.
+  const page = paginate(files, context.params, context.url, context.world.apiUrl, {
+    defaultPerPage: 300,
+    maxPerPage: 300,
+  });
+  const options = {
+    apiUrl: context.world.apiUrl,
+    fullName: repo.fullName,
+    commitSha: sha,
+    truncatePatches: context.world.truncatePatches,
+  };
+  return json(
+    200,
+    commitObject(context.world.apiUrl, repo.fullName, sha, commit, {
+      stats: totals(files),
+      files: page.items.map((file) => diffEntry(file, options)),
+    }),
+    page.link === undefined ? undefined : { link: page.link },
+  );
+};
+
+/** Compare lists at most this many files, on the first page only. */
+const MAX_COMPARE_FILES = 300;
+
+const compareCommits: Handler = (context) => {
+  const repo = repoOf(context);
+  const gitDir = gitDirOf(context);
+  const baseName = stringParam(context, 'base');
+  const headName = stringParam(context, 'head');
+  const base = repo.resolveCommit(baseName);
+  const head = repo.resolveCommit(headName);
+  if (gitDir === undefined || base === undefined || head === undefined) {
+    return failure(context, 404, 'Not Found');
+  }
+  const mergeBaseSha = mergeBase(gitDir, base, head);
+  if (mergeBaseSha === undefined) {
+    return failure(context, 404, `No common ancestor between ${baseName} and ${headName}.`);
+  }
+  const ahead = commitsBetween(gitDir, mergeBaseSha, head);
+  const behind = commitsBetween(gitDir, mergeBaseSha, base);
+  const status =
+    ahead.length === 0 && behind.length === 0
+      ? 'identical'
+      : behind.length === 0
+        ? 'ahead'
+        : ahead.length === 0
+          ? 'behind'
+          : 'diverged';
+  const paged = context.url.searchParams.has('page') || context.url.searchParams.has('per_page');
+  // Unpaged, GitHub sends the last 250 commits; paged, the files come on the first page only.
+  const page = paged
+    ? paginate(ahead, context.params, context.url, context.world.apiUrl)
+    : { items: ahead.slice(-250), link: undefined };
+  const firstPage =
+    !paged || (typeof context.params.page === 'number' ? context.params.page : 1) === 1;
+  const files = firstPage ? diffFiles(gitDir, mergeBaseSha, head).slice(0, MAX_COMPARE_FILES) : [];
+  const api = context.world.apiUrl;
+  const commitOf = (sha: string) => {
+    const data = repo.store.readCommit(sha);
+    if (data === undefined) throw new Error(`github-api-double: commit ${sha} vanished`);
+    return commitObject(api, repo.fullName, sha, data);
+  };
+  const options = {
+    apiUrl: api,
+    fullName: repo.fullName,
+    commitSha: head,
+    truncatePatches: context.world.truncatePatches,
+  };
+  const spec = `${baseName}...${headName}`;
+  return json(
+    200,
+    {
+      url: `${api}/repos/${repo.fullName}/compare/${spec}`,
+      html_url: `${HTML_URL}/${repo.fullName}/compare/${spec}`,
+      permalink_url: `${HTML_URL}/${repo.fullName}/compare/${base}...${head}`,
+      diff_url: `${HTML_URL}/${repo.fullName}/compare/${spec}.diff`,
+      patch_url: `${HTML_URL}/${repo.fullName}/compare/${spec}.patch`,
+      base_commit: commitOf(base),
+      merge_base_commit: commitOf(mergeBaseSha),
+      status,
+      ahead_by: ahead.length,
+      behind_by: behind.length,
+      total_commits: ahead.length,
+      commits: page.items.map(commitOf),
+      files: files.map((file) => diffEntry(file, options)),
+    },
+    page.link === undefined ? undefined : { link: page.link },
+  );
+};
+
+export const repoHandlers: Record<string, Handler> = {
+  'repos/get': getRepository,
+  'repos/get-collaborator-permission-level': getPermissionLevel,
+  'repos/get-commit': getCommit,
+  'repos/compare-commits': compareCommits,
+};

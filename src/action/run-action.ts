@@ -79,7 +79,8 @@ async function concludeReport(
       renderSarif(report, { toolVersion: report.tool.version }),
     );
   await publishVerdict(publication, {
-    conclusion: failure !== null ? 'failure' : report.verdict === 'warn' ? 'neutral' : 'success',
+    // A verdict the workflow chose not to fail on is still not a success.
+    conclusion: failure !== null ? 'failure' : report.verdict === 'pass' ? 'success' : 'neutral',
     title: titleOf(report),
     markdown,
     annotations: renderAnnotations(report),

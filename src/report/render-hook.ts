@@ -1,0 +1,68 @@
+import type { Report } from '../model/report.js';
+import { clip, moreLine, oneLine } from './plain-text.js';
+import { alternativePoints, headline, nonZeroCategories, signedPoints } from './report-facts.js';
+import { paint, type Style } from './text-style.js';
+
+export interface HookTextOptions {
+  readonly color: boolean;
+  /** Lines the hook adds under the verdict: how to override, that the hook is advisory. */
+  readonly footer?: readonly string[];
+  /** Only the headline and the footer: for a pass, or when an earlier hook printed the rest. */
+  readonly brief?: boolean;
+}
+
+/**
+ * A git hook prints between the user's command and their next one, so the verdict must read at
+ * a glance: about a dozen lines where `renderText` prints twenty. The full report stays one
+ * `aureus check --staged` away.
+ */
+const SHOWN = { reasons: 3, alternatives: 3 };
+
+const VERDICT_STYLE: Readonly<Record<Report['verdict'], Style>> = {
+  pass: 'green',
+  warn: 'yellow',
+  block: 'boldRed',
+  incomplete: 'magenta',
+};
+
+/** File names and messages are untrusted: one line each, and never a whole screen. */
+const MAX_TEXT_CHARS = 160;
+
+function safe(text: string): string {
+  return clip(oneLine(text), MAX_TEXT_CHARS);
+}
+
+/** `loc +420, abstractions +50`: the cost breakdown on one line, or null when nothing costs. */
+function costLine(report: Report): string | null {
+  const categories = nonZeroCategories(report.cost);
+  if (categories.length === 0) return null;
+  return `  cost: ${categories.map((c) => `${c.category} ${signedPoints(c.points)}`).join(', ')}`;
+}
+
+function capped<T>(items: readonly T[], shown: number, toLine: (item: T) => string): string[] {
+  const more = moreLine(items.length, shown);
+  return [...items.slice(0, shown).map(toLine), ...(more === null ? [] : [`  ${more}`])];
+}
+
+/**
+ * The verdict of a hook in a few lines: the headline, the top reasons, the cost breakdown in one
+ * line, the cheaper alternatives, then the hook's footer: at most 10 lines before the footer. Ends in a newline, ready for a stream.
+ */
+export function renderHook(report: Report, options: HookTextOptions): string {
+  const cost = costLine(report);
+  const details = [
+    ...capped(report.reasons, SHOWN.reasons, (reason) => `  - ${safe(reason)}`),
+    ...(cost === null ? [] : [cost]),
+    ...capped(report.alternatives, SHOWN.alternatives, (alternative) => {
+      const points = alternativePoints(alternative);
+      const kind = points === null ? alternative.kind : `${alternative.kind} (${points})`;
+      return `  → ${kind}: ${safe(alternative.message)}`;
+    }),
+  ];
+  const lines = [
+    paint(headline(report), VERDICT_STYLE[report.verdict], options.color),
+    ...(options.brief === true ? [] : details),
+    ...(options.footer ?? []).map((line) => paint(line, 'dim', options.color)),
+  ];
+  return lines.map((line) => `${line}\n`).join('');
+}

@@ -1,5 +1,13 @@
 import type { CommandContext } from './commands/command-context.js';
-import { ANALYZE_HELP, CHECK_HELP, LEDGER_HELP, POLICY_HELP } from './help-text.js';
+import {
+  ANALYZE_HELP,
+  CHECK_HELP,
+  HOOK_HELP,
+  HOOKS_HELP,
+  INIT_HELP,
+  LEDGER_HELP,
+  POLICY_HELP,
+} from './help-text.js';
 
 export const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
@@ -20,6 +28,11 @@ export const OPTIONS = {
   output: { type: 'string' },
   all: { type: 'boolean' },
   override: { type: 'string' },
+  'dry-run': { type: 'boolean' },
+  yes: { type: 'boolean', short: 'y' },
+  shared: { type: 'boolean' },
+  remote: { type: 'string' },
+  'defer-to-commit-msg': { type: 'boolean' },
 } as const;
 
 export type OptionName = keyof typeof OPTIONS;
@@ -39,6 +52,9 @@ const policy = () => import('./commands/policy-command.js');
 const ledger = () => import('./commands/ledger-command.js');
 const analyze = () => import('./commands/analyze-command.js');
 const check = () => import('./commands/check-command.js');
+const init = () => import('./commands/init-command.js');
+const hook = () => import('./commands/hook-command.js');
+const hooks = () => import('./commands/hooks-command.js');
 
 const CHANGE_OPTIONS: readonly OptionName[] = [
   'staged',
@@ -58,6 +74,13 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
     defaultFormat: 'text',
     maxPositionals: 0,
     help: CHECK_HELP,
+  },
+  init: {
+    run: async (context) => (await init()).initCommand(context),
+    accepts: ['dry-run', 'yes'],
+    defaultFormat: 'text',
+    maxPositionals: 0,
+    help: INIT_HELP,
   },
   baseline: {
     run: async (context) => (await check()).baselineCommand(context),
@@ -96,17 +119,53 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   },
   'ledger show': {
     run: async (context) => (await ledger()).showLedgerCommand(context),
-    accepts: ['format', 'file'],
+    accepts: ['format', 'file', 'shared', 'remote'],
     defaultFormat: 'text',
     maxPositionals: 0,
     help: LEDGER_HELP,
   },
   'ledger verify': {
     run: async (context) => (await ledger()).verifyLedgerCommand(context),
-    accepts: ['format', 'file'],
+    accepts: ['format', 'file', 'shared', 'remote'],
     defaultFormat: 'text',
     maxPositionals: 0,
     help: LEDGER_HELP,
+  },
+  'hook pre-commit': {
+    run: async (context) => (await hook()).preCommitHookCommand(context),
+    accepts: ['defer-to-commit-msg'],
+    defaultFormat: 'text',
+    maxPositionals: 0,
+    help: HOOK_HELP,
+  },
+  'hook commit-msg': {
+    run: async (context) => (await hook()).commitMsgHookCommand(context),
+    accepts: [],
+    defaultFormat: 'text',
+    maxPositionals: 1,
+    help: HOOK_HELP,
+  },
+  'hook pre-push': {
+    run: async (context) => (await hook()).prePushHookCommand(context),
+    accepts: [],
+    defaultFormat: 'text',
+    // git passes the remote's name and URL.
+    maxPositionals: 2,
+    help: HOOK_HELP,
+  },
+  'hooks install': {
+    run: async (context) => (await hooks()).installHooksCommand(context),
+    accepts: [],
+    defaultFormat: 'text',
+    maxPositionals: 2,
+    help: HOOKS_HELP,
+  },
+  'hooks uninstall': {
+    run: async (context) => (await hooks()).uninstallHooksCommand(context),
+    accepts: [],
+    defaultFormat: 'text',
+    maxPositionals: 0,
+    help: HOOKS_HELP,
   },
 };
 
@@ -114,4 +173,6 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
 export const GROUP_HELP: Readonly<Record<string, string>> = {
   policy: POLICY_HELP,
   ledger: LEDGER_HELP,
+  hook: HOOK_HELP,
+  hooks: HOOKS_HELP,
 };

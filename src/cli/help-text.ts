@@ -8,11 +8,18 @@ Checks:
   aureus baseline                 record today's findings so only new ones block
 
 Policy (.aureus/policy.yaml):
+  aureus init                     survey the repository and write a policy sized to it, with reasons
   aureus policy validate [FILE]   check a policy file; every problem as file:line:col with a fix
   aureus policy show              the effective policy, defaults filled in, each key explained
 
 Analysis:
   aureus analyze                  facts, import graph, cycles and modules of the whole repository
+
+Git hooks (advisory: git commit --no-verify skips them; the CI check is the gate):
+  aureus hooks install [pre-push] [commit-msg]
+                                  add AUREUS to the pre-commit hook (husky in a node project)
+  aureus hooks uninstall          take AUREUS's lines out of the hook scripts
+  aureus hook pre-commit          what the pre-commit hook runs: the staged change's verdict
 
 Ledger (.aureus/local/ledger.jsonl, one checksummed, hash-chained entry per evaluated change):
   aureus ledger show              list the entries
@@ -40,10 +47,14 @@ export const POLICY_HELP = `Usage:
 `;
 
 export const LEDGER_HELP = `Usage:
-  aureus ledger show [--file FILE] [--repo DIR] [--format text|json]
+  aureus ledger show [--file FILE | --shared [--remote NAME]] [--repo DIR] [--format text|json]
       List the ledger's entries; damaged lines are reported on stderr and skipped.
-  aureus ledger verify [--file FILE] [--repo DIR] [--format text|json]
-      Check every line's checksum and the hash chain. Exit 0 when intact, 1 when a line is
+      --shared reads the repository's shared ledger instead of this machine's: the
+      aureus-ledger branch the AUREUS Action writes on pushes to the default branch (one
+      checksummed file per judged commit), fetched from NAME (default origin).
+  aureus ledger verify [--file FILE | --shared [--remote NAME]] [--repo DIR] [--format text|json]
+      Check every line's checksum and the hash chain (for --shared: every entry's checksum
+      and that it sits in the file of its own commit). Exit 0 when intact, 1 when a line is
       torn, edited, deleted or reordered.
 `;
 
@@ -80,4 +91,68 @@ export const CHECK_HELP = `Usage:
       repository adopts the gate without a big-bang cleanup. Commit the file.
   aureus price [same change options] [--format text|json]
       The cost breakdown of the change alone.
+`;
+
+export const HOOKS_HELP = `Usage:
+  aureus hooks install [pre-push] [commit-msg] [--repo DIR]
+      Add the line \`aureus hook pre-commit\` to the pre-commit hook, and the pre-push and
+      commit-msg hooks when named. Each hook script keeps what it already runs (a lint-staged
+      line, another tool's hook); AUREUS's line is added once, replaced in place on a re-run.
+      In a node project (a package.json here or above, up to the git root), the scripts are
+      husky's: .husky/<hook> at the git root; package.json gets husky in devDependencies and
+      "prepare": "husky" (after an existing prepare script), and the project's husky runs at
+      once when it is installed (else run npm install). Run from a sub-package of a monorepo,
+      prepare climbs to the git root (cd ../.. && husky) and the hook puts that package's
+      node_modules/.bin first on the PATH. Without a package.json (or when core.hooksPath
+      names a folder that is not husky's), plain scripts go where git runs hooks from:
+      core.hooksPath, else .git/hooks (this clone only). They run \`aureus\` from the PATH:
+      install it globally (npm install --global aureus).
+  aureus hooks uninstall [--repo DIR]
+      Take AUREUS's lines out of the hook scripts; a script left empty is deleted. husky and
+      core.hooksPath stay.
+`;
+
+export const HOOK_HELP = `Usage:
+  aureus hook pre-commit [--defer-to-commit-msg]
+      Judge the staged change as \`aureus check --staged\` does, by the policy of HEAD, and
+      record it in .aureus/local/ledger.jsonl. Exit 0 at once when nothing is staged; 1 on
+      block, printing the reasons, the cost and the cheaper alternatives in a few lines;
+      2 when it could not decide. The index and the working tree are only read. Merges being
+      concluded are left alone (their commits were checked on their own).
+  aureus hook commit-msg FILE
+      With --defer-to-commit-msg, pre-commit lets a blocked commit go on to this hook, which
+      refuses it unless the message FILE ends with the trailer "Aureus-Override: <why>".
+  aureus hook pre-push REMOTE [URL]
+      Reads git's "<local ref> <local sha> <remote ref> <remote sha>" lines and checks each
+      pushed branch from its merge base with what REMOTE has, as CI will: the remote's commit
+      for a branch it has; for a new branch <remote>/HEAD, else <remote>/main, else
+      <remote>/master; else the pushed commit alone. Deletions and tags are skipped.
+
+Overrides (recorded in the local ledger with who, why and how much):
+  AUREUS_OVERRIDE="<why>" git commit …     lets a blocked commit (or push) through
+  git commit --trailer "Aureus-Override: <why>"
+                                           the same, when the commit-msg hook is installed
+                                           (aureus hooks install commit-msg)
+Bypass: git commit --no-verify, git push --no-verify, or HUSKY=0. The hooks are advisory;
+the check in CI or the GitHub App is the gate.
+`;
+
+export const INIT_HELP = `Usage:
+  aureus init [--dry-run | --yes] [--repo DIR]
+      Survey the repository (manifests, tracked files and their code lines, imports, git
+      history) and print what it found: project type, languages, frameworks, test runner and
+      command, core and modules, layering, team size (authors of the last 90 days) and
+      maturity (greenfield, growing or legacy). Then generate .aureus/policy.yaml with the
+      reason for every value as a comment beside it: budgets at the design's defaults for a
+      greenfield project, above today's core for a growing or legacy one; forbidden-pattern
+      severities from today's findings (a pattern broken everywhere warns, none is turned
+      off); security weights and protected paths from the surfaces the code touches.
+      A legacy project also gets .aureus/baseline.json, so only new findings block.
+  Writing:
+      --yes          write without asking (scripts, CI)
+      --dry-run      print the policy and the reasoning, write nothing (wins over --yes)
+      neither        at a terminal: preview, then ask; without a terminal: preview, write
+                     nothing and exit 2, so a script never takes "nothing written" for success
+  A policy that exists is never overwritten: init prints the difference between it and what it
+  would write (exit 0), or says that they are identical.
 `;

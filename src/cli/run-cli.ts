@@ -68,6 +68,11 @@ async function dispatch(argv: readonly string[], io: CliIo, version: string): Pr
       output: path(values.output),
       all: values.all,
       override: values.override,
+      dryRun: values['dry-run'],
+      yes: values.yes,
+      shared: values.shared,
+      remote: values.remote,
+      deferToCommitMsg: values['defer-to-commit-msg'],
     },
     version,
   });

@@ -15,6 +15,12 @@ export interface CliOptions {
   readonly output?: string | undefined;
   readonly all?: boolean | undefined;
   readonly override?: string | undefined;
+  readonly dryRun?: boolean | undefined;
+  readonly yes?: boolean | undefined;
+  /** `ledger show|verify --shared`: the CI-written ledger on the aureus-ledger branch. */
+  readonly shared?: boolean | undefined;
+  readonly remote?: string | undefined;
+  readonly deferToCommitMsg?: boolean | undefined;
 }
 
 export interface CommandContext {

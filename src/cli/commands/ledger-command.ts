@@ -1,6 +1,8 @@
 import { relative } from 'node:path';
+import { readSharedLedgerBranch } from '../../git/shared-ledger-branch.js';
 import { readJournal } from '../../memory/journal.js';
 import type { JournalContents, JournalEntry } from '../../memory/journal-format.js';
+import { parseSharedLedgerFiles } from '../../memory/shared-ledger-entries.js';
 import { storePaths } from '../../memory/store-paths.js';
 import { AureusError, ExitCode } from '../../model/errors.js';
 import type { JsonObject, JsonValue } from '../../model/json.js';
@@ -60,6 +62,19 @@ async function readLedger(
       'use --format text or --format json.',
     );
   }
+  if (options.shared === true) {
+    if (options.file !== undefined)
+      throw new AureusError('--shared and --file name two ledgers.', 'choose one.');
+    const branch = await readSharedLedgerBranch(root, options.remote ?? 'origin');
+    for (const note of branch.notes)
+      io.stderr(`aureus: ${note}; reading the copy fetched before.\n`);
+    return { shown: branch.ref, contents: parseSharedLedgerFiles(branch.files) };
+  }
+  if (options.remote !== undefined)
+    throw new AureusError(
+      '--remote goes with --shared.',
+      'add --shared to read the shared ledger.',
+    );
   const path = options.file ?? storePaths(root).ledger;
   const shown = relative(io.cwd, path) || path;
   return { shown, contents: await readJournal(path) };

@@ -1,0 +1,81 @@
+import { createInterface } from 'node:readline/promises';
+import { AureusError, ExitCode } from '../../model/errors.js';
+import { describeIntelligence } from '../../policy/init/describe-intelligence.js';
+import { applyInit, type BaselineOutcome, planInit } from '../../workspace/init-project.js';
+import { createProgressBar } from '../progress-bar.js';
+import type { CommandContext } from './command-context.js';
+
+/**
+ * `aureus init`: surveys the repository, prints what it found and why, and writes
+ * `.aureus/policy.yaml` when there is none: with --yes, or after a yes at the terminal. Without
+ * a terminal and without --yes it previews and exits 2, so a script never mistakes "nothing
+ * written" for success. A policy that exists is never overwritten: the difference is shown.
+ */
+export async function initCommand(context: CommandContext): Promise<number> {
+  const { io, root, options } = context;
+  const bar = createProgressBar({ write: io.stderr, ...io.progress });
+  const settings = {
+    cwd: io.cwd,
+    toolVersion: context.version,
+    onProgress: (done: number, total: number) => bar.update(done, total, 'files'),
+  };
+  const plan = await planInit(root, settings).finally(() => bar.finish());
+  io.stdout(describeIntelligence(plan.intelligence, plan.generated));
+  const { existing, shownPath } = plan;
+  const dryRun = options.dryRun === true;
+  if (dryRun) io.stdout(`\n--dry-run: nothing written. ${shownPath} would be:\n\n${plan.text}`);
+  if (existing.kind === 'identical') {
+    io.stdout(`\n${shownPath} already holds exactly this policy: nothing to write.\n`);
+    return ExitCode.pass;
+  }
+  if (existing.kind === 'different') {
+    io.stdout(
+      `\n${shownPath} exists and is left as it is: aureus init never overwrites a policy.\nWhat init would write instead, as a diff from yours:\n\n${existing.diff}\nTo take any of it, copy the lines you want; to start over, delete the file and run aureus init again.\n`,
+    );
+    return ExitCode.pass;
+  }
+  if (dryRun) return ExitCode.pass;
+  if (options.yes !== true) {
+    io.stdout(`\n${shownPath} would be:\n\n${plan.text}`);
+    if (!(await confirmed(context, `Write ${shownPath}? [y/N] `))) {
+      if (!interactive(context)) {
+        throw new AureusError(
+          `nothing written: aureus init writes ${shownPath} only when told to, and there is no terminal to ask.`,
+          'rerun with --yes to write it (or --dry-run to preview without this error).',
+        );
+      }
+      io.stdout('Nothing written.\n');
+      return ExitCode.pass;
+    }
+  }
+  const baseline = await applyInit(root, plan, settings);
+  io.stdout(`\nWrote ${shownPath}.${baselineNote(baseline)} Review and commit it.\n`);
+  return ExitCode.pass;
+}
+
+function baselineNote(outcome: BaselineOutcome): string {
+  switch (outcome.kind) {
+    case 'recorded':
+      return ` Recorded ${outcome.findings} known findings in .aureus/baseline.json: only new ones block.`;
+    case 'kept':
+      return ' Kept the existing .aureus/baseline.json (`aureus baseline` records it again).';
+    default:
+      return '';
+  }
+}
+
+/** Whether a person can answer: stdin and stderr are terminals, outside CI. */
+function interactive({ io }: CommandContext): boolean {
+  return io.progress.interactive && process.stdin.isTTY === true;
+}
+
+/** Asks on the terminal; false without one. The question goes to stderr, keeping stdout clean. */
+async function confirmed(context: CommandContext, question: string): Promise<boolean> {
+  if (!interactive(context)) return false;
+  const prompt = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    return /^y(es)?$/i.test((await prompt.question(question)).trim());
+  } finally {
+    prompt.close();
+  }
+}

@@ -31,6 +31,7 @@ export const OPTIONS = {
   'dry-run': { type: 'boolean' },
   yes: { type: 'boolean', short: 'y' },
   shared: { type: 'boolean' },
+  'without-hooks': { type: 'boolean' },
   remote: { type: 'string' },
   'defer-to-commit-msg': { type: 'boolean' },
 } as const;
@@ -77,7 +78,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   },
   init: {
     run: async (context) => (await init()).initCommand(context),
-    accepts: ['dry-run', 'yes'],
+    accepts: ['dry-run', 'yes', 'without-hooks'],
     defaultFormat: 'text',
     maxPositionals: 0,
     help: INIT_HELP,

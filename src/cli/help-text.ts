@@ -138,7 +138,7 @@ the check in CI or the GitHub App is the gate.
 `;
 
 export const INIT_HELP = `Usage:
-  aureus init [--dry-run | --yes] [--repo DIR]
+  aureus init [--dry-run | --yes] [--without-hooks] [--repo DIR]
       Survey the repository (manifests, tracked files and their code lines, imports, git
       history) and print what it found: project type, languages, frameworks, test runner and
       command, core and modules, layering, team size (authors of the last 90 days) and
@@ -155,4 +155,6 @@ export const INIT_HELP = `Usage:
                      nothing and exit 2, so a script never takes "nothing written" for success
   A policy that exists is never overwritten: init prints the difference between it and what it
   would write (exit 0), or says that they are identical.
+  Once the policy is written, init installs the pre-commit check as aureus hooks install does
+  (husky in a node project, a plain git hook otherwise); --without-hooks leaves hooks alone.
 `;

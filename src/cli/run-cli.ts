@@ -71,6 +71,7 @@ async function dispatch(argv: readonly string[], io: CliIo, version: string): Pr
       dryRun: values['dry-run'],
       yes: values.yes,
       shared: values.shared,
+      withoutHooks: values['without-hooks'],
       remote: values.remote,
       deferToCommitMsg: values['defer-to-commit-msg'],
     },

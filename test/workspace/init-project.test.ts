@@ -103,6 +103,7 @@ describe('aureus init', () => {
     repo.commit('start');
     const run = await init('--dry-run');
     expect(run.code).toBe(0);
+    expect(run.stdout).not.toContain('Pre-commit check installed');
     expect(run.stdout).toMatch(/^greenfield-cli: cli, /);
     expect(run.stdout).toContain('Why the policy says what it says');
     expect(run.stdout).toContain('--dry-run: nothing written. .aureus/policy.yaml would be:');
@@ -128,6 +129,10 @@ describe('aureus init', () => {
     const written = await init('--yes');
     expect(written.code).toBe(0);
     expect(written.stdout).toContain('Wrote .aureus/policy.yaml.');
+    expect(written.stdout).toContain('Pre-commit check installed');
+    expect(readFileSync(join(repo.dir, '.husky', 'pre-commit'), 'utf8')).toContain(
+      'aureus hook pre-commit',
+    );
     const generated = readFileSync(join(repo.dir, POLICY), 'utf8');
     expect(parsePolicy(generated, POLICY).ok).toBe(true);
 

@@ -19,6 +19,8 @@ export interface CliOptions {
   readonly yes?: boolean | undefined;
   /** `ledger show|verify --shared`: the CI-written ledger on the aureus-ledger branch. */
   readonly shared?: boolean | undefined;
+  /** `init --without-hooks`: write the policy, leave the git hooks alone. */
+  readonly withoutHooks?: boolean | undefined;
   readonly remote?: string | undefined;
   readonly deferToCommitMsg?: boolean | undefined;
 }

@@ -2,6 +2,7 @@ import { createInterface } from 'node:readline/promises';
 import { AureusError, ExitCode } from '../../model/errors.js';
 import { describeIntelligence } from '../../policy/init/describe-intelligence.js';
 import { applyInit, type BaselineOutcome, planInit } from '../../workspace/init-project.js';
+import { installHooks } from '../../workspace/install-hooks.js';
 import { createProgressBar } from '../progress-bar.js';
 import type { CommandContext } from './command-context.js';
 
@@ -50,6 +51,13 @@ export async function initCommand(context: CommandContext): Promise<number> {
   }
   const baseline = await applyInit(root, plan, settings);
   io.stdout(`\nWrote ${shownPath}.${baselineNote(baseline)} Review and commit it.\n`);
+  if (options.withoutHooks === true) return ExitCode.pass;
+  // From here every commit is priced before it is made (aureus hooks uninstall undoes it).
+  const hooks = await installHooks(root);
+  const how = hooks.mode === 'husky' ? 'husky' : 'plain git hooks';
+  io.stdout(
+    `${[`Pre-commit check installed (${how} in ${hooks.hooksDir}/):`, ...hooks.changed.map((file) => `  ${file}`), ...hooks.notes.map((note) => `Note: ${note}`)].join('\n')}\n`,
+  );
   return ExitCode.pass;
 }
 

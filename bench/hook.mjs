@@ -276,5 +276,7 @@ async function main() {
 try {
   await main();
 } finally {
-  rmSync(work, { recursive: true, force: true });
+  // AUREUS_BENCH_KEEP=1 leaves the repository in place, to profile the hook on it.
+  if (process.env.AUREUS_BENCH_KEEP === '1') console.log(`Kept ${join(work, 'repo')}.`);
+  else rmSync(work, { recursive: true, force: true });
 }

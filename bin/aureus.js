@@ -1,3 +1,3 @@
 #!/usr/bin/env node
-// The installed command: everything lives in the compiled CLI.
-await import('../dist/cli/main.js');
+// The installed command: the CLI, bundled by `npm run build` (scripts/build-cli.mjs).
+await import('../dist/cli-bundle/aureus.mjs');

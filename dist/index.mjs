@@ -20480,6 +20480,46 @@ var require_light = __commonJS({
   }
 });
 
+// src/model/errors.ts
+var ExitCode2, AureusError;
+var init_errors = __esm({
+  "src/model/errors.ts"() {
+    "use strict";
+    ExitCode2 = { pass: 0, rejected: 1, error: 2 };
+    AureusError = class extends Error {
+      hint;
+      exitCode;
+      constructor(message, hint, exitCode = ExitCode2.error) {
+        super(message);
+        this.name = "AureusError";
+        this.hint = hint;
+        this.exitCode = exitCode;
+      }
+    };
+  }
+});
+
+// src/policy/policy-problem.ts
+function formatPolicyProblem(problem2) {
+  return `${problem2.file}:${problem2.line}:${problem2.column}: ${problem2.message} To resolve, ${problem2.hint}`;
+}
+var PolicyError;
+var init_policy_problem = __esm({
+  "src/policy/policy-problem.ts"() {
+    "use strict";
+    init_errors();
+    PolicyError = class extends AureusError {
+      problems;
+      constructor(problems) {
+        const [first] = problems;
+        super(problems.map(formatPolicyProblem).join("\n"), first?.hint ?? "fix the policy file.");
+        this.name = "PolicyError";
+        this.problems = problems;
+      }
+    };
+  }
+});
+
 // node_modules/picomatch/lib/constants.js
 var require_constants6 = __commonJS({
   "node_modules/picomatch/lib/constants.js"(exports, module2) {
@@ -22256,6 +22296,120 @@ var require_picomatch2 = __commonJS({
   }
 });
 
+// src/memory/atomic-write.ts
+import { randomBytes } from "node:crypto";
+import { open as open3, rename as rename2, rm as rm2 } from "node:fs/promises";
+import { basename, dirname, join } from "node:path";
+async function writeFileAtomic(path, data) {
+  const directory = dirname(path);
+  const temp = join(
+    directory,
+    `.${basename(path)}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`
+  );
+  await writeDurably(temp, data);
+  try {
+    await rename2(temp, path);
+  } catch (error2) {
+    await rm2(temp, { force: true });
+    throw error2;
+  }
+  await fsyncDirectory(directory);
+}
+async function writeDurably(temp, data) {
+  let handle2;
+  try {
+    handle2 = await open3(temp, "wx");
+    await handle2.writeFile(data);
+    await handle2.sync();
+    const closing = handle2;
+    handle2 = void 0;
+    await closing.close();
+  } catch (error2) {
+    await handle2?.close().catch(() => void 0);
+    await rm2(temp, { force: true });
+    throw error2;
+  }
+}
+async function fsyncDirectory(directory) {
+  if (process.platform === "win32") return;
+  const handle2 = await open3(directory, "r");
+  try {
+    await handle2.sync();
+  } finally {
+    await handle2.close();
+  }
+}
+var init_atomic_write = __esm({
+  "src/memory/atomic-write.ts"() {
+    "use strict";
+  }
+});
+
+// src/memory/errno-code.ts
+function errnoCode(error2) {
+  if (typeof error2 !== "object" || error2 === null || !("code" in error2)) return void 0;
+  return typeof error2.code === "string" ? error2.code : void 0;
+}
+var init_errno_code = __esm({
+  "src/memory/errno-code.ts"() {
+    "use strict";
+  }
+});
+
+// src/memory/store-paths.ts
+import { lstat as lstat3, mkdir as mkdir2 } from "node:fs/promises";
+import { join as join2, resolve as resolve2 } from "node:path";
+function storePaths(root) {
+  const dir = resolve2(root, ".aureus");
+  const localDir = join2(dir, "local");
+  return {
+    dir,
+    policy: join2(dir, "policy.yaml"),
+    localDir,
+    ledger: join2(localDir, "ledger.jsonl"),
+    history: join2(localDir, "history.jsonl"),
+    patterns: join2(dir, "patterns.jsonl"),
+    decisions: join2(dir, "decisions.jsonl")
+  };
+}
+async function ensureLocalDir(root) {
+  const paths = storePaths(root);
+  await refuseSymlink(paths.dir);
+  await refuseSymlink(paths.localDir);
+  await mkdir2(paths.localDir, { recursive: true });
+  const gitignore = join2(paths.localDir, ".gitignore");
+  if (!await exists2(gitignore)) {
+    await writeFileAtomic(gitignore, "*\n");
+  }
+  return paths.localDir;
+}
+async function refuseSymlink(path) {
+  const stats = await lstat3(path).catch(() => void 0);
+  if (stats?.isSymbolicLink()) {
+    throw new AureusError(
+      `${path} is a symbolic link; AUREUS keeps its store in a real folder and does not follow links there`,
+      `replace ${path} with a folder (or delete it and let AUREUS create it)`
+    );
+  }
+}
+async function exists2(path) {
+  try {
+    await lstat3(path);
+    return true;
+  } catch (error2) {
+    if (errnoCode(error2) === "ENOENT") return false;
+    throw error2;
+  }
+}
+var init_store_paths = __esm({
+  "src/memory/store-paths.ts"() {
+    "use strict";
+    init_errors();
+    init_atomic_write();
+    init_errno_code();
+  }
+});
+
 // src/analysis/typescript-runtime.ts
 import { createRequire } from "node:module";
 var typescript;
@@ -23685,6 +23839,123 @@ var init_typescript_facts = __esm({
   }
 });
 
+// src/policy/decode-policy-text.ts
+function decodePolicyText(bytes, file) {
+  const fail = (line2, column, message, hint) => ({
+    ok: false,
+    problem: { file, line: line2, column, message, hint }
+  });
+  if (bytes.length === 0) {
+    return fail(
+      1,
+      1,
+      "the policy file is empty.",
+      'write at least "version: 1" (`aureus policy show` prints every setting with its default).'
+    );
+  }
+  if (bytes.length > MAX_POLICY_BYTES)
+    return { ok: false, problem: tooLargeProblem(bytes.length, file) };
+  if (startsWith(bytes, [255, 254]) || startsWith(bytes, [254, 255])) {
+    return fail(1, 1, "the policy file is encoded as UTF-16.", "save it as UTF-8.");
+  }
+  const badByte = firstInvalidUtf8Byte(bytes);
+  if (badByte !== -1) {
+    const { line: line2, column } = positionOfByte(bytes, badByte);
+    return fail(
+      line2,
+      column,
+      `byte 0x${hex(bytes[badByte])} is not valid UTF-8.`,
+      "save the file as UTF-8 (it looks like Latin-1 or another legacy encoding)."
+    );
+  }
+  const text3 = new TextDecoder("utf-8").decode(bytes);
+  const nul = text3.indexOf("\0");
+  if (nul !== -1) {
+    const { line: line2, column } = positionOfChar(text3, nul);
+    return fail(
+      line2,
+      column,
+      "the policy file contains a NUL byte, so it is binary, not YAML.",
+      "check that the path names the policy and not another file, and remove the NUL byte."
+    );
+  }
+  return { ok: true, text: text3 };
+}
+function tooLargeProblem(size, file) {
+  return {
+    file,
+    line: 1,
+    column: 1,
+    message: `the policy file is ${formatSize(size)}; a policy may be at most ${formatSize(MAX_POLICY_BYTES)}.`,
+    hint: "keep only settings in it (no data or generated content), or check that the path names the right file."
+  };
+}
+function firstInvalidUtf8Byte(bytes) {
+  let i2 = 0;
+  while (i2 < bytes.length) {
+    const lead = bytes[i2] ?? 0;
+    if (lead < 128) {
+      i2++;
+      continue;
+    }
+    const sequence = utf8Sequence(lead);
+    if (sequence === void 0) return i2;
+    let [lower, upper] = sequence.secondByte;
+    for (let k = 1; k <= sequence.continuation; k++) {
+      const byte = bytes[i2 + k];
+      if (byte === void 0 || byte < lower || byte > upper) return i2;
+      [lower, upper] = [128, 191];
+    }
+    i2 += sequence.continuation + 1;
+  }
+  return -1;
+}
+function utf8Sequence(lead) {
+  if (lead >= 194 && lead <= 223) return { continuation: 1, secondByte: [128, 191] };
+  if (lead === 224) return { continuation: 2, secondByte: [160, 191] };
+  if (lead === 237) return { continuation: 2, secondByte: [128, 159] };
+  if (lead >= 225 && lead <= 239) return { continuation: 2, secondByte: [128, 191] };
+  if (lead === 240) return { continuation: 3, secondByte: [144, 191] };
+  if (lead === 244) return { continuation: 3, secondByte: [128, 143] };
+  if (lead >= 241 && lead <= 243) return { continuation: 3, secondByte: [128, 191] };
+  return void 0;
+}
+function positionOfByte(bytes, offset) {
+  const before = new TextDecoder("utf-8").decode(bytes.subarray(0, offset));
+  return positionOfChar(before, before.length);
+}
+function positionOfChar(text3, index) {
+  const lineStart = text3.lastIndexOf("\n", index - 1) + 1;
+  let line2 = 1;
+  for (let i2 = text3.indexOf("\n"); i2 !== -1 && i2 < index; i2 = text3.indexOf("\n", i2 + 1)) line2++;
+  return { line: line2, column: [...text3.slice(lineStart, index)].length + 1 };
+}
+function startsWith(bytes, prefix) {
+  return prefix.every((byte, i2) => bytes[i2] === byte);
+}
+function hex(byte) {
+  return (byte ?? 0).toString(16).padStart(2, "0");
+}
+function formatSize(bytes) {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MiB` : `${Math.ceil(bytes / 1024)} KiB`;
+}
+var MAX_POLICY_BYTES;
+var init_decode_policy_text = __esm({
+  "src/policy/decode-policy-text.ts"() {
+    "use strict";
+    MAX_POLICY_BYTES = 256 * 1024;
+  }
+});
+
+// src/model/policy.ts
+var CURRENT_POLICY_VERSION;
+var init_policy = __esm({
+  "src/model/policy.ts"() {
+    "use strict";
+    CURRENT_POLICY_VERSION = 1;
+  }
+});
+
 // node_modules/ajv/dist/runtime/ucs2length.js
 var require_ucs2length = __commonJS({
   "node_modules/ajv/dist/runtime/ucs2length.js"(exports) {
@@ -23957,6 +24228,3769 @@ var require_formats = __commonJS({
         return false;
       }
     }
+  }
+});
+
+// src/policy/validate-policy.generated.ts
+function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.project === void 0) {
+      data.project = {};
+    }
+    if (data.budgets === void 0) {
+      data.budgets = {};
+    }
+    if (data.forbidden_patterns === void 0) {
+      data.forbidden_patterns = {};
+    }
+    if (data.pricing === void 0) {
+      data.pricing = {};
+    }
+    if (data.permissions === void 0) {
+      data.permissions = {};
+    }
+    if (data.cost_thresholds === void 0) {
+      data.cost_thresholds = {};
+    }
+    if (data.simplification === void 0) {
+      data.simplification = {};
+    }
+    if (data.model_provider === void 0) {
+      data.model_provider = {};
+    }
+    if (data.integrations === void 0) {
+      data.integrations = {};
+    }
+    if (data.memory === void 0) {
+      data.memory = {};
+    }
+    if (data.paths === void 0) {
+      data.paths = {};
+    }
+    if (data.version === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property 'version'" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!func2.call(schema11.properties, key0)) {
+        const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.version !== void 0) {
+      if (1 !== data.version) {
+        const err2 = { instancePath: instancePath + "/version", schemaPath: "#/properties/version/const", keyword: "const", params: { allowedValue: 1 }, message: "must be equal to constant" };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    let data1 = data.project;
+    if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+      if (data1.name === void 0) {
+        data1.name = "";
+      }
+      if (data1.type === void 0) {
+        data1.type = "unknown";
+      }
+      if (data1.stack === void 0) {
+        data1.stack = {};
+      }
+      if (data1.maturity === void 0) {
+        data1.maturity = "greenfield";
+      }
+      for (const key1 in data1) {
+        if (!(key1 === "name" || key1 === "type" || key1 === "stack" || key1 === "maturity")) {
+          const err3 = { instancePath: instancePath + "/project", schemaPath: "#/properties/project/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      }
+      let data2 = data1.name;
+      if (typeof data2 === "string") {
+        if (func3(data2) > 200) {
+          const err4 = { instancePath: instancePath + "/project/name", schemaPath: "#/properties/project/properties/name/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+      } else {
+        const err5 = { instancePath: instancePath + "/project/name", schemaPath: "#/properties/project/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+      let data3 = data1.type;
+      if (!(data3 === "web-app" || data3 === "api-service" || data3 === "cli" || data3 === "library" || data3 === "monorepo" || data3 === "unknown")) {
+        const err6 = { instancePath: instancePath + "/project/type", schemaPath: "#/properties/project/properties/type/enum", keyword: "enum", params: { allowedValues: schema11.properties.project.properties.type.enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+      let data4 = data1.stack;
+      if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
+        if (data4.languages === void 0) {
+          data4.languages = [];
+        }
+        if (data4.frameworks === void 0) {
+          data4.frameworks = [];
+        }
+        if (data4.test_command === void 0) {
+          data4.test_command = [];
+        }
+        for (const key2 in data4) {
+          if (!(key2 === "languages" || key2 === "frameworks" || key2 === "test_command")) {
+            const err7 = { instancePath: instancePath + "/project/stack", schemaPath: "#/properties/project/properties/stack/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties" };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+        }
+        let data5 = data4.languages;
+        if (Array.isArray(data5)) {
+          const len0 = data5.length;
+          for (let i0 = 0; i0 < len0; i0++) {
+            let data6 = data5[i0];
+            if (typeof data6 === "string") {
+              if (func3(data6) > 50) {
+                const err8 = { instancePath: instancePath + "/project/stack/languages/" + i0, schemaPath: "#/properties/project/properties/stack/properties/languages/items/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters" };
+                if (vErrors === null) {
+                  vErrors = [err8];
+                } else {
+                  vErrors.push(err8);
+                }
+                errors++;
+              }
+              if (func3(data6) < 1) {
+                const err9 = { instancePath: instancePath + "/project/stack/languages/" + i0, schemaPath: "#/properties/project/properties/stack/properties/languages/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                if (vErrors === null) {
+                  vErrors = [err9];
+                } else {
+                  vErrors.push(err9);
+                }
+                errors++;
+              }
+            } else {
+              const err10 = { instancePath: instancePath + "/project/stack/languages/" + i0, schemaPath: "#/properties/project/properties/stack/properties/languages/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+              if (vErrors === null) {
+                vErrors = [err10];
+              } else {
+                vErrors.push(err10);
+              }
+              errors++;
+            }
+          }
+          let i1 = data5.length;
+          let j0;
+          if (i1 > 1) {
+            const indices0 = {};
+            for (; i1--; ) {
+              let item0 = data5[i1];
+              if (typeof item0 !== "string") {
+                continue;
+              }
+              if (typeof indices0[item0] == "number") {
+                j0 = indices0[item0];
+                const err11 = { instancePath: instancePath + "/project/stack/languages", schemaPath: "#/properties/project/properties/stack/properties/languages/uniqueItems", keyword: "uniqueItems", params: { i: i1, j: j0 }, message: "must NOT have duplicate items (items ## " + j0 + " and " + i1 + " are identical)" };
+                if (vErrors === null) {
+                  vErrors = [err11];
+                } else {
+                  vErrors.push(err11);
+                }
+                errors++;
+                break;
+              }
+              indices0[item0] = i1;
+            }
+          }
+        } else {
+          const err12 = { instancePath: instancePath + "/project/stack/languages", schemaPath: "#/properties/project/properties/stack/properties/languages/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+        let data7 = data4.frameworks;
+        if (Array.isArray(data7)) {
+          const len1 = data7.length;
+          for (let i2 = 0; i2 < len1; i2++) {
+            let data8 = data7[i2];
+            if (typeof data8 === "string") {
+              if (func3(data8) > 100) {
+                const err13 = { instancePath: instancePath + "/project/stack/frameworks/" + i2, schemaPath: "#/properties/project/properties/stack/properties/frameworks/items/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
+                if (vErrors === null) {
+                  vErrors = [err13];
+                } else {
+                  vErrors.push(err13);
+                }
+                errors++;
+              }
+              if (func3(data8) < 1) {
+                const err14 = { instancePath: instancePath + "/project/stack/frameworks/" + i2, schemaPath: "#/properties/project/properties/stack/properties/frameworks/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                if (vErrors === null) {
+                  vErrors = [err14];
+                } else {
+                  vErrors.push(err14);
+                }
+                errors++;
+              }
+            } else {
+              const err15 = { instancePath: instancePath + "/project/stack/frameworks/" + i2, schemaPath: "#/properties/project/properties/stack/properties/frameworks/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+              if (vErrors === null) {
+                vErrors = [err15];
+              } else {
+                vErrors.push(err15);
+              }
+              errors++;
+            }
+          }
+          let i3 = data7.length;
+          let j1;
+          if (i3 > 1) {
+            const indices1 = {};
+            for (; i3--; ) {
+              let item1 = data7[i3];
+              if (typeof item1 !== "string") {
+                continue;
+              }
+              if (typeof indices1[item1] == "number") {
+                j1 = indices1[item1];
+                const err16 = { instancePath: instancePath + "/project/stack/frameworks", schemaPath: "#/properties/project/properties/stack/properties/frameworks/uniqueItems", keyword: "uniqueItems", params: { i: i3, j: j1 }, message: "must NOT have duplicate items (items ## " + j1 + " and " + i3 + " are identical)" };
+                if (vErrors === null) {
+                  vErrors = [err16];
+                } else {
+                  vErrors.push(err16);
+                }
+                errors++;
+                break;
+              }
+              indices1[item1] = i3;
+            }
+          }
+        } else {
+          const err17 = { instancePath: instancePath + "/project/stack/frameworks", schemaPath: "#/properties/project/properties/stack/properties/frameworks/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
+          }
+          errors++;
+        }
+        let data9 = data4.test_command;
+        if (Array.isArray(data9)) {
+          if (data9.length > 20) {
+            const err18 = { instancePath: instancePath + "/project/stack/test_command", schemaPath: "#/properties/project/properties/stack/properties/test_command/maxItems", keyword: "maxItems", params: { limit: 20 }, message: "must NOT have more than 20 items" };
+            if (vErrors === null) {
+              vErrors = [err18];
+            } else {
+              vErrors.push(err18);
+            }
+            errors++;
+          }
+          const len2 = data9.length;
+          for (let i4 = 0; i4 < len2; i4++) {
+            let data10 = data9[i4];
+            if (typeof data10 === "string") {
+              if (func3(data10) > 200) {
+                const err19 = { instancePath: instancePath + "/project/stack/test_command/" + i4, schemaPath: "#/properties/project/properties/stack/properties/test_command/items/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" };
+                if (vErrors === null) {
+                  vErrors = [err19];
+                } else {
+                  vErrors.push(err19);
+                }
+                errors++;
+              }
+              if (func3(data10) < 1) {
+                const err20 = { instancePath: instancePath + "/project/stack/test_command/" + i4, schemaPath: "#/properties/project/properties/stack/properties/test_command/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                if (vErrors === null) {
+                  vErrors = [err20];
+                } else {
+                  vErrors.push(err20);
+                }
+                errors++;
+              }
+            } else {
+              const err21 = { instancePath: instancePath + "/project/stack/test_command/" + i4, schemaPath: "#/properties/project/properties/stack/properties/test_command/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+              if (vErrors === null) {
+                vErrors = [err21];
+              } else {
+                vErrors.push(err21);
+              }
+              errors++;
+            }
+          }
+        } else {
+          const err22 = { instancePath: instancePath + "/project/stack/test_command", schemaPath: "#/properties/project/properties/stack/properties/test_command/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+          if (vErrors === null) {
+            vErrors = [err22];
+          } else {
+            vErrors.push(err22);
+          }
+          errors++;
+        }
+      } else {
+        const err23 = { instancePath: instancePath + "/project/stack", schemaPath: "#/properties/project/properties/stack/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err23];
+        } else {
+          vErrors.push(err23);
+        }
+        errors++;
+      }
+      let data11 = data1.maturity;
+      if (!(data11 === "greenfield" || data11 === "growing" || data11 === "legacy")) {
+        const err24 = { instancePath: instancePath + "/project/maturity", schemaPath: "#/properties/project/properties/maturity/enum", keyword: "enum", params: { allowedValues: schema11.properties.project.properties.maturity.enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err24];
+        } else {
+          vErrors.push(err24);
+        }
+        errors++;
+      }
+    } else {
+      const err25 = { instancePath: instancePath + "/project", schemaPath: "#/properties/project/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+      if (vErrors === null) {
+        vErrors = [err25];
+      } else {
+        vErrors.push(err25);
+      }
+      errors++;
+    }
+    let data12 = data.budgets;
+    if (data12 && typeof data12 == "object" && !Array.isArray(data12)) {
+      if (data12.change === void 0) {
+        data12.change = {};
+      }
+      if (data12.core_loc === void 0) {
+        data12.core_loc = {};
+      }
+      if (data12.core_files === void 0) {
+        data12.core_files = 25;
+      }
+      if (data12.core_modules === void 0) {
+        data12.core_modules = 6;
+      }
+      if (data12.new_dependencies === void 0) {
+        data12.new_dependencies = 2;
+      }
+      for (const key3 in data12) {
+        if (!(key3 === "change" || key3 === "core_loc" || key3 === "core_files" || key3 === "core_modules" || key3 === "new_dependencies")) {
+          const err26 = { instancePath: instancePath + "/budgets", schemaPath: "#/properties/budgets/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties" };
+          if (vErrors === null) {
+            vErrors = [err26];
+          } else {
+            vErrors.push(err26);
+          }
+          errors++;
+        }
+      }
+      let data13 = data12.change;
+      if (data13 && typeof data13 == "object" && !Array.isArray(data13)) {
+        if (data13.warn === void 0) {
+          data13.warn = 400;
+        }
+        if (data13.block === void 0) {
+          data13.block = 500;
+        }
+        for (const key4 in data13) {
+          if (!(key4 === "warn" || key4 === "block")) {
+            const err27 = { instancePath: instancePath + "/budgets/change", schemaPath: "#/properties/budgets/properties/change/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties" };
+            if (vErrors === null) {
+              vErrors = [err27];
+            } else {
+              vErrors.push(err27);
+            }
+            errors++;
+          }
+        }
+        let data14 = data13.warn;
+        if (typeof data14 == "number" && isFinite(data14)) {
+          if (data14 < 0 || isNaN(data14)) {
+            const err28 = { instancePath: instancePath + "/budgets/change/warn", schemaPath: "#/properties/budgets/properties/change/properties/warn/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+            if (vErrors === null) {
+              vErrors = [err28];
+            } else {
+              vErrors.push(err28);
+            }
+            errors++;
+          }
+        } else {
+          const err29 = { instancePath: instancePath + "/budgets/change/warn", schemaPath: "#/properties/budgets/properties/change/properties/warn/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+          if (vErrors === null) {
+            vErrors = [err29];
+          } else {
+            vErrors.push(err29);
+          }
+          errors++;
+        }
+        let data15 = data13.block;
+        if (typeof data15 == "number" && isFinite(data15)) {
+          if (data15 < 0 || isNaN(data15)) {
+            const err30 = { instancePath: instancePath + "/budgets/change/block", schemaPath: "#/properties/budgets/properties/change/properties/block/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+            if (vErrors === null) {
+              vErrors = [err30];
+            } else {
+              vErrors.push(err30);
+            }
+            errors++;
+          }
+        } else {
+          const err31 = { instancePath: instancePath + "/budgets/change/block", schemaPath: "#/properties/budgets/properties/change/properties/block/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+          if (vErrors === null) {
+            vErrors = [err31];
+          } else {
+            vErrors.push(err31);
+          }
+          errors++;
+        }
+      } else {
+        const err32 = { instancePath: instancePath + "/budgets/change", schemaPath: "#/properties/budgets/properties/change/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err32];
+        } else {
+          vErrors.push(err32);
+        }
+        errors++;
+      }
+      let data16 = data12.core_loc;
+      if (data16 && typeof data16 == "object" && !Array.isArray(data16)) {
+        if (data16.target === void 0) {
+          data16.target = 4e3;
+        }
+        if (data16.hard === void 0) {
+          data16.hard = 8e3;
+        }
+        for (const key5 in data16) {
+          if (!(key5 === "target" || key5 === "hard")) {
+            const err33 = { instancePath: instancePath + "/budgets/core_loc", schemaPath: "#/properties/budgets/properties/core_loc/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties" };
+            if (vErrors === null) {
+              vErrors = [err33];
+            } else {
+              vErrors.push(err33);
+            }
+            errors++;
+          }
+        }
+        let data17 = data16.target;
+        if (!(typeof data17 == "number" && (!(data17 % 1) && !isNaN(data17)) && isFinite(data17))) {
+          const err34 = { instancePath: instancePath + "/budgets/core_loc/target", schemaPath: "#/properties/budgets/properties/core_loc/properties/target/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+          if (vErrors === null) {
+            vErrors = [err34];
+          } else {
+            vErrors.push(err34);
+          }
+          errors++;
+        }
+        if (typeof data17 == "number" && isFinite(data17)) {
+          if (data17 < 1 || isNaN(data17)) {
+            const err35 = { instancePath: instancePath + "/budgets/core_loc/target", schemaPath: "#/properties/budgets/properties/core_loc/properties/target/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+            if (vErrors === null) {
+              vErrors = [err35];
+            } else {
+              vErrors.push(err35);
+            }
+            errors++;
+          }
+        }
+        let data18 = data16.hard;
+        if (!(typeof data18 == "number" && (!(data18 % 1) && !isNaN(data18)) && isFinite(data18))) {
+          const err36 = { instancePath: instancePath + "/budgets/core_loc/hard", schemaPath: "#/properties/budgets/properties/core_loc/properties/hard/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+          if (vErrors === null) {
+            vErrors = [err36];
+          } else {
+            vErrors.push(err36);
+          }
+          errors++;
+        }
+        if (typeof data18 == "number" && isFinite(data18)) {
+          if (data18 < 1 || isNaN(data18)) {
+            const err37 = { instancePath: instancePath + "/budgets/core_loc/hard", schemaPath: "#/properties/budgets/properties/core_loc/properties/hard/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+            if (vErrors === null) {
+              vErrors = [err37];
+            } else {
+              vErrors.push(err37);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err38 = { instancePath: instancePath + "/budgets/core_loc", schemaPath: "#/properties/budgets/properties/core_loc/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err38];
+        } else {
+          vErrors.push(err38);
+        }
+        errors++;
+      }
+      let data19 = data12.core_files;
+      if (!(typeof data19 == "number" && (!(data19 % 1) && !isNaN(data19)) && isFinite(data19))) {
+        const err39 = { instancePath: instancePath + "/budgets/core_files", schemaPath: "#/properties/budgets/properties/core_files/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        if (vErrors === null) {
+          vErrors = [err39];
+        } else {
+          vErrors.push(err39);
+        }
+        errors++;
+      }
+      if (typeof data19 == "number" && isFinite(data19)) {
+        if (data19 < 1 || isNaN(data19)) {
+          const err40 = { instancePath: instancePath + "/budgets/core_files", schemaPath: "#/properties/budgets/properties/core_files/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+          if (vErrors === null) {
+            vErrors = [err40];
+          } else {
+            vErrors.push(err40);
+          }
+          errors++;
+        }
+      }
+      let data20 = data12.core_modules;
+      if (!(typeof data20 == "number" && (!(data20 % 1) && !isNaN(data20)) && isFinite(data20))) {
+        const err41 = { instancePath: instancePath + "/budgets/core_modules", schemaPath: "#/properties/budgets/properties/core_modules/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        if (vErrors === null) {
+          vErrors = [err41];
+        } else {
+          vErrors.push(err41);
+        }
+        errors++;
+      }
+      if (typeof data20 == "number" && isFinite(data20)) {
+        if (data20 < 1 || isNaN(data20)) {
+          const err42 = { instancePath: instancePath + "/budgets/core_modules", schemaPath: "#/properties/budgets/properties/core_modules/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+          if (vErrors === null) {
+            vErrors = [err42];
+          } else {
+            vErrors.push(err42);
+          }
+          errors++;
+        }
+      }
+      let data21 = data12.new_dependencies;
+      if (!(typeof data21 == "number" && (!(data21 % 1) && !isNaN(data21)) && isFinite(data21))) {
+        const err43 = { instancePath: instancePath + "/budgets/new_dependencies", schemaPath: "#/properties/budgets/properties/new_dependencies/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        if (vErrors === null) {
+          vErrors = [err43];
+        } else {
+          vErrors.push(err43);
+        }
+        errors++;
+      }
+      if (typeof data21 == "number" && isFinite(data21)) {
+        if (data21 < 0 || isNaN(data21)) {
+          const err44 = { instancePath: instancePath + "/budgets/new_dependencies", schemaPath: "#/properties/budgets/properties/new_dependencies/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (vErrors === null) {
+            vErrors = [err44];
+          } else {
+            vErrors.push(err44);
+          }
+          errors++;
+        }
+      }
+    } else {
+      const err45 = { instancePath: instancePath + "/budgets", schemaPath: "#/properties/budgets/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+      if (vErrors === null) {
+        vErrors = [err45];
+      } else {
+        vErrors.push(err45);
+      }
+      errors++;
+    }
+    let data22 = data.forbidden_patterns;
+    if (data22 && typeof data22 == "object" && !Array.isArray(data22)) {
+      if (data22.god_class === void 0) {
+        data22.god_class = {};
+      }
+      if (data22.deep_inheritance === void 0) {
+        data22.deep_inheritance = {};
+      }
+      if (data22.circular_dependency === void 0) {
+        data22.circular_dependency = {};
+      }
+      if (data22.global_mutable_state === void 0) {
+        data22.global_mutable_state = {};
+      }
+      if (data22.reflection === void 0) {
+        data22.reflection = {};
+      }
+      if (data22.premature_abstraction === void 0) {
+        data22.premature_abstraction = {};
+      }
+      if (data22.di_container === void 0) {
+        data22.di_container = {};
+      }
+      if (data22.plugin_registry === void 0) {
+        data22.plugin_registry = {};
+      }
+      if (data22.event_bus === void 0) {
+        data22.event_bus = {};
+      }
+      if (data22.single_backend_repository === void 0) {
+        data22.single_backend_repository = {};
+      }
+      if (data22.oversized_adapter === void 0) {
+        data22.oversized_adapter = {};
+      }
+      if (data22.dependency_budget === void 0) {
+        data22.dependency_budget = {};
+      }
+      if (data22.module_budget === void 0) {
+        data22.module_budget = {};
+      }
+      if (data22.file_budget === void 0) {
+        data22.file_budget = {};
+      }
+      if (data22.loc_budget === void 0) {
+        data22.loc_budget = {};
+      }
+      for (const key6 in data22) {
+        if (!func2.call(schema11.properties.forbidden_patterns.properties, key6)) {
+          const err46 = { instancePath: instancePath + "/forbidden_patterns", schemaPath: "#/properties/forbidden_patterns/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties" };
+          if (vErrors === null) {
+            vErrors = [err46];
+          } else {
+            vErrors.push(err46);
+          }
+          errors++;
+        }
+      }
+      let data23 = data22.god_class;
+      if (data23 && typeof data23 == "object" && !Array.isArray(data23)) {
+        if (data23.severity === void 0) {
+          data23.severity = "error";
+        }
+        if (data23.max_loc === void 0) {
+          data23.max_loc = 500;
+        }
+        for (const key7 in data23) {
+          if (!(key7 === "severity" || key7 === "max_loc")) {
+            const err47 = { instancePath: instancePath + "/forbidden_patterns/god_class", schemaPath: "#/properties/forbidden_patterns/properties/god_class/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key7 }, message: "must NOT have additional properties" };
+            if (vErrors === null) {
+              vErrors = [err47];
+            } else {
+              vErrors.push(err47);
+            }
+            errors++;
+          }
+        }
+        let data24 = data23.severity;
+        if (!(data24 === "error" || data24 === "warn" || data24 === "off")) {
+          const err48 = { instancePath: instancePath + "/forbidden_patterns/god_class/severity", schemaPath: "#/definitions/severity/enum", keyword: "enum", params: { allowedValues: schema12.enum }, message: "must be equal to one of the allowed values" };
+          if (vErrors === null) {
+            vErrors = [err48];
+          } else {
+            vErrors.push(err48);
+          }
+          errors++;
+        }
+        let data25 = data23.max_loc;
+        if (!(typeof data25 == "number" && (!(data25 % 1) && !isNaN(data25)) && isFinite(data25))) {
+          const err49 = { instancePath: instancePath + "/forbidden_patterns/god_class/max_loc", schemaPath: "#/properties/forbidden_patterns/properties/god_class/properties/max_loc/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+          if (vErrors === null) {
+            vErrors = [err49];
+          } else {
+            vErrors.push(err49);
+          }
+          errors++;
+        }
+        if (typeof data25 == "number" && isFinite(data25)) {
+          if (data25 < 1 || isNaN(data25)) {
+            const err50 = { instancePath: instancePath + "/forbidden_patterns/god_class/max_loc", schemaPath: "#/properties/forbidden_patterns/properties/god_class/properties/max_loc/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+            if (vErrors === null) {
+              vErrors = [err50];
+            } else {
+              vErrors.push(err50);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err51 = { instancePath: instancePath + "/forbidden_patterns/god_class", schemaPath: "#/properties/forbidden_patterns/properties/god_class/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err51];
+        } else {
+          vErrors.push(err51);
+        }
+        errors++;
+      }
+      let data26 = data22.deep_inheritance;
+      if (data26 && typeof data26 == "object" && !Array.isArray(data26)) {
+        if (data26.severity === void 0) {
+          data26.severity = "error";
+        }
+        if (data26.max_depth === void 0) {
+          data26.max_depth = 2;
+        }
+        for (const key8 in data26) {
+          if (!(key8 === "severity" || key8 === "max_depth")) {
+            const err52 = { instancePath: instancePath + "/forbidden_patterns/deep_inheritance", schemaPath: "#/properties/forbidden_patterns/properties/deep_inheritance/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key8 }, message: "must NOT have additional properties" };
+            if (vErrors === null) {
+              vErrors = [err52];
+            } else {
+              vErrors.push(err52);
+            }
+            errors++;
+          }
+        }
+        let data27 = data26.severity;
+        if (!(data27 === "error" || data27 === "warn" || data27 === "off")) {
+          const err53 = { instancePath: instancePath + "/forbidden_patterns/deep_inheritance/severity", schemaPath: "#/definitions/severity/enum", keyword: "enum", params: { allowedValues: schema12.enum }, message: "must be equal to one of the allowed values" };
+          if (vErrors === null) {
+            vErrors = [err53];
+          } else {
+            vErrors.push(err53);
+          }
+          errors++;
+        }
+        let data28 = data26.max_depth;
+        if (!(typeof data28 == "number" && (!(data28 % 1) && !isNaN(data28)) && isFinite(data28))) {
+          const err54 = { instancePath: instancePath + "/forbidden_patterns/deep_inheritance/max_depth", schemaPath: "#/properties/forbidden_patterns/properties/deep_inheritance/properties/max_depth/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+          if (vErrors === null) {
+            vErrors = [err54];
+          } else {
+            vErrors.push(err54);
+          }
+          errors++;
+        }
+        if (typeof data28 == "number" && isFinite(data28)) {
+          if (data28 < 0 || isNaN(data28)) {
+            const err55 = { instancePath: instancePath + "/forbidden_patterns/deep_inheritance/max_depth", schemaPath: "#/properties/forbidden_patterns/properties/deep_inheritance/properties/max_depth/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+            if (vErrors === null) {
+              vErrors = [err55];
+            } else {
+              vErrors.push(err55);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err56 = { instancePath: instancePath + "/forbidden_patterns/deep_inheritance", schemaPath: "#/properties/forbidden_patterns/properties/deep_inheritance/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err56];
+        } else {
+          vErrors.push(err56);
+        }
+        errors++;
+      }
+      let data29 = data22.circular_dependency;
+      if (data29 && typeof data29 == "object" && !Array.isArray(data29)) {
+        if (data29.severity === void 0) {
+          data29.severity = "error";
+        }
+        if (data29.count_type_only_imports === void 0) {
+          data29.count_type_only_imports = false;
+        }
+        for (const key9 in data29) {
+          if (!(key9 === "severity" || key9 === "count_type_only_imports")) {
+            const err57 = { instancePath: instancePath + "/forbidden_patterns/circular_dependency", schemaPath: "#/properties/forbidden_patterns/properties/circular_dependency/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key9 }, message: "must NOT have additional properties" };
+            if (vErrors === null) {
+              vErrors = [err57];
+            } else {
+              vErrors.push(err57);
+            }
+            errors++;
+          }
+        }
+        let data30 = data29.severity;
+        if (!(data30 === "error" || data30 === "warn" || data30 === "off")) {
+          const err58 = { instancePath: instancePath + "/forbidden_patterns/circular_dependency/severity", schemaPath: "#/definitions/severity/enum", keyword: "enum", params: { allowedValues: schema12.enum }, message: "must be equal to one of the allowed values" };
+          if (vErrors === null) {
+            vErrors = [err58];
+          } else {
+            vErrors.push(err58);
+          }
+          errors++;
+        }
+        if (typeof data29.count_type_only_imports !== "boolean") {
+          const err59 = { instancePath: instancePath + "/forbidden_patterns/circular_dependency/count_type_only_imports", schemaPath: "#/properties/forbidden_patterns/properties/circular_dependency/properties/count_type_only_imports/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+          if (vErrors === null) {
+            vErrors = [err59];
+          } else {
+            vErrors.push(err59);
+          }
+          errors++;
+        }
+      } else {
+        const err60 = { instancePath: instancePath + "/forbidden_patterns/circular_dependency", schemaPath: "#/properties/forbidden_patterns/properties/circular_dependency/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err60];
+        } else {
+          vErrors.push(err60);
+        }
+        errors++;
+      }
+      let data32 = data22.global_mutable_state;
+      if (data32 && typeof data32 == "object" && !Array.isArray(data32)) {
+        if (data32.severity === void 0) {
+          data32.severity = "warn";
+        }
+        for (const key10 in data32) {
+          if (!(key10 === "severity")) {
+            const err61 = { instancePath: instancePath + "/forbidden_patterns/global_mutable_state", schemaPath: "#/properties/forbidden_patterns/properties/global_mutable_state/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key10 }, message: "must NOT have additional properties" };
+            if (vErrors === null) {
+              vErrors = [err61];
+            } else {
+              vErrors.push(err61);
+            }
+            errors++;
+          }
+        }
+        let data33 = data32.severity;
+        if (!(data33 === "error" || data33 === "warn" || data33 === "off")) {
+          const err62 = { instancePath: instancePath + "/forbidden_patterns/global_mutable_state/severity", schemaPath: "#/definitions/severity/enum", keyword: "enum", params: { allowedValues: schema12.enum }, message: "must be equal to one of the allowed values" };
+          if (vErrors === null) {
+            vErrors = [err62];
+          } else {
+            vErrors.push(err62);
+          }
+          errors++;
+        }
+      } else {
+        const err63 = { instancePath: instancePath + "/forbidden_patterns/global_mutable_state", schemaPath: "#/properties/forbidden_patterns/properties/global_mutable_state/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err63];
+        } else {
+          vErrors.push(err63);
+        }
+        errors++;
+      }
+      let data34 = data22.reflection;
+      if (data34 && typeof data34 == "object" && !Array.isArray(data34)) {
+        if (data34.severity === void 0) {
+          data34.severity = "warn";
+        }
+        for (const key11 in data34) {
+          if (!(key11 === "severity")) {
+            const err64 = { instancePath: instancePath + "/forbidden_patterns/reflection", schemaPath: "#/properties/forbidden_patterns/properties/reflection/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key11 }, message: "must NOT have additional properties" };
+            if (vErrors === null) {
+              vErrors = [err64];
+            } else {
+              vErrors.push(err64);
+            }
+            errors++;
+          }
+        }
+        let data35 = data34.severity;
+        if (!(data35 === "error" || data35 === "warn" || data35 === "off")) {
+          const err65 = { instancePath: instancePath + "/forbidden_patterns/reflection/severity", schemaPath: "#/definitions/severity/enum", keyword: "enum", params: { allowedValues: schema12.enum }, message: "must be equal to one of the allowed values" };
+          if (vErrors === null) {
+            vErrors = [err65];
+          } else {
+            vErrors.push(err65);
+          }
+          errors++;
+        }
+      } else {
+        const err66 = { instancePath: instancePath + "/forbidden_patterns/reflection", schemaPath: "#/properties/forbidden_patterns/properties/reflection/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err66];
+        } else {
+          vErrors.push(err66);
+        }
+        errors++;
+      }
+      let data36 = data22.premature_abstraction;
+      if (data36 && typeof data36 == "object" && !Array.isArray(data36)) {
+        if (data36.severity === void 0) {
+          data36.severity = "error";
+        }
+        if (data36.min_implementations === void 0) {
+          data36.min_implementations = 2;
+        }
+        if (data36.core_interfaces === void 0) {
+          data36.core_interfaces = [];
+        }
+        for (const key12 in data36) {
+          if (!(key12 === "severity" || key12 === "min_implementations" || key12 === "core_interfaces")) {
+            const err67 = { instancePath: instancePath + "/forbidden_patterns/premature_abstraction", schemaPath: "#/properties/forbidden_patterns/properties/premature_abstraction/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key12 }, message: "must NOT have additional properties" };
+            if (vErrors === null) {
+              vErrors = [err67];
+            } else {
+              vErrors.push(err67);
+            }
+            errors++;
+          }
+        }
+        let data37 = data36.severity;
+        if (!(data37 === "error" || data37 === "warn" || data37 === "off")) {
+          const err68 = { instancePath: instancePath + "/forbidden_patterns/premature_abstraction/severity", schemaPath: "#/definitions/severity/enum", keyword: "enum", params: { allowedValues: schema12.enum }, message: "must be equal to one of the allowed values" };
+          if (vErrors === null) {
+            vErrors = [err68];
+          } else {
+            vErrors.push(err68);
+          }
+          errors++;
+        }
+        let data38 = data36.min_implementations;
+        if (!(typeof data38 == "number" && (!(data38 % 1) && !isNaN(data38)) && isFinite(data38))) {
+          const err69 = { instancePath: instancePath + "/forbidden_patterns/premature_abstraction/min_implementations", schemaPath: "#/properties/forbidden_patterns/properties/premature_abstraction/properties/min_implementations/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+          if (vErrors === null) {
+            vErrors = [err69];
+          } else {
+            vErrors.push(err69);
+          }
+          errors++;
+        }
+        if (typeof data38 == "number" && isFinite(data38)) {
+          if (data38 < 1 || isNaN(data38)) {
+            const err70 = { instancePath: instancePath + "/forbidden_patterns/premature_abstraction/min_implementations", schemaPath: "#/properties/forbidden_patterns/properties/premature_abstraction/properties/min_implementations/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+            if (vErrors === null) {
+              vErrors = [err70];
+            } else {
+              vErrors.push(err70);
+            }
+            errors++;
+          }
+        }
+        let data39 = data36.core_interfaces;
+        if (Array.isArray(data39)) {
+          const len3 = data39.length;
+          for (let i5 = 0; i5 < len3; i5++) {
+            let data40 = data39[i5];
+            if (typeof data40 === "string") {
+              if (func3(data40) > 200) {
+                const err71 = { instancePath: instancePath + "/forbidden_patterns/premature_abstraction/core_interfaces/" + i5, schemaPath: "#/properties/forbidden_patterns/properties/premature_abstraction/properties/core_interfaces/items/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" };
+                if (vErrors === null) {
+                  vErrors = [err71];
+                } else {
+                  vErrors.push(err71);
+                }
+                errors++;
+              }
+              if (func3(data40) < 1) {
+                const err72 = { instancePath: instancePath + "/forbidden_patterns/premature_abstraction/core_interfaces/" + i5, schemaPath: "#/properties/forbidden_patterns/properties/premature_abstraction/properties/core_interfaces/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                if (vErrors === null) {
+                  vErrors = [err72];
+                } else {
+                  vErrors.push(err72);
+                }
+                errors++;
+              }
+            } else {
+              const err73 = { instancePath: instancePath + "/forbidden_patterns/premature_abstraction/core_interfaces/" + i5, schemaPath: "#/properties/forbidden_patterns/properties/premature_abstraction/properties/core_interfaces/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+              if (vErrors === null) {
+                vErrors = [err73];
+              } else {
+                vErrors.push(err73);
+              }
+              errors++;
+            }
+          }
+          let i6 = data39.length;
+          let j2;
+          if (i6 > 1) {
+            const indices2 = {};
+            for (; i6--; ) {
+              let item2 = data39[i6];
+              if (typeof item2 !== "string") {
+                continue;
+              }
+              if (typeof indices2[item2] == "number") {
+                j2 = indices2[item2];
+                const err74 = { instancePath: instancePath + "/forbidden_patterns/premature_abstraction/core_interfaces", schemaPath: "#/properties/forbidden_patterns/properties/premature_abstraction/properties/core_interfaces/uniqueItems", keyword: "uniqueItems", params: { i: i6, j: j2 }, message: "must NOT have duplicate items (items ## " + j2 + " and " + i6 + " are identical)" };
+                if (vErrors === null) {
+                  vErrors = [err74];
+                } else {
+                  vErrors.push(err74);
+                }
+                errors++;
+                break;
+              }
+              indices2[item2] = i6;
+            }
+          }
+        } else {
+          const err75 = { instancePath: instancePath + "/forbidden_patterns/premature_abstraction/core_interfaces", schemaPath: "#/properties/forbidden_patterns/properties/premature_abstraction/properties/core_interfaces/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+          if (vErrors === null) {
+            vErrors = [err75];
+          } else {
+            vErrors.push(err75);
+          }
+          errors++;
+        }
+      } else {
+        const err76 = { instancePath: instancePath + "/forbidden_patterns/premature_abstraction", schemaPath: "#/properties/forbidden_patterns/properties/premature_abstraction/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err76];
+        } else {
+          vErrors.push(err76);
+        }
+        errors++;
+      }
+      let data41 = data22.di_container;
+      if (data41 && typeof data41 == "object" && !Array.isArray(data41)) {
+        if (data41.severity === void 0) {
+          data41.severity = "error";
+        }
+        for (const key13 in data41) {
+          if (!(key13 === "severity")) {
+            const err77 = { instancePath: instancePath + "/forbidden_patterns/di_container", schemaPath: "#/properties/forbidden_patterns/properties/di_container/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key13 }, message: "must NOT have additional properties" };
+            if (vErrors === null) {
+              vErrors = [err77];
+            } else {
+              vErrors.push(err77);
+            }
+            errors++;
+          }
+        }
+        let data42 = data41.severity;
+        if (!(data42 === "error" || data42 === "warn" || data42 === "off")) {
+          const err78 = { instancePath: instancePath + "/forbidden_patterns/di_container/severity", schemaPath: "#/definitions/severity/enum", keyword: "enum", params: { allowedValues: schema12.enum }, message: "must be equal to one of the allowed values" };
+          if (vErrors === null) {
+            vErrors = [err78];
+          } else {
+            vErrors.push(err78);
+          }
+          errors++;
+        }
+      } else {
+        const err79 = { instancePath: instancePath + "/forbidden_patterns/di_container", schemaPath: "#/properties/forbidden_patterns/properties/di_container/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err79];
+        } else {
+          vErrors.push(err79);
+        }
+        errors++;
+      }
+      let data43 = data22.plugin_registry;
+      if (data43 && typeof data43 == "object" && !Array.isArray(data43)) {
+        if (data43.severity === void 0) {
+          data43.severity = "error";
+        }
+        for (const key14 in data43) {
+          if (!(key14 === "severity")) {
+            const err80 = { instancePath: instancePath + "/forbidden_patterns/plugin_registry", schemaPath: "#/properties/forbidden_patterns/properties/plugin_registry/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key14 }, message: "must NOT have additional properties" };
+            if (vErrors === null) {
+              vErrors = [err80];
+            } else {
+              vErrors.push(err80);
+            }
+            errors++;
+          }
+        }
+        let data44 = data43.severity;
+        if (!(data44 === "error" || data44 === "warn" || data44 === "off")) {
+          const err81 = { instancePath: instancePath + "/forbidden_patterns/plugin_registry/severity", schemaPath: "#/definitions/severity/enum", keyword: "enum", params: { allowedValues: schema12.enum }, message: "must be equal to one of the allowed values" };
+          if (vErrors === null) {
+            vErrors = [err81];
+          } else {
+            vErrors.push(err81);
+          }
+          errors++;
+        }
+      } else {
+        const err82 = { instancePath: instancePath + "/forbidden_patterns/plugin_registry", schemaPath: "#/properties/forbidden_patterns/properties/plugin_registry/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err82];
+        } else {
+          vErrors.push(err82);
+        }
+        errors++;
+      }
+      let data45 = data22.event_bus;
+      if (data45 && typeof data45 == "object" && !Array.isArray(data45)) {
+        if (data45.severity === void 0) {
+          data45.severity = "error";
+        }
+        if (data45.min_subscribers === void 0) {
+          data45.min_subscribers = 3;
+        }
+        for (const key15 in data45) {
+          if (!(key15 === "severity" || key15 === "min_subscribers")) {
+            const err83 = { instancePath: instancePath + "/forbidden_patterns/event_bus", schemaPath: "#/properties/forbidden_patterns/properties/event_bus/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key15 }, message: "must NOT have additional properties" };
+            if (vErrors === null) {
+              vErrors = [err83];
+            } else {
+              vErrors.push(err83);
+            }
+            errors++;
+          }
+        }
+        let data46 = data45.severity;
+        if (!(data46 === "error" || data46 === "warn" || data46 === "off")) {
+          const err84 = { instancePath: instancePath + "/forbidden_patterns/event_bus/severity", schemaPath: "#/definitions/severity/enum", keyword: "enum", params: { allowedValues: schema12.enum }, message: "must be equal to one of the allowed values" };
+          if (vErrors === null) {
+            vErrors = [err84];
+          } else {
+            vErrors.push(err84);
+          }
+          errors++;
+        }
+        let data47 = data45.min_subscribers;
+        if (!(typeof data47 == "number" && (!(data47 % 1) && !isNaN(data47)) && isFinite(data47))) {
+          const err85 = { instancePath: instancePath + "/forbidden_patterns/event_bus/min_subscribers", schemaPath: "#/properties/forbidden_patterns/properties/event_bus/properties/min_subscribers/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+          if (vErrors === null) {
+            vErrors = [err85];
+          } else {
+            vErrors.push(err85);
+          }
+          errors++;
+        }
+        if (typeof data47 == "number" && isFinite(data47)) {
+          if (data47 < 1 || isNaN(data47)) {
+            const err86 = { instancePath: instancePath + "/forbidden_patterns/event_bus/min_subscribers", schemaPath: "#/properties/forbidden_patterns/properties/event_bus/properties/min_subscribers/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+            if (vErrors === null) {
+              vErrors = [err86];
+            } else {
+              vErrors.push(err86);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err87 = { instancePath: instancePath + "/forbidden_patterns/event_bus", schemaPath: "#/properties/forbidden_patterns/properties/event_bus/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err87];
+        } else {
+          vErrors.push(err87);
+        }
+        errors++;
+      }
+      let data48 = data22.single_backend_repository;
+      if (data48 && typeof data48 == "object" && !Array.isArray(data48)) {
+        if (data48.severity === void 0) {
+          data48.severity = "warn";
+        }
+        for (const key16 in data48) {
+          if (!(key16 === "severity")) {
+            const err88 = { instancePath: instancePath + "/forbidden_patterns/single_backend_repository", schemaPath: "#/properties/forbidden_patterns/properties/single_backend_repository/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key16 }, message: "must NOT have additional properties" };
+            if (vErrors === null) {
+              vErrors = [err88];
+            } else {
+              vErrors.push(err88);
+            }
+            errors++;
+          }
+        }
+        let data49 = data48.severity;
+        if (!(data49 === "error" || data49 === "warn" || data49 === "off")) {
+          const err89 = { instancePath: instancePath + "/forbidden_patterns/single_backend_repository/severity", schemaPath: "#/definitions/severity/enum", keyword: "enum", params: { allowedValues: schema12.enum }, message: "must be equal to one of the allowed values" };
+          if (vErrors === null) {
+            vErrors = [err89];
+          } else {
+            vErrors.push(err89);
+          }
+          errors++;
+        }
+      } else {
+        const err90 = { instancePath: instancePath + "/forbidden_patterns/single_backend_repository", schemaPath: "#/properties/forbidden_patterns/properties/single_backend_repository/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err90];
+        } else {
+          vErrors.push(err90);
+        }
+        errors++;
+      }
+      let data50 = data22.oversized_adapter;
+      if (data50 && typeof data50 == "object" && !Array.isArray(data50)) {
+        if (data50.severity === void 0) {
+          data50.severity = "error";
+        }
+        if (data50.max_loc === void 0) {
+          data50.max_loc = 200;
+        }
+        if (data50.adapter_globs === void 0) {
+          data50.adapter_globs = ["**/adapters/**", "**/*-adapter.*", "**/*Adapter.*"];
+        }
+        for (const key17 in data50) {
+          if (!(key17 === "severity" || key17 === "max_loc" || key17 === "adapter_globs")) {
+            const err91 = { instancePath: instancePath + "/forbidden_patterns/oversized_adapter", schemaPath: "#/properties/forbidden_patterns/properties/oversized_adapter/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key17 }, message: "must NOT have additional properties" };
+            if (vErrors === null) {
+              vErrors = [err91];
+            } else {
+              vErrors.push(err91);
+            }
+            errors++;
+          }
+        }
+        let data51 = data50.severity;
+        if (!(data51 === "error" || data51 === "warn" || data51 === "off")) {
+          const err92 = { instancePath: instancePath + "/forbidden_patterns/oversized_adapter/severity", schemaPath: "#/definitions/severity/enum", keyword: "enum", params: { allowedValues: schema12.enum }, message: "must be equal to one of the allowed values" };
+          if (vErrors === null) {
+            vErrors = [err92];
+          } else {
+            vErrors.push(err92);
+          }
+          errors++;
+        }
+        let data52 = data50.max_loc;
+        if (!(typeof data52 == "number" && (!(data52 % 1) && !isNaN(data52)) && isFinite(data52))) {
+          const err93 = { instancePath: instancePath + "/forbidden_patterns/oversized_adapter/max_loc", schemaPath: "#/properties/forbidden_patterns/properties/oversized_adapter/properties/max_loc/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+          if (vErrors === null) {
+            vErrors = [err93];
+          } else {
+            vErrors.push(err93);
+          }
+          errors++;
+        }
+        if (typeof data52 == "number" && isFinite(data52)) {
+          if (data52 < 1 || isNaN(data52)) {
+            const err94 = { instancePath: instancePath + "/forbidden_patterns/oversized_adapter/max_loc", schemaPath: "#/properties/forbidden_patterns/properties/oversized_adapter/properties/max_loc/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+            if (vErrors === null) {
+              vErrors = [err94];
+            } else {
+              vErrors.push(err94);
+            }
+            errors++;
+          }
+        }
+        let data53 = data50.adapter_globs;
+        if (Array.isArray(data53)) {
+          const len4 = data53.length;
+          for (let i7 = 0; i7 < len4; i7++) {
+            let data54 = data53[i7];
+            if (typeof data54 === "string") {
+              if (func3(data54) > 500) {
+                const err95 = { instancePath: instancePath + "/forbidden_patterns/oversized_adapter/adapter_globs/" + i7, schemaPath: "#/definitions/glob/maxLength", keyword: "maxLength", params: { limit: 500 }, message: "must NOT have more than 500 characters" };
+                if (vErrors === null) {
+                  vErrors = [err95];
+                } else {
+                  vErrors.push(err95);
+                }
+                errors++;
+              }
+              if (func3(data54) < 1) {
+                const err96 = { instancePath: instancePath + "/forbidden_patterns/oversized_adapter/adapter_globs/" + i7, schemaPath: "#/definitions/glob/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                if (vErrors === null) {
+                  vErrors = [err96];
+                } else {
+                  vErrors.push(err96);
+                }
+                errors++;
+              }
+              if (!pattern0.test(data54)) {
+                const err97 = { instancePath: instancePath + "/forbidden_patterns/oversized_adapter/adapter_globs/" + i7, schemaPath: "#/definitions/glob/pattern", keyword: "pattern", params: { pattern: "^(?!/)(?!.*\\\\)" }, message: 'must match pattern "^(?!/)(?!.*\\\\)"' };
+                if (vErrors === null) {
+                  vErrors = [err97];
+                } else {
+                  vErrors.push(err97);
+                }
+                errors++;
+              }
+            } else {
+              const err98 = { instancePath: instancePath + "/forbidden_patterns/oversized_adapter/adapter_globs/" + i7, schemaPath: "#/definitions/glob/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+              if (vErrors === null) {
+                vErrors = [err98];
+              } else {
+                vErrors.push(err98);
+              }
+              errors++;
+            }
+          }
+          let i8 = data53.length;
+          let j3;
+          if (i8 > 1) {
+            outer0:
+              for (; i8--; ) {
+                for (j3 = i8; j3--; ) {
+                  if (func0(data53[i8], data53[j3])) {
+                    const err99 = { instancePath: instancePath + "/forbidden_patterns/oversized_adapter/adapter_globs", schemaPath: "#/properties/forbidden_patterns/properties/oversized_adapter/properties/adapter_globs/uniqueItems", keyword: "uniqueItems", params: { i: i8, j: j3 }, message: "must NOT have duplicate items (items ## " + j3 + " and " + i8 + " are identical)" };
+                    if (vErrors === null) {
+                      vErrors = [err99];
+                    } else {
+                      vErrors.push(err99);
+                    }
+                    errors++;
+                    break outer0;
+                  }
+                }
+              }
+          }
+        } else {
+          const err100 = { instancePath: instancePath + "/forbidden_patterns/oversized_adapter/adapter_globs", schemaPath: "#/properties/forbidden_patterns/properties/oversized_adapter/properties/adapter_globs/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+          if (vErrors === null) {
+            vErrors = [err100];
+          } else {
+            vErrors.push(err100);
+          }
+          errors++;
+        }
+      } else {
+        const err101 = { instancePath: instancePath + "/forbidden_patterns/oversized_adapter", schemaPath: "#/properties/forbidden_patterns/properties/oversized_adapter/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err101];
+        } else {
+          vErrors.push(err101);
+        }
+        errors++;
+      }
+      let data55 = data22.dependency_budget;
+      if (data55 && typeof data55 == "object" && !Array.isArray(data55)) {
+        if (data55.severity === void 0) {
+          data55.severity = "error";
+        }
+        for (const key18 in data55) {
+          if (!(key18 === "severity")) {
+            const err102 = { instancePath: instancePath + "/forbidden_patterns/dependency_budget", schemaPath: "#/properties/forbidden_patterns/properties/dependency_budget/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key18 }, message: "must NOT have additional properties" };
+            if (vErrors === null) {
+              vErrors = [err102];
+            } else {
+              vErrors.push(err102);
+            }
+            errors++;
+          }
+        }
+        let data56 = data55.severity;
+        if (!(data56 === "error" || data56 === "warn" || data56 === "off")) {
+          const err103 = { instancePath: instancePath + "/forbidden_patterns/dependency_budget/severity", schemaPath: "#/definitions/severity/enum", keyword: "enum", params: { allowedValues: schema12.enum }, message: "must be equal to one of the allowed values" };
+          if (vErrors === null) {
+            vErrors = [err103];
+          } else {
+            vErrors.push(err103);
+          }
+          errors++;
+        }
+      } else {
+        const err104 = { instancePath: instancePath + "/forbidden_patterns/dependency_budget", schemaPath: "#/properties/forbidden_patterns/properties/dependency_budget/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err104];
+        } else {
+          vErrors.push(err104);
+        }
+        errors++;
+      }
+      let data57 = data22.module_budget;
+      if (data57 && typeof data57 == "object" && !Array.isArray(data57)) {
+        if (data57.severity === void 0) {
+          data57.severity = "error";
+        }
+        for (const key19 in data57) {
+          if (!(key19 === "severity")) {
+            const err105 = { instancePath: instancePath + "/forbidden_patterns/module_budget", schemaPath: "#/properties/forbidden_patterns/properties/module_budget/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key19 }, message: "must NOT have additional properties" };
+            if (vErrors === null) {
+              vErrors = [err105];
+            } else {
+              vErrors.push(err105);
+            }
+            errors++;
+          }
+        }
+        let data58 = data57.severity;
+        if (!(data58 === "error" || data58 === "warn" || data58 === "off")) {
+          const err106 = { instancePath: instancePath + "/forbidden_patterns/module_budget/severity", schemaPath: "#/definitions/severity/enum", keyword: "enum", params: { allowedValues: schema12.enum }, message: "must be equal to one of the allowed values" };
+          if (vErrors === null) {
+            vErrors = [err106];
+          } else {
+            vErrors.push(err106);
+          }
+          errors++;
+        }
+      } else {
+        const err107 = { instancePath: instancePath + "/forbidden_patterns/module_budget", schemaPath: "#/properties/forbidden_patterns/properties/module_budget/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err107];
+        } else {
+          vErrors.push(err107);
+        }
+        errors++;
+      }
+      let data59 = data22.file_budget;
+      if (data59 && typeof data59 == "object" && !Array.isArray(data59)) {
+        if (data59.severity === void 0) {
+          data59.severity = "error";
+        }
+        for (const key20 in data59) {
+          if (!(key20 === "severity")) {
+            const err108 = { instancePath: instancePath + "/forbidden_patterns/file_budget", schemaPath: "#/properties/forbidden_patterns/properties/file_budget/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key20 }, message: "must NOT have additional properties" };
+            if (vErrors === null) {
+              vErrors = [err108];
+            } else {
+              vErrors.push(err108);
+            }
+            errors++;
+          }
+        }
+        let data60 = data59.severity;
+        if (!(data60 === "error" || data60 === "warn" || data60 === "off")) {
+          const err109 = { instancePath: instancePath + "/forbidden_patterns/file_budget/severity", schemaPath: "#/definitions/severity/enum", keyword: "enum", params: { allowedValues: schema12.enum }, message: "must be equal to one of the allowed values" };
+          if (vErrors === null) {
+            vErrors = [err109];
+          } else {
+            vErrors.push(err109);
+          }
+          errors++;
+        }
+      } else {
+        const err110 = { instancePath: instancePath + "/forbidden_patterns/file_budget", schemaPath: "#/properties/forbidden_patterns/properties/file_budget/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err110];
+        } else {
+          vErrors.push(err110);
+        }
+        errors++;
+      }
+      let data61 = data22.loc_budget;
+      if (data61 && typeof data61 == "object" && !Array.isArray(data61)) {
+        if (data61.severity === void 0) {
+          data61.severity = "error";
+        }
+        for (const key21 in data61) {
+          if (!(key21 === "severity")) {
+            const err111 = { instancePath: instancePath + "/forbidden_patterns/loc_budget", schemaPath: "#/properties/forbidden_patterns/properties/loc_budget/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key21 }, message: "must NOT have additional properties" };
+            if (vErrors === null) {
+              vErrors = [err111];
+            } else {
+              vErrors.push(err111);
+            }
+            errors++;
+          }
+        }
+        let data62 = data61.severity;
+        if (!(data62 === "error" || data62 === "warn" || data62 === "off")) {
+          const err112 = { instancePath: instancePath + "/forbidden_patterns/loc_budget/severity", schemaPath: "#/definitions/severity/enum", keyword: "enum", params: { allowedValues: schema12.enum }, message: "must be equal to one of the allowed values" };
+          if (vErrors === null) {
+            vErrors = [err112];
+          } else {
+            vErrors.push(err112);
+          }
+          errors++;
+        }
+      } else {
+        const err113 = { instancePath: instancePath + "/forbidden_patterns/loc_budget", schemaPath: "#/properties/forbidden_patterns/properties/loc_budget/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err113];
+        } else {
+          vErrors.push(err113);
+        }
+        errors++;
+      }
+    } else {
+      const err114 = { instancePath: instancePath + "/forbidden_patterns", schemaPath: "#/properties/forbidden_patterns/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+      if (vErrors === null) {
+        vErrors = [err114];
+      } else {
+        vErrors.push(err114);
+      }
+      errors++;
+    }
+    let data63 = data.pricing;
+    if (data63 && typeof data63 == "object" && !Array.isArray(data63)) {
+      if (data63.loc_added === void 0) {
+        data63.loc_added = 1;
+      }
+      if (data63.loc_deleted_credit === void 0) {
+        data63.loc_deleted_credit = 1;
+      }
+      if (data63.dependency === void 0) {
+        data63.dependency = {};
+      }
+      if (data63.abstraction === void 0) {
+        data63.abstraction = 25;
+      }
+      if (data63.security === void 0) {
+        data63.security = {};
+      }
+      if (data63.file === void 0) {
+        data63.file = 5;
+      }
+      if (data63.module === void 0) {
+        data63.module = 20;
+      }
+      if (data63.tool === void 0) {
+        data63.tool = {};
+      }
+      if (data63.test_code_weight === void 0) {
+        data63.test_code_weight = 0.25;
+      }
+      if (data63.generated_code_weight === void 0) {
+        data63.generated_code_weight = 0;
+      }
+      for (const key22 in data63) {
+        if (!func2.call(schema11.properties.pricing.properties, key22)) {
+          const err115 = { instancePath: instancePath + "/pricing", schemaPath: "#/properties/pricing/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key22 }, message: "must NOT have additional properties" };
+          if (vErrors === null) {
+            vErrors = [err115];
+          } else {
+            vErrors.push(err115);
+          }
+          errors++;
+        }
+      }
+      let data64 = data63.loc_added;
+      if (typeof data64 == "number" && isFinite(data64)) {
+        if (data64 < 0 || isNaN(data64)) {
+          const err116 = { instancePath: instancePath + "/pricing/loc_added", schemaPath: "#/properties/pricing/properties/loc_added/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (vErrors === null) {
+            vErrors = [err116];
+          } else {
+            vErrors.push(err116);
+          }
+          errors++;
+        }
+      } else {
+        const err117 = { instancePath: instancePath + "/pricing/loc_added", schemaPath: "#/properties/pricing/properties/loc_added/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+        if (vErrors === null) {
+          vErrors = [err117];
+        } else {
+          vErrors.push(err117);
+        }
+        errors++;
+      }
+      let data65 = data63.loc_deleted_credit;
+      if (typeof data65 == "number" && isFinite(data65)) {
+        if (data65 < 0 || isNaN(data65)) {
+          const err118 = { instancePath: instancePath + "/pricing/loc_deleted_credit", schemaPath: "#/properties/pricing/properties/loc_deleted_credit/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (vErrors === null) {
+            vErrors = [err118];
+          } else {
+            vErrors.push(err118);
+          }
+          errors++;
+        }
+      } else {
+        const err119 = { instancePath: instancePath + "/pricing/loc_deleted_credit", schemaPath: "#/properties/pricing/properties/loc_deleted_credit/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+        if (vErrors === null) {
+          vErrors = [err119];
+        } else {
+          vErrors.push(err119);
+        }
+        errors++;
+      }
+      let data66 = data63.dependency;
+      if (data66 && typeof data66 == "object" && !Array.isArray(data66)) {
+        if (data66.per_kloc === void 0) {
+          data66.per_kloc = 1;
+        }
+        if (data66.per_transitive_package === void 0) {
+          data66.per_transitive_package = 5;
+        }
+        if (data66.install_script === void 0) {
+          data66.install_script = 20;
+        }
+        for (const key23 in data66) {
+          if (!(key23 === "per_kloc" || key23 === "per_transitive_package" || key23 === "install_script")) {
+            const err120 = { instancePath: instancePath + "/pricing/dependency", schemaPath: "#/properties/pricing/properties/dependency/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key23 }, message: "must NOT have additional properties" };
+            if (vErrors === null) {
+              vErrors = [err120];
+            } else {
+              vErrors.push(err120);
+            }
+            errors++;
+          }
+        }
+        let data67 = data66.per_kloc;
+        if (typeof data67 == "number" && isFinite(data67)) {
+          if (data67 < 0 || isNaN(data67)) {
+            const err121 = { instancePath: instancePath + "/pricing/dependency/per_kloc", schemaPath: "#/properties/pricing/properties/dependency/properties/per_kloc/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+            if (vErrors === null) {
+              vErrors = [err121];
+            } else {
+              vErrors.push(err121);
+            }
+            errors++;
+          }
+        } else {
+          const err122 = { instancePath: instancePath + "/pricing/dependency/per_kloc", schemaPath: "#/properties/pricing/properties/dependency/properties/per_kloc/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+          if (vErrors === null) {
+            vErrors = [err122];
+          } else {
+            vErrors.push(err122);
+          }
+          errors++;
+        }
+        let data68 = data66.per_transitive_package;
+        if (typeof data68 == "number" && isFinite(data68)) {
+          if (data68 < 0 || isNaN(data68)) {
+            const err123 = { instancePath: instancePath + "/pricing/dependency/per_transitive_package", schemaPath: "#/properties/pricing/properties/dependency/properties/per_transitive_package/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+            if (vErrors === null) {
+              vErrors = [err123];
+            } else {
+              vErrors.push(err123);
+            }
+            errors++;
+          }
+        } else {
+          const err124 = { instancePath: instancePath + "/pricing/dependency/per_transitive_package", schemaPath: "#/properties/pricing/properties/dependency/properties/per_transitive_package/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+          if (vErrors === null) {
+            vErrors = [err124];
+          } else {
+            vErrors.push(err124);
+          }
+          errors++;
+        }
+        let data69 = data66.install_script;
+        if (typeof data69 == "number" && isFinite(data69)) {
+          if (data69 < 0 || isNaN(data69)) {
+            const err125 = { instancePath: instancePath + "/pricing/dependency/install_script", schemaPath: "#/properties/pricing/properties/dependency/properties/install_script/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+            if (vErrors === null) {
+              vErrors = [err125];
+            } else {
+              vErrors.push(err125);
+            }
+            errors++;
+          }
+        } else {
+          const err126 = { instancePath: instancePath + "/pricing/dependency/install_script", schemaPath: "#/properties/pricing/properties/dependency/properties/install_script/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+          if (vErrors === null) {
+            vErrors = [err126];
+          } else {
+            vErrors.push(err126);
+          }
+          errors++;
+        }
+      } else {
+        const err127 = { instancePath: instancePath + "/pricing/dependency", schemaPath: "#/properties/pricing/properties/dependency/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err127];
+        } else {
+          vErrors.push(err127);
+        }
+        errors++;
+      }
+      let data70 = data63.abstraction;
+      if (typeof data70 == "number" && isFinite(data70)) {
+        if (data70 < 0 || isNaN(data70)) {
+          const err128 = { instancePath: instancePath + "/pricing/abstraction", schemaPath: "#/properties/pricing/properties/abstraction/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (vErrors === null) {
+            vErrors = [err128];
+          } else {
+            vErrors.push(err128);
+          }
+          errors++;
+        }
+      } else {
+        const err129 = { instancePath: instancePath + "/pricing/abstraction", schemaPath: "#/properties/pricing/properties/abstraction/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+        if (vErrors === null) {
+          vErrors = [err129];
+        } else {
+          vErrors.push(err129);
+        }
+        errors++;
+      }
+      let data71 = data63.security;
+      if (data71 && typeof data71 == "object" && !Array.isArray(data71)) {
+        if (data71.process_spawn === void 0) {
+          data71.process_spawn = 30;
+        }
+        if (data71.eval === void 0) {
+          data71.eval = 30;
+        }
+        if (data71.filesystem_write === void 0) {
+          data71.filesystem_write = 10;
+        }
+        if (data71.network === void 0) {
+          data71.network = 20;
+        }
+        if (data71.crypto === void 0) {
+          data71.crypto = 15;
+        }
+        if (data71.auth === void 0) {
+          data71.auth = 25;
+        }
+        if (data71.deserialization === void 0) {
+          data71.deserialization = 20;
+        }
+        if (data71.env_secrets === void 0) {
+          data71.env_secrets = 15;
+        }
+        for (const key24 in data71) {
+          if (!(key24 === "process_spawn" || key24 === "eval" || key24 === "filesystem_write" || key24 === "network" || key24 === "crypto" || key24 === "auth" || key24 === "deserialization" || key24 === "env_secrets")) {
+            const err130 = { instancePath: instancePath + "/pricing/security", schemaPath: "#/properties/pricing/properties/security/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key24 }, message: "must NOT have additional properties" };
+            if (vErrors === null) {
+              vErrors = [err130];
+            } else {
+              vErrors.push(err130);
+            }
+            errors++;
+          }
+        }
+        let data72 = data71.process_spawn;
+        if (typeof data72 == "number" && isFinite(data72)) {
+          if (data72 < 0 || isNaN(data72)) {
+            const err131 = { instancePath: instancePath + "/pricing/security/process_spawn", schemaPath: "#/definitions/points/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+            if (vErrors === null) {
+              vErrors = [err131];
+            } else {
+              vErrors.push(err131);
+            }
+            errors++;
+          }
+        } else {
+          const err132 = { instancePath: instancePath + "/pricing/security/process_spawn", schemaPath: "#/definitions/points/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+          if (vErrors === null) {
+            vErrors = [err132];
+          } else {
+            vErrors.push(err132);
+          }
+          errors++;
+        }
+        let data73 = data71.eval;
+        if (typeof data73 == "number" && isFinite(data73)) {
+          if (data73 < 0 || isNaN(data73)) {
+            const err133 = { instancePath: instancePath + "/pricing/security/eval", schemaPath: "#/definitions/points/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+            if (vErrors === null) {
+              vErrors = [err133];
+            } else {
+              vErrors.push(err133);
+            }
+            errors++;
+          }
+        } else {
+          const err134 = { instancePath: instancePath + "/pricing/security/eval", schemaPath: "#/definitions/points/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+          if (vErrors === null) {
+            vErrors = [err134];
+          } else {
+            vErrors.push(err134);
+          }
+          errors++;
+        }
+        let data74 = data71.filesystem_write;
+        if (typeof data74 == "number" && isFinite(data74)) {
+          if (data74 < 0 || isNaN(data74)) {
+            const err135 = { instancePath: instancePath + "/pricing/security/filesystem_write", schemaPath: "#/definitions/points/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+            if (vErrors === null) {
+              vErrors = [err135];
+            } else {
+              vErrors.push(err135);
+            }
+            errors++;
+          }
+        } else {
+          const err136 = { instancePath: instancePath + "/pricing/security/filesystem_write", schemaPath: "#/definitions/points/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+          if (vErrors === null) {
+            vErrors = [err136];
+          } else {
+            vErrors.push(err136);
+          }
+          errors++;
+        }
+        let data75 = data71.network;
+        if (typeof data75 == "number" && isFinite(data75)) {
+          if (data75 < 0 || isNaN(data75)) {
+            const err137 = { instancePath: instancePath + "/pricing/security/network", schemaPath: "#/definitions/points/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+            if (vErrors === null) {
+              vErrors = [err137];
+            } else {
+              vErrors.push(err137);
+            }
+            errors++;
+          }
+        } else {
+          const err138 = { instancePath: instancePath + "/pricing/security/network", schemaPath: "#/definitions/points/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+          if (vErrors === null) {
+            vErrors = [err138];
+          } else {
+            vErrors.push(err138);
+          }
+          errors++;
+        }
+        let data76 = data71.crypto;
+        if (typeof data76 == "number" && isFinite(data76)) {
+          if (data76 < 0 || isNaN(data76)) {
+            const err139 = { instancePath: instancePath + "/pricing/security/crypto", schemaPath: "#/definitions/points/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+            if (vErrors === null) {
+              vErrors = [err139];
+            } else {
+              vErrors.push(err139);
+            }
+            errors++;
+          }
+        } else {
+          const err140 = { instancePath: instancePath + "/pricing/security/crypto", schemaPath: "#/definitions/points/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+          if (vErrors === null) {
+            vErrors = [err140];
+          } else {
+            vErrors.push(err140);
+          }
+          errors++;
+        }
+        let data77 = data71.auth;
+        if (typeof data77 == "number" && isFinite(data77)) {
+          if (data77 < 0 || isNaN(data77)) {
+            const err141 = { instancePath: instancePath + "/pricing/security/auth", schemaPath: "#/definitions/points/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+            if (vErrors === null) {
+              vErrors = [err141];
+            } else {
+              vErrors.push(err141);
+            }
+            errors++;
+          }
+        } else {
+          const err142 = { instancePath: instancePath + "/pricing/security/auth", schemaPath: "#/definitions/points/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+          if (vErrors === null) {
+            vErrors = [err142];
+          } else {
+            vErrors.push(err142);
+          }
+          errors++;
+        }
+        let data78 = data71.deserialization;
+        if (typeof data78 == "number" && isFinite(data78)) {
+          if (data78 < 0 || isNaN(data78)) {
+            const err143 = { instancePath: instancePath + "/pricing/security/deserialization", schemaPath: "#/definitions/points/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+            if (vErrors === null) {
+              vErrors = [err143];
+            } else {
+              vErrors.push(err143);
+            }
+            errors++;
+          }
+        } else {
+          const err144 = { instancePath: instancePath + "/pricing/security/deserialization", schemaPath: "#/definitions/points/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+          if (vErrors === null) {
+            vErrors = [err144];
+          } else {
+            vErrors.push(err144);
+          }
+          errors++;
+        }
+        let data79 = data71.env_secrets;
+        if (typeof data79 == "number" && isFinite(data79)) {
+          if (data79 < 0 || isNaN(data79)) {
+            const err145 = { instancePath: instancePath + "/pricing/security/env_secrets", schemaPath: "#/definitions/points/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+            if (vErrors === null) {
+              vErrors = [err145];
+            } else {
+              vErrors.push(err145);
+            }
+            errors++;
+          }
+        } else {
+          const err146 = { instancePath: instancePath + "/pricing/security/env_secrets", schemaPath: "#/definitions/points/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+          if (vErrors === null) {
+            vErrors = [err146];
+          } else {
+            vErrors.push(err146);
+          }
+          errors++;
+        }
+      } else {
+        const err147 = { instancePath: instancePath + "/pricing/security", schemaPath: "#/properties/pricing/properties/security/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err147];
+        } else {
+          vErrors.push(err147);
+        }
+        errors++;
+      }
+      let data80 = data63.file;
+      if (typeof data80 == "number" && isFinite(data80)) {
+        if (data80 < 0 || isNaN(data80)) {
+          const err148 = { instancePath: instancePath + "/pricing/file", schemaPath: "#/properties/pricing/properties/file/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (vErrors === null) {
+            vErrors = [err148];
+          } else {
+            vErrors.push(err148);
+          }
+          errors++;
+        }
+      } else {
+        const err149 = { instancePath: instancePath + "/pricing/file", schemaPath: "#/properties/pricing/properties/file/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+        if (vErrors === null) {
+          vErrors = [err149];
+        } else {
+          vErrors.push(err149);
+        }
+        errors++;
+      }
+      let data81 = data63.module;
+      if (typeof data81 == "number" && isFinite(data81)) {
+        if (data81 < 0 || isNaN(data81)) {
+          const err150 = { instancePath: instancePath + "/pricing/module", schemaPath: "#/properties/pricing/properties/module/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (vErrors === null) {
+            vErrors = [err150];
+          } else {
+            vErrors.push(err150);
+          }
+          errors++;
+        }
+      } else {
+        const err151 = { instancePath: instancePath + "/pricing/module", schemaPath: "#/properties/pricing/properties/module/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+        if (vErrors === null) {
+          vErrors = [err151];
+        } else {
+          vErrors.push(err151);
+        }
+        errors++;
+      }
+      let data82 = data63.tool;
+      if (data82 && typeof data82 == "object" && !Array.isArray(data82)) {
+        if (data82.tier_0 === void 0) {
+          data82.tier_0 = 0;
+        }
+        if (data82.tier_1 === void 0) {
+          data82.tier_1 = 1;
+        }
+        if (data82.tier_2 === void 0) {
+          data82.tier_2 = 5;
+        }
+        if (data82.tier_3 === void 0) {
+          data82.tier_3 = 20;
+        }
+        for (const key25 in data82) {
+          if (!(key25 === "tier_0" || key25 === "tier_1" || key25 === "tier_2" || key25 === "tier_3")) {
+            const err152 = { instancePath: instancePath + "/pricing/tool", schemaPath: "#/properties/pricing/properties/tool/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key25 }, message: "must NOT have additional properties" };
+            if (vErrors === null) {
+              vErrors = [err152];
+            } else {
+              vErrors.push(err152);
+            }
+            errors++;
+          }
+        }
+        let data83 = data82.tier_0;
+        if (typeof data83 == "number" && isFinite(data83)) {
+          if (data83 < 0 || isNaN(data83)) {
+            const err153 = { instancePath: instancePath + "/pricing/tool/tier_0", schemaPath: "#/definitions/points/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+            if (vErrors === null) {
+              vErrors = [err153];
+            } else {
+              vErrors.push(err153);
+            }
+            errors++;
+          }
+        } else {
+          const err154 = { instancePath: instancePath + "/pricing/tool/tier_0", schemaPath: "#/definitions/points/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+          if (vErrors === null) {
+            vErrors = [err154];
+          } else {
+            vErrors.push(err154);
+          }
+          errors++;
+        }
+        let data84 = data82.tier_1;
+        if (typeof data84 == "number" && isFinite(data84)) {
+          if (data84 < 0 || isNaN(data84)) {
+            const err155 = { instancePath: instancePath + "/pricing/tool/tier_1", schemaPath: "#/definitions/points/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+            if (vErrors === null) {
+              vErrors = [err155];
+            } else {
+              vErrors.push(err155);
+            }
+            errors++;
+          }
+        } else {
+          const err156 = { instancePath: instancePath + "/pricing/tool/tier_1", schemaPath: "#/definitions/points/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+          if (vErrors === null) {
+            vErrors = [err156];
+          } else {
+            vErrors.push(err156);
+          }
+          errors++;
+        }
+        let data85 = data82.tier_2;
+        if (typeof data85 == "number" && isFinite(data85)) {
+          if (data85 < 0 || isNaN(data85)) {
+            const err157 = { instancePath: instancePath + "/pricing/tool/tier_2", schemaPath: "#/definitions/points/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+            if (vErrors === null) {
+              vErrors = [err157];
+            } else {
+              vErrors.push(err157);
+            }
+            errors++;
+          }
+        } else {
+          const err158 = { instancePath: instancePath + "/pricing/tool/tier_2", schemaPath: "#/definitions/points/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+          if (vErrors === null) {
+            vErrors = [err158];
+          } else {
+            vErrors.push(err158);
+          }
+          errors++;
+        }
+        let data86 = data82.tier_3;
+        if (typeof data86 == "number" && isFinite(data86)) {
+          if (data86 < 0 || isNaN(data86)) {
+            const err159 = { instancePath: instancePath + "/pricing/tool/tier_3", schemaPath: "#/definitions/points/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+            if (vErrors === null) {
+              vErrors = [err159];
+            } else {
+              vErrors.push(err159);
+            }
+            errors++;
+          }
+        } else {
+          const err160 = { instancePath: instancePath + "/pricing/tool/tier_3", schemaPath: "#/definitions/points/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+          if (vErrors === null) {
+            vErrors = [err160];
+          } else {
+            vErrors.push(err160);
+          }
+          errors++;
+        }
+      } else {
+        const err161 = { instancePath: instancePath + "/pricing/tool", schemaPath: "#/properties/pricing/properties/tool/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err161];
+        } else {
+          vErrors.push(err161);
+        }
+        errors++;
+      }
+      let data87 = data63.test_code_weight;
+      if (typeof data87 == "number" && isFinite(data87)) {
+        if (data87 > 1 || isNaN(data87)) {
+          const err162 = { instancePath: instancePath + "/pricing/test_code_weight", schemaPath: "#/properties/pricing/properties/test_code_weight/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" };
+          if (vErrors === null) {
+            vErrors = [err162];
+          } else {
+            vErrors.push(err162);
+          }
+          errors++;
+        }
+        if (data87 < 0 || isNaN(data87)) {
+          const err163 = { instancePath: instancePath + "/pricing/test_code_weight", schemaPath: "#/properties/pricing/properties/test_code_weight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (vErrors === null) {
+            vErrors = [err163];
+          } else {
+            vErrors.push(err163);
+          }
+          errors++;
+        }
+      } else {
+        const err164 = { instancePath: instancePath + "/pricing/test_code_weight", schemaPath: "#/properties/pricing/properties/test_code_weight/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+        if (vErrors === null) {
+          vErrors = [err164];
+        } else {
+          vErrors.push(err164);
+        }
+        errors++;
+      }
+      let data88 = data63.generated_code_weight;
+      if (typeof data88 == "number" && isFinite(data88)) {
+        if (data88 > 1 || isNaN(data88)) {
+          const err165 = { instancePath: instancePath + "/pricing/generated_code_weight", schemaPath: "#/properties/pricing/properties/generated_code_weight/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" };
+          if (vErrors === null) {
+            vErrors = [err165];
+          } else {
+            vErrors.push(err165);
+          }
+          errors++;
+        }
+        if (data88 < 0 || isNaN(data88)) {
+          const err166 = { instancePath: instancePath + "/pricing/generated_code_weight", schemaPath: "#/properties/pricing/properties/generated_code_weight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (vErrors === null) {
+            vErrors = [err166];
+          } else {
+            vErrors.push(err166);
+          }
+          errors++;
+        }
+      } else {
+        const err167 = { instancePath: instancePath + "/pricing/generated_code_weight", schemaPath: "#/properties/pricing/properties/generated_code_weight/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+        if (vErrors === null) {
+          vErrors = [err167];
+        } else {
+          vErrors.push(err167);
+        }
+        errors++;
+      }
+    } else {
+      const err168 = { instancePath: instancePath + "/pricing", schemaPath: "#/properties/pricing/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+      if (vErrors === null) {
+        vErrors = [err168];
+      } else {
+        vErrors.push(err168);
+      }
+      errors++;
+    }
+    let data89 = data.permissions;
+    if (data89 && typeof data89 == "object" && !Array.isArray(data89)) {
+      if (data89.max_tier === void 0) {
+        data89.max_tier = 2;
+      }
+      if (data89.allowed_commands === void 0) {
+        data89.allowed_commands = [];
+      }
+      if (data89.protected_paths === void 0) {
+        data89.protected_paths = [".github/**", ".husky/**", ".aureus/**", "**/CODEOWNERS", "**/.gitattributes", "**/AGENTS.md", "**/package.json", "**/package-lock.json"];
+      }
+      for (const key26 in data89) {
+        if (!(key26 === "max_tier" || key26 === "allowed_commands" || key26 === "protected_paths")) {
+          const err169 = { instancePath: instancePath + "/permissions", schemaPath: "#/properties/permissions/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key26 }, message: "must NOT have additional properties" };
+          if (vErrors === null) {
+            vErrors = [err169];
+          } else {
+            vErrors.push(err169);
+          }
+          errors++;
+        }
+      }
+      let data90 = data89.max_tier;
+      if (!(typeof data90 == "number" && (!(data90 % 1) && !isNaN(data90)) && isFinite(data90))) {
+        const err170 = { instancePath: instancePath + "/permissions/max_tier", schemaPath: "#/properties/permissions/properties/max_tier/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        if (vErrors === null) {
+          vErrors = [err170];
+        } else {
+          vErrors.push(err170);
+        }
+        errors++;
+      }
+      if (typeof data90 == "number" && isFinite(data90)) {
+        if (data90 > 3 || isNaN(data90)) {
+          const err171 = { instancePath: instancePath + "/permissions/max_tier", schemaPath: "#/properties/permissions/properties/max_tier/maximum", keyword: "maximum", params: { comparison: "<=", limit: 3 }, message: "must be <= 3" };
+          if (vErrors === null) {
+            vErrors = [err171];
+          } else {
+            vErrors.push(err171);
+          }
+          errors++;
+        }
+        if (data90 < 0 || isNaN(data90)) {
+          const err172 = { instancePath: instancePath + "/permissions/max_tier", schemaPath: "#/properties/permissions/properties/max_tier/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (vErrors === null) {
+            vErrors = [err172];
+          } else {
+            vErrors.push(err172);
+          }
+          errors++;
+        }
+      }
+      let data91 = data89.allowed_commands;
+      if (Array.isArray(data91)) {
+        if (data91.length > 50) {
+          const err173 = { instancePath: instancePath + "/permissions/allowed_commands", schemaPath: "#/properties/permissions/properties/allowed_commands/maxItems", keyword: "maxItems", params: { limit: 50 }, message: "must NOT have more than 50 items" };
+          if (vErrors === null) {
+            vErrors = [err173];
+          } else {
+            vErrors.push(err173);
+          }
+          errors++;
+        }
+        const len5 = data91.length;
+        for (let i9 = 0; i9 < len5; i9++) {
+          let data92 = data91[i9];
+          if (Array.isArray(data92)) {
+            if (data92.length > 20) {
+              const err174 = { instancePath: instancePath + "/permissions/allowed_commands/" + i9, schemaPath: "#/properties/permissions/properties/allowed_commands/items/maxItems", keyword: "maxItems", params: { limit: 20 }, message: "must NOT have more than 20 items" };
+              if (vErrors === null) {
+                vErrors = [err174];
+              } else {
+                vErrors.push(err174);
+              }
+              errors++;
+            }
+            if (data92.length < 1) {
+              const err175 = { instancePath: instancePath + "/permissions/allowed_commands/" + i9, schemaPath: "#/properties/permissions/properties/allowed_commands/items/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items" };
+              if (vErrors === null) {
+                vErrors = [err175];
+              } else {
+                vErrors.push(err175);
+              }
+              errors++;
+            }
+            const len6 = data92.length;
+            for (let i10 = 0; i10 < len6; i10++) {
+              let data93 = data92[i10];
+              if (typeof data93 === "string") {
+                if (func3(data93) > 200) {
+                  const err176 = { instancePath: instancePath + "/permissions/allowed_commands/" + i9 + "/" + i10, schemaPath: "#/properties/permissions/properties/allowed_commands/items/items/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" };
+                  if (vErrors === null) {
+                    vErrors = [err176];
+                  } else {
+                    vErrors.push(err176);
+                  }
+                  errors++;
+                }
+                if (func3(data93) < 1) {
+                  const err177 = { instancePath: instancePath + "/permissions/allowed_commands/" + i9 + "/" + i10, schemaPath: "#/properties/permissions/properties/allowed_commands/items/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                  if (vErrors === null) {
+                    vErrors = [err177];
+                  } else {
+                    vErrors.push(err177);
+                  }
+                  errors++;
+                }
+              } else {
+                const err178 = { instancePath: instancePath + "/permissions/allowed_commands/" + i9 + "/" + i10, schemaPath: "#/properties/permissions/properties/allowed_commands/items/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err178];
+                } else {
+                  vErrors.push(err178);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err179 = { instancePath: instancePath + "/permissions/allowed_commands/" + i9, schemaPath: "#/properties/permissions/properties/allowed_commands/items/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            if (vErrors === null) {
+              vErrors = [err179];
+            } else {
+              vErrors.push(err179);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err180 = { instancePath: instancePath + "/permissions/allowed_commands", schemaPath: "#/properties/permissions/properties/allowed_commands/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        if (vErrors === null) {
+          vErrors = [err180];
+        } else {
+          vErrors.push(err180);
+        }
+        errors++;
+      }
+      let data94 = data89.protected_paths;
+      if (Array.isArray(data94)) {
+        const len7 = data94.length;
+        for (let i11 = 0; i11 < len7; i11++) {
+          let data95 = data94[i11];
+          if (typeof data95 === "string") {
+            if (func3(data95) > 500) {
+              const err181 = { instancePath: instancePath + "/permissions/protected_paths/" + i11, schemaPath: "#/definitions/glob/maxLength", keyword: "maxLength", params: { limit: 500 }, message: "must NOT have more than 500 characters" };
+              if (vErrors === null) {
+                vErrors = [err181];
+              } else {
+                vErrors.push(err181);
+              }
+              errors++;
+            }
+            if (func3(data95) < 1) {
+              const err182 = { instancePath: instancePath + "/permissions/protected_paths/" + i11, schemaPath: "#/definitions/glob/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+              if (vErrors === null) {
+                vErrors = [err182];
+              } else {
+                vErrors.push(err182);
+              }
+              errors++;
+            }
+            if (!pattern0.test(data95)) {
+              const err183 = { instancePath: instancePath + "/permissions/protected_paths/" + i11, schemaPath: "#/definitions/glob/pattern", keyword: "pattern", params: { pattern: "^(?!/)(?!.*\\\\)" }, message: 'must match pattern "^(?!/)(?!.*\\\\)"' };
+              if (vErrors === null) {
+                vErrors = [err183];
+              } else {
+                vErrors.push(err183);
+              }
+              errors++;
+            }
+          } else {
+            const err184 = { instancePath: instancePath + "/permissions/protected_paths/" + i11, schemaPath: "#/definitions/glob/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err184];
+            } else {
+              vErrors.push(err184);
+            }
+            errors++;
+          }
+        }
+        let i12 = data94.length;
+        let j4;
+        if (i12 > 1) {
+          outer1:
+            for (; i12--; ) {
+              for (j4 = i12; j4--; ) {
+                if (func0(data94[i12], data94[j4])) {
+                  const err185 = { instancePath: instancePath + "/permissions/protected_paths", schemaPath: "#/properties/permissions/properties/protected_paths/uniqueItems", keyword: "uniqueItems", params: { i: i12, j: j4 }, message: "must NOT have duplicate items (items ## " + j4 + " and " + i12 + " are identical)" };
+                  if (vErrors === null) {
+                    vErrors = [err185];
+                  } else {
+                    vErrors.push(err185);
+                  }
+                  errors++;
+                  break outer1;
+                }
+              }
+            }
+        }
+      } else {
+        const err186 = { instancePath: instancePath + "/permissions/protected_paths", schemaPath: "#/properties/permissions/properties/protected_paths/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        if (vErrors === null) {
+          vErrors = [err186];
+        } else {
+          vErrors.push(err186);
+        }
+        errors++;
+      }
+    } else {
+      const err187 = { instancePath: instancePath + "/permissions", schemaPath: "#/properties/permissions/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+      if (vErrors === null) {
+        vErrors = [err187];
+      } else {
+        vErrors.push(err187);
+      }
+      errors++;
+    }
+    let data96 = data.cost_thresholds;
+    if (data96 && typeof data96 == "object" && !Array.isArray(data96)) {
+      if (data96.action_warn === void 0) {
+        data96.action_warn = 20;
+      }
+      if (data96.action_block === void 0) {
+        data96.action_block = 50;
+      }
+      if (data96.max_iterations === void 0) {
+        data96.max_iterations = 30;
+      }
+      if (data96.max_tokens_per_run === void 0) {
+        data96.max_tokens_per_run = 2e5;
+      }
+      if (data96.max_usd_per_run === void 0) {
+        data96.max_usd_per_run = 2;
+      }
+      if (data96.max_usd_per_day === void 0) {
+        data96.max_usd_per_day = 20;
+      }
+      if (data96.max_runs_per_actor_per_day === void 0) {
+        data96.max_runs_per_actor_per_day = 5;
+      }
+      if (data96.max_patch_files === void 0) {
+        data96.max_patch_files = 100;
+      }
+      if (data96.max_patch_bytes === void 0) {
+        data96.max_patch_bytes = 4194304;
+      }
+      for (const key27 in data96) {
+        if (!func2.call(schema11.properties.cost_thresholds.properties, key27)) {
+          const err188 = { instancePath: instancePath + "/cost_thresholds", schemaPath: "#/properties/cost_thresholds/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key27 }, message: "must NOT have additional properties" };
+          if (vErrors === null) {
+            vErrors = [err188];
+          } else {
+            vErrors.push(err188);
+          }
+          errors++;
+        }
+      }
+      let data97 = data96.action_warn;
+      if (typeof data97 == "number" && isFinite(data97)) {
+        if (data97 < 0 || isNaN(data97)) {
+          const err189 = { instancePath: instancePath + "/cost_thresholds/action_warn", schemaPath: "#/properties/cost_thresholds/properties/action_warn/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (vErrors === null) {
+            vErrors = [err189];
+          } else {
+            vErrors.push(err189);
+          }
+          errors++;
+        }
+      } else {
+        const err190 = { instancePath: instancePath + "/cost_thresholds/action_warn", schemaPath: "#/properties/cost_thresholds/properties/action_warn/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+        if (vErrors === null) {
+          vErrors = [err190];
+        } else {
+          vErrors.push(err190);
+        }
+        errors++;
+      }
+      let data98 = data96.action_block;
+      if (typeof data98 == "number" && isFinite(data98)) {
+        if (data98 < 0 || isNaN(data98)) {
+          const err191 = { instancePath: instancePath + "/cost_thresholds/action_block", schemaPath: "#/properties/cost_thresholds/properties/action_block/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (vErrors === null) {
+            vErrors = [err191];
+          } else {
+            vErrors.push(err191);
+          }
+          errors++;
+        }
+      } else {
+        const err192 = { instancePath: instancePath + "/cost_thresholds/action_block", schemaPath: "#/properties/cost_thresholds/properties/action_block/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+        if (vErrors === null) {
+          vErrors = [err192];
+        } else {
+          vErrors.push(err192);
+        }
+        errors++;
+      }
+      let data99 = data96.max_iterations;
+      if (!(typeof data99 == "number" && (!(data99 % 1) && !isNaN(data99)) && isFinite(data99))) {
+        const err193 = { instancePath: instancePath + "/cost_thresholds/max_iterations", schemaPath: "#/properties/cost_thresholds/properties/max_iterations/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        if (vErrors === null) {
+          vErrors = [err193];
+        } else {
+          vErrors.push(err193);
+        }
+        errors++;
+      }
+      if (typeof data99 == "number" && isFinite(data99)) {
+        if (data99 > 500 || isNaN(data99)) {
+          const err194 = { instancePath: instancePath + "/cost_thresholds/max_iterations", schemaPath: "#/properties/cost_thresholds/properties/max_iterations/maximum", keyword: "maximum", params: { comparison: "<=", limit: 500 }, message: "must be <= 500" };
+          if (vErrors === null) {
+            vErrors = [err194];
+          } else {
+            vErrors.push(err194);
+          }
+          errors++;
+        }
+        if (data99 < 1 || isNaN(data99)) {
+          const err195 = { instancePath: instancePath + "/cost_thresholds/max_iterations", schemaPath: "#/properties/cost_thresholds/properties/max_iterations/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+          if (vErrors === null) {
+            vErrors = [err195];
+          } else {
+            vErrors.push(err195);
+          }
+          errors++;
+        }
+      }
+      let data100 = data96.max_tokens_per_run;
+      if (!(typeof data100 == "number" && (!(data100 % 1) && !isNaN(data100)) && isFinite(data100))) {
+        const err196 = { instancePath: instancePath + "/cost_thresholds/max_tokens_per_run", schemaPath: "#/properties/cost_thresholds/properties/max_tokens_per_run/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        if (vErrors === null) {
+          vErrors = [err196];
+        } else {
+          vErrors.push(err196);
+        }
+        errors++;
+      }
+      if (typeof data100 == "number" && isFinite(data100)) {
+        if (data100 < 1 || isNaN(data100)) {
+          const err197 = { instancePath: instancePath + "/cost_thresholds/max_tokens_per_run", schemaPath: "#/properties/cost_thresholds/properties/max_tokens_per_run/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+          if (vErrors === null) {
+            vErrors = [err197];
+          } else {
+            vErrors.push(err197);
+          }
+          errors++;
+        }
+      }
+      let data101 = data96.max_usd_per_run;
+      if (typeof data101 == "number" && isFinite(data101)) {
+        if (data101 < 0 || isNaN(data101)) {
+          const err198 = { instancePath: instancePath + "/cost_thresholds/max_usd_per_run", schemaPath: "#/properties/cost_thresholds/properties/max_usd_per_run/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (vErrors === null) {
+            vErrors = [err198];
+          } else {
+            vErrors.push(err198);
+          }
+          errors++;
+        }
+      } else {
+        const err199 = { instancePath: instancePath + "/cost_thresholds/max_usd_per_run", schemaPath: "#/properties/cost_thresholds/properties/max_usd_per_run/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+        if (vErrors === null) {
+          vErrors = [err199];
+        } else {
+          vErrors.push(err199);
+        }
+        errors++;
+      }
+      let data102 = data96.max_usd_per_day;
+      if (typeof data102 == "number" && isFinite(data102)) {
+        if (data102 < 0 || isNaN(data102)) {
+          const err200 = { instancePath: instancePath + "/cost_thresholds/max_usd_per_day", schemaPath: "#/properties/cost_thresholds/properties/max_usd_per_day/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (vErrors === null) {
+            vErrors = [err200];
+          } else {
+            vErrors.push(err200);
+          }
+          errors++;
+        }
+      } else {
+        const err201 = { instancePath: instancePath + "/cost_thresholds/max_usd_per_day", schemaPath: "#/properties/cost_thresholds/properties/max_usd_per_day/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+        if (vErrors === null) {
+          vErrors = [err201];
+        } else {
+          vErrors.push(err201);
+        }
+        errors++;
+      }
+      let data103 = data96.max_runs_per_actor_per_day;
+      if (!(typeof data103 == "number" && (!(data103 % 1) && !isNaN(data103)) && isFinite(data103))) {
+        const err202 = { instancePath: instancePath + "/cost_thresholds/max_runs_per_actor_per_day", schemaPath: "#/properties/cost_thresholds/properties/max_runs_per_actor_per_day/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        if (vErrors === null) {
+          vErrors = [err202];
+        } else {
+          vErrors.push(err202);
+        }
+        errors++;
+      }
+      if (typeof data103 == "number" && isFinite(data103)) {
+        if (data103 < 0 || isNaN(data103)) {
+          const err203 = { instancePath: instancePath + "/cost_thresholds/max_runs_per_actor_per_day", schemaPath: "#/properties/cost_thresholds/properties/max_runs_per_actor_per_day/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (vErrors === null) {
+            vErrors = [err203];
+          } else {
+            vErrors.push(err203);
+          }
+          errors++;
+        }
+      }
+      let data104 = data96.max_patch_files;
+      if (!(typeof data104 == "number" && (!(data104 % 1) && !isNaN(data104)) && isFinite(data104))) {
+        const err204 = { instancePath: instancePath + "/cost_thresholds/max_patch_files", schemaPath: "#/properties/cost_thresholds/properties/max_patch_files/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        if (vErrors === null) {
+          vErrors = [err204];
+        } else {
+          vErrors.push(err204);
+        }
+        errors++;
+      }
+      if (typeof data104 == "number" && isFinite(data104)) {
+        if (data104 < 1 || isNaN(data104)) {
+          const err205 = { instancePath: instancePath + "/cost_thresholds/max_patch_files", schemaPath: "#/properties/cost_thresholds/properties/max_patch_files/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+          if (vErrors === null) {
+            vErrors = [err205];
+          } else {
+            vErrors.push(err205);
+          }
+          errors++;
+        }
+      }
+      let data105 = data96.max_patch_bytes;
+      if (!(typeof data105 == "number" && (!(data105 % 1) && !isNaN(data105)) && isFinite(data105))) {
+        const err206 = { instancePath: instancePath + "/cost_thresholds/max_patch_bytes", schemaPath: "#/properties/cost_thresholds/properties/max_patch_bytes/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        if (vErrors === null) {
+          vErrors = [err206];
+        } else {
+          vErrors.push(err206);
+        }
+        errors++;
+      }
+      if (typeof data105 == "number" && isFinite(data105)) {
+        if (data105 < 1 || isNaN(data105)) {
+          const err207 = { instancePath: instancePath + "/cost_thresholds/max_patch_bytes", schemaPath: "#/properties/cost_thresholds/properties/max_patch_bytes/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+          if (vErrors === null) {
+            vErrors = [err207];
+          } else {
+            vErrors.push(err207);
+          }
+          errors++;
+        }
+      }
+    } else {
+      const err208 = { instancePath: instancePath + "/cost_thresholds", schemaPath: "#/properties/cost_thresholds/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+      if (vErrors === null) {
+        vErrors = [err208];
+      } else {
+        vErrors.push(err208);
+      }
+      errors++;
+    }
+    let data106 = data.simplification;
+    if (data106 && typeof data106 == "object" && !Array.isArray(data106)) {
+      if (data106.enabled === void 0) {
+        data106.enabled = true;
+      }
+      if (data106.triggers === void 0) {
+        data106.triggers = {};
+      }
+      if (data106.aggressiveness === void 0) {
+        data106.aggressiveness = "balanced";
+      }
+      if (data106.target_reduction === void 0) {
+        data106.target_reduction = 0.2;
+      }
+      if (data106.suggestions === void 0) {
+        data106.suggestions = true;
+      }
+      if (data106.auto_commit === void 0) {
+        data106.auto_commit = false;
+      }
+      if (data106.model_assisted === void 0) {
+        data106.model_assisted = false;
+      }
+      for (const key28 in data106) {
+        if (!(key28 === "enabled" || key28 === "triggers" || key28 === "aggressiveness" || key28 === "target_reduction" || key28 === "suggestions" || key28 === "auto_commit" || key28 === "model_assisted")) {
+          const err209 = { instancePath: instancePath + "/simplification", schemaPath: "#/properties/simplification/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key28 }, message: "must NOT have additional properties" };
+          if (vErrors === null) {
+            vErrors = [err209];
+          } else {
+            vErrors.push(err209);
+          }
+          errors++;
+        }
+      }
+      if (typeof data106.enabled !== "boolean") {
+        const err210 = { instancePath: instancePath + "/simplification/enabled", schemaPath: "#/properties/simplification/properties/enabled/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+        if (vErrors === null) {
+          vErrors = [err210];
+        } else {
+          vErrors.push(err210);
+        }
+        errors++;
+      }
+      let data108 = data106.triggers;
+      if (data108 && typeof data108 == "object" && !Array.isArray(data108)) {
+        if (data108.added_loc === void 0) {
+          data108.added_loc = 100;
+        }
+        if (data108.new_abstraction === void 0) {
+          data108.new_abstraction = true;
+        }
+        if (data108.loc_budget_ratio === void 0) {
+          data108.loc_budget_ratio = 0.9;
+        }
+        for (const key29 in data108) {
+          if (!(key29 === "added_loc" || key29 === "new_abstraction" || key29 === "loc_budget_ratio")) {
+            const err211 = { instancePath: instancePath + "/simplification/triggers", schemaPath: "#/properties/simplification/properties/triggers/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key29 }, message: "must NOT have additional properties" };
+            if (vErrors === null) {
+              vErrors = [err211];
+            } else {
+              vErrors.push(err211);
+            }
+            errors++;
+          }
+        }
+        let data109 = data108.added_loc;
+        if (!(typeof data109 == "number" && (!(data109 % 1) && !isNaN(data109)) && isFinite(data109))) {
+          const err212 = { instancePath: instancePath + "/simplification/triggers/added_loc", schemaPath: "#/properties/simplification/properties/triggers/properties/added_loc/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+          if (vErrors === null) {
+            vErrors = [err212];
+          } else {
+            vErrors.push(err212);
+          }
+          errors++;
+        }
+        if (typeof data109 == "number" && isFinite(data109)) {
+          if (data109 < 0 || isNaN(data109)) {
+            const err213 = { instancePath: instancePath + "/simplification/triggers/added_loc", schemaPath: "#/properties/simplification/properties/triggers/properties/added_loc/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+            if (vErrors === null) {
+              vErrors = [err213];
+            } else {
+              vErrors.push(err213);
+            }
+            errors++;
+          }
+        }
+        if (typeof data108.new_abstraction !== "boolean") {
+          const err214 = { instancePath: instancePath + "/simplification/triggers/new_abstraction", schemaPath: "#/properties/simplification/properties/triggers/properties/new_abstraction/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+          if (vErrors === null) {
+            vErrors = [err214];
+          } else {
+            vErrors.push(err214);
+          }
+          errors++;
+        }
+        let data111 = data108.loc_budget_ratio;
+        if (typeof data111 == "number" && isFinite(data111)) {
+          if (data111 > 1 || isNaN(data111)) {
+            const err215 = { instancePath: instancePath + "/simplification/triggers/loc_budget_ratio", schemaPath: "#/properties/simplification/properties/triggers/properties/loc_budget_ratio/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" };
+            if (vErrors === null) {
+              vErrors = [err215];
+            } else {
+              vErrors.push(err215);
+            }
+            errors++;
+          }
+          if (data111 <= 0 || isNaN(data111)) {
+            const err216 = { instancePath: instancePath + "/simplification/triggers/loc_budget_ratio", schemaPath: "#/properties/simplification/properties/triggers/properties/loc_budget_ratio/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
+            if (vErrors === null) {
+              vErrors = [err216];
+            } else {
+              vErrors.push(err216);
+            }
+            errors++;
+          }
+        } else {
+          const err217 = { instancePath: instancePath + "/simplification/triggers/loc_budget_ratio", schemaPath: "#/properties/simplification/properties/triggers/properties/loc_budget_ratio/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+          if (vErrors === null) {
+            vErrors = [err217];
+          } else {
+            vErrors.push(err217);
+          }
+          errors++;
+        }
+      } else {
+        const err218 = { instancePath: instancePath + "/simplification/triggers", schemaPath: "#/properties/simplification/properties/triggers/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err218];
+        } else {
+          vErrors.push(err218);
+        }
+        errors++;
+      }
+      let data112 = data106.aggressiveness;
+      if (!(data112 === "conservative" || data112 === "balanced" || data112 === "aggressive")) {
+        const err219 = { instancePath: instancePath + "/simplification/aggressiveness", schemaPath: "#/properties/simplification/properties/aggressiveness/enum", keyword: "enum", params: { allowedValues: schema11.properties.simplification.properties.aggressiveness.enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err219];
+        } else {
+          vErrors.push(err219);
+        }
+        errors++;
+      }
+      let data113 = data106.target_reduction;
+      if (typeof data113 == "number" && isFinite(data113)) {
+        if (data113 > 1 || isNaN(data113)) {
+          const err220 = { instancePath: instancePath + "/simplification/target_reduction", schemaPath: "#/properties/simplification/properties/target_reduction/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" };
+          if (vErrors === null) {
+            vErrors = [err220];
+          } else {
+            vErrors.push(err220);
+          }
+          errors++;
+        }
+        if (data113 <= 0 || isNaN(data113)) {
+          const err221 = { instancePath: instancePath + "/simplification/target_reduction", schemaPath: "#/properties/simplification/properties/target_reduction/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
+          if (vErrors === null) {
+            vErrors = [err221];
+          } else {
+            vErrors.push(err221);
+          }
+          errors++;
+        }
+      } else {
+        const err222 = { instancePath: instancePath + "/simplification/target_reduction", schemaPath: "#/properties/simplification/properties/target_reduction/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+        if (vErrors === null) {
+          vErrors = [err222];
+        } else {
+          vErrors.push(err222);
+        }
+        errors++;
+      }
+      if (typeof data106.suggestions !== "boolean") {
+        const err223 = { instancePath: instancePath + "/simplification/suggestions", schemaPath: "#/properties/simplification/properties/suggestions/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+        if (vErrors === null) {
+          vErrors = [err223];
+        } else {
+          vErrors.push(err223);
+        }
+        errors++;
+      }
+      if (typeof data106.auto_commit !== "boolean") {
+        const err224 = { instancePath: instancePath + "/simplification/auto_commit", schemaPath: "#/properties/simplification/properties/auto_commit/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+        if (vErrors === null) {
+          vErrors = [err224];
+        } else {
+          vErrors.push(err224);
+        }
+        errors++;
+      }
+      if (typeof data106.model_assisted !== "boolean") {
+        const err225 = { instancePath: instancePath + "/simplification/model_assisted", schemaPath: "#/properties/simplification/properties/model_assisted/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+        if (vErrors === null) {
+          vErrors = [err225];
+        } else {
+          vErrors.push(err225);
+        }
+        errors++;
+      }
+    } else {
+      const err226 = { instancePath: instancePath + "/simplification", schemaPath: "#/properties/simplification/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+      if (vErrors === null) {
+        vErrors = [err226];
+      } else {
+        vErrors.push(err226);
+      }
+      errors++;
+    }
+    let data117 = data.model_provider;
+    if (data117 && typeof data117 == "object" && !Array.isArray(data117)) {
+      if (data117.provider === void 0) {
+        data117.provider = "none";
+      }
+      if (data117.model === void 0) {
+        data117.model = "claude-sonnet-4-5";
+      }
+      if (data117.base_url === void 0) {
+        data117.base_url = "";
+      }
+      if (data117.api_key_env === void 0) {
+        data117.api_key_env = "ANTHROPIC_API_KEY";
+      }
+      if (data117.max_tokens === void 0) {
+        data117.max_tokens = 8192;
+      }
+      if (data117.timeout_seconds === void 0) {
+        data117.timeout_seconds = 120;
+      }
+      for (const key30 in data117) {
+        if (!(key30 === "provider" || key30 === "model" || key30 === "base_url" || key30 === "api_key_env" || key30 === "max_tokens" || key30 === "timeout_seconds")) {
+          const err227 = { instancePath: instancePath + "/model_provider", schemaPath: "#/properties/model_provider/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key30 }, message: "must NOT have additional properties" };
+          if (vErrors === null) {
+            vErrors = [err227];
+          } else {
+            vErrors.push(err227);
+          }
+          errors++;
+        }
+      }
+      let data118 = data117.provider;
+      if (!(data118 === "none" || data118 === "anthropic")) {
+        const err228 = { instancePath: instancePath + "/model_provider/provider", schemaPath: "#/properties/model_provider/properties/provider/enum", keyword: "enum", params: { allowedValues: schema11.properties.model_provider.properties.provider.enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err228];
+        } else {
+          vErrors.push(err228);
+        }
+        errors++;
+      }
+      let data119 = data117.model;
+      if (typeof data119 === "string") {
+        if (func3(data119) > 200) {
+          const err229 = { instancePath: instancePath + "/model_provider/model", schemaPath: "#/properties/model_provider/properties/model/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" };
+          if (vErrors === null) {
+            vErrors = [err229];
+          } else {
+            vErrors.push(err229);
+          }
+          errors++;
+        }
+        if (func3(data119) < 1) {
+          const err230 = { instancePath: instancePath + "/model_provider/model", schemaPath: "#/properties/model_provider/properties/model/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+          if (vErrors === null) {
+            vErrors = [err230];
+          } else {
+            vErrors.push(err230);
+          }
+          errors++;
+        }
+      } else {
+        const err231 = { instancePath: instancePath + "/model_provider/model", schemaPath: "#/properties/model_provider/properties/model/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err231];
+        } else {
+          vErrors.push(err231);
+        }
+        errors++;
+      }
+      let data120 = data117.base_url;
+      const _errs282 = errors;
+      let valid81 = false;
+      const _errs283 = errors;
+      if ("" !== data120) {
+        const err232 = { instancePath: instancePath + "/model_provider/base_url", schemaPath: "#/properties/model_provider/properties/base_url/anyOf/0/const", keyword: "const", params: { allowedValue: "" }, message: "must be equal to constant" };
+        if (vErrors === null) {
+          vErrors = [err232];
+        } else {
+          vErrors.push(err232);
+        }
+        errors++;
+      }
+      var _valid0 = _errs283 === errors;
+      valid81 = valid81 || _valid0;
+      if (!valid81) {
+        const _errs284 = errors;
+        if (typeof data120 === "string") {
+          if (!pattern2.test(data120)) {
+            const err233 = { instancePath: instancePath + "/model_provider/base_url", schemaPath: "#/properties/model_provider/properties/base_url/anyOf/1/pattern", keyword: "pattern", params: { pattern: "^https?://" }, message: 'must match pattern "^https?://"' };
+            if (vErrors === null) {
+              vErrors = [err233];
+            } else {
+              vErrors.push(err233);
+            }
+            errors++;
+          }
+          if (!formats0(data120)) {
+            const err234 = { instancePath: instancePath + "/model_provider/base_url", schemaPath: "#/properties/model_provider/properties/base_url/anyOf/1/format", keyword: "format", params: { format: "uri" }, message: 'must match format "uri"' };
+            if (vErrors === null) {
+              vErrors = [err234];
+            } else {
+              vErrors.push(err234);
+            }
+            errors++;
+          }
+        } else {
+          const err235 = { instancePath: instancePath + "/model_provider/base_url", schemaPath: "#/properties/model_provider/properties/base_url/anyOf/1/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+          if (vErrors === null) {
+            vErrors = [err235];
+          } else {
+            vErrors.push(err235);
+          }
+          errors++;
+        }
+        var _valid0 = _errs284 === errors;
+        valid81 = valid81 || _valid0;
+      }
+      if (!valid81) {
+        const err236 = { instancePath: instancePath + "/model_provider/base_url", schemaPath: "#/properties/model_provider/properties/base_url/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+        if (vErrors === null) {
+          vErrors = [err236];
+        } else {
+          vErrors.push(err236);
+        }
+        errors++;
+      } else {
+        errors = _errs282;
+        if (vErrors !== null) {
+          if (_errs282) {
+            vErrors.length = _errs282;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+      let data121 = data117.api_key_env;
+      if (typeof data121 === "string") {
+        if (!pattern3.test(data121)) {
+          const err237 = { instancePath: instancePath + "/model_provider/api_key_env", schemaPath: "#/properties/model_provider/properties/api_key_env/pattern", keyword: "pattern", params: { pattern: "^[A-Z_][A-Z0-9_]*$" }, message: 'must match pattern "^[A-Z_][A-Z0-9_]*$"' };
+          if (vErrors === null) {
+            vErrors = [err237];
+          } else {
+            vErrors.push(err237);
+          }
+          errors++;
+        }
+      } else {
+        const err238 = { instancePath: instancePath + "/model_provider/api_key_env", schemaPath: "#/properties/model_provider/properties/api_key_env/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err238];
+        } else {
+          vErrors.push(err238);
+        }
+        errors++;
+      }
+      let data122 = data117.max_tokens;
+      if (!(typeof data122 == "number" && (!(data122 % 1) && !isNaN(data122)) && isFinite(data122))) {
+        const err239 = { instancePath: instancePath + "/model_provider/max_tokens", schemaPath: "#/properties/model_provider/properties/max_tokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        if (vErrors === null) {
+          vErrors = [err239];
+        } else {
+          vErrors.push(err239);
+        }
+        errors++;
+      }
+      if (typeof data122 == "number" && isFinite(data122)) {
+        if (data122 > 2e5 || isNaN(data122)) {
+          const err240 = { instancePath: instancePath + "/model_provider/max_tokens", schemaPath: "#/properties/model_provider/properties/max_tokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2e5 }, message: "must be <= 200000" };
+          if (vErrors === null) {
+            vErrors = [err240];
+          } else {
+            vErrors.push(err240);
+          }
+          errors++;
+        }
+        if (data122 < 1 || isNaN(data122)) {
+          const err241 = { instancePath: instancePath + "/model_provider/max_tokens", schemaPath: "#/properties/model_provider/properties/max_tokens/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+          if (vErrors === null) {
+            vErrors = [err241];
+          } else {
+            vErrors.push(err241);
+          }
+          errors++;
+        }
+      }
+      let data123 = data117.timeout_seconds;
+      if (!(typeof data123 == "number" && (!(data123 % 1) && !isNaN(data123)) && isFinite(data123))) {
+        const err242 = { instancePath: instancePath + "/model_provider/timeout_seconds", schemaPath: "#/properties/model_provider/properties/timeout_seconds/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        if (vErrors === null) {
+          vErrors = [err242];
+        } else {
+          vErrors.push(err242);
+        }
+        errors++;
+      }
+      if (typeof data123 == "number" && isFinite(data123)) {
+        if (data123 > 3600 || isNaN(data123)) {
+          const err243 = { instancePath: instancePath + "/model_provider/timeout_seconds", schemaPath: "#/properties/model_provider/properties/timeout_seconds/maximum", keyword: "maximum", params: { comparison: "<=", limit: 3600 }, message: "must be <= 3600" };
+          if (vErrors === null) {
+            vErrors = [err243];
+          } else {
+            vErrors.push(err243);
+          }
+          errors++;
+        }
+        if (data123 < 1 || isNaN(data123)) {
+          const err244 = { instancePath: instancePath + "/model_provider/timeout_seconds", schemaPath: "#/properties/model_provider/properties/timeout_seconds/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+          if (vErrors === null) {
+            vErrors = [err244];
+          } else {
+            vErrors.push(err244);
+          }
+          errors++;
+        }
+      }
+    } else {
+      const err245 = { instancePath: instancePath + "/model_provider", schemaPath: "#/properties/model_provider/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+      if (vErrors === null) {
+        vErrors = [err245];
+      } else {
+        vErrors.push(err245);
+      }
+      errors++;
+    }
+    let data124 = data.integrations;
+    if (data124 && typeof data124 == "object" && !Array.isArray(data124)) {
+      if (data124.hooks === void 0) {
+        data124.hooks = {};
+      }
+      if (data124.action === void 0) {
+        data124.action = {};
+      }
+      if (data124.app === void 0) {
+        data124.app = {};
+      }
+      if (data124.incomplete_conclusion === void 0) {
+        data124.incomplete_conclusion = "failure";
+      }
+      for (const key31 in data124) {
+        if (!(key31 === "hooks" || key31 === "action" || key31 === "app" || key31 === "incomplete_conclusion")) {
+          const err246 = { instancePath: instancePath + "/integrations", schemaPath: "#/properties/integrations/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key31 }, message: "must NOT have additional properties" };
+          if (vErrors === null) {
+            vErrors = [err246];
+          } else {
+            vErrors.push(err246);
+          }
+          errors++;
+        }
+      }
+      let data125 = data124.hooks;
+      if (data125 && typeof data125 == "object" && !Array.isArray(data125)) {
+        if (data125.pre_commit === void 0) {
+          data125.pre_commit = true;
+        }
+        if (data125.pre_push === void 0) {
+          data125.pre_push = false;
+        }
+        for (const key32 in data125) {
+          if (!(key32 === "pre_commit" || key32 === "pre_push")) {
+            const err247 = { instancePath: instancePath + "/integrations/hooks", schemaPath: "#/properties/integrations/properties/hooks/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key32 }, message: "must NOT have additional properties" };
+            if (vErrors === null) {
+              vErrors = [err247];
+            } else {
+              vErrors.push(err247);
+            }
+            errors++;
+          }
+        }
+        if (typeof data125.pre_commit !== "boolean") {
+          const err248 = { instancePath: instancePath + "/integrations/hooks/pre_commit", schemaPath: "#/properties/integrations/properties/hooks/properties/pre_commit/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+          if (vErrors === null) {
+            vErrors = [err248];
+          } else {
+            vErrors.push(err248);
+          }
+          errors++;
+        }
+        if (typeof data125.pre_push !== "boolean") {
+          const err249 = { instancePath: instancePath + "/integrations/hooks/pre_push", schemaPath: "#/properties/integrations/properties/hooks/properties/pre_push/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+          if (vErrors === null) {
+            vErrors = [err249];
+          } else {
+            vErrors.push(err249);
+          }
+          errors++;
+        }
+      } else {
+        const err250 = { instancePath: instancePath + "/integrations/hooks", schemaPath: "#/properties/integrations/properties/hooks/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err250];
+        } else {
+          vErrors.push(err250);
+        }
+        errors++;
+      }
+      let data128 = data124.action;
+      if (data128 && typeof data128 == "object" && !Array.isArray(data128)) {
+        if (data128.comment === void 0) {
+          data128.comment = true;
+        }
+        if (data128.annotations === void 0) {
+          data128.annotations = true;
+        }
+        if (data128.sarif === void 0) {
+          data128.sarif = true;
+        }
+        for (const key33 in data128) {
+          if (!(key33 === "comment" || key33 === "annotations" || key33 === "sarif")) {
+            const err251 = { instancePath: instancePath + "/integrations/action", schemaPath: "#/properties/integrations/properties/action/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key33 }, message: "must NOT have additional properties" };
+            if (vErrors === null) {
+              vErrors = [err251];
+            } else {
+              vErrors.push(err251);
+            }
+            errors++;
+          }
+        }
+        if (typeof data128.comment !== "boolean") {
+          const err252 = { instancePath: instancePath + "/integrations/action/comment", schemaPath: "#/properties/integrations/properties/action/properties/comment/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+          if (vErrors === null) {
+            vErrors = [err252];
+          } else {
+            vErrors.push(err252);
+          }
+          errors++;
+        }
+        if (typeof data128.annotations !== "boolean") {
+          const err253 = { instancePath: instancePath + "/integrations/action/annotations", schemaPath: "#/properties/integrations/properties/action/properties/annotations/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+          if (vErrors === null) {
+            vErrors = [err253];
+          } else {
+            vErrors.push(err253);
+          }
+          errors++;
+        }
+        if (typeof data128.sarif !== "boolean") {
+          const err254 = { instancePath: instancePath + "/integrations/action/sarif", schemaPath: "#/properties/integrations/properties/action/properties/sarif/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+          if (vErrors === null) {
+            vErrors = [err254];
+          } else {
+            vErrors.push(err254);
+          }
+          errors++;
+        }
+      } else {
+        const err255 = { instancePath: instancePath + "/integrations/action", schemaPath: "#/properties/integrations/properties/action/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err255];
+        } else {
+          vErrors.push(err255);
+        }
+        errors++;
+      }
+      let data132 = data124.app;
+      if (data132 && typeof data132 == "object" && !Array.isArray(data132)) {
+        if (data132.check_runs === void 0) {
+          data132.check_runs = true;
+        }
+        if (data132.comments === void 0) {
+          data132.comments = true;
+        }
+        if (data132.builder === void 0) {
+          data132.builder = false;
+        }
+        if (data132.builder_label === void 0) {
+          data132.builder_label = "aureus:implement";
+        }
+        if (data132.allowed_bot_ids === void 0) {
+          data132.allowed_bot_ids = [];
+        }
+        for (const key34 in data132) {
+          if (!(key34 === "check_runs" || key34 === "comments" || key34 === "builder" || key34 === "builder_label" || key34 === "allowed_bot_ids")) {
+            const err256 = { instancePath: instancePath + "/integrations/app", schemaPath: "#/properties/integrations/properties/app/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key34 }, message: "must NOT have additional properties" };
+            if (vErrors === null) {
+              vErrors = [err256];
+            } else {
+              vErrors.push(err256);
+            }
+            errors++;
+          }
+        }
+        if (typeof data132.check_runs !== "boolean") {
+          const err257 = { instancePath: instancePath + "/integrations/app/check_runs", schemaPath: "#/properties/integrations/properties/app/properties/check_runs/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+          if (vErrors === null) {
+            vErrors = [err257];
+          } else {
+            vErrors.push(err257);
+          }
+          errors++;
+        }
+        if (typeof data132.comments !== "boolean") {
+          const err258 = { instancePath: instancePath + "/integrations/app/comments", schemaPath: "#/properties/integrations/properties/app/properties/comments/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+          if (vErrors === null) {
+            vErrors = [err258];
+          } else {
+            vErrors.push(err258);
+          }
+          errors++;
+        }
+        if (typeof data132.builder !== "boolean") {
+          const err259 = { instancePath: instancePath + "/integrations/app/builder", schemaPath: "#/properties/integrations/properties/app/properties/builder/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+          if (vErrors === null) {
+            vErrors = [err259];
+          } else {
+            vErrors.push(err259);
+          }
+          errors++;
+        }
+        let data136 = data132.builder_label;
+        if (typeof data136 === "string") {
+          if (func3(data136) > 50) {
+            const err260 = { instancePath: instancePath + "/integrations/app/builder_label", schemaPath: "#/properties/integrations/properties/app/properties/builder_label/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters" };
+            if (vErrors === null) {
+              vErrors = [err260];
+            } else {
+              vErrors.push(err260);
+            }
+            errors++;
+          }
+          if (func3(data136) < 1) {
+            const err261 = { instancePath: instancePath + "/integrations/app/builder_label", schemaPath: "#/properties/integrations/properties/app/properties/builder_label/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+            if (vErrors === null) {
+              vErrors = [err261];
+            } else {
+              vErrors.push(err261);
+            }
+            errors++;
+          }
+        } else {
+          const err262 = { instancePath: instancePath + "/integrations/app/builder_label", schemaPath: "#/properties/integrations/properties/app/properties/builder_label/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+          if (vErrors === null) {
+            vErrors = [err262];
+          } else {
+            vErrors.push(err262);
+          }
+          errors++;
+        }
+        let data137 = data132.allowed_bot_ids;
+        if (Array.isArray(data137)) {
+          const len8 = data137.length;
+          for (let i13 = 0; i13 < len8; i13++) {
+            let data138 = data137[i13];
+            if (!(typeof data138 == "number" && (!(data138 % 1) && !isNaN(data138)) && isFinite(data138))) {
+              const err263 = { instancePath: instancePath + "/integrations/app/allowed_bot_ids/" + i13, schemaPath: "#/properties/integrations/properties/app/properties/allowed_bot_ids/items/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+              if (vErrors === null) {
+                vErrors = [err263];
+              } else {
+                vErrors.push(err263);
+              }
+              errors++;
+            }
+            if (typeof data138 == "number" && isFinite(data138)) {
+              if (data138 < 1 || isNaN(data138)) {
+                const err264 = { instancePath: instancePath + "/integrations/app/allowed_bot_ids/" + i13, schemaPath: "#/properties/integrations/properties/app/properties/allowed_bot_ids/items/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+                if (vErrors === null) {
+                  vErrors = [err264];
+                } else {
+                  vErrors.push(err264);
+                }
+                errors++;
+              }
+            }
+          }
+          let i14 = data137.length;
+          let j5;
+          if (i14 > 1) {
+            const indices3 = {};
+            for (; i14--; ) {
+              let item3 = data137[i14];
+              if (!(typeof item3 == "number" && (!(item3 % 1) && !isNaN(item3)) && isFinite(item3))) {
+                continue;
+              }
+              if (typeof indices3[item3] == "number") {
+                j5 = indices3[item3];
+                const err265 = { instancePath: instancePath + "/integrations/app/allowed_bot_ids", schemaPath: "#/properties/integrations/properties/app/properties/allowed_bot_ids/uniqueItems", keyword: "uniqueItems", params: { i: i14, j: j5 }, message: "must NOT have duplicate items (items ## " + j5 + " and " + i14 + " are identical)" };
+                if (vErrors === null) {
+                  vErrors = [err265];
+                } else {
+                  vErrors.push(err265);
+                }
+                errors++;
+                break;
+              }
+              indices3[item3] = i14;
+            }
+          }
+        } else {
+          const err266 = { instancePath: instancePath + "/integrations/app/allowed_bot_ids", schemaPath: "#/properties/integrations/properties/app/properties/allowed_bot_ids/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+          if (vErrors === null) {
+            vErrors = [err266];
+          } else {
+            vErrors.push(err266);
+          }
+          errors++;
+        }
+      } else {
+        const err267 = { instancePath: instancePath + "/integrations/app", schemaPath: "#/properties/integrations/properties/app/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err267];
+        } else {
+          vErrors.push(err267);
+        }
+        errors++;
+      }
+      let data139 = data124.incomplete_conclusion;
+      if (!(data139 === "failure" || data139 === "neutral")) {
+        const err268 = { instancePath: instancePath + "/integrations/incomplete_conclusion", schemaPath: "#/properties/integrations/properties/incomplete_conclusion/enum", keyword: "enum", params: { allowedValues: schema11.properties.integrations.properties.incomplete_conclusion.enum }, message: "must be equal to one of the allowed values" };
+        if (vErrors === null) {
+          vErrors = [err268];
+        } else {
+          vErrors.push(err268);
+        }
+        errors++;
+      }
+    } else {
+      const err269 = { instancePath: instancePath + "/integrations", schemaPath: "#/properties/integrations/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+      if (vErrors === null) {
+        vErrors = [err269];
+      } else {
+        vErrors.push(err269);
+      }
+      errors++;
+    }
+    let data140 = data.memory;
+    if (data140 && typeof data140 == "object" && !Array.isArray(data140)) {
+      if (data140.ledger_retention_days === void 0) {
+        data140.ledger_retention_days = 0;
+      }
+      if (data140.history_retention_days === void 0) {
+        data140.history_retention_days = 180;
+      }
+      if (data140.patterns_retention_days === void 0) {
+        data140.patterns_retention_days = 365;
+      }
+      for (const key35 in data140) {
+        if (!(key35 === "ledger_retention_days" || key35 === "history_retention_days" || key35 === "patterns_retention_days")) {
+          const err270 = { instancePath: instancePath + "/memory", schemaPath: "#/properties/memory/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key35 }, message: "must NOT have additional properties" };
+          if (vErrors === null) {
+            vErrors = [err270];
+          } else {
+            vErrors.push(err270);
+          }
+          errors++;
+        }
+      }
+      let data141 = data140.ledger_retention_days;
+      if (!(typeof data141 == "number" && (!(data141 % 1) && !isNaN(data141)) && isFinite(data141))) {
+        const err271 = { instancePath: instancePath + "/memory/ledger_retention_days", schemaPath: "#/properties/memory/properties/ledger_retention_days/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        if (vErrors === null) {
+          vErrors = [err271];
+        } else {
+          vErrors.push(err271);
+        }
+        errors++;
+      }
+      if (typeof data141 == "number" && isFinite(data141)) {
+        if (data141 < 0 || isNaN(data141)) {
+          const err272 = { instancePath: instancePath + "/memory/ledger_retention_days", schemaPath: "#/properties/memory/properties/ledger_retention_days/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (vErrors === null) {
+            vErrors = [err272];
+          } else {
+            vErrors.push(err272);
+          }
+          errors++;
+        }
+      }
+      let data142 = data140.history_retention_days;
+      if (!(typeof data142 == "number" && (!(data142 % 1) && !isNaN(data142)) && isFinite(data142))) {
+        const err273 = { instancePath: instancePath + "/memory/history_retention_days", schemaPath: "#/properties/memory/properties/history_retention_days/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        if (vErrors === null) {
+          vErrors = [err273];
+        } else {
+          vErrors.push(err273);
+        }
+        errors++;
+      }
+      if (typeof data142 == "number" && isFinite(data142)) {
+        if (data142 < 0 || isNaN(data142)) {
+          const err274 = { instancePath: instancePath + "/memory/history_retention_days", schemaPath: "#/properties/memory/properties/history_retention_days/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (vErrors === null) {
+            vErrors = [err274];
+          } else {
+            vErrors.push(err274);
+          }
+          errors++;
+        }
+      }
+      let data143 = data140.patterns_retention_days;
+      if (!(typeof data143 == "number" && (!(data143 % 1) && !isNaN(data143)) && isFinite(data143))) {
+        const err275 = { instancePath: instancePath + "/memory/patterns_retention_days", schemaPath: "#/properties/memory/properties/patterns_retention_days/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        if (vErrors === null) {
+          vErrors = [err275];
+        } else {
+          vErrors.push(err275);
+        }
+        errors++;
+      }
+      if (typeof data143 == "number" && isFinite(data143)) {
+        if (data143 < 0 || isNaN(data143)) {
+          const err276 = { instancePath: instancePath + "/memory/patterns_retention_days", schemaPath: "#/properties/memory/properties/patterns_retention_days/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+          if (vErrors === null) {
+            vErrors = [err276];
+          } else {
+            vErrors.push(err276);
+          }
+          errors++;
+        }
+      }
+    } else {
+      const err277 = { instancePath: instancePath + "/memory", schemaPath: "#/properties/memory/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+      if (vErrors === null) {
+        vErrors = [err277];
+      } else {
+        vErrors.push(err277);
+      }
+      errors++;
+    }
+    let data144 = data.paths;
+    if (data144 && typeof data144 == "object" && !Array.isArray(data144)) {
+      if (data144.core === void 0) {
+        data144.core = ["src/**"];
+      }
+      if (data144.ignore === void 0) {
+        data144.ignore = ["**/node_modules/**", "**/dist/**", "**/build/**", "**/coverage/**"];
+      }
+      if (data144.tests === void 0) {
+        data144.tests = ["test/**", "tests/**", "**/__tests__/**", "**/*.test.*", "**/*.spec.*", "**/*_test.go", "**/test_*.py"];
+      }
+      if (data144.generated === void 0) {
+        data144.generated = ["**/*.generated.*", "**/generated/**"];
+      }
+      for (const key36 in data144) {
+        if (!(key36 === "core" || key36 === "ignore" || key36 === "tests" || key36 === "generated")) {
+          const err278 = { instancePath: instancePath + "/paths", schemaPath: "#/properties/paths/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key36 }, message: "must NOT have additional properties" };
+          if (vErrors === null) {
+            vErrors = [err278];
+          } else {
+            vErrors.push(err278);
+          }
+          errors++;
+        }
+      }
+      let data145 = data144.core;
+      if (Array.isArray(data145)) {
+        const len9 = data145.length;
+        for (let i15 = 0; i15 < len9; i15++) {
+          let data146 = data145[i15];
+          if (typeof data146 === "string") {
+            if (func3(data146) > 500) {
+              const err279 = { instancePath: instancePath + "/paths/core/" + i15, schemaPath: "#/definitions/glob/maxLength", keyword: "maxLength", params: { limit: 500 }, message: "must NOT have more than 500 characters" };
+              if (vErrors === null) {
+                vErrors = [err279];
+              } else {
+                vErrors.push(err279);
+              }
+              errors++;
+            }
+            if (func3(data146) < 1) {
+              const err280 = { instancePath: instancePath + "/paths/core/" + i15, schemaPath: "#/definitions/glob/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+              if (vErrors === null) {
+                vErrors = [err280];
+              } else {
+                vErrors.push(err280);
+              }
+              errors++;
+            }
+            if (!pattern0.test(data146)) {
+              const err281 = { instancePath: instancePath + "/paths/core/" + i15, schemaPath: "#/definitions/glob/pattern", keyword: "pattern", params: { pattern: "^(?!/)(?!.*\\\\)" }, message: 'must match pattern "^(?!/)(?!.*\\\\)"' };
+              if (vErrors === null) {
+                vErrors = [err281];
+              } else {
+                vErrors.push(err281);
+              }
+              errors++;
+            }
+          } else {
+            const err282 = { instancePath: instancePath + "/paths/core/" + i15, schemaPath: "#/definitions/glob/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err282];
+            } else {
+              vErrors.push(err282);
+            }
+            errors++;
+          }
+        }
+        let i16 = data145.length;
+        let j6;
+        if (i16 > 1) {
+          outer2:
+            for (; i16--; ) {
+              for (j6 = i16; j6--; ) {
+                if (func0(data145[i16], data145[j6])) {
+                  const err283 = { instancePath: instancePath + "/paths/core", schemaPath: "#/properties/paths/properties/core/uniqueItems", keyword: "uniqueItems", params: { i: i16, j: j6 }, message: "must NOT have duplicate items (items ## " + j6 + " and " + i16 + " are identical)" };
+                  if (vErrors === null) {
+                    vErrors = [err283];
+                  } else {
+                    vErrors.push(err283);
+                  }
+                  errors++;
+                  break outer2;
+                }
+              }
+            }
+        }
+      } else {
+        const err284 = { instancePath: instancePath + "/paths/core", schemaPath: "#/properties/paths/properties/core/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        if (vErrors === null) {
+          vErrors = [err284];
+        } else {
+          vErrors.push(err284);
+        }
+        errors++;
+      }
+      let data147 = data144.ignore;
+      if (Array.isArray(data147)) {
+        const len10 = data147.length;
+        for (let i17 = 0; i17 < len10; i17++) {
+          let data148 = data147[i17];
+          if (typeof data148 === "string") {
+            if (func3(data148) > 500) {
+              const err285 = { instancePath: instancePath + "/paths/ignore/" + i17, schemaPath: "#/definitions/glob/maxLength", keyword: "maxLength", params: { limit: 500 }, message: "must NOT have more than 500 characters" };
+              if (vErrors === null) {
+                vErrors = [err285];
+              } else {
+                vErrors.push(err285);
+              }
+              errors++;
+            }
+            if (func3(data148) < 1) {
+              const err286 = { instancePath: instancePath + "/paths/ignore/" + i17, schemaPath: "#/definitions/glob/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+              if (vErrors === null) {
+                vErrors = [err286];
+              } else {
+                vErrors.push(err286);
+              }
+              errors++;
+            }
+            if (!pattern0.test(data148)) {
+              const err287 = { instancePath: instancePath + "/paths/ignore/" + i17, schemaPath: "#/definitions/glob/pattern", keyword: "pattern", params: { pattern: "^(?!/)(?!.*\\\\)" }, message: 'must match pattern "^(?!/)(?!.*\\\\)"' };
+              if (vErrors === null) {
+                vErrors = [err287];
+              } else {
+                vErrors.push(err287);
+              }
+              errors++;
+            }
+          } else {
+            const err288 = { instancePath: instancePath + "/paths/ignore/" + i17, schemaPath: "#/definitions/glob/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err288];
+            } else {
+              vErrors.push(err288);
+            }
+            errors++;
+          }
+        }
+        let i18 = data147.length;
+        let j7;
+        if (i18 > 1) {
+          outer3:
+            for (; i18--; ) {
+              for (j7 = i18; j7--; ) {
+                if (func0(data147[i18], data147[j7])) {
+                  const err289 = { instancePath: instancePath + "/paths/ignore", schemaPath: "#/properties/paths/properties/ignore/uniqueItems", keyword: "uniqueItems", params: { i: i18, j: j7 }, message: "must NOT have duplicate items (items ## " + j7 + " and " + i18 + " are identical)" };
+                  if (vErrors === null) {
+                    vErrors = [err289];
+                  } else {
+                    vErrors.push(err289);
+                  }
+                  errors++;
+                  break outer3;
+                }
+              }
+            }
+        }
+      } else {
+        const err290 = { instancePath: instancePath + "/paths/ignore", schemaPath: "#/properties/paths/properties/ignore/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        if (vErrors === null) {
+          vErrors = [err290];
+        } else {
+          vErrors.push(err290);
+        }
+        errors++;
+      }
+      let data149 = data144.tests;
+      if (Array.isArray(data149)) {
+        const len11 = data149.length;
+        for (let i19 = 0; i19 < len11; i19++) {
+          let data150 = data149[i19];
+          if (typeof data150 === "string") {
+            if (func3(data150) > 500) {
+              const err291 = { instancePath: instancePath + "/paths/tests/" + i19, schemaPath: "#/definitions/glob/maxLength", keyword: "maxLength", params: { limit: 500 }, message: "must NOT have more than 500 characters" };
+              if (vErrors === null) {
+                vErrors = [err291];
+              } else {
+                vErrors.push(err291);
+              }
+              errors++;
+            }
+            if (func3(data150) < 1) {
+              const err292 = { instancePath: instancePath + "/paths/tests/" + i19, schemaPath: "#/definitions/glob/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+              if (vErrors === null) {
+                vErrors = [err292];
+              } else {
+                vErrors.push(err292);
+              }
+              errors++;
+            }
+            if (!pattern0.test(data150)) {
+              const err293 = { instancePath: instancePath + "/paths/tests/" + i19, schemaPath: "#/definitions/glob/pattern", keyword: "pattern", params: { pattern: "^(?!/)(?!.*\\\\)" }, message: 'must match pattern "^(?!/)(?!.*\\\\)"' };
+              if (vErrors === null) {
+                vErrors = [err293];
+              } else {
+                vErrors.push(err293);
+              }
+              errors++;
+            }
+          } else {
+            const err294 = { instancePath: instancePath + "/paths/tests/" + i19, schemaPath: "#/definitions/glob/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err294];
+            } else {
+              vErrors.push(err294);
+            }
+            errors++;
+          }
+        }
+        let i20 = data149.length;
+        let j8;
+        if (i20 > 1) {
+          outer4:
+            for (; i20--; ) {
+              for (j8 = i20; j8--; ) {
+                if (func0(data149[i20], data149[j8])) {
+                  const err295 = { instancePath: instancePath + "/paths/tests", schemaPath: "#/properties/paths/properties/tests/uniqueItems", keyword: "uniqueItems", params: { i: i20, j: j8 }, message: "must NOT have duplicate items (items ## " + j8 + " and " + i20 + " are identical)" };
+                  if (vErrors === null) {
+                    vErrors = [err295];
+                  } else {
+                    vErrors.push(err295);
+                  }
+                  errors++;
+                  break outer4;
+                }
+              }
+            }
+        }
+      } else {
+        const err296 = { instancePath: instancePath + "/paths/tests", schemaPath: "#/properties/paths/properties/tests/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        if (vErrors === null) {
+          vErrors = [err296];
+        } else {
+          vErrors.push(err296);
+        }
+        errors++;
+      }
+      let data151 = data144.generated;
+      if (Array.isArray(data151)) {
+        const len12 = data151.length;
+        for (let i21 = 0; i21 < len12; i21++) {
+          let data152 = data151[i21];
+          if (typeof data152 === "string") {
+            if (func3(data152) > 500) {
+              const err297 = { instancePath: instancePath + "/paths/generated/" + i21, schemaPath: "#/definitions/glob/maxLength", keyword: "maxLength", params: { limit: 500 }, message: "must NOT have more than 500 characters" };
+              if (vErrors === null) {
+                vErrors = [err297];
+              } else {
+                vErrors.push(err297);
+              }
+              errors++;
+            }
+            if (func3(data152) < 1) {
+              const err298 = { instancePath: instancePath + "/paths/generated/" + i21, schemaPath: "#/definitions/glob/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+              if (vErrors === null) {
+                vErrors = [err298];
+              } else {
+                vErrors.push(err298);
+              }
+              errors++;
+            }
+            if (!pattern0.test(data152)) {
+              const err299 = { instancePath: instancePath + "/paths/generated/" + i21, schemaPath: "#/definitions/glob/pattern", keyword: "pattern", params: { pattern: "^(?!/)(?!.*\\\\)" }, message: 'must match pattern "^(?!/)(?!.*\\\\)"' };
+              if (vErrors === null) {
+                vErrors = [err299];
+              } else {
+                vErrors.push(err299);
+              }
+              errors++;
+            }
+          } else {
+            const err300 = { instancePath: instancePath + "/paths/generated/" + i21, schemaPath: "#/definitions/glob/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err300];
+            } else {
+              vErrors.push(err300);
+            }
+            errors++;
+          }
+        }
+        let i22 = data151.length;
+        let j9;
+        if (i22 > 1) {
+          outer5:
+            for (; i22--; ) {
+              for (j9 = i22; j9--; ) {
+                if (func0(data151[i22], data151[j9])) {
+                  const err301 = { instancePath: instancePath + "/paths/generated", schemaPath: "#/properties/paths/properties/generated/uniqueItems", keyword: "uniqueItems", params: { i: i22, j: j9 }, message: "must NOT have duplicate items (items ## " + j9 + " and " + i22 + " are identical)" };
+                  if (vErrors === null) {
+                    vErrors = [err301];
+                  } else {
+                    vErrors.push(err301);
+                  }
+                  errors++;
+                  break outer5;
+                }
+              }
+            }
+        }
+      } else {
+        const err302 = { instancePath: instancePath + "/paths/generated", schemaPath: "#/properties/paths/properties/generated/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        if (vErrors === null) {
+          vErrors = [err302];
+        } else {
+          vErrors.push(err302);
+        }
+        errors++;
+      }
+    } else {
+      const err303 = { instancePath: instancePath + "/paths", schemaPath: "#/properties/paths/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+      if (vErrors === null) {
+        vErrors = [err303];
+      } else {
+        vErrors.push(err303);
+      }
+      errors++;
+    }
+  } else {
+    const err304 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    if (vErrors === null) {
+      vErrors = [err304];
+    } else {
+      vErrors.push(err304);
+    }
+    errors++;
+  }
+  validate10.errors = vErrors;
+  return errors === 0;
+}
+var import_ucs2length, import_equal, import_formats, schema11, schema12, func2, func3, func0, pattern0, pattern2, pattern3, formats0, validatePolicyDocument;
+var init_validate_policy_generated = __esm({
+  "src/policy/validate-policy.generated.ts"() {
+    "use strict";
+    import_ucs2length = __toESM(require_ucs2length(), 1);
+    import_equal = __toESM(require_equal(), 1);
+    import_formats = __toESM(require_formats(), 1);
+    schema11 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "AUREUS policy", "description": "The complexity budgets and rules a repository is held to, read from .aureus/policy.yaml at the base commit of every change. Every key is optional except version; omitted keys take the built-in defaults shown by `aureus policy show`.", "type": "object", "additionalProperties": false, "required": ["version"], "properties": { "version": { "description": "Version of the policy format. This AUREUS reads version 1; older versions are migrated on load, newer ones need a newer AUREUS.", "const": 1 }, "project": { "description": "What kind of project this is; budgets are sized from it.", "type": "object", "additionalProperties": false, "default": {}, "properties": { "name": { "description": "Display name used in reports. Defaults to the repository folder name when empty.", "type": "string", "maxLength": 200, "default": "" }, "type": { "description": "Kind of project: web app, API service, CLI, library or monorepo.", "enum": ["web-app", "api-service", "cli", "library", "monorepo", "unknown"], "default": "unknown" }, "stack": { "description": "Languages, frameworks and test tooling the project uses.", "type": "object", "additionalProperties": false, "default": {}, "properties": { "languages": { "description": "Languages by share of lines, largest first (for example typescript, python).", "type": "array", "items": { "type": "string", "minLength": 1, "maxLength": 50 }, "uniqueItems": true, "default": [] }, "frameworks": { "description": "Frameworks in use (for example express, react, django).", "type": "array", "items": { "type": "string", "minLength": 1, "maxLength": 100 }, "uniqueItems": true, "default": [] }, "test_command": { "description": "The project's test command as an argument vector, run without a shell when a patch is verified locally (for example [npm, test]). Empty means none known.", "type": "array", "items": { "type": "string", "minLength": 1, "maxLength": 200 }, "maxItems": 20, "default": [] } } }, "maturity": { "description": "greenfield: new code, the design's budgets apply as they are. growing: budgets sized above the current code. legacy: budgets above the current code plus a baseline so only new findings block.", "enum": ["greenfield", "growing", "legacy"], "default": "greenfield" } } }, "budgets": { "description": "Limits on the cost of one change and on the size of the core.", "type": "object", "additionalProperties": false, "default": {}, "properties": { "change": { "description": "Cost of a single change in points (see pricing).", "type": "object", "additionalProperties": false, "default": {}, "properties": { "warn": { "description": "A change costing at least this many points is reported with a warning. Must not exceed block.", "type": "number", "minimum": 0, "default": 400 }, "block": { "description": "A change costing more than this many points is blocked.", "type": "number", "minimum": 0, "default": 500 } } }, "core_loc": { "description": "Logical lines of code in the core (paths.core).", "type": "object", "additionalProperties": false, "default": {}, "properties": { "target": { "description": "Size the core should stay under; reflexion is due at simplification.triggers.loc_budget_ratio of it.", "type": "integer", "minimum": 1, "default": 4e3 }, "hard": { "description": "Size the core may never exceed: a change that crosses it is blocked. Must be at least target.", "type": "integer", "minimum": 1, "default": 8e3 } } }, "core_files": { "description": "Most source files the core may hold.", "type": "integer", "minimum": 1, "default": 25 }, "core_modules": { "description": "Most top-level modules (folders directly under a core root) the core may hold.", "type": "integer", "minimum": 1, "default": 6 }, "new_dependencies": { "description": "Most new direct dependencies a single change may add.", "type": "integer", "minimum": 0, "default": 2 } } }, "forbidden_patterns": { "description": "Patterns the critic reports, by id. Each has a severity (error blocks, warn reports, off disables) and its own parameters.", "type": "object", "additionalProperties": false, "default": {}, "properties": { "god_class": { "description": "A class that grew too large to understand in one reading.", "type": "object", "additionalProperties": false, "default": {}, "properties": { "severity": { "$ref": "#/definitions/severity", "default": "error" }, "max_loc": { "description": "Most logical lines one class may span.", "type": "integer", "minimum": 1, "default": 500 } } }, "deep_inheritance": { "description": "A class hierarchy deeper than the limit, followed across files.", "type": "object", "additionalProperties": false, "default": {}, "properties": { "severity": { "$ref": "#/definitions/severity", "default": "error" }, "max_depth": { "description": "Most levels of extends above a class.", "type": "integer", "minimum": 0, "default": 2 } } }, "circular_dependency": { "description": "Modules that import each other, directly or through others.", "type": "object", "additionalProperties": false, "default": {}, "properties": { "severity": { "$ref": "#/definitions/severity", "default": "error" }, "count_type_only_imports": { "description": "Whether `import type` edges count towards a cycle. They vanish at run time, so they do not by default.", "type": "boolean", "default": false } } }, "global_mutable_state": { "description": "Module-level variables that are reassigned or mutated.", "type": "object", "additionalProperties": false, "default": {}, "properties": { "severity": { "$ref": "#/definitions/severity", "default": "warn" } } }, "reflection": { "description": "Reflection-based metaprogramming: eval, new Function, Proxy, Reflect, dynamic imports of computed names, getattr/__import__, Java reflection.", "type": "object", "additionalProperties": false, "default": {}, "properties": { "severity": { "$ref": "#/definitions/severity", "default": "warn" } } }, "premature_abstraction": { "description": "An interface or abstract class with fewer implementations than the minimum.", "type": "object", "additionalProperties": false, "default": {}, "properties": { "severity": { "$ref": "#/definitions/severity", "default": "error" }, "min_implementations": { "description": "Fewest implementations that justify an abstraction.", "type": "integer", "minimum": 1, "default": 2 }, "core_interfaces": { "description": "Names of interfaces that are deliberate extension points and exempt from this rule.", "type": "array", "items": { "type": "string", "minLength": 1, "maxLength": 200 }, "uniqueItems": true, "default": [] } } }, "di_container": { "description": "A dependency-injection container used in the core.", "type": "object", "additionalProperties": false, "default": {}, "properties": { "severity": { "$ref": "#/definitions/severity", "default": "error" } } }, "plugin_registry": { "description": "A plugin registry or dynamic module loading in the core.", "type": "object", "additionalProperties": false, "default": {}, "properties": { "severity": { "$ref": "#/definitions/severity", "default": "error" } } }, "event_bus": { "description": "An event bus with too few subscribers to be worth the indirection.", "type": "object", "additionalProperties": false, "default": {}, "properties": { "severity": { "$ref": "#/definitions/severity", "default": "error" }, "min_subscribers": { "description": "Fewest distinct subscribers that justify an event bus.", "type": "integer", "minimum": 1, "default": 3 } } }, "single_backend_repository": { "description": "A repository-pattern abstraction over a single storage backend.", "type": "object", "additionalProperties": false, "default": {}, "properties": { "severity": { "$ref": "#/definitions/severity", "default": "warn" } } }, "oversized_adapter": { "description": "An adapter grown past the size where it stops being a thin translation layer.", "type": "object", "additionalProperties": false, "default": {}, "properties": { "severity": { "$ref": "#/definitions/severity", "default": "error" }, "max_loc": { "description": "Most logical lines an adapter file may hold.", "type": "integer", "minimum": 1, "default": 200 }, "adapter_globs": { "description": "Globs that name adapter files.", "type": "array", "items": { "$ref": "#/definitions/glob" }, "uniqueItems": true, "default": ["**/adapters/**", "**/*-adapter.*", "**/*Adapter.*"] } } }, "dependency_budget": { "description": "A change adds more direct dependencies than budgets.new_dependencies.", "type": "object", "additionalProperties": false, "default": {}, "properties": { "severity": { "$ref": "#/definitions/severity", "default": "error" } } }, "module_budget": { "description": "The core holds more modules than budgets.core_modules.", "type": "object", "additionalProperties": false, "default": {}, "properties": { "severity": { "$ref": "#/definitions/severity", "default": "error" } } }, "file_budget": { "description": "The core holds more files than budgets.core_files.", "type": "object", "additionalProperties": false, "default": {}, "properties": { "severity": { "$ref": "#/definitions/severity", "default": "error" } } }, "loc_budget": { "description": "The core crosses budgets.core_loc.hard (blocks at this severity) or budgets.core_loc.target (always a warning).", "type": "object", "additionalProperties": false, "default": {}, "properties": { "severity": { "$ref": "#/definitions/severity", "default": "error" } } } } }, "pricing": { "description": "Weights that turn a change into points. A cost is a breakdown: loc, dependencies, abstractions, security, files, modules, tool, total.", "type": "object", "additionalProperties": false, "default": {}, "properties": { "loc_added": { "description": "Points per added logical line.", "type": "number", "minimum": 0, "default": 1 }, "loc_deleted_credit": { "description": "Points credited per deleted logical line, so a simplification has a negative cost.", "type": "number", "minimum": 0, "default": 1 }, "dependency": { "description": "Price of a new dependency: own_loc / 1000 \xD7 per_kloc + per_transitive_package \xD7 packages it adds + install_script if it runs one.", "type": "object", "additionalProperties": false, "default": {}, "properties": { "per_kloc": { "description": "Points per thousand lines of the dependency's own code.", "type": "number", "minimum": 0, "default": 1 }, "per_transitive_package": { "description": "Points per package the lockfile gains with it.", "type": "number", "minimum": 0, "default": 5 }, "install_script": { "description": "Points when the dependency (or one it pulls in) runs an install script.", "type": "number", "minimum": 0, "default": 20 } } }, "abstraction": { "description": "Points per new abstraction: interface, abstract class, class hierarchy level, generic factory.", "type": "number", "minimum": 0, "default": 25 }, "security": { "description": "Points per new touch of a sensitive surface.", "type": "object", "additionalProperties": false, "default": {}, "properties": { "process_spawn": { "description": "Starting processes or shells (child_process, subprocess, exec).", "$ref": "#/definitions/points", "default": 30 }, "eval": { "description": "Evaluating code from strings (eval, new Function, vm).", "$ref": "#/definitions/points", "default": 30 }, "filesystem_write": { "description": "Writing, moving or deleting files.", "$ref": "#/definitions/points", "default": 10 }, "network": { "description": "Opening network connections or HTTP requests.", "$ref": "#/definitions/points", "default": 20 }, "crypto": { "description": "Cryptography: keys, ciphers, signatures, random tokens.", "$ref": "#/definitions/points", "default": 15 }, "auth": { "description": "Authentication and authorization: logins, tokens, sessions, permissions.", "$ref": "#/definitions/points", "default": 25 }, "deserialization": { "description": "Turning untrusted bytes into objects (pickle, YAML load, unserialize).", "$ref": "#/definitions/points", "default": 20 }, "env_secrets": { "description": "Reading environment variables or secrets.", "$ref": "#/definitions/points", "default": 15 } } }, "file": { "description": "Points per new file.", "type": "number", "minimum": 0, "default": 5 }, "module": { "description": "Points per new module (a new folder directly under a core root).", "type": "number", "minimum": 0, "default": 20 }, "tool": { "description": "Points per builder tool action, by the action's permission tier.", "type": "object", "additionalProperties": false, "default": {}, "properties": { "tier_0": { "description": "Tier 0: reading the workspace.", "$ref": "#/definitions/points", "default": 0 }, "tier_1": { "description": "Tier 1: editing files in the workspace.", "$ref": "#/definitions/points", "default": 1 }, "tier_2": { "description": "Tier 2: running an allow-listed command in the sandbox.", "$ref": "#/definitions/points", "default": 5 }, "tier_3": { "description": "Tier 3: publishing (pushing a branch, opening a pull request).", "$ref": "#/definitions/points", "default": 20 } } }, "test_code_weight": { "description": "Multiplier on the cost of lines under paths.tests.", "type": "number", "minimum": 0, "maximum": 1, "default": 0.25 }, "generated_code_weight": { "description": "Multiplier on the cost of lines under paths.generated.", "type": "number", "minimum": 0, "maximum": 1, "default": 0 } } }, "permissions": { "description": "What the builder agent may do. Tiers: 0 read the workspace, 1 edit files in the workspace, 2 run allow-listed commands in a sandbox, 3 publish (push an aureus/ branch, open a draft pull request).", "type": "object", "additionalProperties": false, "default": {}, "properties": { "max_tier": { "description": "Highest tier the builder may use without a maintainer's approval.", "type": "integer", "minimum": 0, "maximum": 3, "default": 2 }, "allowed_commands": { "description": "Exact argument vectors the builder may run at tier 2, without a shell (for example [npm, test]).", "type": "array", "items": { "type": "array", "items": { "type": "string", "minLength": 1, "maxLength": 200 }, "minItems": 1, "maxItems": 20 }, "maxItems": 50, "default": [] }, "protected_paths": { "description": "Globs the builder may never change: a patch that touches one is refused.", "type": "array", "items": { "$ref": "#/definitions/glob" }, "uniqueItems": true, "default": [".github/**", ".husky/**", ".aureus/**", "**/CODEOWNERS", "**/.gitattributes", "**/AGENTS.md", "**/package.json", "**/package-lock.json"] } } }, "cost_thresholds": { "description": "Limits on the builder agent and the model it calls.", "type": "object", "additionalProperties": false, "default": {}, "properties": { "action_warn": { "description": "A single builder action estimated at this many points or more is logged as expensive.", "type": "number", "minimum": 0, "default": 20 }, "action_block": { "description": "A single builder action estimated above this many points is refused. Must be at least action_warn.", "type": "number", "minimum": 0, "default": 50 }, "max_iterations": { "description": "Most act/verify rounds in one builder run.", "type": "integer", "minimum": 1, "maximum": 500, "default": 30 }, "max_tokens_per_run": { "description": "Most model tokens (input plus output) one run may use.", "type": "integer", "minimum": 1, "default": 2e5 }, "max_usd_per_run": { "description": "Most model spend in US dollars for one run.", "type": "number", "minimum": 0, "default": 2 }, "max_usd_per_day": { "description": "Most model spend in US dollars per repository per day.", "type": "number", "minimum": 0, "default": 20 }, "max_runs_per_actor_per_day": { "description": "Most builder runs one person may start per day.", "type": "integer", "minimum": 0, "default": 5 }, "max_patch_files": { "description": "Most files one builder patch may touch.", "type": "integer", "minimum": 1, "default": 100 }, "max_patch_bytes": { "description": "Largest builder patch in bytes.", "type": "integer", "minimum": 1, "default": 4194304 } } }, "simplification": { "description": "When reflexion runs and what it may do with its verified patches.", "type": "object", "additionalProperties": false, "default": {}, "properties": { "enabled": { "description": "Whether reflexion runs at all.", "type": "boolean", "default": true }, "triggers": { "description": "Any one of these starts reflexion on a change.", "type": "object", "additionalProperties": false, "default": {}, "properties": { "added_loc": { "description": "A change adding more than this many logical lines.", "type": "integer", "minimum": 0, "default": 100 }, "new_abstraction": { "description": "A change introducing an interface, abstract class or new hierarchy level.", "type": "boolean", "default": true }, "loc_budget_ratio": { "description": "The core reaching this fraction of budgets.core_loc.target.", "type": "number", "exclusiveMinimum": 0, "maximum": 1, "default": 0.9 } } }, "aggressiveness": { "description": "conservative: only removals of dead code. balanced: also inlining and dropping single-implementation abstractions. aggressive: also merges and restructuring.", "enum": ["conservative", "balanced", "aggressive"], "default": "balanced" }, "target_reduction": { "description": "Fraction of the change's complexity reflexion aims to remove.", "type": "number", "exclusiveMinimum": 0, "maximum": 1, "default": 0.2 }, "suggestions": { "description": "Post verified patches as suggestion comments on pull request lines.", "type": "boolean", "default": true }, "auto_commit": { "description": "Push one `aureus: simplify` commit to same-repository pull request branches.", "type": "boolean", "default": false }, "model_assisted": { "description": "Also ask the model (model_provider) for larger simplifications; they pass the same verification.", "type": "boolean", "default": false } } }, "model_provider": { "description": "The language model used by the builder agent and model-assisted reflexion. AUREUS works fully without one.", "type": "object", "additionalProperties": false, "default": {}, "properties": { "provider": { "description": "none disables model use; anthropic uses the Messages API.", "enum": ["none", "anthropic"], "default": "none" }, "model": { "description": "Model name passed to the provider.", "type": "string", "minLength": 1, "maxLength": 200, "default": "claude-sonnet-4-5" }, "base_url": { "description": "Messages API base URL, for a proxy or gateway. Empty uses the provider's own.", "anyOf": [{ "const": "" }, { "type": "string", "format": "uri", "pattern": "^https?://" }], "default": "" }, "api_key_env": { "description": "Name of the environment variable that holds the API key. The key itself never goes in the policy.", "type": "string", "pattern": "^[A-Z_][A-Z0-9_]*$", "default": "ANTHROPIC_API_KEY" }, "max_tokens": { "description": "Most tokens one model reply may hold.", "type": "integer", "minimum": 1, "maximum": 2e5, "default": 8192 }, "timeout_seconds": { "description": "How long one model call may take.", "type": "integer", "minimum": 1, "maximum": 3600, "default": 120 } } }, "integrations": { "description": "Where AUREUS runs and what it publishes there.", "type": "object", "additionalProperties": false, "default": {}, "properties": { "hooks": { "description": "Local git hooks (advisory: the server-side check is the gate).", "type": "object", "additionalProperties": false, "default": {}, "properties": { "pre_commit": { "description": "Price the staged change before every commit.", "type": "boolean", "default": true }, "pre_push": { "description": "Check the range being pushed against the upstream merge-base.", "type": "boolean", "default": false } } }, "action": { "description": "What the GitHub Action publishes.", "type": "object", "additionalProperties": false, "default": {}, "properties": { "comment": { "description": "Keep one sticky cost-ledger comment on the pull request.", "type": "boolean", "default": true }, "annotations": { "description": "Annotate changed lines with findings.", "type": "boolean", "default": true }, "sarif": { "description": "Write a SARIF file for code scanning.", "type": "boolean", "default": true } } }, "app": { "description": "What the GitHub App does on installed repositories.", "type": "object", "additionalProperties": false, "default": {}, "properties": { "check_runs": { "description": "Conclude an AUREUS check run on every pull request head.", "type": "boolean", "default": true }, "comments": { "description": "Keep one sticky cost-ledger comment on the pull request.", "type": "boolean", "default": true }, "builder": { "description": "Let maintainers start the builder agent with `/aureus implement` or the builder label.", "type": "boolean", "default": false }, "builder_label": { "description": "Issue label that starts the builder agent.", "type": "string", "minLength": 1, "maxLength": 50, "default": "aureus:implement" }, "allowed_bot_ids": { "description": "Numeric GitHub user ids of bots whose commands AUREUS accepts. Names are never trusted.", "type": "array", "items": { "type": "integer", "minimum": 1 }, "uniqueItems": true, "default": [] } } }, "incomplete_conclusion": { "description": "Check conclusion when a change could not be fully evaluated. Never success.", "enum": ["failure", "neutral"], "default": "failure" } } }, "memory": { "description": "How long the .aureus/ store keeps its records.", "type": "object", "additionalProperties": false, "default": {}, "properties": { "ledger_retention_days": { "description": "Days of ledger entries to keep; 0 keeps them all. The ledger is the data the cost model learns from.", "type": "integer", "minimum": 0, "default": 0 }, "history_retention_days": { "description": "Days of run history to keep; 0 keeps it all.", "type": "integer", "minimum": 0, "default": 180 }, "patterns_retention_days": { "description": "Days of learned patterns to keep; 0 keeps them all.", "type": "integer", "minimum": 0, "default": 365 } } }, "paths": { "description": "Globs (relative to the repository root, / as separator) that sort files into core, ignored, test and generated.", "type": "object", "additionalProperties": false, "default": {}, "properties": { "core": { "description": "The core the LOC, file and module budgets apply to.", "type": "array", "items": { "$ref": "#/definitions/glob" }, "uniqueItems": true, "default": ["src/**"] }, "ignore": { "description": "Files AUREUS never prices or critiques. Read from the base policy only, so a change cannot exclude itself.", "type": "array", "items": { "$ref": "#/definitions/glob" }, "uniqueItems": true, "default": ["**/node_modules/**", "**/dist/**", "**/build/**", "**/coverage/**"] }, "tests": { "description": "Test code, priced with pricing.test_code_weight.", "type": "array", "items": { "$ref": "#/definitions/glob" }, "uniqueItems": true, "default": ["test/**", "tests/**", "**/__tests__/**", "**/*.test.*", "**/*.spec.*", "**/*_test.go", "**/test_*.py"] }, "generated": { "description": "Generated code, priced with pricing.generated_code_weight.", "type": "array", "items": { "$ref": "#/definitions/glob" }, "uniqueItems": true, "default": ["**/*.generated.*", "**/generated/**"] } } } }, "definitions": { "severity": { "description": "error: a new finding blocks the change. warn: reported, never blocks. off: not checked.", "enum": ["error", "warn", "off"] }, "points": { "description": "Points added to the cost.", "type": "number", "minimum": 0 }, "glob": { "description": "A glob relative to the repository root, with / as separator (for example src/**).", "type": "string", "minLength": 1, "maxLength": 500, "pattern": "^(?!/)(?!.*\\\\)" } } };
+    schema12 = { "description": "error: a new finding blocks the change. warn: reported, never blocks. off: not checked.", "enum": ["error", "warn", "off"] };
+    func2 = Object.prototype.hasOwnProperty;
+    func3 = import_ucs2length.default.default;
+    func0 = import_equal.default.default;
+    pattern0 = new RegExp("^(?!/)(?!.*\\\\)", "u");
+    pattern2 = new RegExp("^https?://", "u");
+    pattern3 = new RegExp("^[A-Z_][A-Z0-9_]*$", "u");
+    formats0 = import_formats.default.fullFormats.uri;
+    validatePolicyDocument = validate10;
+  }
+});
+
+// src/policy/check-policy-schema.ts
+function checkPolicySchema(document2) {
+  if (validatePolicyDocument(document2)) {
+    return { valid: true, policy: document2 };
+  }
+  const errors = validatePolicyDocument.errors;
+  return { valid: false, violations: Array.isArray(errors) ? errors.filter(isViolation) : [] };
+}
+function isViolation(value) {
+  if (typeof value !== "object" || value === null) return false;
+  const record = { ...value };
+  return typeof record.instancePath === "string" && typeof record.schemaPath === "string" && typeof record.keyword === "string" && typeof record.params === "object" && record.params !== null && typeof record.message === "string";
+}
+var init_check_policy_schema = __esm({
+  "src/policy/check-policy-schema.ts"() {
+    "use strict";
+    init_validate_policy_generated();
+  }
+});
+
+// src/policy/default-policy.ts
+var default_policy_exports = {};
+__export(default_policy_exports, {
+  defaultPolicy: () => defaultPolicy
+});
+function defaultPolicy() {
+  const check = checkPolicySchema({ version: CURRENT_POLICY_VERSION });
+  if (!check.valid) {
+    throw new AureusError(
+      "the built-in default policy does not satisfy its own schema.",
+      "report this as a bug in AUREUS."
+    );
+  }
+  return check.policy;
+}
+var init_default_policy = __esm({
+  "src/policy/default-policy.ts"() {
+    "use strict";
+    init_errors();
+    init_policy();
+    init_check_policy_schema();
   }
 });
 
@@ -31290,6 +35324,1092 @@ var require_dist = __commonJS({
   }
 });
 
+// src/policy/cross-field-checks.ts
+function crossFieldProblems(policy, locate, file) {
+  const problems = [];
+  for (const { section, low, high, read } of ORDERED) {
+    const [lowValue, highValue] = read(policy);
+    if (lowValue <= highValue) continue;
+    const lowPath = [...section, low];
+    const highPath = [...section, high];
+    const written = (path) => locate.has(path) ? "" : ", the default";
+    const at = locate.valueAt(locate.has(lowPath) ? lowPath : highPath);
+    const name2 = section.join(".");
+    problems.push({
+      file,
+      line: at.line,
+      column: at.column,
+      message: `${name2}.${low} (${lowValue}${written(lowPath)}) is above ${name2}.${high} (${highValue}${written(highPath)}).`,
+      hint: `make ${name2}.${low} at most ${name2}.${high}, or raise ${name2}.${high}.`
+    });
+  }
+  return problems;
+}
+var ORDERED;
+var init_cross_field_checks = __esm({
+  "src/policy/cross-field-checks.ts"() {
+    "use strict";
+    ORDERED = [
+      {
+        section: ["budgets", "change"],
+        low: "warn",
+        high: "block",
+        read: (policy) => [policy.budgets.change.warn, policy.budgets.change.block]
+      },
+      {
+        section: ["budgets", "core_loc"],
+        low: "target",
+        high: "hard",
+        read: (policy) => [policy.budgets.core_loc.target, policy.budgets.core_loc.hard]
+      },
+      {
+        section: ["cost_thresholds"],
+        low: "action_warn",
+        high: "action_block",
+        read: (policy) => [policy.cost_thresholds.action_warn, policy.cost_thresholds.action_block]
+      }
+    ];
+  }
+});
+
+// src/policy/policy-schema.generated.ts
+var policySchema;
+var init_policy_schema_generated = __esm({
+  "src/policy/policy-schema.generated.ts"() {
+    "use strict";
+    policySchema = {
+      "$schema": "http://json-schema.org/draft-07/schema#",
+      "title": "AUREUS policy",
+      "description": "The complexity budgets and rules a repository is held to, read from .aureus/policy.yaml at the base commit of every change. Every key is optional except version; omitted keys take the built-in defaults shown by `aureus policy show`.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "version"
+      ],
+      "properties": {
+        "version": {
+          "description": "Version of the policy format. This AUREUS reads version 1; older versions are migrated on load, newer ones need a newer AUREUS.",
+          "const": 1
+        },
+        "project": {
+          "description": "What kind of project this is; budgets are sized from it.",
+          "type": "object",
+          "additionalProperties": false,
+          "default": {},
+          "properties": {
+            "name": {
+              "description": "Display name used in reports. Defaults to the repository folder name when empty.",
+              "type": "string",
+              "maxLength": 200,
+              "default": ""
+            },
+            "type": {
+              "description": "Kind of project: web app, API service, CLI, library or monorepo.",
+              "enum": [
+                "web-app",
+                "api-service",
+                "cli",
+                "library",
+                "monorepo",
+                "unknown"
+              ],
+              "default": "unknown"
+            },
+            "stack": {
+              "description": "Languages, frameworks and test tooling the project uses.",
+              "type": "object",
+              "additionalProperties": false,
+              "default": {},
+              "properties": {
+                "languages": {
+                  "description": "Languages by share of lines, largest first (for example typescript, python).",
+                  "type": "array",
+                  "items": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 50
+                  },
+                  "uniqueItems": true,
+                  "default": []
+                },
+                "frameworks": {
+                  "description": "Frameworks in use (for example express, react, django).",
+                  "type": "array",
+                  "items": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 100
+                  },
+                  "uniqueItems": true,
+                  "default": []
+                },
+                "test_command": {
+                  "description": "The project's test command as an argument vector, run without a shell when a patch is verified locally (for example [npm, test]). Empty means none known.",
+                  "type": "array",
+                  "items": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 200
+                  },
+                  "maxItems": 20,
+                  "default": []
+                }
+              }
+            },
+            "maturity": {
+              "description": "greenfield: new code, the design's budgets apply as they are. growing: budgets sized above the current code. legacy: budgets above the current code plus a baseline so only new findings block.",
+              "enum": [
+                "greenfield",
+                "growing",
+                "legacy"
+              ],
+              "default": "greenfield"
+            }
+          }
+        },
+        "budgets": {
+          "description": "Limits on the cost of one change and on the size of the core.",
+          "type": "object",
+          "additionalProperties": false,
+          "default": {},
+          "properties": {
+            "change": {
+              "description": "Cost of a single change in points (see pricing).",
+              "type": "object",
+              "additionalProperties": false,
+              "default": {},
+              "properties": {
+                "warn": {
+                  "description": "A change costing at least this many points is reported with a warning. Must not exceed block.",
+                  "type": "number",
+                  "minimum": 0,
+                  "default": 400
+                },
+                "block": {
+                  "description": "A change costing more than this many points is blocked.",
+                  "type": "number",
+                  "minimum": 0,
+                  "default": 500
+                }
+              }
+            },
+            "core_loc": {
+              "description": "Logical lines of code in the core (paths.core).",
+              "type": "object",
+              "additionalProperties": false,
+              "default": {},
+              "properties": {
+                "target": {
+                  "description": "Size the core should stay under; reflexion is due at simplification.triggers.loc_budget_ratio of it.",
+                  "type": "integer",
+                  "minimum": 1,
+                  "default": 4e3
+                },
+                "hard": {
+                  "description": "Size the core may never exceed: a change that crosses it is blocked. Must be at least target.",
+                  "type": "integer",
+                  "minimum": 1,
+                  "default": 8e3
+                }
+              }
+            },
+            "core_files": {
+              "description": "Most source files the core may hold.",
+              "type": "integer",
+              "minimum": 1,
+              "default": 25
+            },
+            "core_modules": {
+              "description": "Most top-level modules (folders directly under a core root) the core may hold.",
+              "type": "integer",
+              "minimum": 1,
+              "default": 6
+            },
+            "new_dependencies": {
+              "description": "Most new direct dependencies a single change may add.",
+              "type": "integer",
+              "minimum": 0,
+              "default": 2
+            }
+          }
+        },
+        "forbidden_patterns": {
+          "description": "Patterns the critic reports, by id. Each has a severity (error blocks, warn reports, off disables) and its own parameters.",
+          "type": "object",
+          "additionalProperties": false,
+          "default": {},
+          "properties": {
+            "god_class": {
+              "description": "A class that grew too large to understand in one reading.",
+              "type": "object",
+              "additionalProperties": false,
+              "default": {},
+              "properties": {
+                "severity": {
+                  "$ref": "#/definitions/severity",
+                  "default": "error"
+                },
+                "max_loc": {
+                  "description": "Most logical lines one class may span.",
+                  "type": "integer",
+                  "minimum": 1,
+                  "default": 500
+                }
+              }
+            },
+            "deep_inheritance": {
+              "description": "A class hierarchy deeper than the limit, followed across files.",
+              "type": "object",
+              "additionalProperties": false,
+              "default": {},
+              "properties": {
+                "severity": {
+                  "$ref": "#/definitions/severity",
+                  "default": "error"
+                },
+                "max_depth": {
+                  "description": "Most levels of extends above a class.",
+                  "type": "integer",
+                  "minimum": 0,
+                  "default": 2
+                }
+              }
+            },
+            "circular_dependency": {
+              "description": "Modules that import each other, directly or through others.",
+              "type": "object",
+              "additionalProperties": false,
+              "default": {},
+              "properties": {
+                "severity": {
+                  "$ref": "#/definitions/severity",
+                  "default": "error"
+                },
+                "count_type_only_imports": {
+                  "description": "Whether `import type` edges count towards a cycle. They vanish at run time, so they do not by default.",
+                  "type": "boolean",
+                  "default": false
+                }
+              }
+            },
+            "global_mutable_state": {
+              "description": "Module-level variables that are reassigned or mutated.",
+              "type": "object",
+              "additionalProperties": false,
+              "default": {},
+              "properties": {
+                "severity": {
+                  "$ref": "#/definitions/severity",
+                  "default": "warn"
+                }
+              }
+            },
+            "reflection": {
+              "description": "Reflection-based metaprogramming: eval, new Function, Proxy, Reflect, dynamic imports of computed names, getattr/__import__, Java reflection.",
+              "type": "object",
+              "additionalProperties": false,
+              "default": {},
+              "properties": {
+                "severity": {
+                  "$ref": "#/definitions/severity",
+                  "default": "warn"
+                }
+              }
+            },
+            "premature_abstraction": {
+              "description": "An interface or abstract class with fewer implementations than the minimum.",
+              "type": "object",
+              "additionalProperties": false,
+              "default": {},
+              "properties": {
+                "severity": {
+                  "$ref": "#/definitions/severity",
+                  "default": "error"
+                },
+                "min_implementations": {
+                  "description": "Fewest implementations that justify an abstraction.",
+                  "type": "integer",
+                  "minimum": 1,
+                  "default": 2
+                },
+                "core_interfaces": {
+                  "description": "Names of interfaces that are deliberate extension points and exempt from this rule.",
+                  "type": "array",
+                  "items": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 200
+                  },
+                  "uniqueItems": true,
+                  "default": []
+                }
+              }
+            },
+            "di_container": {
+              "description": "A dependency-injection container used in the core.",
+              "type": "object",
+              "additionalProperties": false,
+              "default": {},
+              "properties": {
+                "severity": {
+                  "$ref": "#/definitions/severity",
+                  "default": "error"
+                }
+              }
+            },
+            "plugin_registry": {
+              "description": "A plugin registry or dynamic module loading in the core.",
+              "type": "object",
+              "additionalProperties": false,
+              "default": {},
+              "properties": {
+                "severity": {
+                  "$ref": "#/definitions/severity",
+                  "default": "error"
+                }
+              }
+            },
+            "event_bus": {
+              "description": "An event bus with too few subscribers to be worth the indirection.",
+              "type": "object",
+              "additionalProperties": false,
+              "default": {},
+              "properties": {
+                "severity": {
+                  "$ref": "#/definitions/severity",
+                  "default": "error"
+                },
+                "min_subscribers": {
+                  "description": "Fewest distinct subscribers that justify an event bus.",
+                  "type": "integer",
+                  "minimum": 1,
+                  "default": 3
+                }
+              }
+            },
+            "single_backend_repository": {
+              "description": "A repository-pattern abstraction over a single storage backend.",
+              "type": "object",
+              "additionalProperties": false,
+              "default": {},
+              "properties": {
+                "severity": {
+                  "$ref": "#/definitions/severity",
+                  "default": "warn"
+                }
+              }
+            },
+            "oversized_adapter": {
+              "description": "An adapter grown past the size where it stops being a thin translation layer.",
+              "type": "object",
+              "additionalProperties": false,
+              "default": {},
+              "properties": {
+                "severity": {
+                  "$ref": "#/definitions/severity",
+                  "default": "error"
+                },
+                "max_loc": {
+                  "description": "Most logical lines an adapter file may hold.",
+                  "type": "integer",
+                  "minimum": 1,
+                  "default": 200
+                },
+                "adapter_globs": {
+                  "description": "Globs that name adapter files.",
+                  "type": "array",
+                  "items": {
+                    "$ref": "#/definitions/glob"
+                  },
+                  "uniqueItems": true,
+                  "default": [
+                    "**/adapters/**",
+                    "**/*-adapter.*",
+                    "**/*Adapter.*"
+                  ]
+                }
+              }
+            },
+            "dependency_budget": {
+              "description": "A change adds more direct dependencies than budgets.new_dependencies.",
+              "type": "object",
+              "additionalProperties": false,
+              "default": {},
+              "properties": {
+                "severity": {
+                  "$ref": "#/definitions/severity",
+                  "default": "error"
+                }
+              }
+            },
+            "module_budget": {
+              "description": "The core holds more modules than budgets.core_modules.",
+              "type": "object",
+              "additionalProperties": false,
+              "default": {},
+              "properties": {
+                "severity": {
+                  "$ref": "#/definitions/severity",
+                  "default": "error"
+                }
+              }
+            },
+            "file_budget": {
+              "description": "The core holds more files than budgets.core_files.",
+              "type": "object",
+              "additionalProperties": false,
+              "default": {},
+              "properties": {
+                "severity": {
+                  "$ref": "#/definitions/severity",
+                  "default": "error"
+                }
+              }
+            },
+            "loc_budget": {
+              "description": "The core crosses budgets.core_loc.hard (blocks at this severity) or budgets.core_loc.target (always a warning).",
+              "type": "object",
+              "additionalProperties": false,
+              "default": {},
+              "properties": {
+                "severity": {
+                  "$ref": "#/definitions/severity",
+                  "default": "error"
+                }
+              }
+            }
+          }
+        },
+        "pricing": {
+          "description": "Weights that turn a change into points. A cost is a breakdown: loc, dependencies, abstractions, security, files, modules, tool, total.",
+          "type": "object",
+          "additionalProperties": false,
+          "default": {},
+          "properties": {
+            "loc_added": {
+              "description": "Points per added logical line.",
+              "type": "number",
+              "minimum": 0,
+              "default": 1
+            },
+            "loc_deleted_credit": {
+              "description": "Points credited per deleted logical line, so a simplification has a negative cost.",
+              "type": "number",
+              "minimum": 0,
+              "default": 1
+            },
+            "dependency": {
+              "description": "Price of a new dependency: own_loc / 1000 \xD7 per_kloc + per_transitive_package \xD7 packages it adds + install_script if it runs one.",
+              "type": "object",
+              "additionalProperties": false,
+              "default": {},
+              "properties": {
+                "per_kloc": {
+                  "description": "Points per thousand lines of the dependency's own code.",
+                  "type": "number",
+                  "minimum": 0,
+                  "default": 1
+                },
+                "per_transitive_package": {
+                  "description": "Points per package the lockfile gains with it.",
+                  "type": "number",
+                  "minimum": 0,
+                  "default": 5
+                },
+                "install_script": {
+                  "description": "Points when the dependency (or one it pulls in) runs an install script.",
+                  "type": "number",
+                  "minimum": 0,
+                  "default": 20
+                }
+              }
+            },
+            "abstraction": {
+              "description": "Points per new abstraction: interface, abstract class, class hierarchy level, generic factory.",
+              "type": "number",
+              "minimum": 0,
+              "default": 25
+            },
+            "security": {
+              "description": "Points per new touch of a sensitive surface.",
+              "type": "object",
+              "additionalProperties": false,
+              "default": {},
+              "properties": {
+                "process_spawn": {
+                  "description": "Starting processes or shells (child_process, subprocess, exec).",
+                  "$ref": "#/definitions/points",
+                  "default": 30
+                },
+                "eval": {
+                  "description": "Evaluating code from strings (eval, new Function, vm).",
+                  "$ref": "#/definitions/points",
+                  "default": 30
+                },
+                "filesystem_write": {
+                  "description": "Writing, moving or deleting files.",
+                  "$ref": "#/definitions/points",
+                  "default": 10
+                },
+                "network": {
+                  "description": "Opening network connections or HTTP requests.",
+                  "$ref": "#/definitions/points",
+                  "default": 20
+                },
+                "crypto": {
+                  "description": "Cryptography: keys, ciphers, signatures, random tokens.",
+                  "$ref": "#/definitions/points",
+                  "default": 15
+                },
+                "auth": {
+                  "description": "Authentication and authorization: logins, tokens, sessions, permissions.",
+                  "$ref": "#/definitions/points",
+                  "default": 25
+                },
+                "deserialization": {
+                  "description": "Turning untrusted bytes into objects (pickle, YAML load, unserialize).",
+                  "$ref": "#/definitions/points",
+                  "default": 20
+                },
+                "env_secrets": {
+                  "description": "Reading environment variables or secrets.",
+                  "$ref": "#/definitions/points",
+                  "default": 15
+                }
+              }
+            },
+            "file": {
+              "description": "Points per new file.",
+              "type": "number",
+              "minimum": 0,
+              "default": 5
+            },
+            "module": {
+              "description": "Points per new module (a new folder directly under a core root).",
+              "type": "number",
+              "minimum": 0,
+              "default": 20
+            },
+            "tool": {
+              "description": "Points per builder tool action, by the action's permission tier.",
+              "type": "object",
+              "additionalProperties": false,
+              "default": {},
+              "properties": {
+                "tier_0": {
+                  "description": "Tier 0: reading the workspace.",
+                  "$ref": "#/definitions/points",
+                  "default": 0
+                },
+                "tier_1": {
+                  "description": "Tier 1: editing files in the workspace.",
+                  "$ref": "#/definitions/points",
+                  "default": 1
+                },
+                "tier_2": {
+                  "description": "Tier 2: running an allow-listed command in the sandbox.",
+                  "$ref": "#/definitions/points",
+                  "default": 5
+                },
+                "tier_3": {
+                  "description": "Tier 3: publishing (pushing a branch, opening a pull request).",
+                  "$ref": "#/definitions/points",
+                  "default": 20
+                }
+              }
+            },
+            "test_code_weight": {
+              "description": "Multiplier on the cost of lines under paths.tests.",
+              "type": "number",
+              "minimum": 0,
+              "maximum": 1,
+              "default": 0.25
+            },
+            "generated_code_weight": {
+              "description": "Multiplier on the cost of lines under paths.generated.",
+              "type": "number",
+              "minimum": 0,
+              "maximum": 1,
+              "default": 0
+            }
+          }
+        },
+        "permissions": {
+          "description": "What the builder agent may do. Tiers: 0 read the workspace, 1 edit files in the workspace, 2 run allow-listed commands in a sandbox, 3 publish (push an aureus/ branch, open a draft pull request).",
+          "type": "object",
+          "additionalProperties": false,
+          "default": {},
+          "properties": {
+            "max_tier": {
+              "description": "Highest tier the builder may use without a maintainer's approval.",
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 3,
+              "default": 2
+            },
+            "allowed_commands": {
+              "description": "Exact argument vectors the builder may run at tier 2, without a shell (for example [npm, test]).",
+              "type": "array",
+              "items": {
+                "type": "array",
+                "items": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 200
+                },
+                "minItems": 1,
+                "maxItems": 20
+              },
+              "maxItems": 50,
+              "default": []
+            },
+            "protected_paths": {
+              "description": "Globs the builder may never change: a patch that touches one is refused.",
+              "type": "array",
+              "items": {
+                "$ref": "#/definitions/glob"
+              },
+              "uniqueItems": true,
+              "default": [
+                ".github/**",
+                ".husky/**",
+                ".aureus/**",
+                "**/CODEOWNERS",
+                "**/.gitattributes",
+                "**/AGENTS.md",
+                "**/package.json",
+                "**/package-lock.json"
+              ]
+            }
+          }
+        },
+        "cost_thresholds": {
+          "description": "Limits on the builder agent and the model it calls.",
+          "type": "object",
+          "additionalProperties": false,
+          "default": {},
+          "properties": {
+            "action_warn": {
+              "description": "A single builder action estimated at this many points or more is logged as expensive.",
+              "type": "number",
+              "minimum": 0,
+              "default": 20
+            },
+            "action_block": {
+              "description": "A single builder action estimated above this many points is refused. Must be at least action_warn.",
+              "type": "number",
+              "minimum": 0,
+              "default": 50
+            },
+            "max_iterations": {
+              "description": "Most act/verify rounds in one builder run.",
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 500,
+              "default": 30
+            },
+            "max_tokens_per_run": {
+              "description": "Most model tokens (input plus output) one run may use.",
+              "type": "integer",
+              "minimum": 1,
+              "default": 2e5
+            },
+            "max_usd_per_run": {
+              "description": "Most model spend in US dollars for one run.",
+              "type": "number",
+              "minimum": 0,
+              "default": 2
+            },
+            "max_usd_per_day": {
+              "description": "Most model spend in US dollars per repository per day.",
+              "type": "number",
+              "minimum": 0,
+              "default": 20
+            },
+            "max_runs_per_actor_per_day": {
+              "description": "Most builder runs one person may start per day.",
+              "type": "integer",
+              "minimum": 0,
+              "default": 5
+            },
+            "max_patch_files": {
+              "description": "Most files one builder patch may touch.",
+              "type": "integer",
+              "minimum": 1,
+              "default": 100
+            },
+            "max_patch_bytes": {
+              "description": "Largest builder patch in bytes.",
+              "type": "integer",
+              "minimum": 1,
+              "default": 4194304
+            }
+          }
+        },
+        "simplification": {
+          "description": "When reflexion runs and what it may do with its verified patches.",
+          "type": "object",
+          "additionalProperties": false,
+          "default": {},
+          "properties": {
+            "enabled": {
+              "description": "Whether reflexion runs at all.",
+              "type": "boolean",
+              "default": true
+            },
+            "triggers": {
+              "description": "Any one of these starts reflexion on a change.",
+              "type": "object",
+              "additionalProperties": false,
+              "default": {},
+              "properties": {
+                "added_loc": {
+                  "description": "A change adding more than this many logical lines.",
+                  "type": "integer",
+                  "minimum": 0,
+                  "default": 100
+                },
+                "new_abstraction": {
+                  "description": "A change introducing an interface, abstract class or new hierarchy level.",
+                  "type": "boolean",
+                  "default": true
+                },
+                "loc_budget_ratio": {
+                  "description": "The core reaching this fraction of budgets.core_loc.target.",
+                  "type": "number",
+                  "exclusiveMinimum": 0,
+                  "maximum": 1,
+                  "default": 0.9
+                }
+              }
+            },
+            "aggressiveness": {
+              "description": "conservative: only removals of dead code. balanced: also inlining and dropping single-implementation abstractions. aggressive: also merges and restructuring.",
+              "enum": [
+                "conservative",
+                "balanced",
+                "aggressive"
+              ],
+              "default": "balanced"
+            },
+            "target_reduction": {
+              "description": "Fraction of the change's complexity reflexion aims to remove.",
+              "type": "number",
+              "exclusiveMinimum": 0,
+              "maximum": 1,
+              "default": 0.2
+            },
+            "suggestions": {
+              "description": "Post verified patches as suggestion comments on pull request lines.",
+              "type": "boolean",
+              "default": true
+            },
+            "auto_commit": {
+              "description": "Push one `aureus: simplify` commit to same-repository pull request branches.",
+              "type": "boolean",
+              "default": false
+            },
+            "model_assisted": {
+              "description": "Also ask the model (model_provider) for larger simplifications; they pass the same verification.",
+              "type": "boolean",
+              "default": false
+            }
+          }
+        },
+        "model_provider": {
+          "description": "The language model used by the builder agent and model-assisted reflexion. AUREUS works fully without one.",
+          "type": "object",
+          "additionalProperties": false,
+          "default": {},
+          "properties": {
+            "provider": {
+              "description": "none disables model use; anthropic uses the Messages API.",
+              "enum": [
+                "none",
+                "anthropic"
+              ],
+              "default": "none"
+            },
+            "model": {
+              "description": "Model name passed to the provider.",
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 200,
+              "default": "claude-sonnet-4-5"
+            },
+            "base_url": {
+              "description": "Messages API base URL, for a proxy or gateway. Empty uses the provider's own.",
+              "anyOf": [
+                {
+                  "const": ""
+                },
+                {
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://"
+                }
+              ],
+              "default": ""
+            },
+            "api_key_env": {
+              "description": "Name of the environment variable that holds the API key. The key itself never goes in the policy.",
+              "type": "string",
+              "pattern": "^[A-Z_][A-Z0-9_]*$",
+              "default": "ANTHROPIC_API_KEY"
+            },
+            "max_tokens": {
+              "description": "Most tokens one model reply may hold.",
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 2e5,
+              "default": 8192
+            },
+            "timeout_seconds": {
+              "description": "How long one model call may take.",
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 3600,
+              "default": 120
+            }
+          }
+        },
+        "integrations": {
+          "description": "Where AUREUS runs and what it publishes there.",
+          "type": "object",
+          "additionalProperties": false,
+          "default": {},
+          "properties": {
+            "hooks": {
+              "description": "Local git hooks (advisory: the server-side check is the gate).",
+              "type": "object",
+              "additionalProperties": false,
+              "default": {},
+              "properties": {
+                "pre_commit": {
+                  "description": "Price the staged change before every commit.",
+                  "type": "boolean",
+                  "default": true
+                },
+                "pre_push": {
+                  "description": "Check the range being pushed against the upstream merge-base.",
+                  "type": "boolean",
+                  "default": false
+                }
+              }
+            },
+            "action": {
+              "description": "What the GitHub Action publishes.",
+              "type": "object",
+              "additionalProperties": false,
+              "default": {},
+              "properties": {
+                "comment": {
+                  "description": "Keep one sticky cost-ledger comment on the pull request.",
+                  "type": "boolean",
+                  "default": true
+                },
+                "annotations": {
+                  "description": "Annotate changed lines with findings.",
+                  "type": "boolean",
+                  "default": true
+                },
+                "sarif": {
+                  "description": "Write a SARIF file for code scanning.",
+                  "type": "boolean",
+                  "default": true
+                }
+              }
+            },
+            "app": {
+              "description": "What the GitHub App does on installed repositories.",
+              "type": "object",
+              "additionalProperties": false,
+              "default": {},
+              "properties": {
+                "check_runs": {
+                  "description": "Conclude an AUREUS check run on every pull request head.",
+                  "type": "boolean",
+                  "default": true
+                },
+                "comments": {
+                  "description": "Keep one sticky cost-ledger comment on the pull request.",
+                  "type": "boolean",
+                  "default": true
+                },
+                "builder": {
+                  "description": "Let maintainers start the builder agent with `/aureus implement` or the builder label.",
+                  "type": "boolean",
+                  "default": false
+                },
+                "builder_label": {
+                  "description": "Issue label that starts the builder agent.",
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 50,
+                  "default": "aureus:implement"
+                },
+                "allowed_bot_ids": {
+                  "description": "Numeric GitHub user ids of bots whose commands AUREUS accepts. Names are never trusted.",
+                  "type": "array",
+                  "items": {
+                    "type": "integer",
+                    "minimum": 1
+                  },
+                  "uniqueItems": true,
+                  "default": []
+                }
+              }
+            },
+            "incomplete_conclusion": {
+              "description": "Check conclusion when a change could not be fully evaluated. Never success.",
+              "enum": [
+                "failure",
+                "neutral"
+              ],
+              "default": "failure"
+            }
+          }
+        },
+        "memory": {
+          "description": "How long the .aureus/ store keeps its records.",
+          "type": "object",
+          "additionalProperties": false,
+          "default": {},
+          "properties": {
+            "ledger_retention_days": {
+              "description": "Days of ledger entries to keep; 0 keeps them all. The ledger is the data the cost model learns from.",
+              "type": "integer",
+              "minimum": 0,
+              "default": 0
+            },
+            "history_retention_days": {
+              "description": "Days of run history to keep; 0 keeps it all.",
+              "type": "integer",
+              "minimum": 0,
+              "default": 180
+            },
+            "patterns_retention_days": {
+              "description": "Days of learned patterns to keep; 0 keeps them all.",
+              "type": "integer",
+              "minimum": 0,
+              "default": 365
+            }
+          }
+        },
+        "paths": {
+          "description": "Globs (relative to the repository root, / as separator) that sort files into core, ignored, test and generated.",
+          "type": "object",
+          "additionalProperties": false,
+          "default": {},
+          "properties": {
+            "core": {
+              "description": "The core the LOC, file and module budgets apply to.",
+              "type": "array",
+              "items": {
+                "$ref": "#/definitions/glob"
+              },
+              "uniqueItems": true,
+              "default": [
+                "src/**"
+              ]
+            },
+            "ignore": {
+              "description": "Files AUREUS never prices or critiques. Read from the base policy only, so a change cannot exclude itself.",
+              "type": "array",
+              "items": {
+                "$ref": "#/definitions/glob"
+              },
+              "uniqueItems": true,
+              "default": [
+                "**/node_modules/**",
+                "**/dist/**",
+                "**/build/**",
+                "**/coverage/**"
+              ]
+            },
+            "tests": {
+              "description": "Test code, priced with pricing.test_code_weight.",
+              "type": "array",
+              "items": {
+                "$ref": "#/definitions/glob"
+              },
+              "uniqueItems": true,
+              "default": [
+                "test/**",
+                "tests/**",
+                "**/__tests__/**",
+                "**/*.test.*",
+                "**/*.spec.*",
+                "**/*_test.go",
+                "**/test_*.py"
+              ]
+            },
+            "generated": {
+              "description": "Generated code, priced with pricing.generated_code_weight.",
+              "type": "array",
+              "items": {
+                "$ref": "#/definitions/glob"
+              },
+              "uniqueItems": true,
+              "default": [
+                "**/*.generated.*",
+                "**/generated/**"
+              ]
+            }
+          }
+        }
+      },
+      "definitions": {
+        "severity": {
+          "description": "error: a new finding blocks the change. warn: reported, never blocks. off: not checked.",
+          "enum": [
+            "error",
+            "warn",
+            "off"
+          ]
+        },
+        "points": {
+          "description": "Points added to the cost.",
+          "type": "number",
+          "minimum": 0
+        },
+        "glob": {
+          "description": "A glob relative to the repository root, with / as separator (for example src/**).",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 500,
+          "pattern": "^(?!/)(?!.*\\\\)"
+        }
+      }
+    };
+  }
+});
+
+// src/policy/schema-node.ts
+function schemaAt(root, path) {
+  let node = resolve3(root, root);
+  for (const segment of path) {
+    if (node === void 0) return void 0;
+    const next = /^\d+$/.test(segment) ? node.items : node.properties?.[segment];
+    node = next === void 0 ? void 0 : resolve3(root, next);
+  }
+  return node;
+}
+function resolve3(root, node) {
+  const ref = node.$ref;
+  if (ref === void 0) return node;
+  const name2 = ref.replace("#/definitions/", "");
+  const target = root.definitions?.[name2];
+  if (target === void 0) return node;
+  const { $ref: _ref, ...own } = node;
+  return { ...target, ...own };
+}
+var init_schema_node = __esm({
+  "src/policy/schema-node.ts"() {
+    "use strict";
+  }
+});
+
 // node_modules/fastest-levenshtein/mod.js
 var require_mod = __commonJS({
   "node_modules/fastest-levenshtein/mod.js"(exports) {
@@ -31438,9 +36558,651 @@ var require_mod = __commonJS({
   }
 });
 
+// src/policy/suggest-key.ts
+function nearest(word, candidates) {
+  const normal = (text3) => text3.toLowerCase().replaceAll("-", "_");
+  const allowed = Math.max(2, Math.floor(word.length / 3));
+  let best;
+  for (const candidate of candidates) {
+    const cost = (0, import_fastest_levenshtein.distance)(normal(word), normal(candidate));
+    if (cost <= allowed && (best === void 0 || cost < best.cost)) best = { candidate, cost };
+  }
+  return best?.candidate;
+}
+var import_fastest_levenshtein;
+var init_suggest_key = __esm({
+  "src/policy/suggest-key.ts"() {
+    "use strict";
+    import_fastest_levenshtein = __toESM(require_mod(), 1);
+  }
+});
+
+// src/policy/explain-schema-violations.ts
+function explainSchemaViolations(violations, document2, locate, file) {
+  const problems = [];
+  const seen = /* @__PURE__ */ new Set();
+  for (const violation of relevant(violations)) {
+    const path = pointerToPath(violation.instancePath);
+    const explanation = explain(violation, path, valueAt(document2, path), locate);
+    const key = `${explanation.at.line}:${explanation.at.column}:${explanation.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const { at, message, hint } = explanation;
+    problems.push({ file, line: at.line, column: at.column, message, hint });
+  }
+  return problems;
+}
+function relevant(violations) {
+  return violations.filter((violation) => !/\/anyOf\/\d+\//.test(violation.schemaPath));
+}
+function explain(violation, path, value, locate) {
+  const schema = schemaAt(policySchema, path) ?? {};
+  const name2 = displayPath(path);
+  const at = locate.valueAt(path);
+  const params = violation.params;
+  switch (violation.keyword) {
+    case "additionalProperties":
+      return unknownKey(path, String(params.additionalProperty), locate);
+    case "type":
+      return {
+        at,
+        message: `${name2} must be ${typeName(String(params.type))}, not ${describe(value)}.`,
+        hint: typeHint(schema)
+      };
+    case "enum": {
+      const allowed = (schema.enum ?? []).map(String);
+      const guess = typeof value === "string" ? nearest(value, allowed) : void 0;
+      return {
+        at,
+        message: `${name2} must be one of ${allowed.join(", ")}; ${describe(value)} is not.`,
+        hint: guess ? `write "${guess}".` : `use one of ${allowed.join(", ")}.`
+      };
+    }
+    case "minimum":
+    case "maximum":
+    case "exclusiveMinimum":
+    case "exclusiveMaximum":
+      return {
+        at,
+        message: `${name2} must be ${rangeWords(violation.keyword)} ${String(params.limit)}, not ${describe(value)}.`,
+        hint: `use a value in the allowed range${purpose(schema)}`
+      };
+    case "minLength":
+      return { at, message: `${name2} must not be empty.`, hint: `write a value${purpose(schema)}` };
+    case "maxLength":
+      return {
+        at,
+        message: `${name2} is longer than ${String(params.limit)} characters.`,
+        hint: `shorten it${purpose(schema)}`
+      };
+    case "uniqueItems":
+      return {
+        at: locate.valueAt([...path, String(params.i)]),
+        message: `${name2} lists the same entry twice (items ${Number(params.j) + 1} and ${Number(params.i) + 1}).`,
+        hint: "remove the repeated entry."
+      };
+    case "minItems":
+    case "maxItems":
+      return {
+        at,
+        message: `${name2} must have ${violation.keyword === "minItems" ? "at least" : "at most"} ${String(params.limit)} entries.`,
+        hint: `${violation.keyword === "minItems" ? "add" : "remove"} entries${purpose(schema)}`
+      };
+    case "pattern":
+    case "anyOf":
+    case "format":
+      return {
+        at,
+        message: `${name2} ${formatProblem(path)}, not ${describe(value)}.`,
+        hint: formatHint(path)
+      };
+    default:
+      return {
+        at,
+        message: `${name2} ${violation.message}.`,
+        hint: `correct the value${purpose(schema)}`
+      };
+  }
+}
+function unknownKey(path, key, locate) {
+  const at = locate.keyAt(path, key) ?? locate.valueAt(path);
+  const where = path.length === 0 ? "at the top level" : `in ${displayPath(path)}`;
+  if (path.length === 0 && key === "extends") {
+    return {
+      at,
+      message: '"extends" is not supported: a policy never loads settings from another file or repository.',
+      hint: 'copy the settings you need into this file and remove "extends".'
+    };
+  }
+  const allowed = Object.keys(schemaAt(policySchema, path)?.properties ?? {});
+  const guess = nearest(key, allowed);
+  if (guess) {
+    return {
+      at,
+      message: `unknown key "${key}" ${where}.`,
+      hint: `rename it to "${guess}" (did you mean "${guess}"?).`
+    };
+  }
+  const home = findKeyElsewhere(policySchema, key, []);
+  if (home) {
+    return {
+      at,
+      message: `"${key}" does not belong ${where}.`,
+      hint: `move it under ${displayPath(home)}.`
+    };
+  }
+  return {
+    at,
+    message: `unknown key "${key}" ${where}.`,
+    hint: `remove it; the keys allowed ${where} are: ${allowed.join(", ")}.`
+  };
+}
+function findKeyElsewhere(node, key, path) {
+  for (const [name2, child2] of Object.entries(node.properties ?? {})) {
+    if (name2 === key) return path;
+    const found = findKeyElsewhere(child2, key, [...path, name2]);
+    if (found) return found;
+  }
+  return void 0;
+}
+function typeHint(schema) {
+  if (schema.type === "object") {
+    return "write its keys indented below it, or delete the line to use the defaults.";
+  }
+  if (schema.type === "array") {
+    return `write a list, one "- item" per line or [a, b] on one line${example(schema)}.`;
+  }
+  return `write ${typeName(schema.type ?? "string")}${example(schema)}.`;
+}
+function formatProblem(path) {
+  const last = path.at(-1) ?? "";
+  if (last === "base_url") return "must be an http(s) URL or empty";
+  if (last === "api_key_env") return "must be an environment variable name";
+  return "must be a glob relative to the repository root";
+}
+function formatHint(path) {
+  const last = path.at(-1) ?? "";
+  if (last === "base_url")
+    return `write an http:// or https:// URL, or "" to use the provider's own.`;
+  if (last === "api_key_env")
+    return "write the name of an environment variable in capitals, for example ANTHROPIC_API_KEY.";
+  return "write the glob relative to the repository root, with / as separator and no leading /, for example src/**.";
+}
+function example(schema) {
+  if (schema.default === void 0) return "";
+  return `, for example ${JSON.stringify(schema.default)} (the default)`;
+}
+function purpose(schema) {
+  return schema.description ? ` (${lowerFirst(schema.description.replace(/\.$/, ""))}).` : ".";
+}
+function lowerFirst(text3) {
+  return text3.charAt(0).toLowerCase() + text3.slice(1);
+}
+function rangeWords(keyword) {
+  switch (keyword) {
+    case "minimum":
+      return "at least";
+    case "maximum":
+      return "at most";
+    case "exclusiveMinimum":
+      return "more than";
+    default:
+      return "less than";
+  }
+}
+function typeName(type) {
+  const names = {
+    integer: "a whole number",
+    number: "a number",
+    string: "text",
+    boolean: "true or false",
+    object: "a mapping of keys",
+    array: "a list"
+  };
+  return names[type] ?? type;
+}
+function describe(value) {
+  if (value === null || value === void 0) return "empty";
+  if (Array.isArray(value)) return "a list";
+  if (typeof value === "object") return "a mapping";
+  if (typeof value === "string") {
+    const shown = value.length > 60 ? `${value.slice(0, 57)}...` : value;
+    return JSON.stringify(shown);
+  }
+  return String(value);
+}
+function displayPath(path) {
+  if (path.length === 0) return "the policy";
+  return path.reduce(
+    (shown, segment) => /^\d+$/.test(segment) ? `${shown}[${segment}]` : shown ? `${shown}.${segment}` : segment,
+    ""
+  );
+}
+function pointerToPath(pointer) {
+  if (pointer === "") return [];
+  return pointer.slice(1).split("/").map((segment) => segment.replaceAll("~1", "/").replaceAll("~0", "~"));
+}
+function valueAt(document2, path) {
+  let value = document2;
+  for (const segment of path) {
+    if (typeof value !== "object" || value === null) return void 0;
+    value = Object.entries(value).find(([key]) => key === segment)?.[1];
+  }
+  return value;
+}
+var init_explain_schema_violations = __esm({
+  "src/policy/explain-schema-violations.ts"() {
+    "use strict";
+    init_policy_schema_generated();
+    init_schema_node();
+    init_suggest_key();
+  }
+});
+
+// src/policy/locate-in-yaml.ts
+function yamlLocator(document2, lineCounter) {
+  const position = (offset) => {
+    const { line: line2, col } = lineCounter.linePos(offset);
+    return { line: line2, column: col };
+  };
+  const start2 = (node) => position(node?.range?.[0] ?? 0);
+  return {
+    valueAt: (path) => start2(walk(document2.contents, path).node),
+    keyAt: (path, key) => {
+      const { node, complete } = walk(document2.contents, path);
+      if (!complete || !(0, import_yaml.isMap)(node)) return void 0;
+      const pair = node.items.find((item) => (0, import_yaml.isScalar)(item.key) && String(item.key.value) === key);
+      return pair && (0, import_yaml.isScalar)(pair.key) ? start2(pair.key) : void 0;
+    },
+    has: (path) => walk(document2.contents, path).complete
+  };
+}
+function walk(root, path) {
+  let node = root;
+  for (const segment of path) {
+    const next = child(node, segment);
+    if (next === void 0) return { node, complete: false };
+    node = next;
+  }
+  return { node, complete: true };
+}
+function child(node, segment) {
+  if ((0, import_yaml.isMap)(node)) {
+    const pair = node.items.find(
+      (item) => (0, import_yaml.isScalar)(item.key) && String(item.key.value) === segment
+    );
+    if (pair === void 0) return void 0;
+    if ((0, import_yaml.isNode)(pair.value) && !isEmptyScalar(pair.value)) return pair.value;
+    return (0, import_yaml.isNode)(pair.key) ? pair.key : null;
+  }
+  if ((0, import_yaml.isSeq)(node) && /^\d+$/.test(segment)) {
+    const item = node.items[Number(segment)];
+    return (0, import_yaml.isNode)(item) ? item : void 0;
+  }
+  return void 0;
+}
+function isEmptyScalar(node) {
+  return (0, import_yaml.isScalar)(node) && node.value === null && node.range?.[0] === node.range?.[1];
+}
+var import_yaml;
+var init_locate_in_yaml = __esm({
+  "src/policy/locate-in-yaml.ts"() {
+    "use strict";
+    import_yaml = __toESM(require_dist(), 1);
+  }
+});
+
+// src/policy/migrate-policy.ts
+function migratePolicy(document2, from, migrations = POLICY_MIGRATIONS, to = CURRENT_POLICY_VERSION) {
+  let migrated = document2;
+  for (let version = from; version < to; version++) {
+    const step = migrations[version];
+    if (step === void 0) {
+      throw new Error(`no migration from policy version ${version} to ${version + 1}`);
+    }
+    migrated = { ...step(migrated), version: version + 1 };
+  }
+  return migrated;
+}
+var POLICY_MIGRATIONS;
+var init_migrate_policy = __esm({
+  "src/policy/migrate-policy.ts"() {
+    "use strict";
+    init_policy();
+    POLICY_MIGRATIONS = {};
+  }
+});
+
+// src/policy/yaml-problems.ts
+function yamlProblems(errors, text3, lineCounter, file) {
+  return errors.map((error2) => {
+    const { line: line2, col } = lineCounter.linePos(errorOffset(error2, text3));
+    return {
+      file,
+      line: line2,
+      column: col,
+      message: isUnclosedQuote(error2) ? "the quoted value that starts here is never closed." : sentence(error2.message),
+      hint: HINTS[error2.code] ?? DEFAULT_HINT
+    };
+  });
+}
+function errorOffset(error2, text3) {
+  const [offset] = error2.pos;
+  const quote = isUnclosedQuote(error2) ? /closing (["'])/.exec(error2.message)?.[1] : void 0;
+  if (quote === void 0) return offset;
+  const opening = text3.lastIndexOf(quote, Math.max(0, offset - 1));
+  return opening === -1 ? offset : opening;
+}
+function isUnclosedQuote(error2) {
+  return error2.code === "MISSING_CHAR" && /closing ["']/.test(error2.message);
+}
+function sentence(message) {
+  const fact = (message.split(/;\s/)[0] ?? message).trim();
+  const lowered = fact.charAt(0).toLowerCase() + fact.slice(1);
+  return /[.!?]$/.test(lowered) ? lowered : `${lowered}.`;
+}
+var HINTS, DEFAULT_HINT;
+var init_yaml_problems = __esm({
+  "src/policy/yaml-problems.ts"() {
+    "use strict";
+    HINTS = {
+      DUPLICATE_KEY: "keep only one entry with this key in this mapping.",
+      TAB_AS_INDENT: "indent with spaces; YAML does not allow tabs for indentation.",
+      BAD_INDENT: "align keys of the same mapping at the same column, indenting nested keys with spaces.",
+      MISSING_CHAR: "add the missing closing character (a quote or bracket) on the value that opens it.",
+      MULTIPLE_DOCS: 'keep a single YAML document: remove the "---" separator and merge what follows it.',
+      TAG_RESOLVE_FAILED: "remove the tag: a policy is plain YAML and cannot include files or run code.",
+      BAD_DQ_ESCAPE: "fix the escape sequence inside the double-quoted text, or use single quotes.",
+      MULTILINE_IMPLICIT_KEY: 'write each key on a single line, followed by ": ".',
+      BLOCK_AS_IMPLICIT_KEY: "put a space after the colon and the value on the same line, or indent the nested keys below it.",
+      KEY_OVER_1024_CHARS: "shorten the key; policy keys are short names such as budgets.",
+      NON_STRING_KEY: "use plain names as keys, not lists or mappings.",
+      UNEXPECTED_TOKEN: 'check the punctuation around this place: a stray character or a missing ": ".'
+    };
+    DEFAULT_HINT = "fix the YAML syntax at this place.";
+  }
+});
+
+// src/policy/parse-policy.ts
+var parse_policy_exports = {};
+__export(parse_policy_exports, {
+  parsePolicy: () => parsePolicy
+});
+function parsePolicy(text3, file, options = {}) {
+  const lineCounter = new import_yaml2.LineCounter();
+  const document2 = (0, import_yaml2.parseDocument)(text3, {
+    lineCounter,
+    uniqueKeys: true,
+    strict: true,
+    prettyErrors: false
+  });
+  const syntax = [...document2.errors, ...document2.warnings];
+  if (syntax.length > 0) return failed(yamlProblems(syntax, text3, lineCounter, file));
+  const locate = yamlLocator(document2, lineCounter);
+  const problem2 = (path, message, hint) => {
+    const { line: line2, column } = locate.valueAt(path);
+    return failed([{ file, line: line2, column, message, hint }]);
+  };
+  if (document2.contents === null) {
+    return problem2(
+      [],
+      "the policy file has no settings, only comments or blank lines.",
+      'write at least "version: 1" (`aureus policy show` prints every setting with its default).'
+    );
+  }
+  if (!(0, import_yaml2.isMap)(document2.contents)) {
+    return problem2(
+      [],
+      `the policy must be a mapping of keys such as "version: 1", not ${kindOf(document2)}.`,
+      'start the file with "version: 1" and write each section as "name:" with its keys indented below.'
+    );
+  }
+  const unresolved2 = findAlias(
+    document2,
+    lineCounter,
+    (alias) => alias.resolve(document2) === void 0
+  );
+  if (unresolved2 !== void 0) {
+    return failed([
+      {
+        file,
+        ...unresolved2,
+        message: "this alias refers to an anchor that is not defined before it.",
+        hint: "define the anchor (&name) before the alias (*name), or write the value out."
+      }
+    ]);
+  }
+  const data = toPlainData(document2);
+  if (data === void 0) {
+    const at = findAlias(document2, lineCounter, () => true) ?? { line: 1, column: 1 };
+    return failed([
+      {
+        file,
+        ...at,
+        message: `the policy expands to more than ${MAX_ALIAS_COUNT} aliased nodes (an alias bomb).`,
+        hint: "write the values out instead of nesting aliases (*name) of aliases."
+      }
+    ]);
+  }
+  const versioned = readVersion(data, locate, file, options.migrations ?? POLICY_MIGRATIONS);
+  if (!versioned.ok) return versioned;
+  const schema = checkPolicySchema(versioned.document);
+  if (!schema.valid) {
+    return failed(explainSchemaViolations(schema.violations, versioned.document, locate, file));
+  }
+  const crossField = crossFieldProblems(schema.policy, locate, file);
+  if (crossField.length > 0) return failed(crossField);
+  return { ok: true, policy: schema.policy };
+}
+function readVersion(data, locate, file, migrations) {
+  const fail = (message, hint) => {
+    const { line: line2, column } = locate.valueAt(["version"]);
+    return failed([{ file, line: line2, column, message, hint }]);
+  };
+  const version = data.version;
+  if (version === void 0) {
+    return fail(
+      'the policy has no "version".',
+      `add "version: ${CURRENT_POLICY_VERSION}" as the first line.`
+    );
+  }
+  if (typeof version !== "number" || !Number.isInteger(version)) {
+    return fail(
+      `version must be a whole number, not ${describe(version)}.`,
+      `write "version: ${CURRENT_POLICY_VERSION}" (without quotes).`
+    );
+  }
+  if (version > CURRENT_POLICY_VERSION) {
+    return fail(
+      `this policy is written for policy format version ${version}, and this AUREUS reads versions up to ${CURRENT_POLICY_VERSION}.`,
+      "upgrade AUREUS (npm install aureus@latest), or write the policy in a version it reads."
+    );
+  }
+  if (version < 1) {
+    return fail(
+      `policy format version ${version} does not exist; the first is version 1.`,
+      `write "version: ${CURRENT_POLICY_VERSION}".`
+    );
+  }
+  return { ok: true, document: migratePolicy(data, version, migrations) };
+}
+function toPlainData(document2) {
+  try {
+    const data = document2.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+    return isJsonObject(data) ? data : {};
+  } catch (error2) {
+    if (error2 instanceof ReferenceError) return void 0;
+    throw error2;
+  }
+}
+function isJsonObject(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function findAlias(document2, lineCounter, matches) {
+  let offset;
+  (0, import_yaml2.visit)(document2, {
+    Alias(_key, alias) {
+      if (!matches(alias)) return void 0;
+      offset = alias.range?.[0] ?? 0;
+      return import_yaml2.visit.BREAK;
+    }
+  });
+  if (offset === void 0) return void 0;
+  const { line: line2, col } = lineCounter.linePos(offset);
+  return { line: line2, column: col };
+}
+function kindOf(document2) {
+  const contents = document2.contents;
+  if ((0, import_yaml2.isScalar)(contents)) return `the single value ${describe(contents.value)}`;
+  if ((0, import_yaml2.isAlias)(contents)) return "an alias";
+  return "a list";
+}
+function failed(problems) {
+  const sorted = [...problems].sort((a, b) => a.line - b.line || a.column - b.column);
+  return { ok: false, problems: sorted };
+}
+var import_yaml2, MAX_ALIAS_COUNT;
+var init_parse_policy = __esm({
+  "src/policy/parse-policy.ts"() {
+    "use strict";
+    import_yaml2 = __toESM(require_dist(), 1);
+    init_policy();
+    init_check_policy_schema();
+    init_cross_field_checks();
+    init_explain_schema_violations();
+    init_locate_in_yaml();
+    init_migrate_policy();
+    init_yaml_problems();
+    MAX_ALIAS_COUNT = 100;
+  }
+});
+
+// src/memory/policy-file.ts
+var policy_file_exports = {};
+__export(policy_file_exports, {
+  loadPolicy: () => loadPolicy,
+  readPolicyFile: () => readPolicyFile
+});
+import { constants as constants5 } from "node:fs";
+import { open as open5 } from "node:fs/promises";
+import { relative } from "node:path";
+async function loadPolicy(options) {
+  const path = options.file ?? storePaths(options.root).policy;
+  const shown = relative(options.cwd, path) || path;
+  const policy = await readPolicyFile(path, shown, options.file !== void 0);
+  if (policy === void 0) return { policy: defaultPolicy(), source: { kind: "built-in" } };
+  return { policy, source: { kind: "file", path: shown } };
+}
+async function readPolicyFile(path, shown, required2) {
+  const handle2 = await openNoFollow(path, shown, required2);
+  if (handle2 === void 0) return void 0;
+  try {
+    const stats = await handle2.stat();
+    if (stats.isDirectory()) {
+      throw problem(
+        shown,
+        "the policy path is a directory, not a file.",
+        `remove the directory and write the policy as a file at ${shown}.`
+      );
+    }
+    if (!stats.isFile()) {
+      throw problem(
+        shown,
+        "the policy path is a device, socket or pipe, not a regular file.",
+        "point AUREUS at a regular YAML file."
+      );
+    }
+    const buffer = Buffer.alloc(Math.min(stats.size, MAX_POLICY_BYTES) + 1);
+    const { bytesRead } = await handle2.read(buffer, 0, buffer.length, 0);
+    if (bytesRead > MAX_POLICY_BYTES) {
+      throw new PolicyError([tooLargeProblem(Math.max(stats.size, bytesRead), shown)]);
+    }
+    const decoded = decodePolicyText(buffer.subarray(0, bytesRead), shown);
+    if (!decoded.ok) throw new PolicyError([decoded.problem]);
+    const parsed = parsePolicy(decoded.text, shown);
+    if (!parsed.ok) throw new PolicyError(parsed.problems);
+    return parsed.policy;
+  } finally {
+    await handle2.close();
+  }
+}
+async function openNoFollow(path, shown, required2) {
+  try {
+    return await open5(path, constants5.O_RDONLY | constants5.O_NOFOLLOW | constants5.O_NONBLOCK);
+  } catch (error2) {
+    const code = errnoCode(error2);
+    if (code === "ENOENT" && !required2) return void 0;
+    if (code === "ENOENT") {
+      throw new AureusError(
+        `no policy file at ${shown}.`,
+        "check the path; `aureus policy show > .aureus/policy.yaml` writes the default policy with every setting explained."
+      );
+    }
+    if (code === "ELOOP") {
+      throw problem(
+        shown,
+        "the policy path is a symlink (mode 120000); AUREUS never follows links for its policy.",
+        "commit the policy as a regular file in place of the link."
+      );
+    }
+    if (code === "EACCES") {
+      throw new AureusError(
+        `cannot read ${shown}: permission denied.`,
+        "make the file readable by the user running AUREUS."
+      );
+    }
+    throw error2;
+  }
+}
+function problem(file, message, hint) {
+  return new PolicyError([{ file, line: 1, column: 1, message, hint }]);
+}
+var init_policy_file = __esm({
+  "src/memory/policy-file.ts"() {
+    "use strict";
+    init_errors();
+    init_decode_policy_text();
+    init_default_policy();
+    init_parse_policy();
+    init_policy_problem();
+    init_errno_code();
+    init_store_paths();
+  }
+});
+
+// src/policy/diff-policies.ts
+var diff_policies_exports = {};
+__export(diff_policies_exports, {
+  diffPolicies: () => diffPolicies
+});
+function diffPolicies(before, after) {
+  const changes = [];
+  walk2(before, after, "", changes);
+  return changes;
+}
+function walk2(before, after, path, changes) {
+  if (isRecord2(before) && isRecord2(after)) {
+    const keys2 = [.../* @__PURE__ */ new Set([...Object.keys(before), ...Object.keys(after)])].sort();
+    for (const key of keys2)
+      walk2(before[key], after[key], path === "" ? key : `${path}.${key}`, changes);
+    return;
+  }
+  const was = JSON.stringify(before);
+  const now = JSON.stringify(after);
+  if (was !== now) changes.push(`${path}: ${was ?? "unset"} \u2192 ${now ?? "unset"}`);
+}
+function isRecord2(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+var init_diff_policies = __esm({
+  "src/policy/diff-policies.ts"() {
+    "use strict";
+  }
+});
+
 // src/action/run-action.ts
-import { readFile as readFile3, writeFile as writeFile2 } from "node:fs/promises";
-import { join as join8, resolve as resolve4 } from "node:path";
+import { readFile as readFile4, writeFile as writeFile2 } from "node:fs/promises";
+import { join as join9, resolve as resolve4 } from "node:path";
 
 // node_modules/@actions/core/lib/command.js
 import * as os from "os";
@@ -36322,22 +42084,8 @@ function isPermissionDenied(error2) {
 import { setTimeout as sleep } from "node:timers/promises";
 
 // src/memory/journal-format.ts
+init_errors();
 import * as crypto2 from "node:crypto";
-
-// src/model/errors.ts
-var ExitCode2 = { pass: 0, rejected: 1, error: 2 };
-var AureusError = class extends Error {
-  hint;
-  exitCode;
-  constructor(message, hint, exitCode = ExitCode2.error) {
-    super(message);
-    this.name = "AureusError";
-    this.hint = hint;
-    this.exitCode = exitCode;
-  }
-};
-
-// src/memory/journal-format.ts
 var GENESIS_HASH = "0".repeat(64);
 var MAX_RECORD_BYTES = 1024 * 1024;
 var HASH_SUFFIX_LENGTH = 9 + 64 + 2;
@@ -36464,6 +42212,9 @@ async function createLedgerBranch(client, repository, path, content, message) {
   });
 }
 
+// src/github/workflow-event.ts
+init_errors();
+
 // src/github/repository-coordinates.ts
 function parseRepositoryName(fullName) {
   const match = /^([A-Za-z0-9-_.]+)\/([A-Za-z0-9-_.]+)$/.exec(fullName);
@@ -36550,19 +42301,9 @@ function malformed(what) {
   );
 }
 
-// src/policy/policy-problem.ts
-function formatPolicyProblem(problem2) {
-  return `${problem2.file}:${problem2.line}:${problem2.column}: ${problem2.message} To resolve, ${problem2.hint}`;
-}
-var PolicyError = class extends AureusError {
-  problems;
-  constructor(problems) {
-    const [first] = problems;
-    super(problems.map(formatPolicyProblem).join("\n"), first?.hint ?? "fix the policy file.");
-    this.name = "PolicyError";
-    this.problems = problems;
-  }
-};
+// src/action/run-action.ts
+init_errors();
+init_policy_problem();
 
 // src/model/cost.ts
 var COST_CATEGORIES = [
@@ -36958,11 +42699,28 @@ var import_picomatch = __toESM(require_picomatch2(), 1);
 function globMatcher(globs) {
   if (globs.length === 0) return () => false;
   const matches = (0, import_picomatch.default)([...globs], { dot: true });
-  return (path) => matches(path);
+  const answers = /* @__PURE__ */ new Map();
+  return (path) => {
+    let answer = answers.get(path);
+    if (answer === void 0) {
+      answer = matches(path);
+      answers.set(path, answer);
+    }
+    return answer;
+  };
 }
 
 // src/critic/path-kinds.ts
+var kindsByPolicy = /* @__PURE__ */ new WeakMap();
 function pathKinds(policy) {
+  let kinds = kindsByPolicy.get(policy);
+  if (kinds === void 0) {
+    kinds = compilePathKinds(policy);
+    kindsByPolicy.set(policy, kinds);
+  }
+  return kinds;
+}
+function compilePathKinds(policy) {
   const isTest = globMatcher(policy.paths.tests);
   const isGenerated = globMatcher(policy.paths.generated);
   const inCore = globMatcher(policy.paths.core);
@@ -37802,8 +43560,8 @@ function folderOf(path) {
   const slash = path.lastIndexOf("/");
   return slash === -1 ? "" : path.slice(0, slash);
 }
-function joinPath(folder, relative2) {
-  return folder === "" ? relative2 : `${folder}/${relative2}`;
+function joinPath(folder, relative3) {
+  return folder === "" ? relative3 : `${folder}/${relative3}`;
 }
 
 // src/gate/installed-alternatives.ts
@@ -38014,9 +43772,11 @@ function round2(value) {
 }
 
 // src/git/git-runner.ts
+init_errors();
 import { spawn } from "node:child_process";
 
 // src/git/explain-git-failure.ts
+init_errors();
 var SUMMARY_LIMIT = 300;
 function explainGitFailure(cwd, args2, exitCode, stderr) {
   const command = `git ${args2[0] ?? ""}`.trim();
@@ -38124,6 +43884,7 @@ function waitForExit(child2, args2, timeoutMs) {
 }
 
 // src/git/blob-limit.ts
+init_errors();
 var DEFAULT_MAX_BLOB_BYTES = 1024 * 1024;
 function checkedLimit(maxBlobBytes) {
   const limit = maxBlobBytes ?? DEFAULT_MAX_BLOB_BYTES;
@@ -38135,6 +43896,12 @@ function checkedLimit(maxBlobBytes) {
   }
   return limit;
 }
+
+// src/git/list-files.ts
+init_errors();
+
+// src/git/diff-entries.ts
+init_errors();
 
 // src/git/git-path.ts
 var strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
@@ -38195,14 +43962,23 @@ function unreadable(detail) {
 }
 
 // src/git/repository.ts
+init_errors();
 import { stat as stat2 } from "node:fs/promises";
 import { resolve } from "node:path";
 var EMPTY_TREE = {
   sha1: "4b825dc642cb6eb9a060e54bf8d69288fbee4904",
   sha256: "6ef19b41225c5369f1c104d45d8d85efa9b057b53b14b4b9b939dd74decc5321"
 };
+var opened = /* @__PURE__ */ new Map();
 async function openRepository(repoDir) {
   const folder = resolve(repoDir);
+  const known = opened.get(folder);
+  if (known !== void 0) return known;
+  const repository = await inspectRepository(folder);
+  if (!repository.shallow) opened.set(folder, repository);
+  return repository;
+}
+async function inspectRepository(folder) {
   const isFolder = await stat2(folder).then(
     (info3) => info3.isDirectory(),
     () => false
@@ -38246,6 +44022,7 @@ function requireWorkTree(repository, what) {
 }
 
 // src/git/revisions.ts
+init_errors();
 function assertSafeRevision(revision, what) {
   if (revision === "" || revision.startsWith("-") || /[\0\n\r]/.test(revision)) {
     throw new AureusError(
@@ -38333,6 +44110,9 @@ function unparsable(command, line2) {
   );
 }
 
+// src/git/read-blobs.ts
+init_errors();
+
 // src/git/blob-version.ts
 var SYMLINK_MODE = "120000";
 var SUBMODULE_MODE = "160000";
@@ -38357,6 +44137,7 @@ function submoduleVersion(path, commitSha) {
 }
 
 // src/git/cat-file-batch.ts
+init_errors();
 async function readObjects(cwd, ids, maxBytes) {
   const unique = [...new Set(ids)];
   const objects = /* @__PURE__ */ new Map();
@@ -38502,6 +44283,7 @@ async function readBlobs(repoDir, blobs, options = {}) {
 }
 
 // src/git/shallow.ts
+init_errors();
 var DEEPEN_STEPS = [50, 500];
 var FETCH_TIMEOUT_MS = 12e4;
 async function requireCommit(access2, revision, what) {
@@ -38957,6 +44739,286 @@ async function readChange(repoDir, request2, options = {}) {
     files: read.files,
     complete: read.complete,
     notes: [...notes, ...read.notes]
+  };
+}
+
+// src/memory/facts-cache.ts
+init_atomic_write();
+import { rm as rm4 } from "node:fs/promises";
+import { join as join5 } from "node:path";
+
+// src/memory/facts-cache-folders.ts
+init_errors();
+import { constants as constants4 } from "node:fs";
+import { lstat as lstat4, mkdir as mkdir3, open as open4 } from "node:fs/promises";
+import { join as join3 } from "node:path";
+
+// src/model/facts.ts
+var ANALYZER_VERSION = 2;
+
+// src/memory/facts-cache-folders.ts
+init_errno_code();
+init_store_paths();
+function factsCacheFolders(root) {
+  const ready = /* @__PURE__ */ new Map();
+  const once = (name2, make) => {
+    let pending = ready.get(name2);
+    if (pending === void 0) {
+      pending = make();
+      ready.set(name2, pending);
+      pending.catch(() => ready.delete(name2));
+    }
+    return pending;
+  };
+  const versionDir = () => once("version", async () => {
+    let folder = await ensureLocalDir(root);
+    for (const name2 of ["cache", "facts", `v${ANALYZER_VERSION}`]) {
+      folder = join3(folder, name2);
+      await realFolder(folder);
+    }
+    return folder;
+  });
+  const shardDir = (blobSha) => once(`shard ${blobSha.slice(0, 2)}`, async () => {
+    const folder = join3(await versionDir(), blobSha.slice(0, 2));
+    await realFolder(folder);
+    return folder;
+  });
+  return {
+    versionDir,
+    shardDir,
+    existingShardDir: async (blobSha) => {
+      const folder = join3(await versionDir(), blobSha.slice(0, 2));
+      if (ready.has(`shard ${blobSha.slice(0, 2)}`)) return shardDir(blobSha);
+      const stats = await lstat4(folder).catch((error2) => {
+        if (errnoCode(error2) === "ENOENT") return void 0;
+        throw error2;
+      });
+      if (stats === void 0) return void 0;
+      return shardDir(blobSha);
+    },
+    packsDir: () => once("packs", async () => {
+      const folder = join3(await versionDir(), "packs");
+      await realFolder(folder);
+      return folder;
+    })
+  };
+}
+async function realFolder(folder) {
+  try {
+    await mkdir3(folder);
+  } catch (error2) {
+    if (errnoCode(error2) !== "EEXIST") throw error2;
+  }
+  const stats = await lstat4(folder);
+  if (stats.isSymbolicLink() || !stats.isDirectory()) {
+    throw new AureusError(
+      `${folder} is ${stats.isSymbolicLink() ? "a symbolic link" : "not a folder"}; AUREUS keeps its facts cache in a real folder and does not follow links there`,
+      `delete ${folder} and let AUREUS create it again`
+    );
+  }
+}
+async function readCacheFile(path) {
+  let handle2;
+  try {
+    handle2 = await open4(path, constants4.O_RDONLY | NO_FOLLOW2);
+    return { kind: "text", text: await handle2.readFile("utf8") };
+  } catch (error2) {
+    const code = errnoCode(error2);
+    if (code === "ENOENT") return { kind: "missing" };
+    if (code === "ELOOP") return { kind: "link" };
+    throw error2;
+  } finally {
+    await handle2?.close();
+  }
+}
+var NO_FOLLOW2 = constants4.O_NOFOLLOW ?? 0;
+
+// src/memory/facts-cache-format.ts
+import { createHash as createHash4 } from "node:crypto";
+var LANGUAGES = /* @__PURE__ */ new Set([
+  "typescript",
+  "tsx",
+  "javascript",
+  "python",
+  "go",
+  "java"
+]);
+var BLOB_SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+var HASH_SUFFIX_LENGTH2 = 11 + 64 + 2;
+function entryKey(blobSha, language) {
+  if (!BLOB_SHA.test(blobSha)) throw new TypeError(`not a git blob id: ${JSON.stringify(blobSha)}`);
+  if (!LANGUAGES.has(language)) throw new TypeError(`not a language: ${JSON.stringify(language)}`);
+  return `${blobSha}-${language}-v${ANALYZER_VERSION}`;
+}
+function encodeEntry(key, facts) {
+  const body2 = `{"key":"${key}","facts":${JSON.stringify(facts)}`;
+  return `${body2},"sha256":"${sha256hex2(body2)}"}`;
+}
+function claimedKey(text3) {
+  if (!text3.startsWith('{"key":"')) return void 0;
+  const end = text3.indexOf('"', 8);
+  return end === -1 ? void 0 : text3.slice(8, end);
+}
+function decodeEntry(text3, key) {
+  const entry = text3.endsWith("\n") ? text3.slice(0, -1) : text3;
+  const prefix = `{"key":"${key}","facts":`;
+  if (!entry.startsWith(prefix) || entry.length < prefix.length + HASH_SUFFIX_LENGTH2) {
+    return void 0;
+  }
+  const hashedEnd = entry.length - HASH_SUFFIX_LENGTH2;
+  const suffix = entry.slice(hashedEnd);
+  if (!suffix.startsWith(',"sha256":"') || !suffix.endsWith('"}')) return void 0;
+  if (suffix.slice(11, 11 + 64) !== sha256hex2(entry.slice(0, hashedEnd))) return void 0;
+  try {
+    const facts = JSON.parse(entry.slice(prefix.length, hashedEnd));
+    return looksLikeFacts(facts, key) ? facts : void 0;
+  } catch {
+    return void 0;
+  }
+}
+function looksLikeFacts(value, key) {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  if (!("language" in value) || typeof value.language !== "string") return false;
+  return key.endsWith(`-${value.language}-v${ANALYZER_VERSION}`) && "imports" in value && Array.isArray(value.imports);
+}
+function sha256hex2(text3) {
+  return createHash4("sha256").update(text3).digest("hex");
+}
+
+// src/memory/facts-cache-pack.ts
+init_atomic_write();
+init_errno_code();
+import { randomBytes as randomBytes2 } from "node:crypto";
+import { readdir as readdir2, rm as rm3 } from "node:fs/promises";
+import { join as join4 } from "node:path";
+var MAX_PACKS = 16;
+async function readPacks(packsDir) {
+  const lines = /* @__PURE__ */ new Map();
+  const read = [];
+  const tried = /* @__PURE__ */ new Set();
+  for (let attempt = 0; attempt < 3; attempt++) {
+    let vanished = false;
+    for (const file of await listPacks(packsDir)) {
+      if (tried.has(file)) continue;
+      tried.add(file);
+      const found = await readCacheFile(file);
+      if (found.kind === "missing") vanished = true;
+      else if (found.kind === "link") await rm3(file, { force: true });
+      else {
+        read.push(file);
+        indexLines(found.text, lines);
+      }
+    }
+    if (!vanished) break;
+  }
+  return { lines, files: read };
+}
+async function listPacks(packsDir) {
+  return (await readdir2(packsDir)).filter((name2) => name2.endsWith(".jsonl") && !name2.startsWith(".")).sort().map((name2) => join4(packsDir, name2));
+}
+function indexLines(text3, lines) {
+  for (const line2 of text3.split("\n")) {
+    const key = claimedKey(line2);
+    if (key !== void 0 && !lines.has(key)) lines.set(key, line2);
+  }
+}
+async function writePack(packsDir, lines) {
+  if (lines.length === 0) return;
+  const name2 = `${Date.now().toString(36)}-${randomBytes2(6).toString("hex")}.jsonl`;
+  await writeFileAtomic(join4(packsDir, name2), `${lines.join("\n")}
+`);
+}
+async function mergePacks(packsDir, index) {
+  const intact = [...index.lines].filter(([key, line2]) => decodeEntry(line2, key) !== void 0).map(([, line2]) => line2);
+  await writePack(packsDir, intact);
+  for (const file of index.files) {
+    try {
+      await rm3(file);
+    } catch (error2) {
+      if (errnoCode(error2) !== "ENOENT") throw error2;
+    }
+  }
+}
+
+// src/memory/facts-cache.ts
+var PARALLEL_READS = 64;
+function createFactsCache(root) {
+  const folders = factsCacheFolders(root);
+  let packs;
+  const packIndex = () => {
+    packs ??= folders.packsDir().then(readPacks);
+    return packs;
+  };
+  const decoded = /* @__PURE__ */ new Map();
+  const remember = (key, facts) => {
+    if (facts !== void 0) decoded.set(key, facts);
+    return facts;
+  };
+  const looseFile = async (blobSha, key) => join5(await folders.shardDir(blobSha), `${key}.json`);
+  const getLoose = async (blobSha, key) => {
+    const shard = await folders.existingShardDir(blobSha);
+    if (shard === void 0) return void 0;
+    const path = join5(shard, `${key}.json`);
+    const found = await readCacheFile(path);
+    if (found.kind === "missing") return void 0;
+    const facts = found.kind === "link" ? void 0 : decodeEntry(found.text, key);
+    if (facts === void 0) await rm4(path, { force: true });
+    return remember(key, facts);
+  };
+  const getPacked = async (key) => {
+    const index = await packIndex();
+    const known = decoded.get(key);
+    if (known !== void 0) return known;
+    const line2 = index.lines.get(key);
+    if (line2 === void 0) return void 0;
+    const facts = decodeEntry(line2, key);
+    if (facts === void 0) index.lines.delete(key);
+    return remember(key, facts);
+  };
+  return {
+    get: async (blobSha, language) => {
+      const key = entryKey(blobSha, language);
+      return await getLoose(blobSha, key) ?? await getPacked(key);
+    },
+    put: async (blobSha, language, facts) => {
+      const key = entryKey(blobSha, language);
+      await writeFileAtomic(await looseFile(blobSha, key), `${encodeEntry(key, facts)}
+`);
+      remember(key, facts);
+    },
+    getMany: async (keys2) => {
+      const named = keys2.map(({ blobSha, language }) => ({
+        blobSha,
+        key: entryKey(blobSha, language)
+      }));
+      const found = [];
+      for (const { key } of named) found.push(await getPacked(key));
+      const misses = named.flatMap((_entry, index) => found[index] === void 0 ? [index] : []);
+      for (let start2 = 0; start2 < misses.length; start2 += PARALLEL_READS) {
+        await Promise.all(
+          misses.slice(start2, start2 + PARALLEL_READS).map(async (index) => {
+            const entry = named[index];
+            if (entry !== void 0) found[index] = await getLoose(entry.blobSha, entry.key);
+          })
+        );
+      }
+      return found;
+    },
+    putMany: async (entries) => {
+      const lines = /* @__PURE__ */ new Map();
+      for (const { blobSha, language, facts } of entries) {
+        const key = entryKey(blobSha, language);
+        lines.set(key, encodeEntry(key, facts));
+      }
+      const directory = await folders.packsDir();
+      const index = await packIndex();
+      await writePack(directory, [...lines.values()]);
+      for (const [key, line2] of lines) index.lines.set(key, line2);
+      if (index.files.length + 1 > MAX_PACKS) {
+        packs = void 0;
+        await mergePacks(directory, await readPacks(directory));
+      }
+    }
   };
 }
 
@@ -41231,114 +47293,16 @@ function ancestorsOf(cls, classes) {
 }
 
 // src/workspace/cached-resolver.ts
-import { createHash as createHash4 } from "node:crypto";
-import { mkdir as mkdir3, readdir as readdir2, readFile, rm as rm3, stat as stat3 } from "node:fs/promises";
-import { join as join3, posix as posix3 } from "node:path";
-
-// src/memory/atomic-write.ts
-import { randomBytes } from "node:crypto";
-import { open as open3, rename as rename2, rm as rm2 } from "node:fs/promises";
-import { basename, dirname, join } from "node:path";
-async function writeFileAtomic(path, data) {
-  const directory = dirname(path);
-  const temp = join(
-    directory,
-    `.${basename(path)}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`
-  );
-  await writeDurably(temp, data);
-  try {
-    await rename2(temp, path);
-  } catch (error2) {
-    await rm2(temp, { force: true });
-    throw error2;
-  }
-  await fsyncDirectory(directory);
-}
-async function writeDurably(temp, data) {
-  let handle2;
-  try {
-    handle2 = await open3(temp, "wx");
-    await handle2.writeFile(data);
-    await handle2.sync();
-    const closing = handle2;
-    handle2 = void 0;
-    await closing.close();
-  } catch (error2) {
-    await handle2?.close().catch(() => void 0);
-    await rm2(temp, { force: true });
-    throw error2;
-  }
-}
-async function fsyncDirectory(directory) {
-  if (process.platform === "win32") return;
-  const handle2 = await open3(directory, "r");
-  try {
-    await handle2.sync();
-  } finally {
-    await handle2.close();
-  }
-}
-
-// src/memory/store-paths.ts
-import { lstat as lstat3, mkdir as mkdir2 } from "node:fs/promises";
-import { join as join2, resolve as resolve2 } from "node:path";
-
-// src/memory/errno-code.ts
-function errnoCode(error2) {
-  if (typeof error2 !== "object" || error2 === null || !("code" in error2)) return void 0;
-  return typeof error2.code === "string" ? error2.code : void 0;
-}
-
-// src/memory/store-paths.ts
-function storePaths(root) {
-  const dir = resolve2(root, ".aureus");
-  const localDir = join2(dir, "local");
-  return {
-    dir,
-    policy: join2(dir, "policy.yaml"),
-    localDir,
-    ledger: join2(localDir, "ledger.jsonl"),
-    history: join2(localDir, "history.jsonl"),
-    patterns: join2(dir, "patterns.jsonl"),
-    decisions: join2(dir, "decisions.jsonl")
-  };
-}
-async function ensureLocalDir(root) {
-  const paths = storePaths(root);
-  await refuseSymlink(paths.dir);
-  await refuseSymlink(paths.localDir);
-  await mkdir2(paths.localDir, { recursive: true });
-  const gitignore = join2(paths.localDir, ".gitignore");
-  if (!await exists2(gitignore)) {
-    await writeFileAtomic(gitignore, "*\n");
-  }
-  return paths.localDir;
-}
-async function refuseSymlink(path) {
-  const stats = await lstat3(path).catch(() => void 0);
-  if (stats?.isSymbolicLink()) {
-    throw new AureusError(
-      `${path} is a symbolic link; AUREUS keeps its store in a real folder and does not follow links there`,
-      `replace ${path} with a folder (or delete it and let AUREUS create it)`
-    );
-  }
-}
-async function exists2(path) {
-  try {
-    await lstat3(path);
-    return true;
-  } catch (error2) {
-    if (errnoCode(error2) === "ENOENT") return false;
-    throw error2;
-  }
-}
-
-// src/workspace/cached-resolver.ts
+init_atomic_write();
+init_store_paths();
+import { createHash as createHash5 } from "node:crypto";
+import { mkdir as mkdir4, readdir as readdir3, readFile, rm as rm5, stat as stat3 } from "node:fs/promises";
+import { join as join6, posix as posix3 } from "node:path";
 var RESOLUTION_INPUTS = /(^|\/)(tsconfig[^/]*\.json|jsconfig[^/]*\.json|package\.json|package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|pnpm-workspace\.yaml)$/;
 async function resolveAll(root, snapshot, requests, useCache) {
   const epoch = resolutionEpoch(snapshot);
-  const folder = join3(await ensureLocalDir(root), "cache", "resolutions");
-  const file = join3(folder, `${epoch}.json`);
+  const folder = join6(await ensureLocalDir(root), "cache", "resolutions");
+  const file = join6(folder, `${epoch}.json`);
   const stored = useCache ? await readStored(file) : void 0;
   const entries = stored?.epoch === epoch ? { ...stored.entries } : {};
   const missing = requests.filter(
@@ -41349,7 +47313,7 @@ async function resolveAll(root, snapshot, requests, useCache) {
     for (const { from, specifier } of missing)
       entries[keyOf2(from, specifier)] = resolve5(from, specifier);
     if (useCache) {
-      await mkdir3(folder, { recursive: true });
+      await mkdir4(folder, { recursive: true });
       await writeFileAtomic(file, JSON.stringify({ epoch, entries }));
       await pruneOldEpochs(folder);
     }
@@ -41358,22 +47322,22 @@ async function resolveAll(root, snapshot, requests, useCache) {
 }
 var KEPT_EPOCHS = 8;
 async function pruneOldEpochs(folder) {
-  const files = await readdir2(folder).catch(() => []);
+  const files = await readdir3(folder).catch(() => []);
   const dated = await Promise.all(
     files.filter((name2) => name2.endsWith(".json")).map(async (name2) => ({
       name: name2,
-      time: (await stat3(join3(folder, name2)).catch(() => void 0))?.mtimeMs ?? 0
+      time: (await stat3(join6(folder, name2)).catch(() => void 0))?.mtimeMs ?? 0
     }))
   );
   const stale = dated.sort((a, b) => b.time - a.time).slice(KEPT_EPOCHS);
-  await Promise.all(stale.map(({ name: name2 }) => rm3(join3(folder, name2), { force: true })));
+  await Promise.all(stale.map(({ name: name2 }) => rm5(join6(folder, name2), { force: true })));
 }
 function keyOf2(from, specifier) {
   const extension = posix3.extname(from);
   return `${posix3.dirname(from)}\0${extension}\0${specifier}`;
 }
 function resolutionEpoch(snapshot) {
-  const hash2 = createHash4("sha256");
+  const hash2 = createHash5("sha256");
   for (const file of [...snapshot].sort(
     (a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0
   )) {
@@ -41417,272 +47381,6 @@ function isResolution(value) {
   if (kind === "builtin" || kind === "unresolved") return true;
   if (kind === "file") return "path" in value && typeof value.path === "string";
   return kind === "external" && "packageName" in value && typeof value.packageName === "string";
-}
-
-// src/memory/facts-cache.ts
-import { rm as rm5 } from "node:fs/promises";
-import { join as join6 } from "node:path";
-
-// src/memory/facts-cache-folders.ts
-import { constants as constants4 } from "node:fs";
-import { lstat as lstat4, mkdir as mkdir4, open as open4 } from "node:fs/promises";
-import { join as join4 } from "node:path";
-
-// src/model/facts.ts
-var ANALYZER_VERSION = 2;
-
-// src/memory/facts-cache-folders.ts
-function factsCacheFolders(root) {
-  const ready = /* @__PURE__ */ new Map();
-  const once = (name2, make) => {
-    let pending = ready.get(name2);
-    if (pending === void 0) {
-      pending = make();
-      ready.set(name2, pending);
-      pending.catch(() => ready.delete(name2));
-    }
-    return pending;
-  };
-  const versionDir = () => once("version", async () => {
-    let folder = await ensureLocalDir(root);
-    for (const name2 of ["cache", "facts", `v${ANALYZER_VERSION}`]) {
-      folder = join4(folder, name2);
-      await realFolder(folder);
-    }
-    return folder;
-  });
-  const shardDir = (blobSha) => once(`shard ${blobSha.slice(0, 2)}`, async () => {
-    const folder = join4(await versionDir(), blobSha.slice(0, 2));
-    await realFolder(folder);
-    return folder;
-  });
-  return {
-    versionDir,
-    shardDir,
-    existingShardDir: async (blobSha) => {
-      const folder = join4(await versionDir(), blobSha.slice(0, 2));
-      if (ready.has(`shard ${blobSha.slice(0, 2)}`)) return shardDir(blobSha);
-      const stats = await lstat4(folder).catch((error2) => {
-        if (errnoCode(error2) === "ENOENT") return void 0;
-        throw error2;
-      });
-      if (stats === void 0) return void 0;
-      return shardDir(blobSha);
-    },
-    packsDir: () => once("packs", async () => {
-      const folder = join4(await versionDir(), "packs");
-      await realFolder(folder);
-      return folder;
-    })
-  };
-}
-async function realFolder(folder) {
-  try {
-    await mkdir4(folder);
-  } catch (error2) {
-    if (errnoCode(error2) !== "EEXIST") throw error2;
-  }
-  const stats = await lstat4(folder);
-  if (stats.isSymbolicLink() || !stats.isDirectory()) {
-    throw new AureusError(
-      `${folder} is ${stats.isSymbolicLink() ? "a symbolic link" : "not a folder"}; AUREUS keeps its facts cache in a real folder and does not follow links there`,
-      `delete ${folder} and let AUREUS create it again`
-    );
-  }
-}
-async function readCacheFile(path) {
-  let handle2;
-  try {
-    handle2 = await open4(path, constants4.O_RDONLY | NO_FOLLOW2);
-    return { kind: "text", text: await handle2.readFile("utf8") };
-  } catch (error2) {
-    const code = errnoCode(error2);
-    if (code === "ENOENT") return { kind: "missing" };
-    if (code === "ELOOP") return { kind: "link" };
-    throw error2;
-  } finally {
-    await handle2?.close();
-  }
-}
-var NO_FOLLOW2 = constants4.O_NOFOLLOW ?? 0;
-
-// src/memory/facts-cache-format.ts
-import { createHash as createHash5 } from "node:crypto";
-var LANGUAGES = /* @__PURE__ */ new Set([
-  "typescript",
-  "tsx",
-  "javascript",
-  "python",
-  "go",
-  "java"
-]);
-var BLOB_SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
-var HASH_SUFFIX_LENGTH2 = 11 + 64 + 2;
-function entryKey(blobSha, language) {
-  if (!BLOB_SHA.test(blobSha)) throw new TypeError(`not a git blob id: ${JSON.stringify(blobSha)}`);
-  if (!LANGUAGES.has(language)) throw new TypeError(`not a language: ${JSON.stringify(language)}`);
-  return `${blobSha}-${language}-v${ANALYZER_VERSION}`;
-}
-function encodeEntry(key, facts) {
-  const body2 = `{"key":"${key}","facts":${JSON.stringify(facts)}`;
-  return `${body2},"sha256":"${sha256hex2(body2)}"}`;
-}
-function claimedKey(text3) {
-  if (!text3.startsWith('{"key":"')) return void 0;
-  const end = text3.indexOf('"', 8);
-  return end === -1 ? void 0 : text3.slice(8, end);
-}
-function decodeEntry(text3, key) {
-  const entry = text3.endsWith("\n") ? text3.slice(0, -1) : text3;
-  const prefix = `{"key":"${key}","facts":`;
-  if (!entry.startsWith(prefix) || entry.length < prefix.length + HASH_SUFFIX_LENGTH2) {
-    return void 0;
-  }
-  const hashedEnd = entry.length - HASH_SUFFIX_LENGTH2;
-  const suffix = entry.slice(hashedEnd);
-  if (!suffix.startsWith(',"sha256":"') || !suffix.endsWith('"}')) return void 0;
-  if (suffix.slice(11, 11 + 64) !== sha256hex2(entry.slice(0, hashedEnd))) return void 0;
-  try {
-    const facts = JSON.parse(entry.slice(prefix.length, hashedEnd));
-    return looksLikeFacts(facts, key) ? facts : void 0;
-  } catch {
-    return void 0;
-  }
-}
-function looksLikeFacts(value, key) {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
-  if (!("language" in value) || typeof value.language !== "string") return false;
-  return key.endsWith(`-${value.language}-v${ANALYZER_VERSION}`) && "imports" in value && Array.isArray(value.imports);
-}
-function sha256hex2(text3) {
-  return createHash5("sha256").update(text3).digest("hex");
-}
-
-// src/memory/facts-cache-pack.ts
-import { randomBytes as randomBytes2 } from "node:crypto";
-import { readdir as readdir3, rm as rm4 } from "node:fs/promises";
-import { join as join5 } from "node:path";
-var MAX_PACKS = 16;
-async function readPacks(packsDir) {
-  const lines = /* @__PURE__ */ new Map();
-  const read = [];
-  const tried = /* @__PURE__ */ new Set();
-  for (let attempt = 0; attempt < 3; attempt++) {
-    let vanished = false;
-    for (const file of await listPacks(packsDir)) {
-      if (tried.has(file)) continue;
-      tried.add(file);
-      const found = await readCacheFile(file);
-      if (found.kind === "missing") vanished = true;
-      else if (found.kind === "link") await rm4(file, { force: true });
-      else {
-        read.push(file);
-        indexLines(found.text, lines);
-      }
-    }
-    if (!vanished) break;
-  }
-  return { lines, files: read };
-}
-async function listPacks(packsDir) {
-  return (await readdir3(packsDir)).filter((name2) => name2.endsWith(".jsonl") && !name2.startsWith(".")).sort().map((name2) => join5(packsDir, name2));
-}
-function indexLines(text3, lines) {
-  for (const line2 of text3.split("\n")) {
-    const key = claimedKey(line2);
-    if (key !== void 0 && !lines.has(key)) lines.set(key, line2);
-  }
-}
-async function writePack(packsDir, lines) {
-  if (lines.length === 0) return;
-  const name2 = `${Date.now().toString(36)}-${randomBytes2(6).toString("hex")}.jsonl`;
-  await writeFileAtomic(join5(packsDir, name2), `${lines.join("\n")}
-`);
-}
-async function mergePacks(packsDir, index) {
-  const intact = [...index.lines].filter(([key, line2]) => decodeEntry(line2, key) !== void 0).map(([, line2]) => line2);
-  await writePack(packsDir, intact);
-  for (const file of index.files) {
-    try {
-      await rm4(file);
-    } catch (error2) {
-      if (errnoCode(error2) !== "ENOENT") throw error2;
-    }
-  }
-}
-
-// src/memory/facts-cache.ts
-var PARALLEL_READS = 64;
-function createFactsCache(root) {
-  const folders = factsCacheFolders(root);
-  let packs;
-  const packIndex = () => {
-    packs ??= folders.packsDir().then(readPacks);
-    return packs;
-  };
-  const looseFile = async (blobSha, key) => join6(await folders.shardDir(blobSha), `${key}.json`);
-  const getLoose = async (blobSha, key) => {
-    const shard = await folders.existingShardDir(blobSha);
-    if (shard === void 0) return void 0;
-    const path = join6(shard, `${key}.json`);
-    const found = await readCacheFile(path);
-    if (found.kind === "missing") return void 0;
-    const facts = found.kind === "link" ? void 0 : decodeEntry(found.text, key);
-    if (facts === void 0) await rm5(path, { force: true });
-    return facts;
-  };
-  const getPacked = async (key) => {
-    const index = await packIndex();
-    const line2 = index.lines.get(key);
-    if (line2 === void 0) return void 0;
-    const facts = decodeEntry(line2, key);
-    if (facts === void 0) index.lines.delete(key);
-    return facts;
-  };
-  return {
-    get: async (blobSha, language) => {
-      const key = entryKey(blobSha, language);
-      return await getLoose(blobSha, key) ?? await getPacked(key);
-    },
-    put: async (blobSha, language, facts) => {
-      const key = entryKey(blobSha, language);
-      await writeFileAtomic(await looseFile(blobSha, key), `${encodeEntry(key, facts)}
-`);
-    },
-    getMany: async (keys2) => {
-      const named = keys2.map(({ blobSha, language }) => ({
-        blobSha,
-        key: entryKey(blobSha, language)
-      }));
-      const found = [];
-      for (const { key } of named) found.push(await getPacked(key));
-      const misses = named.flatMap((_entry, index) => found[index] === void 0 ? [index] : []);
-      for (let start2 = 0; start2 < misses.length; start2 += PARALLEL_READS) {
-        await Promise.all(
-          misses.slice(start2, start2 + PARALLEL_READS).map(async (index) => {
-            const entry = named[index];
-            if (entry !== void 0) found[index] = await getLoose(entry.blobSha, entry.key);
-          })
-        );
-      }
-      return found;
-    },
-    putMany: async (entries) => {
-      const lines = /* @__PURE__ */ new Map();
-      for (const { blobSha, language, facts } of entries) {
-        const key = entryKey(blobSha, language);
-        lines.set(key, encodeEntry(key, facts));
-      }
-      const directory = await folders.packsDir();
-      const index = await packIndex();
-      await writePack(directory, [...lines.values()]);
-      for (const [key, line2] of lines) index.lines.set(key, line2);
-      if (index.files.length + 1 > MAX_PACKS) {
-        packs = void 0;
-        await mergePacks(directory, await readPacks(directory));
-      }
-    }
-  };
 }
 
 // src/analysis/tree-sitter/go-facts.ts
@@ -47706,7 +53404,7 @@ function isScript2(language) {
 // src/workspace/collect-facts.ts
 var PACK_THRESHOLD = 50;
 async function collectFacts(root, files, options) {
-  const cache = createFactsCache(root);
+  const cache = options.factsCache ?? createFactsCache(root);
   const keys2 = files.map(({ blobSha, language }) => ({ blobSha, language }));
   const cachedFacts = options.useCache ? await cache.getMany(keys2) : [];
   const facts = /* @__PURE__ */ new Map();
@@ -47791,7 +53489,8 @@ async function analyzeRepository(root, policy, options = {}) {
   const collected = await collectFacts(root, sources, {
     parser: options.parser ?? "auto",
     useCache,
-    ...options.onProgress === void 0 ? {} : { onProgress: options.onProgress }
+    ...options.onProgress === void 0 ? {} : { onProgress: options.onProgress },
+    factsCache: options.factsCache
   });
   const imports = /* @__PURE__ */ new Map();
   for (const [path, fileFacts] of collected.facts) imports.set(path, fileFacts.imports);
@@ -47864,5501 +53563,74 @@ function declaredDependencies(change) {
 }
 
 // src/workspace/policy-at-commit.ts
-import { join as join7, relative } from "node:path";
+import { join as join8, relative as relative2 } from "node:path";
 
-// src/memory/policy-file.ts
-import { constants as constants5 } from "node:fs";
-import { open as open5 } from "node:fs/promises";
-
-// src/policy/decode-policy-text.ts
-var MAX_POLICY_BYTES = 256 * 1024;
-function decodePolicyText(bytes, file) {
-  const fail = (line2, column, message, hint) => ({
-    ok: false,
-    problem: { file, line: line2, column, message, hint }
-  });
-  if (bytes.length === 0) {
-    return fail(
-      1,
-      1,
-      "the policy file is empty.",
-      'write at least "version: 1" (`aureus policy show` prints every setting with its default).'
-    );
-  }
-  if (bytes.length > MAX_POLICY_BYTES)
-    return { ok: false, problem: tooLargeProblem(bytes.length, file) };
-  if (startsWith(bytes, [255, 254]) || startsWith(bytes, [254, 255])) {
-    return fail(1, 1, "the policy file is encoded as UTF-16.", "save it as UTF-8.");
-  }
-  const badByte = firstInvalidUtf8Byte(bytes);
-  if (badByte !== -1) {
-    const { line: line2, column } = positionOfByte(bytes, badByte);
-    return fail(
-      line2,
-      column,
-      `byte 0x${hex(bytes[badByte])} is not valid UTF-8.`,
-      "save the file as UTF-8 (it looks like Latin-1 or another legacy encoding)."
-    );
-  }
-  const text3 = new TextDecoder("utf-8").decode(bytes);
-  const nul = text3.indexOf("\0");
-  if (nul !== -1) {
-    const { line: line2, column } = positionOfChar(text3, nul);
-    return fail(
-      line2,
-      column,
-      "the policy file contains a NUL byte, so it is binary, not YAML.",
-      "check that the path names the policy and not another file, and remove the NUL byte."
-    );
-  }
-  return { ok: true, text: text3 };
-}
-function tooLargeProblem(size, file) {
-  return {
-    file,
-    line: 1,
-    column: 1,
-    message: `the policy file is ${formatSize(size)}; a policy may be at most ${formatSize(MAX_POLICY_BYTES)}.`,
-    hint: "keep only settings in it (no data or generated content), or check that the path names the right file."
-  };
-}
-function firstInvalidUtf8Byte(bytes) {
-  let i2 = 0;
-  while (i2 < bytes.length) {
-    const lead = bytes[i2] ?? 0;
-    if (lead < 128) {
-      i2++;
-      continue;
-    }
-    const sequence = utf8Sequence(lead);
-    if (sequence === void 0) return i2;
-    let [lower, upper] = sequence.secondByte;
-    for (let k = 1; k <= sequence.continuation; k++) {
-      const byte = bytes[i2 + k];
-      if (byte === void 0 || byte < lower || byte > upper) return i2;
-      [lower, upper] = [128, 191];
-    }
-    i2 += sequence.continuation + 1;
-  }
-  return -1;
-}
-function utf8Sequence(lead) {
-  if (lead >= 194 && lead <= 223) return { continuation: 1, secondByte: [128, 191] };
-  if (lead === 224) return { continuation: 2, secondByte: [160, 191] };
-  if (lead === 237) return { continuation: 2, secondByte: [128, 159] };
-  if (lead >= 225 && lead <= 239) return { continuation: 2, secondByte: [128, 191] };
-  if (lead === 240) return { continuation: 3, secondByte: [144, 191] };
-  if (lead === 244) return { continuation: 3, secondByte: [128, 143] };
-  if (lead >= 241 && lead <= 243) return { continuation: 3, secondByte: [128, 191] };
-  return void 0;
-}
-function positionOfByte(bytes, offset) {
-  const before = new TextDecoder("utf-8").decode(bytes.subarray(0, offset));
-  return positionOfChar(before, before.length);
-}
-function positionOfChar(text3, index) {
-  const lineStart = text3.lastIndexOf("\n", index - 1) + 1;
-  let line2 = 1;
-  for (let i2 = text3.indexOf("\n"); i2 !== -1 && i2 < index; i2 = text3.indexOf("\n", i2 + 1)) line2++;
-  return { line: line2, column: [...text3.slice(lineStart, index)].length + 1 };
-}
-function startsWith(bytes, prefix) {
-  return prefix.every((byte, i2) => bytes[i2] === byte);
-}
-function hex(byte) {
-  return (byte ?? 0).toString(16).padStart(2, "0");
-}
-function formatSize(bytes) {
-  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MiB` : `${Math.ceil(bytes / 1024)} KiB`;
-}
-
-// src/model/policy.ts
-var CURRENT_POLICY_VERSION = 1;
-
-// src/policy/validate-policy.generated.ts
-var import_ucs2length = __toESM(require_ucs2length(), 1);
-var import_equal = __toESM(require_equal(), 1);
-var import_formats = __toESM(require_formats(), 1);
-var schema11 = { "$schema": "http://json-schema.org/draft-07/schema#", "title": "AUREUS policy", "description": "The complexity budgets and rules a repository is held to, read from .aureus/policy.yaml at the base commit of every change. Every key is optional except version; omitted keys take the built-in defaults shown by `aureus policy show`.", "type": "object", "additionalProperties": false, "required": ["version"], "properties": { "version": { "description": "Version of the policy format. This AUREUS reads version 1; older versions are migrated on load, newer ones need a newer AUREUS.", "const": 1 }, "project": { "description": "What kind of project this is; budgets are sized from it.", "type": "object", "additionalProperties": false, "default": {}, "properties": { "name": { "description": "Display name used in reports. Defaults to the repository folder name when empty.", "type": "string", "maxLength": 200, "default": "" }, "type": { "description": "Kind of project: web app, API service, CLI, library or monorepo.", "enum": ["web-app", "api-service", "cli", "library", "monorepo", "unknown"], "default": "unknown" }, "stack": { "description": "Languages, frameworks and test tooling the project uses.", "type": "object", "additionalProperties": false, "default": {}, "properties": { "languages": { "description": "Languages by share of lines, largest first (for example typescript, python).", "type": "array", "items": { "type": "string", "minLength": 1, "maxLength": 50 }, "uniqueItems": true, "default": [] }, "frameworks": { "description": "Frameworks in use (for example express, react, django).", "type": "array", "items": { "type": "string", "minLength": 1, "maxLength": 100 }, "uniqueItems": true, "default": [] }, "test_command": { "description": "The project's test command as an argument vector, run without a shell when a patch is verified locally (for example [npm, test]). Empty means none known.", "type": "array", "items": { "type": "string", "minLength": 1, "maxLength": 200 }, "maxItems": 20, "default": [] } } }, "maturity": { "description": "greenfield: new code, the design's budgets apply as they are. growing: budgets sized above the current code. legacy: budgets above the current code plus a baseline so only new findings block.", "enum": ["greenfield", "growing", "legacy"], "default": "greenfield" } } }, "budgets": { "description": "Limits on the cost of one change and on the size of the core.", "type": "object", "additionalProperties": false, "default": {}, "properties": { "change": { "description": "Cost of a single change in points (see pricing).", "type": "object", "additionalProperties": false, "default": {}, "properties": { "warn": { "description": "A change costing at least this many points is reported with a warning. Must not exceed block.", "type": "number", "minimum": 0, "default": 400 }, "block": { "description": "A change costing more than this many points is blocked.", "type": "number", "minimum": 0, "default": 500 } } }, "core_loc": { "description": "Logical lines of code in the core (paths.core).", "type": "object", "additionalProperties": false, "default": {}, "properties": { "target": { "description": "Size the core should stay under; reflexion is due at simplification.triggers.loc_budget_ratio of it.", "type": "integer", "minimum": 1, "default": 4e3 }, "hard": { "description": "Size the core may never exceed: a change that crosses it is blocked. Must be at least target.", "type": "integer", "minimum": 1, "default": 8e3 } } }, "core_files": { "description": "Most source files the core may hold.", "type": "integer", "minimum": 1, "default": 25 }, "core_modules": { "description": "Most top-level modules (folders directly under a core root) the core may hold.", "type": "integer", "minimum": 1, "default": 6 }, "new_dependencies": { "description": "Most new direct dependencies a single change may add.", "type": "integer", "minimum": 0, "default": 2 } } }, "forbidden_patterns": { "description": "Patterns the critic reports, by id. Each has a severity (error blocks, warn reports, off disables) and its own parameters.", "type": "object", "additionalProperties": false, "default": {}, "properties": { "god_class": { "description": "A class that grew too large to understand in one reading.", "type": "object", "additionalProperties": false, "default": {}, "properties": { "severity": { "$ref": "#/definitions/severity", "default": "error" }, "max_loc": { "description": "Most logical lines one class may span.", "type": "integer", "minimum": 1, "default": 500 } } }, "deep_inheritance": { "description": "A class hierarchy deeper than the limit, followed across files.", "type": "object", "additionalProperties": false, "default": {}, "properties": { "severity": { "$ref": "#/definitions/severity", "default": "error" }, "max_depth": { "description": "Most levels of extends above a class.", "type": "integer", "minimum": 0, "default": 2 } } }, "circular_dependency": { "description": "Modules that import each other, directly or through others.", "type": "object", "additionalProperties": false, "default": {}, "properties": { "severity": { "$ref": "#/definitions/severity", "default": "error" }, "count_type_only_imports": { "description": "Whether `import type` edges count towards a cycle. They vanish at run time, so they do not by default.", "type": "boolean", "default": false } } }, "global_mutable_state": { "description": "Module-level variables that are reassigned or mutated.", "type": "object", "additionalProperties": false, "default": {}, "properties": { "severity": { "$ref": "#/definitions/severity", "default": "warn" } } }, "reflection": { "description": "Reflection-based metaprogramming: eval, new Function, Proxy, Reflect, dynamic imports of computed names, getattr/__import__, Java reflection.", "type": "object", "additionalProperties": false, "default": {}, "properties": { "severity": { "$ref": "#/definitions/severity", "default": "warn" } } }, "premature_abstraction": { "description": "An interface or abstract class with fewer implementations than the minimum.", "type": "object", "additionalProperties": false, "default": {}, "properties": { "severity": { "$ref": "#/definitions/severity", "default": "error" }, "min_implementations": { "description": "Fewest implementations that justify an abstraction.", "type": "integer", "minimum": 1, "default": 2 }, "core_interfaces": { "description": "Names of interfaces that are deliberate extension points and exempt from this rule.", "type": "array", "items": { "type": "string", "minLength": 1, "maxLength": 200 }, "uniqueItems": true, "default": [] } } }, "di_container": { "description": "A dependency-injection container used in the core.", "type": "object", "additionalProperties": false, "default": {}, "properties": { "severity": { "$ref": "#/definitions/severity", "default": "error" } } }, "plugin_registry": { "description": "A plugin registry or dynamic module loading in the core.", "type": "object", "additionalProperties": false, "default": {}, "properties": { "severity": { "$ref": "#/definitions/severity", "default": "error" } } }, "event_bus": { "description": "An event bus with too few subscribers to be worth the indirection.", "type": "object", "additionalProperties": false, "default": {}, "properties": { "severity": { "$ref": "#/definitions/severity", "default": "error" }, "min_subscribers": { "description": "Fewest distinct subscribers that justify an event bus.", "type": "integer", "minimum": 1, "default": 3 } } }, "single_backend_repository": { "description": "A repository-pattern abstraction over a single storage backend.", "type": "object", "additionalProperties": false, "default": {}, "properties": { "severity": { "$ref": "#/definitions/severity", "default": "warn" } } }, "oversized_adapter": { "description": "An adapter grown past the size where it stops being a thin translation layer.", "type": "object", "additionalProperties": false, "default": {}, "properties": { "severity": { "$ref": "#/definitions/severity", "default": "error" }, "max_loc": { "description": "Most logical lines an adapter file may hold.", "type": "integer", "minimum": 1, "default": 200 }, "adapter_globs": { "description": "Globs that name adapter files.", "type": "array", "items": { "$ref": "#/definitions/glob" }, "uniqueItems": true, "default": ["**/adapters/**", "**/*-adapter.*", "**/*Adapter.*"] } } }, "dependency_budget": { "description": "A change adds more direct dependencies than budgets.new_dependencies.", "type": "object", "additionalProperties": false, "default": {}, "properties": { "severity": { "$ref": "#/definitions/severity", "default": "error" } } }, "module_budget": { "description": "The core holds more modules than budgets.core_modules.", "type": "object", "additionalProperties": false, "default": {}, "properties": { "severity": { "$ref": "#/definitions/severity", "default": "error" } } }, "file_budget": { "description": "The core holds more files than budgets.core_files.", "type": "object", "additionalProperties": false, "default": {}, "properties": { "severity": { "$ref": "#/definitions/severity", "default": "error" } } }, "loc_budget": { "description": "The core crosses budgets.core_loc.hard (blocks at this severity) or budgets.core_loc.target (always a warning).", "type": "object", "additionalProperties": false, "default": {}, "properties": { "severity": { "$ref": "#/definitions/severity", "default": "error" } } } } }, "pricing": { "description": "Weights that turn a change into points. A cost is a breakdown: loc, dependencies, abstractions, security, files, modules, tool, total.", "type": "object", "additionalProperties": false, "default": {}, "properties": { "loc_added": { "description": "Points per added logical line.", "type": "number", "minimum": 0, "default": 1 }, "loc_deleted_credit": { "description": "Points credited per deleted logical line, so a simplification has a negative cost.", "type": "number", "minimum": 0, "default": 1 }, "dependency": { "description": "Price of a new dependency: own_loc / 1000 \xD7 per_kloc + per_transitive_package \xD7 packages it adds + install_script if it runs one.", "type": "object", "additionalProperties": false, "default": {}, "properties": { "per_kloc": { "description": "Points per thousand lines of the dependency's own code.", "type": "number", "minimum": 0, "default": 1 }, "per_transitive_package": { "description": "Points per package the lockfile gains with it.", "type": "number", "minimum": 0, "default": 5 }, "install_script": { "description": "Points when the dependency (or one it pulls in) runs an install script.", "type": "number", "minimum": 0, "default": 20 } } }, "abstraction": { "description": "Points per new abstraction: interface, abstract class, class hierarchy level, generic factory.", "type": "number", "minimum": 0, "default": 25 }, "security": { "description": "Points per new touch of a sensitive surface.", "type": "object", "additionalProperties": false, "default": {}, "properties": { "process_spawn": { "description": "Starting processes or shells (child_process, subprocess, exec).", "$ref": "#/definitions/points", "default": 30 }, "eval": { "description": "Evaluating code from strings (eval, new Function, vm).", "$ref": "#/definitions/points", "default": 30 }, "filesystem_write": { "description": "Writing, moving or deleting files.", "$ref": "#/definitions/points", "default": 10 }, "network": { "description": "Opening network connections or HTTP requests.", "$ref": "#/definitions/points", "default": 20 }, "crypto": { "description": "Cryptography: keys, ciphers, signatures, random tokens.", "$ref": "#/definitions/points", "default": 15 }, "auth": { "description": "Authentication and authorization: logins, tokens, sessions, permissions.", "$ref": "#/definitions/points", "default": 25 }, "deserialization": { "description": "Turning untrusted bytes into objects (pickle, YAML load, unserialize).", "$ref": "#/definitions/points", "default": 20 }, "env_secrets": { "description": "Reading environment variables or secrets.", "$ref": "#/definitions/points", "default": 15 } } }, "file": { "description": "Points per new file.", "type": "number", "minimum": 0, "default": 5 }, "module": { "description": "Points per new module (a new folder directly under a core root).", "type": "number", "minimum": 0, "default": 20 }, "tool": { "description": "Points per builder tool action, by the action's permission tier.", "type": "object", "additionalProperties": false, "default": {}, "properties": { "tier_0": { "description": "Tier 0: reading the workspace.", "$ref": "#/definitions/points", "default": 0 }, "tier_1": { "description": "Tier 1: editing files in the workspace.", "$ref": "#/definitions/points", "default": 1 }, "tier_2": { "description": "Tier 2: running an allow-listed command in the sandbox.", "$ref": "#/definitions/points", "default": 5 }, "tier_3": { "description": "Tier 3: publishing (pushing a branch, opening a pull request).", "$ref": "#/definitions/points", "default": 20 } } }, "test_code_weight": { "description": "Multiplier on the cost of lines under paths.tests.", "type": "number", "minimum": 0, "maximum": 1, "default": 0.25 }, "generated_code_weight": { "description": "Multiplier on the cost of lines under paths.generated.", "type": "number", "minimum": 0, "maximum": 1, "default": 0 } } }, "permissions": { "description": "What the builder agent may do. Tiers: 0 read the workspace, 1 edit files in the workspace, 2 run allow-listed commands in a sandbox, 3 publish (push an aureus/ branch, open a draft pull request).", "type": "object", "additionalProperties": false, "default": {}, "properties": { "max_tier": { "description": "Highest tier the builder may use without a maintainer's approval.", "type": "integer", "minimum": 0, "maximum": 3, "default": 2 }, "allowed_commands": { "description": "Exact argument vectors the builder may run at tier 2, without a shell (for example [npm, test]).", "type": "array", "items": { "type": "array", "items": { "type": "string", "minLength": 1, "maxLength": 200 }, "minItems": 1, "maxItems": 20 }, "maxItems": 50, "default": [] }, "protected_paths": { "description": "Globs the builder may never change: a patch that touches one is refused.", "type": "array", "items": { "$ref": "#/definitions/glob" }, "uniqueItems": true, "default": [".github/**", ".husky/**", ".aureus/**", "**/CODEOWNERS", "**/.gitattributes", "**/AGENTS.md", "**/package.json", "**/package-lock.json"] } } }, "cost_thresholds": { "description": "Limits on the builder agent and the model it calls.", "type": "object", "additionalProperties": false, "default": {}, "properties": { "action_warn": { "description": "A single builder action estimated at this many points or more is logged as expensive.", "type": "number", "minimum": 0, "default": 20 }, "action_block": { "description": "A single builder action estimated above this many points is refused. Must be at least action_warn.", "type": "number", "minimum": 0, "default": 50 }, "max_iterations": { "description": "Most act/verify rounds in one builder run.", "type": "integer", "minimum": 1, "maximum": 500, "default": 30 }, "max_tokens_per_run": { "description": "Most model tokens (input plus output) one run may use.", "type": "integer", "minimum": 1, "default": 2e5 }, "max_usd_per_run": { "description": "Most model spend in US dollars for one run.", "type": "number", "minimum": 0, "default": 2 }, "max_usd_per_day": { "description": "Most model spend in US dollars per repository per day.", "type": "number", "minimum": 0, "default": 20 }, "max_runs_per_actor_per_day": { "description": "Most builder runs one person may start per day.", "type": "integer", "minimum": 0, "default": 5 }, "max_patch_files": { "description": "Most files one builder patch may touch.", "type": "integer", "minimum": 1, "default": 100 }, "max_patch_bytes": { "description": "Largest builder patch in bytes.", "type": "integer", "minimum": 1, "default": 4194304 } } }, "simplification": { "description": "When reflexion runs and what it may do with its verified patches.", "type": "object", "additionalProperties": false, "default": {}, "properties": { "enabled": { "description": "Whether reflexion runs at all.", "type": "boolean", "default": true }, "triggers": { "description": "Any one of these starts reflexion on a change.", "type": "object", "additionalProperties": false, "default": {}, "properties": { "added_loc": { "description": "A change adding more than this many logical lines.", "type": "integer", "minimum": 0, "default": 100 }, "new_abstraction": { "description": "A change introducing an interface, abstract class or new hierarchy level.", "type": "boolean", "default": true }, "loc_budget_ratio": { "description": "The core reaching this fraction of budgets.core_loc.target.", "type": "number", "exclusiveMinimum": 0, "maximum": 1, "default": 0.9 } } }, "aggressiveness": { "description": "conservative: only removals of dead code. balanced: also inlining and dropping single-implementation abstractions. aggressive: also merges and restructuring.", "enum": ["conservative", "balanced", "aggressive"], "default": "balanced" }, "target_reduction": { "description": "Fraction of the change's complexity reflexion aims to remove.", "type": "number", "exclusiveMinimum": 0, "maximum": 1, "default": 0.2 }, "suggestions": { "description": "Post verified patches as suggestion comments on pull request lines.", "type": "boolean", "default": true }, "auto_commit": { "description": "Push one `aureus: simplify` commit to same-repository pull request branches.", "type": "boolean", "default": false }, "model_assisted": { "description": "Also ask the model (model_provider) for larger simplifications; they pass the same verification.", "type": "boolean", "default": false } } }, "model_provider": { "description": "The language model used by the builder agent and model-assisted reflexion. AUREUS works fully without one.", "type": "object", "additionalProperties": false, "default": {}, "properties": { "provider": { "description": "none disables model use; anthropic uses the Messages API.", "enum": ["none", "anthropic"], "default": "none" }, "model": { "description": "Model name passed to the provider.", "type": "string", "minLength": 1, "maxLength": 200, "default": "claude-sonnet-4-5" }, "base_url": { "description": "Messages API base URL, for a proxy or gateway. Empty uses the provider's own.", "anyOf": [{ "const": "" }, { "type": "string", "format": "uri", "pattern": "^https?://" }], "default": "" }, "api_key_env": { "description": "Name of the environment variable that holds the API key. The key itself never goes in the policy.", "type": "string", "pattern": "^[A-Z_][A-Z0-9_]*$", "default": "ANTHROPIC_API_KEY" }, "max_tokens": { "description": "Most tokens one model reply may hold.", "type": "integer", "minimum": 1, "maximum": 2e5, "default": 8192 }, "timeout_seconds": { "description": "How long one model call may take.", "type": "integer", "minimum": 1, "maximum": 3600, "default": 120 } } }, "integrations": { "description": "Where AUREUS runs and what it publishes there.", "type": "object", "additionalProperties": false, "default": {}, "properties": { "hooks": { "description": "Local git hooks (advisory: the server-side check is the gate).", "type": "object", "additionalProperties": false, "default": {}, "properties": { "pre_commit": { "description": "Price the staged change before every commit.", "type": "boolean", "default": true }, "pre_push": { "description": "Check the range being pushed against the upstream merge-base.", "type": "boolean", "default": false } } }, "action": { "description": "What the GitHub Action publishes.", "type": "object", "additionalProperties": false, "default": {}, "properties": { "comment": { "description": "Keep one sticky cost-ledger comment on the pull request.", "type": "boolean", "default": true }, "annotations": { "description": "Annotate changed lines with findings.", "type": "boolean", "default": true }, "sarif": { "description": "Write a SARIF file for code scanning.", "type": "boolean", "default": true } } }, "app": { "description": "What the GitHub App does on installed repositories.", "type": "object", "additionalProperties": false, "default": {}, "properties": { "check_runs": { "description": "Conclude an AUREUS check run on every pull request head.", "type": "boolean", "default": true }, "comments": { "description": "Keep one sticky cost-ledger comment on the pull request.", "type": "boolean", "default": true }, "builder": { "description": "Let maintainers start the builder agent with `/aureus implement` or the builder label.", "type": "boolean", "default": false }, "builder_label": { "description": "Issue label that starts the builder agent.", "type": "string", "minLength": 1, "maxLength": 50, "default": "aureus:implement" }, "allowed_bot_ids": { "description": "Numeric GitHub user ids of bots whose commands AUREUS accepts. Names are never trusted.", "type": "array", "items": { "type": "integer", "minimum": 1 }, "uniqueItems": true, "default": [] } } }, "incomplete_conclusion": { "description": "Check conclusion when a change could not be fully evaluated. Never success.", "enum": ["failure", "neutral"], "default": "failure" } } }, "memory": { "description": "How long the .aureus/ store keeps its records.", "type": "object", "additionalProperties": false, "default": {}, "properties": { "ledger_retention_days": { "description": "Days of ledger entries to keep; 0 keeps them all. The ledger is the data the cost model learns from.", "type": "integer", "minimum": 0, "default": 0 }, "history_retention_days": { "description": "Days of run history to keep; 0 keeps it all.", "type": "integer", "minimum": 0, "default": 180 }, "patterns_retention_days": { "description": "Days of learned patterns to keep; 0 keeps them all.", "type": "integer", "minimum": 0, "default": 365 } } }, "paths": { "description": "Globs (relative to the repository root, / as separator) that sort files into core, ignored, test and generated.", "type": "object", "additionalProperties": false, "default": {}, "properties": { "core": { "description": "The core the LOC, file and module budgets apply to.", "type": "array", "items": { "$ref": "#/definitions/glob" }, "uniqueItems": true, "default": ["src/**"] }, "ignore": { "description": "Files AUREUS never prices or critiques. Read from the base policy only, so a change cannot exclude itself.", "type": "array", "items": { "$ref": "#/definitions/glob" }, "uniqueItems": true, "default": ["**/node_modules/**", "**/dist/**", "**/build/**", "**/coverage/**"] }, "tests": { "description": "Test code, priced with pricing.test_code_weight.", "type": "array", "items": { "$ref": "#/definitions/glob" }, "uniqueItems": true, "default": ["test/**", "tests/**", "**/__tests__/**", "**/*.test.*", "**/*.spec.*", "**/*_test.go", "**/test_*.py"] }, "generated": { "description": "Generated code, priced with pricing.generated_code_weight.", "type": "array", "items": { "$ref": "#/definitions/glob" }, "uniqueItems": true, "default": ["**/*.generated.*", "**/generated/**"] } } } }, "definitions": { "severity": { "description": "error: a new finding blocks the change. warn: reported, never blocks. off: not checked.", "enum": ["error", "warn", "off"] }, "points": { "description": "Points added to the cost.", "type": "number", "minimum": 0 }, "glob": { "description": "A glob relative to the repository root, with / as separator (for example src/**).", "type": "string", "minLength": 1, "maxLength": 500, "pattern": "^(?!/)(?!.*\\\\)" } } };
-var schema12 = { "description": "error: a new finding blocks the change. warn: reported, never blocks. off: not checked.", "enum": ["error", "warn", "off"] };
-var func2 = Object.prototype.hasOwnProperty;
-var func3 = import_ucs2length.default.default;
-var func0 = import_equal.default.default;
-var pattern0 = new RegExp("^(?!/)(?!.*\\\\)", "u");
-var pattern2 = new RegExp("^https?://", "u");
-var pattern3 = new RegExp("^[A-Z_][A-Z0-9_]*$", "u");
-var formats0 = import_formats.default.fullFormats.uri;
-function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.project === void 0) {
-      data.project = {};
-    }
-    if (data.budgets === void 0) {
-      data.budgets = {};
-    }
-    if (data.forbidden_patterns === void 0) {
-      data.forbidden_patterns = {};
-    }
-    if (data.pricing === void 0) {
-      data.pricing = {};
-    }
-    if (data.permissions === void 0) {
-      data.permissions = {};
-    }
-    if (data.cost_thresholds === void 0) {
-      data.cost_thresholds = {};
-    }
-    if (data.simplification === void 0) {
-      data.simplification = {};
-    }
-    if (data.model_provider === void 0) {
-      data.model_provider = {};
-    }
-    if (data.integrations === void 0) {
-      data.integrations = {};
-    }
-    if (data.memory === void 0) {
-      data.memory = {};
-    }
-    if (data.paths === void 0) {
-      data.paths = {};
-    }
-    if (data.version === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property 'version'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!func2.call(schema11.properties, key0)) {
-        const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.version !== void 0) {
-      if (1 !== data.version) {
-        const err2 = { instancePath: instancePath + "/version", schemaPath: "#/properties/version/const", keyword: "const", params: { allowedValue: 1 }, message: "must be equal to constant" };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    let data1 = data.project;
-    if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-      if (data1.name === void 0) {
-        data1.name = "";
-      }
-      if (data1.type === void 0) {
-        data1.type = "unknown";
-      }
-      if (data1.stack === void 0) {
-        data1.stack = {};
-      }
-      if (data1.maturity === void 0) {
-        data1.maturity = "greenfield";
-      }
-      for (const key1 in data1) {
-        if (!(key1 === "name" || key1 === "type" || key1 === "stack" || key1 === "maturity")) {
-          const err3 = { instancePath: instancePath + "/project", schemaPath: "#/properties/project/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" };
-          if (vErrors === null) {
-            vErrors = [err3];
-          } else {
-            vErrors.push(err3);
-          }
-          errors++;
-        }
-      }
-      let data2 = data1.name;
-      if (typeof data2 === "string") {
-        if (func3(data2) > 200) {
-          const err4 = { instancePath: instancePath + "/project/name", schemaPath: "#/properties/project/properties/name/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-      } else {
-        const err5 = { instancePath: instancePath + "/project/name", schemaPath: "#/properties/project/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-      let data3 = data1.type;
-      if (!(data3 === "web-app" || data3 === "api-service" || data3 === "cli" || data3 === "library" || data3 === "monorepo" || data3 === "unknown")) {
-        const err6 = { instancePath: instancePath + "/project/type", schemaPath: "#/properties/project/properties/type/enum", keyword: "enum", params: { allowedValues: schema11.properties.project.properties.type.enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-      let data4 = data1.stack;
-      if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
-        if (data4.languages === void 0) {
-          data4.languages = [];
-        }
-        if (data4.frameworks === void 0) {
-          data4.frameworks = [];
-        }
-        if (data4.test_command === void 0) {
-          data4.test_command = [];
-        }
-        for (const key2 in data4) {
-          if (!(key2 === "languages" || key2 === "frameworks" || key2 === "test_command")) {
-            const err7 = { instancePath: instancePath + "/project/stack", schemaPath: "#/properties/project/properties/stack/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties" };
-            if (vErrors === null) {
-              vErrors = [err7];
-            } else {
-              vErrors.push(err7);
-            }
-            errors++;
-          }
-        }
-        let data5 = data4.languages;
-        if (Array.isArray(data5)) {
-          const len0 = data5.length;
-          for (let i0 = 0; i0 < len0; i0++) {
-            let data6 = data5[i0];
-            if (typeof data6 === "string") {
-              if (func3(data6) > 50) {
-                const err8 = { instancePath: instancePath + "/project/stack/languages/" + i0, schemaPath: "#/properties/project/properties/stack/properties/languages/items/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters" };
-                if (vErrors === null) {
-                  vErrors = [err8];
-                } else {
-                  vErrors.push(err8);
-                }
-                errors++;
-              }
-              if (func3(data6) < 1) {
-                const err9 = { instancePath: instancePath + "/project/stack/languages/" + i0, schemaPath: "#/properties/project/properties/stack/properties/languages/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-                if (vErrors === null) {
-                  vErrors = [err9];
-                } else {
-                  vErrors.push(err9);
-                }
-                errors++;
-              }
-            } else {
-              const err10 = { instancePath: instancePath + "/project/stack/languages/" + i0, schemaPath: "#/properties/project/properties/stack/properties/languages/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-              if (vErrors === null) {
-                vErrors = [err10];
-              } else {
-                vErrors.push(err10);
-              }
-              errors++;
-            }
-          }
-          let i1 = data5.length;
-          let j0;
-          if (i1 > 1) {
-            const indices0 = {};
-            for (; i1--; ) {
-              let item0 = data5[i1];
-              if (typeof item0 !== "string") {
-                continue;
-              }
-              if (typeof indices0[item0] == "number") {
-                j0 = indices0[item0];
-                const err11 = { instancePath: instancePath + "/project/stack/languages", schemaPath: "#/properties/project/properties/stack/properties/languages/uniqueItems", keyword: "uniqueItems", params: { i: i1, j: j0 }, message: "must NOT have duplicate items (items ## " + j0 + " and " + i1 + " are identical)" };
-                if (vErrors === null) {
-                  vErrors = [err11];
-                } else {
-                  vErrors.push(err11);
-                }
-                errors++;
-                break;
-              }
-              indices0[item0] = i1;
-            }
-          }
-        } else {
-          const err12 = { instancePath: instancePath + "/project/stack/languages", schemaPath: "#/properties/project/properties/stack/properties/languages/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-          if (vErrors === null) {
-            vErrors = [err12];
-          } else {
-            vErrors.push(err12);
-          }
-          errors++;
-        }
-        let data7 = data4.frameworks;
-        if (Array.isArray(data7)) {
-          const len1 = data7.length;
-          for (let i2 = 0; i2 < len1; i2++) {
-            let data8 = data7[i2];
-            if (typeof data8 === "string") {
-              if (func3(data8) > 100) {
-                const err13 = { instancePath: instancePath + "/project/stack/frameworks/" + i2, schemaPath: "#/properties/project/properties/stack/properties/frameworks/items/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters" };
-                if (vErrors === null) {
-                  vErrors = [err13];
-                } else {
-                  vErrors.push(err13);
-                }
-                errors++;
-              }
-              if (func3(data8) < 1) {
-                const err14 = { instancePath: instancePath + "/project/stack/frameworks/" + i2, schemaPath: "#/properties/project/properties/stack/properties/frameworks/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-                if (vErrors === null) {
-                  vErrors = [err14];
-                } else {
-                  vErrors.push(err14);
-                }
-                errors++;
-              }
-            } else {
-              const err15 = { instancePath: instancePath + "/project/stack/frameworks/" + i2, schemaPath: "#/properties/project/properties/stack/properties/frameworks/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-              if (vErrors === null) {
-                vErrors = [err15];
-              } else {
-                vErrors.push(err15);
-              }
-              errors++;
-            }
-          }
-          let i3 = data7.length;
-          let j1;
-          if (i3 > 1) {
-            const indices1 = {};
-            for (; i3--; ) {
-              let item1 = data7[i3];
-              if (typeof item1 !== "string") {
-                continue;
-              }
-              if (typeof indices1[item1] == "number") {
-                j1 = indices1[item1];
-                const err16 = { instancePath: instancePath + "/project/stack/frameworks", schemaPath: "#/properties/project/properties/stack/properties/frameworks/uniqueItems", keyword: "uniqueItems", params: { i: i3, j: j1 }, message: "must NOT have duplicate items (items ## " + j1 + " and " + i3 + " are identical)" };
-                if (vErrors === null) {
-                  vErrors = [err16];
-                } else {
-                  vErrors.push(err16);
-                }
-                errors++;
-                break;
-              }
-              indices1[item1] = i3;
-            }
-          }
-        } else {
-          const err17 = { instancePath: instancePath + "/project/stack/frameworks", schemaPath: "#/properties/project/properties/stack/properties/frameworks/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-          if (vErrors === null) {
-            vErrors = [err17];
-          } else {
-            vErrors.push(err17);
-          }
-          errors++;
-        }
-        let data9 = data4.test_command;
-        if (Array.isArray(data9)) {
-          if (data9.length > 20) {
-            const err18 = { instancePath: instancePath + "/project/stack/test_command", schemaPath: "#/properties/project/properties/stack/properties/test_command/maxItems", keyword: "maxItems", params: { limit: 20 }, message: "must NOT have more than 20 items" };
-            if (vErrors === null) {
-              vErrors = [err18];
-            } else {
-              vErrors.push(err18);
-            }
-            errors++;
-          }
-          const len2 = data9.length;
-          for (let i4 = 0; i4 < len2; i4++) {
-            let data10 = data9[i4];
-            if (typeof data10 === "string") {
-              if (func3(data10) > 200) {
-                const err19 = { instancePath: instancePath + "/project/stack/test_command/" + i4, schemaPath: "#/properties/project/properties/stack/properties/test_command/items/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" };
-                if (vErrors === null) {
-                  vErrors = [err19];
-                } else {
-                  vErrors.push(err19);
-                }
-                errors++;
-              }
-              if (func3(data10) < 1) {
-                const err20 = { instancePath: instancePath + "/project/stack/test_command/" + i4, schemaPath: "#/properties/project/properties/stack/properties/test_command/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-                if (vErrors === null) {
-                  vErrors = [err20];
-                } else {
-                  vErrors.push(err20);
-                }
-                errors++;
-              }
-            } else {
-              const err21 = { instancePath: instancePath + "/project/stack/test_command/" + i4, schemaPath: "#/properties/project/properties/stack/properties/test_command/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-              if (vErrors === null) {
-                vErrors = [err21];
-              } else {
-                vErrors.push(err21);
-              }
-              errors++;
-            }
-          }
-        } else {
-          const err22 = { instancePath: instancePath + "/project/stack/test_command", schemaPath: "#/properties/project/properties/stack/properties/test_command/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-          if (vErrors === null) {
-            vErrors = [err22];
-          } else {
-            vErrors.push(err22);
-          }
-          errors++;
-        }
-      } else {
-        const err23 = { instancePath: instancePath + "/project/stack", schemaPath: "#/properties/project/properties/stack/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err23];
-        } else {
-          vErrors.push(err23);
-        }
-        errors++;
-      }
-      let data11 = data1.maturity;
-      if (!(data11 === "greenfield" || data11 === "growing" || data11 === "legacy")) {
-        const err24 = { instancePath: instancePath + "/project/maturity", schemaPath: "#/properties/project/properties/maturity/enum", keyword: "enum", params: { allowedValues: schema11.properties.project.properties.maturity.enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err24];
-        } else {
-          vErrors.push(err24);
-        }
-        errors++;
-      }
-    } else {
-      const err25 = { instancePath: instancePath + "/project", schemaPath: "#/properties/project/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-      if (vErrors === null) {
-        vErrors = [err25];
-      } else {
-        vErrors.push(err25);
-      }
-      errors++;
-    }
-    let data12 = data.budgets;
-    if (data12 && typeof data12 == "object" && !Array.isArray(data12)) {
-      if (data12.change === void 0) {
-        data12.change = {};
-      }
-      if (data12.core_loc === void 0) {
-        data12.core_loc = {};
-      }
-      if (data12.core_files === void 0) {
-        data12.core_files = 25;
-      }
-      if (data12.core_modules === void 0) {
-        data12.core_modules = 6;
-      }
-      if (data12.new_dependencies === void 0) {
-        data12.new_dependencies = 2;
-      }
-      for (const key3 in data12) {
-        if (!(key3 === "change" || key3 === "core_loc" || key3 === "core_files" || key3 === "core_modules" || key3 === "new_dependencies")) {
-          const err26 = { instancePath: instancePath + "/budgets", schemaPath: "#/properties/budgets/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties" };
-          if (vErrors === null) {
-            vErrors = [err26];
-          } else {
-            vErrors.push(err26);
-          }
-          errors++;
-        }
-      }
-      let data13 = data12.change;
-      if (data13 && typeof data13 == "object" && !Array.isArray(data13)) {
-        if (data13.warn === void 0) {
-          data13.warn = 400;
-        }
-        if (data13.block === void 0) {
-          data13.block = 500;
-        }
-        for (const key4 in data13) {
-          if (!(key4 === "warn" || key4 === "block")) {
-            const err27 = { instancePath: instancePath + "/budgets/change", schemaPath: "#/properties/budgets/properties/change/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties" };
-            if (vErrors === null) {
-              vErrors = [err27];
-            } else {
-              vErrors.push(err27);
-            }
-            errors++;
-          }
-        }
-        let data14 = data13.warn;
-        if (typeof data14 == "number" && isFinite(data14)) {
-          if (data14 < 0 || isNaN(data14)) {
-            const err28 = { instancePath: instancePath + "/budgets/change/warn", schemaPath: "#/properties/budgets/properties/change/properties/warn/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-            if (vErrors === null) {
-              vErrors = [err28];
-            } else {
-              vErrors.push(err28);
-            }
-            errors++;
-          }
-        } else {
-          const err29 = { instancePath: instancePath + "/budgets/change/warn", schemaPath: "#/properties/budgets/properties/change/properties/warn/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-          if (vErrors === null) {
-            vErrors = [err29];
-          } else {
-            vErrors.push(err29);
-          }
-          errors++;
-        }
-        let data15 = data13.block;
-        if (typeof data15 == "number" && isFinite(data15)) {
-          if (data15 < 0 || isNaN(data15)) {
-            const err30 = { instancePath: instancePath + "/budgets/change/block", schemaPath: "#/properties/budgets/properties/change/properties/block/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-            if (vErrors === null) {
-              vErrors = [err30];
-            } else {
-              vErrors.push(err30);
-            }
-            errors++;
-          }
-        } else {
-          const err31 = { instancePath: instancePath + "/budgets/change/block", schemaPath: "#/properties/budgets/properties/change/properties/block/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-          if (vErrors === null) {
-            vErrors = [err31];
-          } else {
-            vErrors.push(err31);
-          }
-          errors++;
-        }
-      } else {
-        const err32 = { instancePath: instancePath + "/budgets/change", schemaPath: "#/properties/budgets/properties/change/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err32];
-        } else {
-          vErrors.push(err32);
-        }
-        errors++;
-      }
-      let data16 = data12.core_loc;
-      if (data16 && typeof data16 == "object" && !Array.isArray(data16)) {
-        if (data16.target === void 0) {
-          data16.target = 4e3;
-        }
-        if (data16.hard === void 0) {
-          data16.hard = 8e3;
-        }
-        for (const key5 in data16) {
-          if (!(key5 === "target" || key5 === "hard")) {
-            const err33 = { instancePath: instancePath + "/budgets/core_loc", schemaPath: "#/properties/budgets/properties/core_loc/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties" };
-            if (vErrors === null) {
-              vErrors = [err33];
-            } else {
-              vErrors.push(err33);
-            }
-            errors++;
-          }
-        }
-        let data17 = data16.target;
-        if (!(typeof data17 == "number" && (!(data17 % 1) && !isNaN(data17)) && isFinite(data17))) {
-          const err34 = { instancePath: instancePath + "/budgets/core_loc/target", schemaPath: "#/properties/budgets/properties/core_loc/properties/target/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-          if (vErrors === null) {
-            vErrors = [err34];
-          } else {
-            vErrors.push(err34);
-          }
-          errors++;
-        }
-        if (typeof data17 == "number" && isFinite(data17)) {
-          if (data17 < 1 || isNaN(data17)) {
-            const err35 = { instancePath: instancePath + "/budgets/core_loc/target", schemaPath: "#/properties/budgets/properties/core_loc/properties/target/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
-            if (vErrors === null) {
-              vErrors = [err35];
-            } else {
-              vErrors.push(err35);
-            }
-            errors++;
-          }
-        }
-        let data18 = data16.hard;
-        if (!(typeof data18 == "number" && (!(data18 % 1) && !isNaN(data18)) && isFinite(data18))) {
-          const err36 = { instancePath: instancePath + "/budgets/core_loc/hard", schemaPath: "#/properties/budgets/properties/core_loc/properties/hard/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-          if (vErrors === null) {
-            vErrors = [err36];
-          } else {
-            vErrors.push(err36);
-          }
-          errors++;
-        }
-        if (typeof data18 == "number" && isFinite(data18)) {
-          if (data18 < 1 || isNaN(data18)) {
-            const err37 = { instancePath: instancePath + "/budgets/core_loc/hard", schemaPath: "#/properties/budgets/properties/core_loc/properties/hard/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
-            if (vErrors === null) {
-              vErrors = [err37];
-            } else {
-              vErrors.push(err37);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err38 = { instancePath: instancePath + "/budgets/core_loc", schemaPath: "#/properties/budgets/properties/core_loc/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err38];
-        } else {
-          vErrors.push(err38);
-        }
-        errors++;
-      }
-      let data19 = data12.core_files;
-      if (!(typeof data19 == "number" && (!(data19 % 1) && !isNaN(data19)) && isFinite(data19))) {
-        const err39 = { instancePath: instancePath + "/budgets/core_files", schemaPath: "#/properties/budgets/properties/core_files/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err39];
-        } else {
-          vErrors.push(err39);
-        }
-        errors++;
-      }
-      if (typeof data19 == "number" && isFinite(data19)) {
-        if (data19 < 1 || isNaN(data19)) {
-          const err40 = { instancePath: instancePath + "/budgets/core_files", schemaPath: "#/properties/budgets/properties/core_files/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
-          if (vErrors === null) {
-            vErrors = [err40];
-          } else {
-            vErrors.push(err40);
-          }
-          errors++;
-        }
-      }
-      let data20 = data12.core_modules;
-      if (!(typeof data20 == "number" && (!(data20 % 1) && !isNaN(data20)) && isFinite(data20))) {
-        const err41 = { instancePath: instancePath + "/budgets/core_modules", schemaPath: "#/properties/budgets/properties/core_modules/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err41];
-        } else {
-          vErrors.push(err41);
-        }
-        errors++;
-      }
-      if (typeof data20 == "number" && isFinite(data20)) {
-        if (data20 < 1 || isNaN(data20)) {
-          const err42 = { instancePath: instancePath + "/budgets/core_modules", schemaPath: "#/properties/budgets/properties/core_modules/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
-          if (vErrors === null) {
-            vErrors = [err42];
-          } else {
-            vErrors.push(err42);
-          }
-          errors++;
-        }
-      }
-      let data21 = data12.new_dependencies;
-      if (!(typeof data21 == "number" && (!(data21 % 1) && !isNaN(data21)) && isFinite(data21))) {
-        const err43 = { instancePath: instancePath + "/budgets/new_dependencies", schemaPath: "#/properties/budgets/properties/new_dependencies/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err43];
-        } else {
-          vErrors.push(err43);
-        }
-        errors++;
-      }
-      if (typeof data21 == "number" && isFinite(data21)) {
-        if (data21 < 0 || isNaN(data21)) {
-          const err44 = { instancePath: instancePath + "/budgets/new_dependencies", schemaPath: "#/properties/budgets/properties/new_dependencies/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-          if (vErrors === null) {
-            vErrors = [err44];
-          } else {
-            vErrors.push(err44);
-          }
-          errors++;
-        }
-      }
-    } else {
-      const err45 = { instancePath: instancePath + "/budgets", schemaPath: "#/properties/budgets/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-      if (vErrors === null) {
-        vErrors = [err45];
-      } else {
-        vErrors.push(err45);
-      }
-      errors++;
-    }
-    let data22 = data.forbidden_patterns;
-    if (data22 && typeof data22 == "object" && !Array.isArray(data22)) {
-      if (data22.god_class === void 0) {
-        data22.god_class = {};
-      }
-      if (data22.deep_inheritance === void 0) {
-        data22.deep_inheritance = {};
-      }
-      if (data22.circular_dependency === void 0) {
-        data22.circular_dependency = {};
-      }
-      if (data22.global_mutable_state === void 0) {
-        data22.global_mutable_state = {};
-      }
-      if (data22.reflection === void 0) {
-        data22.reflection = {};
-      }
-      if (data22.premature_abstraction === void 0) {
-        data22.premature_abstraction = {};
-      }
-      if (data22.di_container === void 0) {
-        data22.di_container = {};
-      }
-      if (data22.plugin_registry === void 0) {
-        data22.plugin_registry = {};
-      }
-      if (data22.event_bus === void 0) {
-        data22.event_bus = {};
-      }
-      if (data22.single_backend_repository === void 0) {
-        data22.single_backend_repository = {};
-      }
-      if (data22.oversized_adapter === void 0) {
-        data22.oversized_adapter = {};
-      }
-      if (data22.dependency_budget === void 0) {
-        data22.dependency_budget = {};
-      }
-      if (data22.module_budget === void 0) {
-        data22.module_budget = {};
-      }
-      if (data22.file_budget === void 0) {
-        data22.file_budget = {};
-      }
-      if (data22.loc_budget === void 0) {
-        data22.loc_budget = {};
-      }
-      for (const key6 in data22) {
-        if (!func2.call(schema11.properties.forbidden_patterns.properties, key6)) {
-          const err46 = { instancePath: instancePath + "/forbidden_patterns", schemaPath: "#/properties/forbidden_patterns/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties" };
-          if (vErrors === null) {
-            vErrors = [err46];
-          } else {
-            vErrors.push(err46);
-          }
-          errors++;
-        }
-      }
-      let data23 = data22.god_class;
-      if (data23 && typeof data23 == "object" && !Array.isArray(data23)) {
-        if (data23.severity === void 0) {
-          data23.severity = "error";
-        }
-        if (data23.max_loc === void 0) {
-          data23.max_loc = 500;
-        }
-        for (const key7 in data23) {
-          if (!(key7 === "severity" || key7 === "max_loc")) {
-            const err47 = { instancePath: instancePath + "/forbidden_patterns/god_class", schemaPath: "#/properties/forbidden_patterns/properties/god_class/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key7 }, message: "must NOT have additional properties" };
-            if (vErrors === null) {
-              vErrors = [err47];
-            } else {
-              vErrors.push(err47);
-            }
-            errors++;
-          }
-        }
-        let data24 = data23.severity;
-        if (!(data24 === "error" || data24 === "warn" || data24 === "off")) {
-          const err48 = { instancePath: instancePath + "/forbidden_patterns/god_class/severity", schemaPath: "#/definitions/severity/enum", keyword: "enum", params: { allowedValues: schema12.enum }, message: "must be equal to one of the allowed values" };
-          if (vErrors === null) {
-            vErrors = [err48];
-          } else {
-            vErrors.push(err48);
-          }
-          errors++;
-        }
-        let data25 = data23.max_loc;
-        if (!(typeof data25 == "number" && (!(data25 % 1) && !isNaN(data25)) && isFinite(data25))) {
-          const err49 = { instancePath: instancePath + "/forbidden_patterns/god_class/max_loc", schemaPath: "#/properties/forbidden_patterns/properties/god_class/properties/max_loc/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-          if (vErrors === null) {
-            vErrors = [err49];
-          } else {
-            vErrors.push(err49);
-          }
-          errors++;
-        }
-        if (typeof data25 == "number" && isFinite(data25)) {
-          if (data25 < 1 || isNaN(data25)) {
-            const err50 = { instancePath: instancePath + "/forbidden_patterns/god_class/max_loc", schemaPath: "#/properties/forbidden_patterns/properties/god_class/properties/max_loc/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
-            if (vErrors === null) {
-              vErrors = [err50];
-            } else {
-              vErrors.push(err50);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err51 = { instancePath: instancePath + "/forbidden_patterns/god_class", schemaPath: "#/properties/forbidden_patterns/properties/god_class/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err51];
-        } else {
-          vErrors.push(err51);
-        }
-        errors++;
-      }
-      let data26 = data22.deep_inheritance;
-      if (data26 && typeof data26 == "object" && !Array.isArray(data26)) {
-        if (data26.severity === void 0) {
-          data26.severity = "error";
-        }
-        if (data26.max_depth === void 0) {
-          data26.max_depth = 2;
-        }
-        for (const key8 in data26) {
-          if (!(key8 === "severity" || key8 === "max_depth")) {
-            const err52 = { instancePath: instancePath + "/forbidden_patterns/deep_inheritance", schemaPath: "#/properties/forbidden_patterns/properties/deep_inheritance/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key8 }, message: "must NOT have additional properties" };
-            if (vErrors === null) {
-              vErrors = [err52];
-            } else {
-              vErrors.push(err52);
-            }
-            errors++;
-          }
-        }
-        let data27 = data26.severity;
-        if (!(data27 === "error" || data27 === "warn" || data27 === "off")) {
-          const err53 = { instancePath: instancePath + "/forbidden_patterns/deep_inheritance/severity", schemaPath: "#/definitions/severity/enum", keyword: "enum", params: { allowedValues: schema12.enum }, message: "must be equal to one of the allowed values" };
-          if (vErrors === null) {
-            vErrors = [err53];
-          } else {
-            vErrors.push(err53);
-          }
-          errors++;
-        }
-        let data28 = data26.max_depth;
-        if (!(typeof data28 == "number" && (!(data28 % 1) && !isNaN(data28)) && isFinite(data28))) {
-          const err54 = { instancePath: instancePath + "/forbidden_patterns/deep_inheritance/max_depth", schemaPath: "#/properties/forbidden_patterns/properties/deep_inheritance/properties/max_depth/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-          if (vErrors === null) {
-            vErrors = [err54];
-          } else {
-            vErrors.push(err54);
-          }
-          errors++;
-        }
-        if (typeof data28 == "number" && isFinite(data28)) {
-          if (data28 < 0 || isNaN(data28)) {
-            const err55 = { instancePath: instancePath + "/forbidden_patterns/deep_inheritance/max_depth", schemaPath: "#/properties/forbidden_patterns/properties/deep_inheritance/properties/max_depth/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-            if (vErrors === null) {
-              vErrors = [err55];
-            } else {
-              vErrors.push(err55);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err56 = { instancePath: instancePath + "/forbidden_patterns/deep_inheritance", schemaPath: "#/properties/forbidden_patterns/properties/deep_inheritance/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err56];
-        } else {
-          vErrors.push(err56);
-        }
-        errors++;
-      }
-      let data29 = data22.circular_dependency;
-      if (data29 && typeof data29 == "object" && !Array.isArray(data29)) {
-        if (data29.severity === void 0) {
-          data29.severity = "error";
-        }
-        if (data29.count_type_only_imports === void 0) {
-          data29.count_type_only_imports = false;
-        }
-        for (const key9 in data29) {
-          if (!(key9 === "severity" || key9 === "count_type_only_imports")) {
-            const err57 = { instancePath: instancePath + "/forbidden_patterns/circular_dependency", schemaPath: "#/properties/forbidden_patterns/properties/circular_dependency/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key9 }, message: "must NOT have additional properties" };
-            if (vErrors === null) {
-              vErrors = [err57];
-            } else {
-              vErrors.push(err57);
-            }
-            errors++;
-          }
-        }
-        let data30 = data29.severity;
-        if (!(data30 === "error" || data30 === "warn" || data30 === "off")) {
-          const err58 = { instancePath: instancePath + "/forbidden_patterns/circular_dependency/severity", schemaPath: "#/definitions/severity/enum", keyword: "enum", params: { allowedValues: schema12.enum }, message: "must be equal to one of the allowed values" };
-          if (vErrors === null) {
-            vErrors = [err58];
-          } else {
-            vErrors.push(err58);
-          }
-          errors++;
-        }
-        if (typeof data29.count_type_only_imports !== "boolean") {
-          const err59 = { instancePath: instancePath + "/forbidden_patterns/circular_dependency/count_type_only_imports", schemaPath: "#/properties/forbidden_patterns/properties/circular_dependency/properties/count_type_only_imports/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
-          if (vErrors === null) {
-            vErrors = [err59];
-          } else {
-            vErrors.push(err59);
-          }
-          errors++;
-        }
-      } else {
-        const err60 = { instancePath: instancePath + "/forbidden_patterns/circular_dependency", schemaPath: "#/properties/forbidden_patterns/properties/circular_dependency/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err60];
-        } else {
-          vErrors.push(err60);
-        }
-        errors++;
-      }
-      let data32 = data22.global_mutable_state;
-      if (data32 && typeof data32 == "object" && !Array.isArray(data32)) {
-        if (data32.severity === void 0) {
-          data32.severity = "warn";
-        }
-        for (const key10 in data32) {
-          if (!(key10 === "severity")) {
-            const err61 = { instancePath: instancePath + "/forbidden_patterns/global_mutable_state", schemaPath: "#/properties/forbidden_patterns/properties/global_mutable_state/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key10 }, message: "must NOT have additional properties" };
-            if (vErrors === null) {
-              vErrors = [err61];
-            } else {
-              vErrors.push(err61);
-            }
-            errors++;
-          }
-        }
-        let data33 = data32.severity;
-        if (!(data33 === "error" || data33 === "warn" || data33 === "off")) {
-          const err62 = { instancePath: instancePath + "/forbidden_patterns/global_mutable_state/severity", schemaPath: "#/definitions/severity/enum", keyword: "enum", params: { allowedValues: schema12.enum }, message: "must be equal to one of the allowed values" };
-          if (vErrors === null) {
-            vErrors = [err62];
-          } else {
-            vErrors.push(err62);
-          }
-          errors++;
-        }
-      } else {
-        const err63 = { instancePath: instancePath + "/forbidden_patterns/global_mutable_state", schemaPath: "#/properties/forbidden_patterns/properties/global_mutable_state/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err63];
-        } else {
-          vErrors.push(err63);
-        }
-        errors++;
-      }
-      let data34 = data22.reflection;
-      if (data34 && typeof data34 == "object" && !Array.isArray(data34)) {
-        if (data34.severity === void 0) {
-          data34.severity = "warn";
-        }
-        for (const key11 in data34) {
-          if (!(key11 === "severity")) {
-            const err64 = { instancePath: instancePath + "/forbidden_patterns/reflection", schemaPath: "#/properties/forbidden_patterns/properties/reflection/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key11 }, message: "must NOT have additional properties" };
-            if (vErrors === null) {
-              vErrors = [err64];
-            } else {
-              vErrors.push(err64);
-            }
-            errors++;
-          }
-        }
-        let data35 = data34.severity;
-        if (!(data35 === "error" || data35 === "warn" || data35 === "off")) {
-          const err65 = { instancePath: instancePath + "/forbidden_patterns/reflection/severity", schemaPath: "#/definitions/severity/enum", keyword: "enum", params: { allowedValues: schema12.enum }, message: "must be equal to one of the allowed values" };
-          if (vErrors === null) {
-            vErrors = [err65];
-          } else {
-            vErrors.push(err65);
-          }
-          errors++;
-        }
-      } else {
-        const err66 = { instancePath: instancePath + "/forbidden_patterns/reflection", schemaPath: "#/properties/forbidden_patterns/properties/reflection/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err66];
-        } else {
-          vErrors.push(err66);
-        }
-        errors++;
-      }
-      let data36 = data22.premature_abstraction;
-      if (data36 && typeof data36 == "object" && !Array.isArray(data36)) {
-        if (data36.severity === void 0) {
-          data36.severity = "error";
-        }
-        if (data36.min_implementations === void 0) {
-          data36.min_implementations = 2;
-        }
-        if (data36.core_interfaces === void 0) {
-          data36.core_interfaces = [];
-        }
-        for (const key12 in data36) {
-          if (!(key12 === "severity" || key12 === "min_implementations" || key12 === "core_interfaces")) {
-            const err67 = { instancePath: instancePath + "/forbidden_patterns/premature_abstraction", schemaPath: "#/properties/forbidden_patterns/properties/premature_abstraction/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key12 }, message: "must NOT have additional properties" };
-            if (vErrors === null) {
-              vErrors = [err67];
-            } else {
-              vErrors.push(err67);
-            }
-            errors++;
-          }
-        }
-        let data37 = data36.severity;
-        if (!(data37 === "error" || data37 === "warn" || data37 === "off")) {
-          const err68 = { instancePath: instancePath + "/forbidden_patterns/premature_abstraction/severity", schemaPath: "#/definitions/severity/enum", keyword: "enum", params: { allowedValues: schema12.enum }, message: "must be equal to one of the allowed values" };
-          if (vErrors === null) {
-            vErrors = [err68];
-          } else {
-            vErrors.push(err68);
-          }
-          errors++;
-        }
-        let data38 = data36.min_implementations;
-        if (!(typeof data38 == "number" && (!(data38 % 1) && !isNaN(data38)) && isFinite(data38))) {
-          const err69 = { instancePath: instancePath + "/forbidden_patterns/premature_abstraction/min_implementations", schemaPath: "#/properties/forbidden_patterns/properties/premature_abstraction/properties/min_implementations/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-          if (vErrors === null) {
-            vErrors = [err69];
-          } else {
-            vErrors.push(err69);
-          }
-          errors++;
-        }
-        if (typeof data38 == "number" && isFinite(data38)) {
-          if (data38 < 1 || isNaN(data38)) {
-            const err70 = { instancePath: instancePath + "/forbidden_patterns/premature_abstraction/min_implementations", schemaPath: "#/properties/forbidden_patterns/properties/premature_abstraction/properties/min_implementations/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
-            if (vErrors === null) {
-              vErrors = [err70];
-            } else {
-              vErrors.push(err70);
-            }
-            errors++;
-          }
-        }
-        let data39 = data36.core_interfaces;
-        if (Array.isArray(data39)) {
-          const len3 = data39.length;
-          for (let i5 = 0; i5 < len3; i5++) {
-            let data40 = data39[i5];
-            if (typeof data40 === "string") {
-              if (func3(data40) > 200) {
-                const err71 = { instancePath: instancePath + "/forbidden_patterns/premature_abstraction/core_interfaces/" + i5, schemaPath: "#/properties/forbidden_patterns/properties/premature_abstraction/properties/core_interfaces/items/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" };
-                if (vErrors === null) {
-                  vErrors = [err71];
-                } else {
-                  vErrors.push(err71);
-                }
-                errors++;
-              }
-              if (func3(data40) < 1) {
-                const err72 = { instancePath: instancePath + "/forbidden_patterns/premature_abstraction/core_interfaces/" + i5, schemaPath: "#/properties/forbidden_patterns/properties/premature_abstraction/properties/core_interfaces/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-                if (vErrors === null) {
-                  vErrors = [err72];
-                } else {
-                  vErrors.push(err72);
-                }
-                errors++;
-              }
-            } else {
-              const err73 = { instancePath: instancePath + "/forbidden_patterns/premature_abstraction/core_interfaces/" + i5, schemaPath: "#/properties/forbidden_patterns/properties/premature_abstraction/properties/core_interfaces/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-              if (vErrors === null) {
-                vErrors = [err73];
-              } else {
-                vErrors.push(err73);
-              }
-              errors++;
-            }
-          }
-          let i6 = data39.length;
-          let j2;
-          if (i6 > 1) {
-            const indices2 = {};
-            for (; i6--; ) {
-              let item2 = data39[i6];
-              if (typeof item2 !== "string") {
-                continue;
-              }
-              if (typeof indices2[item2] == "number") {
-                j2 = indices2[item2];
-                const err74 = { instancePath: instancePath + "/forbidden_patterns/premature_abstraction/core_interfaces", schemaPath: "#/properties/forbidden_patterns/properties/premature_abstraction/properties/core_interfaces/uniqueItems", keyword: "uniqueItems", params: { i: i6, j: j2 }, message: "must NOT have duplicate items (items ## " + j2 + " and " + i6 + " are identical)" };
-                if (vErrors === null) {
-                  vErrors = [err74];
-                } else {
-                  vErrors.push(err74);
-                }
-                errors++;
-                break;
-              }
-              indices2[item2] = i6;
-            }
-          }
-        } else {
-          const err75 = { instancePath: instancePath + "/forbidden_patterns/premature_abstraction/core_interfaces", schemaPath: "#/properties/forbidden_patterns/properties/premature_abstraction/properties/core_interfaces/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-          if (vErrors === null) {
-            vErrors = [err75];
-          } else {
-            vErrors.push(err75);
-          }
-          errors++;
-        }
-      } else {
-        const err76 = { instancePath: instancePath + "/forbidden_patterns/premature_abstraction", schemaPath: "#/properties/forbidden_patterns/properties/premature_abstraction/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err76];
-        } else {
-          vErrors.push(err76);
-        }
-        errors++;
-      }
-      let data41 = data22.di_container;
-      if (data41 && typeof data41 == "object" && !Array.isArray(data41)) {
-        if (data41.severity === void 0) {
-          data41.severity = "error";
-        }
-        for (const key13 in data41) {
-          if (!(key13 === "severity")) {
-            const err77 = { instancePath: instancePath + "/forbidden_patterns/di_container", schemaPath: "#/properties/forbidden_patterns/properties/di_container/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key13 }, message: "must NOT have additional properties" };
-            if (vErrors === null) {
-              vErrors = [err77];
-            } else {
-              vErrors.push(err77);
-            }
-            errors++;
-          }
-        }
-        let data42 = data41.severity;
-        if (!(data42 === "error" || data42 === "warn" || data42 === "off")) {
-          const err78 = { instancePath: instancePath + "/forbidden_patterns/di_container/severity", schemaPath: "#/definitions/severity/enum", keyword: "enum", params: { allowedValues: schema12.enum }, message: "must be equal to one of the allowed values" };
-          if (vErrors === null) {
-            vErrors = [err78];
-          } else {
-            vErrors.push(err78);
-          }
-          errors++;
-        }
-      } else {
-        const err79 = { instancePath: instancePath + "/forbidden_patterns/di_container", schemaPath: "#/properties/forbidden_patterns/properties/di_container/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err79];
-        } else {
-          vErrors.push(err79);
-        }
-        errors++;
-      }
-      let data43 = data22.plugin_registry;
-      if (data43 && typeof data43 == "object" && !Array.isArray(data43)) {
-        if (data43.severity === void 0) {
-          data43.severity = "error";
-        }
-        for (const key14 in data43) {
-          if (!(key14 === "severity")) {
-            const err80 = { instancePath: instancePath + "/forbidden_patterns/plugin_registry", schemaPath: "#/properties/forbidden_patterns/properties/plugin_registry/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key14 }, message: "must NOT have additional properties" };
-            if (vErrors === null) {
-              vErrors = [err80];
-            } else {
-              vErrors.push(err80);
-            }
-            errors++;
-          }
-        }
-        let data44 = data43.severity;
-        if (!(data44 === "error" || data44 === "warn" || data44 === "off")) {
-          const err81 = { instancePath: instancePath + "/forbidden_patterns/plugin_registry/severity", schemaPath: "#/definitions/severity/enum", keyword: "enum", params: { allowedValues: schema12.enum }, message: "must be equal to one of the allowed values" };
-          if (vErrors === null) {
-            vErrors = [err81];
-          } else {
-            vErrors.push(err81);
-          }
-          errors++;
-        }
-      } else {
-        const err82 = { instancePath: instancePath + "/forbidden_patterns/plugin_registry", schemaPath: "#/properties/forbidden_patterns/properties/plugin_registry/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err82];
-        } else {
-          vErrors.push(err82);
-        }
-        errors++;
-      }
-      let data45 = data22.event_bus;
-      if (data45 && typeof data45 == "object" && !Array.isArray(data45)) {
-        if (data45.severity === void 0) {
-          data45.severity = "error";
-        }
-        if (data45.min_subscribers === void 0) {
-          data45.min_subscribers = 3;
-        }
-        for (const key15 in data45) {
-          if (!(key15 === "severity" || key15 === "min_subscribers")) {
-            const err83 = { instancePath: instancePath + "/forbidden_patterns/event_bus", schemaPath: "#/properties/forbidden_patterns/properties/event_bus/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key15 }, message: "must NOT have additional properties" };
-            if (vErrors === null) {
-              vErrors = [err83];
-            } else {
-              vErrors.push(err83);
-            }
-            errors++;
-          }
-        }
-        let data46 = data45.severity;
-        if (!(data46 === "error" || data46 === "warn" || data46 === "off")) {
-          const err84 = { instancePath: instancePath + "/forbidden_patterns/event_bus/severity", schemaPath: "#/definitions/severity/enum", keyword: "enum", params: { allowedValues: schema12.enum }, message: "must be equal to one of the allowed values" };
-          if (vErrors === null) {
-            vErrors = [err84];
-          } else {
-            vErrors.push(err84);
-          }
-          errors++;
-        }
-        let data47 = data45.min_subscribers;
-        if (!(typeof data47 == "number" && (!(data47 % 1) && !isNaN(data47)) && isFinite(data47))) {
-          const err85 = { instancePath: instancePath + "/forbidden_patterns/event_bus/min_subscribers", schemaPath: "#/properties/forbidden_patterns/properties/event_bus/properties/min_subscribers/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-          if (vErrors === null) {
-            vErrors = [err85];
-          } else {
-            vErrors.push(err85);
-          }
-          errors++;
-        }
-        if (typeof data47 == "number" && isFinite(data47)) {
-          if (data47 < 1 || isNaN(data47)) {
-            const err86 = { instancePath: instancePath + "/forbidden_patterns/event_bus/min_subscribers", schemaPath: "#/properties/forbidden_patterns/properties/event_bus/properties/min_subscribers/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
-            if (vErrors === null) {
-              vErrors = [err86];
-            } else {
-              vErrors.push(err86);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err87 = { instancePath: instancePath + "/forbidden_patterns/event_bus", schemaPath: "#/properties/forbidden_patterns/properties/event_bus/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err87];
-        } else {
-          vErrors.push(err87);
-        }
-        errors++;
-      }
-      let data48 = data22.single_backend_repository;
-      if (data48 && typeof data48 == "object" && !Array.isArray(data48)) {
-        if (data48.severity === void 0) {
-          data48.severity = "warn";
-        }
-        for (const key16 in data48) {
-          if (!(key16 === "severity")) {
-            const err88 = { instancePath: instancePath + "/forbidden_patterns/single_backend_repository", schemaPath: "#/properties/forbidden_patterns/properties/single_backend_repository/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key16 }, message: "must NOT have additional properties" };
-            if (vErrors === null) {
-              vErrors = [err88];
-            } else {
-              vErrors.push(err88);
-            }
-            errors++;
-          }
-        }
-        let data49 = data48.severity;
-        if (!(data49 === "error" || data49 === "warn" || data49 === "off")) {
-          const err89 = { instancePath: instancePath + "/forbidden_patterns/single_backend_repository/severity", schemaPath: "#/definitions/severity/enum", keyword: "enum", params: { allowedValues: schema12.enum }, message: "must be equal to one of the allowed values" };
-          if (vErrors === null) {
-            vErrors = [err89];
-          } else {
-            vErrors.push(err89);
-          }
-          errors++;
-        }
-      } else {
-        const err90 = { instancePath: instancePath + "/forbidden_patterns/single_backend_repository", schemaPath: "#/properties/forbidden_patterns/properties/single_backend_repository/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err90];
-        } else {
-          vErrors.push(err90);
-        }
-        errors++;
-      }
-      let data50 = data22.oversized_adapter;
-      if (data50 && typeof data50 == "object" && !Array.isArray(data50)) {
-        if (data50.severity === void 0) {
-          data50.severity = "error";
-        }
-        if (data50.max_loc === void 0) {
-          data50.max_loc = 200;
-        }
-        if (data50.adapter_globs === void 0) {
-          data50.adapter_globs = ["**/adapters/**", "**/*-adapter.*", "**/*Adapter.*"];
-        }
-        for (const key17 in data50) {
-          if (!(key17 === "severity" || key17 === "max_loc" || key17 === "adapter_globs")) {
-            const err91 = { instancePath: instancePath + "/forbidden_patterns/oversized_adapter", schemaPath: "#/properties/forbidden_patterns/properties/oversized_adapter/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key17 }, message: "must NOT have additional properties" };
-            if (vErrors === null) {
-              vErrors = [err91];
-            } else {
-              vErrors.push(err91);
-            }
-            errors++;
-          }
-        }
-        let data51 = data50.severity;
-        if (!(data51 === "error" || data51 === "warn" || data51 === "off")) {
-          const err92 = { instancePath: instancePath + "/forbidden_patterns/oversized_adapter/severity", schemaPath: "#/definitions/severity/enum", keyword: "enum", params: { allowedValues: schema12.enum }, message: "must be equal to one of the allowed values" };
-          if (vErrors === null) {
-            vErrors = [err92];
-          } else {
-            vErrors.push(err92);
-          }
-          errors++;
-        }
-        let data52 = data50.max_loc;
-        if (!(typeof data52 == "number" && (!(data52 % 1) && !isNaN(data52)) && isFinite(data52))) {
-          const err93 = { instancePath: instancePath + "/forbidden_patterns/oversized_adapter/max_loc", schemaPath: "#/properties/forbidden_patterns/properties/oversized_adapter/properties/max_loc/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-          if (vErrors === null) {
-            vErrors = [err93];
-          } else {
-            vErrors.push(err93);
-          }
-          errors++;
-        }
-        if (typeof data52 == "number" && isFinite(data52)) {
-          if (data52 < 1 || isNaN(data52)) {
-            const err94 = { instancePath: instancePath + "/forbidden_patterns/oversized_adapter/max_loc", schemaPath: "#/properties/forbidden_patterns/properties/oversized_adapter/properties/max_loc/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
-            if (vErrors === null) {
-              vErrors = [err94];
-            } else {
-              vErrors.push(err94);
-            }
-            errors++;
-          }
-        }
-        let data53 = data50.adapter_globs;
-        if (Array.isArray(data53)) {
-          const len4 = data53.length;
-          for (let i7 = 0; i7 < len4; i7++) {
-            let data54 = data53[i7];
-            if (typeof data54 === "string") {
-              if (func3(data54) > 500) {
-                const err95 = { instancePath: instancePath + "/forbidden_patterns/oversized_adapter/adapter_globs/" + i7, schemaPath: "#/definitions/glob/maxLength", keyword: "maxLength", params: { limit: 500 }, message: "must NOT have more than 500 characters" };
-                if (vErrors === null) {
-                  vErrors = [err95];
-                } else {
-                  vErrors.push(err95);
-                }
-                errors++;
-              }
-              if (func3(data54) < 1) {
-                const err96 = { instancePath: instancePath + "/forbidden_patterns/oversized_adapter/adapter_globs/" + i7, schemaPath: "#/definitions/glob/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-                if (vErrors === null) {
-                  vErrors = [err96];
-                } else {
-                  vErrors.push(err96);
-                }
-                errors++;
-              }
-              if (!pattern0.test(data54)) {
-                const err97 = { instancePath: instancePath + "/forbidden_patterns/oversized_adapter/adapter_globs/" + i7, schemaPath: "#/definitions/glob/pattern", keyword: "pattern", params: { pattern: "^(?!/)(?!.*\\\\)" }, message: 'must match pattern "^(?!/)(?!.*\\\\)"' };
-                if (vErrors === null) {
-                  vErrors = [err97];
-                } else {
-                  vErrors.push(err97);
-                }
-                errors++;
-              }
-            } else {
-              const err98 = { instancePath: instancePath + "/forbidden_patterns/oversized_adapter/adapter_globs/" + i7, schemaPath: "#/definitions/glob/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-              if (vErrors === null) {
-                vErrors = [err98];
-              } else {
-                vErrors.push(err98);
-              }
-              errors++;
-            }
-          }
-          let i8 = data53.length;
-          let j3;
-          if (i8 > 1) {
-            outer0:
-              for (; i8--; ) {
-                for (j3 = i8; j3--; ) {
-                  if (func0(data53[i8], data53[j3])) {
-                    const err99 = { instancePath: instancePath + "/forbidden_patterns/oversized_adapter/adapter_globs", schemaPath: "#/properties/forbidden_patterns/properties/oversized_adapter/properties/adapter_globs/uniqueItems", keyword: "uniqueItems", params: { i: i8, j: j3 }, message: "must NOT have duplicate items (items ## " + j3 + " and " + i8 + " are identical)" };
-                    if (vErrors === null) {
-                      vErrors = [err99];
-                    } else {
-                      vErrors.push(err99);
-                    }
-                    errors++;
-                    break outer0;
-                  }
-                }
-              }
-          }
-        } else {
-          const err100 = { instancePath: instancePath + "/forbidden_patterns/oversized_adapter/adapter_globs", schemaPath: "#/properties/forbidden_patterns/properties/oversized_adapter/properties/adapter_globs/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-          if (vErrors === null) {
-            vErrors = [err100];
-          } else {
-            vErrors.push(err100);
-          }
-          errors++;
-        }
-      } else {
-        const err101 = { instancePath: instancePath + "/forbidden_patterns/oversized_adapter", schemaPath: "#/properties/forbidden_patterns/properties/oversized_adapter/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err101];
-        } else {
-          vErrors.push(err101);
-        }
-        errors++;
-      }
-      let data55 = data22.dependency_budget;
-      if (data55 && typeof data55 == "object" && !Array.isArray(data55)) {
-        if (data55.severity === void 0) {
-          data55.severity = "error";
-        }
-        for (const key18 in data55) {
-          if (!(key18 === "severity")) {
-            const err102 = { instancePath: instancePath + "/forbidden_patterns/dependency_budget", schemaPath: "#/properties/forbidden_patterns/properties/dependency_budget/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key18 }, message: "must NOT have additional properties" };
-            if (vErrors === null) {
-              vErrors = [err102];
-            } else {
-              vErrors.push(err102);
-            }
-            errors++;
-          }
-        }
-        let data56 = data55.severity;
-        if (!(data56 === "error" || data56 === "warn" || data56 === "off")) {
-          const err103 = { instancePath: instancePath + "/forbidden_patterns/dependency_budget/severity", schemaPath: "#/definitions/severity/enum", keyword: "enum", params: { allowedValues: schema12.enum }, message: "must be equal to one of the allowed values" };
-          if (vErrors === null) {
-            vErrors = [err103];
-          } else {
-            vErrors.push(err103);
-          }
-          errors++;
-        }
-      } else {
-        const err104 = { instancePath: instancePath + "/forbidden_patterns/dependency_budget", schemaPath: "#/properties/forbidden_patterns/properties/dependency_budget/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err104];
-        } else {
-          vErrors.push(err104);
-        }
-        errors++;
-      }
-      let data57 = data22.module_budget;
-      if (data57 && typeof data57 == "object" && !Array.isArray(data57)) {
-        if (data57.severity === void 0) {
-          data57.severity = "error";
-        }
-        for (const key19 in data57) {
-          if (!(key19 === "severity")) {
-            const err105 = { instancePath: instancePath + "/forbidden_patterns/module_budget", schemaPath: "#/properties/forbidden_patterns/properties/module_budget/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key19 }, message: "must NOT have additional properties" };
-            if (vErrors === null) {
-              vErrors = [err105];
-            } else {
-              vErrors.push(err105);
-            }
-            errors++;
-          }
-        }
-        let data58 = data57.severity;
-        if (!(data58 === "error" || data58 === "warn" || data58 === "off")) {
-          const err106 = { instancePath: instancePath + "/forbidden_patterns/module_budget/severity", schemaPath: "#/definitions/severity/enum", keyword: "enum", params: { allowedValues: schema12.enum }, message: "must be equal to one of the allowed values" };
-          if (vErrors === null) {
-            vErrors = [err106];
-          } else {
-            vErrors.push(err106);
-          }
-          errors++;
-        }
-      } else {
-        const err107 = { instancePath: instancePath + "/forbidden_patterns/module_budget", schemaPath: "#/properties/forbidden_patterns/properties/module_budget/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err107];
-        } else {
-          vErrors.push(err107);
-        }
-        errors++;
-      }
-      let data59 = data22.file_budget;
-      if (data59 && typeof data59 == "object" && !Array.isArray(data59)) {
-        if (data59.severity === void 0) {
-          data59.severity = "error";
-        }
-        for (const key20 in data59) {
-          if (!(key20 === "severity")) {
-            const err108 = { instancePath: instancePath + "/forbidden_patterns/file_budget", schemaPath: "#/properties/forbidden_patterns/properties/file_budget/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key20 }, message: "must NOT have additional properties" };
-            if (vErrors === null) {
-              vErrors = [err108];
-            } else {
-              vErrors.push(err108);
-            }
-            errors++;
-          }
-        }
-        let data60 = data59.severity;
-        if (!(data60 === "error" || data60 === "warn" || data60 === "off")) {
-          const err109 = { instancePath: instancePath + "/forbidden_patterns/file_budget/severity", schemaPath: "#/definitions/severity/enum", keyword: "enum", params: { allowedValues: schema12.enum }, message: "must be equal to one of the allowed values" };
-          if (vErrors === null) {
-            vErrors = [err109];
-          } else {
-            vErrors.push(err109);
-          }
-          errors++;
-        }
-      } else {
-        const err110 = { instancePath: instancePath + "/forbidden_patterns/file_budget", schemaPath: "#/properties/forbidden_patterns/properties/file_budget/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err110];
-        } else {
-          vErrors.push(err110);
-        }
-        errors++;
-      }
-      let data61 = data22.loc_budget;
-      if (data61 && typeof data61 == "object" && !Array.isArray(data61)) {
-        if (data61.severity === void 0) {
-          data61.severity = "error";
-        }
-        for (const key21 in data61) {
-          if (!(key21 === "severity")) {
-            const err111 = { instancePath: instancePath + "/forbidden_patterns/loc_budget", schemaPath: "#/properties/forbidden_patterns/properties/loc_budget/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key21 }, message: "must NOT have additional properties" };
-            if (vErrors === null) {
-              vErrors = [err111];
-            } else {
-              vErrors.push(err111);
-            }
-            errors++;
-          }
-        }
-        let data62 = data61.severity;
-        if (!(data62 === "error" || data62 === "warn" || data62 === "off")) {
-          const err112 = { instancePath: instancePath + "/forbidden_patterns/loc_budget/severity", schemaPath: "#/definitions/severity/enum", keyword: "enum", params: { allowedValues: schema12.enum }, message: "must be equal to one of the allowed values" };
-          if (vErrors === null) {
-            vErrors = [err112];
-          } else {
-            vErrors.push(err112);
-          }
-          errors++;
-        }
-      } else {
-        const err113 = { instancePath: instancePath + "/forbidden_patterns/loc_budget", schemaPath: "#/properties/forbidden_patterns/properties/loc_budget/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err113];
-        } else {
-          vErrors.push(err113);
-        }
-        errors++;
-      }
-    } else {
-      const err114 = { instancePath: instancePath + "/forbidden_patterns", schemaPath: "#/properties/forbidden_patterns/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-      if (vErrors === null) {
-        vErrors = [err114];
-      } else {
-        vErrors.push(err114);
-      }
-      errors++;
-    }
-    let data63 = data.pricing;
-    if (data63 && typeof data63 == "object" && !Array.isArray(data63)) {
-      if (data63.loc_added === void 0) {
-        data63.loc_added = 1;
-      }
-      if (data63.loc_deleted_credit === void 0) {
-        data63.loc_deleted_credit = 1;
-      }
-      if (data63.dependency === void 0) {
-        data63.dependency = {};
-      }
-      if (data63.abstraction === void 0) {
-        data63.abstraction = 25;
-      }
-      if (data63.security === void 0) {
-        data63.security = {};
-      }
-      if (data63.file === void 0) {
-        data63.file = 5;
-      }
-      if (data63.module === void 0) {
-        data63.module = 20;
-      }
-      if (data63.tool === void 0) {
-        data63.tool = {};
-      }
-      if (data63.test_code_weight === void 0) {
-        data63.test_code_weight = 0.25;
-      }
-      if (data63.generated_code_weight === void 0) {
-        data63.generated_code_weight = 0;
-      }
-      for (const key22 in data63) {
-        if (!func2.call(schema11.properties.pricing.properties, key22)) {
-          const err115 = { instancePath: instancePath + "/pricing", schemaPath: "#/properties/pricing/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key22 }, message: "must NOT have additional properties" };
-          if (vErrors === null) {
-            vErrors = [err115];
-          } else {
-            vErrors.push(err115);
-          }
-          errors++;
-        }
-      }
-      let data64 = data63.loc_added;
-      if (typeof data64 == "number" && isFinite(data64)) {
-        if (data64 < 0 || isNaN(data64)) {
-          const err116 = { instancePath: instancePath + "/pricing/loc_added", schemaPath: "#/properties/pricing/properties/loc_added/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-          if (vErrors === null) {
-            vErrors = [err116];
-          } else {
-            vErrors.push(err116);
-          }
-          errors++;
-        }
-      } else {
-        const err117 = { instancePath: instancePath + "/pricing/loc_added", schemaPath: "#/properties/pricing/properties/loc_added/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-        if (vErrors === null) {
-          vErrors = [err117];
-        } else {
-          vErrors.push(err117);
-        }
-        errors++;
-      }
-      let data65 = data63.loc_deleted_credit;
-      if (typeof data65 == "number" && isFinite(data65)) {
-        if (data65 < 0 || isNaN(data65)) {
-          const err118 = { instancePath: instancePath + "/pricing/loc_deleted_credit", schemaPath: "#/properties/pricing/properties/loc_deleted_credit/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-          if (vErrors === null) {
-            vErrors = [err118];
-          } else {
-            vErrors.push(err118);
-          }
-          errors++;
-        }
-      } else {
-        const err119 = { instancePath: instancePath + "/pricing/loc_deleted_credit", schemaPath: "#/properties/pricing/properties/loc_deleted_credit/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-        if (vErrors === null) {
-          vErrors = [err119];
-        } else {
-          vErrors.push(err119);
-        }
-        errors++;
-      }
-      let data66 = data63.dependency;
-      if (data66 && typeof data66 == "object" && !Array.isArray(data66)) {
-        if (data66.per_kloc === void 0) {
-          data66.per_kloc = 1;
-        }
-        if (data66.per_transitive_package === void 0) {
-          data66.per_transitive_package = 5;
-        }
-        if (data66.install_script === void 0) {
-          data66.install_script = 20;
-        }
-        for (const key23 in data66) {
-          if (!(key23 === "per_kloc" || key23 === "per_transitive_package" || key23 === "install_script")) {
-            const err120 = { instancePath: instancePath + "/pricing/dependency", schemaPath: "#/properties/pricing/properties/dependency/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key23 }, message: "must NOT have additional properties" };
-            if (vErrors === null) {
-              vErrors = [err120];
-            } else {
-              vErrors.push(err120);
-            }
-            errors++;
-          }
-        }
-        let data67 = data66.per_kloc;
-        if (typeof data67 == "number" && isFinite(data67)) {
-          if (data67 < 0 || isNaN(data67)) {
-            const err121 = { instancePath: instancePath + "/pricing/dependency/per_kloc", schemaPath: "#/properties/pricing/properties/dependency/properties/per_kloc/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-            if (vErrors === null) {
-              vErrors = [err121];
-            } else {
-              vErrors.push(err121);
-            }
-            errors++;
-          }
-        } else {
-          const err122 = { instancePath: instancePath + "/pricing/dependency/per_kloc", schemaPath: "#/properties/pricing/properties/dependency/properties/per_kloc/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-          if (vErrors === null) {
-            vErrors = [err122];
-          } else {
-            vErrors.push(err122);
-          }
-          errors++;
-        }
-        let data68 = data66.per_transitive_package;
-        if (typeof data68 == "number" && isFinite(data68)) {
-          if (data68 < 0 || isNaN(data68)) {
-            const err123 = { instancePath: instancePath + "/pricing/dependency/per_transitive_package", schemaPath: "#/properties/pricing/properties/dependency/properties/per_transitive_package/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-            if (vErrors === null) {
-              vErrors = [err123];
-            } else {
-              vErrors.push(err123);
-            }
-            errors++;
-          }
-        } else {
-          const err124 = { instancePath: instancePath + "/pricing/dependency/per_transitive_package", schemaPath: "#/properties/pricing/properties/dependency/properties/per_transitive_package/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-          if (vErrors === null) {
-            vErrors = [err124];
-          } else {
-            vErrors.push(err124);
-          }
-          errors++;
-        }
-        let data69 = data66.install_script;
-        if (typeof data69 == "number" && isFinite(data69)) {
-          if (data69 < 0 || isNaN(data69)) {
-            const err125 = { instancePath: instancePath + "/pricing/dependency/install_script", schemaPath: "#/properties/pricing/properties/dependency/properties/install_script/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-            if (vErrors === null) {
-              vErrors = [err125];
-            } else {
-              vErrors.push(err125);
-            }
-            errors++;
-          }
-        } else {
-          const err126 = { instancePath: instancePath + "/pricing/dependency/install_script", schemaPath: "#/properties/pricing/properties/dependency/properties/install_script/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-          if (vErrors === null) {
-            vErrors = [err126];
-          } else {
-            vErrors.push(err126);
-          }
-          errors++;
-        }
-      } else {
-        const err127 = { instancePath: instancePath + "/pricing/dependency", schemaPath: "#/properties/pricing/properties/dependency/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err127];
-        } else {
-          vErrors.push(err127);
-        }
-        errors++;
-      }
-      let data70 = data63.abstraction;
-      if (typeof data70 == "number" && isFinite(data70)) {
-        if (data70 < 0 || isNaN(data70)) {
-          const err128 = { instancePath: instancePath + "/pricing/abstraction", schemaPath: "#/properties/pricing/properties/abstraction/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-          if (vErrors === null) {
-            vErrors = [err128];
-          } else {
-            vErrors.push(err128);
-          }
-          errors++;
-        }
-      } else {
-        const err129 = { instancePath: instancePath + "/pricing/abstraction", schemaPath: "#/properties/pricing/properties/abstraction/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-        if (vErrors === null) {
-          vErrors = [err129];
-        } else {
-          vErrors.push(err129);
-        }
-        errors++;
-      }
-      let data71 = data63.security;
-      if (data71 && typeof data71 == "object" && !Array.isArray(data71)) {
-        if (data71.process_spawn === void 0) {
-          data71.process_spawn = 30;
-        }
-        if (data71.eval === void 0) {
-          data71.eval = 30;
-        }
-        if (data71.filesystem_write === void 0) {
-          data71.filesystem_write = 10;
-        }
-        if (data71.network === void 0) {
-          data71.network = 20;
-        }
-        if (data71.crypto === void 0) {
-          data71.crypto = 15;
-        }
-        if (data71.auth === void 0) {
-          data71.auth = 25;
-        }
-        if (data71.deserialization === void 0) {
-          data71.deserialization = 20;
-        }
-        if (data71.env_secrets === void 0) {
-          data71.env_secrets = 15;
-        }
-        for (const key24 in data71) {
-          if (!(key24 === "process_spawn" || key24 === "eval" || key24 === "filesystem_write" || key24 === "network" || key24 === "crypto" || key24 === "auth" || key24 === "deserialization" || key24 === "env_secrets")) {
-            const err130 = { instancePath: instancePath + "/pricing/security", schemaPath: "#/properties/pricing/properties/security/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key24 }, message: "must NOT have additional properties" };
-            if (vErrors === null) {
-              vErrors = [err130];
-            } else {
-              vErrors.push(err130);
-            }
-            errors++;
-          }
-        }
-        let data72 = data71.process_spawn;
-        if (typeof data72 == "number" && isFinite(data72)) {
-          if (data72 < 0 || isNaN(data72)) {
-            const err131 = { instancePath: instancePath + "/pricing/security/process_spawn", schemaPath: "#/definitions/points/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-            if (vErrors === null) {
-              vErrors = [err131];
-            } else {
-              vErrors.push(err131);
-            }
-            errors++;
-          }
-        } else {
-          const err132 = { instancePath: instancePath + "/pricing/security/process_spawn", schemaPath: "#/definitions/points/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-          if (vErrors === null) {
-            vErrors = [err132];
-          } else {
-            vErrors.push(err132);
-          }
-          errors++;
-        }
-        let data73 = data71.eval;
-        if (typeof data73 == "number" && isFinite(data73)) {
-          if (data73 < 0 || isNaN(data73)) {
-            const err133 = { instancePath: instancePath + "/pricing/security/eval", schemaPath: "#/definitions/points/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-            if (vErrors === null) {
-              vErrors = [err133];
-            } else {
-              vErrors.push(err133);
-            }
-            errors++;
-          }
-        } else {
-          const err134 = { instancePath: instancePath + "/pricing/security/eval", schemaPath: "#/definitions/points/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-          if (vErrors === null) {
-            vErrors = [err134];
-          } else {
-            vErrors.push(err134);
-          }
-          errors++;
-        }
-        let data74 = data71.filesystem_write;
-        if (typeof data74 == "number" && isFinite(data74)) {
-          if (data74 < 0 || isNaN(data74)) {
-            const err135 = { instancePath: instancePath + "/pricing/security/filesystem_write", schemaPath: "#/definitions/points/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-            if (vErrors === null) {
-              vErrors = [err135];
-            } else {
-              vErrors.push(err135);
-            }
-            errors++;
-          }
-        } else {
-          const err136 = { instancePath: instancePath + "/pricing/security/filesystem_write", schemaPath: "#/definitions/points/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-          if (vErrors === null) {
-            vErrors = [err136];
-          } else {
-            vErrors.push(err136);
-          }
-          errors++;
-        }
-        let data75 = data71.network;
-        if (typeof data75 == "number" && isFinite(data75)) {
-          if (data75 < 0 || isNaN(data75)) {
-            const err137 = { instancePath: instancePath + "/pricing/security/network", schemaPath: "#/definitions/points/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-            if (vErrors === null) {
-              vErrors = [err137];
-            } else {
-              vErrors.push(err137);
-            }
-            errors++;
-          }
-        } else {
-          const err138 = { instancePath: instancePath + "/pricing/security/network", schemaPath: "#/definitions/points/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-          if (vErrors === null) {
-            vErrors = [err138];
-          } else {
-            vErrors.push(err138);
-          }
-          errors++;
-        }
-        let data76 = data71.crypto;
-        if (typeof data76 == "number" && isFinite(data76)) {
-          if (data76 < 0 || isNaN(data76)) {
-            const err139 = { instancePath: instancePath + "/pricing/security/crypto", schemaPath: "#/definitions/points/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-            if (vErrors === null) {
-              vErrors = [err139];
-            } else {
-              vErrors.push(err139);
-            }
-            errors++;
-          }
-        } else {
-          const err140 = { instancePath: instancePath + "/pricing/security/crypto", schemaPath: "#/definitions/points/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-          if (vErrors === null) {
-            vErrors = [err140];
-          } else {
-            vErrors.push(err140);
-          }
-          errors++;
-        }
-        let data77 = data71.auth;
-        if (typeof data77 == "number" && isFinite(data77)) {
-          if (data77 < 0 || isNaN(data77)) {
-            const err141 = { instancePath: instancePath + "/pricing/security/auth", schemaPath: "#/definitions/points/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-            if (vErrors === null) {
-              vErrors = [err141];
-            } else {
-              vErrors.push(err141);
-            }
-            errors++;
-          }
-        } else {
-          const err142 = { instancePath: instancePath + "/pricing/security/auth", schemaPath: "#/definitions/points/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-          if (vErrors === null) {
-            vErrors = [err142];
-          } else {
-            vErrors.push(err142);
-          }
-          errors++;
-        }
-        let data78 = data71.deserialization;
-        if (typeof data78 == "number" && isFinite(data78)) {
-          if (data78 < 0 || isNaN(data78)) {
-            const err143 = { instancePath: instancePath + "/pricing/security/deserialization", schemaPath: "#/definitions/points/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-            if (vErrors === null) {
-              vErrors = [err143];
-            } else {
-              vErrors.push(err143);
-            }
-            errors++;
-          }
-        } else {
-          const err144 = { instancePath: instancePath + "/pricing/security/deserialization", schemaPath: "#/definitions/points/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-          if (vErrors === null) {
-            vErrors = [err144];
-          } else {
-            vErrors.push(err144);
-          }
-          errors++;
-        }
-        let data79 = data71.env_secrets;
-        if (typeof data79 == "number" && isFinite(data79)) {
-          if (data79 < 0 || isNaN(data79)) {
-            const err145 = { instancePath: instancePath + "/pricing/security/env_secrets", schemaPath: "#/definitions/points/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-            if (vErrors === null) {
-              vErrors = [err145];
-            } else {
-              vErrors.push(err145);
-            }
-            errors++;
-          }
-        } else {
-          const err146 = { instancePath: instancePath + "/pricing/security/env_secrets", schemaPath: "#/definitions/points/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-          if (vErrors === null) {
-            vErrors = [err146];
-          } else {
-            vErrors.push(err146);
-          }
-          errors++;
-        }
-      } else {
-        const err147 = { instancePath: instancePath + "/pricing/security", schemaPath: "#/properties/pricing/properties/security/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err147];
-        } else {
-          vErrors.push(err147);
-        }
-        errors++;
-      }
-      let data80 = data63.file;
-      if (typeof data80 == "number" && isFinite(data80)) {
-        if (data80 < 0 || isNaN(data80)) {
-          const err148 = { instancePath: instancePath + "/pricing/file", schemaPath: "#/properties/pricing/properties/file/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-          if (vErrors === null) {
-            vErrors = [err148];
-          } else {
-            vErrors.push(err148);
-          }
-          errors++;
-        }
-      } else {
-        const err149 = { instancePath: instancePath + "/pricing/file", schemaPath: "#/properties/pricing/properties/file/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-        if (vErrors === null) {
-          vErrors = [err149];
-        } else {
-          vErrors.push(err149);
-        }
-        errors++;
-      }
-      let data81 = data63.module;
-      if (typeof data81 == "number" && isFinite(data81)) {
-        if (data81 < 0 || isNaN(data81)) {
-          const err150 = { instancePath: instancePath + "/pricing/module", schemaPath: "#/properties/pricing/properties/module/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-          if (vErrors === null) {
-            vErrors = [err150];
-          } else {
-            vErrors.push(err150);
-          }
-          errors++;
-        }
-      } else {
-        const err151 = { instancePath: instancePath + "/pricing/module", schemaPath: "#/properties/pricing/properties/module/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-        if (vErrors === null) {
-          vErrors = [err151];
-        } else {
-          vErrors.push(err151);
-        }
-        errors++;
-      }
-      let data82 = data63.tool;
-      if (data82 && typeof data82 == "object" && !Array.isArray(data82)) {
-        if (data82.tier_0 === void 0) {
-          data82.tier_0 = 0;
-        }
-        if (data82.tier_1 === void 0) {
-          data82.tier_1 = 1;
-        }
-        if (data82.tier_2 === void 0) {
-          data82.tier_2 = 5;
-        }
-        if (data82.tier_3 === void 0) {
-          data82.tier_3 = 20;
-        }
-        for (const key25 in data82) {
-          if (!(key25 === "tier_0" || key25 === "tier_1" || key25 === "tier_2" || key25 === "tier_3")) {
-            const err152 = { instancePath: instancePath + "/pricing/tool", schemaPath: "#/properties/pricing/properties/tool/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key25 }, message: "must NOT have additional properties" };
-            if (vErrors === null) {
-              vErrors = [err152];
-            } else {
-              vErrors.push(err152);
-            }
-            errors++;
-          }
-        }
-        let data83 = data82.tier_0;
-        if (typeof data83 == "number" && isFinite(data83)) {
-          if (data83 < 0 || isNaN(data83)) {
-            const err153 = { instancePath: instancePath + "/pricing/tool/tier_0", schemaPath: "#/definitions/points/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-            if (vErrors === null) {
-              vErrors = [err153];
-            } else {
-              vErrors.push(err153);
-            }
-            errors++;
-          }
-        } else {
-          const err154 = { instancePath: instancePath + "/pricing/tool/tier_0", schemaPath: "#/definitions/points/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-          if (vErrors === null) {
-            vErrors = [err154];
-          } else {
-            vErrors.push(err154);
-          }
-          errors++;
-        }
-        let data84 = data82.tier_1;
-        if (typeof data84 == "number" && isFinite(data84)) {
-          if (data84 < 0 || isNaN(data84)) {
-            const err155 = { instancePath: instancePath + "/pricing/tool/tier_1", schemaPath: "#/definitions/points/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-            if (vErrors === null) {
-              vErrors = [err155];
-            } else {
-              vErrors.push(err155);
-            }
-            errors++;
-          }
-        } else {
-          const err156 = { instancePath: instancePath + "/pricing/tool/tier_1", schemaPath: "#/definitions/points/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-          if (vErrors === null) {
-            vErrors = [err156];
-          } else {
-            vErrors.push(err156);
-          }
-          errors++;
-        }
-        let data85 = data82.tier_2;
-        if (typeof data85 == "number" && isFinite(data85)) {
-          if (data85 < 0 || isNaN(data85)) {
-            const err157 = { instancePath: instancePath + "/pricing/tool/tier_2", schemaPath: "#/definitions/points/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-            if (vErrors === null) {
-              vErrors = [err157];
-            } else {
-              vErrors.push(err157);
-            }
-            errors++;
-          }
-        } else {
-          const err158 = { instancePath: instancePath + "/pricing/tool/tier_2", schemaPath: "#/definitions/points/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-          if (vErrors === null) {
-            vErrors = [err158];
-          } else {
-            vErrors.push(err158);
-          }
-          errors++;
-        }
-        let data86 = data82.tier_3;
-        if (typeof data86 == "number" && isFinite(data86)) {
-          if (data86 < 0 || isNaN(data86)) {
-            const err159 = { instancePath: instancePath + "/pricing/tool/tier_3", schemaPath: "#/definitions/points/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-            if (vErrors === null) {
-              vErrors = [err159];
-            } else {
-              vErrors.push(err159);
-            }
-            errors++;
-          }
-        } else {
-          const err160 = { instancePath: instancePath + "/pricing/tool/tier_3", schemaPath: "#/definitions/points/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-          if (vErrors === null) {
-            vErrors = [err160];
-          } else {
-            vErrors.push(err160);
-          }
-          errors++;
-        }
-      } else {
-        const err161 = { instancePath: instancePath + "/pricing/tool", schemaPath: "#/properties/pricing/properties/tool/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err161];
-        } else {
-          vErrors.push(err161);
-        }
-        errors++;
-      }
-      let data87 = data63.test_code_weight;
-      if (typeof data87 == "number" && isFinite(data87)) {
-        if (data87 > 1 || isNaN(data87)) {
-          const err162 = { instancePath: instancePath + "/pricing/test_code_weight", schemaPath: "#/properties/pricing/properties/test_code_weight/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" };
-          if (vErrors === null) {
-            vErrors = [err162];
-          } else {
-            vErrors.push(err162);
-          }
-          errors++;
-        }
-        if (data87 < 0 || isNaN(data87)) {
-          const err163 = { instancePath: instancePath + "/pricing/test_code_weight", schemaPath: "#/properties/pricing/properties/test_code_weight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-          if (vErrors === null) {
-            vErrors = [err163];
-          } else {
-            vErrors.push(err163);
-          }
-          errors++;
-        }
-      } else {
-        const err164 = { instancePath: instancePath + "/pricing/test_code_weight", schemaPath: "#/properties/pricing/properties/test_code_weight/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-        if (vErrors === null) {
-          vErrors = [err164];
-        } else {
-          vErrors.push(err164);
-        }
-        errors++;
-      }
-      let data88 = data63.generated_code_weight;
-      if (typeof data88 == "number" && isFinite(data88)) {
-        if (data88 > 1 || isNaN(data88)) {
-          const err165 = { instancePath: instancePath + "/pricing/generated_code_weight", schemaPath: "#/properties/pricing/properties/generated_code_weight/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" };
-          if (vErrors === null) {
-            vErrors = [err165];
-          } else {
-            vErrors.push(err165);
-          }
-          errors++;
-        }
-        if (data88 < 0 || isNaN(data88)) {
-          const err166 = { instancePath: instancePath + "/pricing/generated_code_weight", schemaPath: "#/properties/pricing/properties/generated_code_weight/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-          if (vErrors === null) {
-            vErrors = [err166];
-          } else {
-            vErrors.push(err166);
-          }
-          errors++;
-        }
-      } else {
-        const err167 = { instancePath: instancePath + "/pricing/generated_code_weight", schemaPath: "#/properties/pricing/properties/generated_code_weight/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-        if (vErrors === null) {
-          vErrors = [err167];
-        } else {
-          vErrors.push(err167);
-        }
-        errors++;
-      }
-    } else {
-      const err168 = { instancePath: instancePath + "/pricing", schemaPath: "#/properties/pricing/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-      if (vErrors === null) {
-        vErrors = [err168];
-      } else {
-        vErrors.push(err168);
-      }
-      errors++;
-    }
-    let data89 = data.permissions;
-    if (data89 && typeof data89 == "object" && !Array.isArray(data89)) {
-      if (data89.max_tier === void 0) {
-        data89.max_tier = 2;
-      }
-      if (data89.allowed_commands === void 0) {
-        data89.allowed_commands = [];
-      }
-      if (data89.protected_paths === void 0) {
-        data89.protected_paths = [".github/**", ".husky/**", ".aureus/**", "**/CODEOWNERS", "**/.gitattributes", "**/AGENTS.md", "**/package.json", "**/package-lock.json"];
-      }
-      for (const key26 in data89) {
-        if (!(key26 === "max_tier" || key26 === "allowed_commands" || key26 === "protected_paths")) {
-          const err169 = { instancePath: instancePath + "/permissions", schemaPath: "#/properties/permissions/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key26 }, message: "must NOT have additional properties" };
-          if (vErrors === null) {
-            vErrors = [err169];
-          } else {
-            vErrors.push(err169);
-          }
-          errors++;
-        }
-      }
-      let data90 = data89.max_tier;
-      if (!(typeof data90 == "number" && (!(data90 % 1) && !isNaN(data90)) && isFinite(data90))) {
-        const err170 = { instancePath: instancePath + "/permissions/max_tier", schemaPath: "#/properties/permissions/properties/max_tier/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err170];
-        } else {
-          vErrors.push(err170);
-        }
-        errors++;
-      }
-      if (typeof data90 == "number" && isFinite(data90)) {
-        if (data90 > 3 || isNaN(data90)) {
-          const err171 = { instancePath: instancePath + "/permissions/max_tier", schemaPath: "#/properties/permissions/properties/max_tier/maximum", keyword: "maximum", params: { comparison: "<=", limit: 3 }, message: "must be <= 3" };
-          if (vErrors === null) {
-            vErrors = [err171];
-          } else {
-            vErrors.push(err171);
-          }
-          errors++;
-        }
-        if (data90 < 0 || isNaN(data90)) {
-          const err172 = { instancePath: instancePath + "/permissions/max_tier", schemaPath: "#/properties/permissions/properties/max_tier/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-          if (vErrors === null) {
-            vErrors = [err172];
-          } else {
-            vErrors.push(err172);
-          }
-          errors++;
-        }
-      }
-      let data91 = data89.allowed_commands;
-      if (Array.isArray(data91)) {
-        if (data91.length > 50) {
-          const err173 = { instancePath: instancePath + "/permissions/allowed_commands", schemaPath: "#/properties/permissions/properties/allowed_commands/maxItems", keyword: "maxItems", params: { limit: 50 }, message: "must NOT have more than 50 items" };
-          if (vErrors === null) {
-            vErrors = [err173];
-          } else {
-            vErrors.push(err173);
-          }
-          errors++;
-        }
-        const len5 = data91.length;
-        for (let i9 = 0; i9 < len5; i9++) {
-          let data92 = data91[i9];
-          if (Array.isArray(data92)) {
-            if (data92.length > 20) {
-              const err174 = { instancePath: instancePath + "/permissions/allowed_commands/" + i9, schemaPath: "#/properties/permissions/properties/allowed_commands/items/maxItems", keyword: "maxItems", params: { limit: 20 }, message: "must NOT have more than 20 items" };
-              if (vErrors === null) {
-                vErrors = [err174];
-              } else {
-                vErrors.push(err174);
-              }
-              errors++;
-            }
-            if (data92.length < 1) {
-              const err175 = { instancePath: instancePath + "/permissions/allowed_commands/" + i9, schemaPath: "#/properties/permissions/properties/allowed_commands/items/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items" };
-              if (vErrors === null) {
-                vErrors = [err175];
-              } else {
-                vErrors.push(err175);
-              }
-              errors++;
-            }
-            const len6 = data92.length;
-            for (let i10 = 0; i10 < len6; i10++) {
-              let data93 = data92[i10];
-              if (typeof data93 === "string") {
-                if (func3(data93) > 200) {
-                  const err176 = { instancePath: instancePath + "/permissions/allowed_commands/" + i9 + "/" + i10, schemaPath: "#/properties/permissions/properties/allowed_commands/items/items/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" };
-                  if (vErrors === null) {
-                    vErrors = [err176];
-                  } else {
-                    vErrors.push(err176);
-                  }
-                  errors++;
-                }
-                if (func3(data93) < 1) {
-                  const err177 = { instancePath: instancePath + "/permissions/allowed_commands/" + i9 + "/" + i10, schemaPath: "#/properties/permissions/properties/allowed_commands/items/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-                  if (vErrors === null) {
-                    vErrors = [err177];
-                  } else {
-                    vErrors.push(err177);
-                  }
-                  errors++;
-                }
-              } else {
-                const err178 = { instancePath: instancePath + "/permissions/allowed_commands/" + i9 + "/" + i10, schemaPath: "#/properties/permissions/properties/allowed_commands/items/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err178];
-                } else {
-                  vErrors.push(err178);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err179 = { instancePath: instancePath + "/permissions/allowed_commands/" + i9, schemaPath: "#/properties/permissions/properties/allowed_commands/items/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-            if (vErrors === null) {
-              vErrors = [err179];
-            } else {
-              vErrors.push(err179);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err180 = { instancePath: instancePath + "/permissions/allowed_commands", schemaPath: "#/properties/permissions/properties/allowed_commands/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err180];
-        } else {
-          vErrors.push(err180);
-        }
-        errors++;
-      }
-      let data94 = data89.protected_paths;
-      if (Array.isArray(data94)) {
-        const len7 = data94.length;
-        for (let i11 = 0; i11 < len7; i11++) {
-          let data95 = data94[i11];
-          if (typeof data95 === "string") {
-            if (func3(data95) > 500) {
-              const err181 = { instancePath: instancePath + "/permissions/protected_paths/" + i11, schemaPath: "#/definitions/glob/maxLength", keyword: "maxLength", params: { limit: 500 }, message: "must NOT have more than 500 characters" };
-              if (vErrors === null) {
-                vErrors = [err181];
-              } else {
-                vErrors.push(err181);
-              }
-              errors++;
-            }
-            if (func3(data95) < 1) {
-              const err182 = { instancePath: instancePath + "/permissions/protected_paths/" + i11, schemaPath: "#/definitions/glob/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-              if (vErrors === null) {
-                vErrors = [err182];
-              } else {
-                vErrors.push(err182);
-              }
-              errors++;
-            }
-            if (!pattern0.test(data95)) {
-              const err183 = { instancePath: instancePath + "/permissions/protected_paths/" + i11, schemaPath: "#/definitions/glob/pattern", keyword: "pattern", params: { pattern: "^(?!/)(?!.*\\\\)" }, message: 'must match pattern "^(?!/)(?!.*\\\\)"' };
-              if (vErrors === null) {
-                vErrors = [err183];
-              } else {
-                vErrors.push(err183);
-              }
-              errors++;
-            }
-          } else {
-            const err184 = { instancePath: instancePath + "/permissions/protected_paths/" + i11, schemaPath: "#/definitions/glob/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err184];
-            } else {
-              vErrors.push(err184);
-            }
-            errors++;
-          }
-        }
-        let i12 = data94.length;
-        let j4;
-        if (i12 > 1) {
-          outer1:
-            for (; i12--; ) {
-              for (j4 = i12; j4--; ) {
-                if (func0(data94[i12], data94[j4])) {
-                  const err185 = { instancePath: instancePath + "/permissions/protected_paths", schemaPath: "#/properties/permissions/properties/protected_paths/uniqueItems", keyword: "uniqueItems", params: { i: i12, j: j4 }, message: "must NOT have duplicate items (items ## " + j4 + " and " + i12 + " are identical)" };
-                  if (vErrors === null) {
-                    vErrors = [err185];
-                  } else {
-                    vErrors.push(err185);
-                  }
-                  errors++;
-                  break outer1;
-                }
-              }
-            }
-        }
-      } else {
-        const err186 = { instancePath: instancePath + "/permissions/protected_paths", schemaPath: "#/properties/permissions/properties/protected_paths/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err186];
-        } else {
-          vErrors.push(err186);
-        }
-        errors++;
-      }
-    } else {
-      const err187 = { instancePath: instancePath + "/permissions", schemaPath: "#/properties/permissions/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-      if (vErrors === null) {
-        vErrors = [err187];
-      } else {
-        vErrors.push(err187);
-      }
-      errors++;
-    }
-    let data96 = data.cost_thresholds;
-    if (data96 && typeof data96 == "object" && !Array.isArray(data96)) {
-      if (data96.action_warn === void 0) {
-        data96.action_warn = 20;
-      }
-      if (data96.action_block === void 0) {
-        data96.action_block = 50;
-      }
-      if (data96.max_iterations === void 0) {
-        data96.max_iterations = 30;
-      }
-      if (data96.max_tokens_per_run === void 0) {
-        data96.max_tokens_per_run = 2e5;
-      }
-      if (data96.max_usd_per_run === void 0) {
-        data96.max_usd_per_run = 2;
-      }
-      if (data96.max_usd_per_day === void 0) {
-        data96.max_usd_per_day = 20;
-      }
-      if (data96.max_runs_per_actor_per_day === void 0) {
-        data96.max_runs_per_actor_per_day = 5;
-      }
-      if (data96.max_patch_files === void 0) {
-        data96.max_patch_files = 100;
-      }
-      if (data96.max_patch_bytes === void 0) {
-        data96.max_patch_bytes = 4194304;
-      }
-      for (const key27 in data96) {
-        if (!func2.call(schema11.properties.cost_thresholds.properties, key27)) {
-          const err188 = { instancePath: instancePath + "/cost_thresholds", schemaPath: "#/properties/cost_thresholds/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key27 }, message: "must NOT have additional properties" };
-          if (vErrors === null) {
-            vErrors = [err188];
-          } else {
-            vErrors.push(err188);
-          }
-          errors++;
-        }
-      }
-      let data97 = data96.action_warn;
-      if (typeof data97 == "number" && isFinite(data97)) {
-        if (data97 < 0 || isNaN(data97)) {
-          const err189 = { instancePath: instancePath + "/cost_thresholds/action_warn", schemaPath: "#/properties/cost_thresholds/properties/action_warn/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-          if (vErrors === null) {
-            vErrors = [err189];
-          } else {
-            vErrors.push(err189);
-          }
-          errors++;
-        }
-      } else {
-        const err190 = { instancePath: instancePath + "/cost_thresholds/action_warn", schemaPath: "#/properties/cost_thresholds/properties/action_warn/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-        if (vErrors === null) {
-          vErrors = [err190];
-        } else {
-          vErrors.push(err190);
-        }
-        errors++;
-      }
-      let data98 = data96.action_block;
-      if (typeof data98 == "number" && isFinite(data98)) {
-        if (data98 < 0 || isNaN(data98)) {
-          const err191 = { instancePath: instancePath + "/cost_thresholds/action_block", schemaPath: "#/properties/cost_thresholds/properties/action_block/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-          if (vErrors === null) {
-            vErrors = [err191];
-          } else {
-            vErrors.push(err191);
-          }
-          errors++;
-        }
-      } else {
-        const err192 = { instancePath: instancePath + "/cost_thresholds/action_block", schemaPath: "#/properties/cost_thresholds/properties/action_block/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-        if (vErrors === null) {
-          vErrors = [err192];
-        } else {
-          vErrors.push(err192);
-        }
-        errors++;
-      }
-      let data99 = data96.max_iterations;
-      if (!(typeof data99 == "number" && (!(data99 % 1) && !isNaN(data99)) && isFinite(data99))) {
-        const err193 = { instancePath: instancePath + "/cost_thresholds/max_iterations", schemaPath: "#/properties/cost_thresholds/properties/max_iterations/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err193];
-        } else {
-          vErrors.push(err193);
-        }
-        errors++;
-      }
-      if (typeof data99 == "number" && isFinite(data99)) {
-        if (data99 > 500 || isNaN(data99)) {
-          const err194 = { instancePath: instancePath + "/cost_thresholds/max_iterations", schemaPath: "#/properties/cost_thresholds/properties/max_iterations/maximum", keyword: "maximum", params: { comparison: "<=", limit: 500 }, message: "must be <= 500" };
-          if (vErrors === null) {
-            vErrors = [err194];
-          } else {
-            vErrors.push(err194);
-          }
-          errors++;
-        }
-        if (data99 < 1 || isNaN(data99)) {
-          const err195 = { instancePath: instancePath + "/cost_thresholds/max_iterations", schemaPath: "#/properties/cost_thresholds/properties/max_iterations/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
-          if (vErrors === null) {
-            vErrors = [err195];
-          } else {
-            vErrors.push(err195);
-          }
-          errors++;
-        }
-      }
-      let data100 = data96.max_tokens_per_run;
-      if (!(typeof data100 == "number" && (!(data100 % 1) && !isNaN(data100)) && isFinite(data100))) {
-        const err196 = { instancePath: instancePath + "/cost_thresholds/max_tokens_per_run", schemaPath: "#/properties/cost_thresholds/properties/max_tokens_per_run/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err196];
-        } else {
-          vErrors.push(err196);
-        }
-        errors++;
-      }
-      if (typeof data100 == "number" && isFinite(data100)) {
-        if (data100 < 1 || isNaN(data100)) {
-          const err197 = { instancePath: instancePath + "/cost_thresholds/max_tokens_per_run", schemaPath: "#/properties/cost_thresholds/properties/max_tokens_per_run/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
-          if (vErrors === null) {
-            vErrors = [err197];
-          } else {
-            vErrors.push(err197);
-          }
-          errors++;
-        }
-      }
-      let data101 = data96.max_usd_per_run;
-      if (typeof data101 == "number" && isFinite(data101)) {
-        if (data101 < 0 || isNaN(data101)) {
-          const err198 = { instancePath: instancePath + "/cost_thresholds/max_usd_per_run", schemaPath: "#/properties/cost_thresholds/properties/max_usd_per_run/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-          if (vErrors === null) {
-            vErrors = [err198];
-          } else {
-            vErrors.push(err198);
-          }
-          errors++;
-        }
-      } else {
-        const err199 = { instancePath: instancePath + "/cost_thresholds/max_usd_per_run", schemaPath: "#/properties/cost_thresholds/properties/max_usd_per_run/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-        if (vErrors === null) {
-          vErrors = [err199];
-        } else {
-          vErrors.push(err199);
-        }
-        errors++;
-      }
-      let data102 = data96.max_usd_per_day;
-      if (typeof data102 == "number" && isFinite(data102)) {
-        if (data102 < 0 || isNaN(data102)) {
-          const err200 = { instancePath: instancePath + "/cost_thresholds/max_usd_per_day", schemaPath: "#/properties/cost_thresholds/properties/max_usd_per_day/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-          if (vErrors === null) {
-            vErrors = [err200];
-          } else {
-            vErrors.push(err200);
-          }
-          errors++;
-        }
-      } else {
-        const err201 = { instancePath: instancePath + "/cost_thresholds/max_usd_per_day", schemaPath: "#/properties/cost_thresholds/properties/max_usd_per_day/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-        if (vErrors === null) {
-          vErrors = [err201];
-        } else {
-          vErrors.push(err201);
-        }
-        errors++;
-      }
-      let data103 = data96.max_runs_per_actor_per_day;
-      if (!(typeof data103 == "number" && (!(data103 % 1) && !isNaN(data103)) && isFinite(data103))) {
-        const err202 = { instancePath: instancePath + "/cost_thresholds/max_runs_per_actor_per_day", schemaPath: "#/properties/cost_thresholds/properties/max_runs_per_actor_per_day/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err202];
-        } else {
-          vErrors.push(err202);
-        }
-        errors++;
-      }
-      if (typeof data103 == "number" && isFinite(data103)) {
-        if (data103 < 0 || isNaN(data103)) {
-          const err203 = { instancePath: instancePath + "/cost_thresholds/max_runs_per_actor_per_day", schemaPath: "#/properties/cost_thresholds/properties/max_runs_per_actor_per_day/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-          if (vErrors === null) {
-            vErrors = [err203];
-          } else {
-            vErrors.push(err203);
-          }
-          errors++;
-        }
-      }
-      let data104 = data96.max_patch_files;
-      if (!(typeof data104 == "number" && (!(data104 % 1) && !isNaN(data104)) && isFinite(data104))) {
-        const err204 = { instancePath: instancePath + "/cost_thresholds/max_patch_files", schemaPath: "#/properties/cost_thresholds/properties/max_patch_files/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err204];
-        } else {
-          vErrors.push(err204);
-        }
-        errors++;
-      }
-      if (typeof data104 == "number" && isFinite(data104)) {
-        if (data104 < 1 || isNaN(data104)) {
-          const err205 = { instancePath: instancePath + "/cost_thresholds/max_patch_files", schemaPath: "#/properties/cost_thresholds/properties/max_patch_files/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
-          if (vErrors === null) {
-            vErrors = [err205];
-          } else {
-            vErrors.push(err205);
-          }
-          errors++;
-        }
-      }
-      let data105 = data96.max_patch_bytes;
-      if (!(typeof data105 == "number" && (!(data105 % 1) && !isNaN(data105)) && isFinite(data105))) {
-        const err206 = { instancePath: instancePath + "/cost_thresholds/max_patch_bytes", schemaPath: "#/properties/cost_thresholds/properties/max_patch_bytes/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err206];
-        } else {
-          vErrors.push(err206);
-        }
-        errors++;
-      }
-      if (typeof data105 == "number" && isFinite(data105)) {
-        if (data105 < 1 || isNaN(data105)) {
-          const err207 = { instancePath: instancePath + "/cost_thresholds/max_patch_bytes", schemaPath: "#/properties/cost_thresholds/properties/max_patch_bytes/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
-          if (vErrors === null) {
-            vErrors = [err207];
-          } else {
-            vErrors.push(err207);
-          }
-          errors++;
-        }
-      }
-    } else {
-      const err208 = { instancePath: instancePath + "/cost_thresholds", schemaPath: "#/properties/cost_thresholds/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-      if (vErrors === null) {
-        vErrors = [err208];
-      } else {
-        vErrors.push(err208);
-      }
-      errors++;
-    }
-    let data106 = data.simplification;
-    if (data106 && typeof data106 == "object" && !Array.isArray(data106)) {
-      if (data106.enabled === void 0) {
-        data106.enabled = true;
-      }
-      if (data106.triggers === void 0) {
-        data106.triggers = {};
-      }
-      if (data106.aggressiveness === void 0) {
-        data106.aggressiveness = "balanced";
-      }
-      if (data106.target_reduction === void 0) {
-        data106.target_reduction = 0.2;
-      }
-      if (data106.suggestions === void 0) {
-        data106.suggestions = true;
-      }
-      if (data106.auto_commit === void 0) {
-        data106.auto_commit = false;
-      }
-      if (data106.model_assisted === void 0) {
-        data106.model_assisted = false;
-      }
-      for (const key28 in data106) {
-        if (!(key28 === "enabled" || key28 === "triggers" || key28 === "aggressiveness" || key28 === "target_reduction" || key28 === "suggestions" || key28 === "auto_commit" || key28 === "model_assisted")) {
-          const err209 = { instancePath: instancePath + "/simplification", schemaPath: "#/properties/simplification/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key28 }, message: "must NOT have additional properties" };
-          if (vErrors === null) {
-            vErrors = [err209];
-          } else {
-            vErrors.push(err209);
-          }
-          errors++;
-        }
-      }
-      if (typeof data106.enabled !== "boolean") {
-        const err210 = { instancePath: instancePath + "/simplification/enabled", schemaPath: "#/properties/simplification/properties/enabled/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
-        if (vErrors === null) {
-          vErrors = [err210];
-        } else {
-          vErrors.push(err210);
-        }
-        errors++;
-      }
-      let data108 = data106.triggers;
-      if (data108 && typeof data108 == "object" && !Array.isArray(data108)) {
-        if (data108.added_loc === void 0) {
-          data108.added_loc = 100;
-        }
-        if (data108.new_abstraction === void 0) {
-          data108.new_abstraction = true;
-        }
-        if (data108.loc_budget_ratio === void 0) {
-          data108.loc_budget_ratio = 0.9;
-        }
-        for (const key29 in data108) {
-          if (!(key29 === "added_loc" || key29 === "new_abstraction" || key29 === "loc_budget_ratio")) {
-            const err211 = { instancePath: instancePath + "/simplification/triggers", schemaPath: "#/properties/simplification/properties/triggers/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key29 }, message: "must NOT have additional properties" };
-            if (vErrors === null) {
-              vErrors = [err211];
-            } else {
-              vErrors.push(err211);
-            }
-            errors++;
-          }
-        }
-        let data109 = data108.added_loc;
-        if (!(typeof data109 == "number" && (!(data109 % 1) && !isNaN(data109)) && isFinite(data109))) {
-          const err212 = { instancePath: instancePath + "/simplification/triggers/added_loc", schemaPath: "#/properties/simplification/properties/triggers/properties/added_loc/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-          if (vErrors === null) {
-            vErrors = [err212];
-          } else {
-            vErrors.push(err212);
-          }
-          errors++;
-        }
-        if (typeof data109 == "number" && isFinite(data109)) {
-          if (data109 < 0 || isNaN(data109)) {
-            const err213 = { instancePath: instancePath + "/simplification/triggers/added_loc", schemaPath: "#/properties/simplification/properties/triggers/properties/added_loc/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-            if (vErrors === null) {
-              vErrors = [err213];
-            } else {
-              vErrors.push(err213);
-            }
-            errors++;
-          }
-        }
-        if (typeof data108.new_abstraction !== "boolean") {
-          const err214 = { instancePath: instancePath + "/simplification/triggers/new_abstraction", schemaPath: "#/properties/simplification/properties/triggers/properties/new_abstraction/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
-          if (vErrors === null) {
-            vErrors = [err214];
-          } else {
-            vErrors.push(err214);
-          }
-          errors++;
-        }
-        let data111 = data108.loc_budget_ratio;
-        if (typeof data111 == "number" && isFinite(data111)) {
-          if (data111 > 1 || isNaN(data111)) {
-            const err215 = { instancePath: instancePath + "/simplification/triggers/loc_budget_ratio", schemaPath: "#/properties/simplification/properties/triggers/properties/loc_budget_ratio/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" };
-            if (vErrors === null) {
-              vErrors = [err215];
-            } else {
-              vErrors.push(err215);
-            }
-            errors++;
-          }
-          if (data111 <= 0 || isNaN(data111)) {
-            const err216 = { instancePath: instancePath + "/simplification/triggers/loc_budget_ratio", schemaPath: "#/properties/simplification/properties/triggers/properties/loc_budget_ratio/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
-            if (vErrors === null) {
-              vErrors = [err216];
-            } else {
-              vErrors.push(err216);
-            }
-            errors++;
-          }
-        } else {
-          const err217 = { instancePath: instancePath + "/simplification/triggers/loc_budget_ratio", schemaPath: "#/properties/simplification/properties/triggers/properties/loc_budget_ratio/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-          if (vErrors === null) {
-            vErrors = [err217];
-          } else {
-            vErrors.push(err217);
-          }
-          errors++;
-        }
-      } else {
-        const err218 = { instancePath: instancePath + "/simplification/triggers", schemaPath: "#/properties/simplification/properties/triggers/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err218];
-        } else {
-          vErrors.push(err218);
-        }
-        errors++;
-      }
-      let data112 = data106.aggressiveness;
-      if (!(data112 === "conservative" || data112 === "balanced" || data112 === "aggressive")) {
-        const err219 = { instancePath: instancePath + "/simplification/aggressiveness", schemaPath: "#/properties/simplification/properties/aggressiveness/enum", keyword: "enum", params: { allowedValues: schema11.properties.simplification.properties.aggressiveness.enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err219];
-        } else {
-          vErrors.push(err219);
-        }
-        errors++;
-      }
-      let data113 = data106.target_reduction;
-      if (typeof data113 == "number" && isFinite(data113)) {
-        if (data113 > 1 || isNaN(data113)) {
-          const err220 = { instancePath: instancePath + "/simplification/target_reduction", schemaPath: "#/properties/simplification/properties/target_reduction/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1 }, message: "must be <= 1" };
-          if (vErrors === null) {
-            vErrors = [err220];
-          } else {
-            vErrors.push(err220);
-          }
-          errors++;
-        }
-        if (data113 <= 0 || isNaN(data113)) {
-          const err221 = { instancePath: instancePath + "/simplification/target_reduction", schemaPath: "#/properties/simplification/properties/target_reduction/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0" };
-          if (vErrors === null) {
-            vErrors = [err221];
-          } else {
-            vErrors.push(err221);
-          }
-          errors++;
-        }
-      } else {
-        const err222 = { instancePath: instancePath + "/simplification/target_reduction", schemaPath: "#/properties/simplification/properties/target_reduction/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-        if (vErrors === null) {
-          vErrors = [err222];
-        } else {
-          vErrors.push(err222);
-        }
-        errors++;
-      }
-      if (typeof data106.suggestions !== "boolean") {
-        const err223 = { instancePath: instancePath + "/simplification/suggestions", schemaPath: "#/properties/simplification/properties/suggestions/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
-        if (vErrors === null) {
-          vErrors = [err223];
-        } else {
-          vErrors.push(err223);
-        }
-        errors++;
-      }
-      if (typeof data106.auto_commit !== "boolean") {
-        const err224 = { instancePath: instancePath + "/simplification/auto_commit", schemaPath: "#/properties/simplification/properties/auto_commit/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
-        if (vErrors === null) {
-          vErrors = [err224];
-        } else {
-          vErrors.push(err224);
-        }
-        errors++;
-      }
-      if (typeof data106.model_assisted !== "boolean") {
-        const err225 = { instancePath: instancePath + "/simplification/model_assisted", schemaPath: "#/properties/simplification/properties/model_assisted/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
-        if (vErrors === null) {
-          vErrors = [err225];
-        } else {
-          vErrors.push(err225);
-        }
-        errors++;
-      }
-    } else {
-      const err226 = { instancePath: instancePath + "/simplification", schemaPath: "#/properties/simplification/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-      if (vErrors === null) {
-        vErrors = [err226];
-      } else {
-        vErrors.push(err226);
-      }
-      errors++;
-    }
-    let data117 = data.model_provider;
-    if (data117 && typeof data117 == "object" && !Array.isArray(data117)) {
-      if (data117.provider === void 0) {
-        data117.provider = "none";
-      }
-      if (data117.model === void 0) {
-        data117.model = "claude-sonnet-4-5";
-      }
-      if (data117.base_url === void 0) {
-        data117.base_url = "";
-      }
-      if (data117.api_key_env === void 0) {
-        data117.api_key_env = "ANTHROPIC_API_KEY";
-      }
-      if (data117.max_tokens === void 0) {
-        data117.max_tokens = 8192;
-      }
-      if (data117.timeout_seconds === void 0) {
-        data117.timeout_seconds = 120;
-      }
-      for (const key30 in data117) {
-        if (!(key30 === "provider" || key30 === "model" || key30 === "base_url" || key30 === "api_key_env" || key30 === "max_tokens" || key30 === "timeout_seconds")) {
-          const err227 = { instancePath: instancePath + "/model_provider", schemaPath: "#/properties/model_provider/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key30 }, message: "must NOT have additional properties" };
-          if (vErrors === null) {
-            vErrors = [err227];
-          } else {
-            vErrors.push(err227);
-          }
-          errors++;
-        }
-      }
-      let data118 = data117.provider;
-      if (!(data118 === "none" || data118 === "anthropic")) {
-        const err228 = { instancePath: instancePath + "/model_provider/provider", schemaPath: "#/properties/model_provider/properties/provider/enum", keyword: "enum", params: { allowedValues: schema11.properties.model_provider.properties.provider.enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err228];
-        } else {
-          vErrors.push(err228);
-        }
-        errors++;
-      }
-      let data119 = data117.model;
-      if (typeof data119 === "string") {
-        if (func3(data119) > 200) {
-          const err229 = { instancePath: instancePath + "/model_provider/model", schemaPath: "#/properties/model_provider/properties/model/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" };
-          if (vErrors === null) {
-            vErrors = [err229];
-          } else {
-            vErrors.push(err229);
-          }
-          errors++;
-        }
-        if (func3(data119) < 1) {
-          const err230 = { instancePath: instancePath + "/model_provider/model", schemaPath: "#/properties/model_provider/properties/model/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-          if (vErrors === null) {
-            vErrors = [err230];
-          } else {
-            vErrors.push(err230);
-          }
-          errors++;
-        }
-      } else {
-        const err231 = { instancePath: instancePath + "/model_provider/model", schemaPath: "#/properties/model_provider/properties/model/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err231];
-        } else {
-          vErrors.push(err231);
-        }
-        errors++;
-      }
-      let data120 = data117.base_url;
-      const _errs282 = errors;
-      let valid81 = false;
-      const _errs283 = errors;
-      if ("" !== data120) {
-        const err232 = { instancePath: instancePath + "/model_provider/base_url", schemaPath: "#/properties/model_provider/properties/base_url/anyOf/0/const", keyword: "const", params: { allowedValue: "" }, message: "must be equal to constant" };
-        if (vErrors === null) {
-          vErrors = [err232];
-        } else {
-          vErrors.push(err232);
-        }
-        errors++;
-      }
-      var _valid0 = _errs283 === errors;
-      valid81 = valid81 || _valid0;
-      if (!valid81) {
-        const _errs284 = errors;
-        if (typeof data120 === "string") {
-          if (!pattern2.test(data120)) {
-            const err233 = { instancePath: instancePath + "/model_provider/base_url", schemaPath: "#/properties/model_provider/properties/base_url/anyOf/1/pattern", keyword: "pattern", params: { pattern: "^https?://" }, message: 'must match pattern "^https?://"' };
-            if (vErrors === null) {
-              vErrors = [err233];
-            } else {
-              vErrors.push(err233);
-            }
-            errors++;
-          }
-          if (!formats0(data120)) {
-            const err234 = { instancePath: instancePath + "/model_provider/base_url", schemaPath: "#/properties/model_provider/properties/base_url/anyOf/1/format", keyword: "format", params: { format: "uri" }, message: 'must match format "uri"' };
-            if (vErrors === null) {
-              vErrors = [err234];
-            } else {
-              vErrors.push(err234);
-            }
-            errors++;
-          }
-        } else {
-          const err235 = { instancePath: instancePath + "/model_provider/base_url", schemaPath: "#/properties/model_provider/properties/base_url/anyOf/1/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-          if (vErrors === null) {
-            vErrors = [err235];
-          } else {
-            vErrors.push(err235);
-          }
-          errors++;
-        }
-        var _valid0 = _errs284 === errors;
-        valid81 = valid81 || _valid0;
-      }
-      if (!valid81) {
-        const err236 = { instancePath: instancePath + "/model_provider/base_url", schemaPath: "#/properties/model_provider/properties/base_url/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
-        if (vErrors === null) {
-          vErrors = [err236];
-        } else {
-          vErrors.push(err236);
-        }
-        errors++;
-      } else {
-        errors = _errs282;
-        if (vErrors !== null) {
-          if (_errs282) {
-            vErrors.length = _errs282;
-          } else {
-            vErrors = null;
-          }
-        }
-      }
-      let data121 = data117.api_key_env;
-      if (typeof data121 === "string") {
-        if (!pattern3.test(data121)) {
-          const err237 = { instancePath: instancePath + "/model_provider/api_key_env", schemaPath: "#/properties/model_provider/properties/api_key_env/pattern", keyword: "pattern", params: { pattern: "^[A-Z_][A-Z0-9_]*$" }, message: 'must match pattern "^[A-Z_][A-Z0-9_]*$"' };
-          if (vErrors === null) {
-            vErrors = [err237];
-          } else {
-            vErrors.push(err237);
-          }
-          errors++;
-        }
-      } else {
-        const err238 = { instancePath: instancePath + "/model_provider/api_key_env", schemaPath: "#/properties/model_provider/properties/api_key_env/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err238];
-        } else {
-          vErrors.push(err238);
-        }
-        errors++;
-      }
-      let data122 = data117.max_tokens;
-      if (!(typeof data122 == "number" && (!(data122 % 1) && !isNaN(data122)) && isFinite(data122))) {
-        const err239 = { instancePath: instancePath + "/model_provider/max_tokens", schemaPath: "#/properties/model_provider/properties/max_tokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err239];
-        } else {
-          vErrors.push(err239);
-        }
-        errors++;
-      }
-      if (typeof data122 == "number" && isFinite(data122)) {
-        if (data122 > 2e5 || isNaN(data122)) {
-          const err240 = { instancePath: instancePath + "/model_provider/max_tokens", schemaPath: "#/properties/model_provider/properties/max_tokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2e5 }, message: "must be <= 200000" };
-          if (vErrors === null) {
-            vErrors = [err240];
-          } else {
-            vErrors.push(err240);
-          }
-          errors++;
-        }
-        if (data122 < 1 || isNaN(data122)) {
-          const err241 = { instancePath: instancePath + "/model_provider/max_tokens", schemaPath: "#/properties/model_provider/properties/max_tokens/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
-          if (vErrors === null) {
-            vErrors = [err241];
-          } else {
-            vErrors.push(err241);
-          }
-          errors++;
-        }
-      }
-      let data123 = data117.timeout_seconds;
-      if (!(typeof data123 == "number" && (!(data123 % 1) && !isNaN(data123)) && isFinite(data123))) {
-        const err242 = { instancePath: instancePath + "/model_provider/timeout_seconds", schemaPath: "#/properties/model_provider/properties/timeout_seconds/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err242];
-        } else {
-          vErrors.push(err242);
-        }
-        errors++;
-      }
-      if (typeof data123 == "number" && isFinite(data123)) {
-        if (data123 > 3600 || isNaN(data123)) {
-          const err243 = { instancePath: instancePath + "/model_provider/timeout_seconds", schemaPath: "#/properties/model_provider/properties/timeout_seconds/maximum", keyword: "maximum", params: { comparison: "<=", limit: 3600 }, message: "must be <= 3600" };
-          if (vErrors === null) {
-            vErrors = [err243];
-          } else {
-            vErrors.push(err243);
-          }
-          errors++;
-        }
-        if (data123 < 1 || isNaN(data123)) {
-          const err244 = { instancePath: instancePath + "/model_provider/timeout_seconds", schemaPath: "#/properties/model_provider/properties/timeout_seconds/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
-          if (vErrors === null) {
-            vErrors = [err244];
-          } else {
-            vErrors.push(err244);
-          }
-          errors++;
-        }
-      }
-    } else {
-      const err245 = { instancePath: instancePath + "/model_provider", schemaPath: "#/properties/model_provider/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-      if (vErrors === null) {
-        vErrors = [err245];
-      } else {
-        vErrors.push(err245);
-      }
-      errors++;
-    }
-    let data124 = data.integrations;
-    if (data124 && typeof data124 == "object" && !Array.isArray(data124)) {
-      if (data124.hooks === void 0) {
-        data124.hooks = {};
-      }
-      if (data124.action === void 0) {
-        data124.action = {};
-      }
-      if (data124.app === void 0) {
-        data124.app = {};
-      }
-      if (data124.incomplete_conclusion === void 0) {
-        data124.incomplete_conclusion = "failure";
-      }
-      for (const key31 in data124) {
-        if (!(key31 === "hooks" || key31 === "action" || key31 === "app" || key31 === "incomplete_conclusion")) {
-          const err246 = { instancePath: instancePath + "/integrations", schemaPath: "#/properties/integrations/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key31 }, message: "must NOT have additional properties" };
-          if (vErrors === null) {
-            vErrors = [err246];
-          } else {
-            vErrors.push(err246);
-          }
-          errors++;
-        }
-      }
-      let data125 = data124.hooks;
-      if (data125 && typeof data125 == "object" && !Array.isArray(data125)) {
-        if (data125.pre_commit === void 0) {
-          data125.pre_commit = true;
-        }
-        if (data125.pre_push === void 0) {
-          data125.pre_push = false;
-        }
-        for (const key32 in data125) {
-          if (!(key32 === "pre_commit" || key32 === "pre_push")) {
-            const err247 = { instancePath: instancePath + "/integrations/hooks", schemaPath: "#/properties/integrations/properties/hooks/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key32 }, message: "must NOT have additional properties" };
-            if (vErrors === null) {
-              vErrors = [err247];
-            } else {
-              vErrors.push(err247);
-            }
-            errors++;
-          }
-        }
-        if (typeof data125.pre_commit !== "boolean") {
-          const err248 = { instancePath: instancePath + "/integrations/hooks/pre_commit", schemaPath: "#/properties/integrations/properties/hooks/properties/pre_commit/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
-          if (vErrors === null) {
-            vErrors = [err248];
-          } else {
-            vErrors.push(err248);
-          }
-          errors++;
-        }
-        if (typeof data125.pre_push !== "boolean") {
-          const err249 = { instancePath: instancePath + "/integrations/hooks/pre_push", schemaPath: "#/properties/integrations/properties/hooks/properties/pre_push/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
-          if (vErrors === null) {
-            vErrors = [err249];
-          } else {
-            vErrors.push(err249);
-          }
-          errors++;
-        }
-      } else {
-        const err250 = { instancePath: instancePath + "/integrations/hooks", schemaPath: "#/properties/integrations/properties/hooks/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err250];
-        } else {
-          vErrors.push(err250);
-        }
-        errors++;
-      }
-      let data128 = data124.action;
-      if (data128 && typeof data128 == "object" && !Array.isArray(data128)) {
-        if (data128.comment === void 0) {
-          data128.comment = true;
-        }
-        if (data128.annotations === void 0) {
-          data128.annotations = true;
-        }
-        if (data128.sarif === void 0) {
-          data128.sarif = true;
-        }
-        for (const key33 in data128) {
-          if (!(key33 === "comment" || key33 === "annotations" || key33 === "sarif")) {
-            const err251 = { instancePath: instancePath + "/integrations/action", schemaPath: "#/properties/integrations/properties/action/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key33 }, message: "must NOT have additional properties" };
-            if (vErrors === null) {
-              vErrors = [err251];
-            } else {
-              vErrors.push(err251);
-            }
-            errors++;
-          }
-        }
-        if (typeof data128.comment !== "boolean") {
-          const err252 = { instancePath: instancePath + "/integrations/action/comment", schemaPath: "#/properties/integrations/properties/action/properties/comment/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
-          if (vErrors === null) {
-            vErrors = [err252];
-          } else {
-            vErrors.push(err252);
-          }
-          errors++;
-        }
-        if (typeof data128.annotations !== "boolean") {
-          const err253 = { instancePath: instancePath + "/integrations/action/annotations", schemaPath: "#/properties/integrations/properties/action/properties/annotations/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
-          if (vErrors === null) {
-            vErrors = [err253];
-          } else {
-            vErrors.push(err253);
-          }
-          errors++;
-        }
-        if (typeof data128.sarif !== "boolean") {
-          const err254 = { instancePath: instancePath + "/integrations/action/sarif", schemaPath: "#/properties/integrations/properties/action/properties/sarif/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
-          if (vErrors === null) {
-            vErrors = [err254];
-          } else {
-            vErrors.push(err254);
-          }
-          errors++;
-        }
-      } else {
-        const err255 = { instancePath: instancePath + "/integrations/action", schemaPath: "#/properties/integrations/properties/action/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err255];
-        } else {
-          vErrors.push(err255);
-        }
-        errors++;
-      }
-      let data132 = data124.app;
-      if (data132 && typeof data132 == "object" && !Array.isArray(data132)) {
-        if (data132.check_runs === void 0) {
-          data132.check_runs = true;
-        }
-        if (data132.comments === void 0) {
-          data132.comments = true;
-        }
-        if (data132.builder === void 0) {
-          data132.builder = false;
-        }
-        if (data132.builder_label === void 0) {
-          data132.builder_label = "aureus:implement";
-        }
-        if (data132.allowed_bot_ids === void 0) {
-          data132.allowed_bot_ids = [];
-        }
-        for (const key34 in data132) {
-          if (!(key34 === "check_runs" || key34 === "comments" || key34 === "builder" || key34 === "builder_label" || key34 === "allowed_bot_ids")) {
-            const err256 = { instancePath: instancePath + "/integrations/app", schemaPath: "#/properties/integrations/properties/app/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key34 }, message: "must NOT have additional properties" };
-            if (vErrors === null) {
-              vErrors = [err256];
-            } else {
-              vErrors.push(err256);
-            }
-            errors++;
-          }
-        }
-        if (typeof data132.check_runs !== "boolean") {
-          const err257 = { instancePath: instancePath + "/integrations/app/check_runs", schemaPath: "#/properties/integrations/properties/app/properties/check_runs/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
-          if (vErrors === null) {
-            vErrors = [err257];
-          } else {
-            vErrors.push(err257);
-          }
-          errors++;
-        }
-        if (typeof data132.comments !== "boolean") {
-          const err258 = { instancePath: instancePath + "/integrations/app/comments", schemaPath: "#/properties/integrations/properties/app/properties/comments/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
-          if (vErrors === null) {
-            vErrors = [err258];
-          } else {
-            vErrors.push(err258);
-          }
-          errors++;
-        }
-        if (typeof data132.builder !== "boolean") {
-          const err259 = { instancePath: instancePath + "/integrations/app/builder", schemaPath: "#/properties/integrations/properties/app/properties/builder/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
-          if (vErrors === null) {
-            vErrors = [err259];
-          } else {
-            vErrors.push(err259);
-          }
-          errors++;
-        }
-        let data136 = data132.builder_label;
-        if (typeof data136 === "string") {
-          if (func3(data136) > 50) {
-            const err260 = { instancePath: instancePath + "/integrations/app/builder_label", schemaPath: "#/properties/integrations/properties/app/properties/builder_label/maxLength", keyword: "maxLength", params: { limit: 50 }, message: "must NOT have more than 50 characters" };
-            if (vErrors === null) {
-              vErrors = [err260];
-            } else {
-              vErrors.push(err260);
-            }
-            errors++;
-          }
-          if (func3(data136) < 1) {
-            const err261 = { instancePath: instancePath + "/integrations/app/builder_label", schemaPath: "#/properties/integrations/properties/app/properties/builder_label/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-            if (vErrors === null) {
-              vErrors = [err261];
-            } else {
-              vErrors.push(err261);
-            }
-            errors++;
-          }
-        } else {
-          const err262 = { instancePath: instancePath + "/integrations/app/builder_label", schemaPath: "#/properties/integrations/properties/app/properties/builder_label/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-          if (vErrors === null) {
-            vErrors = [err262];
-          } else {
-            vErrors.push(err262);
-          }
-          errors++;
-        }
-        let data137 = data132.allowed_bot_ids;
-        if (Array.isArray(data137)) {
-          const len8 = data137.length;
-          for (let i13 = 0; i13 < len8; i13++) {
-            let data138 = data137[i13];
-            if (!(typeof data138 == "number" && (!(data138 % 1) && !isNaN(data138)) && isFinite(data138))) {
-              const err263 = { instancePath: instancePath + "/integrations/app/allowed_bot_ids/" + i13, schemaPath: "#/properties/integrations/properties/app/properties/allowed_bot_ids/items/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-              if (vErrors === null) {
-                vErrors = [err263];
-              } else {
-                vErrors.push(err263);
-              }
-              errors++;
-            }
-            if (typeof data138 == "number" && isFinite(data138)) {
-              if (data138 < 1 || isNaN(data138)) {
-                const err264 = { instancePath: instancePath + "/integrations/app/allowed_bot_ids/" + i13, schemaPath: "#/properties/integrations/properties/app/properties/allowed_bot_ids/items/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
-                if (vErrors === null) {
-                  vErrors = [err264];
-                } else {
-                  vErrors.push(err264);
-                }
-                errors++;
-              }
-            }
-          }
-          let i14 = data137.length;
-          let j5;
-          if (i14 > 1) {
-            const indices3 = {};
-            for (; i14--; ) {
-              let item3 = data137[i14];
-              if (!(typeof item3 == "number" && (!(item3 % 1) && !isNaN(item3)) && isFinite(item3))) {
-                continue;
-              }
-              if (typeof indices3[item3] == "number") {
-                j5 = indices3[item3];
-                const err265 = { instancePath: instancePath + "/integrations/app/allowed_bot_ids", schemaPath: "#/properties/integrations/properties/app/properties/allowed_bot_ids/uniqueItems", keyword: "uniqueItems", params: { i: i14, j: j5 }, message: "must NOT have duplicate items (items ## " + j5 + " and " + i14 + " are identical)" };
-                if (vErrors === null) {
-                  vErrors = [err265];
-                } else {
-                  vErrors.push(err265);
-                }
-                errors++;
-                break;
-              }
-              indices3[item3] = i14;
-            }
-          }
-        } else {
-          const err266 = { instancePath: instancePath + "/integrations/app/allowed_bot_ids", schemaPath: "#/properties/integrations/properties/app/properties/allowed_bot_ids/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-          if (vErrors === null) {
-            vErrors = [err266];
-          } else {
-            vErrors.push(err266);
-          }
-          errors++;
-        }
-      } else {
-        const err267 = { instancePath: instancePath + "/integrations/app", schemaPath: "#/properties/integrations/properties/app/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err267];
-        } else {
-          vErrors.push(err267);
-        }
-        errors++;
-      }
-      let data139 = data124.incomplete_conclusion;
-      if (!(data139 === "failure" || data139 === "neutral")) {
-        const err268 = { instancePath: instancePath + "/integrations/incomplete_conclusion", schemaPath: "#/properties/integrations/properties/incomplete_conclusion/enum", keyword: "enum", params: { allowedValues: schema11.properties.integrations.properties.incomplete_conclusion.enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err268];
-        } else {
-          vErrors.push(err268);
-        }
-        errors++;
-      }
-    } else {
-      const err269 = { instancePath: instancePath + "/integrations", schemaPath: "#/properties/integrations/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-      if (vErrors === null) {
-        vErrors = [err269];
-      } else {
-        vErrors.push(err269);
-      }
-      errors++;
-    }
-    let data140 = data.memory;
-    if (data140 && typeof data140 == "object" && !Array.isArray(data140)) {
-      if (data140.ledger_retention_days === void 0) {
-        data140.ledger_retention_days = 0;
-      }
-      if (data140.history_retention_days === void 0) {
-        data140.history_retention_days = 180;
-      }
-      if (data140.patterns_retention_days === void 0) {
-        data140.patterns_retention_days = 365;
-      }
-      for (const key35 in data140) {
-        if (!(key35 === "ledger_retention_days" || key35 === "history_retention_days" || key35 === "patterns_retention_days")) {
-          const err270 = { instancePath: instancePath + "/memory", schemaPath: "#/properties/memory/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key35 }, message: "must NOT have additional properties" };
-          if (vErrors === null) {
-            vErrors = [err270];
-          } else {
-            vErrors.push(err270);
-          }
-          errors++;
-        }
-      }
-      let data141 = data140.ledger_retention_days;
-      if (!(typeof data141 == "number" && (!(data141 % 1) && !isNaN(data141)) && isFinite(data141))) {
-        const err271 = { instancePath: instancePath + "/memory/ledger_retention_days", schemaPath: "#/properties/memory/properties/ledger_retention_days/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err271];
-        } else {
-          vErrors.push(err271);
-        }
-        errors++;
-      }
-      if (typeof data141 == "number" && isFinite(data141)) {
-        if (data141 < 0 || isNaN(data141)) {
-          const err272 = { instancePath: instancePath + "/memory/ledger_retention_days", schemaPath: "#/properties/memory/properties/ledger_retention_days/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-          if (vErrors === null) {
-            vErrors = [err272];
-          } else {
-            vErrors.push(err272);
-          }
-          errors++;
-        }
-      }
-      let data142 = data140.history_retention_days;
-      if (!(typeof data142 == "number" && (!(data142 % 1) && !isNaN(data142)) && isFinite(data142))) {
-        const err273 = { instancePath: instancePath + "/memory/history_retention_days", schemaPath: "#/properties/memory/properties/history_retention_days/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err273];
-        } else {
-          vErrors.push(err273);
-        }
-        errors++;
-      }
-      if (typeof data142 == "number" && isFinite(data142)) {
-        if (data142 < 0 || isNaN(data142)) {
-          const err274 = { instancePath: instancePath + "/memory/history_retention_days", schemaPath: "#/properties/memory/properties/history_retention_days/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-          if (vErrors === null) {
-            vErrors = [err274];
-          } else {
-            vErrors.push(err274);
-          }
-          errors++;
-        }
-      }
-      let data143 = data140.patterns_retention_days;
-      if (!(typeof data143 == "number" && (!(data143 % 1) && !isNaN(data143)) && isFinite(data143))) {
-        const err275 = { instancePath: instancePath + "/memory/patterns_retention_days", schemaPath: "#/properties/memory/properties/patterns_retention_days/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-        if (vErrors === null) {
-          vErrors = [err275];
-        } else {
-          vErrors.push(err275);
-        }
-        errors++;
-      }
-      if (typeof data143 == "number" && isFinite(data143)) {
-        if (data143 < 0 || isNaN(data143)) {
-          const err276 = { instancePath: instancePath + "/memory/patterns_retention_days", schemaPath: "#/properties/memory/properties/patterns_retention_days/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-          if (vErrors === null) {
-            vErrors = [err276];
-          } else {
-            vErrors.push(err276);
-          }
-          errors++;
-        }
-      }
-    } else {
-      const err277 = { instancePath: instancePath + "/memory", schemaPath: "#/properties/memory/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-      if (vErrors === null) {
-        vErrors = [err277];
-      } else {
-        vErrors.push(err277);
-      }
-      errors++;
-    }
-    let data144 = data.paths;
-    if (data144 && typeof data144 == "object" && !Array.isArray(data144)) {
-      if (data144.core === void 0) {
-        data144.core = ["src/**"];
-      }
-      if (data144.ignore === void 0) {
-        data144.ignore = ["**/node_modules/**", "**/dist/**", "**/build/**", "**/coverage/**"];
-      }
-      if (data144.tests === void 0) {
-        data144.tests = ["test/**", "tests/**", "**/__tests__/**", "**/*.test.*", "**/*.spec.*", "**/*_test.go", "**/test_*.py"];
-      }
-      if (data144.generated === void 0) {
-        data144.generated = ["**/*.generated.*", "**/generated/**"];
-      }
-      for (const key36 in data144) {
-        if (!(key36 === "core" || key36 === "ignore" || key36 === "tests" || key36 === "generated")) {
-          const err278 = { instancePath: instancePath + "/paths", schemaPath: "#/properties/paths/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key36 }, message: "must NOT have additional properties" };
-          if (vErrors === null) {
-            vErrors = [err278];
-          } else {
-            vErrors.push(err278);
-          }
-          errors++;
-        }
-      }
-      let data145 = data144.core;
-      if (Array.isArray(data145)) {
-        const len9 = data145.length;
-        for (let i15 = 0; i15 < len9; i15++) {
-          let data146 = data145[i15];
-          if (typeof data146 === "string") {
-            if (func3(data146) > 500) {
-              const err279 = { instancePath: instancePath + "/paths/core/" + i15, schemaPath: "#/definitions/glob/maxLength", keyword: "maxLength", params: { limit: 500 }, message: "must NOT have more than 500 characters" };
-              if (vErrors === null) {
-                vErrors = [err279];
-              } else {
-                vErrors.push(err279);
-              }
-              errors++;
-            }
-            if (func3(data146) < 1) {
-              const err280 = { instancePath: instancePath + "/paths/core/" + i15, schemaPath: "#/definitions/glob/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-              if (vErrors === null) {
-                vErrors = [err280];
-              } else {
-                vErrors.push(err280);
-              }
-              errors++;
-            }
-            if (!pattern0.test(data146)) {
-              const err281 = { instancePath: instancePath + "/paths/core/" + i15, schemaPath: "#/definitions/glob/pattern", keyword: "pattern", params: { pattern: "^(?!/)(?!.*\\\\)" }, message: 'must match pattern "^(?!/)(?!.*\\\\)"' };
-              if (vErrors === null) {
-                vErrors = [err281];
-              } else {
-                vErrors.push(err281);
-              }
-              errors++;
-            }
-          } else {
-            const err282 = { instancePath: instancePath + "/paths/core/" + i15, schemaPath: "#/definitions/glob/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err282];
-            } else {
-              vErrors.push(err282);
-            }
-            errors++;
-          }
-        }
-        let i16 = data145.length;
-        let j6;
-        if (i16 > 1) {
-          outer2:
-            for (; i16--; ) {
-              for (j6 = i16; j6--; ) {
-                if (func0(data145[i16], data145[j6])) {
-                  const err283 = { instancePath: instancePath + "/paths/core", schemaPath: "#/properties/paths/properties/core/uniqueItems", keyword: "uniqueItems", params: { i: i16, j: j6 }, message: "must NOT have duplicate items (items ## " + j6 + " and " + i16 + " are identical)" };
-                  if (vErrors === null) {
-                    vErrors = [err283];
-                  } else {
-                    vErrors.push(err283);
-                  }
-                  errors++;
-                  break outer2;
-                }
-              }
-            }
-        }
-      } else {
-        const err284 = { instancePath: instancePath + "/paths/core", schemaPath: "#/properties/paths/properties/core/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err284];
-        } else {
-          vErrors.push(err284);
-        }
-        errors++;
-      }
-      let data147 = data144.ignore;
-      if (Array.isArray(data147)) {
-        const len10 = data147.length;
-        for (let i17 = 0; i17 < len10; i17++) {
-          let data148 = data147[i17];
-          if (typeof data148 === "string") {
-            if (func3(data148) > 500) {
-              const err285 = { instancePath: instancePath + "/paths/ignore/" + i17, schemaPath: "#/definitions/glob/maxLength", keyword: "maxLength", params: { limit: 500 }, message: "must NOT have more than 500 characters" };
-              if (vErrors === null) {
-                vErrors = [err285];
-              } else {
-                vErrors.push(err285);
-              }
-              errors++;
-            }
-            if (func3(data148) < 1) {
-              const err286 = { instancePath: instancePath + "/paths/ignore/" + i17, schemaPath: "#/definitions/glob/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-              if (vErrors === null) {
-                vErrors = [err286];
-              } else {
-                vErrors.push(err286);
-              }
-              errors++;
-            }
-            if (!pattern0.test(data148)) {
-              const err287 = { instancePath: instancePath + "/paths/ignore/" + i17, schemaPath: "#/definitions/glob/pattern", keyword: "pattern", params: { pattern: "^(?!/)(?!.*\\\\)" }, message: 'must match pattern "^(?!/)(?!.*\\\\)"' };
-              if (vErrors === null) {
-                vErrors = [err287];
-              } else {
-                vErrors.push(err287);
-              }
-              errors++;
-            }
-          } else {
-            const err288 = { instancePath: instancePath + "/paths/ignore/" + i17, schemaPath: "#/definitions/glob/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err288];
-            } else {
-              vErrors.push(err288);
-            }
-            errors++;
-          }
-        }
-        let i18 = data147.length;
-        let j7;
-        if (i18 > 1) {
-          outer3:
-            for (; i18--; ) {
-              for (j7 = i18; j7--; ) {
-                if (func0(data147[i18], data147[j7])) {
-                  const err289 = { instancePath: instancePath + "/paths/ignore", schemaPath: "#/properties/paths/properties/ignore/uniqueItems", keyword: "uniqueItems", params: { i: i18, j: j7 }, message: "must NOT have duplicate items (items ## " + j7 + " and " + i18 + " are identical)" };
-                  if (vErrors === null) {
-                    vErrors = [err289];
-                  } else {
-                    vErrors.push(err289);
-                  }
-                  errors++;
-                  break outer3;
-                }
-              }
-            }
-        }
-      } else {
-        const err290 = { instancePath: instancePath + "/paths/ignore", schemaPath: "#/properties/paths/properties/ignore/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err290];
-        } else {
-          vErrors.push(err290);
-        }
-        errors++;
-      }
-      let data149 = data144.tests;
-      if (Array.isArray(data149)) {
-        const len11 = data149.length;
-        for (let i19 = 0; i19 < len11; i19++) {
-          let data150 = data149[i19];
-          if (typeof data150 === "string") {
-            if (func3(data150) > 500) {
-              const err291 = { instancePath: instancePath + "/paths/tests/" + i19, schemaPath: "#/definitions/glob/maxLength", keyword: "maxLength", params: { limit: 500 }, message: "must NOT have more than 500 characters" };
-              if (vErrors === null) {
-                vErrors = [err291];
-              } else {
-                vErrors.push(err291);
-              }
-              errors++;
-            }
-            if (func3(data150) < 1) {
-              const err292 = { instancePath: instancePath + "/paths/tests/" + i19, schemaPath: "#/definitions/glob/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-              if (vErrors === null) {
-                vErrors = [err292];
-              } else {
-                vErrors.push(err292);
-              }
-              errors++;
-            }
-            if (!pattern0.test(data150)) {
-              const err293 = { instancePath: instancePath + "/paths/tests/" + i19, schemaPath: "#/definitions/glob/pattern", keyword: "pattern", params: { pattern: "^(?!/)(?!.*\\\\)" }, message: 'must match pattern "^(?!/)(?!.*\\\\)"' };
-              if (vErrors === null) {
-                vErrors = [err293];
-              } else {
-                vErrors.push(err293);
-              }
-              errors++;
-            }
-          } else {
-            const err294 = { instancePath: instancePath + "/paths/tests/" + i19, schemaPath: "#/definitions/glob/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err294];
-            } else {
-              vErrors.push(err294);
-            }
-            errors++;
-          }
-        }
-        let i20 = data149.length;
-        let j8;
-        if (i20 > 1) {
-          outer4:
-            for (; i20--; ) {
-              for (j8 = i20; j8--; ) {
-                if (func0(data149[i20], data149[j8])) {
-                  const err295 = { instancePath: instancePath + "/paths/tests", schemaPath: "#/properties/paths/properties/tests/uniqueItems", keyword: "uniqueItems", params: { i: i20, j: j8 }, message: "must NOT have duplicate items (items ## " + j8 + " and " + i20 + " are identical)" };
-                  if (vErrors === null) {
-                    vErrors = [err295];
-                  } else {
-                    vErrors.push(err295);
-                  }
-                  errors++;
-                  break outer4;
-                }
-              }
-            }
-        }
-      } else {
-        const err296 = { instancePath: instancePath + "/paths/tests", schemaPath: "#/properties/paths/properties/tests/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err296];
-        } else {
-          vErrors.push(err296);
-        }
-        errors++;
-      }
-      let data151 = data144.generated;
-      if (Array.isArray(data151)) {
-        const len12 = data151.length;
-        for (let i21 = 0; i21 < len12; i21++) {
-          let data152 = data151[i21];
-          if (typeof data152 === "string") {
-            if (func3(data152) > 500) {
-              const err297 = { instancePath: instancePath + "/paths/generated/" + i21, schemaPath: "#/definitions/glob/maxLength", keyword: "maxLength", params: { limit: 500 }, message: "must NOT have more than 500 characters" };
-              if (vErrors === null) {
-                vErrors = [err297];
-              } else {
-                vErrors.push(err297);
-              }
-              errors++;
-            }
-            if (func3(data152) < 1) {
-              const err298 = { instancePath: instancePath + "/paths/generated/" + i21, schemaPath: "#/definitions/glob/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-              if (vErrors === null) {
-                vErrors = [err298];
-              } else {
-                vErrors.push(err298);
-              }
-              errors++;
-            }
-            if (!pattern0.test(data152)) {
-              const err299 = { instancePath: instancePath + "/paths/generated/" + i21, schemaPath: "#/definitions/glob/pattern", keyword: "pattern", params: { pattern: "^(?!/)(?!.*\\\\)" }, message: 'must match pattern "^(?!/)(?!.*\\\\)"' };
-              if (vErrors === null) {
-                vErrors = [err299];
-              } else {
-                vErrors.push(err299);
-              }
-              errors++;
-            }
-          } else {
-            const err300 = { instancePath: instancePath + "/paths/generated/" + i21, schemaPath: "#/definitions/glob/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err300];
-            } else {
-              vErrors.push(err300);
-            }
-            errors++;
-          }
-        }
-        let i22 = data151.length;
-        let j9;
-        if (i22 > 1) {
-          outer5:
-            for (; i22--; ) {
-              for (j9 = i22; j9--; ) {
-                if (func0(data151[i22], data151[j9])) {
-                  const err301 = { instancePath: instancePath + "/paths/generated", schemaPath: "#/properties/paths/properties/generated/uniqueItems", keyword: "uniqueItems", params: { i: i22, j: j9 }, message: "must NOT have duplicate items (items ## " + j9 + " and " + i22 + " are identical)" };
-                  if (vErrors === null) {
-                    vErrors = [err301];
-                  } else {
-                    vErrors.push(err301);
-                  }
-                  errors++;
-                  break outer5;
-                }
-              }
-            }
-        }
-      } else {
-        const err302 = { instancePath: instancePath + "/paths/generated", schemaPath: "#/properties/paths/properties/generated/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err302];
-        } else {
-          vErrors.push(err302);
-        }
-        errors++;
-      }
-    } else {
-      const err303 = { instancePath: instancePath + "/paths", schemaPath: "#/properties/paths/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-      if (vErrors === null) {
-        vErrors = [err303];
-      } else {
-        vErrors.push(err303);
-      }
-      errors++;
-    }
-  } else {
-    const err304 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err304];
-    } else {
-      vErrors.push(err304);
-    }
-    errors++;
-  }
-  validate10.errors = vErrors;
-  return errors === 0;
-}
-var validatePolicyDocument = validate10;
-
-// src/policy/check-policy-schema.ts
-function checkPolicySchema(document2) {
-  if (validatePolicyDocument(document2)) {
-    return { valid: true, policy: document2 };
-  }
-  const errors = validatePolicyDocument.errors;
-  return { valid: false, violations: Array.isArray(errors) ? errors.filter(isViolation) : [] };
-}
-function isViolation(value) {
-  if (typeof value !== "object" || value === null) return false;
-  const record = { ...value };
-  return typeof record.instancePath === "string" && typeof record.schemaPath === "string" && typeof record.keyword === "string" && typeof record.params === "object" && record.params !== null && typeof record.message === "string";
-}
-
-// src/policy/default-policy.ts
-function defaultPolicy() {
-  const check = checkPolicySchema({ version: CURRENT_POLICY_VERSION });
-  if (!check.valid) {
-    throw new AureusError(
-      "the built-in default policy does not satisfy its own schema.",
-      "report this as a bug in AUREUS."
-    );
-  }
-  return check.policy;
-}
-
-// src/policy/parse-policy.ts
-var import_yaml2 = __toESM(require_dist(), 1);
-
-// src/policy/cross-field-checks.ts
-var ORDERED = [
-  {
-    section: ["budgets", "change"],
-    low: "warn",
-    high: "block",
-    read: (policy) => [policy.budgets.change.warn, policy.budgets.change.block]
-  },
-  {
-    section: ["budgets", "core_loc"],
-    low: "target",
-    high: "hard",
-    read: (policy) => [policy.budgets.core_loc.target, policy.budgets.core_loc.hard]
-  },
-  {
-    section: ["cost_thresholds"],
-    low: "action_warn",
-    high: "action_block",
-    read: (policy) => [policy.cost_thresholds.action_warn, policy.cost_thresholds.action_block]
-  }
-];
-function crossFieldProblems(policy, locate, file) {
-  const problems = [];
-  for (const { section, low, high, read } of ORDERED) {
-    const [lowValue, highValue] = read(policy);
-    if (lowValue <= highValue) continue;
-    const lowPath = [...section, low];
-    const highPath = [...section, high];
-    const written = (path) => locate.has(path) ? "" : ", the default";
-    const at = locate.valueAt(locate.has(lowPath) ? lowPath : highPath);
-    const name2 = section.join(".");
-    problems.push({
-      file,
-      line: at.line,
-      column: at.column,
-      message: `${name2}.${low} (${lowValue}${written(lowPath)}) is above ${name2}.${high} (${highValue}${written(highPath)}).`,
-      hint: `make ${name2}.${low} at most ${name2}.${high}, or raise ${name2}.${high}.`
-    });
-  }
-  return problems;
-}
-
-// src/policy/policy-schema.generated.ts
-var policySchema = {
-  "$schema": "http://json-schema.org/draft-07/schema#",
-  "title": "AUREUS policy",
-  "description": "The complexity budgets and rules a repository is held to, read from .aureus/policy.yaml at the base commit of every change. Every key is optional except version; omitted keys take the built-in defaults shown by `aureus policy show`.",
-  "type": "object",
-  "additionalProperties": false,
-  "required": [
-    "version"
-  ],
-  "properties": {
-    "version": {
-      "description": "Version of the policy format. This AUREUS reads version 1; older versions are migrated on load, newer ones need a newer AUREUS.",
-      "const": 1
-    },
-    "project": {
-      "description": "What kind of project this is; budgets are sized from it.",
-      "type": "object",
-      "additionalProperties": false,
-      "default": {},
-      "properties": {
-        "name": {
-          "description": "Display name used in reports. Defaults to the repository folder name when empty.",
-          "type": "string",
-          "maxLength": 200,
-          "default": ""
-        },
-        "type": {
-          "description": "Kind of project: web app, API service, CLI, library or monorepo.",
-          "enum": [
-            "web-app",
-            "api-service",
-            "cli",
-            "library",
-            "monorepo",
-            "unknown"
-          ],
-          "default": "unknown"
-        },
-        "stack": {
-          "description": "Languages, frameworks and test tooling the project uses.",
-          "type": "object",
-          "additionalProperties": false,
-          "default": {},
-          "properties": {
-            "languages": {
-              "description": "Languages by share of lines, largest first (for example typescript, python).",
-              "type": "array",
-              "items": {
-                "type": "string",
-                "minLength": 1,
-                "maxLength": 50
-              },
-              "uniqueItems": true,
-              "default": []
-            },
-            "frameworks": {
-              "description": "Frameworks in use (for example express, react, django).",
-              "type": "array",
-              "items": {
-                "type": "string",
-                "minLength": 1,
-                "maxLength": 100
-              },
-              "uniqueItems": true,
-              "default": []
-            },
-            "test_command": {
-              "description": "The project's test command as an argument vector, run without a shell when a patch is verified locally (for example [npm, test]). Empty means none known.",
-              "type": "array",
-              "items": {
-                "type": "string",
-                "minLength": 1,
-                "maxLength": 200
-              },
-              "maxItems": 20,
-              "default": []
-            }
-          }
-        },
-        "maturity": {
-          "description": "greenfield: new code, the design's budgets apply as they are. growing: budgets sized above the current code. legacy: budgets above the current code plus a baseline so only new findings block.",
-          "enum": [
-            "greenfield",
-            "growing",
-            "legacy"
-          ],
-          "default": "greenfield"
-        }
-      }
-    },
-    "budgets": {
-      "description": "Limits on the cost of one change and on the size of the core.",
-      "type": "object",
-      "additionalProperties": false,
-      "default": {},
-      "properties": {
-        "change": {
-          "description": "Cost of a single change in points (see pricing).",
-          "type": "object",
-          "additionalProperties": false,
-          "default": {},
-          "properties": {
-            "warn": {
-              "description": "A change costing at least this many points is reported with a warning. Must not exceed block.",
-              "type": "number",
-              "minimum": 0,
-              "default": 400
-            },
-            "block": {
-              "description": "A change costing more than this many points is blocked.",
-              "type": "number",
-              "minimum": 0,
-              "default": 500
-            }
-          }
-        },
-        "core_loc": {
-          "description": "Logical lines of code in the core (paths.core).",
-          "type": "object",
-          "additionalProperties": false,
-          "default": {},
-          "properties": {
-            "target": {
-              "description": "Size the core should stay under; reflexion is due at simplification.triggers.loc_budget_ratio of it.",
-              "type": "integer",
-              "minimum": 1,
-              "default": 4e3
-            },
-            "hard": {
-              "description": "Size the core may never exceed: a change that crosses it is blocked. Must be at least target.",
-              "type": "integer",
-              "minimum": 1,
-              "default": 8e3
-            }
-          }
-        },
-        "core_files": {
-          "description": "Most source files the core may hold.",
-          "type": "integer",
-          "minimum": 1,
-          "default": 25
-        },
-        "core_modules": {
-          "description": "Most top-level modules (folders directly under a core root) the core may hold.",
-          "type": "integer",
-          "minimum": 1,
-          "default": 6
-        },
-        "new_dependencies": {
-          "description": "Most new direct dependencies a single change may add.",
-          "type": "integer",
-          "minimum": 0,
-          "default": 2
-        }
-      }
-    },
-    "forbidden_patterns": {
-      "description": "Patterns the critic reports, by id. Each has a severity (error blocks, warn reports, off disables) and its own parameters.",
-      "type": "object",
-      "additionalProperties": false,
-      "default": {},
-      "properties": {
-        "god_class": {
-          "description": "A class that grew too large to understand in one reading.",
-          "type": "object",
-          "additionalProperties": false,
-          "default": {},
-          "properties": {
-            "severity": {
-              "$ref": "#/definitions/severity",
-              "default": "error"
-            },
-            "max_loc": {
-              "description": "Most logical lines one class may span.",
-              "type": "integer",
-              "minimum": 1,
-              "default": 500
-            }
-          }
-        },
-        "deep_inheritance": {
-          "description": "A class hierarchy deeper than the limit, followed across files.",
-          "type": "object",
-          "additionalProperties": false,
-          "default": {},
-          "properties": {
-            "severity": {
-              "$ref": "#/definitions/severity",
-              "default": "error"
-            },
-            "max_depth": {
-              "description": "Most levels of extends above a class.",
-              "type": "integer",
-              "minimum": 0,
-              "default": 2
-            }
-          }
-        },
-        "circular_dependency": {
-          "description": "Modules that import each other, directly or through others.",
-          "type": "object",
-          "additionalProperties": false,
-          "default": {},
-          "properties": {
-            "severity": {
-              "$ref": "#/definitions/severity",
-              "default": "error"
-            },
-            "count_type_only_imports": {
-              "description": "Whether `import type` edges count towards a cycle. They vanish at run time, so they do not by default.",
-              "type": "boolean",
-              "default": false
-            }
-          }
-        },
-        "global_mutable_state": {
-          "description": "Module-level variables that are reassigned or mutated.",
-          "type": "object",
-          "additionalProperties": false,
-          "default": {},
-          "properties": {
-            "severity": {
-              "$ref": "#/definitions/severity",
-              "default": "warn"
-            }
-          }
-        },
-        "reflection": {
-          "description": "Reflection-based metaprogramming: eval, new Function, Proxy, Reflect, dynamic imports of computed names, getattr/__import__, Java reflection.",
-          "type": "object",
-          "additionalProperties": false,
-          "default": {},
-          "properties": {
-            "severity": {
-              "$ref": "#/definitions/severity",
-              "default": "warn"
-            }
-          }
-        },
-        "premature_abstraction": {
-          "description": "An interface or abstract class with fewer implementations than the minimum.",
-          "type": "object",
-          "additionalProperties": false,
-          "default": {},
-          "properties": {
-            "severity": {
-              "$ref": "#/definitions/severity",
-              "default": "error"
-            },
-            "min_implementations": {
-              "description": "Fewest implementations that justify an abstraction.",
-              "type": "integer",
-              "minimum": 1,
-              "default": 2
-            },
-            "core_interfaces": {
-              "description": "Names of interfaces that are deliberate extension points and exempt from this rule.",
-              "type": "array",
-              "items": {
-                "type": "string",
-                "minLength": 1,
-                "maxLength": 200
-              },
-              "uniqueItems": true,
-              "default": []
-            }
-          }
-        },
-        "di_container": {
-          "description": "A dependency-injection container used in the core.",
-          "type": "object",
-          "additionalProperties": false,
-          "default": {},
-          "properties": {
-            "severity": {
-              "$ref": "#/definitions/severity",
-              "default": "error"
-            }
-          }
-        },
-        "plugin_registry": {
-          "description": "A plugin registry or dynamic module loading in the core.",
-          "type": "object",
-          "additionalProperties": false,
-          "default": {},
-          "properties": {
-            "severity": {
-              "$ref": "#/definitions/severity",
-              "default": "error"
-            }
-          }
-        },
-        "event_bus": {
-          "description": "An event bus with too few subscribers to be worth the indirection.",
-          "type": "object",
-          "additionalProperties": false,
-          "default": {},
-          "properties": {
-            "severity": {
-              "$ref": "#/definitions/severity",
-              "default": "error"
-            },
-            "min_subscribers": {
-              "description": "Fewest distinct subscribers that justify an event bus.",
-              "type": "integer",
-              "minimum": 1,
-              "default": 3
-            }
-          }
-        },
-        "single_backend_repository": {
-          "description": "A repository-pattern abstraction over a single storage backend.",
-          "type": "object",
-          "additionalProperties": false,
-          "default": {},
-          "properties": {
-            "severity": {
-              "$ref": "#/definitions/severity",
-              "default": "warn"
-            }
-          }
-        },
-        "oversized_adapter": {
-          "description": "An adapter grown past the size where it stops being a thin translation layer.",
-          "type": "object",
-          "additionalProperties": false,
-          "default": {},
-          "properties": {
-            "severity": {
-              "$ref": "#/definitions/severity",
-              "default": "error"
-            },
-            "max_loc": {
-              "description": "Most logical lines an adapter file may hold.",
-              "type": "integer",
-              "minimum": 1,
-              "default": 200
-            },
-            "adapter_globs": {
-              "description": "Globs that name adapter files.",
-              "type": "array",
-              "items": {
-                "$ref": "#/definitions/glob"
-              },
-              "uniqueItems": true,
-              "default": [
-                "**/adapters/**",
-                "**/*-adapter.*",
-                "**/*Adapter.*"
-              ]
-            }
-          }
-        },
-        "dependency_budget": {
-          "description": "A change adds more direct dependencies than budgets.new_dependencies.",
-          "type": "object",
-          "additionalProperties": false,
-          "default": {},
-          "properties": {
-            "severity": {
-              "$ref": "#/definitions/severity",
-              "default": "error"
-            }
-          }
-        },
-        "module_budget": {
-          "description": "The core holds more modules than budgets.core_modules.",
-          "type": "object",
-          "additionalProperties": false,
-          "default": {},
-          "properties": {
-            "severity": {
-              "$ref": "#/definitions/severity",
-              "default": "error"
-            }
-          }
-        },
-        "file_budget": {
-          "description": "The core holds more files than budgets.core_files.",
-          "type": "object",
-          "additionalProperties": false,
-          "default": {},
-          "properties": {
-            "severity": {
-              "$ref": "#/definitions/severity",
-              "default": "error"
-            }
-          }
-        },
-        "loc_budget": {
-          "description": "The core crosses budgets.core_loc.hard (blocks at this severity) or budgets.core_loc.target (always a warning).",
-          "type": "object",
-          "additionalProperties": false,
-          "default": {},
-          "properties": {
-            "severity": {
-              "$ref": "#/definitions/severity",
-              "default": "error"
-            }
-          }
-        }
-      }
-    },
-    "pricing": {
-      "description": "Weights that turn a change into points. A cost is a breakdown: loc, dependencies, abstractions, security, files, modules, tool, total.",
-      "type": "object",
-      "additionalProperties": false,
-      "default": {},
-      "properties": {
-        "loc_added": {
-          "description": "Points per added logical line.",
-          "type": "number",
-          "minimum": 0,
-          "default": 1
-        },
-        "loc_deleted_credit": {
-          "description": "Points credited per deleted logical line, so a simplification has a negative cost.",
-          "type": "number",
-          "minimum": 0,
-          "default": 1
-        },
-        "dependency": {
-          "description": "Price of a new dependency: own_loc / 1000 \xD7 per_kloc + per_transitive_package \xD7 packages it adds + install_script if it runs one.",
-          "type": "object",
-          "additionalProperties": false,
-          "default": {},
-          "properties": {
-            "per_kloc": {
-              "description": "Points per thousand lines of the dependency's own code.",
-              "type": "number",
-              "minimum": 0,
-              "default": 1
-            },
-            "per_transitive_package": {
-              "description": "Points per package the lockfile gains with it.",
-              "type": "number",
-              "minimum": 0,
-              "default": 5
-            },
-            "install_script": {
-              "description": "Points when the dependency (or one it pulls in) runs an install script.",
-              "type": "number",
-              "minimum": 0,
-              "default": 20
-            }
-          }
-        },
-        "abstraction": {
-          "description": "Points per new abstraction: interface, abstract class, class hierarchy level, generic factory.",
-          "type": "number",
-          "minimum": 0,
-          "default": 25
-        },
-        "security": {
-          "description": "Points per new touch of a sensitive surface.",
-          "type": "object",
-          "additionalProperties": false,
-          "default": {},
-          "properties": {
-            "process_spawn": {
-              "description": "Starting processes or shells (child_process, subprocess, exec).",
-              "$ref": "#/definitions/points",
-              "default": 30
-            },
-            "eval": {
-              "description": "Evaluating code from strings (eval, new Function, vm).",
-              "$ref": "#/definitions/points",
-              "default": 30
-            },
-            "filesystem_write": {
-              "description": "Writing, moving or deleting files.",
-              "$ref": "#/definitions/points",
-              "default": 10
-            },
-            "network": {
-              "description": "Opening network connections or HTTP requests.",
-              "$ref": "#/definitions/points",
-              "default": 20
-            },
-            "crypto": {
-              "description": "Cryptography: keys, ciphers, signatures, random tokens.",
-              "$ref": "#/definitions/points",
-              "default": 15
-            },
-            "auth": {
-              "description": "Authentication and authorization: logins, tokens, sessions, permissions.",
-              "$ref": "#/definitions/points",
-              "default": 25
-            },
-            "deserialization": {
-              "description": "Turning untrusted bytes into objects (pickle, YAML load, unserialize).",
-              "$ref": "#/definitions/points",
-              "default": 20
-            },
-            "env_secrets": {
-              "description": "Reading environment variables or secrets.",
-              "$ref": "#/definitions/points",
-              "default": 15
-            }
-          }
-        },
-        "file": {
-          "description": "Points per new file.",
-          "type": "number",
-          "minimum": 0,
-          "default": 5
-        },
-        "module": {
-          "description": "Points per new module (a new folder directly under a core root).",
-          "type": "number",
-          "minimum": 0,
-          "default": 20
-        },
-        "tool": {
-          "description": "Points per builder tool action, by the action's permission tier.",
-          "type": "object",
-          "additionalProperties": false,
-          "default": {},
-          "properties": {
-            "tier_0": {
-              "description": "Tier 0: reading the workspace.",
-              "$ref": "#/definitions/points",
-              "default": 0
-            },
-            "tier_1": {
-              "description": "Tier 1: editing files in the workspace.",
-              "$ref": "#/definitions/points",
-              "default": 1
-            },
-            "tier_2": {
-              "description": "Tier 2: running an allow-listed command in the sandbox.",
-              "$ref": "#/definitions/points",
-              "default": 5
-            },
-            "tier_3": {
-              "description": "Tier 3: publishing (pushing a branch, opening a pull request).",
-              "$ref": "#/definitions/points",
-              "default": 20
-            }
-          }
-        },
-        "test_code_weight": {
-          "description": "Multiplier on the cost of lines under paths.tests.",
-          "type": "number",
-          "minimum": 0,
-          "maximum": 1,
-          "default": 0.25
-        },
-        "generated_code_weight": {
-          "description": "Multiplier on the cost of lines under paths.generated.",
-          "type": "number",
-          "minimum": 0,
-          "maximum": 1,
-          "default": 0
-        }
-      }
-    },
-    "permissions": {
-      "description": "What the builder agent may do. Tiers: 0 read the workspace, 1 edit files in the workspace, 2 run allow-listed commands in a sandbox, 3 publish (push an aureus/ branch, open a draft pull request).",
-      "type": "object",
-      "additionalProperties": false,
-      "default": {},
-      "properties": {
-        "max_tier": {
-          "description": "Highest tier the builder may use without a maintainer's approval.",
-          "type": "integer",
-          "minimum": 0,
-          "maximum": 3,
-          "default": 2
-        },
-        "allowed_commands": {
-          "description": "Exact argument vectors the builder may run at tier 2, without a shell (for example [npm, test]).",
-          "type": "array",
-          "items": {
-            "type": "array",
-            "items": {
-              "type": "string",
-              "minLength": 1,
-              "maxLength": 200
-            },
-            "minItems": 1,
-            "maxItems": 20
-          },
-          "maxItems": 50,
-          "default": []
-        },
-        "protected_paths": {
-          "description": "Globs the builder may never change: a patch that touches one is refused.",
-          "type": "array",
-          "items": {
-            "$ref": "#/definitions/glob"
-          },
-          "uniqueItems": true,
-          "default": [
-            ".github/**",
-            ".husky/**",
-            ".aureus/**",
-            "**/CODEOWNERS",
-            "**/.gitattributes",
-            "**/AGENTS.md",
-            "**/package.json",
-            "**/package-lock.json"
-          ]
-        }
-      }
-    },
-    "cost_thresholds": {
-      "description": "Limits on the builder agent and the model it calls.",
-      "type": "object",
-      "additionalProperties": false,
-      "default": {},
-      "properties": {
-        "action_warn": {
-          "description": "A single builder action estimated at this many points or more is logged as expensive.",
-          "type": "number",
-          "minimum": 0,
-          "default": 20
-        },
-        "action_block": {
-          "description": "A single builder action estimated above this many points is refused. Must be at least action_warn.",
-          "type": "number",
-          "minimum": 0,
-          "default": 50
-        },
-        "max_iterations": {
-          "description": "Most act/verify rounds in one builder run.",
-          "type": "integer",
-          "minimum": 1,
-          "maximum": 500,
-          "default": 30
-        },
-        "max_tokens_per_run": {
-          "description": "Most model tokens (input plus output) one run may use.",
-          "type": "integer",
-          "minimum": 1,
-          "default": 2e5
-        },
-        "max_usd_per_run": {
-          "description": "Most model spend in US dollars for one run.",
-          "type": "number",
-          "minimum": 0,
-          "default": 2
-        },
-        "max_usd_per_day": {
-          "description": "Most model spend in US dollars per repository per day.",
-          "type": "number",
-          "minimum": 0,
-          "default": 20
-        },
-        "max_runs_per_actor_per_day": {
-          "description": "Most builder runs one person may start per day.",
-          "type": "integer",
-          "minimum": 0,
-          "default": 5
-        },
-        "max_patch_files": {
-          "description": "Most files one builder patch may touch.",
-          "type": "integer",
-          "minimum": 1,
-          "default": 100
-        },
-        "max_patch_bytes": {
-          "description": "Largest builder patch in bytes.",
-          "type": "integer",
-          "minimum": 1,
-          "default": 4194304
-        }
-      }
-    },
-    "simplification": {
-      "description": "When reflexion runs and what it may do with its verified patches.",
-      "type": "object",
-      "additionalProperties": false,
-      "default": {},
-      "properties": {
-        "enabled": {
-          "description": "Whether reflexion runs at all.",
-          "type": "boolean",
-          "default": true
-        },
-        "triggers": {
-          "description": "Any one of these starts reflexion on a change.",
-          "type": "object",
-          "additionalProperties": false,
-          "default": {},
-          "properties": {
-            "added_loc": {
-              "description": "A change adding more than this many logical lines.",
-              "type": "integer",
-              "minimum": 0,
-              "default": 100
-            },
-            "new_abstraction": {
-              "description": "A change introducing an interface, abstract class or new hierarchy level.",
-              "type": "boolean",
-              "default": true
-            },
-            "loc_budget_ratio": {
-              "description": "The core reaching this fraction of budgets.core_loc.target.",
-              "type": "number",
-              "exclusiveMinimum": 0,
-              "maximum": 1,
-              "default": 0.9
-            }
-          }
-        },
-        "aggressiveness": {
-          "description": "conservative: only removals of dead code. balanced: also inlining and dropping single-implementation abstractions. aggressive: also merges and restructuring.",
-          "enum": [
-            "conservative",
-            "balanced",
-            "aggressive"
-          ],
-          "default": "balanced"
-        },
-        "target_reduction": {
-          "description": "Fraction of the change's complexity reflexion aims to remove.",
-          "type": "number",
-          "exclusiveMinimum": 0,
-          "maximum": 1,
-          "default": 0.2
-        },
-        "suggestions": {
-          "description": "Post verified patches as suggestion comments on pull request lines.",
-          "type": "boolean",
-          "default": true
-        },
-        "auto_commit": {
-          "description": "Push one `aureus: simplify` commit to same-repository pull request branches.",
-          "type": "boolean",
-          "default": false
-        },
-        "model_assisted": {
-          "description": "Also ask the model (model_provider) for larger simplifications; they pass the same verification.",
-          "type": "boolean",
-          "default": false
-        }
-      }
-    },
-    "model_provider": {
-      "description": "The language model used by the builder agent and model-assisted reflexion. AUREUS works fully without one.",
-      "type": "object",
-      "additionalProperties": false,
-      "default": {},
-      "properties": {
-        "provider": {
-          "description": "none disables model use; anthropic uses the Messages API.",
-          "enum": [
-            "none",
-            "anthropic"
-          ],
-          "default": "none"
-        },
-        "model": {
-          "description": "Model name passed to the provider.",
-          "type": "string",
-          "minLength": 1,
-          "maxLength": 200,
-          "default": "claude-sonnet-4-5"
-        },
-        "base_url": {
-          "description": "Messages API base URL, for a proxy or gateway. Empty uses the provider's own.",
-          "anyOf": [
-            {
-              "const": ""
-            },
-            {
-              "type": "string",
-              "format": "uri",
-              "pattern": "^https?://"
-            }
-          ],
-          "default": ""
-        },
-        "api_key_env": {
-          "description": "Name of the environment variable that holds the API key. The key itself never goes in the policy.",
-          "type": "string",
-          "pattern": "^[A-Z_][A-Z0-9_]*$",
-          "default": "ANTHROPIC_API_KEY"
-        },
-        "max_tokens": {
-          "description": "Most tokens one model reply may hold.",
-          "type": "integer",
-          "minimum": 1,
-          "maximum": 2e5,
-          "default": 8192
-        },
-        "timeout_seconds": {
-          "description": "How long one model call may take.",
-          "type": "integer",
-          "minimum": 1,
-          "maximum": 3600,
-          "default": 120
-        }
-      }
-    },
-    "integrations": {
-      "description": "Where AUREUS runs and what it publishes there.",
-      "type": "object",
-      "additionalProperties": false,
-      "default": {},
-      "properties": {
-        "hooks": {
-          "description": "Local git hooks (advisory: the server-side check is the gate).",
-          "type": "object",
-          "additionalProperties": false,
-          "default": {},
-          "properties": {
-            "pre_commit": {
-              "description": "Price the staged change before every commit.",
-              "type": "boolean",
-              "default": true
-            },
-            "pre_push": {
-              "description": "Check the range being pushed against the upstream merge-base.",
-              "type": "boolean",
-              "default": false
-            }
-          }
-        },
-        "action": {
-          "description": "What the GitHub Action publishes.",
-          "type": "object",
-          "additionalProperties": false,
-          "default": {},
-          "properties": {
-            "comment": {
-              "description": "Keep one sticky cost-ledger comment on the pull request.",
-              "type": "boolean",
-              "default": true
-            },
-            "annotations": {
-              "description": "Annotate changed lines with findings.",
-              "type": "boolean",
-              "default": true
-            },
-            "sarif": {
-              "description": "Write a SARIF file for code scanning.",
-              "type": "boolean",
-              "default": true
-            }
-          }
-        },
-        "app": {
-          "description": "What the GitHub App does on installed repositories.",
-          "type": "object",
-          "additionalProperties": false,
-          "default": {},
-          "properties": {
-            "check_runs": {
-              "description": "Conclude an AUREUS check run on every pull request head.",
-              "type": "boolean",
-              "default": true
-            },
-            "comments": {
-              "description": "Keep one sticky cost-ledger comment on the pull request.",
-              "type": "boolean",
-              "default": true
-            },
-            "builder": {
-              "description": "Let maintainers start the builder agent with `/aureus implement` or the builder label.",
-              "type": "boolean",
-              "default": false
-            },
-            "builder_label": {
-              "description": "Issue label that starts the builder agent.",
-              "type": "string",
-              "minLength": 1,
-              "maxLength": 50,
-              "default": "aureus:implement"
-            },
-            "allowed_bot_ids": {
-              "description": "Numeric GitHub user ids of bots whose commands AUREUS accepts. Names are never trusted.",
-              "type": "array",
-              "items": {
-                "type": "integer",
-                "minimum": 1
-              },
-              "uniqueItems": true,
-              "default": []
-            }
-          }
-        },
-        "incomplete_conclusion": {
-          "description": "Check conclusion when a change could not be fully evaluated. Never success.",
-          "enum": [
-            "failure",
-            "neutral"
-          ],
-          "default": "failure"
-        }
-      }
-    },
-    "memory": {
-      "description": "How long the .aureus/ store keeps its records.",
-      "type": "object",
-      "additionalProperties": false,
-      "default": {},
-      "properties": {
-        "ledger_retention_days": {
-          "description": "Days of ledger entries to keep; 0 keeps them all. The ledger is the data the cost model learns from.",
-          "type": "integer",
-          "minimum": 0,
-          "default": 0
-        },
-        "history_retention_days": {
-          "description": "Days of run history to keep; 0 keeps it all.",
-          "type": "integer",
-          "minimum": 0,
-          "default": 180
-        },
-        "patterns_retention_days": {
-          "description": "Days of learned patterns to keep; 0 keeps them all.",
-          "type": "integer",
-          "minimum": 0,
-          "default": 365
-        }
-      }
-    },
-    "paths": {
-      "description": "Globs (relative to the repository root, / as separator) that sort files into core, ignored, test and generated.",
-      "type": "object",
-      "additionalProperties": false,
-      "default": {},
-      "properties": {
-        "core": {
-          "description": "The core the LOC, file and module budgets apply to.",
-          "type": "array",
-          "items": {
-            "$ref": "#/definitions/glob"
-          },
-          "uniqueItems": true,
-          "default": [
-            "src/**"
-          ]
-        },
-        "ignore": {
-          "description": "Files AUREUS never prices or critiques. Read from the base policy only, so a change cannot exclude itself.",
-          "type": "array",
-          "items": {
-            "$ref": "#/definitions/glob"
-          },
-          "uniqueItems": true,
-          "default": [
-            "**/node_modules/**",
-            "**/dist/**",
-            "**/build/**",
-            "**/coverage/**"
-          ]
-        },
-        "tests": {
-          "description": "Test code, priced with pricing.test_code_weight.",
-          "type": "array",
-          "items": {
-            "$ref": "#/definitions/glob"
-          },
-          "uniqueItems": true,
-          "default": [
-            "test/**",
-            "tests/**",
-            "**/__tests__/**",
-            "**/*.test.*",
-            "**/*.spec.*",
-            "**/*_test.go",
-            "**/test_*.py"
-          ]
-        },
-        "generated": {
-          "description": "Generated code, priced with pricing.generated_code_weight.",
-          "type": "array",
-          "items": {
-            "$ref": "#/definitions/glob"
-          },
-          "uniqueItems": true,
-          "default": [
-            "**/*.generated.*",
-            "**/generated/**"
-          ]
-        }
-      }
-    }
-  },
-  "definitions": {
-    "severity": {
-      "description": "error: a new finding blocks the change. warn: reported, never blocks. off: not checked.",
-      "enum": [
-        "error",
-        "warn",
-        "off"
-      ]
-    },
-    "points": {
-      "description": "Points added to the cost.",
-      "type": "number",
-      "minimum": 0
-    },
-    "glob": {
-      "description": "A glob relative to the repository root, with / as separator (for example src/**).",
-      "type": "string",
-      "minLength": 1,
-      "maxLength": 500,
-      "pattern": "^(?!/)(?!.*\\\\)"
-    }
-  }
-};
-
-// src/policy/schema-node.ts
-function schemaAt(root, path) {
-  let node = resolve3(root, root);
-  for (const segment of path) {
-    if (node === void 0) return void 0;
-    const next = /^\d+$/.test(segment) ? node.items : node.properties?.[segment];
-    node = next === void 0 ? void 0 : resolve3(root, next);
-  }
-  return node;
-}
-function resolve3(root, node) {
-  const ref = node.$ref;
-  if (ref === void 0) return node;
-  const name2 = ref.replace("#/definitions/", "");
-  const target = root.definitions?.[name2];
-  if (target === void 0) return node;
-  const { $ref: _ref, ...own } = node;
-  return { ...target, ...own };
-}
-
-// src/policy/suggest-key.ts
-var import_fastest_levenshtein = __toESM(require_mod(), 1);
-function nearest(word, candidates) {
-  const normal = (text3) => text3.toLowerCase().replaceAll("-", "_");
-  const allowed = Math.max(2, Math.floor(word.length / 3));
-  let best;
-  for (const candidate of candidates) {
-    const cost = (0, import_fastest_levenshtein.distance)(normal(word), normal(candidate));
-    if (cost <= allowed && (best === void 0 || cost < best.cost)) best = { candidate, cost };
-  }
-  return best?.candidate;
-}
-
-// src/policy/explain-schema-violations.ts
-function explainSchemaViolations(violations, document2, locate, file) {
-  const problems = [];
-  const seen = /* @__PURE__ */ new Set();
-  for (const violation of relevant(violations)) {
-    const path = pointerToPath(violation.instancePath);
-    const explanation = explain(violation, path, valueAt(document2, path), locate);
-    const key = `${explanation.at.line}:${explanation.at.column}:${explanation.message}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    const { at, message, hint } = explanation;
-    problems.push({ file, line: at.line, column: at.column, message, hint });
-  }
-  return problems;
-}
-function relevant(violations) {
-  return violations.filter((violation) => !/\/anyOf\/\d+\//.test(violation.schemaPath));
-}
-function explain(violation, path, value, locate) {
-  const schema = schemaAt(policySchema, path) ?? {};
-  const name2 = displayPath(path);
-  const at = locate.valueAt(path);
-  const params = violation.params;
-  switch (violation.keyword) {
-    case "additionalProperties":
-      return unknownKey(path, String(params.additionalProperty), locate);
-    case "type":
-      return {
-        at,
-        message: `${name2} must be ${typeName(String(params.type))}, not ${describe(value)}.`,
-        hint: typeHint(schema)
-      };
-    case "enum": {
-      const allowed = (schema.enum ?? []).map(String);
-      const guess = typeof value === "string" ? nearest(value, allowed) : void 0;
-      return {
-        at,
-        message: `${name2} must be one of ${allowed.join(", ")}; ${describe(value)} is not.`,
-        hint: guess ? `write "${guess}".` : `use one of ${allowed.join(", ")}.`
-      };
-    }
-    case "minimum":
-    case "maximum":
-    case "exclusiveMinimum":
-    case "exclusiveMaximum":
-      return {
-        at,
-        message: `${name2} must be ${rangeWords(violation.keyword)} ${String(params.limit)}, not ${describe(value)}.`,
-        hint: `use a value in the allowed range${purpose(schema)}`
-      };
-    case "minLength":
-      return { at, message: `${name2} must not be empty.`, hint: `write a value${purpose(schema)}` };
-    case "maxLength":
-      return {
-        at,
-        message: `${name2} is longer than ${String(params.limit)} characters.`,
-        hint: `shorten it${purpose(schema)}`
-      };
-    case "uniqueItems":
-      return {
-        at: locate.valueAt([...path, String(params.i)]),
-        message: `${name2} lists the same entry twice (items ${Number(params.j) + 1} and ${Number(params.i) + 1}).`,
-        hint: "remove the repeated entry."
-      };
-    case "minItems":
-    case "maxItems":
-      return {
-        at,
-        message: `${name2} must have ${violation.keyword === "minItems" ? "at least" : "at most"} ${String(params.limit)} entries.`,
-        hint: `${violation.keyword === "minItems" ? "add" : "remove"} entries${purpose(schema)}`
-      };
-    case "pattern":
-    case "anyOf":
-    case "format":
-      return {
-        at,
-        message: `${name2} ${formatProblem(path)}, not ${describe(value)}.`,
-        hint: formatHint(path)
-      };
-    default:
-      return {
-        at,
-        message: `${name2} ${violation.message}.`,
-        hint: `correct the value${purpose(schema)}`
-      };
-  }
-}
-function unknownKey(path, key, locate) {
-  const at = locate.keyAt(path, key) ?? locate.valueAt(path);
-  const where = path.length === 0 ? "at the top level" : `in ${displayPath(path)}`;
-  if (path.length === 0 && key === "extends") {
-    return {
-      at,
-      message: '"extends" is not supported: a policy never loads settings from another file or repository.',
-      hint: 'copy the settings you need into this file and remove "extends".'
-    };
-  }
-  const allowed = Object.keys(schemaAt(policySchema, path)?.properties ?? {});
-  const guess = nearest(key, allowed);
-  if (guess) {
-    return {
-      at,
-      message: `unknown key "${key}" ${where}.`,
-      hint: `rename it to "${guess}" (did you mean "${guess}"?).`
-    };
-  }
-  const home = findKeyElsewhere(policySchema, key, []);
-  if (home) {
-    return {
-      at,
-      message: `"${key}" does not belong ${where}.`,
-      hint: `move it under ${displayPath(home)}.`
-    };
-  }
-  return {
-    at,
-    message: `unknown key "${key}" ${where}.`,
-    hint: `remove it; the keys allowed ${where} are: ${allowed.join(", ")}.`
-  };
-}
-function findKeyElsewhere(node, key, path) {
-  for (const [name2, child2] of Object.entries(node.properties ?? {})) {
-    if (name2 === key) return path;
-    const found = findKeyElsewhere(child2, key, [...path, name2]);
-    if (found) return found;
-  }
-  return void 0;
-}
-function typeHint(schema) {
-  if (schema.type === "object") {
-    return "write its keys indented below it, or delete the line to use the defaults.";
-  }
-  if (schema.type === "array") {
-    return `write a list, one "- item" per line or [a, b] on one line${example(schema)}.`;
-  }
-  return `write ${typeName(schema.type ?? "string")}${example(schema)}.`;
-}
-function formatProblem(path) {
-  const last = path.at(-1) ?? "";
-  if (last === "base_url") return "must be an http(s) URL or empty";
-  if (last === "api_key_env") return "must be an environment variable name";
-  return "must be a glob relative to the repository root";
-}
-function formatHint(path) {
-  const last = path.at(-1) ?? "";
-  if (last === "base_url")
-    return `write an http:// or https:// URL, or "" to use the provider's own.`;
-  if (last === "api_key_env")
-    return "write the name of an environment variable in capitals, for example ANTHROPIC_API_KEY.";
-  return "write the glob relative to the repository root, with / as separator and no leading /, for example src/**.";
-}
-function example(schema) {
-  if (schema.default === void 0) return "";
-  return `, for example ${JSON.stringify(schema.default)} (the default)`;
-}
-function purpose(schema) {
-  return schema.description ? ` (${lowerFirst(schema.description.replace(/\.$/, ""))}).` : ".";
-}
-function lowerFirst(text3) {
-  return text3.charAt(0).toLowerCase() + text3.slice(1);
-}
-function rangeWords(keyword) {
-  switch (keyword) {
-    case "minimum":
-      return "at least";
-    case "maximum":
-      return "at most";
-    case "exclusiveMinimum":
-      return "more than";
-    default:
-      return "less than";
-  }
-}
-function typeName(type) {
-  const names = {
-    integer: "a whole number",
-    number: "a number",
-    string: "text",
-    boolean: "true or false",
-    object: "a mapping of keys",
-    array: "a list"
-  };
-  return names[type] ?? type;
-}
-function describe(value) {
-  if (value === null || value === void 0) return "empty";
-  if (Array.isArray(value)) return "a list";
-  if (typeof value === "object") return "a mapping";
-  if (typeof value === "string") {
-    const shown = value.length > 60 ? `${value.slice(0, 57)}...` : value;
-    return JSON.stringify(shown);
-  }
-  return String(value);
-}
-function displayPath(path) {
-  if (path.length === 0) return "the policy";
-  return path.reduce(
-    (shown, segment) => /^\d+$/.test(segment) ? `${shown}[${segment}]` : shown ? `${shown}.${segment}` : segment,
-    ""
+// src/memory/policy-cache.ts
+init_atomic_write();
+init_store_paths();
+import { createHash as createHash6 } from "node:crypto";
+import { mkdir as mkdir5, readFile as readFile3 } from "node:fs/promises";
+import { dirname as dirname2, join as join7 } from "node:path";
+function cacheFile(root, key) {
+  if (typeof AUREUS_POLICY_BUILD_ID !== "string") return void 0;
+  return join7(
+    storePaths(root).localDir,
+    "cache",
+    "policies",
+    `${key}-${AUREUS_POLICY_BUILD_ID}.json`
   );
 }
-function pointerToPath(pointer) {
-  if (pointer === "") return [];
-  return pointer.slice(1).split("/").map((segment) => segment.replaceAll("~1", "/").replaceAll("~0", "~"));
-}
-function valueAt(document2, path) {
-  let value = document2;
-  for (const segment of path) {
-    if (typeof value !== "object" || value === null) return void 0;
-    value = Object.entries(value).find(([key]) => key === segment)?.[1];
-  }
-  return value;
-}
-
-// src/policy/locate-in-yaml.ts
-var import_yaml = __toESM(require_dist(), 1);
-function yamlLocator(document2, lineCounter) {
-  const position = (offset) => {
-    const { line: line2, col } = lineCounter.linePos(offset);
-    return { line: line2, column: col };
-  };
-  const start2 = (node) => position(node?.range?.[0] ?? 0);
-  return {
-    valueAt: (path) => start2(walk(document2.contents, path).node),
-    keyAt: (path, key) => {
-      const { node, complete } = walk(document2.contents, path);
-      if (!complete || !(0, import_yaml.isMap)(node)) return void 0;
-      const pair = node.items.find((item) => (0, import_yaml.isScalar)(item.key) && String(item.key.value) === key);
-      return pair && (0, import_yaml.isScalar)(pair.key) ? start2(pair.key) : void 0;
-    },
-    has: (path) => walk(document2.contents, path).complete
-  };
-}
-function walk(root, path) {
-  let node = root;
-  for (const segment of path) {
-    const next = child(node, segment);
-    if (next === void 0) return { node, complete: false };
-    node = next;
-  }
-  return { node, complete: true };
-}
-function child(node, segment) {
-  if ((0, import_yaml.isMap)(node)) {
-    const pair = node.items.find(
-      (item) => (0, import_yaml.isScalar)(item.key) && String(item.key.value) === segment
-    );
-    if (pair === void 0) return void 0;
-    if ((0, import_yaml.isNode)(pair.value) && !isEmptyScalar(pair.value)) return pair.value;
-    return (0, import_yaml.isNode)(pair.key) ? pair.key : null;
-  }
-  if ((0, import_yaml.isSeq)(node) && /^\d+$/.test(segment)) {
-    const item = node.items[Number(segment)];
-    return (0, import_yaml.isNode)(item) ? item : void 0;
-  }
-  return void 0;
-}
-function isEmptyScalar(node) {
-  return (0, import_yaml.isScalar)(node) && node.value === null && node.range?.[0] === node.range?.[1];
-}
-
-// src/policy/migrate-policy.ts
-var POLICY_MIGRATIONS = {};
-function migratePolicy(document2, from, migrations = POLICY_MIGRATIONS, to = CURRENT_POLICY_VERSION) {
-  let migrated = document2;
-  for (let version = from; version < to; version++) {
-    const step = migrations[version];
-    if (step === void 0) {
-      throw new Error(`no migration from policy version ${version} to ${version + 1}`);
-    }
-    migrated = { ...step(migrated), version: version + 1 };
-  }
-  return migrated;
-}
-
-// src/policy/yaml-problems.ts
-var HINTS = {
-  DUPLICATE_KEY: "keep only one entry with this key in this mapping.",
-  TAB_AS_INDENT: "indent with spaces; YAML does not allow tabs for indentation.",
-  BAD_INDENT: "align keys of the same mapping at the same column, indenting nested keys with spaces.",
-  MISSING_CHAR: "add the missing closing character (a quote or bracket) on the value that opens it.",
-  MULTIPLE_DOCS: 'keep a single YAML document: remove the "---" separator and merge what follows it.',
-  TAG_RESOLVE_FAILED: "remove the tag: a policy is plain YAML and cannot include files or run code.",
-  BAD_DQ_ESCAPE: "fix the escape sequence inside the double-quoted text, or use single quotes.",
-  MULTILINE_IMPLICIT_KEY: 'write each key on a single line, followed by ": ".',
-  BLOCK_AS_IMPLICIT_KEY: "put a space after the colon and the value on the same line, or indent the nested keys below it.",
-  KEY_OVER_1024_CHARS: "shorten the key; policy keys are short names such as budgets.",
-  NON_STRING_KEY: "use plain names as keys, not lists or mappings.",
-  UNEXPECTED_TOKEN: 'check the punctuation around this place: a stray character or a missing ": ".'
-};
-var DEFAULT_HINT = "fix the YAML syntax at this place.";
-function yamlProblems(errors, text3, lineCounter, file) {
-  return errors.map((error2) => {
-    const { line: line2, col } = lineCounter.linePos(errorOffset(error2, text3));
-    return {
-      file,
-      line: line2,
-      column: col,
-      message: isUnclosedQuote(error2) ? "the quoted value that starts here is never closed." : sentence(error2.message),
-      hint: HINTS[error2.code] ?? DEFAULT_HINT
-    };
-  });
-}
-function errorOffset(error2, text3) {
-  const [offset] = error2.pos;
-  const quote = isUnclosedQuote(error2) ? /closing (["'])/.exec(error2.message)?.[1] : void 0;
-  if (quote === void 0) return offset;
-  const opening = text3.lastIndexOf(quote, Math.max(0, offset - 1));
-  return opening === -1 ? offset : opening;
-}
-function isUnclosedQuote(error2) {
-  return error2.code === "MISSING_CHAR" && /closing ["']/.test(error2.message);
-}
-function sentence(message) {
-  const fact = (message.split(/;\s/)[0] ?? message).trim();
-  const lowered = fact.charAt(0).toLowerCase() + fact.slice(1);
-  return /[.!?]$/.test(lowered) ? lowered : `${lowered}.`;
-}
-
-// src/policy/parse-policy.ts
-var MAX_ALIAS_COUNT = 100;
-function parsePolicy(text3, file, options = {}) {
-  const lineCounter = new import_yaml2.LineCounter();
-  const document2 = (0, import_yaml2.parseDocument)(text3, {
-    lineCounter,
-    uniqueKeys: true,
-    strict: true,
-    prettyErrors: false
-  });
-  const syntax = [...document2.errors, ...document2.warnings];
-  if (syntax.length > 0) return failed(yamlProblems(syntax, text3, lineCounter, file));
-  const locate = yamlLocator(document2, lineCounter);
-  const problem2 = (path, message, hint) => {
-    const { line: line2, column } = locate.valueAt(path);
-    return failed([{ file, line: line2, column, message, hint }]);
-  };
-  if (document2.contents === null) {
-    return problem2(
-      [],
-      "the policy file has no settings, only comments or blank lines.",
-      'write at least "version: 1" (`aureus policy show` prints every setting with its default).'
-    );
-  }
-  if (!(0, import_yaml2.isMap)(document2.contents)) {
-    return problem2(
-      [],
-      `the policy must be a mapping of keys such as "version: 1", not ${kindOf(document2)}.`,
-      'start the file with "version: 1" and write each section as "name:" with its keys indented below.'
-    );
-  }
-  const unresolved2 = findAlias(
-    document2,
-    lineCounter,
-    (alias) => alias.resolve(document2) === void 0
-  );
-  if (unresolved2 !== void 0) {
-    return failed([
-      {
-        file,
-        ...unresolved2,
-        message: "this alias refers to an anchor that is not defined before it.",
-        hint: "define the anchor (&name) before the alias (*name), or write the value out."
-      }
-    ]);
-  }
-  const data = toPlainData(document2);
-  if (data === void 0) {
-    const at = findAlias(document2, lineCounter, () => true) ?? { line: 1, column: 1 };
-    return failed([
-      {
-        file,
-        ...at,
-        message: `the policy expands to more than ${MAX_ALIAS_COUNT} aliased nodes (an alias bomb).`,
-        hint: "write the values out instead of nesting aliases (*name) of aliases."
-      }
-    ]);
-  }
-  const versioned = readVersion(data, locate, file, options.migrations ?? POLICY_MIGRATIONS);
-  if (!versioned.ok) return versioned;
-  const schema = checkPolicySchema(versioned.document);
-  if (!schema.valid) {
-    return failed(explainSchemaViolations(schema.violations, versioned.document, locate, file));
-  }
-  const crossField = crossFieldProblems(schema.policy, locate, file);
-  if (crossField.length > 0) return failed(crossField);
-  return { ok: true, policy: schema.policy };
-}
-function readVersion(data, locate, file, migrations) {
-  const fail = (message, hint) => {
-    const { line: line2, column } = locate.valueAt(["version"]);
-    return failed([{ file, line: line2, column, message, hint }]);
-  };
-  const version = data.version;
-  if (version === void 0) {
-    return fail(
-      'the policy has no "version".',
-      `add "version: ${CURRENT_POLICY_VERSION}" as the first line.`
-    );
-  }
-  if (typeof version !== "number" || !Number.isInteger(version)) {
-    return fail(
-      `version must be a whole number, not ${describe(version)}.`,
-      `write "version: ${CURRENT_POLICY_VERSION}" (without quotes).`
-    );
-  }
-  if (version > CURRENT_POLICY_VERSION) {
-    return fail(
-      `this policy is written for policy format version ${version}, and this AUREUS reads versions up to ${CURRENT_POLICY_VERSION}.`,
-      "upgrade AUREUS (npm install aureus@latest), or write the policy in a version it reads."
-    );
-  }
-  if (version < 1) {
-    return fail(
-      `policy format version ${version} does not exist; the first is version 1.`,
-      `write "version: ${CURRENT_POLICY_VERSION}".`
-    );
-  }
-  return { ok: true, document: migratePolicy(data, version, migrations) };
-}
-function toPlainData(document2) {
+async function readCachedPolicy(root, key) {
+  const file = cacheFile(root, key);
+  if (file === void 0) return void 0;
   try {
-    const data = document2.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
-    return isJsonObject(data) ? data : {};
-  } catch (error2) {
-    if (error2 instanceof ReferenceError) return void 0;
-    throw error2;
+    const stored = JSON.parse(await readFile3(file, "utf8"));
+    if (typeof stored !== "object" || stored === null) return void 0;
+    if (!("policy" in stored) || !("checksum" in stored)) return void 0;
+    const policy = stored.policy;
+    if (stored.checksum !== checksum(JSON.stringify(policy))) return void 0;
+    return policy;
+  } catch {
+    return void 0;
   }
 }
-function isJsonObject(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-function findAlias(document2, lineCounter, matches) {
-  let offset;
-  (0, import_yaml2.visit)(document2, {
-    Alias(_key, alias) {
-      if (!matches(alias)) return void 0;
-      offset = alias.range?.[0] ?? 0;
-      return import_yaml2.visit.BREAK;
-    }
-  });
-  if (offset === void 0) return void 0;
-  const { line: line2, col } = lineCounter.linePos(offset);
-  return { line: line2, column: col };
-}
-function kindOf(document2) {
-  const contents = document2.contents;
-  if ((0, import_yaml2.isScalar)(contents)) return `the single value ${describe(contents.value)}`;
-  if ((0, import_yaml2.isAlias)(contents)) return "an alias";
-  return "a list";
-}
-function failed(problems) {
-  const sorted = [...problems].sort((a, b) => a.line - b.line || a.column - b.column);
-  return { ok: false, problems: sorted };
-}
-
-// src/memory/policy-file.ts
-async function readPolicyFile(path, shown, required2) {
-  const handle2 = await openNoFollow(path, shown, required2);
-  if (handle2 === void 0) return void 0;
+async function writeCachedPolicy(root, key, policy) {
+  const file = cacheFile(root, key);
+  if (file === void 0) return;
+  const text3 = JSON.stringify(policy);
   try {
-    const stats = await handle2.stat();
-    if (stats.isDirectory()) {
-      throw problem(
-        shown,
-        "the policy path is a directory, not a file.",
-        `remove the directory and write the policy as a file at ${shown}.`
-      );
-    }
-    if (!stats.isFile()) {
-      throw problem(
-        shown,
-        "the policy path is a device, socket or pipe, not a regular file.",
-        "point AUREUS at a regular YAML file."
-      );
-    }
-    const buffer = Buffer.alloc(Math.min(stats.size, MAX_POLICY_BYTES) + 1);
-    const { bytesRead } = await handle2.read(buffer, 0, buffer.length, 0);
-    if (bytesRead > MAX_POLICY_BYTES) {
-      throw new PolicyError([tooLargeProblem(Math.max(stats.size, bytesRead), shown)]);
-    }
-    const decoded = decodePolicyText(buffer.subarray(0, bytesRead), shown);
-    if (!decoded.ok) throw new PolicyError([decoded.problem]);
-    const parsed = parsePolicy(decoded.text, shown);
-    if (!parsed.ok) throw new PolicyError(parsed.problems);
-    return parsed.policy;
-  } finally {
-    await handle2.close();
+    await ensureLocalDir(root);
+    await mkdir5(dirname2(file), { recursive: true });
+    await writeFileAtomic(file, `{"checksum":"${checksum(text3)}","policy":${text3}}
+`);
+  } catch {
   }
 }
-async function openNoFollow(path, shown, required2) {
-  try {
-    return await open5(path, constants5.O_RDONLY | constants5.O_NOFOLLOW | constants5.O_NONBLOCK);
-  } catch (error2) {
-    const code = errnoCode(error2);
-    if (code === "ENOENT" && !required2) return void 0;
-    if (code === "ENOENT") {
-      throw new AureusError(
-        `no policy file at ${shown}.`,
-        "check the path; `aureus policy show > .aureus/policy.yaml` writes the default policy with every setting explained."
-      );
-    }
-    if (code === "ELOOP") {
-      throw problem(
-        shown,
-        "the policy path is a symlink (mode 120000); AUREUS never follows links for its policy.",
-        "commit the policy as a regular file in place of the link."
-      );
-    }
-    if (code === "EACCES") {
-      throw new AureusError(
-        `cannot read ${shown}: permission denied.`,
-        "make the file readable by the user running AUREUS."
-      );
-    }
-    throw error2;
-  }
-}
-function problem(file, message, hint) {
-  return new PolicyError([{ file, line: 1, column: 1, message, hint }]);
-}
-
-// src/policy/diff-policies.ts
-function diffPolicies(before, after) {
-  const changes = [];
-  walk2(before, after, "", changes);
-  return changes;
-}
-function walk2(before, after, path, changes) {
-  if (isRecord2(before) && isRecord2(after)) {
-    const keys2 = [.../* @__PURE__ */ new Set([...Object.keys(before), ...Object.keys(after)])].sort();
-    for (const key of keys2)
-      walk2(before[key], after[key], path === "" ? key : `${path}.${key}`, changes);
-    return;
-  }
-  const was = JSON.stringify(before);
-  const now = JSON.stringify(after);
-  if (was !== now) changes.push(`${path}: ${was ?? "unset"} \u2192 ${now ?? "unset"}`);
-}
-function isRecord2(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+function checksum(text3) {
+  return createHash6("sha256").update(text3).digest("hex");
 }
 
 // src/workspace/policy-at-commit.ts
+init_errors();
+init_policy_problem();
 var POLICY_PATH = ".aureus/policy.yaml";
 var SYMLINK_MODE2 = "120000";
 async function basePolicy(root, baseSha, options) {
   const policyPath = options.policyPath ?? POLICY_PATH;
+  const readPolicyFile2 = async (...args2) => (await Promise.resolve().then(() => (init_policy_file(), policy_file_exports))).readPolicyFile(...args2);
   if (options.policyFile !== void 0) {
-    const shown2 = relative(options.cwd, options.policyFile) || options.policyFile;
-    const policy = await readPolicyFile(options.policyFile, shown2, true);
+    const shown2 = relative2(options.cwd, options.policyFile) || options.policyFile;
+    const policy = await readPolicyFile2(options.policyFile, shown2, true);
     if (policy === void 0)
       throw new AureusError(`no policy file at ${shown2}.`, "check the path.");
     return { policy, source: shown2 };
   }
   if (baseSha === null) {
-    const onDisk = await readPolicyFile(join7(root, policyPath), policyPath, false);
-    return onDisk === void 0 ? { policy: defaultPolicy(), source: "built-in" } : { policy: onDisk, source: policyPath };
+    const onDisk = await readPolicyFile2(join8(root, policyPath), policyPath, false);
+    return onDisk === void 0 ? { policy: await builtIn(root), source: "built-in" } : { policy: onDisk, source: policyPath };
   }
   const entry = (await listTrackedFiles(root, baseSha)).find((file) => file.path === policyPath);
-  if (entry === void 0) return { policy: defaultPolicy(), source: "built-in" };
+  if (entry === void 0) return { policy: await builtIn(root), source: "built-in" };
   const shown = `${policyPath}@${baseSha.slice(0, 12)}`;
   if (entry.mode === SYMLINK_MODE2) {
     throw new PolicyError([
@@ -53371,6 +53643,8 @@ async function basePolicy(root, baseSha, options) {
       }
     ]);
   }
+  const cached = await readCachedPolicy(root, entry.blobSha);
+  if (cached !== void 0) return { policy: cached, source: shown };
   const [version] = await readBlobs(root, [entry]);
   if (version?.kind !== "text" || version.text === void 0 || version.validUtf8 === false) {
     throw new PolicyError([
@@ -53383,11 +53657,20 @@ async function basePolicy(root, baseSha, options) {
       }
     ]);
   }
-  const parsed = parsePolicy(version.text, shown);
+  const { parsePolicy: parsePolicy2 } = await Promise.resolve().then(() => (init_parse_policy(), parse_policy_exports));
+  const parsed = parsePolicy2(version.text, shown);
   if (!parsed.ok) throw new PolicyError(parsed.problems);
+  await writeCachedPolicy(root, entry.blobSha, parsed.policy);
   return { policy: parsed.policy, source: shown };
 }
-function changedPolicy(change, judging, policyPath = POLICY_PATH) {
+async function builtIn(root) {
+  const cached = await readCachedPolicy(root, "built-in");
+  if (cached !== void 0) return cached;
+  const policy = (await Promise.resolve().then(() => (init_default_policy(), default_policy_exports))).defaultPolicy();
+  await writeCachedPolicy(root, "built-in", policy);
+  return policy;
+}
+async function changedPolicy(change, judging, policyPath = POLICY_PATH) {
   const file = change.files.find(
     (candidate) => candidate.path === policyPath || candidate.oldPath === policyPath
   );
@@ -53396,14 +53679,16 @@ function changedPolicy(change, judging, policyPath = POLICY_PATH) {
     return [`the change removes or moves ${policyPath}.`];
   if (file.head.text === void 0)
     return [`the new ${policyPath} is not a text file (${file.head.kind}).`];
-  const parsed = parsePolicy(file.head.text, policyPath);
+  const { parsePolicy: parsePolicy2 } = await Promise.resolve().then(() => (init_parse_policy(), parse_policy_exports));
+  const parsed = parsePolicy2(file.head.text, policyPath);
   if (!parsed.ok) {
     const [first] = parsed.problems;
     return [
       `the new .aureus/policy.yaml does not validate (${first?.line}:${first?.column}: ${first?.message})`
     ];
   }
-  const changes = diffPolicies(judging, parsed.policy);
+  const { diffPolicies: diffPolicies2 } = await Promise.resolve().then(() => (init_diff_policies(), diff_policies_exports));
+  const changes = diffPolicies2(judging, parsed.policy);
   return changes.length > 0 ? changes : [`the change edits ${policyPath} (comments or layout only).`];
 }
 
@@ -53411,11 +53696,19 @@ function changedPolicy(change, judging, policyPath = POLICY_PATH) {
 async function checkChange(root, request2, options) {
   const change = await readChange(root, request2);
   const judging = await basePolicy(root, change.baseSha, options);
-  const policyChanges = changedPolicy(change, judging.policy, options.policyPath);
+  const policyChanges = await changedPolicy(change, judging.policy, options.policyPath);
   const progress = options.onProgress === void 0 ? {} : { onProgress: options.onProgress };
+  const factsCache = createFactsCache(root);
   const [base, head] = await Promise.all([
-    analyzeRepository(root, judging.policy, { snapshot: baseSnapshot(change), ...progress }),
-    analyzeRepository(root, judging.policy, { snapshot: headSnapshot(change, request2) })
+    analyzeRepository(root, judging.policy, {
+      snapshot: baseSnapshot(change),
+      factsCache,
+      ...progress
+    }),
+    analyzeRepository(root, judging.policy, {
+      snapshot: headSnapshot(change, request2),
+      factsCache
+    })
   ]);
   const priced2 = priceChange({
     change,
@@ -53454,9 +53747,13 @@ function headSnapshot(change, request2) {
 }
 
 // src/memory/journal.ts
+init_errors();
+init_atomic_write();
+init_errno_code();
 var TAIL_BYTES = 64 * 1024;
 
 // src/workspace/record-check.ts
+init_store_paths();
 function ledgerRecord(report, override = null) {
   const count = (status) => report.findings.filter((finding) => finding.status === status).length;
   return {
@@ -53478,6 +53775,7 @@ function ledgerRecord(report, override = null) {
 }
 
 // src/action/action-settings.ts
+init_errors();
 var FAILURE_CAUSES = ["findings", "budget", "incomplete"];
 var ANNOTATION_MODES = ["checks", "log", "off"];
 function inputOf(env, name2) {
@@ -53535,6 +53833,7 @@ function repositoryPath(value, name2) {
 }
 
 // src/action/change-of-target.ts
+init_errors();
 function changeOfTarget(target, inputs) {
   switch (target.kind) {
     case "pull-request":
@@ -53869,7 +54168,7 @@ async function recordOnDefaultBranch(publication, report) {
   }
 }
 async function writeOutputs(report, env) {
-  const reportPath = join8(
+  const reportPath = join9(
     env.RUNNER_TEMP ?? required(env, "GITHUB_WORKSPACE"),
     "aureus-report.json"
   );
@@ -53911,7 +54210,7 @@ function clientFor(settings, env) {
 async function eventPayload(env) {
   const path = required(env, "GITHUB_EVENT_PATH");
   try {
-    return JSON.parse(await readFile3(path, "utf8"));
+    return JSON.parse(await readFile4(path, "utf8"));
   } catch (error2) {
     throw new AureusError(
       `cannot read the workflow event at ${path}: ${error2 instanceof Error ? error2.message : String(error2)}.`,

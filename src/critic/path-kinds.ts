@@ -20,7 +20,23 @@ export interface PathKinds {
   readonly isCore: PathTest;
 }
 
+/**
+ * Every rule asks for the kinds of the same policy; compiling its globs once per policy object
+ * (policies are never mutated) keeps a hook's run from compiling them a dozen times. A
+ * WeakMap, so a policy and its matchers go away together.
+ */
+const kindsByPolicy = new WeakMap<Policy, PathKinds>();
+
 export function pathKinds(policy: Policy): PathKinds {
+  let kinds = kindsByPolicy.get(policy);
+  if (kinds === undefined) {
+    kinds = compilePathKinds(policy);
+    kindsByPolicy.set(policy, kinds);
+  }
+  return kinds;
+}
+
+function compilePathKinds(policy: Policy): PathKinds {
   const isTest = globMatcher(policy.paths.tests);
   const isGenerated = globMatcher(policy.paths.generated);
   const inCore = globMatcher(policy.paths.core);

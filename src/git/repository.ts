@@ -23,11 +23,27 @@ const EMPTY_TREE: Record<ObjectFormat, string> = {
 };
 
 /**
+ * Repositories already opened by this process, by folder. What is cached never changes for a
+ * repository (bare or not, its top, its object format); a shallow one is asked again each time,
+ * since a fetch can deepen it. A check opens the same repository four times or so, and each
+ * opening is two git processes: on a pre-commit hook that is tens of milliseconds.
+ */
+const opened = new Map<string, Repository>();
+
+/**
  * Opens the repository at (or above) `repoDir`. Not a repository, a dubious-ownership refusal
  * or a missing folder are AureusErrors (exit 2), so no caller can mistake them for "no change".
  */
 export async function openRepository(repoDir: string): Promise<Repository> {
   const folder = resolve(repoDir);
+  const known = opened.get(folder);
+  if (known !== undefined) return known;
+  const repository = await inspectRepository(folder);
+  if (!repository.shallow) opened.set(folder, repository);
+  return repository;
+}
+
+async function inspectRepository(folder: string): Promise<Repository> {
   const isFolder = await stat(folder).then(
     (info) => info.isDirectory(),
     () => false,

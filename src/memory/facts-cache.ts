@@ -46,7 +46,8 @@ export interface FactsCache {
  * Writes are atomic (temp file + rename), so concurrent runs writing the same key both succeed
  * and a reader sees a whole entry or none. The pack index is read once per cache object: make
  * one per run. Failures other than a missing or doubtful entry (EACCES, ENOSPC) are thrown: the
- * caller may treat them as misses.
+ * caller may treat them as misses. Entries read once are kept decoded for the cache object's
+ * life: share one between the analyses of a single check.
  */
 export function createFactsCache(root: string): FactsCache {
   const folders = factsCacheFolders(root);
@@ -54,6 +55,14 @@ export function createFactsCache(root: string): FactsCache {
   const packIndex = (): Promise<PackIndex> => {
     packs ??= folders.packsDir().then(readPacks);
     return packs;
+  };
+
+  // Decoded entries of this run: a check analyses its base and its head, which share nearly
+  // every file, and each entry is read and decoded once for both.
+  const decoded = new Map<string, FileFacts>();
+  const remember = (key: string, facts: FileFacts | undefined): FileFacts | undefined => {
+    if (facts !== undefined) decoded.set(key, facts);
+    return facts;
   };
 
   const looseFile = async (blobSha: string, key: string): Promise<string> =>
@@ -67,17 +76,20 @@ export function createFactsCache(root: string): FactsCache {
     if (found.kind === 'missing') return undefined;
     const facts = found.kind === 'link' ? undefined : decodeEntry(found.text, key);
     if (facts === undefined) await rm(path, { force: true });
-    return facts;
+    return remember(key, facts);
   };
 
   const getPacked = async (key: string): Promise<FileFacts | undefined> => {
     const index = await packIndex();
+    // Asked after the wait: the other analysis of the run may have decoded it meanwhile.
+    const known = decoded.get(key);
+    if (known !== undefined) return known;
     const line = index.lines.get(key);
     if (line === undefined) return undefined;
     const facts = decodeEntry(line, key);
     // A bad line stays in its pack until the next merge leaves it out; here it is a miss.
     if (facts === undefined) index.lines.delete(key);
-    return facts;
+    return remember(key, facts);
   };
 
   return {
@@ -88,6 +100,7 @@ export function createFactsCache(root: string): FactsCache {
     put: async (blobSha, language, facts) => {
       const key = entryKey(blobSha, language);
       await writeFileAtomic(await looseFile(blobSha, key), `${encodeEntry(key, facts)}\n`);
+      remember(key, facts);
     },
     getMany: async (keys) => {
       const named = keys.map(({ blobSha, language }) => ({

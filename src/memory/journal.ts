@@ -148,25 +148,28 @@ async function writeAll(handle: FileHandle, bytes: Buffer): Promise<void> {
 }
 
 async function lockJournal(path: string, onCompromised: () => void): Promise<() => Promise<void>> {
-  // Loaded on first append: readers (ledger show/verify) never need it.
-  const { lock } = await import('proper-lockfile');
-  return lock(path, {
-    realpath: false,
-    // A writer holds the lock for milliseconds and refreshes it every 2.5 s; a lock untouched
-    // for 5 s belongs to a killed process and is taken over.
-    stale: 5000,
-    // Randomized backoff, capped low so that 50 writers queueing on one ledger all get
-    // through (up to about a minute of waiting before giving up).
-    retries: { retries: 600, factor: 1.3, minTimeout: 2, maxTimeout: 100, randomize: true },
-    // The default throws from a timer and kills the process; a lost lock only aborts this append.
-    onCompromised,
-  }).catch((error: unknown) => {
-    if (errnoCode(error) !== 'ELOCKED') throw error;
-    throw new AureusError(
-      `could not lock ${path}: another process kept it locked for too long`,
-      `if no AUREUS process is running, delete the folder ${path}.lock and retry`,
-    );
-  });
+  // Loaded on first append: readers (ledger show/verify) never need it. A CommonJS module: its
+  // exports are read from `default`, which Node and the bundlers agree on.
+  const lockfile = (await import('proper-lockfile')).default;
+  return lockfile
+    .lock(path, {
+      realpath: false,
+      // A writer holds the lock for milliseconds and refreshes it every 2.5 s; a lock untouched
+      // for 5 s belongs to a killed process and is taken over.
+      stale: 5000,
+      // Randomized backoff, capped low so that 50 writers queueing on one ledger all get
+      // through (up to about a minute of waiting before giving up).
+      retries: { retries: 600, factor: 1.3, minTimeout: 2, maxTimeout: 100, randomize: true },
+      // The default throws from a timer and kills the process; a lost lock only aborts this append.
+      onCompromised,
+    })
+    .catch((error: unknown) => {
+      if (errnoCode(error) !== 'ELOCKED') throw error;
+      throw new AureusError(
+        `could not lock ${path}: another process kept it locked for too long`,
+        `if no AUREUS process is running, delete the folder ${path}.lock and retry`,
+      );
+    });
 }
 
 function lockLostError(path: string): AureusError {

@@ -10,5 +10,14 @@ export type PathTest = (path: string) => boolean;
 export function globMatcher(globs: readonly string[]): PathTest {
   if (globs.length === 0) return () => false;
   const matches = picomatch([...globs], { dot: true });
-  return (path) => matches(path);
+  // Rules and pricing ask about the same few hundred paths over and over: one regex run each.
+  const answers = new Map<string, boolean>();
+  return (path) => {
+    let answer = answers.get(path);
+    if (answer === undefined) {
+      answer = matches(path);
+      answers.set(path, answer);
+    }
+    return answer;
+  };
 }

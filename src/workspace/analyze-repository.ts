@@ -16,6 +16,7 @@ import {
   type UnresolvedHeritage,
   unresolvedHeritage,
 } from '../analysis/semantics/index.js';
+import type { FactsCache } from '../memory/facts-cache.js';
 import type { FileFacts, ImportFact, Language } from '../model/facts.js';
 import type { Policy } from '../model/policy.js';
 import { globMatcher } from '../policy/glob-matcher.js';
@@ -44,6 +45,11 @@ export interface AnalyzeOptions {
   readonly snapshot?: SnapshotSource;
   readonly parser?: ParserChoice;
   readonly onProgress?: (done: number, total: number) => void;
+  /**
+   * One facts cache for the analyses of one check (its base and its head share nearly every
+   * file): each entry is then read and decoded once.
+   */
+  readonly factsCache?: FactsCache;
 }
 
 export interface RepositoryAnalysis {
@@ -95,6 +101,7 @@ export async function analyzeRepository(
     parser: options.parser ?? 'auto',
     useCache,
     ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
+    factsCache: options.factsCache,
   });
   const imports = new Map<string, readonly ImportFact[]>();
   for (const [path, fileFacts] of collected.facts) imports.set(path, fileFacts.imports);

@@ -1,6 +1,7 @@
 import { runCritic } from '../critic/run-critic.js';
 import { review } from '../gate/review.js';
 import { type ChangeRequest, readChange } from '../git/index.js';
+import { createFactsCache } from '../memory/facts-cache.js';
 import type { Change } from '../model/change.js';
 import type { Report } from '../model/report.js';
 import { priceChange } from '../pricing/index.js';
@@ -35,11 +36,19 @@ export async function checkChange(
 ): Promise<Report> {
   const change = await readChange(root, request);
   const judging = await basePolicy(root, change.baseSha, options);
-  const policyChanges = changedPolicy(change, judging.policy, options.policyPath);
+  const policyChanges = await changedPolicy(change, judging.policy, options.policyPath);
   const progress = options.onProgress === undefined ? {} : { onProgress: options.onProgress };
+  const factsCache = createFactsCache(root);
   const [base, head] = await Promise.all([
-    analyzeRepository(root, judging.policy, { snapshot: baseSnapshot(change), ...progress }),
-    analyzeRepository(root, judging.policy, { snapshot: headSnapshot(change, request) }),
+    analyzeRepository(root, judging.policy, {
+      snapshot: baseSnapshot(change),
+      factsCache,
+      ...progress,
+    }),
+    analyzeRepository(root, judging.policy, {
+      snapshot: headSnapshot(change, request),
+      factsCache,
+    }),
   ]);
   const priced = priceChange({
     change,

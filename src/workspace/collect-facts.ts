@@ -26,6 +26,8 @@ export interface CollectOptions {
   /** False when the cache cannot be trusted: everything is parsed and nothing is stored. */
   readonly useCache: boolean;
   readonly onProgress?: (done: number, total: number) => void;
+  /** A cache shared with other analyses of the same run; else one of its own. */
+  readonly factsCache?: FactsCache | undefined;
 }
 
 /** Beyond this many new entries one pack file is written instead of a file per entry. */
@@ -37,7 +39,7 @@ export async function collectFacts(
   files: readonly SourceFile[],
   options: CollectOptions,
 ): Promise<CollectedFacts> {
-  const cache = createFactsCache(root);
+  const cache = options.factsCache ?? createFactsCache(root);
   const keys = files.map(({ blobSha, language }) => ({ blobSha, language }));
   const cachedFacts = options.useCache ? await cache.getMany(keys) : [];
   const facts = new Map<string, FileFacts>();

@@ -1,12 +1,10 @@
 import { join, relative } from 'node:path';
 import { listTrackedFiles, readBlobs } from '../git/index.js';
-import { readPolicyFile } from '../memory/policy-file.js';
+import { readCachedPolicy, writeCachedPolicy } from '../memory/policy-cache.js';
+import type { readPolicyFile as ReadPolicyFile } from '../memory/policy-file.js';
 import type { Change } from '../model/change.js';
 import { AureusError } from '../model/errors.js';
 import type { Policy } from '../model/policy.js';
-import { defaultPolicy } from '../policy/default-policy.js';
-import { diffPolicies } from '../policy/diff-policies.js';
-import { parsePolicy } from '../policy/parse-policy.js';
 import { PolicyError } from '../policy/policy-problem.js';
 
 /** Where the policy lives in a repository unless a workflow names another path. */
@@ -35,6 +33,10 @@ export async function basePolicy(
   },
 ): Promise<JudgingPolicy> {
   const policyPath = options.policyPath ?? POLICY_PATH;
+  // The YAML parser and the schema validator load only when a policy has to be parsed: a hook
+  // run judged by an unchanged policy reads its earlier parse from the cache instead.
+  const readPolicyFile = async (...args: Parameters<typeof ReadPolicyFile>) =>
+    (await import('../memory/policy-file.js')).readPolicyFile(...args);
   if (options.policyFile !== undefined) {
     const shown = relative(options.cwd, options.policyFile) || options.policyFile;
     const policy = await readPolicyFile(options.policyFile, shown, true);
@@ -46,11 +48,11 @@ export async function basePolicy(
     // No commit yet: nothing was ever agreed, so the file on disk (if any) is what the team has.
     const onDisk = await readPolicyFile(join(root, policyPath), policyPath, false);
     return onDisk === undefined
-      ? { policy: defaultPolicy(), source: 'built-in' }
+      ? { policy: await builtIn(root), source: 'built-in' }
       : { policy: onDisk, source: policyPath };
   }
   const entry = (await listTrackedFiles(root, baseSha)).find((file) => file.path === policyPath);
-  if (entry === undefined) return { policy: defaultPolicy(), source: 'built-in' };
+  if (entry === undefined) return { policy: await builtIn(root), source: 'built-in' };
   const shown = `${policyPath}@${baseSha.slice(0, 12)}`;
   if (entry.mode === SYMLINK_MODE) {
     throw new PolicyError([
@@ -64,6 +66,8 @@ export async function basePolicy(
       },
     ]);
   }
+  const cached = await readCachedPolicy(root, entry.blobSha);
+  if (cached !== undefined) return { policy: cached, source: shown };
   const [version] = await readBlobs(root, [entry]);
   if (version?.kind !== 'text' || version.text === undefined || version.validUtf8 === false) {
     throw new PolicyError([
@@ -76,20 +80,30 @@ export async function basePolicy(
       },
     ]);
   }
+  const { parsePolicy } = await import('../policy/parse-policy.js');
   const parsed = parsePolicy(version.text, shown);
   if (!parsed.ok) throw new PolicyError(parsed.problems);
+  await writeCachedPolicy(root, entry.blobSha, parsed.policy);
   return { policy: parsed.policy, source: shown };
+}
+
+async function builtIn(root: string): Promise<Policy> {
+  const cached = await readCachedPolicy(root, 'built-in');
+  if (cached !== undefined) return cached;
+  const policy = (await import('../policy/default-policy.js')).defaultPolicy();
+  await writeCachedPolicy(root, 'built-in', policy);
+  return policy;
 }
 
 /**
  * What the change does to .aureus/policy.yaml, as settings changed against the judging policy:
  * reported for a maintainer's approval, never applied to the change itself.
  */
-export function changedPolicy(
+export async function changedPolicy(
   change: Change,
   judging: Policy,
   policyPath: string = POLICY_PATH,
-): string[] {
+): Promise<string[]> {
   const file = change.files.find(
     (candidate) => candidate.path === policyPath || candidate.oldPath === policyPath,
   );
@@ -98,6 +112,7 @@ export function changedPolicy(
     return [`the change removes or moves ${policyPath}.`];
   if (file.head.text === undefined)
     return [`the new ${policyPath} is not a text file (${file.head.kind}).`];
+  const { parsePolicy } = await import('../policy/parse-policy.js');
   const parsed = parsePolicy(file.head.text, policyPath);
   if (!parsed.ok) {
     const [first] = parsed.problems;
@@ -105,6 +120,7 @@ export function changedPolicy(
       `the new .aureus/policy.yaml does not validate (${first?.line}:${first?.column}: ${first?.message})`,
     ];
   }
+  const { diffPolicies } = await import('../policy/diff-policies.js');
   const changes = diffPolicies(judging, parsed.policy);
   return changes.length > 0
     ? changes

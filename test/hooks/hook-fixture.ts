@@ -37,7 +37,7 @@ export const OVER_BUDGET = Array.from(
 export const SMALL_CHANGE = 'export const one = 1;\n';
 
 /**
- * Compiles src/ into dist/ when a source is newer than the last build, once for all test files
+ * Builds dist/ (library and CLI bundle) when a source is newer than the last build, once for all test files
  * (a lock: Jest runs files in parallel workers). tsc's exit code is not trusted to mean "no
  * output": it emits despite type errors, which `npm run typecheck` reports.
  */
@@ -49,14 +49,16 @@ export async function ensureBuilt(): Promise<void> {
   });
   try {
     if (!isStale()) return;
+    // What `npm run build` does: the library with tsc, then the CLI bundle bin/aureus.js runs.
     spawnSync(
       process.execPath,
       [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'],
-      {
-        cwd: ROOT,
-        stdio: 'ignore',
-      },
+      { cwd: ROOT, stdio: 'ignore' },
     );
+    spawnSync(process.execPath, [join(ROOT, 'scripts/build-cli.mjs')], {
+      cwd: ROOT,
+      stdio: 'ignore',
+    });
     if (isStale()) throw new Error('npm run build did not bring dist/ up to date');
   } finally {
     await release();
@@ -64,9 +66,9 @@ export async function ensureBuilt(): Promise<void> {
 }
 
 function isStale(): boolean {
-  const built = join(ROOT, 'dist', 'cli', 'commands', 'hook-command.js');
+  const built = join(ROOT, 'dist', 'cli-bundle', 'aureus.mjs');
   if (!existsSync(built)) return true;
-  const builtAt = statSync(join(ROOT, 'dist', 'cli', 'main.js')).mtimeMs;
+  const builtAt = statSync(built).mtimeMs;
   return newestSource(join(ROOT, 'src')) > builtAt;
 }
 

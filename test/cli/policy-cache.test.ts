@@ -1,0 +1,62 @@
+import { execFile } from 'node:child_process';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { isolateGit, makeRepo, type Repo } from '../support/git-fixture.js';
+
+const BIN = resolve('bin/aureus.js');
+
+function aureus(args: readonly string[], cwd: string): Promise<{ code: number; stdout: string }> {
+  return new Promise((done) => {
+    execFile(process.execPath, [BIN, ...args], { cwd }, (error, stdout) => {
+      done({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : -1, stdout });
+    });
+  });
+}
+
+let restore: () => Promise<void>;
+let repo: Repo & { remove(): Promise<void> };
+const policies = () => join(repo.dir, '.aureus', 'local', 'cache', 'policies');
+
+beforeAll(async () => {
+  restore = await isolateGit();
+  repo = await makeRepo('policy-cache');
+  repo.write('.aureus/policy.yaml', 'version: 1\nbudgets:\n  change:\n    warn: 4\n    block: 5\n');
+  repo.write('src/a.ts', 'export const a = 1;\n');
+  repo.commit('base');
+  repo.write(
+    'src/b.ts',
+    Array.from({ length: 12 }, (_, i) => `export const b${i} = ${i};`).join('\n'),
+  );
+  repo.git('add', '-A');
+});
+
+afterAll(async () => {
+  await repo.remove();
+  await restore();
+});
+
+/** The bundled CLI (bin/aureus.js) keeps the parse of HEAD's policy by its blob id. */
+describe('the parsed-policy cache of the aureus command', () => {
+  it('stores the parse of the committed policy and judges by it on the next run', async () => {
+    const first = await aureus(['check', '--staged'], repo.dir);
+    expect(first.code).toBe(1);
+    const [entry] = readdirSync(policies());
+    const blob = repo.git('rev-parse', 'HEAD:.aureus/policy.yaml');
+    expect(entry).toMatch(new RegExp(`^${blob}-[0-9a-f]{16}\\.json$`));
+    const again = await aureus(['check', '--staged'], repo.dir);
+    expect(again.code).toBe(1);
+    expect(again.stdout).toContain('over the budget of 5');
+  });
+
+  it('never trusts an entry whose checksum does not match: it parses the policy again', async () => {
+    const [entry = ''] = readdirSync(policies());
+    const file = join(policies(), entry);
+    // A loosened budget planted in the cache, with the old checksum.
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"block":5', '"block":500000'));
+    const run = await aureus(['check', '--staged'], repo.dir);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('over the budget of 5');
+    expect(readFileSync(file, 'utf8')).toContain('"block":5}');
+  });
+});

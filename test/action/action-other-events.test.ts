@@ -1,17 +1,13 @@
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { checkLine } from '../../src/memory/journal-format.js';
-import { isolateGit, runGit } from '../support/git-fixture.js';
-import {
-  type GitHubApiDouble,
-  secondaryRateLimit,
-  startGitHubApiDouble,
-} from '../support/github-api-double/index.js';
+import { runGit } from '../support/git-fixture.js';
+import { secondaryRateLimit } from '../support/github-api-double/index.js';
 import { webhookExample } from '../support/webhook-examples.js';
 import { runAction } from './support/action-runner.js';
+import { useActionTestSession } from './support/action-test-session.js';
 import {
   codeLines,
-  makeScenario,
   OWNER,
   objectAt,
   pullRequestEvent,
@@ -23,40 +19,10 @@ const PUSH_TOKEN = 'ghs_push_job';
 const PR_TOKEN = 'ghs_pull_request_job';
 const ROOMY_POLICY = 'version: 1\nbudgets:\n  change:\n    warn: 900000\n    block: 1000000\n';
 
-let restore: () => Promise<void>;
-let double: GitHubApiDouble;
-const scenarios: Scenario[] = [];
-
-beforeAll(async () => {
-  restore = await isolateGit();
-  double = await startGitHubApiDouble();
-  double.addToken(PUSH_TOKEN, { contents: 'write', metadata: 'read', checks: 'write' });
-  double.addToken(PR_TOKEN, {
-    contents: 'read',
-    metadata: 'read',
-    pull_requests: 'write',
-    checks: 'write',
-  });
+const session = useActionTestSession({
+  [PUSH_TOKEN]: { contents: 'write', metadata: 'read', checks: 'write' },
+  [PR_TOKEN]: { contents: 'read', metadata: 'read', pull_requests: 'write', checks: 'write' },
 });
-
-afterEach(() => {
-  expect(double.invalidRequests()).toEqual([]);
-  expect(double.forbiddenRequests()).toEqual([]);
-  expect(double.unexpectedRequests()).toEqual([]);
-  double.reset();
-});
-
-afterAll(async () => {
-  await double.close();
-  for (const scenario of scenarios) await scenario.remove();
-  await restore();
-});
-
-async function track(made: Promise<Scenario>): Promise<Scenario> {
-  const scenario = await made;
-  scenarios.push(scenario);
-  return scenario;
-}
 
 /** Fast-forwards main to the feature branch on the remote and checks main out at depth 1. */
 function mergeToMain(made: Scenario): string {
@@ -96,8 +62,8 @@ function pushEvent(made: Scenario): Record<string, unknown> {
 
 describe('the Action on other events', () => {
   it('on a push to the default branch records one shared-ledger entry per commit, once', async () => {
-    const made = await track(
-      makeScenario(double, (origin) => origin.write('src/feature.ts', codeLines('feature', 4))),
+    const made = await session.scenario((origin) =>
+      origin.write('src/feature.ts', codeLines('feature', 4)),
     );
     const workspace = mergeToMain(made);
     const settings = {
@@ -106,13 +72,18 @@ describe('the Action on other events', () => {
       eventName: 'push',
       event: pushEvent(made),
       sha: made.headSha,
-      apiUrl: double.url,
+      apiUrl: session.double.url,
       inputs: { 'github-token': PUSH_TOKEN },
     };
     const first = await runAction(settings);
     expect(first.exitCode).toBe(0);
     expect(first.stdout).toContain(`Recorded ${made.headSha} in the shared ledger`);
-    const file = double.fileAt(OWNER, REPO, 'aureus-ledger', `entries/${made.headSha}.json`);
+    const file = session.double.fileAt(
+      OWNER,
+      REPO,
+      'aureus-ledger',
+      `entries/${made.headSha}.json`,
+    );
     const line = checkLine((file?.toString('utf8') ?? '').trimEnd());
     expect(line.kind).toBe('valid');
     if (line.kind === 'unparseable') throw new Error('unparseable ledger line');
@@ -122,20 +93,20 @@ describe('the Action on other events', () => {
       event: 'push',
       ref: 'refs/heads/main',
     });
-    const branchCommit = double.ref(OWNER, REPO, 'heads/aureus-ledger');
+    const branchCommit = session.double.ref(OWNER, REPO, 'heads/aureus-ledger');
 
-    double.reset();
+    session.double.reset();
     const again = await runAction(settings);
     expect(again.exitCode).toBe(0);
     expect(again.stdout).toContain('is already in the shared ledger');
-    expect(double.ref(OWNER, REPO, 'heads/aureus-ledger')).toBe(branchCommit);
-    const writes = double.requests().filter((request) => request.method !== 'GET');
+    expect(session.double.ref(OWNER, REPO, 'heads/aureus-ledger')).toBe(branchCommit);
+    const writes = session.double.requests().filter((request) => request.method !== 'GET');
     expect(writes.map((request) => request.operationId)).toEqual(['checks/create']);
   });
 
   it('on a merge group checks the queue commit and concludes its check run', async () => {
-    const made = await track(
-      makeScenario(double, (origin) => origin.write('src/feature.ts', codeLines('feature', 4))),
+    const made = await session.scenario((origin) =>
+      origin.write('src/feature.ts', codeLines('feature', 4)),
     );
     const payload = webhookExample('merge_group');
     Object.assign(objectAt(payload, 'merge_group'), {
@@ -149,60 +120,58 @@ describe('the Action on other events', () => {
       eventName: 'merge_group',
       event: payload,
       sha: made.headSha,
-      apiUrl: double.url,
+      apiUrl: session.double.url,
       inputs: { 'github-token': PR_TOKEN },
     });
     expect(run.exitCode).toBe(0);
-    expect(double.requests().map((request) => request.operationId)).toEqual(['checks/create']);
-    expect(double.checkRuns(OWNER, REPO).at(-1)).toMatchObject({
+    expect(session.double.requests().map((request) => request.operationId)).toEqual([
+      'checks/create',
+    ]);
+    expect(session.double.checkRuns(OWNER, REPO).at(-1)).toMatchObject({
       headSha: made.headSha,
       conclusion: 'success',
     });
   });
 
   it('waits out a secondary rate limit and still posts exactly one comment', async () => {
-    const made = await track(
-      makeScenario(double, (origin) => origin.write('src/feature.ts', codeLines('feature', 4))),
+    const made = await session.scenario((origin) =>
+      origin.write('src/feature.ts', codeLines('feature', 4)),
     );
-    double.failNext('issues/create-comment', secondaryRateLimit(1));
+    session.double.failNext('issues/create-comment', secondaryRateLimit(1));
     const run = await runAction({
       runnerDir: made.runnerDir,
       workspace: made.workspace,
       eventName: 'pull_request',
       event: pullRequestEvent(made, { number: 21 }),
       sha: made.headSha,
-      apiUrl: double.url,
+      apiUrl: session.double.url,
       inputs: { 'github-token': PR_TOKEN },
     });
     expect(run.exitCode).toBe(0);
-    expect(double.callsTo('issues/create-comment').map((call) => call.status)).toEqual([403, 201]);
-    expect(double.issueComments(OWNER, REPO, 21)).toHaveLength(1);
+    expect(session.double.callsTo('issues/create-comment').map((call) => call.status)).toEqual([
+      403, 201,
+    ]);
+    expect(session.double.issueComments(OWNER, REPO, 21)).toHaveLength(1);
   });
 
   for (const count of [301, 3001]) {
     it(`judges a pull request of ${count} changed files and keeps the comment under 65,000 bytes`, async () => {
-      const made = await track(
-        makeScenario(
-          double,
-          (origin) => {
-            for (let index = 0; index < count; index++)
-              origin.write(`src/many/file-${index}.ts`, `export const value${index} = ${index};\n`);
-          },
-          ROOMY_POLICY,
-        ),
-      );
+      const made = await session.scenario((origin) => {
+        for (let index = 0; index < count; index++)
+          origin.write(`src/many/file-${index}.ts`, `export const value${index} = ${index};\n`);
+      }, ROOMY_POLICY);
       const run = await runAction({
         runnerDir: made.runnerDir,
         workspace: made.workspace,
         eventName: 'pull_request',
         event: pullRequestEvent(made, { number: count }),
         sha: made.headSha,
-        apiUrl: double.url,
+        apiUrl: session.double.url,
         inputs: { 'github-token': PR_TOKEN, 'fail-on': 'budget,incomplete' },
       });
       expect(run.exitCode).toBe(0);
       expect(run.outputs.verdict).toMatch(/^(pass|warn|block)$/);
-      const [comment] = double.issueComments(OWNER, REPO, count);
+      const [comment] = session.double.issueComments(OWNER, REPO, count);
       expect(Buffer.byteLength(comment?.body ?? '', 'utf8')).toBeLessThanOrEqual(65_000);
       expect(comment?.body).toContain(`| loc | +${count} |`);
     }, 120_000);

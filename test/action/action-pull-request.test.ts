@@ -1,10 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { isolateGit, repoAt } from '../support/git-fixture.js';
-import { type GitHubApiDouble, startGitHubApiDouble } from '../support/github-api-double/index.js';
+import { describe, expect, it } from '@jest/globals';
+import { repoAt } from '../support/git-fixture.js';
 import { type ActionRun, runAction } from './support/action-runner.js';
+import { useActionTestSession } from './support/action-test-session.js';
 import {
   codeLines,
-  makeScenario,
   OWNER,
   pullRequestEvent,
   pushToFeature,
@@ -17,43 +16,10 @@ const PR_TOKEN = 'ghs_pull_request_job';
 const FORK_TOKEN = 'ghs_fork_read_only';
 const MARKER = '<!-- aureus:ledger -->';
 
-let restore: () => Promise<void>;
-let double: GitHubApiDouble;
-const scenarios: Scenario[] = [];
-
-beforeAll(async () => {
-  restore = await isolateGit();
-  double = await startGitHubApiDouble();
-  double.addToken(PR_TOKEN, {
-    contents: 'read',
-    metadata: 'read',
-    pull_requests: 'write',
-    checks: 'write',
-  });
-  double.addToken(FORK_TOKEN, { contents: 'read', metadata: 'read', pull_requests: 'read' });
+const session = useActionTestSession({
+  [PR_TOKEN]: { contents: 'read', metadata: 'read', pull_requests: 'write', checks: 'write' },
+  [FORK_TOKEN]: { contents: 'read', metadata: 'read', pull_requests: 'read' },
 });
-
-afterEach(() => {
-  // Every request the Action made was valid, allowed and known to GitHub's description.
-  expect(double.invalidRequests()).toEqual([]);
-  expect(double.forbiddenRequests()).toEqual([]);
-  expect(double.unexpectedRequests()).toEqual([]);
-  double.reset();
-});
-
-afterAll(async () => {
-  await double.close();
-  for (const scenario of scenarios) await scenario.remove();
-  await restore();
-});
-
-async function scenario(
-  ...args: Parameters<typeof makeScenario> extends [unknown, ...infer R] ? R : never
-) {
-  const made = await makeScenario(double, ...args);
-  scenarios.push(made);
-  return made;
-}
 
 function runOnPullRequest(
   made: Scenario,
@@ -70,18 +36,18 @@ function runOnPullRequest(
     eventName: 'pull_request',
     event: pullRequestEvent(made, { fork: options.fork, action: options.action }),
     sha: made.headSha,
-    apiUrl: double.url,
+    apiUrl: session.double.url,
     inputs: { 'github-token': options.token ?? PR_TOKEN, ...options.inputs },
   });
 }
 
 function operations(): string[] {
-  return double.requests().map((request) => `${request.method} ${request.operationId}`);
+  return session.double.requests().map((request) => `${request.method} ${request.operationId}`);
 }
 
 describe('the Action on a pull request', () => {
   it('fails an over-budget change with one sticky comment and a check run, then edits the comment when a push fixes it', async () => {
-    const made = await scenario((origin) =>
+    const made = await session.scenario((origin) =>
       origin.write('src/feature.ts', codeLines('feature', 80)),
     );
     const blocked = await runOnPullRequest(made);
@@ -98,14 +64,14 @@ describe('the Action on a pull request', () => {
       'POST issues/create-comment',
       'POST checks/create',
     ]);
-    const [comment] = double.issueComments(OWNER, REPO, 7);
+    const [comment] = session.double.issueComments(OWNER, REPO, 7);
     expect(comment?.body.startsWith(MARKER)).toBe(true);
     expect(comment?.body).toContain('over the budget of 60');
     expect(comment?.user).toBe('github-actions[bot]');
-    const [check] = double.checkRuns(OWNER, REPO);
+    const [check] = session.double.checkRuns(OWNER, REPO);
     expect(check).toMatchObject({ name: 'AUREUS', headSha: made.headSha, conclusion: 'failure' });
 
-    double.reset();
+    session.double.reset();
     pushToFeature(made, (origin) => origin.write('src/feature.ts', codeLines('feature', 5)));
     const fixed = await runOnPullRequest(made, { action: 'synchronize' });
     expect(fixed.exitCode).toBe(0);
@@ -115,25 +81,29 @@ describe('the Action on a pull request', () => {
       'PATCH issues/update-comment',
       'POST checks/create',
     ]);
-    const comments = double.issueComments(OWNER, REPO, 7);
+    const comments = session.double.issueComments(OWNER, REPO, 7);
     expect(comments).toHaveLength(1);
     expect(comments[0]?.id).toBe(comment?.id);
     expect(comments[0]?.body).not.toContain('over the budget');
-    const latest = double.checkRuns(OWNER, REPO).find((run) => run.headSha === made.headSha);
+    const latest = session.double
+      .checkRuns(OWNER, REPO)
+      .find((run) => run.headSha === made.headSha);
     expect(latest?.conclusion).toMatch(/^(success|neutral)$/);
   });
 
   it('passes an under-budget change', async () => {
-    const made = await scenario((origin) => origin.write('src/small.ts', codeLines('small', 4)));
+    const made = await session.scenario((origin) =>
+      origin.write('src/small.ts', codeLines('small', 4)),
+    );
     const run = await runOnPullRequest(made);
     expect(run.exitCode).toBe(0);
     expect(run.outputs.verdict).toBe('pass');
     expect(run.outputs['blocking-findings']).toBe('0');
-    expect(double.checkRuns(OWNER, REPO).at(-1)?.conclusion).toBe('success');
+    expect(session.double.checkRuns(OWNER, REPO).at(-1)?.conclusion).toBe('success');
   });
 
   it('stops with a tool error that names fetch-depth when the shallow clone cannot get the base', async () => {
-    const made = await scenario((origin) =>
+    const made = await session.scenario((origin) =>
       origin.write('src/feature.ts', codeLines('feature', 4)),
     );
     repoAt(made.workspace).git('remote', 'remove', 'origin');
@@ -143,7 +113,7 @@ describe('the Action on a pull request', () => {
     expect(run.stdout).toMatch(/::error::.*missing from this shallow clone/);
     expect(run.stdout).toContain('fetch-depth: 0');
     expect(run.summary).toContain('AUREUS could not decide');
-    expect(double.checkRuns(OWNER, REPO).at(-1)).toMatchObject({
+    expect(session.double.checkRuns(OWNER, REPO).at(-1)).toMatchObject({
       headSha: made.headSha,
       conclusion: 'failure',
       title: 'AUREUS could not decide',
@@ -151,20 +121,20 @@ describe('the Action on a pull request', () => {
   });
 
   it('on a fork, with a read-only token, posts nothing and still fails over budget', async () => {
-    const made = await scenario((origin) =>
+    const made = await session.scenario((origin) =>
       origin.write('src/feature.ts', codeLines('feature', 80)),
     );
     const run = await runOnPullRequest(made, { token: FORK_TOKEN, fork: true });
     expect(run.exitCode).toBe(1);
     expect(run.outputs.verdict).toBe('block');
-    expect(double.requests()).toEqual([]);
+    expect(session.double.requests()).toEqual([]);
     expect(run.summary).toContain('BLOCK');
     expect(run.stdout).toContain('Pull request from a fork');
     expect(run.stdout).toMatch(/^::error file=src\/feature\.ts|^::error::AUREUS/m);
   });
 
   it('judges a policy edit by the base policy and flags it', async () => {
-    const made = await scenario((origin) => {
+    const made = await session.scenario((origin) => {
       origin.write(
         '.aureus/policy.yaml',
         'version: 1\nbudgets:\n  change:\n    warn: 90000\n    block: 100000\n',
@@ -174,12 +144,14 @@ describe('the Action on a pull request', () => {
     const run = await runOnPullRequest(made);
     expect(run.exitCode).toBe(1);
     expect(run.stdout).toContain('policy change — needs maintainer approval');
-    expect(double.issueComments(OWNER, REPO, 7).at(-1)?.body).toContain('over the budget of 60');
+    expect(session.double.issueComments(OWNER, REPO, 7).at(-1)?.body).toContain(
+      'over the budget of 60',
+    );
   });
 
   it('prints a hostile file name literally, never as a workflow command', async () => {
     const hostile = '::error file=x::pwn';
-    const made = await scenario((origin) => origin.write(hostile, 'export const a = 1;\n'));
+    const made = await session.scenario((origin) => origin.write(hostile, 'export const a = 1;\n'));
     const run = await runOnPullRequest(made, { inputs: { annotations: 'log' } });
     const stopped = /^::stop-commands::([0-9a-f-]{36})$/m.exec(run.stdout)?.[1];
     expect(stopped).toBeDefined();
@@ -191,7 +163,7 @@ describe('the Action on a pull request', () => {
   });
 
   it('puts 120 annotations on a check run in three requests of at most 50', async () => {
-    const made = await scenario((origin) => {
+    const made = await session.scenario((origin) => {
       for (let index = 0; index < 120; index++)
         origin.write(`src/state-${index}.ts`, `export let counter${index} = 0;\n`);
     }, 'version: 1\nbudgets:\n  change:\n    warn: 90000\n    block: 100000\n');
@@ -203,7 +175,7 @@ describe('the Action on a pull request', () => {
       'PATCH checks/update',
       'PATCH checks/update',
     ]);
-    const check = double.checkRuns(OWNER, REPO).at(-1);
+    const check = session.double.checkRuns(OWNER, REPO).at(-1);
     expect(check?.annotations.length).toBeGreaterThanOrEqual(120);
     expect(check?.conclusion).toBe('neutral');
   });

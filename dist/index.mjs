@@ -44059,8 +44059,8 @@ async function listTrackedFiles(repoDir, ref) {
   const repository = await openRepository(repoDir);
   if (ref === void 0) {
     const cwd = requireWorkTree(repository, "indexed");
-    const listing2 = await runGit(cwd, ["ls-files", "--stage", "-z", "--full-name"]);
-    return sortByPath(splitNul(listing2.stdout).map(parseIndexLine));
+    const listing = await runGit(cwd, ["ls-files", "--stage", "-z", "--full-name"]);
+    return sortByPath(splitNul(listing.stdout).map(parseIndexLine));
   }
   assertSafeRevision(ref, "listed");
   const commit = await findCommit(repository, ref);
@@ -44070,15 +44070,21 @@ async function listTrackedFiles(repoDir, ref) {
       "check the name, or fetch it first (git fetch origin <ref>)."
     );
   }
-  const listing = await runGit(repository.cwd, [
-    "ls-tree",
-    "-r",
-    "-z",
-    "-l",
-    "--full-tree",
-    commit
-  ]);
-  return sortByPath(splitNul(listing.stdout).map(parseTreeLine));
+  return listCommit(repository.cwd, commit);
+}
+var commitListings = /* @__PURE__ */ new Map();
+var KEPT_LISTINGS = 8;
+function listCommit(cwd, commit) {
+  const key = `${cwd}\0${commit}`;
+  const known = commitListings.get(key);
+  if (known !== void 0) return known.then((files) => [...files]);
+  const listing = runGit(cwd, ["ls-tree", "-r", "-z", "-l", "--full-tree", commit]).then(
+    (answer) => sortByPath(splitNul(answer.stdout).map(parseTreeLine))
+  );
+  commitListings.set(key, listing);
+  listing.catch(() => commitListings.delete(key));
+  for (const old of [...commitListings.keys()].slice(0, -KEPT_LISTINGS)) commitListings.delete(old);
+  return listing.then((files) => [...files]);
 }
 function parseTreeLine(line2) {
   const tab = line2.indexOf(9);

@@ -35,15 +35,29 @@ export async function listTrackedFiles(repoDir: string, ref?: string): Promise<T
       'check the name, or fetch it first (git fetch origin <ref>).',
     );
   }
-  const listing = await runGit(repository.cwd, [
-    'ls-tree',
-    '-r',
-    '-z',
-    '-l',
-    '--full-tree',
-    commit,
-  ]);
-  return sortByPath(splitNul(listing.stdout).map(parseTreeLine));
+  return listCommit(repository.cwd, commit);
+}
+
+/**
+ * A commit's tree never changes, so its listing is kept for the process: a check lists its base
+ * twice (the policy there, then the analysis). A few of the latest are kept, never more, since
+ * a long-running server sees many commits.
+ */
+const commitListings = new Map<string, Promise<TrackedFile[]>>();
+const KEPT_LISTINGS = 8;
+
+function listCommit(cwd: string, commit: string): Promise<TrackedFile[]> {
+  const key = `${cwd}\u0000${commit}`;
+  const known = commitListings.get(key);
+  if (known !== undefined) return known.then((files) => [...files]);
+  const listing = runGit(cwd, ['ls-tree', '-r', '-z', '-l', '--full-tree', commit]).then((answer) =>
+    sortByPath(splitNul(answer.stdout).map(parseTreeLine)),
+  );
+  commitListings.set(key, listing);
+  // A failed listing is not kept: the next call asks git again.
+  listing.catch(() => commitListings.delete(key));
+  for (const old of [...commitListings.keys()].slice(0, -KEPT_LISTINGS)) commitListings.delete(old);
+  return listing.then((files) => [...files]);
 }
 
 /** `<mode> SP <type> SP <id> SP+ <size|-> TAB <path>` */

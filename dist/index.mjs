@@ -37200,6 +37200,9 @@ var init_diff_policies = __esm({
   }
 });
 
+// src/action/main.ts
+import { setFlagsFromString } from "node:v8";
+
 // src/action/run-action.ts
 import { readFile as readFile4, writeFile as writeFile2 } from "node:fs/promises";
 import { join as join9, resolve as resolve4 } from "node:path";
@@ -54235,6 +54238,8 @@ function required(env, name2) {
 }
 
 // src/action/main.ts
+setFlagsFromString("--wasm-lazy-compilation");
+setFlagsFromString("--liftoff-only");
 process.exitCode = await runAction(process.env);
 /*! Bundled license information:
 

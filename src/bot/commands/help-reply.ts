@@ -1,0 +1,49 @@
+import type { AureusCommand } from './parse-command.js';
+
+/**
+ * The short replies AUREUS posts about its commands. Nothing from the comment is echoed back:
+ * an unknown word could carry an @mention or Markdown, so the reply is the same for every
+ * unknown command (THREATS rule 8: neutralise what goes out).
+ */
+export const HELP_REPLY = [
+  'AUREUS commands (write, maintain or admin permission on this repository):',
+  '',
+  '- `/aureus help`: this list.',
+  '- `/aureus check`: run the budget check again on the current head.',
+  '- `/aureus price`: reply with the cost of the change against its budgets.',
+  '- `/aureus approve-budget <reason>`: let the current head commit through although it is over',
+  '  budget; the reason is recorded in the ledger, and a new push is judged again.',
+  '- `/aureus implement`: start the builder agent, when the repository enables it.',
+].join('\n');
+
+export const UNKNOWN_COMMAND_REPLY = `That is not an AUREUS command.\n\n${HELP_REPLY}`;
+
+export const APPROVE_BUDGET_USAGE_REPLY =
+  '`/aureus approve-budget` needs a reason on the same line, for the ledger: ' +
+  '`/aureus approve-budget <reason>`.';
+
+export const BUILDER_NOT_ENABLED_REPLY =
+  'The builder is not enabled for this repository ' +
+  '(`integrations.app.builder` in `.aureus/policy.yaml`).';
+
+/**
+ * The reply a command gets without running anything, or undefined for commands whose answer is
+ * their result (check, price, approve-budget). `implement` always answers "not enabled" until
+ * the builder exists.
+ */
+export function immediateReply(command: AureusCommand): string | undefined {
+  switch (command.kind) {
+    case 'help':
+      return HELP_REPLY;
+    case 'unknown':
+      return UNKNOWN_COMMAND_REPLY;
+    case 'usage':
+      return APPROVE_BUDGET_USAGE_REPLY;
+    case 'implement':
+      return BUILDER_NOT_ENABLED_REPLY;
+    case 'check':
+    case 'price':
+    case 'approve-budget':
+      return undefined;
+  }
+}

@@ -1,0 +1,149 @@
+import { boundedText, visibleText } from './visible-text.js';
+
+/**
+ * The `/aureus` command a comment carries, read the way a human reads the rendered comment:
+ * only a line that shows as `/aureus …` in the comment's own text counts. Quoted text, code,
+ * HTML comments and lines disguised with invisible characters are never commands, so a comment
+ * cannot trigger AUREUS with something its readers do not see as a command (THREATS rows 5, 9).
+ *
+ * Rules, decided once:
+ * - A command line is `/aureus` after at most three spaces (four or a tab make an indented code
+ *   block in Markdown), followed by the end of the line or a space or tab: `/aureusx` is not one.
+ * - Case: `/aureus` and the command word are matched case-insensitively in ASCII only, since
+ *   phone keyboards capitalise (`/AUREUS CHECK` is `check`); non-ASCII look-alikes never match
+ *   (the regular expressions run without the `u` flag, whose case folding maps the Kelvin sign
+ *   to `k`).
+ * - Invisible characters (zero-width, bidi, tags…) in `/aureus` or before it: not a command;
+ *   in the command word: an unknown command. What a reader sees is what AUREUS runs.
+ * - Quotes (`> /aureus check`) and their lazy continuation lines, fenced code blocks (``` and
+ *   ~~~, unclosed to the end) and lines touching an HTML comment are skipped.
+ * - The first command line wins; later ones are ignored.
+ * - `/aureus` alone asks for help; words after a command without arguments are ignored.
+ * - Only the first 64 KiB (UTF-16 code units) of a body is read, up to its last whole line.
+ */
+export type AureusCommand =
+  | { readonly kind: 'help' }
+  | { readonly kind: 'check' }
+  | { readonly kind: 'price' }
+  /** `reason`: visible text only, trimmed, non-empty, at most MAX_REASON_LENGTH code points. */
+  | { readonly kind: 'approve-budget'; readonly reason: string }
+  | { readonly kind: 'implement' }
+  /** A known command used wrongly (`approve-budget` without a reason). */
+  | { readonly kind: 'usage'; readonly command: 'approve-budget' }
+  /** `word`: visible text only, at most MAX_WORD_LENGTH code points, may be empty. */
+  | { readonly kind: 'unknown'; readonly word: string };
+
+export const MAX_SCANNED_BODY = 64 * 1024;
+export const MAX_REASON_LENGTH = 500;
+export const MAX_WORD_LENGTH = 40;
+
+const COMMAND_LINE = /^ {0,3}\/aureus(?:[ \t]+(.*))?$/i;
+const FENCE_OPEN = /^ {0,3}(`{3,}(?=[^`]*$)|~{3,})/;
+const QUOTE = /^ {0,3}>/;
+const BLANK = /^[ \t]*$/;
+const WORD = /^[A-Za-z][A-Za-z-]*$/;
+
+interface Fence {
+  readonly char: string;
+  readonly length: number;
+}
+
+interface ScanState {
+  fence: Fence | undefined;
+  inHtmlComment: boolean;
+  /** The previous line was quoted paragraph text: an unmarked line right after it is quoted too. */
+  quoteContinues: boolean;
+}
+
+export function parseCommand(body: string): AureusCommand | null {
+  const state: ScanState = { fence: undefined, inHtmlComment: false, quoteContinues: false };
+  for (const line of scannedLines(body)) {
+    const rest = commandRest(line, state);
+    if (rest !== undefined) return commandOf(rest);
+  }
+  return null;
+}
+
+/** The lines of the part of `body` that is read: a cut line is dropped, not half-read. */
+function scannedLines(body: string): string[] {
+  if (body.length <= MAX_SCANNED_BODY) return body.split(/\r\n|\r|\n/);
+  const head = body.slice(0, MAX_SCANNED_BODY);
+  return head.slice(0, Math.max(0, head.search(/[\r\n][^\r\n]*$/))).split(/\r\n|\r|\n/);
+}
+
+/** What follows `/aureus` when `line` is a command line, else undefined; advances `state`. */
+function commandRest(line: string, state: ScanState): string | undefined {
+  if (state.fence !== undefined) {
+    if (closesFence(line, state.fence)) state.fence = undefined;
+    return undefined;
+  }
+  if (state.inHtmlComment || line.includes('<!--')) {
+    state.inHtmlComment = endsInsideHtmlComment(line, state.inHtmlComment);
+    return undefined;
+  }
+  const fence = FENCE_OPEN.exec(line)?.[1];
+  if (fence !== undefined) {
+    state.fence = { char: fence.charAt(0), length: fence.length };
+    state.quoteContinues = false;
+    return undefined;
+  }
+  if (QUOTE.test(line)) {
+    state.quoteContinues = !BLANK.test(line.replace(/^[ \t>]*/, ''));
+    return undefined;
+  }
+  if (BLANK.test(line)) {
+    state.quoteContinues = false;
+    return undefined;
+  }
+  if (state.quoteContinues) return undefined;
+  const match = COMMAND_LINE.exec(line);
+  return match === null ? undefined : (match[1] ?? '');
+}
+
+function closesFence(line: string, fence: Fence): boolean {
+  const match = /^ {0,3}(`+|~+)[ \t]*$/.exec(line)?.[1];
+  return match !== undefined && match.charAt(0) === fence.char && match.length >= fence.length;
+}
+
+/** Whether an HTML comment is still open at the end of `line`. */
+function endsInsideHtmlComment(line: string, openAtStart: boolean): boolean {
+  let open = openAtStart;
+  let at = 0;
+  for (;;) {
+    const next = open ? line.indexOf('-->', at) : line.indexOf('<!--', at);
+    if (next < 0) return open;
+    at = next + (open ? 3 : 4);
+    open = !open;
+  }
+}
+
+function commandOf(rest: string): AureusCommand {
+  const trimmed = rest.replace(/^[ \t]+/, '');
+  const space = trimmed.search(/[ \t]/);
+  const word = space < 0 ? trimmed : trimmed.slice(0, space);
+  const argument = space < 0 ? '' : trimmed.slice(space);
+  if (word === '') return { kind: 'help' };
+  if (!WORD.test(word)) return unknown(word);
+  switch (word.toLowerCase()) {
+    case 'help':
+      return { kind: 'help' };
+    case 'check':
+      return { kind: 'check' };
+    case 'price':
+      return { kind: 'price' };
+    case 'implement':
+      return { kind: 'implement' };
+    case 'approve-budget': {
+      const reason = boundedText(visibleText(argument), MAX_REASON_LENGTH);
+      return reason === ''
+        ? { kind: 'usage', command: 'approve-budget' }
+        : { kind: 'approve-budget', reason };
+    }
+    default:
+      return unknown(word);
+  }
+}
+
+function unknown(word: string): AureusCommand {
+  return { kind: 'unknown', word: boundedText(visibleText(word), MAX_WORD_LENGTH) };
+}

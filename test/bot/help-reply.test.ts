@@ -1,0 +1,40 @@
+import { describe, expect, it } from '@jest/globals';
+import {
+  APPROVE_BUDGET_USAGE_REPLY,
+  BUILDER_NOT_ENABLED_REPLY,
+  HELP_REPLY,
+  immediateReply,
+} from '../../src/bot/commands/help-reply.js';
+
+describe('immediateReply', () => {
+  it('lists every command in the help', () => {
+    expect(immediateReply({ kind: 'help' })).toBe(HELP_REPLY);
+    for (const command of ['help', 'check', 'price', 'approve-budget <reason>', 'implement']) {
+      expect(HELP_REPLY).toContain(`\`/aureus ${command}\``);
+    }
+  });
+
+  it('answers an unknown command with the help, never echoing the word', () => {
+    const reply = immediateReply({ kind: 'unknown', word: '@everyone' });
+    expect(reply).toContain(HELP_REPLY);
+    expect(reply).not.toContain('@everyone');
+  });
+
+  it('points implement at the policy switch until the builder exists', () => {
+    expect(immediateReply({ kind: 'implement' })).toBe(BUILDER_NOT_ENABLED_REPLY);
+    expect(BUILDER_NOT_ENABLED_REPLY).toContain('integrations.app.builder');
+    expect(BUILDER_NOT_ENABLED_REPLY).toContain('.aureus/policy.yaml');
+  });
+
+  it('explains approve-budget without a reason', () => {
+    expect(immediateReply({ kind: 'usage', command: 'approve-budget' })).toBe(
+      APPROVE_BUDGET_USAGE_REPLY,
+    );
+  });
+
+  it('leaves commands that answer with their result to the handler', () => {
+    expect(immediateReply({ kind: 'check' })).toBeUndefined();
+    expect(immediateReply({ kind: 'price' })).toBeUndefined();
+    expect(immediateReply({ kind: 'approve-budget', reason: 'hotfix' })).toBeUndefined();
+  });
+});

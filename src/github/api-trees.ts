@@ -1,0 +1,47 @@
+import type { GitHubClient } from './github-client.js';
+import type { RepositoryCoordinates } from './repository-coordinates.js';
+
+/** One blob or submodule of a tree, as `git ls-tree -r -l` would show it. */
+export interface ApiTreeEntry {
+  readonly mode: string;
+  /** `blob`, or `commit` for a submodule. */
+  readonly type: string;
+  readonly sha: string;
+  /** Blob size in bytes; absent for submodules. */
+  readonly size?: number;
+}
+
+export interface ApiTree {
+  /** By full path; subtrees themselves are left out (a diff never lists a directory). */
+  readonly entries: ReadonlyMap<string, ApiTreeEntry>;
+  /** GitHub cut the listing (over 100,000 entries or 7 MB): paths may be missing. */
+  readonly truncated: boolean;
+}
+
+/**
+ * The whole tree of a commit in one request (`recursive`): the modes say what is a symlink,
+ * a submodule or executable, and the sizes say which blobs are over the read limit before any
+ * of them is downloaded. `treeish` may be a tree id or a commit id; GitHub resolves both.
+ */
+export async function readApiTree(
+  client: GitHubClient,
+  repository: RepositoryCoordinates,
+  treeish: string,
+): Promise<ApiTree> {
+  const { data } = await client.rest.git.getTree({
+    owner: repository.owner,
+    repo: repository.repo,
+    tree_sha: treeish,
+    recursive: 'true',
+  });
+  const entries = new Map<string, ApiTreeEntry>();
+  for (const item of data.tree) {
+    const { path, mode, type, sha, size } = item;
+    if (path === undefined || mode === undefined || type === undefined || sha === undefined) {
+      continue;
+    }
+    if (type === 'tree') continue;
+    entries.set(path, { mode, type, sha, ...(typeof size === 'number' ? { size } : {}) });
+  }
+  return { entries, truncated: data.truncated };
+}

@@ -133,6 +133,35 @@ describe('the Action on other events', () => {
     });
   });
 
+  it('on workflow_dispatch compares the base input with the run commit, and asks for a missing base', async () => {
+    const made = await session.scenario((origin) =>
+      origin.write('src/feature.ts', codeLines('feature', 80)),
+    );
+    const payload = webhookExample('workflow_dispatch');
+    Object.assign(objectAt(payload, 'repository'), { full_name: `${OWNER}/${REPO}`, name: REPO });
+    const settings = {
+      runnerDir: made.runnerDir,
+      workspace: made.workspace,
+      eventName: 'workflow_dispatch',
+      event: payload,
+      sha: made.headSha,
+      apiUrl: session.double.url,
+    };
+    const run = await runAction({
+      ...settings,
+      inputs: { 'github-token': PR_TOKEN, base: made.baseSha },
+    });
+    expect(run.exitCode).toBe(1);
+    expect(run.outputs.verdict).toBe('block');
+    expect(session.double.checkRuns(OWNER, REPO).at(-1)).toMatchObject({
+      headSha: made.headSha,
+      conclusion: 'failure',
+    });
+    const unasked = await runAction({ ...settings, inputs: { 'github-token': PR_TOKEN } });
+    expect(unasked.exitCode).toBe(2);
+    expect(unasked.stdout).toContain('a workflow_dispatch run needs the revision to compare with');
+  });
+
   it('waits out a secondary rate limit and still posts exactly one comment', async () => {
     const made = await session.scenario((origin) =>
       origin.write('src/feature.ts', codeLines('feature', 4)),

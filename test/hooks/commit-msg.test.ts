@@ -1,11 +1,9 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { isolateGit } from '../support/git-fixture.js';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import {
   aureus,
   commit,
-  ensureBuilt,
   indexDigest,
   ledgerRecords,
   makeNodeRepo,
@@ -13,20 +11,14 @@ import {
   OVER_BUDGET,
   SMALL_CHANGE,
   settleIndex,
+  useHookTestEnvironment,
 } from './hook-fixture.js';
 
 const NOTE = join('.aureus', 'local', 'pre-commit-blocked');
 
 describe('the Aureus-Override trailer, through the commit-msg hook and a real git commit', () => {
-  let restoreGit: () => Promise<void>;
   let repo: NodeRepo;
-  beforeAll(async () => {
-    await ensureBuilt();
-    restoreGit = await isolateGit();
-    delete process.env.HUSKY;
-    delete process.env.AUREUS_OVERRIDE;
-  }, 180_000);
-  afterAll(() => restoreGit());
+  useHookTestEnvironment();
   beforeEach(async () => {
     repo = await makeNodeRepo('commit-msg');
     expect(aureus(repo.dir, ['hooks', 'install', 'commit-msg']).code).toBe(0);

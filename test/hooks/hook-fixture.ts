@@ -13,8 +13,9 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
+import { afterAll, beforeAll } from '@jest/globals';
 import { lock } from 'proper-lockfile';
-import { makeRepo, type Repo } from '../support/git-fixture.js';
+import { isolateGit, makeRepo, type Repo } from '../support/git-fixture.js';
 
 /**
  * Real repositories for the hook tests: real `git commit` and `git push`, husky copied from
@@ -214,4 +215,19 @@ export function settleIndex(repo: Repo): void {
   writeFileSync(join(hooks, 'pre-commit'), '#!/bin/sh\nexit 1\n');
   chmodSync(join(hooks, 'pre-commit'), 0o755);
   run(repo.dir, 'git', ['-c', `core.hooksPath=${hooks}`, 'commit', '-q', '-m', 'settle']);
+}
+
+/**
+ * What every hook test file needs before its first test: the built command, git isolated from
+ * this machine's configuration, and no HUSKY or AUREUS_OVERRIDE inherited from the shell.
+ */
+export function useHookTestEnvironment(): void {
+  let restoreGit: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    await ensureBuilt();
+    restoreGit = await isolateGit();
+    delete process.env.HUSKY;
+    delete process.env.AUREUS_OVERRIDE;
+  }, 180_000);
+  afterAll(() => restoreGit?.());
 }

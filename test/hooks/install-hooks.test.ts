@@ -1,12 +1,11 @@
 import { readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { isolateGit, makeRepo, type Repo } from '../support/git-fixture.js';
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { makeRepo, type Repo } from '../support/git-fixture.js';
 import { makeTempDir } from '../support/temp-dir.js';
 import {
   aureus,
   commit,
-  ensureBuilt,
   indexDigest,
   makeNodeRepo,
   OVER_BUDGET,
@@ -15,19 +14,13 @@ import {
   SMALL_CHANGE,
   settleIndex,
   TINY_POLICY,
+  useHookTestEnvironment,
   writeAureusShim,
 } from './hook-fixture.js';
 
 describe('aureus hooks install / uninstall', () => {
-  let restoreGit: () => Promise<void>;
   const cleanups: Array<() => Promise<void>> = [];
-  beforeAll(async () => {
-    await ensureBuilt();
-    restoreGit = await isolateGit();
-    delete process.env.HUSKY;
-    delete process.env.AUREUS_OVERRIDE;
-  }, 180_000);
-  afterAll(() => restoreGit());
+  useHookTestEnvironment();
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0)) await cleanup();
   });

@@ -1,11 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { isolateGit } from '../support/git-fixture.js';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import {
   aureus,
   commit,
-  ensureBuilt,
   indexDigest,
   ledgerRecords,
   makeNodeRepo,
@@ -13,19 +11,13 @@ import {
   OVER_BUDGET,
   SMALL_CHANGE,
   settleIndex,
+  useHookTestEnvironment,
   worktreeListing,
 } from './hook-fixture.js';
 
 describe('aureus hook pre-commit, installed with husky, under a real git commit', () => {
-  let restoreGit: () => Promise<void>;
   let repo: NodeRepo;
-  beforeAll(async () => {
-    await ensureBuilt();
-    restoreGit = await isolateGit();
-    delete process.env.HUSKY;
-    delete process.env.AUREUS_OVERRIDE;
-  }, 180_000);
-  afterAll(() => restoreGit());
+  useHookTestEnvironment();
   beforeEach(async () => {
     repo = await makeNodeRepo('pre-commit');
     expect(aureus(repo.dir, ['hooks', 'install']).code).toBe(0);

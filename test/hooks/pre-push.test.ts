@@ -1,29 +1,21 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { parsePushLines } from '../../src/workspace/pushed-changes.js';
-import { isolateGit } from '../support/git-fixture.js';
 import { makeTempDir } from '../support/temp-dir.js';
 import {
   aureus,
-  ensureBuilt,
   ledgerRecords,
   makeNodeRepo,
   type NodeRepo,
   OVER_BUDGET,
   run,
   SMALL_CHANGE,
+  useHookTestEnvironment,
 } from './hook-fixture.js';
 
 describe('aureus hook pre-push, with a real bare remote', () => {
-  let restoreGit: () => Promise<void>;
   let repo: NodeRepo;
   let remote: Awaited<ReturnType<typeof makeTempDir>>;
-  beforeAll(async () => {
-    await ensureBuilt();
-    restoreGit = await isolateGit();
-    delete process.env.HUSKY;
-    delete process.env.AUREUS_OVERRIDE;
-  }, 180_000);
-  afterAll(() => restoreGit());
+  useHookTestEnvironment();
   beforeEach(async () => {
     repo = await makeNodeRepo('pre-push');
     expect(aureus(repo.dir, ['hooks', 'install', 'pre-push']).code).toBe(0);

@@ -41,16 +41,10 @@ import {
   writePolicies,
 } from '../scripts/reference/check-exactness.mjs';
 import { CODEBASES, sourceFiles } from '../scripts/reference/codebases.mjs';
+import { ESLINT_COMPLEXITY_RULES } from './eslint-complexity-rules.mjs';
 import { loadAverage, machineLine, mib, ms, processTimer, runTimeLine } from './process-timing.mjs';
 
-const RULES = [
-  'complexity',
-  'max-lines',
-  'max-lines-per-function',
-  'max-depth',
-  'max-params',
-  'max-classes-per-file',
-];
+const RULES = ESLINT_COMPLEXITY_RULES;
 
 const require = createRequire(import.meta.url);
 const ESLINT_PACKAGE = require.resolve('eslint/package.json');

@@ -42,20 +42,14 @@ import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { AUREUS, fetchCodebases } from '../scripts/reference/check-exactness.mjs';
 import { CODEBASES, DECLARATION, repoDir, SOURCE } from '../scripts/reference/codebases.mjs';
+import { ESLINT_COMPLEXITY_RULES } from './eslint-complexity-rules.mjs';
 import { loadAverage, machineLine, ms, processTimer, runTimeLine } from './process-timing.mjs';
 
 const RUNS = 7;
 const TARGET_MS = 400;
 const TARGET_RATIO = 3;
 const STAGED_FILES = 10;
-const RULES = [
-  'complexity',
-  'max-lines',
-  'max-lines-per-function',
-  'max-depth',
-  'max-params',
-  'max-classes-per-file',
-];
+const RULES = ESLINT_COMPLEXITY_RULES;
 
 const require = createRequire(import.meta.url);
 const packageBin = (name, bin = name) => {

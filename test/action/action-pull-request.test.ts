@@ -149,6 +149,27 @@ describe('the Action on a pull request', () => {
     );
   });
 
+  it('never follows a symlink a pull request adds, to the policy or to code (THREATS row 18)', async () => {
+    const made = await session.scenario((origin) => {
+      origin.git('rm', '--quiet', '.aureus/policy.yaml');
+      origin.symlink('/proc/self/environ', '.aureus/policy.yaml');
+      origin.symlink('/etc/passwd', 'src/a.ts');
+      origin.write('src/feature.ts', codeLines('feature', 80));
+    });
+    const run = await runOnPullRequest(made);
+    // Judged by the base policy (a regular file there), the link reported as a policy change.
+    expect(run.exitCode).toBe(1);
+    expect(run.stdout).toContain('over the budget of 60');
+    expect(run.stdout).toContain('policy change — needs maintainer approval');
+    const published = [
+      run.stdout,
+      run.summary,
+      ...session.double.issueComments(OWNER, REPO, 7).map((comment) => comment.body),
+    ].join('\n');
+    expect(published).not.toMatch(/root:.*:0:0:/);
+    expect(published).not.toContain('PATH=');
+  });
+
   it('prints a hostile file name literally, never as a workflow command', async () => {
     const hostile = '::error file=x::pwn';
     const made = await session.scenario((origin) => origin.write(hostile, 'export const a = 1;\n'));

@@ -18353,12 +18353,12 @@ var require_eventsource_stream = __commonJS({
       }
       return true;
     }
-    function isFieldName(line2, length, field3) {
-      if (length !== field3.length) {
+    function isFieldName(line2, length, field2) {
+      if (length !== field2.length) {
         return false;
       }
       for (let i2 = 0; i2 < length; i2++) {
-        if (line2[i2] !== field3[i2]) {
+        if (line2[i2] !== field2[i2]) {
           return false;
         }
       }
@@ -18559,13 +18559,13 @@ ${value}`;
           }
         }
       }
-      setEventFieldSize(field3, size) {
-        const eventSize = this.eventSize - this.eventFieldSizes[field3] + size;
+      setEventFieldSize(field2, size) {
+        const eventSize = this.eventSize - this.eventFieldSizes[field2] + size;
         if (this.maxEventSize > 0 && eventSize > this.maxEventSize) {
           throw createMaxEventSizeExceededError();
         }
         this.eventSize = eventSize;
-        this.eventFieldSizes[field3] = size;
+        this.eventFieldSizes[field2] = size;
       }
       /**
        * @param {EventSourceStreamEvent} event
@@ -33534,8 +33534,8 @@ var require_cst_visit = __commonJS({
     visit7.REMOVE = REMOVE;
     visit7.itemAtPath = (cst, path) => {
       let item = cst;
-      for (const [field3, index] of path) {
-        const tok = item?.[field3];
+      for (const [field2, index] of path) {
+        const tok = item?.[field2];
         if (tok && "items" in tok) {
           item = tok.items[index];
         } else
@@ -33545,8 +33545,8 @@ var require_cst_visit = __commonJS({
     };
     visit7.parentCollection = (cst, path) => {
       const parent = visit7.itemAtPath(cst, path.slice(0, -1));
-      const field3 = path[path.length - 1][0];
-      const coll = parent?.[field3];
+      const field2 = path[path.length - 1][0];
+      const coll = parent?.[field2];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
@@ -33555,11 +33555,11 @@ var require_cst_visit = __commonJS({
       let ctrl = visitor(item, path);
       if (typeof ctrl === "symbol")
         return ctrl;
-      for (const field3 of ["key", "value"]) {
-        const token = item[field3];
+      for (const field2 of ["key", "value"]) {
+        const token = item[field2];
         if (token && "items" in token) {
           for (let i2 = 0; i2 < token.items.length; ++i2) {
-            const ci = _visit(Object.freeze(path.concat([[field3, i2]])), token.items[i2], visitor);
+            const ci = _visit(Object.freeze(path.concat([[field2, i2]])), token.items[i2], visitor);
             if (typeof ci === "number")
               i2 = ci - 1;
             else if (ci === BREAK)
@@ -33569,7 +33569,7 @@ var require_cst_visit = __commonJS({
               i2 -= 1;
             }
           }
-          if (typeof ctrl === "function" && field3 === "key")
+          if (typeof ctrl === "function" && field2 === "key")
             ctrl = ctrl(item, path);
         }
       }
@@ -42218,6 +42218,13 @@ async function createLedgerBranch(client, repository, path, content, message) {
 // src/github/workflow-event.ts
 init_errors();
 
+// src/github/payload-field.ts
+function payloadField(value, key) {
+  if (typeof value !== "object" || value === null) return void 0;
+  const found = Object.getOwnPropertyDescriptor(value, key)?.value;
+  return found;
+}
+
 // src/github/repository-coordinates.ts
 function parseRepositoryName(fullName) {
   const match = /^([A-Za-z0-9-_.]+)\/([A-Za-z0-9-_.]+)$/.exec(fullName);
@@ -42240,49 +42247,44 @@ function readWorkflowEvent(eventName, payload) {
   );
 }
 function pullRequestOf(payload) {
-  const pull = field(payload, "pull_request");
-  const baseRepo = text(field(field(field(pull, "base"), "repo"), "full_name"), "base repo");
-  const headRepoValue = field(field(pull, "head"), "repo");
-  const headRepo = headRepoValue === null ? null : text(field(headRepoValue, "full_name"), "head repo");
+  const pull = payloadField(payload, "pull_request");
+  const baseRepo = text(payloadField(payloadField(payloadField(pull, "base"), "repo"), "full_name"), "base repo");
+  const headRepoValue = payloadField(payloadField(pull, "head"), "repo");
+  const headRepo = headRepoValue === null ? null : text(payloadField(headRepoValue, "full_name"), "head repo");
   return {
     kind: "pull-request",
-    number: positiveInteger(field(pull, "number"), "pull_request.number"),
-    baseSha: sha(field(field(pull, "base"), "sha"), "pull_request.base.sha"),
-    headSha: sha(field(field(pull, "head"), "sha"), "pull_request.head.sha"),
+    number: positiveInteger(payloadField(pull, "number"), "pull_request.number"),
+    baseSha: sha(payloadField(payloadField(pull, "base"), "sha"), "pull_request.base.sha"),
+    headSha: sha(payloadField(payloadField(pull, "head"), "sha"), "pull_request.head.sha"),
     fromFork: headRepo !== baseRepo,
-    title: text(field(pull, "title"), "pull_request.title")
+    title: text(payloadField(pull, "title"), "pull_request.title")
   };
 }
 function pushOf(payload) {
-  const before = sha(field(payload, "before"), "before");
-  const after = sha(field(payload, "after"), "after");
+  const before = sha(payloadField(payload, "before"), "before");
+  const after = sha(payloadField(payload, "after"), "after");
   return {
     kind: "push",
     before: ZERO_SHA.test(before) ? null : before,
     after,
-    ref: text(field(payload, "ref"), "ref"),
-    defaultBranch: text(field(field(payload, "repository"), "default_branch"), "default_branch"),
-    deleted: field(payload, "deleted") === true || ZERO_SHA.test(after)
+    ref: text(payloadField(payload, "ref"), "ref"),
+    defaultBranch: text(payloadField(payloadField(payload, "repository"), "default_branch"), "default_branch"),
+    deleted: payloadField(payload, "deleted") === true || ZERO_SHA.test(after)
   };
 }
 function mergeGroupOf(payload) {
-  const group = field(payload, "merge_group");
+  const group = payloadField(payload, "merge_group");
   return {
     kind: "merge-group",
-    baseSha: sha(field(group, "base_sha"), "merge_group.base_sha"),
-    headSha: sha(field(group, "head_sha"), "merge_group.head_sha")
+    baseSha: sha(payloadField(group, "base_sha"), "merge_group.base_sha"),
+    headSha: sha(payloadField(group, "head_sha"), "merge_group.head_sha")
   };
 }
 function repositoryOf(payload) {
-  const name2 = text(field(field(payload, "repository"), "full_name"), "repository.full_name");
+  const name2 = text(payloadField(payloadField(payload, "repository"), "full_name"), "repository.full_name");
   const coordinates = parseRepositoryName(name2);
   if (coordinates === void 0) throw malformed("repository.full_name");
   return coordinates;
-}
-function field(value, key) {
-  if (typeof value !== "object" || value === null) return void 0;
-  const found = Object.getOwnPropertyDescriptor(value, key)?.value;
-  return found;
 }
 function text(value, what) {
   if (typeof value !== "string") throw malformed(what);
@@ -46017,23 +46019,23 @@ var pyprojectToml = {
       return { ok: false, problem: `not valid TOML (${problemOf(error2)})` };
     }
     const dependencies = /* @__PURE__ */ new Map();
-    const project = field2(document2, "project");
-    for (const entry of strings(field2(project, "dependencies"))) {
+    const project = field(document2, "project");
+    for (const entry of strings(field(project, "dependencies"))) {
       declare(dependencies, requirementName(entry), "runtime");
     }
-    for (const extra of values(field2(project, "optional-dependencies"))) {
+    for (const extra of values(field(project, "optional-dependencies"))) {
       for (const entry of strings(extra)) declare(dependencies, requirementName(entry), "runtime");
     }
-    for (const group of values(field2(document2, "dependency-groups"))) {
+    for (const group of values(field(document2, "dependency-groups"))) {
       for (const entry of strings(group))
         declare(dependencies, requirementName(entry), "development");
     }
-    const poetry = field2(field2(document2, "tool"), "poetry");
-    for (const name2 of keys(field2(poetry, "dependencies"))) {
+    const poetry = field(field(document2, "tool"), "poetry");
+    for (const name2 of keys(field(poetry, "dependencies"))) {
       if (name2 !== "python") declare(dependencies, normalizedName(name2), "runtime");
     }
-    const groups2 = values(field2(poetry, "group")).map((group) => field2(group, "dependencies"));
-    for (const table2 of [field2(poetry, "dev-dependencies"), ...groups2]) {
+    const groups2 = values(field(poetry, "group")).map((group) => field(group, "dependencies"));
+    for (const table2 of [field(poetry, "dev-dependencies"), ...groups2]) {
       for (const name2 of keys(table2)) declare(dependencies, normalizedName(name2), "development");
     }
     return { ok: true, dependencies };
@@ -46046,7 +46048,7 @@ function requirementName(requirement) {
 function normalizedName(name2) {
   return name2.toLowerCase().replace(/[-_.]+/g, "-");
 }
-function field2(value, key) {
+function field(value, key) {
   return isRecord(value) ? value[key] : void 0;
 }
 function values(value) {
@@ -47459,17 +47461,17 @@ function readCall(call, scope, draft) {
     return;
   }
   if (callee?.type !== "selector_expression") return;
-  const field3 = callee.childForFieldName("field");
-  if (field3 === null) return;
+  const field2 = callee.childForFieldName("field");
+  if (field2 === null) return;
   const at = call.startIndex;
-  scope.fn?.calls.push({ name: field3.text, at: field3.startIndex });
+  scope.fn?.calls.push({ name: field2.text, at: field2.startIndex });
   const operand = callee.childForFieldName("operand");
   const pkg = operand?.type === "identifier" ? draft.importedPackages.get(operand.text) : void 0;
   if (pkg === "reflect") draft.facts.addReflection("reflect", at);
-  else if (pkg === "plugin" && field3.text === "Open")
+  else if (pkg === "plugin" && field2.text === "Open")
     draft.facts.addReflection("dynamic-import", at);
-  if (EVENT_METHODS.has(field3.text)) {
-    draft.facts.addEventSubscription(field3.text, goStringValue(firstArgument(call)), at);
+  if (EVENT_METHODS.has(field2.text)) {
+    draft.facts.addEventSubscription(field2.text, goStringValue(firstArgument(call)), at);
   }
 }
 
@@ -47900,10 +47902,10 @@ function readTypeDeclaration(declaration, source) {
   }
   return name2;
 }
-function readField(field3, source) {
-  if (!FIELD_HOLDERS.has(field3.parent?.type ?? "")) return;
-  if (!hasModifier(field3, "static") || hasModifier(field3, "final")) return;
-  for (const declarator of field3.childrenForFieldName("declarator")) {
+function readField(field2, source) {
+  if (!FIELD_HOLDERS.has(field2.parent?.type ?? "")) return;
+  if (!hasModifier(field2, "static") || hasModifier(field2, "final")) return;
+  for (const declarator of field2.childrenForFieldName("declarator")) {
     const name2 = declarator.childForFieldName("name");
     if (name2 !== null) source.facts.addMutableState(name2.text, name2.startIndex);
   }
@@ -48660,8 +48662,8 @@ function requireBindings(source, call) {
     return binding === null ? [] : [binding];
   });
 }
-function isField(parent, field3, child2) {
-  return parent.childForFieldName(field3)?.id === child2.id;
+function isField(parent, field2, child2) {
+  return parent.childForFieldName(field2)?.id === child2.id;
 }
 function patternBinding(source, property) {
   switch (property.type) {
@@ -48829,8 +48831,8 @@ function contextualName(source, node, scope) {
       return propertyName(source, parent.childForFieldName("key")) ?? ANONYMOUS4;
     case "public_field_definition":
     case "field_definition": {
-      const field3 = parent.childForFieldName("name") ?? parent.childForFieldName("property");
-      return `${scope.className ?? ANONYMOUS4}.${propertyName(source, field3) ?? ANONYMOUS4}`;
+      const field2 = parent.childForFieldName("name") ?? parent.childForFieldName("property");
+      return `${scope.className ?? ANONYMOUS4}.${propertyName(source, field2) ?? ANONYMOUS4}`;
     }
     case "export_statement":
       return DEFAULT_EXPORT2;
@@ -48947,8 +48949,8 @@ function visitFunction(source, node, scope, start2, visit7) {
   for (let index = 0; index < node.childCount; index++) {
     const child2 = node.child(index);
     if (child2 === null || !child2.isNamed) continue;
-    const field3 = node.fieldNameForChild(index);
-    visit7(source, child2, field3 === "name" || field3 === "decorator" ? scope : inner);
+    const field2 = node.fieldNameForChild(index);
+    visit7(source, child2, field2 === "name" || field2 === "decorator" ? scope : inner);
   }
 }
 function visitClass(source, node, scope, visit7) {

@@ -1,4 +1,5 @@
 import { AureusError } from '../model/errors.js';
+import { payloadField as field } from './payload-field.js';
 import { parseRepositoryName, type RepositoryCoordinates } from './repository-coordinates.js';
 
 /**
@@ -93,13 +94,6 @@ function repositoryOf(payload: unknown): RepositoryCoordinates {
   const coordinates = parseRepositoryName(name);
   if (coordinates === undefined) throw malformed('repository.full_name');
   return coordinates;
-}
-
-function field(value: unknown, key: string): unknown {
-  if (typeof value !== 'object' || value === null) return undefined;
-  // Own data properties only: nothing inherited from Object.prototype is read as payload.
-  const found: unknown = Object.getOwnPropertyDescriptor(value, key)?.value;
-  return found;
 }
 
 function text(value: unknown, what: string): string {

@@ -3,13 +3,12 @@ import { describe, expect, it } from '@jest/globals';
 import { checkLine } from '../../src/memory/journal-format.js';
 import { runGit } from '../support/git-fixture.js';
 import { secondaryRateLimit } from '../support/github-api-double/index.js';
-import { webhookExample } from '../support/webhook-examples.js';
+import { objectAt, webhookExample } from '../support/webhook-examples.js';
 import { runAction } from './support/action-runner.js';
 import { useActionTestSession } from './support/action-test-session.js';
 import {
   codeLines,
   OWNER,
-  objectAt,
   pullRequestEvent,
   REPO,
   type Scenario,

@@ -7,7 +7,7 @@ import {
 } from '../../src/github/collaborator-permission.js';
 import { createGitHubClient, type GitHubClient } from '../../src/github/github-client.js';
 import { type GitHubApiDouble, startGitHubApiDouble } from '../support/github-api-double/index.js';
-import { webhookExample } from '../support/webhook-examples.js';
+import { objectAt, webhookExample } from '../support/webhook-examples.js';
 
 const OWNER = 'octo-org';
 const REPO = 'service';
@@ -107,12 +107,6 @@ describe('livePermission and mayRunCommands', () => {
     });
   });
 });
-
-function objectAt(value: object, key: string): object {
-  const found: unknown = Reflect.get(value, key);
-  if (typeof found !== 'object' || found === null) throw new Error(`example has no ${key}`);
-  return found;
-}
 
 describe('from a real comment to the decision', () => {
   /** Trigger, then live permission: who gets a command run, end to end over the double. */

@@ -3,7 +3,7 @@ import {
   readCommandTrigger,
   type TriggerSettings,
 } from '../../src/bot/commands/command-trigger.js';
-import { webhookExample } from '../support/webhook-examples.js';
+import { objectAt, webhookExample } from '../support/webhook-examples.js';
 
 /** The App's bot account id (what `aureus[bot]` comments as), not the App id. */
 const APP_BOT_ID = 990001;
@@ -23,12 +23,6 @@ function commentPayload(body: string, author?: Account): Record<string, unknown>
     Reflect.set(comment, 'user', { ...objectAt(comment, 'user'), ...author });
   }
   return payload;
-}
-
-function objectAt(value: object, key: string): object {
-  const found: unknown = Reflect.get(value, key);
-  if (typeof found !== 'object' || found === null) throw new Error(`example has no ${key}`);
-  return found;
 }
 
 describe('readCommandTrigger over real issue_comment payloads', () => {

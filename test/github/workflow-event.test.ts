@@ -1,15 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { readWorkflowEvent } from '../../src/github/workflow-event.js';
 import { AureusError } from '../../src/model/errors.js';
-import { webhookExample } from '../support/webhook-examples.js';
-
-/** The object at `key` of a payload, for editing it in place. */
-function objectAt(value: unknown, key: string): object {
-  const found: unknown =
-    typeof value === 'object' && value !== null ? Reflect.get(value, key) : undefined;
-  if (typeof found !== 'object' || found === null) throw new Error(`no object at ${key}`);
-  return found;
-}
+import { objectAt, webhookExample } from '../support/webhook-examples.js';
 
 describe('readWorkflowEvent', () => {
   it('reads a real pull_request.opened payload', () => {

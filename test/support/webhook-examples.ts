@@ -26,3 +26,11 @@ export function webhookExample(event: string, action?: string): Record<string, u
     throw new Error(`no example payload for ${event}${action === undefined ? '' : `.${action}`}`);
   return structuredClone(found) as Record<string, unknown>;
 }
+
+/** The object at `key` of a payload, to edit it in place for a test case. */
+export function objectAt(value: unknown, key: string): object {
+  const found: unknown =
+    typeof value === 'object' && value !== null ? Reflect.get(value, key) : undefined;
+  if (typeof found !== 'object' || found === null) throw new Error(`the payload has no ${key}`);
+  return found;
+}

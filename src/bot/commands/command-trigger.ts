@@ -1,3 +1,4 @@
+import { payloadField as field } from '../../github/payload-field.js';
 import {
   parseRepositoryName,
   type RepositoryCoordinates,
@@ -98,13 +99,6 @@ function accountOf(value: unknown): Commenter | undefined {
   const type = field(value, 'type');
   if (id === undefined || typeof login !== 'string' || typeof type !== 'string') return undefined;
   return { id, login, type };
-}
-
-function field(value: unknown, key: string): unknown {
-  if (typeof value !== 'object' || value === null) return undefined;
-  // Own data properties only: nothing inherited from Object.prototype is read as payload.
-  const found: unknown = Object.getOwnPropertyDescriptor(value, key)?.value;
-  return found;
 }
 
 function positiveInteger(value: unknown): number | undefined {

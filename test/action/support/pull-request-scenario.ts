@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { makeRepo, type Repo, repoAt, runGit } from '../../support/git-fixture.js';
 import type { GitHubApiDouble } from '../../support/github-api-double/index.js';
 import { makeTempDir } from '../../support/temp-dir.js';
-import { webhookExample } from '../../support/webhook-examples.js';
+import { objectAt, webhookExample } from '../../support/webhook-examples.js';
 
 export const OWNER = 'octo';
 export const REPO = 'app';
@@ -116,11 +116,4 @@ export function pullRequestEvent(
   Object.assign(objectAt(payload, 'repository'), { full_name: `${OWNER}/${REPO}`, name: REPO });
   Object.assign(payload, { number: options.number ?? 7 });
   return payload;
-}
-
-export function objectAt(value: unknown, key: string): object {
-  const found: unknown =
-    typeof value === 'object' && value !== null ? Reflect.get(value, key) : undefined;
-  if (typeof found !== 'object' || found === null) throw new Error(`no object at ${key}`);
-  return found;
 }

@@ -55,6 +55,7 @@ const OPERATIONS = [
   'apps/get-authenticated',
   'apps/create-installation-access-token',
   'apps/get-repo-installation',
+  'users/get-by-username',
 ];
 
 /** Keys that document rather than constrain; dropping them keeps the fixture small. */

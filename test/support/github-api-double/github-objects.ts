@@ -44,6 +44,36 @@ export function userObject(api: string, user: Identity): Record<string, unknown>
   };
 }
 
+/**
+ * GitHub's `public-user` (`users/get-by-username`): `simple-user` plus the profile. The double
+ * keeps no profiles, so they are empty the way GitHub sends an unfilled one (`blog: ''`, the
+ * rest null or 0); `name` is the identity's display name when it has one. `email` is the public
+ * profile address, null unless chosen, so the identity's commit e-mail does not show here.
+ */
+export function publicUserObject(
+  api: string,
+  user: Identity,
+  createdAt: string,
+): Record<string, unknown> {
+  return {
+    ...userObject(api, user),
+    name: user.name ?? null,
+    company: null,
+    blog: '',
+    location: null,
+    email: null,
+    hireable: null,
+    bio: null,
+    twitter_username: null,
+    public_repos: 0,
+    public_gists: 0,
+    followers: 0,
+    following: 0,
+    created_at: createdAt,
+    updated_at: createdAt,
+  };
+}
+
 /** GitHub's `repository`, as embedded in pull requests. */
 export function repositoryObject(api: string, info: RepositoryInfo): Record<string, unknown> {
   const full = `${info.owner}/${info.repo}`;

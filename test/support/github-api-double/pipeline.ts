@@ -12,6 +12,7 @@ import { issueCommentHandlers } from './handlers/issue-comments.js';
 import { pullHandlers } from './handlers/pulls.js';
 import { repoHandlers } from './handlers/repos.js';
 import { reviewHandlers } from './handlers/reviews.js';
+import { userHandlers } from './handlers/users.js';
 import type { Outcome, Recorder } from './recording.js';
 import type { RouteMatch } from './router.js';
 import { type AppInfo, type RepositoryState, repositoryKey, type World } from './state.js';
@@ -26,6 +27,7 @@ const HANDLERS = {
   ...contentHandlers,
   ...repoHandlers,
   ...appHandlers,
+  ...userHandlers,
 };
 
 export interface PipelineParts {

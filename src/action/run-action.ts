@@ -7,13 +7,15 @@ import { appendToSharedLedger } from '../github/shared-ledger.js';
 import { readWorkflowEvent, type WorkflowEvent } from '../github/workflow-event.js';
 import { AureusError, ExitCode } from '../model/errors.js';
 import type { Report } from '../model/report.js';
-import { formatPolicyProblem, PolicyError } from '../policy/policy-problem.js';
-import type { Annotation } from '../report/render-annotations.js';
+import { PolicyError } from '../policy/policy-problem.js';
+import { policyAnnotations } from '../report/policy-annotations.js';
 import { renderAnnotations } from '../report/render-annotations.js';
 import { renderJson } from '../report/render-json.js';
-import { ledgerMarker, renderMarkdown } from '../report/render-markdown.js';
+import { renderMarkdown } from '../report/render-markdown.js';
 import { renderSarif } from '../report/render-sarif.js';
 import { renderText } from '../report/render-text.js';
+import { renderToolError, TOOL_ERROR_TITLE } from '../report/render-tool-error.js';
+import { verdictTitle } from '../report/verdict-title.js';
 import { checkChange } from '../workspace/check-change.js';
 import { ledgerRecord } from '../workspace/record-check.js';
 import { type ActionSettings, readActionSettings } from './action-settings.js';
@@ -81,7 +83,7 @@ async function concludeReport(
   await publishVerdict(publication, {
     // A verdict the workflow chose not to fail on is still not a success.
     conclusion: failure !== null ? 'failure' : report.verdict === 'pass' ? 'success' : 'neutral',
-    title: titleOf(report),
+    title: verdictTitle(report),
     markdown,
     annotations: renderAnnotations(report),
   });
@@ -103,41 +105,20 @@ async function concludeError(
   core.setOutput('verdict', 'incomplete');
   core.error(message);
   if (!known && error instanceof Error && error.stack !== undefined) core.debug(error.stack);
-  const markdown = [
-    ledgerMarker(),
-    '## AUREUS could not decide',
-    '',
-    'The change was **not** judged, so this is not a pass.',
-    '',
-    '```text',
-    message.replace(/```/g, "'''"),
-    '```',
-  ].join('\n');
+  const markdown = renderToolError(message);
   try {
     await core.summary.addRaw(markdown).write();
     if (publication !== undefined)
       await publishVerdict(publication, {
         conclusion: 'failure',
-        title: 'AUREUS could not decide',
+        title: TOOL_ERROR_TITLE,
         markdown,
-        annotations: error instanceof PolicyError ? policyAnnotations(error) : [],
+        annotations: error instanceof PolicyError ? policyAnnotations(error.problems) : [],
       });
   } catch (publishing) {
     core.warning(`AUREUS could not publish the error: ${String(publishing)}`);
   }
   return ExitCode.error;
-}
-
-function policyAnnotations(error: PolicyError): Annotation[] {
-  return error.problems.map((problem) => ({
-    level: 'error',
-    // `.aureus/policy.yaml@1a2b3c`: the annotation goes on the file itself.
-    file: problem.file.replace(/@[0-9a-f]+$/, ''),
-    startLine: problem.line,
-    endLine: problem.line,
-    title: 'AUREUS policy error',
-    message: formatPolicyProblem(problem),
-  }));
 }
 
 /**
@@ -179,20 +160,6 @@ async function writeOutputs(report: Report, env: NodeJS.ProcessEnv): Promise<voi
   core.setOutput('cost-breakdown', JSON.stringify(report.cost));
   core.setOutput('blocking-findings', String(report.findings.filter((f) => f.blocking).length));
   core.setOutput('report-path', reportPath);
-}
-
-function titleOf(report: Report): string {
-  const cost = `${report.cost.total} of ${report.budget.block} points`;
-  switch (report.verdict) {
-    case 'pass':
-      return `Within budget: ${cost}`;
-    case 'warn':
-      return `Within budget, with warnings: ${cost}`;
-    case 'block':
-      return report.budget.remaining < 0 ? `Over budget: ${cost}` : `Blocking findings (${cost})`;
-    default:
-      return 'Incomplete: the change could not be judged in full';
-  }
 }
 
 function headShaOf(event: WorkflowEvent, env: NodeJS.ProcessEnv): string | null {

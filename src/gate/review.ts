@@ -23,6 +23,14 @@ export interface ReviewInput {
   /** Why parts of the change could not be evaluated, beyond the change's own notes. */
   readonly incomplete: readonly string[];
   readonly toolVersion: string;
+  /** A maintainer let this change's budget overrun through (bound to its head commit). */
+  readonly budgetApproval?: BudgetApproval | undefined;
+}
+
+/** Who let a change over its budget through, and why: shown in the reasons, kept in the ledger. */
+export interface BudgetApproval {
+  readonly by: string;
+  readonly reason: string;
 }
 
 /** The gate: the verdict on a priced, critiqued change, with every reason and the cheaper ways. */
@@ -84,13 +92,18 @@ function judge(
   const incomplete = [...(change.complete ? [] : change.notes), ...input.incomplete];
   const blocking = findings.filter((finding) => finding.blocking);
   const warnings = findings.filter((finding) => finding.status !== 'baseline' && !finding.blocking);
-  const overBudget = total > block;
+  const approval = input.budgetApproval;
+  // An approved overrun is still said, but no longer blocks; findings still do.
+  const overBudget = total > block && approval === undefined;
   const reasons: string[] = [];
   if (incomplete.length > 0)
     reasons.push(`the change could not be evaluated in full: ${incomplete.join(' ')}`);
-  if (overBudget) {
+  if (total > block) {
+    const over = `the change costs ${total} points, over the budget of ${block} (budgets.change.block) by ${round(total - block)}`;
     reasons.push(
-      `the change costs ${total} points, over the budget of ${block} (budgets.change.block) by ${round(total - block)}.`,
+      approval === undefined
+        ? `${over}.`
+        : `${over}; ${approval.by} approved the overrun for this commit: ${approval.reason}`,
     );
   } else if (total >= warn) {
     reasons.push(

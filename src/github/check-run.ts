@@ -7,7 +7,7 @@ export const ANNOTATIONS_PER_REQUEST = 50;
 /** GitHub's limit on a check run's summary and text, in characters. */
 const MAX_OUTPUT_CHARS = 65_535;
 
-export type CheckConclusion = 'success' | 'neutral' | 'failure' | 'action_required';
+export type CheckConclusion = 'success' | 'neutral' | 'failure' | 'action_required' | 'cancelled';
 
 export interface CheckRunOutput {
   readonly title: string;
@@ -30,12 +30,10 @@ export async function publishCheckRun(
   client: GitHubClient,
   run: CompletedCheckRun,
 ): Promise<number> {
-  const batches = batchesOf(run.annotations.map(toCheckAnnotation), ANNOTATIONS_PER_REQUEST);
-  const output = (annotations: CheckAnnotation[] | undefined) => ({
-    title: run.output.title.slice(0, 255),
-    summary: run.output.summary.slice(0, MAX_OUTPUT_CHARS),
-    ...(annotations === undefined ? {} : { annotations }),
-  });
+  const [first, ...rest] = batchesOf(
+    run.annotations.map(toCheckAnnotation),
+    ANNOTATIONS_PER_REQUEST,
+  );
   const created = await client.rest.checks.create({
     owner: run.owner,
     repo: run.repo,
@@ -43,17 +41,84 @@ export async function publishCheckRun(
     head_sha: run.headSha,
     status: 'completed',
     conclusion: run.conclusion,
-    output: output(batches[0]),
+    output: outputOf(run.output, first),
   });
-  for (const batch of batches.slice(1)) {
+  await addAnnotations(client, run, created.data.id, rest);
+  return created.data.id;
+}
+
+export interface StartedCheckRun extends RepositoryCoordinates {
+  readonly name: string;
+  readonly headSha: string;
+  /** What was judged (`pull:12`, `range:<base sha>`): a re-run request is answered from it. */
+  readonly externalId?: string;
+}
+
+/**
+ * A check run in progress, so the pull request shows AUREUS at work while it reads and judges
+ * the change; `completeCheckRun` concludes it. Returns its id.
+ */
+export async function startCheckRun(client: GitHubClient, run: StartedCheckRun): Promise<number> {
+  const created = await client.rest.checks.create({
+    owner: run.owner,
+    repo: run.repo,
+    name: run.name,
+    head_sha: run.headSha,
+    status: 'in_progress',
+    ...(run.externalId === undefined ? {} : { external_id: run.externalId }),
+  });
+  return created.data.id;
+}
+
+export interface CheckRunConclusion extends RepositoryCoordinates {
+  readonly id: number;
+  readonly conclusion: CheckConclusion;
+  readonly output: CheckRunOutput;
+  readonly annotations: readonly Annotation[];
+}
+
+/** Concludes a started check run, with its annotations in batches of 50. */
+export async function completeCheckRun(
+  client: GitHubClient,
+  run: CheckRunConclusion,
+): Promise<void> {
+  const [first, ...rest] = batchesOf(
+    run.annotations.map(toCheckAnnotation),
+    ANNOTATIONS_PER_REQUEST,
+  );
+  await client.rest.checks.update({
+    owner: run.owner,
+    repo: run.repo,
+    check_run_id: run.id,
+    status: 'completed',
+    conclusion: run.conclusion,
+    output: outputOf(run.output, first),
+  });
+  await addAnnotations(client, run, run.id, rest);
+}
+
+async function addAnnotations(
+  client: GitHubClient,
+  run: RepositoryCoordinates & { readonly output: CheckRunOutput },
+  id: number,
+  batches: readonly CheckAnnotation[][],
+): Promise<void> {
+  for (const batch of batches) {
     await client.rest.checks.update({
       owner: run.owner,
       repo: run.repo,
-      check_run_id: created.data.id,
-      output: output(batch),
+      check_run_id: id,
+      output: outputOf(run.output, batch),
     });
   }
-  return created.data.id;
+}
+
+function outputOf(output: CheckRunOutput, annotations: CheckAnnotation[] | undefined) {
+  return {
+    title: output.title.slice(0, 255),
+    summary: output.summary.slice(0, MAX_OUTPUT_CHARS),
+    ...(annotations === undefined ? {} : { annotations }),
+  };
 }
 
 interface CheckAnnotation {

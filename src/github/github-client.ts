@@ -10,7 +10,13 @@ import { Octokit } from '@octokit/rest';
 // Annotated as plain Octokit: the plugins change behaviour, not the API AUREUS calls, and
 // the inferred plugin type cannot be named in the published declarations.
 const RetryingOctokit: typeof Octokit = Octokit.plugin(retry, throttling);
-export type GitHubClient = Octokit;
+
+/**
+ * The part of Octokit AUREUS calls: the REST methods and pagination. Narrower than `Octokit` so
+ * that the client probot makes for an App installation (which has no top-level shortcuts) and
+ * the Action's own client are the same thing to every adapter.
+ */
+export type GitHubClient = Pick<Octokit, 'rest' | 'paginate' | 'request'>;
 
 /** How many times a rate-limited request is tried again before the error is reported. */
 const RATE_LIMIT_RETRIES = 2;

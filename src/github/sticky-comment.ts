@@ -20,8 +20,18 @@ export async function upsertStickyComment(
   marker: string,
   body: string,
 ): Promise<StickyCommentResult> {
-  const { owner, repo, issueNumber } = target;
   const previous = await findStickyComment(client, target, marker);
+  return writeStickyComment(client, target, previous, body);
+}
+
+/** Edits the sticky comment already found (or posts the first one): for callers that read the comments anyway. */
+export async function writeStickyComment(
+  client: GitHubClient,
+  target: StickyCommentTarget,
+  previous: { readonly id: number; readonly body: string } | undefined,
+  body: string,
+): Promise<StickyCommentResult> {
+  const { owner, repo, issueNumber } = target;
   if (previous === undefined) {
     const created = await client.rest.issues.createComment({
       owner,

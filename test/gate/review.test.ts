@@ -96,6 +96,22 @@ describe('the gate', () => {
     });
   });
 
+  it('lets an approved overrun through as a warning, but not the findings with it', () => {
+    const budgetApproval = { by: '@maintainer', reason: 'migration, agreed in #12' };
+    const approved = review(input({ priced: priced(640), budgetApproval }));
+    expect(approved.verdict).toBe('warn');
+    expect(approved.budget.remaining).toBe(-140);
+    expect(approved.reasons).toEqual([
+      'the change costs 640 points, over the budget of 500 (budgets.change.block) by 140; @maintainer approved the overrun for this commit: migration, agreed in #12',
+    ]);
+    const withFinding = review(
+      input({ priced: priced(640), budgetApproval, headFindings: [godClass('Big', 900)] }),
+    );
+    expect(withFinding.verdict).toBe('block');
+    // Within budget an approval changes nothing.
+    expect(review(input({ budgetApproval })).verdict).toBe('pass');
+  });
+
   it('lets a pure deletion through with its negative cost', () => {
     const report = review(input({ priced: priced(-120) }));
     expect(report.verdict).toBe('pass');

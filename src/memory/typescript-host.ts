@@ -5,7 +5,7 @@ import { typescript } from '../analysis/typescript-runtime.js';
 
 /** The file-system side of module resolution, for `createResolver`. */
 export interface TypeScriptHost {
-  /** `ts.sys` with every lookup cached: resolution asks the same questions thousands of times. */
+  /** The file access resolution goes through (by default the real disk, cached). */
   readonly host: ts.ModuleResolutionHost;
   /**
    * The options of the nearest tsconfig.json (or jsconfig.json) at or above a repository-relative
@@ -22,18 +22,25 @@ const CONFIG_NAMES = ['tsconfig.json', 'jsconfig.json'];
 const NO_INPUTS_FOUND = 18003;
 
 /**
- * A resolution host over the real file system, caching each answer for the host's lifetime:
- * make a new one per run, since the files may change between runs.
+ * A resolution host over `host` (the real file system under `rootDir`, cached, by default),
+ * with each folder's compiler options read from its tsconfig.json through the same host. Make a
+ * new one per run, since the files may change between runs.
  */
-export function createTypeScriptHost(rootDir: string): TypeScriptHost {
-  const root = rootDir.replaceAll('\\', '/').replace(/\/+$/, '') || '/';
-  const host = cachedHost(root);
+export function createTypeScriptHost(
+  rootDir: string,
+  host: ts.ModuleResolutionHost = diskResolutionHost(rootDir),
+): TypeScriptHost {
+  const root = posixRoot(rootDir);
   const problems: string[] = [];
   const configOfFolder = new Map<string, string | null>();
   const optionsOfConfig = new Map<string, ts.CompilerOptions>();
   const extendedConfigCache = new Map<string, ts.ExtendedConfigCacheEntry>();
+  const caseSensitive = host.useCaseSensitiveFileNames;
   const parseHost: ts.ParseConfigHost = {
-    useCaseSensitiveFileNames: typescript.sys.useCaseSensitiveFileNames,
+    useCaseSensitiveFileNames:
+      typeof caseSensitive === 'function'
+        ? caseSensitive()
+        : (caseSensitive ?? typescript.sys.useCaseSensitiveFileNames),
     // Only the options are wanted: listing `include` would walk the whole tree for nothing.
     readDirectory: () => [],
     fileExists: host.fileExists,
@@ -93,7 +100,12 @@ export function createTypeScriptHost(rootDir: string): TypeScriptHost {
   };
 }
 
-function cachedHost(root: string): ts.ModuleResolutionHost {
+/**
+ * `ts.sys` under `rootDir` with every lookup cached for the host's lifetime: resolution asks the
+ * same questions thousands of times.
+ */
+export function diskResolutionHost(rootDir: string): ts.ModuleResolutionHost {
+  const root = posixRoot(rootDir);
   const sys = typescript.sys;
   const realpath = sys.realpath;
   return {
@@ -106,6 +118,10 @@ function cachedHost(root: string): ts.ModuleResolutionHost {
     getDirectories: memoize((path) => sys.getDirectories(path)),
     useCaseSensitiveFileNames: sys.useCaseSensitiveFileNames,
   };
+}
+
+function posixRoot(rootDir: string): string {
+  return rootDir.replaceAll('\\', '/').replace(/\/+$/, '') || '/';
 }
 
 function memoize<T>(lookup: (path: string) => T): (path: string) => T {

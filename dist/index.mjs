@@ -22456,18 +22456,19 @@ var init_compiler_defaults = __esm({
 // src/memory/typescript-host.ts
 var typescript_host_exports = {};
 __export(typescript_host_exports, {
-  createTypeScriptHost: () => createTypeScriptHost
+  createTypeScriptHost: () => createTypeScriptHost,
+  diskResolutionHost: () => diskResolutionHost
 });
 import { posix } from "node:path";
-function createTypeScriptHost(rootDir) {
-  const root = rootDir.replaceAll("\\", "/").replace(/\/+$/, "") || "/";
-  const host = cachedHost(root);
+function createTypeScriptHost(rootDir, host = diskResolutionHost(rootDir)) {
+  const root = posixRoot(rootDir);
   const problems = [];
   const configOfFolder = /* @__PURE__ */ new Map();
   const optionsOfConfig = /* @__PURE__ */ new Map();
   const extendedConfigCache = /* @__PURE__ */ new Map();
+  const caseSensitive = host.useCaseSensitiveFileNames;
   const parseHost = {
-    useCaseSensitiveFileNames: typescript.sys.useCaseSensitiveFileNames,
+    useCaseSensitiveFileNames: typeof caseSensitive === "function" ? caseSensitive() : caseSensitive ?? typescript.sys.useCaseSensitiveFileNames,
     // Only the options are wanted: listing `include` would walk the whole tree for nothing.
     readDirectory: () => [],
     fileExists: host.fileExists,
@@ -22521,7 +22522,8 @@ function createTypeScriptHost(rootDir) {
     }
   };
 }
-function cachedHost(root) {
+function diskResolutionHost(rootDir) {
+  const root = posixRoot(rootDir);
   const sys = typescript.sys;
   const realpath3 = sys.realpath;
   return {
@@ -22534,6 +22536,9 @@ function cachedHost(root) {
     getDirectories: memoize((path) => sys.getDirectories(path)),
     useCaseSensitiveFileNames: sys.useCaseSensitiveFileNames
   };
+}
+function posixRoot(rootDir) {
+  return rootDir.replaceAll("\\", "/").replace(/\/+$/, "") || "/";
 }
 function memoize(lookup) {
   const answers = /* @__PURE__ */ new Map();
@@ -43571,257 +43576,6 @@ function verdictTitle(report) {
   }
 }
 
-// src/critic/run-critic.ts
-function runCritic(context) {
-  const findings = [];
-  for (const rule2 of RULES) {
-    const severity = context.policy.forbidden_patterns[rule2.id].severity;
-    if (severity === "off") continue;
-    for (const finding of rule2.check(context)) {
-      findings.push(severity === "warn" ? { ...finding, severity } : finding);
-    }
-  }
-  return findings.sort(compareFindings);
-}
-function compareFindings(a, b) {
-  return compareStrings(a.location?.path ?? "", b.location?.path ?? "") || (a.location?.startLine ?? 0) - (b.location?.startLine ?? 0) || compareStrings(a.ruleId, b.ruleId) || compareStrings(a.symbol, b.symbol);
-}
-
-// src/gate/classify-findings.ts
-function classifyFindings(base, head) {
-  const atBase = new Map(base.map((finding) => [finding.fingerprint, finding]));
-  return head.map((finding) => {
-    const before = atBase.get(finding.fingerprint);
-    const status = before === void 0 ? "new" : isWorse(before, finding) ? "worsened" : "baseline";
-    return { ...finding, status, blocking: finding.severity === "error" && status !== "baseline" };
-  });
-}
-function isWorse(before, after) {
-  if (before.measured === null || after.measured === null) return false;
-  return after.measured > before.measured;
-}
-
-// src/analysis/repository-paths.ts
-function baseName(path) {
-  return path.slice(path.lastIndexOf("/") + 1);
-}
-function folderOf(path) {
-  const slash = path.lastIndexOf("/");
-  return slash === -1 ? "" : path.slice(0, slash);
-}
-function joinPath(folder, relative3) {
-  return folder === "" ? relative3 : `${folder}/${relative3}`;
-}
-
-// src/gate/installed-alternatives.ts
-var SAME_JOB = [
-  ["axios", "got", "node-fetch", "undici", "superagent", "ky", "request"],
-  ["moment", "dayjs", "date-fns", "luxon"],
-  ["chalk", "picocolors", "kleur", "colorette", "ansi-colors"],
-  ["commander", "yargs", "meow", "minimist", "cac", "sade"],
-  ["lodash", "underscore", "ramda", "remeda"],
-  ["winston", "pino", "bunyan", "loglevel"],
-  ["express", "koa", "fastify", "hapi", "@hapi/hapi"],
-  ["jest", "vitest", "mocha", "ava"],
-  ["yaml", "js-yaml"],
-  ["ajv", "joi", "yup", "zod", "valibot"],
-  ["uuid", "nanoid"],
-  ["glob", "fast-glob", "globby", "tinyglobby"],
-  ["minimatch", "picomatch", "micromatch"],
-  ["requests", "httpx", "urllib3", "aiohttp"]
-];
-var BUILT_IN = {
-  "node-fetch": "the built-in fetch (Node 18+)",
-  axios: "the built-in fetch (Node 18+)",
-  uuid: "crypto.randomUUID()",
-  "left-pad": "String.prototype.padStart",
-  "object-assign": "Object.assign",
-  "array-flatten": "Array.prototype.flat",
-  "is-number": "Number.isFinite",
-  rimraf: "fs.rm with { recursive: true }",
-  mkdirp: "fs.mkdir with { recursive: true }"
-};
-function installedAlternative(added, installed) {
-  const group = SAME_JOB.find((members) => members.includes(added));
-  const peer = group?.find((member2) => member2 !== added && installed.has(member2));
-  if (peer !== void 0) return `${peer} (already a dependency)`;
-  return BUILT_IN[added];
-}
-
-// src/gate/suggest-alternatives.ts
-var SMALL_FILE_LINES = 40;
-function suggestAlternatives(input) {
-  return [
-    ...mergeSmallFiles(input),
-    ...reuseInstalled(input),
-    ...dropAbstractions(input),
-    ...classesToFunctions(input),
-    ...splitChange(input),
-    ...raiseBudget(input)
-  ];
-}
-function mergeSmallFiles({ addedPaths, headFacts, policy }) {
-  const exempt = globMatcher([...policy.paths.tests, ...policy.paths.generated]);
-  const byFolder = /* @__PURE__ */ new Map();
-  for (const path of addedPaths) {
-    if (exempt(path)) continue;
-    const facts = headFacts.get(path);
-    if (facts === void 0 || facts.lines.code > SMALL_FILE_LINES) continue;
-    const folder = folderOf(path);
-    byFolder.set(folder, [...byFolder.get(folder) ?? [], path]);
-  }
-  return [...byFolder.values()].filter((paths) => paths.length > 1).map((paths) => ({
-    kind: "merge-files",
-    message: `merge the new files ${paths.join(", ")} (each under ${SMALL_FILE_LINES} code lines) into one`,
-    points: (paths.length - 1) * policy.pricing.file
-  }));
-}
-function reuseInstalled({ priced: priced2, installedDependencies }) {
-  return priced2.dependencies.flatMap((dependency) => {
-    const instead = installedAlternative(dependency.name, installedDependencies);
-    if (instead === void 0) return [];
-    return [
-      {
-        kind: "use-installed-dependency",
-        message: `use ${instead} instead of adding ${dependency.name}`,
-        points: dependency.points
-      }
-    ];
-  });
-}
-function dropAbstractions({ findings, policy }) {
-  return findings.filter(
-    (finding) => finding.status === "new" && (finding.ruleId === "premature_abstraction" || finding.ruleId === "single_backend_repository")
-  ).map((finding) => ({
-    kind: "drop-abstraction",
-    message: `drop ${finding.symbol} and use its implementation directly (${finding.location?.path ?? "the repository"})`,
-    points: policy.pricing.abstraction
-  }));
-}
-function classesToFunctions({ headFacts, addedPaths }) {
-  return addedPaths.flatMap(
-    (path) => (headFacts.get(path)?.classes ?? []).filter((cls) => cls.staticOnly).map((cls) => ({
-      kind: "class-to-functions",
-      message: `turn the static-only class ${cls.name} (${path}:${cls.span.start}) into module functions`,
-      points: null
-    }))
-  );
-}
-function splitChange({ priced: priced2, policy }) {
-  const over = priced2.cost.total - policy.budgets.change.block;
-  const largest = [...priced2.items].filter((item) => item.points > 0).sort((a, b) => b.points - a.points);
-  if (over <= 0 || largest.length < 2) return [];
-  const top = largest.slice(0, 3).map((item) => `${item.path ?? item.category} (${round(item.points)} points: ${item.detail})`);
-  return [
-    {
-      kind: "split-change",
-      message: `split the change; the largest parts are ${top.join("; ")}`,
-      points: round(over)
-    }
-  ];
-}
-function raiseBudget({ priced: priced2, policy }) {
-  const over = priced2.cost.total - policy.budgets.change.block;
-  if (over <= 0) return [];
-  return [
-    {
-      kind: "raise-budget",
-      message: `or ask a maintainer to raise budgets.change.block from ${policy.budgets.change.block} to at least ${Math.ceil(priced2.cost.total)} (${round(over)} points over)`,
-      points: Math.ceil(priced2.cost.total)
-    }
-  ];
-}
-function round(value) {
-  return Math.round(value * 100) / 100;
-}
-
-// src/gate/review.ts
-function review(input) {
-  const { change, policy, priced: priced2 } = input;
-  const findings = classifyFindings(input.baseFindings, input.headFindings);
-  const { verdict, reasons } = judge(input, findings);
-  const addedPaths = change.files.flatMap(
-    (file) => file.status === "added" || file.status === "copied" ? [file.path] : []
-  );
-  return {
-    schemaVersion: 1,
-    tool: { name: "aureus", version: input.toolVersion },
-    verdict,
-    reasons,
-    change: {
-      source: change.source,
-      baseSha: change.baseSha,
-      headSha: change.headSha,
-      files: change.files.length,
-      complete: change.complete && input.incomplete.length === 0,
-      notes: [...change.notes, ...input.incomplete]
-    },
-    cost: priced2.cost,
-    costItems: priced2.items,
-    dependencies: priced2.dependencies,
-    budget: {
-      warn: policy.budgets.change.warn,
-      block: policy.budgets.change.block,
-      remaining: round2(policy.budgets.change.block - priced2.cost.total)
-    },
-    findings,
-    alternatives: verdict === "pass" ? [] : suggestAlternatives({
-      priced: priced2,
-      findings,
-      policy,
-      headFacts: input.headFacts,
-      addedPaths,
-      installedDependencies: input.installedDependencies
-    }),
-    policy: {
-      source: input.policySource,
-      changed: input.policyChanges.length > 0,
-      changes: input.policyChanges
-    }
-  };
-}
-function judge(input, findings) {
-  const { change, policy, priced: priced2 } = input;
-  const { warn, block } = policy.budgets.change;
-  const total = round2(priced2.cost.total);
-  const incomplete = [...change.complete ? [] : change.notes, ...input.incomplete];
-  const blocking = findings.filter((finding) => finding.blocking);
-  const warnings = findings.filter((finding) => finding.status !== "baseline" && !finding.blocking);
-  const approval = input.budgetApproval;
-  const overBudget = total > block && approval === void 0;
-  const reasons = [];
-  if (incomplete.length > 0)
-    reasons.push(`the change could not be evaluated in full: ${incomplete.join(" ")}`);
-  if (total > block) {
-    const over = `the change costs ${total} points, over the budget of ${block} (budgets.change.block) by ${round2(total - block)}`;
-    reasons.push(
-      approval === void 0 ? `${over}.` : `${over}; ${approval.by} approved the overrun for this commit: ${approval.reason}`
-    );
-  } else if (total >= warn) {
-    reasons.push(
-      `the change costs ${total} points, past the warning line of ${warn} (budgets.change.warn).`
-    );
-  }
-  for (const finding of blocking)
-    reasons.push(`${finding.status} ${finding.ruleId}: ${finding.message}`);
-  for (const finding of warnings)
-    reasons.push(`${finding.status} ${finding.ruleId} (warning): ${finding.message}`);
-  if (input.policyChanges.length > 0) {
-    reasons.push(
-      "policy change \u2014 needs maintainer approval: the change edits .aureus/policy.yaml and is judged by the base policy, not the new one."
-    );
-  }
-  const verdict = incomplete.length > 0 ? "incomplete" : overBudget || blocking.length > 0 ? "block" : reasons.length > 0 ? "warn" : "pass";
-  if (verdict === "pass")
-    reasons.push(
-      `the change costs ${total} points, within the budget of ${block}, with no new blocking finding.`
-    );
-  return { verdict, reasons };
-}
-function round2(value) {
-  return Math.round(value * 100) / 100;
-}
-
 // src/git/git-runner.ts
 init_errors();
 import { spawn } from "node:child_process";
@@ -45079,1218 +44833,6 @@ function createFactsCache(root) {
   };
 }
 
-// src/pricing/points.ts
-function roundPoints(value) {
-  if (!Number.isFinite(value)) return 0;
-  const scaled = Math.round(Math.abs(value) * 100 * (1 + Number.EPSILON * 4));
-  const rounded = Math.sign(value) * scaled / 100;
-  return rounded === 0 ? 0 : rounded;
-}
-function sumPoints(values2) {
-  let sum = 0;
-  for (const value of values2) sum += value;
-  return roundPoints(sum);
-}
-
-// src/pricing/priced-part.ts
-function counted2(count, singular, plural = `${singular}s`) {
-  return `${count} ${count === 1 ? singular : plural}`;
-}
-
-// src/pricing/dependencies/go-mod.ts
-var goMod = {
-  ecosystem: "go",
-  reads: (path) => baseName(path) === "go.mod",
-  read(text3) {
-    const lines = text3.split(/\r?\n/).map((line2) => line2.trim());
-    if (!lines.some((line2) => /^module\s+\S/.test(line2))) {
-      return { ok: false, problem: "no `module` directive" };
-    }
-    const dependencies = /* @__PURE__ */ new Map();
-    let inBlock = false;
-    for (const line2 of lines) {
-      if (inBlock && line2.startsWith(")")) inBlock = false;
-      else if (/^require\s*\(/.test(line2)) inBlock = true;
-      else if (inBlock || line2.startsWith("require ")) {
-        const requirement = inBlock ? line2 : line2.slice("require ".length);
-        const match = /^("?)([^\s"]+)\1\s+v\S+/.exec(requirement.trim());
-        if (match?.[2] !== void 0 && !/\/\/\s*indirect\b/.test(requirement)) {
-          dependencies.set(match[2], "runtime");
-        }
-      }
-    }
-    return { ok: true, dependencies };
-  }
-};
-
-// src/pricing/dependencies/manifest-reading.ts
-function declare(into, name2, scope) {
-  if (name2 === "") return;
-  if (into.get(name2) !== "runtime") into.set(name2, scope);
-}
-function isRecord(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-function problemOf(error2) {
-  return error2 instanceof Error ? error2.message.split("\n")[0] ?? "unreadable" : String(error2);
-}
-
-// src/pricing/dependencies/maven-pom.ts
-var mavenPom = {
-  ecosystem: "maven",
-  reads: (path) => baseName(path) === "pom.xml",
-  read(text3) {
-    const xml = text3.replace(/<!--[\s\S]*?-->/g, "");
-    if (!/<project[\s>]/.test(xml)) return { ok: false, problem: "no <project> element" };
-    const kept = ["dependencyManagement", "build", "reporting"].reduce(
-      (rest, section) => rest.replace(new RegExp(`<${section}>[\\s\\S]*?</${section}>`, "g"), ""),
-      xml
-    );
-    const dependencies = /* @__PURE__ */ new Map();
-    for (const match of kept.matchAll(/<dependency>([\s\S]*?)<\/dependency>/g)) {
-      const body2 = match[1] ?? "";
-      const group = elementText(body2, "groupId");
-      const artifact = elementText(body2, "artifactId");
-      if (group === "" || artifact === "") continue;
-      const scope = elementText(body2, "scope") === "test" ? "development" : "runtime";
-      declare(dependencies, `${group}:${artifact}`, scope);
-    }
-    return { ok: true, dependencies };
-  }
-};
-function elementText(body2, element) {
-  return new RegExp(`<${element}>\\s*([^<]*?)\\s*</${element}>`).exec(body2)?.[1] ?? "";
-}
-
-// src/pricing/dependencies/npm-manifest.ts
-var SECTIONS = [
-  ["dependencies", "runtime"],
-  ["optionalDependencies", "runtime"],
-  ["peerDependencies", "runtime"],
-  ["devDependencies", "development"]
-];
-var npmManifest = {
-  ecosystem: "npm",
-  reads: (path) => baseName(path) === "package.json",
-  read(text3) {
-    let parsed;
-    try {
-      parsed = JSON.parse(text3);
-    } catch (error2) {
-      return { ok: false, problem: `not valid JSON (${problemOf(error2)})` };
-    }
-    if (!isRecord(parsed)) return { ok: false, problem: "not a JSON object" };
-    const dependencies = /* @__PURE__ */ new Map();
-    for (const [section, scope] of SECTIONS) {
-      const names = parsed[section];
-      if (!isRecord(names)) continue;
-      for (const name2 of Object.keys(names)) declare(dependencies, name2, scope);
-    }
-    return { ok: true, dependencies };
-  }
-};
-
-// src/pricing/dependencies/npm-lockfile.ts
-var REQUIRE_SECTIONS = ["dependencies", "optionalDependencies", "peerDependencies"];
-function readNpmLockfile(text3) {
-  let parsed;
-  try {
-    parsed = JSON.parse(text3);
-  } catch (error2) {
-    return { ok: false, problem: `not valid JSON (${problemOf(error2)})` };
-  }
-  if (!isRecord(parsed)) return { ok: false, problem: "not a JSON object" };
-  const packages = parsed.packages;
-  if (!isRecord(packages)) return { ok: false, problem: "no `packages` map (lockfile v1?)" };
-  const lockfile = /* @__PURE__ */ new Map();
-  for (const [key, value] of Object.entries(packages)) {
-    if (!isRecord(value)) continue;
-    const requires = REQUIRE_SECTIONS.flatMap((section) => {
-      const names = value[section];
-      return isRecord(names) ? Object.keys(names) : [];
-    });
-    const linkTo = value.link === true && typeof value.resolved === "string" ? value.resolved : null;
-    lockfile.set(key, { requires, hasInstallScript: value.hasInstallScript === true, linkTo });
-  }
-  return { ok: true, lockfile };
-}
-function resolveInLockfile(lockfile, from, name2) {
-  let folder = from;
-  for (; ; ) {
-    const candidate = joinPath(folder, `node_modules/${name2}`);
-    if (lockfile.has(candidate)) return candidate;
-    if (folder === "") return void 0;
-    folder = folderOf(folder);
-  }
-}
-function reachableFrom(lockfile, start2) {
-  const reached = [];
-  const seen = /* @__PURE__ */ new Set([start2]);
-  const queue = [start2];
-  for (let key = queue.shift(); key !== void 0; key = queue.shift()) {
-    const entry = lockfile.get(key);
-    if (entry === void 0) continue;
-    const next = entry.linkTo === null ? entry.requires.map((name2) => resolveInLockfile(lockfile, key, name2)) : [entry.linkTo];
-    if (entry.linkTo === null && key.includes("node_modules/")) reached.push(key);
-    for (const found of next) {
-      if (found === void 0 || seen.has(found)) continue;
-      seen.add(found);
-      queue.push(found);
-    }
-  }
-  return reached;
-}
-
-// src/pricing/dependencies/npm-transitive.ts
-function lockfileFor(manifestPath, lockfiles) {
-  for (let folder = folderOf(manifestPath); folder !== null; folder = up(folder)) {
-    const here = lockfiles.filter((lockfile) => folderOf(lockfile.path) === folder);
-    const found = here.find((lockfile) => baseName(lockfile.path) === "npm-shrinkwrap.json");
-    if (found !== void 0 || here[0] !== void 0) return found ?? here[0];
-  }
-  return void 0;
-}
-function broughtBy(lockfile, manifestPath, name2) {
-  const lockFolder = folderOf(lockfile.path);
-  const manifestFolder = folderOf(manifestPath);
-  const from = lockFolder === "" ? manifestFolder : manifestFolder.slice(lockFolder.length + 1);
-  const start2 = resolveInLockfile(lockfile.head, from, name2);
-  if (start2 === void 0) return null;
-  let packages = 0;
-  let installScript = false;
-  for (const key of reachableFrom(lockfile.head, start2)) {
-    if (lockfile.base.has(key) || lockfile.claimed.has(key)) continue;
-    lockfile.claimed.add(key);
-    packages += 1;
-    installScript ||= lockfile.head.get(key)?.hasInstallScript === true;
-  }
-  return { packages, installScript };
-}
-function unexplainedGain(lockfile) {
-  let count = 0;
-  for (const [key, entry] of lockfile.head) {
-    const installed = key.includes("node_modules/") && entry.linkTo === null;
-    if (installed && !lockfile.base.has(key) && !lockfile.claimed.has(key)) count += 1;
-  }
-  return count;
-}
-function up(folder) {
-  if (folder === "") return null;
-  return folderOf(folder);
-}
-
-// ../../work/main/node_modules/smol-toml/dist/error.js
-function getLineColFromPtr(string, ptr) {
-  let lines = string.slice(0, ptr).split(/\r?\n/);
-  return [lines.length, lines.pop().length + 1];
-}
-function makeCodeBlock(string, line2, column) {
-  let lines = string.split(/\r?\n/);
-  let codeblock = "";
-  let numberLen = (Math.log10(line2 + 1) | 0) + 1;
-  for (let i2 = line2 - 1; i2 <= line2 + 1; i2++) {
-    let l = lines[i2 - 1];
-    if (!l)
-      continue;
-    codeblock += i2.toString().padEnd(numberLen, " ");
-    codeblock += ":  ";
-    codeblock += l;
-    codeblock += "\n";
-    if (i2 === line2) {
-      codeblock += " ".repeat(numberLen + column + 2);
-      codeblock += "^\n";
-    }
-  }
-  return codeblock;
-}
-var TomlError = class _TomlError extends Error {
-  line;
-  column;
-  codeblock;
-  constructor(message, options) {
-    const [line2, column] = getLineColFromPtr(options.toml, options.ptr);
-    const codeblock = makeCodeBlock(options.toml, line2, column);
-    super(`Invalid TOML document: ${message}
-
-${codeblock}`, options);
-    this.line = line2;
-    this.column = column;
-    this.codeblock = codeblock;
-  }
-  /** @internal */
-  static x(message, ctx, ptr) {
-    throw new _TomlError(message, { toml: ctx.s, ptr: ptr ?? ctx.p });
-  }
-};
-
-// ../../work/main/node_modules/smol-toml/dist/primitive.js
-function parseString(ctx) {
-  let startPtr = ctx.p;
-  let c = ctx.s.charCodeAt(ctx.p++);
-  let first = c;
-  let isLiteral = c === 39;
-  let isMultiline = c === ctx.s.charCodeAt(ctx.p) && c === ctx.s.charCodeAt(ctx.p + 1);
-  if (isMultiline) {
-    if ((c = ctx.s.charCodeAt(ctx.p += 2)) === 10)
-      ctx.p++;
-    else if (c === 13 && ctx.s.charCodeAt(ctx.p + 1) === 10)
-      ctx.p += 2;
-  }
-  let parsed = "";
-  let sliceStart = ctx.p;
-  let state = 0;
-  for (; ctx.p < ctx.s.length; ctx.p++) {
-    c = ctx.s.charCodeAt(ctx.p);
-    if (isMultiline && (c === 10 || c === 13 && ctx.s.charCodeAt(ctx.p + 1) === 10)) {
-      state = state && 3;
-    } else if (c < 32 && c !== 9 || c === 127) {
-      TomlError.x("control characters are not allowed in strings", ctx);
-    } else if ((!state || state === 3) && c === first && (!isMultiline || ctx.s.charCodeAt(ctx.p + 1) === first && ctx.s.charCodeAt(ctx.p + 2) === first)) {
-      if (isMultiline) {
-        if (ctx.s.charCodeAt(ctx.p + 3) === first)
-          ctx.p++;
-        if (ctx.s.charCodeAt(ctx.p + 3) === first)
-          ctx.p++;
-      }
-      if (!state) {
-        let s = ctx.s.slice(sliceStart, ctx.p);
-        parsed = parsed ? parsed + s : s;
-      }
-      ctx.p += isMultiline ? 3 : 1;
-      return parsed;
-    } else if (!state) {
-      if (!isLiteral && c === 92) {
-        parsed += ctx.s.slice(sliceStart, sliceStart = ctx.p);
-        state = 1;
-      }
-    } else if (state === 1) {
-      if (c === 120 || c === 117 || c === 85) {
-        let errPtr = ctx.p++ - 1;
-        let value = 0;
-        let len = c === 120 ? 2 : c === 117 ? 4 : 8;
-        for (let j = 0; j < len; j++, ctx.p++) {
-          let hex2 = ctx.s.charCodeAt(ctx.p);
-          let digit = (
-            /* 0-9 */
-            hex2 >= 48 && hex2 <= 57 ? hex2 - 48 : (
-              /* A-F */
-              hex2 >= 65 && hex2 <= 70 ? hex2 - 65 + 10 : (
-                /* a-f */
-                hex2 >= 97 && hex2 <= 102 ? hex2 - 97 + 10 : -1
-              )
-            )
-          );
-          if (digit < 0)
-            TomlError.x("invalid non-hex character in unicode escape", ctx);
-          value = value << 4 | digit;
-        }
-        if (value < 0 || value > 1114111 || value >= 55296 && value <= 57343) {
-          TomlError.x("invalid unicode escape", ctx, errPtr);
-        }
-        parsed += String.fromCodePoint(value);
-        sliceStart = ctx.p--;
-        state = 0;
-      } else if (isMultiline && (c === 32 || c === 9)) {
-        state = 2;
-      } else {
-        if (c === 98)
-          parsed += "\b";
-        else if (c === 116)
-          parsed += "	";
-        else if (c === 110)
-          parsed += "\n";
-        else if (c === 102)
-          parsed += "\f";
-        else if (c === 114)
-          parsed += "\r";
-        else if (c === 101)
-          parsed += "\x1B";
-        else if (c === 34)
-          parsed += '"';
-        else if (c === 92)
-          parsed += "\\";
-        else
-          TomlError.x("unrecognised escape sequence", ctx);
-        sliceStart = ctx.p + 1;
-        state = 0;
-      }
-    } else if (c !== 32 && c !== 9) {
-      if (state === 2)
-        TomlError.x("invalid escape: only line-ending whitespace may be escaped", ctx, sliceStart);
-      state = !isLiteral && c === 92 ? 1 : 0;
-      sliceStart = ctx.p;
-    }
-  }
-  TomlError.x("unfinished string", ctx, startPtr);
-}
-
-// ../../work/main/node_modules/smol-toml/dist/date.js
-var DATE_TIME_RE = /^(\d{4}-\d{2}-\d{2})?[Tt ]?(?:(\d{2}):\d{2}(?::\d{2}(?:\.\d+)?)?)?(Z|z|[-+]\d{2}:\d{2})?$/i;
-var TomlDate = class _TomlDate extends Date {
-  #hasDate = false;
-  #hasTime = false;
-  #offset = null;
-  constructor(date, fasttype, unsafeDelim) {
-    let hasDate = true;
-    let hasTime = true;
-    let offset = "Z";
-    let c;
-    if (typeof date === "string") {
-      if (fasttype)
-        prep: {
-          if (fasttype < 3) {
-            if (+date.slice(11, 13) > 23) {
-              date = "";
-              break prep;
-            }
-            if (fasttype === 2) {
-              offset = null;
-              date += "Z";
-            } else if ((c = date.charCodeAt(date.length - 1)) !== 90 && c !== 122) {
-              offset = date.slice(date.length - 6);
-            }
-            if (unsafeDelim)
-              date = date.slice(0, 10) + "T" + date.slice(11);
-          } else if (fasttype === 4) {
-            date = +date.slice(0, 2) > 23 ? "" : `0000-01-01T${date}Z`;
-          }
-          hasDate = fasttype !== 4;
-          hasTime = fasttype !== 3;
-        }
-      else {
-        let match = date.match(DATE_TIME_RE);
-        if (match) {
-          if (!match[1]) {
-            hasDate = false;
-            date = `0000-01-01T${date}`;
-          }
-          hasTime = !!match[2];
-          hasTime && date[10] === " " && (date = date.replace(" ", "T"));
-          if (match[2] && +match[2] > 23) {
-            date = "";
-          } else {
-            offset = match[3] || null;
-            if (!offset && hasTime)
-              date += "Z";
-          }
-        } else {
-          date = "";
-        }
-      }
-    }
-    super(date);
-    if (!isNaN(this.getTime())) {
-      this.#hasDate = hasDate;
-      this.#hasTime = hasTime;
-      this.#offset = offset;
-    }
-  }
-  isDateTime() {
-    return this.#hasDate && this.#hasTime;
-  }
-  isLocal() {
-    return !this.#hasDate || !this.#hasTime || !this.#offset;
-  }
-  isDate() {
-    return this.#hasDate && !this.#hasTime;
-  }
-  isTime() {
-    return this.#hasTime && !this.#hasDate;
-  }
-  isValid() {
-    return this.#hasDate || this.#hasTime;
-  }
-  toISOString() {
-    let iso = super.toISOString();
-    if (this.isDate())
-      return iso.slice(0, 10);
-    if (this.isTime())
-      return iso.slice(11, 23);
-    if (this.#offset === null)
-      return iso.slice(0, -1);
-    if (this.#offset === "Z" || this.#offset === "z")
-      return iso;
-    let offset = +this.#offset.slice(1, 3) * 60 + +this.#offset.slice(4, 6);
-    offset = this.#offset[0] === "-" ? offset : -offset;
-    let offsetDate = new Date(this.getTime() - offset * 6e4);
-    return offsetDate.toISOString().slice(0, -1) + this.#offset;
-  }
-  static wrapAsOffsetDateTime(jsDate, offset = "Z") {
-    let date = new _TomlDate(jsDate);
-    date.#offset = offset;
-    return date;
-  }
-  static wrapAsLocalDateTime(jsDate) {
-    let date = new _TomlDate(jsDate);
-    date.#offset = null;
-    return date;
-  }
-  static wrapAsLocalDate(jsDate) {
-    let date = new _TomlDate(jsDate);
-    date.#hasTime = false;
-    date.#offset = null;
-    return date;
-  }
-  static wrapAsLocalTime(jsDate) {
-    let date = new _TomlDate(jsDate);
-    date.#hasDate = false;
-    date.#offset = null;
-    return date;
-  }
-};
-
-// ../../work/main/node_modules/smol-toml/dist/extract.js
-function isDigit(char, base = 10) {
-  return base === 16 ? char > 47 && char < 58 || char > 64 && char < 71 || char > 96 && char < 103 : char > 47 && char < 48 + base;
-}
-function isEndOfValue(char, delim) {
-  return char === 32 || char === 9 || char === 10 || char === 13 || // Structure end or next value delimiter
-  delim && (char === delim || char === 44) || // Comment
-  char === 35;
-}
-function extractValue(ctx, end) {
-  let errPtr = ctx.p;
-  let c = ctx.s.charCodeAt(ctx.p);
-  if (c === 91 || c === 123) {
-    ctx.d-- || TomlError.x("document contains excessively nested structures. aborting.", ctx);
-    let value = c === 91 ? parseArray(ctx) : parseInlineTable(ctx);
-    ctx.d++;
-    return value;
-  }
-  if (c === 34 || c === 39) {
-    return parseString(ctx);
-  }
-  if (c === 116) {
-    if (ctx.s.charCodeAt(++ctx.p) !== 114 || ctx.s.charCodeAt(++ctx.p) !== 117 || ctx.s.charCodeAt(++ctx.p) !== 101)
-      TomlError.x("invalid value", ctx, errPtr);
-    return ctx.p++, true;
-  }
-  if (c === 102) {
-    if (ctx.s.charCodeAt(++ctx.p) !== 97 || ctx.s.charCodeAt(++ctx.p) !== 108 || ctx.s.charCodeAt(++ctx.p) !== 115 || ctx.s.charCodeAt(++ctx.p) !== 101)
-      TomlError.x("invalid value", ctx, errPtr);
-    return ctx.p++, false;
-  }
-  if (c === 43 || c === 45) {
-    return parseNumber(ctx, ctx.p, ctx.s.charCodeAt(++ctx.p), 44 - c, end);
-  }
-  if (ctx.s.charCodeAt(ctx.p + 4) === 45 && ctx.s.charCodeAt(ctx.p + 7) === 45) {
-    return parseDate(ctx, c, end);
-  }
-  if (ctx.s.charCodeAt(ctx.p + 2) === 58) {
-    return parseTime(ctx, c, end);
-  }
-  return parseNumber(ctx, ctx.p, c, 0, end);
-}
-function parseNumber(ctx, startPtr, startChr, sign, endChr) {
-  let c = startChr;
-  let state = 0;
-  let hasUnderscores = false;
-  if (c === 105) {
-    if (ctx.s.charCodeAt(++ctx.p) !== 110 || ctx.s.charCodeAt(++ctx.p) !== 102)
-      TomlError.x("invalid value", ctx, startPtr);
-    return ctx.p++, (sign || 1) / 0;
-  }
-  if (c === 110) {
-    if (ctx.s.charCodeAt(++ctx.p) !== 97 || ctx.s.charCodeAt(++ctx.p) !== 110)
-      TomlError.x("invalid value", ctx, startPtr);
-    return ctx.p++, NaN;
-  }
-  if (c === 48) {
-    if (++ctx.p >= ctx.s.length || isEndOfValue(c = ctx.s.charCodeAt(ctx.p), endChr))
-      return ctx.bi === true ? 0n : 0;
-    if (!sign) {
-      if (c === 120)
-        return parseIntegerBaseN(ctx, startPtr, 16, endChr);
-      else if (c === 98)
-        return parseIntegerBaseN(ctx, startPtr, 2, endChr);
-      else if (c === 111)
-        return parseIntegerBaseN(ctx, startPtr, 8, endChr);
-    }
-    if (c === 46)
-      state = 2;
-    else if (c === 101 || c === 69)
-      state = 4;
-    else
-      TomlError.x("illegal leading zero", ctx, startPtr);
-  } else if (!isDigit(c))
-    TomlError.x("invalid value", ctx, startPtr);
-  while (++ctx.p < ctx.s.length && (c = ctx.s.charCodeAt(ctx.p), !isEndOfValue(c, endChr))) {
-    if (!state)
-      state = 1;
-    if (c === 95) {
-      if (!(state & 1))
-        TomlError.x("illegal underscore", ctx);
-      state += 11;
-      hasUnderscores = true;
-    } else if (state === 1 && c === 46)
-      state = 2;
-    else if ((state === 1 || state === 3) && (c === 101 || c === 69))
-      state = 4;
-    else if (state === 4 && (c === 43 || c === 45)) {
-      state = 6;
-    } else if (!isDigit(c))
-      TomlError.x(`illegal character in numeric literal`, ctx);
-    else if (state > 9)
-      state -= 11;
-    else if (!(state & 1))
-      state++;
-  }
-  if (!state) {
-    let val = (startChr - 48) * (sign || 1);
-    return ctx.bi === true ? BigInt(val) : val;
-  }
-  if (!(state & 1))
-    TomlError.x("unfinished numeric value", ctx, startPtr);
-  let str = ctx.s.slice(startPtr, ctx.p);
-  if (hasUnderscores)
-    str = str.replaceAll("_", "");
-  return state > 1 ? parseFloat(str) : parseInteger(ctx, str, 10, startPtr);
-}
-function parseIntegerBaseN(ctx, startPtr, base, endChr) {
-  let c, underscore = 1;
-  while (++ctx.p < ctx.s.length && (c = ctx.s.charCodeAt(ctx.p), !isEndOfValue(c, endChr))) {
-    if (c === 95) {
-      if (underscore & 1)
-        TomlError.x("illegal underscore", ctx);
-      underscore = 3;
-    } else if (!isDigit(c, base))
-      TomlError.x(`illegal character in numeric literal`, ctx);
-    else if (underscore & 1)
-      underscore--;
-  }
-  if (underscore & 1)
-    TomlError.x("unfinished numeric value", ctx);
-  let str = ctx.s.slice(startPtr + 2, ctx.p);
-  if (underscore)
-    str = str.replaceAll("_", "");
-  return parseInteger(ctx, str, base, startPtr);
-}
-function parseInteger(ctx, str, base, startPtr) {
-  if (ctx.bi !== true)
-    int: {
-      let val = parseInt(str, base);
-      if (!Number.isSafeInteger(val)) {
-        if (ctx.bi)
-          break int;
-        TomlError.x("integer value cannot be represented losslessly", ctx, startPtr);
-      }
-      return val;
-    }
-  return base === 10 ? BigInt(str) : BigInt((base === 2 ? "0b" : base === 8 ? "0o" : "0x") + str);
-}
-function parseDate(ctx, c, endChr) {
-  let startPtr = ctx.p++, unsafeSeparator;
-  if (!isDigit(c) || !isDigit(ctx.s.charCodeAt(ctx.p++)) || !isDigit(ctx.s.charCodeAt(ctx.p++)) || !isDigit(ctx.s.charCodeAt(ctx.p++))) {
-    return parseNumber(ctx, ctx.p = startPtr, c, 0, endChr);
-  }
-  ctx.p += 5;
-  if (!isDigit(ctx.s.charCodeAt(ctx.p++)))
-    TomlError.x("invalid date-time: date part is malformed", ctx, startPtr);
-  if (ctx.p >= ctx.s.length || ((c = ctx.s.charCodeAt(ctx.p)) !== 32 || (unsafeSeparator = true, !isDigit(ctx.s.charCodeAt(ctx.p + 1)))) && c !== 84 && c !== 116) {
-    let t2 = ctx.s.slice(startPtr, ctx.p);
-    return readDate(ctx, t2, 3, false, startPtr);
-  }
-  if (ctx.s.charCodeAt(ctx.p += 3) !== 58)
-    TomlError.x("invalid date-time: time part is malformed", ctx, startPtr);
-  if (ctx.s.charCodeAt(ctx.p += 3) === 58)
-    ctx.p += 3;
-  if (ctx.s.charCodeAt(ctx.p) === 46)
-    while (isDigit(ctx.s.charCodeAt(++ctx.p)))
-      ;
-  if (c = ctx.s.charCodeAt(ctx.p)) {
-    if (c === 90 || c === 122) {
-      let t2 = ctx.s.slice(startPtr, ++ctx.p);
-      return readDate(ctx, t2, 1, unsafeSeparator, startPtr, "[+00:00]");
-    }
-    if (c === 43 || c === 45) {
-      let t2 = ctx.s.slice(startPtr, ctx.p += 6);
-      return readDate(ctx, t2, 1, unsafeSeparator, startPtr, !ctx.ld && "[" + ctx.s.slice(ctx.p - 6, ctx.p) + "]");
-    }
-  }
-  let t = ctx.s.slice(startPtr, ctx.p);
-  return readDate(ctx, t, 2, unsafeSeparator, startPtr);
-}
-function parseTime(ctx, c, endChr) {
-  let start2 = ctx.p;
-  if (!isDigit(c) || !isDigit(ctx.s.charCodeAt(++ctx.p))) {
-    return parseNumber(ctx, --ctx.p, c, 0, endChr);
-  }
-  if (ctx.s.charCodeAt(ctx.p += 4) === 58)
-    ctx.p += 3;
-  if (ctx.s.charCodeAt(ctx.p) === 46)
-    while (isDigit(ctx.s.charCodeAt(++ctx.p)))
-      ;
-  let t = ctx.s.slice(start2, ctx.p);
-  return readDate(ctx, t, 4, false, start2);
-}
-function readDate(ctx, str, type, unsafeDelim, errPtr, temporalSuffix) {
-  if (ctx.ld) {
-    let date = new TomlDate(str, type, unsafeDelim);
-    if (!date.isValid())
-      TomlError.x("invalid date", ctx, errPtr);
-    return date;
-  }
-  try {
-    if (temporalSuffix)
-      str += temporalSuffix;
-    switch (type) {
-      case 1:
-        return Temporal.ZonedDateTime.from(str);
-      case 2:
-        return Temporal.PlainDateTime.from(str);
-      case 3:
-        return Temporal.PlainDate.from(str);
-      case 4:
-        return Temporal.PlainTime.from(str);
-    }
-  } catch (e) {
-    TomlError.x(e instanceof Error ? e.message : "" + e, ctx, errPtr);
-  }
-}
-
-// ../../work/main/node_modules/smol-toml/dist/util.js
-function skipComment(ctx) {
-  for (; ctx.p < ctx.s.length; ctx.p++) {
-    let c = ctx.s.charCodeAt(ctx.p);
-    if (c === 10)
-      break;
-    if (c === 13 && ctx.s.charCodeAt(ctx.p + 1) === 10) {
-      ctx.p++;
-      break;
-    }
-    if (c < 32 && c !== 9 || c === 127) {
-      TomlError.x("control characters are not allowed in comments", ctx);
-    }
-  }
-}
-function skipVoid(ctx, banNewLines, banComments) {
-  let c;
-  while (ctx.p < ctx.s.length) {
-    while (ctx.p < ctx.s.length && ((c = ctx.s.charCodeAt(ctx.p)) === 32 || c === 9 || !banNewLines && (c === 10 || c === 13 && ctx.s.charCodeAt(ctx.p + 1) === 10)))
-      ctx.p++;
-    if (banComments || c !== 35)
-      break;
-    skipComment(ctx);
-  }
-}
-
-// ../../work/main/node_modules/smol-toml/dist/struct.js
-function parseKey(ctx, end = 61) {
-  let startPtr;
-  let state = 0;
-  let parsed = [];
-  let sliceStart;
-  let c = ctx.s.charCodeAt(startPtr = ctx.p);
-  do {
-    if (c === end) {
-      if (!state)
-        TomlError.x("unexpected end of key", ctx);
-      if (state === 1)
-        parsed.push(ctx.s.slice(sliceStart, ctx.p));
-      return ctx.p++, parsed;
-    } else if (c === 46) {
-      if (!state)
-        TomlError.x("illegal empty bare key", ctx);
-      if (state === 1)
-        parsed.push(ctx.s.slice(sliceStart, ctx.p));
-      state = 0;
-    } else if (!state && (c === 34 || c === 39)) {
-      if (c === ctx.s.charCodeAt(ctx.p + 1) && c === ctx.s.charCodeAt(ctx.p + 2))
-        TomlError.x("illegal quoted key: multiline strings are not allowed", ctx);
-      parsed.push(parseString(ctx));
-      state = 2;
-      ctx.p--;
-    } else if (c === 32 || c === 9) {
-      if (state === 1) {
-        parsed.push(ctx.s.slice(sliceStart, ctx.p));
-        state = 2;
-      }
-    } else if (state === 2 || c < 48 && c !== 45 || c > 57 && c < 65 || c > 90 && c < 97 && c !== 95 || c > 122) {
-      TomlError.x("illegal character in key", ctx);
-    } else if (!state) {
-      state = 1;
-      sliceStart = ctx.p;
-    }
-  } while (c = ctx.s.charCodeAt(++ctx.p));
-  TomlError.x("incomplete key-value: cannot find end of key", ctx, startPtr);
-}
-function parseInlineTable(ctx) {
-  let startPtr = ctx.p++;
-  let res = /* @__PURE__ */ Object.create(null);
-  let seen = /* @__PURE__ */ new Set();
-  let c;
-  while (ctx.p < ctx.s.length) {
-    skipVoid(ctx);
-    if ((c = ctx.s.charCodeAt(ctx.p)) === 125) {
-      ctx.p++;
-      return res;
-    }
-    let k;
-    let t = res;
-    let hasOwn = false;
-    let errPtr = ctx.p;
-    let key = parseKey(ctx);
-    for (let i2 = 0; i2 < key.length; i2++) {
-      if (i2)
-        t = hasOwn ? t[k] : t[k] = /* @__PURE__ */ Object.create(null);
-      k = key[i2];
-      if ((hasOwn = Object.hasOwn(t, k)) && (typeof t[k] !== "object" || seen.has(t[k]))) {
-        TomlError.x("trying to redefine an already defined value", ctx, errPtr);
-      }
-      let unsafe = k === "__proto__";
-      if (ctx.uk && (unsafe || k === "constructor")) {
-        t = ctx.uk !== 1 && TomlError.x("document contains an unsafe property", ctx, errPtr);
-        break;
-      }
-      if (!hasOwn && unsafe) {
-        Object.defineProperty(t, k, { enumerable: true, configurable: true, writable: true });
-      }
-    }
-    if (hasOwn) {
-      TomlError.x("trying to redefine an already defined value", ctx, errPtr);
-    }
-    skipVoid(ctx, true, true);
-    let value = extractValue(
-      ctx,
-      125
-      /* } */
-    );
-    if (t && typeof (t[k] = value) === "object")
-      seen.add(value);
-    skipVoid(ctx);
-    if ((c = ctx.s.charCodeAt(ctx.p++)) === 125) {
-      return res;
-    }
-    if (c !== 44)
-      TomlError.x("expected comma or end of structure", ctx, ctx.p - 1);
-  }
-  TomlError.x("unfinished table", ctx, startPtr);
-}
-function parseArray(ctx) {
-  let startPtr = ctx.p++;
-  let res = [];
-  let c;
-  while (ctx.p < ctx.s.length) {
-    skipVoid(ctx);
-    if ((c = ctx.s.charCodeAt(ctx.p)) === 93) {
-      ctx.p++;
-      return res;
-    }
-    res.push(extractValue(
-      ctx,
-      93
-      /* ] */
-    ));
-    skipVoid(ctx);
-    if ((c = ctx.s.charCodeAt(ctx.p++)) === 93) {
-      return res;
-    }
-    if (c !== 44)
-      TomlError.x("expected comma or end of structure", ctx, ctx.p - 1);
-  }
-  TomlError.x("unfinished array", ctx, startPtr);
-}
-
-// ../../work/main/node_modules/smol-toml/dist/parse.js
-function peekTable(ctx, key, table2, meta, type) {
-  let t = table2;
-  let m = meta;
-  let k;
-  let hasOwn = false;
-  let state;
-  for (let i2 = 0; i2 < key.length; i2++) {
-    if (i2) {
-      t = hasOwn ? t[k] : t[k] = /* @__PURE__ */ Object.create(null);
-      m = (state = m[k]).c;
-      if (type === 0 && (state.t === 1 || state.t === 2)) {
-        return null;
-      }
-      if (state.t === 2) {
-        let l = t.length - 1;
-        t = t[l];
-        m = m[l].c;
-      }
-    }
-    k = key[i2];
-    if ((hasOwn = Object.hasOwn(t, k)) && m[k]?.t === 0 && m[k]?.d) {
-      return null;
-    }
-    if (!hasOwn) {
-      let unsafe = k === "__proto__";
-      if (ctx.uk && (unsafe || k === "constructor"))
-        return false;
-      if (unsafe) {
-        Object.defineProperty(t, k, { enumerable: true, configurable: true, writable: true });
-        Object.defineProperty(m, k, { enumerable: true, configurable: true, writable: true });
-      }
-      m[k] = {
-        t: i2 < key.length - 1 && type === 2 ? 3 : type,
-        d: false,
-        i: 0,
-        c: /* @__PURE__ */ Object.create(null)
-      };
-    }
-  }
-  state = m[k];
-  if (state.t !== type && !(type === 1 && state.t === 3)) {
-    return null;
-  }
-  if (type === 2) {
-    if (!state.d) {
-      state.d = true;
-      t[k] = [];
-    }
-    t[k].push(t = /* @__PURE__ */ Object.create(null));
-    state.c[state.i++] = state = { t: 1, d: false, i: 0, c: /* @__PURE__ */ Object.create(null) };
-  }
-  if (state.d) {
-    return null;
-  }
-  state.d = true;
-  if (type === 1) {
-    t = hasOwn ? t[k] : t[k] = /* @__PURE__ */ Object.create(null);
-  } else if (type === 0 && hasOwn) {
-    return null;
-  }
-  return [k, t, state.c];
-}
-function validateTablePeek(ctx, peek, ptr) {
-  if (peek === null || ctx.uk === 2)
-    TomlError.x(peek === null ? "trying to redefine an already defined table or value" : "document contains an unsafe property", ctx, ptr);
-}
-function parse3(toml, options = {}) {
-  let ctx = {
-    s: toml,
-    p: 0,
-    d: options.maxDepth ?? 1e3,
-    bi: options.integersAsBigInt ?? false,
-    ld: options.useLegacyDate ?? true,
-    uk: options.unsafeKeyBehaviour === "throw" ? 2 : options.unsafeKeyBehaviour === "drop" ? 1 : 0
-  };
-  let res = /* @__PURE__ */ Object.create(null);
-  let meta = /* @__PURE__ */ Object.create(null);
-  let tmp;
-  let skipping = false;
-  let tbl = res;
-  let m = meta;
-  if (toml.charCodeAt(0) === 65279)
-    ctx.p++;
-  skipVoid(ctx);
-  while (ctx.p < toml.length) {
-    if (toml.charCodeAt(ctx.p) === 91) {
-      let isTableArray = toml.charCodeAt(++ctx.p) === 91;
-      tmp = ctx.p += +isTableArray;
-      skipping = false;
-      let k = parseKey(
-        ctx,
-        93
-        /* ] */
-      );
-      if (isTableArray) {
-        if (toml.charCodeAt(ctx.p) !== 93) {
-          TomlError.x("expected end of table array declaration", ctx);
-        }
-        ctx.p++;
-      }
-      let p = peekTable(
-        ctx,
-        k,
-        res,
-        meta,
-        isTableArray ? 2 : 1
-        /* Type.EXPLICIT */
-      );
-      if (!p) {
-        validateTablePeek(ctx, p, tmp);
-        skipping = true;
-      } else {
-        m = p[2];
-        tbl = p[1];
-      }
-    } else {
-      tmp = ctx.p;
-      let k = parseKey(ctx);
-      let p = peekTable(
-        ctx,
-        k,
-        tbl,
-        m,
-        0
-        /* Type.DOTTED */
-      );
-      if (!p && !skipping)
-        validateTablePeek(ctx, p, tmp);
-      skipVoid(ctx, true, true);
-      let v = extractValue(ctx, void 0);
-      if (p && !skipping)
-        p[1][p[0]] = v;
-    }
-    skipVoid(ctx, true);
-    if (ctx.p < toml.length && (tmp = toml.charCodeAt(ctx.p)) !== 10 && (tmp !== 13 || toml.charCodeAt(ctx.p + 1) !== 10)) {
-      TomlError.x("each key-value declaration must be followed by an end-of-line", ctx);
-    }
-    skipVoid(ctx);
-  }
-  return res;
-}
-
-// ../../work/main/node_modules/smol-toml/dist/stringify.js
-var HAS_WELLFORMED = !!"".isWellFormed;
-
-// src/pricing/dependencies/python-manifests.ts
-var requirementsTxt = {
-  ecosystem: "python",
-  reads: (path) => /^requirements.*\.txt$/i.test(baseName(path)),
-  read(text3, path) {
-    const scope = /[-_.](dev|test|tests|testing|lint|docs)[-_.]/i.test(
-      baseName(path)
-    ) ? "development" : "runtime";
-    const dependencies = /* @__PURE__ */ new Map();
-    for (const line2 of text3.replace(/\\\r?\n/g, " ").split(/\r?\n/)) {
-      const requirement = line2.replace(/(^|\s)#.*$/, "").trim();
-      if (requirement === "" || requirement.startsWith("-")) continue;
-      declare(dependencies, requirementName(requirement), scope);
-    }
-    return { ok: true, dependencies };
-  }
-};
-var pyprojectToml = {
-  ecosystem: "python",
-  reads: (path) => baseName(path) === "pyproject.toml",
-  read(text3) {
-    let document2;
-    try {
-      document2 = parse3(text3);
-    } catch (error2) {
-      return { ok: false, problem: `not valid TOML (${problemOf(error2)})` };
-    }
-    const dependencies = /* @__PURE__ */ new Map();
-    const project = field(document2, "project");
-    for (const entry of strings(field(project, "dependencies"))) {
-      declare(dependencies, requirementName(entry), "runtime");
-    }
-    for (const extra of values(field(project, "optional-dependencies"))) {
-      for (const entry of strings(extra)) declare(dependencies, requirementName(entry), "runtime");
-    }
-    for (const group of values(field(document2, "dependency-groups"))) {
-      for (const entry of strings(group))
-        declare(dependencies, requirementName(entry), "development");
-    }
-    const poetry = field(field(document2, "tool"), "poetry");
-    for (const name2 of keys(field(poetry, "dependencies"))) {
-      if (name2 !== "python") declare(dependencies, normalizedName(name2), "runtime");
-    }
-    const groups2 = values(field(poetry, "group")).map((group) => field(group, "dependencies"));
-    for (const table2 of [field(poetry, "dev-dependencies"), ...groups2]) {
-      for (const name2 of keys(table2)) declare(dependencies, normalizedName(name2), "development");
-    }
-    return { ok: true, dependencies };
-  }
-};
-function requirementName(requirement) {
-  const match = /^\s*([A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)/.exec(requirement);
-  return match?.[1] === void 0 ? "" : normalizedName(match[1]);
-}
-function normalizedName(name2) {
-  return name2.toLowerCase().replace(/[-_.]+/g, "-");
-}
-function field(value, key) {
-  return isRecord(value) ? value[key] : void 0;
-}
-function values(value) {
-  return isRecord(value) ? Object.values(value) : [];
-}
-function keys(value) {
-  return isRecord(value) ? Object.keys(value) : [];
-}
-function strings(value) {
-  return Array.isArray(value) ? value.filter((entry) => typeof entry === "string") : [];
-}
-
-// src/pricing/dependencies/read-lockfiles.ts
-var NPM_LOCKFILES = /* @__PURE__ */ new Set(["package-lock.json", "npm-shrinkwrap.json"]);
-function readLockfileChanges(files, notes) {
-  const changes = [];
-  for (const { path, base, head } of files) {
-    if (!NPM_LOCKFILES.has(baseName(path)) || head === null) continue;
-    const headLock = lockfileOf(head, path, "head", notes);
-    if (headLock === null) continue;
-    const baseLock = base === null ? /* @__PURE__ */ new Map() : lockfileOf(base, path, "base", notes) ?? /* @__PURE__ */ new Map();
-    changes.push({ path, head: headLock, base: baseLock, claimed: /* @__PURE__ */ new Set() });
-  }
-  return changes;
-}
-function lockfileOf(side, path, which2, notes) {
-  const { text: text3 } = side.version;
-  const reading = text3 === void 0 ? null : readNpmLockfile(text3);
-  if (reading?.ok === true) return reading.lockfile;
-  const why = reading === null ? `is a ${side.version.kind} file` : reading.problem;
-  notes.push(`${path} (${which2}): not read as an npm lockfile (${why}).`);
-  return null;
-}
-
-// src/pricing/dependencies/price-dependencies.ts
-var READERS = [
-  npmManifest,
-  requirementsTxt,
-  pyprojectToml,
-  goMod,
-  mavenPom
-];
-function priceDependencies(files, policy, rules) {
-  const notes = [];
-  const lockfiles = readLockfileChanges(files, notes);
-  const dependencies = [];
-  const items = [];
-  for (const file of files) {
-    const reader = READERS.find((candidate) => candidate.reads(file.path));
-    if (reader === void 0 || file.head === null) continue;
-    const head = declared(reader, file.head, file.path, notes);
-    if (head === null) continue;
-    const base = file.base === null ? /* @__PURE__ */ new Map() : declared(reader, file.base, file.path, notes) ?? /* @__PURE__ */ new Map();
-    const added = [...head].filter(([name2]) => !base.has(name2)).sort(([a], [b]) => compareStrings(a, b));
-    const lockfile = reader.ecosystem === "npm" ? lockfileFor(file.path, lockfiles) : void 0;
-    const untold = [];
-    for (const [name2, scope] of added) {
-      const brought = lockfile === void 0 ? null : broughtBy(lockfile, file.path, name2);
-      if (brought === null) untold.push(name2);
-      const weight = (scope === "development" ? policy.pricing.test_code_weight : 1) * rules.weightOf(file.path);
-      const addition = priced(name2, file.path, brought, weight, policy);
-      dependencies.push(addition);
-      items.push({
-        category: "dependencies",
-        points: addition.points,
-        path: null,
-        detail: detailOf(addition, scope)
-      });
-    }
-    if (untold.length > 0) notes.push(untoldNote(file.path, reader, untold));
-  }
-  if (dependencies.length > 0) {
-    notes.push(
-      "The own size of a new dependency is unknown offline (no lockfile records it): priced as 0 kloc."
-    );
-  }
-  for (const lockfile of lockfiles) notes.push(...gainNote(lockfile));
-  return { items, notes, dependencies };
-}
-function declared(reader, side, path, notes) {
-  const { text: text3, kind } = side.version;
-  const reading = text3 === void 0 ? null : reader.read(text3, path);
-  if (reading?.ok === true) return reading.dependencies;
-  const why = reading === null ? `it is a ${kind} file` : reading.problem;
-  notes.push(
-    `${side.version.path}: its dependencies are not read (${why}); its lines are priced as text.`
-  );
-  return null;
-}
-function priced(name2, manifest, brought, weight, policy) {
-  const {
-    per_kloc: perKloc,
-    per_transitive_package: perPackage,
-    install_script: script
-  } = policy.pricing.dependency;
-  const ownKloc = 0;
-  const installScript = brought?.installScript ?? false;
-  const raw = ownKloc * perKloc + perPackage * (brought?.packages ?? 1) + (installScript ? script : 0);
-  return {
-    name: name2,
-    manifest,
-    transitivePackages: brought?.packages ?? null,
-    installScript,
-    points: roundPoints(raw * weight)
-  };
-}
-function detailOf(addition, scope) {
-  const kind = scope === "development" ? "new dev dependency" : "new dependency";
-  const packages = addition.transitivePackages === null ? "1 package, no lockfile tells more" : counted2(addition.transitivePackages, "new package");
-  const script = addition.installScript ? ", runs an install script" : "";
-  return `${kind} ${addition.name} in ${addition.manifest} (${packages}${script})`;
-}
-function untoldNote(path, reader, names) {
-  const why = reader.ecosystem === "npm" ? "no changed npm lockfile records" : `${reader.ecosystem} dependencies are priced as direct only, no lockfile is read for`;
-  return `${path}: ${why} ${names.join(", ")}: each counts as 1 package.`;
-}
-function gainNote(lockfile) {
-  const count = unexplainedGain(lockfile);
-  if (count === 0) return [];
-  return [
-    `${lockfile.path} gains ${counted2(count, "package")} that no new dependency pulls in (upgrades?): not priced.`
-  ];
-}
-
-// src/pricing/path-rules.ts
-function pathRules(policy) {
-  const isIgnored = globMatcher(policy.paths.ignore);
-  const isTest = globMatcher(policy.paths.tests);
-  const isGenerated = globMatcher(policy.paths.generated);
-  const { test_code_weight: testWeight, generated_code_weight: generatedWeight } = policy.pricing;
-  const weightOf = (path) => {
-    const weights = [1];
-    if (isTest(path)) weights.push(testWeight);
-    if (isGenerated(path)) weights.push(generatedWeight);
-    return Math.min(...weights);
-  };
-  const labelOf = (path) => {
-    if (isGenerated(path) && (!isTest(path) || generatedWeight <= testWeight)) {
-      return "generated code";
-    }
-    return isTest(path) ? "test code" : null;
-  };
-  return { isIgnored, weightOf, labelOf };
-}
-
-// src/pricing/price-abstractions.ts
-var NO_FACTS = { abstractions: [], classes: [] };
-function priceAbstractions(files, policy) {
-  const items = [];
-  const points = roundPoints(policy.pricing.abstraction);
-  for (const file of files) {
-    const base = file.base?.facts ?? NO_FACTS;
-    const head = file.head?.facts ?? NO_FACTS;
-    const item = (sign, detail) => ({
-      category: "abstractions",
-      points: roundPoints(sign * points),
-      path: file.path,
-      detail
-    });
-    const baseNames = new Set(base.abstractions.map((fact) => fact.name));
-    const headNames = new Set(head.abstractions.map((fact) => fact.name));
-    for (const fact of head.abstractions) {
-      if (!baseNames.has(fact.name)) items.push(item(1, `new ${wordOf(fact.kind)} ${fact.name}`));
-    }
-    for (const fact of base.abstractions) {
-      if (!headNames.has(fact.name))
-        items.push(item(-1, `removes ${wordOf(fact.kind)} ${fact.name}`));
-    }
-    for (const level of newLevels(base.classes, head.classes)) {
-      items.push(item(1, `new class hierarchy level: ${level.name} extends ${level.parent}`));
-    }
-    for (const level of newLevels(head.classes, base.classes)) {
-      items.push(item(-1, `removes class hierarchy level: ${level.name} extends ${level.parent}`));
-    }
-  }
-  return { items: dedupe(items), notes: [] };
-}
-function newLevels(before, after) {
-  const known = new Set(before.map((fact) => `${fact.name}\0${fact.extends ?? ""}`));
-  return after.flatMap(
-    (fact) => fact.extends === null || known.has(`${fact.name}\0${fact.extends}`) ? [] : [{ name: fact.name, parent: fact.extends }]
-  );
-}
-function wordOf(kind) {
-  return kind === "abstract-class" ? "abstract class" : kind;
-}
-function dedupe(items) {
-  const seen = /* @__PURE__ */ new Set();
-  return items.filter((item) => {
-    const key = `${item.path}\0${item.detail}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
-
 // src/analysis/detect-language.ts
 var BY_EXTENSION = {
   ".ts": "typescript",
@@ -46310,420 +44852,6 @@ function detectLanguage(path) {
   const dot = path.lastIndexOf(".");
   if (dot === -1 || dot < path.lastIndexOf("/")) return void 0;
   return BY_EXTENSION[path.slice(dot).toLowerCase()];
-}
-
-// src/pricing/price-files.ts
-function priceFiles(files, policy) {
-  const items = [];
-  for (const { file, path } of files) {
-    if (file.status !== "added" && file.status !== "copied") continue;
-    if (detectLanguage(path) === void 0) continue;
-    items.push({
-      category: "files",
-      points: roundPoints(policy.pricing.file),
-      path,
-      detail: file.oldPath === void 0 ? "new file" : `new file (copied from ${file.oldPath})`
-    });
-  }
-  return { items, notes: [] };
-}
-
-// src/pricing/documentation.ts
-var DOCUMENTATION = /\.(md|mdx|markdown|rst|adoc|asciidoc|txt)$/i;
-var DOCUMENTATION_NAMES = /(^|\/)(LICENSE|LICENCE|NOTICE|AUTHORS|CHANGELOG|CONTRIBUTING|README)(\.[^/]*)?$/;
-function isDocumentation(path) {
-  return DOCUMENTATION.test(path) || DOCUMENTATION_NAMES.test(path);
-}
-
-// src/pricing/lockfiles.ts
-var LOCKFILE_NAMES = /* @__PURE__ */ new Set([
-  "package-lock.json",
-  "npm-shrinkwrap.json",
-  "yarn.lock",
-  "pnpm-lock.yaml",
-  "bun.lock",
-  "go.sum",
-  "poetry.lock",
-  "Pipfile.lock",
-  "uv.lock",
-  "pdm.lock",
-  "Cargo.lock",
-  "composer.lock",
-  "Gemfile.lock"
-]);
-function isLockfile(path) {
-  return LOCKFILE_NAMES.has(baseName(path));
-}
-
-// src/pricing/side-lines.ts
-var BYTES_PER_SIZE_POINT = 4096;
-function sideLines(side) {
-  if (side === null) return { count: 0, unit: "code" };
-  if (side.facts !== void 0) return { count: side.facts.lines.code, unit: "code" };
-  const { kind, text: text3 } = side.version;
-  if (kind === "text" && text3 !== void 0) return { count: nonBlankLines(text3), unit: "text" };
-  return { count: 0, unit: "code" };
-}
-function nonBlankLines(text3) {
-  let count = 0;
-  for (const line2 of text3.split("\n")) if (line2.trim() !== "") count += 1;
-  return count;
-}
-function sizeUnits(side) {
-  if (side === null) return null;
-  const { kind, size } = side.version;
-  if (kind !== "binary" && kind !== "too-large") return null;
-  return Math.max(1, Math.ceil(size / BYTES_PER_SIZE_POINT));
-}
-function humanSize(bytes) {
-  if (bytes < 1024) return `${bytes} B`;
-  return `${Math.round(bytes / 1024 * 10) / 10} KiB`;
-}
-
-// src/pricing/price-loc.ts
-function priceLoc(files, policy, rules) {
-  const items = [];
-  const notes = [];
-  for (const file of files) {
-    const priced2 = priceOne(file, policy, notes);
-    const weight = rules.weightOf(file.path);
-    const label = rules.labelOf(file.path);
-    const weighted = label === null || weight === 1 ? "" : ` (${label}, \xD7 ${weight})`;
-    items.push({
-      category: "loc",
-      points: roundPoints(priced2.points * weight),
-      path: file.path,
-      detail: `${priced2.detail}${weighted}`
-    });
-  }
-  return { items, notes };
-}
-function priceOne(file, policy, notes) {
-  const { loc_added: perAdded, loc_deleted_credit: perDeleted } = policy.pricing;
-  if (isLockfile(file.path)) {
-    return { points: 0, detail: "lockfile: what it adds is priced as dependencies" };
-  }
-  if (isDocumentation(file.path)) return { points: 0, detail: "documentation: not priced" };
-  noteUnpriceable(file, notes);
-  const base = sideLines(file.base);
-  const head = sideLines(file.head);
-  const delta = head.count - base.count;
-  const unit = base.unit === "text" || head.unit === "text" ? "lines" : "code lines";
-  const parts2 = [];
-  let points = delta > 0 ? delta * perAdded : delta * perDeleted;
-  if (delta > 0) parts2.push(`adds ${counted2(delta, unit.replace("lines", "line"), unit)}`);
-  if (delta < 0) parts2.push(`removes ${counted2(-delta, unit.replace("lines", "line"), unit)}`);
-  const units = sizeUnits(file.head);
-  if (units !== null && file.head !== null) {
-    const { kind, size } = file.head.version;
-    points += units * perAdded;
-    parts2.push(`${kind} file of ${humanSize(size)}: ${counted2(units, "size unit")}`);
-    notes.push(
-      `${file.path}: a ${kind} file, priced by its size (1 point per 4 KiB started, at least 1) since its lines are unknown.`
-    );
-  }
-  if (parts2.length === 0) parts2.push(`no change in ${unit}${moved(file)}`);
-  return { points, detail: parts2.join("; ") };
-}
-function moved(file) {
-  const { status, oldPath } = file.file;
-  if (oldPath === void 0 || status !== "renamed" && status !== "copied") return "";
-  return ` (${status === "renamed" ? "moved" : "copied"} from ${oldPath})`;
-}
-function noteUnpriceable(file, notes) {
-  const head = file.head?.version.kind;
-  if (head === "symlink" || head === "submodule") {
-    notes.push(`${file.path}: a ${head}, not priced (0 points).`);
-  }
-  for (const side of [file.base, file.head]) {
-    if (side?.version.kind === "unreadable") {
-      notes.push(`${side.version.path}: could not be read, so its lines are not priced.`);
-    }
-  }
-}
-
-// src/pricing/price-modules.ts
-function priceModules(baseModules, headModules, policy) {
-  const before = new Set(baseModules);
-  const added = [...new Set(headModules)].filter((name2) => !before.has(name2)).sort(compareStrings);
-  const items = added.map((name2) => ({
-    category: "modules",
-    points: roundPoints(policy.pricing.module),
-    path: null,
-    detail: `new module ${name2}`
-  }));
-  return { items, notes: [] };
-}
-
-// src/pricing/security-surfaces.ts
-function familyOf(language) {
-  if (language === "typescript" || language === "tsx" || language === "javascript") return "script";
-  return language;
-}
-function rule(surface, modules, names) {
-  const split = (words) => words.split(/\s+/).filter((word) => word !== "");
-  return names === void 0 ? { surface, modules: split(modules) } : { surface, modules: split(modules), names: split(names) };
-}
-var NODE_FS_WRITES = [
-  "writeFile appendFile unlink rm rmdir rename mkdir mkdtemp copyFile cp truncate symlink link",
-  "chmod chown utimes"
-].join(" ").split(" ").map((name2) => `${name2} ${name2}Sync`).join(" ");
-var SURFACE_RULES = {
-  script: [
-    rule("process_spawn", "child_process execa cross-spawn shelljs zx node-pty"),
-    rule("eval", "vm vm2 isolated-vm"),
-    rule("filesystem_write", "fs graceful-fs", `${NODE_FS_WRITES} createWriteStream`),
-    rule(
-      "filesystem_write",
-      "fs-extra",
-      `${NODE_FS_WRITES} createWriteStream outputFile outputJson writeJson remove move copy emptyDir ensureDir ensureFile mkdirp mkdirs`
-    ),
-    rule("filesystem_write", "rimraf del mkdirp make-dir write-file-atomic proper-lockfile"),
-    rule(
-      "network",
-      "http https http2 net tls dgram dns axios node-fetch cross-fetch got undici ky superagent request ws socket.io socket.io-client express fastify koa"
-    ),
-    rule("network", "", "fetch WebSocket XMLHttpRequest EventSource"),
-    rule(
-      "crypto",
-      "crypto bcrypt bcryptjs argon2 crypto-js tweetnacl node-forge @noble/* scrypt-js"
-    ),
-    rule(
-      "auth",
-      "passport passport-* jsonwebtoken jose oauth oauth4webapi simple-oauth2 express-session cookie-session next-auth @auth/* openid-client keycloak-connect @okta/* firebase-admin/auth"
-    ),
-    rule("deserialization", "node-serialize funcster cryo"),
-    rule("deserialization", "v8", "deserialize"),
-    rule("deserialization", "js-yaml", "load loadAll"),
-    rule("env_secrets", "dotenv dotenv-* @dotenvx/* env-var envalid keytar")
-  ],
-  python: [
-    rule("process_spawn", "subprocess pexpect plumbum"),
-    rule(
-      "process_spawn",
-      "os",
-      "system popen execv execve execvp execl execlp spawnv spawnl posix_spawn startfile"
-    ),
-    rule("process_spawn", "asyncio", "create_subprocess_exec create_subprocess_shell"),
-    rule("eval", "runpy"),
-    rule("filesystem_write", "shutil tempfile"),
-    rule(
-      "filesystem_write",
-      "os",
-      "remove unlink rename replace mkdir makedirs rmdir removedirs chmod chown symlink link truncate"
-    ),
-    rule(
-      "filesystem_write",
-      "pathlib",
-      "write_text write_bytes unlink rmdir mkdir touch rename replace chmod symlink_to"
-    ),
-    rule(
-      "network",
-      "requests urllib urllib3 httpx aiohttp socket http ftplib smtplib websockets grpc paramiko flask fastapi django.http"
-    ),
-    rule("crypto", "hashlib hmac secrets ssl cryptography Crypto Cryptodome nacl bcrypt argon2"),
-    rule(
-      "auth",
-      "flask_login flask_jwt_extended django.contrib.auth jwt authlib oauthlib passlib rest_framework.authentication fastapi.security"
-    ),
-    rule("deserialization", "pickle cPickle _pickle dill marshal shelve jsonpickle joblib"),
-    rule("deserialization", "yaml", "load load_all unsafe_load full_load"),
-    rule("env_secrets", "os", "getenv getenvb putenv environ"),
-    rule("env_secrets", "dotenv environ decouple keyring")
-  ],
-  go: [
-    rule("process_spawn", "os/exec"),
-    rule("process_spawn", "os syscall", "StartProcess Exec ForkExec"),
-    rule("eval", "plugin"),
-    rule(
-      "filesystem_write",
-      "os",
-      "WriteFile Create CreateTemp OpenFile Remove RemoveAll Rename Mkdir MkdirAll MkdirTemp Chmod Chown Symlink Link Truncate"
-    ),
-    rule("filesystem_write", "io/ioutil", "WriteFile TempFile TempDir"),
-    rule(
-      "network",
-      "net",
-      "Dial DialTimeout DialTCP DialUDP DialUnix Listen ListenPacket ListenTCP ListenUDP"
-    ),
-    rule(
-      "network",
-      "net/http net/rpc net/smtp google.golang.org/grpc github.com/gorilla/websocket github.com/gin-gonic/gin"
-    ),
-    rule("crypto", "crypto golang.org/x/crypto"),
-    rule(
-      "auth",
-      "golang.org/x/oauth2 github.com/golang-jwt/jwt github.com/dgrijalva/jwt-go github.com/coreos/go-oidc"
-    ),
-    rule("deserialization", "encoding/gob"),
-    rule("env_secrets", "os syscall", "Getenv LookupEnv Environ Setenv"),
-    rule(
-      "env_secrets",
-      "github.com/joho/godotenv github.com/kelseyhightower/envconfig github.com/spf13/viper"
-    )
-  ],
-  java: [
-    rule("process_spawn", "", "ProcessBuilder exec"),
-    rule("process_spawn", "org.apache.commons.exec"),
-    rule("eval", "javax.script groovy.lang org.mozilla.javascript"),
-    rule(
-      "filesystem_write",
-      "java.nio.file",
-      "write writeString createFile createDirectory createDirectories createTempFile delete deleteIfExists move copy newOutputStream newBufferedWriter"
-    ),
-    rule(
-      "filesystem_write",
-      "java.io",
-      "FileOutputStream FileWriter RandomAccessFile PrintWriter mkdir mkdirs createNewFile renameTo delete"
-    ),
-    rule(
-      "network",
-      "java.net javax.net okhttp3 org.apache.http org.apache.hc retrofit2 org.springframework.web.client org.springframework.web.reactive.function.client io.netty"
-    ),
-    rule("crypto", "javax.crypto java.security org.bouncycastle"),
-    rule(
-      "auth",
-      "org.springframework.security javax.security.auth jakarta.security io.jsonwebtoken com.auth0.jwt org.keycloak"
-    ),
-    rule("deserialization", "java.io", "ObjectInputStream readObject"),
-    rule("deserialization", "java.beans", "XMLDecoder"),
-    rule("deserialization", "com.esotericsoftware.kryo com.thoughtworks.xstream"),
-    rule("env_secrets", "", "getenv")
-  ]
-};
-var SURFACE_ORDER = [
-  "process_spawn",
-  "eval",
-  "filesystem_write",
-  "network",
-  "crypto",
-  "auth",
-  "deserialization",
-  "env_secrets"
-];
-
-// src/pricing/detect-surfaces.ts
-function surfacesOf(facts) {
-  const family = familyOf(facts.language);
-  const imports = facts.imports.filter((fact) => !fact.typeOnly).map((fact) => ({ ...fact, specifier: normalized(fact.specifier, family === "script") }));
-  const calls = new Set(facts.functions.flatMap((fn) => fn.calls));
-  const found = /* @__PURE__ */ new Map();
-  const reflection2 = facts.reflection.find(
-    (fact) => fact.kind === "eval" || fact.kind === "new-function"
-  );
-  if (reflection2 !== void 0) {
-    found.set("eval", reflection2.kind === "eval" ? "evaluates code (eval)" : "new Function");
-  }
-  for (const rule2 of SURFACE_RULES[family]) {
-    if (found.has(rule2.surface)) continue;
-    const evidence = evidenceOf(rule2, imports, calls);
-    if (evidence !== null) found.set(rule2.surface, evidence);
-  }
-  return new Map(
-    SURFACE_ORDER.flatMap((surface) => {
-      const evidence = found.get(surface);
-      return evidence === void 0 ? [] : [[surface, evidence]];
-    })
-  );
-}
-function evidenceOf(rule2, imports, calls) {
-  const names = rule2.names;
-  if (rule2.modules.length === 0) {
-    const called2 = names?.find((name2) => calls.has(name2));
-    return called2 === void 0 ? null : `calls ${called2}`;
-  }
-  const matching = imports.filter(
-    (fact) => rule2.modules.some((pattern) => specifierMatches(fact.specifier, pattern))
-  );
-  const first = matching[0];
-  if (first === void 0) return null;
-  if (names === void 0) return `imports ${first.specifier}`;
-  for (const fact of matching) {
-    const bound = fact.bindings.find((binding) => names.includes(binding.imported));
-    if (bound !== void 0) return `imports ${bound.imported} from ${fact.specifier}`;
-  }
-  const called = names.find((name2) => calls.has(name2));
-  return called === void 0 ? null : `imports ${first.specifier} and calls ${called}`;
-}
-function specifierMatches(specifier, pattern) {
-  if (pattern.endsWith("*")) return specifier.startsWith(pattern.slice(0, -1));
-  return specifier === pattern || specifier.startsWith(`${pattern}/`) || specifier.startsWith(`${pattern}.`);
-}
-function normalized(specifier, script) {
-  return script && specifier.startsWith("node:") ? specifier.slice("node:".length) : specifier;
-}
-
-// src/pricing/price-security.ts
-function priceSecurity(files, policy) {
-  const items = [];
-  for (const file of files) {
-    const head = file.head?.facts;
-    if (head === void 0) continue;
-    const base = file.base?.facts;
-    const before = base === void 0 ? /* @__PURE__ */ new Map() : surfacesOf(base);
-    for (const [surface, evidence] of surfacesOf(head)) {
-      if (before.has(surface)) continue;
-      items.push({
-        category: "security",
-        points: roundPoints(policy.pricing.security[surface]),
-        path: file.path,
-        detail: `new ${surface} surface: ${evidence}`
-      });
-    }
-  }
-  return { items, notes: [] };
-}
-
-// src/pricing/priced-files.ts
-function pricedFiles(files, facts, rules) {
-  return files.filter((file) => !rules.isIgnored(file.path)).map((file) => ({
-    file,
-    path: file.path,
-    base: file.base === void 0 || rules.isIgnored(file.base.path) ? null : { version: file.base, facts: facts.baseFacts.get(file.base.path) },
-    head: file.head === void 0 ? null : { version: file.head, facts: facts.headFacts.get(file.head.path) }
-  })).sort((a, b) => compareStrings(a.path, b.path));
-}
-
-// src/pricing/price-change.ts
-function priceChange(input) {
-  const { policy } = input;
-  const rules = pathRules(policy);
-  const files = pricedFiles(input.change.files, input, rules);
-  const dependencies = priceDependencies(files, policy, rules);
-  const parts2 = [
-    priceLoc(files, policy, rules),
-    dependencies,
-    priceAbstractions(files, policy),
-    priceSecurity(files, policy),
-    priceFiles(files, policy),
-    priceModules(input.baseModules, input.headModules, policy)
-  ];
-  const items = sortItems(parts2.flatMap((part) => part.items));
-  const notes = [...new Set(parts2.flatMap((part) => part.notes))];
-  return { cost: breakdownOf(items), items, dependencies: dependencies.dependencies, notes };
-}
-function breakdownOf(items) {
-  const of = (category) => sumPoints(items.filter((item) => item.category === category).map((item) => item.points));
-  const categories = {
-    loc: of("loc"),
-    dependencies: of("dependencies"),
-    abstractions: of("abstractions"),
-    security: of("security"),
-    files: of("files"),
-    modules: of("modules"),
-    tool: 0
-  };
-  return { ...categories, total: sumPoints(Object.values(categories)) };
-}
-function sortItems(items) {
-  return [...items].sort((a, b) => {
-    const byCategory = COST_CATEGORIES.indexOf(a.category) - COST_CATEGORIES.indexOf(b.category);
-    if (byCategory !== 0) return byCategory;
-    if (a.path === b.path) return 0;
-    if (a.path === null) return -1;
-    if (b.path === null) return 1;
-    return compareStrings(a.path, b.path);
-  });
 }
 
 // src/analysis/graph/find-cycles.ts
@@ -46857,6 +44985,18 @@ function moduleEdges(graph, modules) {
   return [...pairs.values()].sort(
     (a, b) => compareStrings(a.from, b.from) || compareStrings(a.to, b.to)
   );
+}
+
+// src/analysis/repository-paths.ts
+function baseName(path) {
+  return path.slice(path.lastIndexOf("/") + 1);
+}
+function folderOf(path) {
+  const slash = path.lastIndexOf("/");
+  return slash === -1 ? "" : path.slice(0, slash);
+}
+function joinPath(folder, relative3) {
+  return folder === "" ? relative3 : `${folder}/${relative3}`;
 }
 
 // src/analysis/semantics/repository-paths.ts
@@ -47356,26 +45496,32 @@ import { createHash as createHash5 } from "node:crypto";
 import { mkdir as mkdir4, readdir as readdir3, readFile, rm as rm5, stat as stat3 } from "node:fs/promises";
 import { join as join6, posix as posix3 } from "node:path";
 var RESOLUTION_INPUTS = /(^|\/)(tsconfig[^/]*\.json|jsconfig[^/]*\.json|package\.json|package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|pnpm-workspace\.yaml)$/;
-async function resolveAll(root, snapshot, requests, useCache) {
+async function resolveAll(source, snapshot, requests, useCache) {
   const epoch = resolutionEpoch(snapshot);
-  const folder = join6(await ensureLocalDir(root), "cache", "resolutions");
+  const folder = join6(await ensureLocalDir(source.storeRoot), "cache", "resolutions");
   const file = join6(folder, `${epoch}.json`);
   const stored = useCache ? await readStored(file) : void 0;
   const entries = stored?.epoch === epoch ? { ...stored.entries } : {};
   const missing = requests.filter(
     ({ from, specifier }) => entries[keyOf2(from, specifier)] === void 0
   );
+  let unreadable3 = [];
   if (missing.length > 0) {
-    const resolve5 = await typeScriptResolver(root);
+    const files = await source.resolutionFiles(snapshot);
+    unreadable3 = files.unreadable;
+    const resolve5 = await typeScriptResolver(files);
     for (const { from, specifier } of missing)
       entries[keyOf2(from, specifier)] = resolve5(from, specifier);
-    if (useCache) {
+    if (useCache && unreadable3.length === 0) {
       await mkdir4(folder, { recursive: true });
       await writeFileAtomic(file, JSON.stringify({ epoch, entries }));
       await pruneOldEpochs(folder);
     }
   }
-  return (from, specifier) => entries[keyOf2(from, specifier)] ?? { kind: "unresolved" };
+  return {
+    resolve: (from, specifier) => entries[keyOf2(from, specifier)] ?? { kind: "unresolved" },
+    unreadable: unreadable3
+  };
 }
 var KEPT_EPOCHS = 8;
 async function pruneOldEpochs(folder) {
@@ -47404,14 +45550,12 @@ function resolutionEpoch(snapshot) {
   }
   return hash2.digest("hex");
 }
-async function typeScriptResolver(root) {
-  const [{ createTypeScriptHost: createTypeScriptHost2 }, { createResolver: createResolver2 }] = await Promise.all([
-    Promise.resolve().then(() => (init_typescript_host(), typescript_host_exports)),
-    Promise.resolve().then(() => (init_create_resolver(), create_resolver_exports))
-  ]);
-  const host = createTypeScriptHost2(root);
+async function typeScriptResolver(files) {
+  const { createTypeScriptHost: createTypeScriptHost2 } = await Promise.resolve().then(() => (init_typescript_host(), typescript_host_exports));
+  const { createResolver: createResolver2 } = await Promise.resolve().then(() => (init_create_resolver(), create_resolver_exports));
+  const host = createTypeScriptHost2(files.rootDir, files.host);
   return createResolver2({
-    rootDir: root,
+    rootDir: files.rootDir,
     host: host.host,
     compilerOptionsFor: host.compilerOptionsFor
   }).resolve;
@@ -53460,8 +51604,8 @@ function isScript2(language) {
 
 // src/workspace/collect-facts.ts
 var PACK_THRESHOLD = 50;
-async function collectFacts(root, files, options) {
-  const cache = options.factsCache ?? createFactsCache(root);
+async function collectFacts(source, files, options) {
+  const cache = options.factsCache ?? createFactsCache(source.storeRoot);
   const keys2 = files.map(({ blobSha, language }) => ({ blobSha, language }));
   const cachedFacts = options.useCache ? await cache.getMany(keys2) : [];
   const facts = /* @__PURE__ */ new Map();
@@ -53473,9 +51617,12 @@ async function collectFacts(root, files, options) {
   });
   const total = files.length;
   options.onProgress?.(facts.size, total);
-  const texts = await readTexts(root, misses);
+  const texts = await readTexts(source, misses);
   const skipped = texts.flatMap(
     (read) => read.text === void 0 ? [{ path: read.file.path, reason: read.reason }] : []
+  );
+  const unreadable3 = texts.flatMap(
+    (read) => read.text === void 0 && read.problem !== void 0 ? [{ path: read.file.path, problem: read.problem }] : []
   );
   const scripts = texts.filter(
     ({ file, text: text3 }) => text3 !== void 0 && isScript2(file.language)
@@ -53490,22 +51637,98 @@ async function collectFacts(root, files, options) {
     options.onProgress?.(facts.size + skipped.length, total);
   }
   if (options.useCache) await storeFacts(cache, fresh);
-  return { facts, parsed: fresh.length, cached: total - misses.length, skipped };
+  return { facts, parsed: fresh.length, cached: total - misses.length, skipped, unreadable: unreadable3 };
 }
 async function storeFacts(cache, fresh) {
   if (fresh.length >= PACK_THRESHOLD) await cache.putMany(fresh);
   else for (const entry of fresh) await cache.put(entry.blobSha, entry.language, entry.facts);
 }
-async function readTexts(root, files) {
+async function readTexts(source, files) {
   const unread = files.filter((file) => file.text === void 0);
-  const versions = unread.length === 0 ? [] : await readBlobs(root, unread);
-  const versionOf = new Map(unread.map((file, index) => [file.path, versions[index]]));
+  const blobs = unread.length === 0 ? [] : await source.readBlobs(unread);
+  const blobOf = new Map(unread.map((file, index) => [file.path, blobs[index]]));
   return files.map((file) => {
     if (file.text !== void 0) return { file, text: file.text };
-    const version = versionOf.get(file.path);
+    const blob = blobOf.get(file.path);
+    const version = blob?.version;
     if (version?.kind === "text" && version.text !== void 0) return { file, text: version.text };
-    return { file, text: void 0, reason: version?.kind ?? "unreadable" };
+    const missing = version === void 0 || version.kind === "unreadable";
+    const problem2 = blob?.problem ?? (missing ? "its blob could not be read" : void 0);
+    return { file, text: void 0, reason: version?.kind ?? "unreadable", problem: problem2 };
   });
+}
+
+// src/workspace/analyze-snapshot.ts
+var LOCAL_STORE = ".aureus/local";
+async function analyzeSnapshot(source, snapshot, policy, options = {}) {
+  const sources = sourceFiles(snapshot, policy.paths.ignore);
+  const useCache = !snapshot.some((file) => file.path.startsWith(`${LOCAL_STORE}/`));
+  const collected = await collectFacts(source, sources, {
+    parser: options.parser ?? "auto",
+    useCache,
+    ...options.onProgress === void 0 ? {} : { onProgress: options.onProgress },
+    factsCache: options.factsCache
+  });
+  const imports = /* @__PURE__ */ new Map();
+  for (const [path, fileFacts] of collected.facts) imports.set(path, fileFacts.imports);
+  const requests = [...imports].flatMap(
+    ([from, list]) => list.map(({ specifier }) => ({ from, specifier }))
+  );
+  const resolved = await resolveAll(source, snapshot, requests, useCache);
+  const resolve5 = resolved.resolve;
+  const graph = buildModuleGraph(imports, resolve5);
+  const countsTypeOnlyImports = policy.forbidden_patterns.circular_dependency.count_type_only_imports;
+  const modules = groupModules(graph.nodes, policy.paths.core);
+  const heritage2 = resolveHeritage(collected.facts, resolve5);
+  return {
+    facts: collected.facts,
+    graph,
+    cycles: findCycles(graph, { includeTypeOnly: countsTypeOnlyImports }),
+    countsTypeOnlyImports,
+    modules,
+    moduleEdges: moduleEdges(graph, modules),
+    implementations: countImplementations(heritage2),
+    inheritance: inheritanceDepth(heritage2),
+    unresolvedHeritage: unresolvedHeritage(heritage2),
+    skipped: collected.skipped,
+    unreadable: [...collected.unreadable, ...resolved.unreadable],
+    usedCache: useCache,
+    stats: {
+      trackedFiles: snapshot.length,
+      sourceFiles: sources.length,
+      parsed: collected.parsed,
+      cached: collected.cached,
+      byLanguage: countByLanguage(sources)
+    }
+  };
+}
+function sourceFiles(snapshot, ignore) {
+  const ignored = globMatcher(ignore);
+  const sources = [];
+  for (const file of snapshot) {
+    const language = detectLanguage(file.path);
+    if (language === void 0 || ignored(file.path)) continue;
+    sources.push({ ...file, language });
+  }
+  return sources;
+}
+function countByLanguage(files) {
+  const counts = {};
+  for (const { language } of files) counts[language] = (counts[language] ?? 0) + 1;
+  return counts;
+}
+
+// src/workspace/git-repository-source.ts
+function gitRepositorySource(root) {
+  return {
+    storeRoot: root,
+    listFiles: (commit) => listTrackedFiles(root, commit),
+    readBlobs: async (files) => (await readBlobs(root, files)).map((version) => ({ version })),
+    resolutionFiles: async () => {
+      const { diskResolutionHost: diskResolutionHost2 } = await Promise.resolve().then(() => (init_typescript_host(), typescript_host_exports));
+      return { rootDir: root, host: diskResolutionHost2(root), unreadable: [] };
+    }
+  };
 }
 
 // src/workspace/working-tree-snapshot.ts
@@ -53537,48 +51760,10 @@ async function commitSnapshot(root, ref) {
 }
 
 // src/workspace/analyze-repository.ts
-var LOCAL_STORE = ".aureus/local";
 async function analyzeRepository(root, policy, options = {}) {
   const source = options.snapshot ?? (options.ref === void 0 ? { kind: "worktree" } : { kind: "commit", ref: options.ref });
   const snapshot = await readSnapshot(root, source);
-  const sources = sourceFiles(snapshot, policy.paths.ignore);
-  const useCache = !snapshot.some((file) => file.path.startsWith(`${LOCAL_STORE}/`));
-  const collected = await collectFacts(root, sources, {
-    parser: options.parser ?? "auto",
-    useCache,
-    ...options.onProgress === void 0 ? {} : { onProgress: options.onProgress },
-    factsCache: options.factsCache
-  });
-  const imports = /* @__PURE__ */ new Map();
-  for (const [path, fileFacts] of collected.facts) imports.set(path, fileFacts.imports);
-  const requests = [...imports].flatMap(
-    ([from, list]) => list.map(({ specifier }) => ({ from, specifier }))
-  );
-  const resolve5 = await resolveAll(root, snapshot, requests, useCache);
-  const graph = buildModuleGraph(imports, resolve5);
-  const countsTypeOnlyImports = policy.forbidden_patterns.circular_dependency.count_type_only_imports;
-  const modules = groupModules(graph.nodes, policy.paths.core);
-  const heritage2 = resolveHeritage(collected.facts, resolve5);
-  return {
-    facts: collected.facts,
-    graph,
-    cycles: findCycles(graph, { includeTypeOnly: countsTypeOnlyImports }),
-    countsTypeOnlyImports,
-    modules,
-    moduleEdges: moduleEdges(graph, modules),
-    implementations: countImplementations(heritage2),
-    inheritance: inheritanceDepth(heritage2),
-    unresolvedHeritage: unresolvedHeritage(heritage2),
-    skipped: collected.skipped,
-    usedCache: useCache,
-    stats: {
-      trackedFiles: snapshot.length,
-      sourceFiles: sources.length,
-      parsed: collected.parsed,
-      cached: collected.cached,
-      byLanguage: countByLanguage(sources)
-    }
-  };
+  return analyzeSnapshot(gitRepositorySource(root), snapshot, policy, options);
 }
 async function readSnapshot(root, source) {
   switch (source.kind) {
@@ -53592,20 +51777,1870 @@ async function readSnapshot(root, source) {
       return [];
   }
 }
-function sourceFiles(snapshot, ignore) {
-  const ignored = globMatcher(ignore);
-  const sources = [];
-  for (const file of snapshot) {
-    const language = detectLanguage(file.path);
-    if (language === void 0 || ignored(file.path)) continue;
-    sources.push({ ...file, language });
+
+// src/critic/run-critic.ts
+function runCritic(context) {
+  const findings = [];
+  for (const rule2 of RULES) {
+    const severity = context.policy.forbidden_patterns[rule2.id].severity;
+    if (severity === "off") continue;
+    for (const finding of rule2.check(context)) {
+      findings.push(severity === "warn" ? { ...finding, severity } : finding);
+    }
   }
-  return sources;
+  return findings.sort(compareFindings);
 }
-function countByLanguage(files) {
-  const counts = {};
-  for (const { language } of files) counts[language] = (counts[language] ?? 0) + 1;
-  return counts;
+function compareFindings(a, b) {
+  return compareStrings(a.location?.path ?? "", b.location?.path ?? "") || (a.location?.startLine ?? 0) - (b.location?.startLine ?? 0) || compareStrings(a.ruleId, b.ruleId) || compareStrings(a.symbol, b.symbol);
+}
+
+// src/gate/classify-findings.ts
+function classifyFindings(base, head) {
+  const atBase = new Map(base.map((finding) => [finding.fingerprint, finding]));
+  return head.map((finding) => {
+    const before = atBase.get(finding.fingerprint);
+    const status = before === void 0 ? "new" : isWorse(before, finding) ? "worsened" : "baseline";
+    return { ...finding, status, blocking: finding.severity === "error" && status !== "baseline" };
+  });
+}
+function isWorse(before, after) {
+  if (before.measured === null || after.measured === null) return false;
+  return after.measured > before.measured;
+}
+
+// src/gate/installed-alternatives.ts
+var SAME_JOB = [
+  ["axios", "got", "node-fetch", "undici", "superagent", "ky", "request"],
+  ["moment", "dayjs", "date-fns", "luxon"],
+  ["chalk", "picocolors", "kleur", "colorette", "ansi-colors"],
+  ["commander", "yargs", "meow", "minimist", "cac", "sade"],
+  ["lodash", "underscore", "ramda", "remeda"],
+  ["winston", "pino", "bunyan", "loglevel"],
+  ["express", "koa", "fastify", "hapi", "@hapi/hapi"],
+  ["jest", "vitest", "mocha", "ava"],
+  ["yaml", "js-yaml"],
+  ["ajv", "joi", "yup", "zod", "valibot"],
+  ["uuid", "nanoid"],
+  ["glob", "fast-glob", "globby", "tinyglobby"],
+  ["minimatch", "picomatch", "micromatch"],
+  ["requests", "httpx", "urllib3", "aiohttp"]
+];
+var BUILT_IN = {
+  "node-fetch": "the built-in fetch (Node 18+)",
+  axios: "the built-in fetch (Node 18+)",
+  uuid: "crypto.randomUUID()",
+  "left-pad": "String.prototype.padStart",
+  "object-assign": "Object.assign",
+  "array-flatten": "Array.prototype.flat",
+  "is-number": "Number.isFinite",
+  rimraf: "fs.rm with { recursive: true }",
+  mkdirp: "fs.mkdir with { recursive: true }"
+};
+function installedAlternative(added, installed) {
+  const group = SAME_JOB.find((members) => members.includes(added));
+  const peer = group?.find((member2) => member2 !== added && installed.has(member2));
+  if (peer !== void 0) return `${peer} (already a dependency)`;
+  return BUILT_IN[added];
+}
+
+// src/gate/suggest-alternatives.ts
+var SMALL_FILE_LINES = 40;
+function suggestAlternatives(input) {
+  return [
+    ...mergeSmallFiles(input),
+    ...reuseInstalled(input),
+    ...dropAbstractions(input),
+    ...classesToFunctions(input),
+    ...splitChange(input),
+    ...raiseBudget(input)
+  ];
+}
+function mergeSmallFiles({ addedPaths, headFacts, policy }) {
+  const exempt = globMatcher([...policy.paths.tests, ...policy.paths.generated]);
+  const byFolder = /* @__PURE__ */ new Map();
+  for (const path of addedPaths) {
+    if (exempt(path)) continue;
+    const facts = headFacts.get(path);
+    if (facts === void 0 || facts.lines.code > SMALL_FILE_LINES) continue;
+    const folder = folderOf(path);
+    byFolder.set(folder, [...byFolder.get(folder) ?? [], path]);
+  }
+  return [...byFolder.values()].filter((paths) => paths.length > 1).map((paths) => ({
+    kind: "merge-files",
+    message: `merge the new files ${paths.join(", ")} (each under ${SMALL_FILE_LINES} code lines) into one`,
+    points: (paths.length - 1) * policy.pricing.file
+  }));
+}
+function reuseInstalled({ priced: priced2, installedDependencies }) {
+  return priced2.dependencies.flatMap((dependency) => {
+    const instead = installedAlternative(dependency.name, installedDependencies);
+    if (instead === void 0) return [];
+    return [
+      {
+        kind: "use-installed-dependency",
+        message: `use ${instead} instead of adding ${dependency.name}`,
+        points: dependency.points
+      }
+    ];
+  });
+}
+function dropAbstractions({ findings, policy }) {
+  return findings.filter(
+    (finding) => finding.status === "new" && (finding.ruleId === "premature_abstraction" || finding.ruleId === "single_backend_repository")
+  ).map((finding) => ({
+    kind: "drop-abstraction",
+    message: `drop ${finding.symbol} and use its implementation directly (${finding.location?.path ?? "the repository"})`,
+    points: policy.pricing.abstraction
+  }));
+}
+function classesToFunctions({ headFacts, addedPaths }) {
+  return addedPaths.flatMap(
+    (path) => (headFacts.get(path)?.classes ?? []).filter((cls) => cls.staticOnly).map((cls) => ({
+      kind: "class-to-functions",
+      message: `turn the static-only class ${cls.name} (${path}:${cls.span.start}) into module functions`,
+      points: null
+    }))
+  );
+}
+function splitChange({ priced: priced2, policy }) {
+  const over = priced2.cost.total - policy.budgets.change.block;
+  const largest = [...priced2.items].filter((item) => item.points > 0).sort((a, b) => b.points - a.points);
+  if (over <= 0 || largest.length < 2) return [];
+  const top = largest.slice(0, 3).map((item) => `${item.path ?? item.category} (${round(item.points)} points: ${item.detail})`);
+  return [
+    {
+      kind: "split-change",
+      message: `split the change; the largest parts are ${top.join("; ")}`,
+      points: round(over)
+    }
+  ];
+}
+function raiseBudget({ priced: priced2, policy }) {
+  const over = priced2.cost.total - policy.budgets.change.block;
+  if (over <= 0) return [];
+  return [
+    {
+      kind: "raise-budget",
+      message: `or ask a maintainer to raise budgets.change.block from ${policy.budgets.change.block} to at least ${Math.ceil(priced2.cost.total)} (${round(over)} points over)`,
+      points: Math.ceil(priced2.cost.total)
+    }
+  ];
+}
+function round(value) {
+  return Math.round(value * 100) / 100;
+}
+
+// src/gate/review.ts
+function review(input) {
+  const { change, policy, priced: priced2 } = input;
+  const findings = classifyFindings(input.baseFindings, input.headFindings);
+  const { verdict, reasons } = judge(input, findings);
+  const addedPaths = change.files.flatMap(
+    (file) => file.status === "added" || file.status === "copied" ? [file.path] : []
+  );
+  return {
+    schemaVersion: 1,
+    tool: { name: "aureus", version: input.toolVersion },
+    verdict,
+    reasons,
+    change: {
+      source: change.source,
+      baseSha: change.baseSha,
+      headSha: change.headSha,
+      files: change.files.length,
+      complete: change.complete && input.incomplete.length === 0,
+      notes: [...change.notes, ...input.incomplete]
+    },
+    cost: priced2.cost,
+    costItems: priced2.items,
+    dependencies: priced2.dependencies,
+    budget: {
+      warn: policy.budgets.change.warn,
+      block: policy.budgets.change.block,
+      remaining: round2(policy.budgets.change.block - priced2.cost.total)
+    },
+    findings,
+    alternatives: verdict === "pass" ? [] : suggestAlternatives({
+      priced: priced2,
+      findings,
+      policy,
+      headFacts: input.headFacts,
+      addedPaths,
+      installedDependencies: input.installedDependencies
+    }),
+    policy: {
+      source: input.policySource,
+      changed: input.policyChanges.length > 0,
+      changes: input.policyChanges
+    }
+  };
+}
+function judge(input, findings) {
+  const { change, policy, priced: priced2 } = input;
+  const { warn, block } = policy.budgets.change;
+  const total = round2(priced2.cost.total);
+  const incomplete = [...change.complete ? [] : change.notes, ...input.incomplete];
+  const blocking = findings.filter((finding) => finding.blocking);
+  const warnings = findings.filter((finding) => finding.status !== "baseline" && !finding.blocking);
+  const approval = input.budgetApproval;
+  const overBudget = total > block && approval === void 0;
+  const reasons = [];
+  if (incomplete.length > 0)
+    reasons.push(`the change could not be evaluated in full: ${incomplete.join(" ")}`);
+  if (total > block) {
+    const over = `the change costs ${total} points, over the budget of ${block} (budgets.change.block) by ${round2(total - block)}`;
+    reasons.push(
+      approval === void 0 ? `${over}.` : `${over}; ${approval.by} approved the overrun for this commit: ${approval.reason}`
+    );
+  } else if (total >= warn) {
+    reasons.push(
+      `the change costs ${total} points, past the warning line of ${warn} (budgets.change.warn).`
+    );
+  }
+  for (const finding of blocking)
+    reasons.push(`${finding.status} ${finding.ruleId}: ${finding.message}`);
+  for (const finding of warnings)
+    reasons.push(`${finding.status} ${finding.ruleId} (warning): ${finding.message}`);
+  if (input.policyChanges.length > 0) {
+    reasons.push(
+      "policy change \u2014 needs maintainer approval: the change edits .aureus/policy.yaml and is judged by the base policy, not the new one."
+    );
+  }
+  const verdict = incomplete.length > 0 ? "incomplete" : overBudget || blocking.length > 0 ? "block" : reasons.length > 0 ? "warn" : "pass";
+  if (verdict === "pass")
+    reasons.push(
+      `the change costs ${total} points, within the budget of ${block}, with no new blocking finding.`
+    );
+  return { verdict, reasons };
+}
+function round2(value) {
+  return Math.round(value * 100) / 100;
+}
+
+// src/pricing/points.ts
+function roundPoints(value) {
+  if (!Number.isFinite(value)) return 0;
+  const scaled = Math.round(Math.abs(value) * 100 * (1 + Number.EPSILON * 4));
+  const rounded = Math.sign(value) * scaled / 100;
+  return rounded === 0 ? 0 : rounded;
+}
+function sumPoints(values2) {
+  let sum = 0;
+  for (const value of values2) sum += value;
+  return roundPoints(sum);
+}
+
+// src/pricing/priced-part.ts
+function counted2(count, singular, plural = `${singular}s`) {
+  return `${count} ${count === 1 ? singular : plural}`;
+}
+
+// src/pricing/dependencies/go-mod.ts
+var goMod = {
+  ecosystem: "go",
+  reads: (path) => baseName(path) === "go.mod",
+  read(text3) {
+    const lines = text3.split(/\r?\n/).map((line2) => line2.trim());
+    if (!lines.some((line2) => /^module\s+\S/.test(line2))) {
+      return { ok: false, problem: "no `module` directive" };
+    }
+    const dependencies = /* @__PURE__ */ new Map();
+    let inBlock = false;
+    for (const line2 of lines) {
+      if (inBlock && line2.startsWith(")")) inBlock = false;
+      else if (/^require\s*\(/.test(line2)) inBlock = true;
+      else if (inBlock || line2.startsWith("require ")) {
+        const requirement = inBlock ? line2 : line2.slice("require ".length);
+        const match = /^("?)([^\s"]+)\1\s+v\S+/.exec(requirement.trim());
+        if (match?.[2] !== void 0 && !/\/\/\s*indirect\b/.test(requirement)) {
+          dependencies.set(match[2], "runtime");
+        }
+      }
+    }
+    return { ok: true, dependencies };
+  }
+};
+
+// src/pricing/dependencies/manifest-reading.ts
+function declare(into, name2, scope) {
+  if (name2 === "") return;
+  if (into.get(name2) !== "runtime") into.set(name2, scope);
+}
+function isRecord(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function problemOf(error2) {
+  return error2 instanceof Error ? error2.message.split("\n")[0] ?? "unreadable" : String(error2);
+}
+
+// src/pricing/dependencies/maven-pom.ts
+var mavenPom = {
+  ecosystem: "maven",
+  reads: (path) => baseName(path) === "pom.xml",
+  read(text3) {
+    const xml = text3.replace(/<!--[\s\S]*?-->/g, "");
+    if (!/<project[\s>]/.test(xml)) return { ok: false, problem: "no <project> element" };
+    const kept = ["dependencyManagement", "build", "reporting"].reduce(
+      (rest, section) => rest.replace(new RegExp(`<${section}>[\\s\\S]*?</${section}>`, "g"), ""),
+      xml
+    );
+    const dependencies = /* @__PURE__ */ new Map();
+    for (const match of kept.matchAll(/<dependency>([\s\S]*?)<\/dependency>/g)) {
+      const body2 = match[1] ?? "";
+      const group = elementText(body2, "groupId");
+      const artifact = elementText(body2, "artifactId");
+      if (group === "" || artifact === "") continue;
+      const scope = elementText(body2, "scope") === "test" ? "development" : "runtime";
+      declare(dependencies, `${group}:${artifact}`, scope);
+    }
+    return { ok: true, dependencies };
+  }
+};
+function elementText(body2, element) {
+  return new RegExp(`<${element}>\\s*([^<]*?)\\s*</${element}>`).exec(body2)?.[1] ?? "";
+}
+
+// src/pricing/dependencies/npm-manifest.ts
+var SECTIONS = [
+  ["dependencies", "runtime"],
+  ["optionalDependencies", "runtime"],
+  ["peerDependencies", "runtime"],
+  ["devDependencies", "development"]
+];
+var npmManifest = {
+  ecosystem: "npm",
+  reads: (path) => baseName(path) === "package.json",
+  read(text3) {
+    let parsed;
+    try {
+      parsed = JSON.parse(text3);
+    } catch (error2) {
+      return { ok: false, problem: `not valid JSON (${problemOf(error2)})` };
+    }
+    if (!isRecord(parsed)) return { ok: false, problem: "not a JSON object" };
+    const dependencies = /* @__PURE__ */ new Map();
+    for (const [section, scope] of SECTIONS) {
+      const names = parsed[section];
+      if (!isRecord(names)) continue;
+      for (const name2 of Object.keys(names)) declare(dependencies, name2, scope);
+    }
+    return { ok: true, dependencies };
+  }
+};
+
+// src/pricing/dependencies/npm-lockfile.ts
+var REQUIRE_SECTIONS = ["dependencies", "optionalDependencies", "peerDependencies"];
+function readNpmLockfile(text3) {
+  let parsed;
+  try {
+    parsed = JSON.parse(text3);
+  } catch (error2) {
+    return { ok: false, problem: `not valid JSON (${problemOf(error2)})` };
+  }
+  if (!isRecord(parsed)) return { ok: false, problem: "not a JSON object" };
+  const packages = parsed.packages;
+  if (!isRecord(packages)) return { ok: false, problem: "no `packages` map (lockfile v1?)" };
+  const lockfile = /* @__PURE__ */ new Map();
+  for (const [key, value] of Object.entries(packages)) {
+    if (!isRecord(value)) continue;
+    const requires = REQUIRE_SECTIONS.flatMap((section) => {
+      const names = value[section];
+      return isRecord(names) ? Object.keys(names) : [];
+    });
+    const linkTo = value.link === true && typeof value.resolved === "string" ? value.resolved : null;
+    lockfile.set(key, { requires, hasInstallScript: value.hasInstallScript === true, linkTo });
+  }
+  return { ok: true, lockfile };
+}
+function resolveInLockfile(lockfile, from, name2) {
+  let folder = from;
+  for (; ; ) {
+    const candidate = joinPath(folder, `node_modules/${name2}`);
+    if (lockfile.has(candidate)) return candidate;
+    if (folder === "") return void 0;
+    folder = folderOf(folder);
+  }
+}
+function reachableFrom(lockfile, start2) {
+  const reached = [];
+  const seen = /* @__PURE__ */ new Set([start2]);
+  const queue = [start2];
+  for (let key = queue.shift(); key !== void 0; key = queue.shift()) {
+    const entry = lockfile.get(key);
+    if (entry === void 0) continue;
+    const next = entry.linkTo === null ? entry.requires.map((name2) => resolveInLockfile(lockfile, key, name2)) : [entry.linkTo];
+    if (entry.linkTo === null && key.includes("node_modules/")) reached.push(key);
+    for (const found of next) {
+      if (found === void 0 || seen.has(found)) continue;
+      seen.add(found);
+      queue.push(found);
+    }
+  }
+  return reached;
+}
+
+// src/pricing/dependencies/npm-transitive.ts
+function lockfileFor(manifestPath, lockfiles) {
+  for (let folder = folderOf(manifestPath); folder !== null; folder = up(folder)) {
+    const here = lockfiles.filter((lockfile) => folderOf(lockfile.path) === folder);
+    const found = here.find((lockfile) => baseName(lockfile.path) === "npm-shrinkwrap.json");
+    if (found !== void 0 || here[0] !== void 0) return found ?? here[0];
+  }
+  return void 0;
+}
+function broughtBy(lockfile, manifestPath, name2) {
+  const lockFolder = folderOf(lockfile.path);
+  const manifestFolder = folderOf(manifestPath);
+  const from = lockFolder === "" ? manifestFolder : manifestFolder.slice(lockFolder.length + 1);
+  const start2 = resolveInLockfile(lockfile.head, from, name2);
+  if (start2 === void 0) return null;
+  let packages = 0;
+  let installScript = false;
+  for (const key of reachableFrom(lockfile.head, start2)) {
+    if (lockfile.base.has(key) || lockfile.claimed.has(key)) continue;
+    lockfile.claimed.add(key);
+    packages += 1;
+    installScript ||= lockfile.head.get(key)?.hasInstallScript === true;
+  }
+  return { packages, installScript };
+}
+function unexplainedGain(lockfile) {
+  let count = 0;
+  for (const [key, entry] of lockfile.head) {
+    const installed = key.includes("node_modules/") && entry.linkTo === null;
+    if (installed && !lockfile.base.has(key) && !lockfile.claimed.has(key)) count += 1;
+  }
+  return count;
+}
+function up(folder) {
+  if (folder === "") return null;
+  return folderOf(folder);
+}
+
+// ../../work/main/node_modules/smol-toml/dist/error.js
+function getLineColFromPtr(string, ptr) {
+  let lines = string.slice(0, ptr).split(/\r?\n/);
+  return [lines.length, lines.pop().length + 1];
+}
+function makeCodeBlock(string, line2, column) {
+  let lines = string.split(/\r?\n/);
+  let codeblock = "";
+  let numberLen = (Math.log10(line2 + 1) | 0) + 1;
+  for (let i2 = line2 - 1; i2 <= line2 + 1; i2++) {
+    let l = lines[i2 - 1];
+    if (!l)
+      continue;
+    codeblock += i2.toString().padEnd(numberLen, " ");
+    codeblock += ":  ";
+    codeblock += l;
+    codeblock += "\n";
+    if (i2 === line2) {
+      codeblock += " ".repeat(numberLen + column + 2);
+      codeblock += "^\n";
+    }
+  }
+  return codeblock;
+}
+var TomlError = class _TomlError extends Error {
+  line;
+  column;
+  codeblock;
+  constructor(message, options) {
+    const [line2, column] = getLineColFromPtr(options.toml, options.ptr);
+    const codeblock = makeCodeBlock(options.toml, line2, column);
+    super(`Invalid TOML document: ${message}
+
+${codeblock}`, options);
+    this.line = line2;
+    this.column = column;
+    this.codeblock = codeblock;
+  }
+  /** @internal */
+  static x(message, ctx, ptr) {
+    throw new _TomlError(message, { toml: ctx.s, ptr: ptr ?? ctx.p });
+  }
+};
+
+// ../../work/main/node_modules/smol-toml/dist/primitive.js
+function parseString(ctx) {
+  let startPtr = ctx.p;
+  let c = ctx.s.charCodeAt(ctx.p++);
+  let first = c;
+  let isLiteral = c === 39;
+  let isMultiline = c === ctx.s.charCodeAt(ctx.p) && c === ctx.s.charCodeAt(ctx.p + 1);
+  if (isMultiline) {
+    if ((c = ctx.s.charCodeAt(ctx.p += 2)) === 10)
+      ctx.p++;
+    else if (c === 13 && ctx.s.charCodeAt(ctx.p + 1) === 10)
+      ctx.p += 2;
+  }
+  let parsed = "";
+  let sliceStart = ctx.p;
+  let state = 0;
+  for (; ctx.p < ctx.s.length; ctx.p++) {
+    c = ctx.s.charCodeAt(ctx.p);
+    if (isMultiline && (c === 10 || c === 13 && ctx.s.charCodeAt(ctx.p + 1) === 10)) {
+      state = state && 3;
+    } else if (c < 32 && c !== 9 || c === 127) {
+      TomlError.x("control characters are not allowed in strings", ctx);
+    } else if ((!state || state === 3) && c === first && (!isMultiline || ctx.s.charCodeAt(ctx.p + 1) === first && ctx.s.charCodeAt(ctx.p + 2) === first)) {
+      if (isMultiline) {
+        if (ctx.s.charCodeAt(ctx.p + 3) === first)
+          ctx.p++;
+        if (ctx.s.charCodeAt(ctx.p + 3) === first)
+          ctx.p++;
+      }
+      if (!state) {
+        let s = ctx.s.slice(sliceStart, ctx.p);
+        parsed = parsed ? parsed + s : s;
+      }
+      ctx.p += isMultiline ? 3 : 1;
+      return parsed;
+    } else if (!state) {
+      if (!isLiteral && c === 92) {
+        parsed += ctx.s.slice(sliceStart, sliceStart = ctx.p);
+        state = 1;
+      }
+    } else if (state === 1) {
+      if (c === 120 || c === 117 || c === 85) {
+        let errPtr = ctx.p++ - 1;
+        let value = 0;
+        let len = c === 120 ? 2 : c === 117 ? 4 : 8;
+        for (let j = 0; j < len; j++, ctx.p++) {
+          let hex2 = ctx.s.charCodeAt(ctx.p);
+          let digit = (
+            /* 0-9 */
+            hex2 >= 48 && hex2 <= 57 ? hex2 - 48 : (
+              /* A-F */
+              hex2 >= 65 && hex2 <= 70 ? hex2 - 65 + 10 : (
+                /* a-f */
+                hex2 >= 97 && hex2 <= 102 ? hex2 - 97 + 10 : -1
+              )
+            )
+          );
+          if (digit < 0)
+            TomlError.x("invalid non-hex character in unicode escape", ctx);
+          value = value << 4 | digit;
+        }
+        if (value < 0 || value > 1114111 || value >= 55296 && value <= 57343) {
+          TomlError.x("invalid unicode escape", ctx, errPtr);
+        }
+        parsed += String.fromCodePoint(value);
+        sliceStart = ctx.p--;
+        state = 0;
+      } else if (isMultiline && (c === 32 || c === 9)) {
+        state = 2;
+      } else {
+        if (c === 98)
+          parsed += "\b";
+        else if (c === 116)
+          parsed += "	";
+        else if (c === 110)
+          parsed += "\n";
+        else if (c === 102)
+          parsed += "\f";
+        else if (c === 114)
+          parsed += "\r";
+        else if (c === 101)
+          parsed += "\x1B";
+        else if (c === 34)
+          parsed += '"';
+        else if (c === 92)
+          parsed += "\\";
+        else
+          TomlError.x("unrecognised escape sequence", ctx);
+        sliceStart = ctx.p + 1;
+        state = 0;
+      }
+    } else if (c !== 32 && c !== 9) {
+      if (state === 2)
+        TomlError.x("invalid escape: only line-ending whitespace may be escaped", ctx, sliceStart);
+      state = !isLiteral && c === 92 ? 1 : 0;
+      sliceStart = ctx.p;
+    }
+  }
+  TomlError.x("unfinished string", ctx, startPtr);
+}
+
+// ../../work/main/node_modules/smol-toml/dist/date.js
+var DATE_TIME_RE = /^(\d{4}-\d{2}-\d{2})?[Tt ]?(?:(\d{2}):\d{2}(?::\d{2}(?:\.\d+)?)?)?(Z|z|[-+]\d{2}:\d{2})?$/i;
+var TomlDate = class _TomlDate extends Date {
+  #hasDate = false;
+  #hasTime = false;
+  #offset = null;
+  constructor(date, fasttype, unsafeDelim) {
+    let hasDate = true;
+    let hasTime = true;
+    let offset = "Z";
+    let c;
+    if (typeof date === "string") {
+      if (fasttype)
+        prep: {
+          if (fasttype < 3) {
+            if (+date.slice(11, 13) > 23) {
+              date = "";
+              break prep;
+            }
+            if (fasttype === 2) {
+              offset = null;
+              date += "Z";
+            } else if ((c = date.charCodeAt(date.length - 1)) !== 90 && c !== 122) {
+              offset = date.slice(date.length - 6);
+            }
+            if (unsafeDelim)
+              date = date.slice(0, 10) + "T" + date.slice(11);
+          } else if (fasttype === 4) {
+            date = +date.slice(0, 2) > 23 ? "" : `0000-01-01T${date}Z`;
+          }
+          hasDate = fasttype !== 4;
+          hasTime = fasttype !== 3;
+        }
+      else {
+        let match = date.match(DATE_TIME_RE);
+        if (match) {
+          if (!match[1]) {
+            hasDate = false;
+            date = `0000-01-01T${date}`;
+          }
+          hasTime = !!match[2];
+          hasTime && date[10] === " " && (date = date.replace(" ", "T"));
+          if (match[2] && +match[2] > 23) {
+            date = "";
+          } else {
+            offset = match[3] || null;
+            if (!offset && hasTime)
+              date += "Z";
+          }
+        } else {
+          date = "";
+        }
+      }
+    }
+    super(date);
+    if (!isNaN(this.getTime())) {
+      this.#hasDate = hasDate;
+      this.#hasTime = hasTime;
+      this.#offset = offset;
+    }
+  }
+  isDateTime() {
+    return this.#hasDate && this.#hasTime;
+  }
+  isLocal() {
+    return !this.#hasDate || !this.#hasTime || !this.#offset;
+  }
+  isDate() {
+    return this.#hasDate && !this.#hasTime;
+  }
+  isTime() {
+    return this.#hasTime && !this.#hasDate;
+  }
+  isValid() {
+    return this.#hasDate || this.#hasTime;
+  }
+  toISOString() {
+    let iso = super.toISOString();
+    if (this.isDate())
+      return iso.slice(0, 10);
+    if (this.isTime())
+      return iso.slice(11, 23);
+    if (this.#offset === null)
+      return iso.slice(0, -1);
+    if (this.#offset === "Z" || this.#offset === "z")
+      return iso;
+    let offset = +this.#offset.slice(1, 3) * 60 + +this.#offset.slice(4, 6);
+    offset = this.#offset[0] === "-" ? offset : -offset;
+    let offsetDate = new Date(this.getTime() - offset * 6e4);
+    return offsetDate.toISOString().slice(0, -1) + this.#offset;
+  }
+  static wrapAsOffsetDateTime(jsDate, offset = "Z") {
+    let date = new _TomlDate(jsDate);
+    date.#offset = offset;
+    return date;
+  }
+  static wrapAsLocalDateTime(jsDate) {
+    let date = new _TomlDate(jsDate);
+    date.#offset = null;
+    return date;
+  }
+  static wrapAsLocalDate(jsDate) {
+    let date = new _TomlDate(jsDate);
+    date.#hasTime = false;
+    date.#offset = null;
+    return date;
+  }
+  static wrapAsLocalTime(jsDate) {
+    let date = new _TomlDate(jsDate);
+    date.#hasDate = false;
+    date.#offset = null;
+    return date;
+  }
+};
+
+// ../../work/main/node_modules/smol-toml/dist/extract.js
+function isDigit(char, base = 10) {
+  return base === 16 ? char > 47 && char < 58 || char > 64 && char < 71 || char > 96 && char < 103 : char > 47 && char < 48 + base;
+}
+function isEndOfValue(char, delim) {
+  return char === 32 || char === 9 || char === 10 || char === 13 || // Structure end or next value delimiter
+  delim && (char === delim || char === 44) || // Comment
+  char === 35;
+}
+function extractValue(ctx, end) {
+  let errPtr = ctx.p;
+  let c = ctx.s.charCodeAt(ctx.p);
+  if (c === 91 || c === 123) {
+    ctx.d-- || TomlError.x("document contains excessively nested structures. aborting.", ctx);
+    let value = c === 91 ? parseArray(ctx) : parseInlineTable(ctx);
+    ctx.d++;
+    return value;
+  }
+  if (c === 34 || c === 39) {
+    return parseString(ctx);
+  }
+  if (c === 116) {
+    if (ctx.s.charCodeAt(++ctx.p) !== 114 || ctx.s.charCodeAt(++ctx.p) !== 117 || ctx.s.charCodeAt(++ctx.p) !== 101)
+      TomlError.x("invalid value", ctx, errPtr);
+    return ctx.p++, true;
+  }
+  if (c === 102) {
+    if (ctx.s.charCodeAt(++ctx.p) !== 97 || ctx.s.charCodeAt(++ctx.p) !== 108 || ctx.s.charCodeAt(++ctx.p) !== 115 || ctx.s.charCodeAt(++ctx.p) !== 101)
+      TomlError.x("invalid value", ctx, errPtr);
+    return ctx.p++, false;
+  }
+  if (c === 43 || c === 45) {
+    return parseNumber(ctx, ctx.p, ctx.s.charCodeAt(++ctx.p), 44 - c, end);
+  }
+  if (ctx.s.charCodeAt(ctx.p + 4) === 45 && ctx.s.charCodeAt(ctx.p + 7) === 45) {
+    return parseDate(ctx, c, end);
+  }
+  if (ctx.s.charCodeAt(ctx.p + 2) === 58) {
+    return parseTime(ctx, c, end);
+  }
+  return parseNumber(ctx, ctx.p, c, 0, end);
+}
+function parseNumber(ctx, startPtr, startChr, sign, endChr) {
+  let c = startChr;
+  let state = 0;
+  let hasUnderscores = false;
+  if (c === 105) {
+    if (ctx.s.charCodeAt(++ctx.p) !== 110 || ctx.s.charCodeAt(++ctx.p) !== 102)
+      TomlError.x("invalid value", ctx, startPtr);
+    return ctx.p++, (sign || 1) / 0;
+  }
+  if (c === 110) {
+    if (ctx.s.charCodeAt(++ctx.p) !== 97 || ctx.s.charCodeAt(++ctx.p) !== 110)
+      TomlError.x("invalid value", ctx, startPtr);
+    return ctx.p++, NaN;
+  }
+  if (c === 48) {
+    if (++ctx.p >= ctx.s.length || isEndOfValue(c = ctx.s.charCodeAt(ctx.p), endChr))
+      return ctx.bi === true ? 0n : 0;
+    if (!sign) {
+      if (c === 120)
+        return parseIntegerBaseN(ctx, startPtr, 16, endChr);
+      else if (c === 98)
+        return parseIntegerBaseN(ctx, startPtr, 2, endChr);
+      else if (c === 111)
+        return parseIntegerBaseN(ctx, startPtr, 8, endChr);
+    }
+    if (c === 46)
+      state = 2;
+    else if (c === 101 || c === 69)
+      state = 4;
+    else
+      TomlError.x("illegal leading zero", ctx, startPtr);
+  } else if (!isDigit(c))
+    TomlError.x("invalid value", ctx, startPtr);
+  while (++ctx.p < ctx.s.length && (c = ctx.s.charCodeAt(ctx.p), !isEndOfValue(c, endChr))) {
+    if (!state)
+      state = 1;
+    if (c === 95) {
+      if (!(state & 1))
+        TomlError.x("illegal underscore", ctx);
+      state += 11;
+      hasUnderscores = true;
+    } else if (state === 1 && c === 46)
+      state = 2;
+    else if ((state === 1 || state === 3) && (c === 101 || c === 69))
+      state = 4;
+    else if (state === 4 && (c === 43 || c === 45)) {
+      state = 6;
+    } else if (!isDigit(c))
+      TomlError.x(`illegal character in numeric literal`, ctx);
+    else if (state > 9)
+      state -= 11;
+    else if (!(state & 1))
+      state++;
+  }
+  if (!state) {
+    let val = (startChr - 48) * (sign || 1);
+    return ctx.bi === true ? BigInt(val) : val;
+  }
+  if (!(state & 1))
+    TomlError.x("unfinished numeric value", ctx, startPtr);
+  let str = ctx.s.slice(startPtr, ctx.p);
+  if (hasUnderscores)
+    str = str.replaceAll("_", "");
+  return state > 1 ? parseFloat(str) : parseInteger(ctx, str, 10, startPtr);
+}
+function parseIntegerBaseN(ctx, startPtr, base, endChr) {
+  let c, underscore = 1;
+  while (++ctx.p < ctx.s.length && (c = ctx.s.charCodeAt(ctx.p), !isEndOfValue(c, endChr))) {
+    if (c === 95) {
+      if (underscore & 1)
+        TomlError.x("illegal underscore", ctx);
+      underscore = 3;
+    } else if (!isDigit(c, base))
+      TomlError.x(`illegal character in numeric literal`, ctx);
+    else if (underscore & 1)
+      underscore--;
+  }
+  if (underscore & 1)
+    TomlError.x("unfinished numeric value", ctx);
+  let str = ctx.s.slice(startPtr + 2, ctx.p);
+  if (underscore)
+    str = str.replaceAll("_", "");
+  return parseInteger(ctx, str, base, startPtr);
+}
+function parseInteger(ctx, str, base, startPtr) {
+  if (ctx.bi !== true)
+    int: {
+      let val = parseInt(str, base);
+      if (!Number.isSafeInteger(val)) {
+        if (ctx.bi)
+          break int;
+        TomlError.x("integer value cannot be represented losslessly", ctx, startPtr);
+      }
+      return val;
+    }
+  return base === 10 ? BigInt(str) : BigInt((base === 2 ? "0b" : base === 8 ? "0o" : "0x") + str);
+}
+function parseDate(ctx, c, endChr) {
+  let startPtr = ctx.p++, unsafeSeparator;
+  if (!isDigit(c) || !isDigit(ctx.s.charCodeAt(ctx.p++)) || !isDigit(ctx.s.charCodeAt(ctx.p++)) || !isDigit(ctx.s.charCodeAt(ctx.p++))) {
+    return parseNumber(ctx, ctx.p = startPtr, c, 0, endChr);
+  }
+  ctx.p += 5;
+  if (!isDigit(ctx.s.charCodeAt(ctx.p++)))
+    TomlError.x("invalid date-time: date part is malformed", ctx, startPtr);
+  if (ctx.p >= ctx.s.length || ((c = ctx.s.charCodeAt(ctx.p)) !== 32 || (unsafeSeparator = true, !isDigit(ctx.s.charCodeAt(ctx.p + 1)))) && c !== 84 && c !== 116) {
+    let t2 = ctx.s.slice(startPtr, ctx.p);
+    return readDate(ctx, t2, 3, false, startPtr);
+  }
+  if (ctx.s.charCodeAt(ctx.p += 3) !== 58)
+    TomlError.x("invalid date-time: time part is malformed", ctx, startPtr);
+  if (ctx.s.charCodeAt(ctx.p += 3) === 58)
+    ctx.p += 3;
+  if (ctx.s.charCodeAt(ctx.p) === 46)
+    while (isDigit(ctx.s.charCodeAt(++ctx.p)))
+      ;
+  if (c = ctx.s.charCodeAt(ctx.p)) {
+    if (c === 90 || c === 122) {
+      let t2 = ctx.s.slice(startPtr, ++ctx.p);
+      return readDate(ctx, t2, 1, unsafeSeparator, startPtr, "[+00:00]");
+    }
+    if (c === 43 || c === 45) {
+      let t2 = ctx.s.slice(startPtr, ctx.p += 6);
+      return readDate(ctx, t2, 1, unsafeSeparator, startPtr, !ctx.ld && "[" + ctx.s.slice(ctx.p - 6, ctx.p) + "]");
+    }
+  }
+  let t = ctx.s.slice(startPtr, ctx.p);
+  return readDate(ctx, t, 2, unsafeSeparator, startPtr);
+}
+function parseTime(ctx, c, endChr) {
+  let start2 = ctx.p;
+  if (!isDigit(c) || !isDigit(ctx.s.charCodeAt(++ctx.p))) {
+    return parseNumber(ctx, --ctx.p, c, 0, endChr);
+  }
+  if (ctx.s.charCodeAt(ctx.p += 4) === 58)
+    ctx.p += 3;
+  if (ctx.s.charCodeAt(ctx.p) === 46)
+    while (isDigit(ctx.s.charCodeAt(++ctx.p)))
+      ;
+  let t = ctx.s.slice(start2, ctx.p);
+  return readDate(ctx, t, 4, false, start2);
+}
+function readDate(ctx, str, type, unsafeDelim, errPtr, temporalSuffix) {
+  if (ctx.ld) {
+    let date = new TomlDate(str, type, unsafeDelim);
+    if (!date.isValid())
+      TomlError.x("invalid date", ctx, errPtr);
+    return date;
+  }
+  try {
+    if (temporalSuffix)
+      str += temporalSuffix;
+    switch (type) {
+      case 1:
+        return Temporal.ZonedDateTime.from(str);
+      case 2:
+        return Temporal.PlainDateTime.from(str);
+      case 3:
+        return Temporal.PlainDate.from(str);
+      case 4:
+        return Temporal.PlainTime.from(str);
+    }
+  } catch (e) {
+    TomlError.x(e instanceof Error ? e.message : "" + e, ctx, errPtr);
+  }
+}
+
+// ../../work/main/node_modules/smol-toml/dist/util.js
+function skipComment(ctx) {
+  for (; ctx.p < ctx.s.length; ctx.p++) {
+    let c = ctx.s.charCodeAt(ctx.p);
+    if (c === 10)
+      break;
+    if (c === 13 && ctx.s.charCodeAt(ctx.p + 1) === 10) {
+      ctx.p++;
+      break;
+    }
+    if (c < 32 && c !== 9 || c === 127) {
+      TomlError.x("control characters are not allowed in comments", ctx);
+    }
+  }
+}
+function skipVoid(ctx, banNewLines, banComments) {
+  let c;
+  while (ctx.p < ctx.s.length) {
+    while (ctx.p < ctx.s.length && ((c = ctx.s.charCodeAt(ctx.p)) === 32 || c === 9 || !banNewLines && (c === 10 || c === 13 && ctx.s.charCodeAt(ctx.p + 1) === 10)))
+      ctx.p++;
+    if (banComments || c !== 35)
+      break;
+    skipComment(ctx);
+  }
+}
+
+// ../../work/main/node_modules/smol-toml/dist/struct.js
+function parseKey(ctx, end = 61) {
+  let startPtr;
+  let state = 0;
+  let parsed = [];
+  let sliceStart;
+  let c = ctx.s.charCodeAt(startPtr = ctx.p);
+  do {
+    if (c === end) {
+      if (!state)
+        TomlError.x("unexpected end of key", ctx);
+      if (state === 1)
+        parsed.push(ctx.s.slice(sliceStart, ctx.p));
+      return ctx.p++, parsed;
+    } else if (c === 46) {
+      if (!state)
+        TomlError.x("illegal empty bare key", ctx);
+      if (state === 1)
+        parsed.push(ctx.s.slice(sliceStart, ctx.p));
+      state = 0;
+    } else if (!state && (c === 34 || c === 39)) {
+      if (c === ctx.s.charCodeAt(ctx.p + 1) && c === ctx.s.charCodeAt(ctx.p + 2))
+        TomlError.x("illegal quoted key: multiline strings are not allowed", ctx);
+      parsed.push(parseString(ctx));
+      state = 2;
+      ctx.p--;
+    } else if (c === 32 || c === 9) {
+      if (state === 1) {
+        parsed.push(ctx.s.slice(sliceStart, ctx.p));
+        state = 2;
+      }
+    } else if (state === 2 || c < 48 && c !== 45 || c > 57 && c < 65 || c > 90 && c < 97 && c !== 95 || c > 122) {
+      TomlError.x("illegal character in key", ctx);
+    } else if (!state) {
+      state = 1;
+      sliceStart = ctx.p;
+    }
+  } while (c = ctx.s.charCodeAt(++ctx.p));
+  TomlError.x("incomplete key-value: cannot find end of key", ctx, startPtr);
+}
+function parseInlineTable(ctx) {
+  let startPtr = ctx.p++;
+  let res = /* @__PURE__ */ Object.create(null);
+  let seen = /* @__PURE__ */ new Set();
+  let c;
+  while (ctx.p < ctx.s.length) {
+    skipVoid(ctx);
+    if ((c = ctx.s.charCodeAt(ctx.p)) === 125) {
+      ctx.p++;
+      return res;
+    }
+    let k;
+    let t = res;
+    let hasOwn = false;
+    let errPtr = ctx.p;
+    let key = parseKey(ctx);
+    for (let i2 = 0; i2 < key.length; i2++) {
+      if (i2)
+        t = hasOwn ? t[k] : t[k] = /* @__PURE__ */ Object.create(null);
+      k = key[i2];
+      if ((hasOwn = Object.hasOwn(t, k)) && (typeof t[k] !== "object" || seen.has(t[k]))) {
+        TomlError.x("trying to redefine an already defined value", ctx, errPtr);
+      }
+      let unsafe = k === "__proto__";
+      if (ctx.uk && (unsafe || k === "constructor")) {
+        t = ctx.uk !== 1 && TomlError.x("document contains an unsafe property", ctx, errPtr);
+        break;
+      }
+      if (!hasOwn && unsafe) {
+        Object.defineProperty(t, k, { enumerable: true, configurable: true, writable: true });
+      }
+    }
+    if (hasOwn) {
+      TomlError.x("trying to redefine an already defined value", ctx, errPtr);
+    }
+    skipVoid(ctx, true, true);
+    let value = extractValue(
+      ctx,
+      125
+      /* } */
+    );
+    if (t && typeof (t[k] = value) === "object")
+      seen.add(value);
+    skipVoid(ctx);
+    if ((c = ctx.s.charCodeAt(ctx.p++)) === 125) {
+      return res;
+    }
+    if (c !== 44)
+      TomlError.x("expected comma or end of structure", ctx, ctx.p - 1);
+  }
+  TomlError.x("unfinished table", ctx, startPtr);
+}
+function parseArray(ctx) {
+  let startPtr = ctx.p++;
+  let res = [];
+  let c;
+  while (ctx.p < ctx.s.length) {
+    skipVoid(ctx);
+    if ((c = ctx.s.charCodeAt(ctx.p)) === 93) {
+      ctx.p++;
+      return res;
+    }
+    res.push(extractValue(
+      ctx,
+      93
+      /* ] */
+    ));
+    skipVoid(ctx);
+    if ((c = ctx.s.charCodeAt(ctx.p++)) === 93) {
+      return res;
+    }
+    if (c !== 44)
+      TomlError.x("expected comma or end of structure", ctx, ctx.p - 1);
+  }
+  TomlError.x("unfinished array", ctx, startPtr);
+}
+
+// ../../work/main/node_modules/smol-toml/dist/parse.js
+function peekTable(ctx, key, table2, meta, type) {
+  let t = table2;
+  let m = meta;
+  let k;
+  let hasOwn = false;
+  let state;
+  for (let i2 = 0; i2 < key.length; i2++) {
+    if (i2) {
+      t = hasOwn ? t[k] : t[k] = /* @__PURE__ */ Object.create(null);
+      m = (state = m[k]).c;
+      if (type === 0 && (state.t === 1 || state.t === 2)) {
+        return null;
+      }
+      if (state.t === 2) {
+        let l = t.length - 1;
+        t = t[l];
+        m = m[l].c;
+      }
+    }
+    k = key[i2];
+    if ((hasOwn = Object.hasOwn(t, k)) && m[k]?.t === 0 && m[k]?.d) {
+      return null;
+    }
+    if (!hasOwn) {
+      let unsafe = k === "__proto__";
+      if (ctx.uk && (unsafe || k === "constructor"))
+        return false;
+      if (unsafe) {
+        Object.defineProperty(t, k, { enumerable: true, configurable: true, writable: true });
+        Object.defineProperty(m, k, { enumerable: true, configurable: true, writable: true });
+      }
+      m[k] = {
+        t: i2 < key.length - 1 && type === 2 ? 3 : type,
+        d: false,
+        i: 0,
+        c: /* @__PURE__ */ Object.create(null)
+      };
+    }
+  }
+  state = m[k];
+  if (state.t !== type && !(type === 1 && state.t === 3)) {
+    return null;
+  }
+  if (type === 2) {
+    if (!state.d) {
+      state.d = true;
+      t[k] = [];
+    }
+    t[k].push(t = /* @__PURE__ */ Object.create(null));
+    state.c[state.i++] = state = { t: 1, d: false, i: 0, c: /* @__PURE__ */ Object.create(null) };
+  }
+  if (state.d) {
+    return null;
+  }
+  state.d = true;
+  if (type === 1) {
+    t = hasOwn ? t[k] : t[k] = /* @__PURE__ */ Object.create(null);
+  } else if (type === 0 && hasOwn) {
+    return null;
+  }
+  return [k, t, state.c];
+}
+function validateTablePeek(ctx, peek, ptr) {
+  if (peek === null || ctx.uk === 2)
+    TomlError.x(peek === null ? "trying to redefine an already defined table or value" : "document contains an unsafe property", ctx, ptr);
+}
+function parse3(toml, options = {}) {
+  let ctx = {
+    s: toml,
+    p: 0,
+    d: options.maxDepth ?? 1e3,
+    bi: options.integersAsBigInt ?? false,
+    ld: options.useLegacyDate ?? true,
+    uk: options.unsafeKeyBehaviour === "throw" ? 2 : options.unsafeKeyBehaviour === "drop" ? 1 : 0
+  };
+  let res = /* @__PURE__ */ Object.create(null);
+  let meta = /* @__PURE__ */ Object.create(null);
+  let tmp;
+  let skipping = false;
+  let tbl = res;
+  let m = meta;
+  if (toml.charCodeAt(0) === 65279)
+    ctx.p++;
+  skipVoid(ctx);
+  while (ctx.p < toml.length) {
+    if (toml.charCodeAt(ctx.p) === 91) {
+      let isTableArray = toml.charCodeAt(++ctx.p) === 91;
+      tmp = ctx.p += +isTableArray;
+      skipping = false;
+      let k = parseKey(
+        ctx,
+        93
+        /* ] */
+      );
+      if (isTableArray) {
+        if (toml.charCodeAt(ctx.p) !== 93) {
+          TomlError.x("expected end of table array declaration", ctx);
+        }
+        ctx.p++;
+      }
+      let p = peekTable(
+        ctx,
+        k,
+        res,
+        meta,
+        isTableArray ? 2 : 1
+        /* Type.EXPLICIT */
+      );
+      if (!p) {
+        validateTablePeek(ctx, p, tmp);
+        skipping = true;
+      } else {
+        m = p[2];
+        tbl = p[1];
+      }
+    } else {
+      tmp = ctx.p;
+      let k = parseKey(ctx);
+      let p = peekTable(
+        ctx,
+        k,
+        tbl,
+        m,
+        0
+        /* Type.DOTTED */
+      );
+      if (!p && !skipping)
+        validateTablePeek(ctx, p, tmp);
+      skipVoid(ctx, true, true);
+      let v = extractValue(ctx, void 0);
+      if (p && !skipping)
+        p[1][p[0]] = v;
+    }
+    skipVoid(ctx, true);
+    if (ctx.p < toml.length && (tmp = toml.charCodeAt(ctx.p)) !== 10 && (tmp !== 13 || toml.charCodeAt(ctx.p + 1) !== 10)) {
+      TomlError.x("each key-value declaration must be followed by an end-of-line", ctx);
+    }
+    skipVoid(ctx);
+  }
+  return res;
+}
+
+// ../../work/main/node_modules/smol-toml/dist/stringify.js
+var HAS_WELLFORMED = !!"".isWellFormed;
+
+// src/pricing/dependencies/python-manifests.ts
+var requirementsTxt = {
+  ecosystem: "python",
+  reads: (path) => /^requirements.*\.txt$/i.test(baseName(path)),
+  read(text3, path) {
+    const scope = /[-_.](dev|test|tests|testing|lint|docs)[-_.]/i.test(
+      baseName(path)
+    ) ? "development" : "runtime";
+    const dependencies = /* @__PURE__ */ new Map();
+    for (const line2 of text3.replace(/\\\r?\n/g, " ").split(/\r?\n/)) {
+      const requirement = line2.replace(/(^|\s)#.*$/, "").trim();
+      if (requirement === "" || requirement.startsWith("-")) continue;
+      declare(dependencies, requirementName(requirement), scope);
+    }
+    return { ok: true, dependencies };
+  }
+};
+var pyprojectToml = {
+  ecosystem: "python",
+  reads: (path) => baseName(path) === "pyproject.toml",
+  read(text3) {
+    let document2;
+    try {
+      document2 = parse3(text3);
+    } catch (error2) {
+      return { ok: false, problem: `not valid TOML (${problemOf(error2)})` };
+    }
+    const dependencies = /* @__PURE__ */ new Map();
+    const project = field(document2, "project");
+    for (const entry of strings(field(project, "dependencies"))) {
+      declare(dependencies, requirementName(entry), "runtime");
+    }
+    for (const extra of values(field(project, "optional-dependencies"))) {
+      for (const entry of strings(extra)) declare(dependencies, requirementName(entry), "runtime");
+    }
+    for (const group of values(field(document2, "dependency-groups"))) {
+      for (const entry of strings(group))
+        declare(dependencies, requirementName(entry), "development");
+    }
+    const poetry = field(field(document2, "tool"), "poetry");
+    for (const name2 of keys(field(poetry, "dependencies"))) {
+      if (name2 !== "python") declare(dependencies, normalizedName(name2), "runtime");
+    }
+    const groups2 = values(field(poetry, "group")).map((group) => field(group, "dependencies"));
+    for (const table2 of [field(poetry, "dev-dependencies"), ...groups2]) {
+      for (const name2 of keys(table2)) declare(dependencies, normalizedName(name2), "development");
+    }
+    return { ok: true, dependencies };
+  }
+};
+function requirementName(requirement) {
+  const match = /^\s*([A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)/.exec(requirement);
+  return match?.[1] === void 0 ? "" : normalizedName(match[1]);
+}
+function normalizedName(name2) {
+  return name2.toLowerCase().replace(/[-_.]+/g, "-");
+}
+function field(value, key) {
+  return isRecord(value) ? value[key] : void 0;
+}
+function values(value) {
+  return isRecord(value) ? Object.values(value) : [];
+}
+function keys(value) {
+  return isRecord(value) ? Object.keys(value) : [];
+}
+function strings(value) {
+  return Array.isArray(value) ? value.filter((entry) => typeof entry === "string") : [];
+}
+
+// src/pricing/dependencies/read-lockfiles.ts
+var NPM_LOCKFILES = /* @__PURE__ */ new Set(["package-lock.json", "npm-shrinkwrap.json"]);
+function readLockfileChanges(files, notes) {
+  const changes = [];
+  for (const { path, base, head } of files) {
+    if (!NPM_LOCKFILES.has(baseName(path)) || head === null) continue;
+    const headLock = lockfileOf(head, path, "head", notes);
+    if (headLock === null) continue;
+    const baseLock = base === null ? /* @__PURE__ */ new Map() : lockfileOf(base, path, "base", notes) ?? /* @__PURE__ */ new Map();
+    changes.push({ path, head: headLock, base: baseLock, claimed: /* @__PURE__ */ new Set() });
+  }
+  return changes;
+}
+function lockfileOf(side, path, which2, notes) {
+  const { text: text3 } = side.version;
+  const reading = text3 === void 0 ? null : readNpmLockfile(text3);
+  if (reading?.ok === true) return reading.lockfile;
+  const why = reading === null ? `is a ${side.version.kind} file` : reading.problem;
+  notes.push(`${path} (${which2}): not read as an npm lockfile (${why}).`);
+  return null;
+}
+
+// src/pricing/dependencies/price-dependencies.ts
+var READERS = [
+  npmManifest,
+  requirementsTxt,
+  pyprojectToml,
+  goMod,
+  mavenPom
+];
+function priceDependencies(files, policy, rules) {
+  const notes = [];
+  const lockfiles = readLockfileChanges(files, notes);
+  const dependencies = [];
+  const items = [];
+  for (const file of files) {
+    const reader = READERS.find((candidate) => candidate.reads(file.path));
+    if (reader === void 0 || file.head === null) continue;
+    const head = declared(reader, file.head, file.path, notes);
+    if (head === null) continue;
+    const base = file.base === null ? /* @__PURE__ */ new Map() : declared(reader, file.base, file.path, notes) ?? /* @__PURE__ */ new Map();
+    const added = [...head].filter(([name2]) => !base.has(name2)).sort(([a], [b]) => compareStrings(a, b));
+    const lockfile = reader.ecosystem === "npm" ? lockfileFor(file.path, lockfiles) : void 0;
+    const untold = [];
+    for (const [name2, scope] of added) {
+      const brought = lockfile === void 0 ? null : broughtBy(lockfile, file.path, name2);
+      if (brought === null) untold.push(name2);
+      const weight = (scope === "development" ? policy.pricing.test_code_weight : 1) * rules.weightOf(file.path);
+      const addition = priced(name2, file.path, brought, weight, policy);
+      dependencies.push(addition);
+      items.push({
+        category: "dependencies",
+        points: addition.points,
+        path: null,
+        detail: detailOf(addition, scope)
+      });
+    }
+    if (untold.length > 0) notes.push(untoldNote(file.path, reader, untold));
+  }
+  if (dependencies.length > 0) {
+    notes.push(
+      "The own size of a new dependency is unknown offline (no lockfile records it): priced as 0 kloc."
+    );
+  }
+  for (const lockfile of lockfiles) notes.push(...gainNote(lockfile));
+  return { items, notes, dependencies };
+}
+function declared(reader, side, path, notes) {
+  const { text: text3, kind } = side.version;
+  const reading = text3 === void 0 ? null : reader.read(text3, path);
+  if (reading?.ok === true) return reading.dependencies;
+  const why = reading === null ? `it is a ${kind} file` : reading.problem;
+  notes.push(
+    `${side.version.path}: its dependencies are not read (${why}); its lines are priced as text.`
+  );
+  return null;
+}
+function priced(name2, manifest, brought, weight, policy) {
+  const {
+    per_kloc: perKloc,
+    per_transitive_package: perPackage,
+    install_script: script
+  } = policy.pricing.dependency;
+  const ownKloc = 0;
+  const installScript = brought?.installScript ?? false;
+  const raw = ownKloc * perKloc + perPackage * (brought?.packages ?? 1) + (installScript ? script : 0);
+  return {
+    name: name2,
+    manifest,
+    transitivePackages: brought?.packages ?? null,
+    installScript,
+    points: roundPoints(raw * weight)
+  };
+}
+function detailOf(addition, scope) {
+  const kind = scope === "development" ? "new dev dependency" : "new dependency";
+  const packages = addition.transitivePackages === null ? "1 package, no lockfile tells more" : counted2(addition.transitivePackages, "new package");
+  const script = addition.installScript ? ", runs an install script" : "";
+  return `${kind} ${addition.name} in ${addition.manifest} (${packages}${script})`;
+}
+function untoldNote(path, reader, names) {
+  const why = reader.ecosystem === "npm" ? "no changed npm lockfile records" : `${reader.ecosystem} dependencies are priced as direct only, no lockfile is read for`;
+  return `${path}: ${why} ${names.join(", ")}: each counts as 1 package.`;
+}
+function gainNote(lockfile) {
+  const count = unexplainedGain(lockfile);
+  if (count === 0) return [];
+  return [
+    `${lockfile.path} gains ${counted2(count, "package")} that no new dependency pulls in (upgrades?): not priced.`
+  ];
+}
+
+// src/pricing/path-rules.ts
+function pathRules(policy) {
+  const isIgnored = globMatcher(policy.paths.ignore);
+  const isTest = globMatcher(policy.paths.tests);
+  const isGenerated = globMatcher(policy.paths.generated);
+  const { test_code_weight: testWeight, generated_code_weight: generatedWeight } = policy.pricing;
+  const weightOf = (path) => {
+    const weights = [1];
+    if (isTest(path)) weights.push(testWeight);
+    if (isGenerated(path)) weights.push(generatedWeight);
+    return Math.min(...weights);
+  };
+  const labelOf = (path) => {
+    if (isGenerated(path) && (!isTest(path) || generatedWeight <= testWeight)) {
+      return "generated code";
+    }
+    return isTest(path) ? "test code" : null;
+  };
+  return { isIgnored, weightOf, labelOf };
+}
+
+// src/pricing/price-abstractions.ts
+var NO_FACTS = { abstractions: [], classes: [] };
+function priceAbstractions(files, policy) {
+  const items = [];
+  const points = roundPoints(policy.pricing.abstraction);
+  for (const file of files) {
+    const base = file.base?.facts ?? NO_FACTS;
+    const head = file.head?.facts ?? NO_FACTS;
+    const item = (sign, detail) => ({
+      category: "abstractions",
+      points: roundPoints(sign * points),
+      path: file.path,
+      detail
+    });
+    const baseNames = new Set(base.abstractions.map((fact) => fact.name));
+    const headNames = new Set(head.abstractions.map((fact) => fact.name));
+    for (const fact of head.abstractions) {
+      if (!baseNames.has(fact.name)) items.push(item(1, `new ${wordOf(fact.kind)} ${fact.name}`));
+    }
+    for (const fact of base.abstractions) {
+      if (!headNames.has(fact.name))
+        items.push(item(-1, `removes ${wordOf(fact.kind)} ${fact.name}`));
+    }
+    for (const level of newLevels(base.classes, head.classes)) {
+      items.push(item(1, `new class hierarchy level: ${level.name} extends ${level.parent}`));
+    }
+    for (const level of newLevels(head.classes, base.classes)) {
+      items.push(item(-1, `removes class hierarchy level: ${level.name} extends ${level.parent}`));
+    }
+  }
+  return { items: dedupe(items), notes: [] };
+}
+function newLevels(before, after) {
+  const known = new Set(before.map((fact) => `${fact.name}\0${fact.extends ?? ""}`));
+  return after.flatMap(
+    (fact) => fact.extends === null || known.has(`${fact.name}\0${fact.extends}`) ? [] : [{ name: fact.name, parent: fact.extends }]
+  );
+}
+function wordOf(kind) {
+  return kind === "abstract-class" ? "abstract class" : kind;
+}
+function dedupe(items) {
+  const seen = /* @__PURE__ */ new Set();
+  return items.filter((item) => {
+    const key = `${item.path}\0${item.detail}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+// src/pricing/price-files.ts
+function priceFiles(files, policy) {
+  const items = [];
+  for (const { file, path } of files) {
+    if (file.status !== "added" && file.status !== "copied") continue;
+    if (detectLanguage(path) === void 0) continue;
+    items.push({
+      category: "files",
+      points: roundPoints(policy.pricing.file),
+      path,
+      detail: file.oldPath === void 0 ? "new file" : `new file (copied from ${file.oldPath})`
+    });
+  }
+  return { items, notes: [] };
+}
+
+// src/pricing/documentation.ts
+var DOCUMENTATION = /\.(md|mdx|markdown|rst|adoc|asciidoc|txt)$/i;
+var DOCUMENTATION_NAMES = /(^|\/)(LICENSE|LICENCE|NOTICE|AUTHORS|CHANGELOG|CONTRIBUTING|README)(\.[^/]*)?$/;
+function isDocumentation(path) {
+  return DOCUMENTATION.test(path) || DOCUMENTATION_NAMES.test(path);
+}
+
+// src/pricing/lockfiles.ts
+var LOCKFILE_NAMES = /* @__PURE__ */ new Set([
+  "package-lock.json",
+  "npm-shrinkwrap.json",
+  "yarn.lock",
+  "pnpm-lock.yaml",
+  "bun.lock",
+  "go.sum",
+  "poetry.lock",
+  "Pipfile.lock",
+  "uv.lock",
+  "pdm.lock",
+  "Cargo.lock",
+  "composer.lock",
+  "Gemfile.lock"
+]);
+function isLockfile(path) {
+  return LOCKFILE_NAMES.has(baseName(path));
+}
+
+// src/pricing/side-lines.ts
+var BYTES_PER_SIZE_POINT = 4096;
+function sideLines(side) {
+  if (side === null) return { count: 0, unit: "code" };
+  if (side.facts !== void 0) return { count: side.facts.lines.code, unit: "code" };
+  const { kind, text: text3 } = side.version;
+  if (kind === "text" && text3 !== void 0) return { count: nonBlankLines(text3), unit: "text" };
+  return { count: 0, unit: "code" };
+}
+function nonBlankLines(text3) {
+  let count = 0;
+  for (const line2 of text3.split("\n")) if (line2.trim() !== "") count += 1;
+  return count;
+}
+function sizeUnits(side) {
+  if (side === null) return null;
+  const { kind, size } = side.version;
+  if (kind !== "binary" && kind !== "too-large") return null;
+  return Math.max(1, Math.ceil(size / BYTES_PER_SIZE_POINT));
+}
+function humanSize(bytes) {
+  if (bytes < 1024) return `${bytes} B`;
+  return `${Math.round(bytes / 1024 * 10) / 10} KiB`;
+}
+
+// src/pricing/price-loc.ts
+function priceLoc(files, policy, rules) {
+  const items = [];
+  const notes = [];
+  for (const file of files) {
+    const priced2 = priceOne(file, policy, notes);
+    const weight = rules.weightOf(file.path);
+    const label = rules.labelOf(file.path);
+    const weighted = label === null || weight === 1 ? "" : ` (${label}, \xD7 ${weight})`;
+    items.push({
+      category: "loc",
+      points: roundPoints(priced2.points * weight),
+      path: file.path,
+      detail: `${priced2.detail}${weighted}`
+    });
+  }
+  return { items, notes };
+}
+function priceOne(file, policy, notes) {
+  const { loc_added: perAdded, loc_deleted_credit: perDeleted } = policy.pricing;
+  if (isLockfile(file.path)) {
+    return { points: 0, detail: "lockfile: what it adds is priced as dependencies" };
+  }
+  if (isDocumentation(file.path)) return { points: 0, detail: "documentation: not priced" };
+  noteUnpriceable(file, notes);
+  const base = sideLines(file.base);
+  const head = sideLines(file.head);
+  const delta = head.count - base.count;
+  const unit = base.unit === "text" || head.unit === "text" ? "lines" : "code lines";
+  const parts2 = [];
+  let points = delta > 0 ? delta * perAdded : delta * perDeleted;
+  if (delta > 0) parts2.push(`adds ${counted2(delta, unit.replace("lines", "line"), unit)}`);
+  if (delta < 0) parts2.push(`removes ${counted2(-delta, unit.replace("lines", "line"), unit)}`);
+  const units = sizeUnits(file.head);
+  if (units !== null && file.head !== null) {
+    const { kind, size } = file.head.version;
+    points += units * perAdded;
+    parts2.push(`${kind} file of ${humanSize(size)}: ${counted2(units, "size unit")}`);
+    notes.push(
+      `${file.path}: a ${kind} file, priced by its size (1 point per 4 KiB started, at least 1) since its lines are unknown.`
+    );
+  }
+  if (parts2.length === 0) parts2.push(`no change in ${unit}${moved(file)}`);
+  return { points, detail: parts2.join("; ") };
+}
+function moved(file) {
+  const { status, oldPath } = file.file;
+  if (oldPath === void 0 || status !== "renamed" && status !== "copied") return "";
+  return ` (${status === "renamed" ? "moved" : "copied"} from ${oldPath})`;
+}
+function noteUnpriceable(file, notes) {
+  const head = file.head?.version.kind;
+  if (head === "symlink" || head === "submodule") {
+    notes.push(`${file.path}: a ${head}, not priced (0 points).`);
+  }
+  for (const side of [file.base, file.head]) {
+    if (side?.version.kind === "unreadable") {
+      notes.push(`${side.version.path}: could not be read, so its lines are not priced.`);
+    }
+  }
+}
+
+// src/pricing/price-modules.ts
+function priceModules(baseModules, headModules, policy) {
+  const before = new Set(baseModules);
+  const added = [...new Set(headModules)].filter((name2) => !before.has(name2)).sort(compareStrings);
+  const items = added.map((name2) => ({
+    category: "modules",
+    points: roundPoints(policy.pricing.module),
+    path: null,
+    detail: `new module ${name2}`
+  }));
+  return { items, notes: [] };
+}
+
+// src/pricing/security-surfaces.ts
+function familyOf(language) {
+  if (language === "typescript" || language === "tsx" || language === "javascript") return "script";
+  return language;
+}
+function rule(surface, modules, names) {
+  const split = (words) => words.split(/\s+/).filter((word) => word !== "");
+  return names === void 0 ? { surface, modules: split(modules) } : { surface, modules: split(modules), names: split(names) };
+}
+var NODE_FS_WRITES = [
+  "writeFile appendFile unlink rm rmdir rename mkdir mkdtemp copyFile cp truncate symlink link",
+  "chmod chown utimes"
+].join(" ").split(" ").map((name2) => `${name2} ${name2}Sync`).join(" ");
+var SURFACE_RULES = {
+  script: [
+    rule("process_spawn", "child_process execa cross-spawn shelljs zx node-pty"),
+    rule("eval", "vm vm2 isolated-vm"),
+    rule("filesystem_write", "fs graceful-fs", `${NODE_FS_WRITES} createWriteStream`),
+    rule(
+      "filesystem_write",
+      "fs-extra",
+      `${NODE_FS_WRITES} createWriteStream outputFile outputJson writeJson remove move copy emptyDir ensureDir ensureFile mkdirp mkdirs`
+    ),
+    rule("filesystem_write", "rimraf del mkdirp make-dir write-file-atomic proper-lockfile"),
+    rule(
+      "network",
+      "http https http2 net tls dgram dns axios node-fetch cross-fetch got undici ky superagent request ws socket.io socket.io-client express fastify koa"
+    ),
+    rule("network", "", "fetch WebSocket XMLHttpRequest EventSource"),
+    rule(
+      "crypto",
+      "crypto bcrypt bcryptjs argon2 crypto-js tweetnacl node-forge @noble/* scrypt-js"
+    ),
+    rule(
+      "auth",
+      "passport passport-* jsonwebtoken jose oauth oauth4webapi simple-oauth2 express-session cookie-session next-auth @auth/* openid-client keycloak-connect @okta/* firebase-admin/auth"
+    ),
+    rule("deserialization", "node-serialize funcster cryo"),
+    rule("deserialization", "v8", "deserialize"),
+    rule("deserialization", "js-yaml", "load loadAll"),
+    rule("env_secrets", "dotenv dotenv-* @dotenvx/* env-var envalid keytar")
+  ],
+  python: [
+    rule("process_spawn", "subprocess pexpect plumbum"),
+    rule(
+      "process_spawn",
+      "os",
+      "system popen execv execve execvp execl execlp spawnv spawnl posix_spawn startfile"
+    ),
+    rule("process_spawn", "asyncio", "create_subprocess_exec create_subprocess_shell"),
+    rule("eval", "runpy"),
+    rule("filesystem_write", "shutil tempfile"),
+    rule(
+      "filesystem_write",
+      "os",
+      "remove unlink rename replace mkdir makedirs rmdir removedirs chmod chown symlink link truncate"
+    ),
+    rule(
+      "filesystem_write",
+      "pathlib",
+      "write_text write_bytes unlink rmdir mkdir touch rename replace chmod symlink_to"
+    ),
+    rule(
+      "network",
+      "requests urllib urllib3 httpx aiohttp socket http ftplib smtplib websockets grpc paramiko flask fastapi django.http"
+    ),
+    rule("crypto", "hashlib hmac secrets ssl cryptography Crypto Cryptodome nacl bcrypt argon2"),
+    rule(
+      "auth",
+      "flask_login flask_jwt_extended django.contrib.auth jwt authlib oauthlib passlib rest_framework.authentication fastapi.security"
+    ),
+    rule("deserialization", "pickle cPickle _pickle dill marshal shelve jsonpickle joblib"),
+    rule("deserialization", "yaml", "load load_all unsafe_load full_load"),
+    rule("env_secrets", "os", "getenv getenvb putenv environ"),
+    rule("env_secrets", "dotenv environ decouple keyring")
+  ],
+  go: [
+    rule("process_spawn", "os/exec"),
+    rule("process_spawn", "os syscall", "StartProcess Exec ForkExec"),
+    rule("eval", "plugin"),
+    rule(
+      "filesystem_write",
+      "os",
+      "WriteFile Create CreateTemp OpenFile Remove RemoveAll Rename Mkdir MkdirAll MkdirTemp Chmod Chown Symlink Link Truncate"
+    ),
+    rule("filesystem_write", "io/ioutil", "WriteFile TempFile TempDir"),
+    rule(
+      "network",
+      "net",
+      "Dial DialTimeout DialTCP DialUDP DialUnix Listen ListenPacket ListenTCP ListenUDP"
+    ),
+    rule(
+      "network",
+      "net/http net/rpc net/smtp google.golang.org/grpc github.com/gorilla/websocket github.com/gin-gonic/gin"
+    ),
+    rule("crypto", "crypto golang.org/x/crypto"),
+    rule(
+      "auth",
+      "golang.org/x/oauth2 github.com/golang-jwt/jwt github.com/dgrijalva/jwt-go github.com/coreos/go-oidc"
+    ),
+    rule("deserialization", "encoding/gob"),
+    rule("env_secrets", "os syscall", "Getenv LookupEnv Environ Setenv"),
+    rule(
+      "env_secrets",
+      "github.com/joho/godotenv github.com/kelseyhightower/envconfig github.com/spf13/viper"
+    )
+  ],
+  java: [
+    rule("process_spawn", "", "ProcessBuilder exec"),
+    rule("process_spawn", "org.apache.commons.exec"),
+    rule("eval", "javax.script groovy.lang org.mozilla.javascript"),
+    rule(
+      "filesystem_write",
+      "java.nio.file",
+      "write writeString createFile createDirectory createDirectories createTempFile delete deleteIfExists move copy newOutputStream newBufferedWriter"
+    ),
+    rule(
+      "filesystem_write",
+      "java.io",
+      "FileOutputStream FileWriter RandomAccessFile PrintWriter mkdir mkdirs createNewFile renameTo delete"
+    ),
+    rule(
+      "network",
+      "java.net javax.net okhttp3 org.apache.http org.apache.hc retrofit2 org.springframework.web.client org.springframework.web.reactive.function.client io.netty"
+    ),
+    rule("crypto", "javax.crypto java.security org.bouncycastle"),
+    rule(
+      "auth",
+      "org.springframework.security javax.security.auth jakarta.security io.jsonwebtoken com.auth0.jwt org.keycloak"
+    ),
+    rule("deserialization", "java.io", "ObjectInputStream readObject"),
+    rule("deserialization", "java.beans", "XMLDecoder"),
+    rule("deserialization", "com.esotericsoftware.kryo com.thoughtworks.xstream"),
+    rule("env_secrets", "", "getenv")
+  ]
+};
+var SURFACE_ORDER = [
+  "process_spawn",
+  "eval",
+  "filesystem_write",
+  "network",
+  "crypto",
+  "auth",
+  "deserialization",
+  "env_secrets"
+];
+
+// src/pricing/detect-surfaces.ts
+function surfacesOf(facts) {
+  const family = familyOf(facts.language);
+  const imports = facts.imports.filter((fact) => !fact.typeOnly).map((fact) => ({ ...fact, specifier: normalized(fact.specifier, family === "script") }));
+  const calls = new Set(facts.functions.flatMap((fn) => fn.calls));
+  const found = /* @__PURE__ */ new Map();
+  const reflection2 = facts.reflection.find(
+    (fact) => fact.kind === "eval" || fact.kind === "new-function"
+  );
+  if (reflection2 !== void 0) {
+    found.set("eval", reflection2.kind === "eval" ? "evaluates code (eval)" : "new Function");
+  }
+  for (const rule2 of SURFACE_RULES[family]) {
+    if (found.has(rule2.surface)) continue;
+    const evidence = evidenceOf(rule2, imports, calls);
+    if (evidence !== null) found.set(rule2.surface, evidence);
+  }
+  return new Map(
+    SURFACE_ORDER.flatMap((surface) => {
+      const evidence = found.get(surface);
+      return evidence === void 0 ? [] : [[surface, evidence]];
+    })
+  );
+}
+function evidenceOf(rule2, imports, calls) {
+  const names = rule2.names;
+  if (rule2.modules.length === 0) {
+    const called2 = names?.find((name2) => calls.has(name2));
+    return called2 === void 0 ? null : `calls ${called2}`;
+  }
+  const matching = imports.filter(
+    (fact) => rule2.modules.some((pattern) => specifierMatches(fact.specifier, pattern))
+  );
+  const first = matching[0];
+  if (first === void 0) return null;
+  if (names === void 0) return `imports ${first.specifier}`;
+  for (const fact of matching) {
+    const bound = fact.bindings.find((binding) => names.includes(binding.imported));
+    if (bound !== void 0) return `imports ${bound.imported} from ${fact.specifier}`;
+  }
+  const called = names.find((name2) => calls.has(name2));
+  return called === void 0 ? null : `imports ${first.specifier} and calls ${called}`;
+}
+function specifierMatches(specifier, pattern) {
+  if (pattern.endsWith("*")) return specifier.startsWith(pattern.slice(0, -1));
+  return specifier === pattern || specifier.startsWith(`${pattern}/`) || specifier.startsWith(`${pattern}.`);
+}
+function normalized(specifier, script) {
+  return script && specifier.startsWith("node:") ? specifier.slice("node:".length) : specifier;
+}
+
+// src/pricing/price-security.ts
+function priceSecurity(files, policy) {
+  const items = [];
+  for (const file of files) {
+    const head = file.head?.facts;
+    if (head === void 0) continue;
+    const base = file.base?.facts;
+    const before = base === void 0 ? /* @__PURE__ */ new Map() : surfacesOf(base);
+    for (const [surface, evidence] of surfacesOf(head)) {
+      if (before.has(surface)) continue;
+      items.push({
+        category: "security",
+        points: roundPoints(policy.pricing.security[surface]),
+        path: file.path,
+        detail: `new ${surface} surface: ${evidence}`
+      });
+    }
+  }
+  return { items, notes: [] };
+}
+
+// src/pricing/priced-files.ts
+function pricedFiles(files, facts, rules) {
+  return files.filter((file) => !rules.isIgnored(file.path)).map((file) => ({
+    file,
+    path: file.path,
+    base: file.base === void 0 || rules.isIgnored(file.base.path) ? null : { version: file.base, facts: facts.baseFacts.get(file.base.path) },
+    head: file.head === void 0 ? null : { version: file.head, facts: facts.headFacts.get(file.head.path) }
+  })).sort((a, b) => compareStrings(a.path, b.path));
+}
+
+// src/pricing/price-change.ts
+function priceChange(input) {
+  const { policy } = input;
+  const rules = pathRules(policy);
+  const files = pricedFiles(input.change.files, input, rules);
+  const dependencies = priceDependencies(files, policy, rules);
+  const parts2 = [
+    priceLoc(files, policy, rules),
+    dependencies,
+    priceAbstractions(files, policy),
+    priceSecurity(files, policy),
+    priceFiles(files, policy),
+    priceModules(input.baseModules, input.headModules, policy)
+  ];
+  const items = sortItems(parts2.flatMap((part) => part.items));
+  const notes = [...new Set(parts2.flatMap((part) => part.notes))];
+  return { cost: breakdownOf(items), items, dependencies: dependencies.dependencies, notes };
+}
+function breakdownOf(items) {
+  const of = (category) => sumPoints(items.filter((item) => item.category === category).map((item) => item.points));
+  const categories = {
+    loc: of("loc"),
+    dependencies: of("dependencies"),
+    abstractions: of("abstractions"),
+    security: of("security"),
+    files: of("files"),
+    modules: of("modules"),
+    tool: 0
+  };
+  return { ...categories, total: sumPoints(Object.values(categories)) };
+}
+function sortItems(items) {
+  return [...items].sort((a, b) => {
+    const byCategory = COST_CATEGORIES.indexOf(a.category) - COST_CATEGORIES.indexOf(b.category);
+    if (byCategory !== 0) return byCategory;
+    if (a.path === b.path) return 0;
+    if (a.path === null) return -1;
+    if (b.path === null) return 1;
+    return compareStrings(a.path, b.path);
+  });
 }
 
 // src/workspace/declared-dependencies.ts
@@ -53617,6 +53652,47 @@ function declaredDependencies(change) {
     if (reading.ok) for (const name2 of reading.dependencies.keys()) names.add(name2);
   }
   return names;
+}
+
+// src/workspace/judge-change.ts
+function judgeChange(input) {
+  const { change, base, head } = input;
+  const { policy } = input.judging;
+  const priced2 = priceChange({
+    change,
+    baseFacts: base.facts,
+    headFacts: head.facts,
+    baseModules: base.modules.modules,
+    headModules: head.modules.modules,
+    policy
+  });
+  return review({
+    change,
+    policy,
+    policySource: input.judging.source,
+    policyChanges: input.policyChanges,
+    priced: priced2,
+    baseFindings: runCritic({ policy, project: base }),
+    headFindings: runCritic({
+      policy,
+      project: head,
+      change: { addedDependencies: priced2.dependencies.map((dependency) => dependency.name) }
+    }),
+    headFacts: head.facts,
+    installedDependencies: declaredDependencies(change),
+    incomplete: [
+      ...input.incomplete ?? [],
+      ...unreadableNotes(base, "base"),
+      ...unreadableNotes(head, "head")
+    ],
+    toolVersion: input.toolVersion,
+    budgetApproval: input.budgetApproval
+  });
+}
+function unreadableNotes(analysis, side) {
+  return analysis.unreadable.map(
+    ({ path, problem: problem2 }) => `${path} could not be read at the ${side}, so the analysis of the ${side} lacks it: ${problem2}.`
+  );
 }
 
 // src/workspace/policy-at-commit.ts
@@ -53676,19 +53752,23 @@ async function basePolicy(root, baseSha, options) {
   const policyPath = options.policyPath ?? POLICY_PATH;
   const readPolicyFile2 = async (...args2) => (await Promise.resolve().then(() => (init_policy_file(), policy_file_exports))).readPolicyFile(...args2);
   if (options.policyFile !== void 0) {
-    const shown2 = relative2(options.cwd, options.policyFile) || options.policyFile;
-    const policy = await readPolicyFile2(options.policyFile, shown2, true);
+    const shown = relative2(options.cwd, options.policyFile) || options.policyFile;
+    const policy = await readPolicyFile2(options.policyFile, shown, true);
     if (policy === void 0)
-      throw new AureusError(`no policy file at ${shown2}.`, "check the path.");
-    return { policy, source: shown2 };
+      throw new AureusError(`no policy file at ${shown}.`, "check the path.");
+    return { policy, source: shown };
   }
   if (baseSha === null) {
     const onDisk = await readPolicyFile2(join8(root, policyPath), policyPath, false);
     return onDisk === void 0 ? { policy: await builtIn(root), source: "built-in" } : { policy: onDisk, source: policyPath };
   }
-  const entry = (await listTrackedFiles(root, baseSha)).find((file) => file.path === policyPath);
-  if (entry === void 0) return { policy: await builtIn(root), source: "built-in" };
-  const shown = `${policyPath}@${baseSha.slice(0, 12)}`;
+  return committedPolicy(gitRepositorySource(root), baseSha, policyPath);
+}
+async function committedPolicy(source, commit, policyPath = POLICY_PATH) {
+  const entry = (await source.listFiles(commit)).find((file) => file.path === policyPath);
+  const store = source.storeRoot;
+  if (entry === void 0) return { policy: await builtIn(store), source: "built-in" };
+  const shown = `${policyPath}@${commit.slice(0, 12)}`;
   if (entry.mode === SYMLINK_MODE2) {
     throw new PolicyError([
       {
@@ -53700,16 +53780,19 @@ async function basePolicy(root, baseSha, options) {
       }
     ]);
   }
-  const cached = await readCachedPolicy(root, entry.blobSha);
+  const cached = await readCachedPolicy(store, entry.blobSha);
   if (cached !== void 0) return { policy: cached, source: shown };
-  const [version] = await readBlobs(root, [entry]);
+  const [read] = await source.readBlobs([entry]);
+  const version = read?.version;
   if (version?.kind !== "text" || version.text === void 0 || version.validUtf8 === false) {
+    const kind = version?.kind ?? "unreadable";
+    const why = read?.problem === void 0 ? kind : `${kind}: ${read.problem}`;
     throw new PolicyError([
       {
         file: shown,
         line: 1,
         column: 1,
-        message: `the committed policy is not UTF-8 text (${version?.kind ?? "unreadable"}).`,
+        message: `the committed policy is not UTF-8 text (${why}).`,
         hint: `commit ${policyPath} as a UTF-8 YAML file.`
       }
     ]);
@@ -53717,7 +53800,7 @@ async function basePolicy(root, baseSha, options) {
   const { parsePolicy: parsePolicy2 } = await Promise.resolve().then(() => (init_parse_policy(), parse_policy_exports));
   const parsed = parsePolicy2(version.text, shown);
   if (!parsed.ok) throw new PolicyError(parsed.problems);
-  await writeCachedPolicy(root, entry.blobSha, parsed.policy);
+  await writeCachedPolicy(store, entry.blobSha, parsed.policy);
   return { policy: parsed.policy, source: shown };
 }
 async function builtIn(root) {
@@ -53767,30 +53850,12 @@ async function checkChange(root, request2, options) {
       factsCache
     })
   ]);
-  const priced2 = priceChange({
+  return judgeChange({
     change,
-    baseFacts: base.facts,
-    headFacts: head.facts,
-    baseModules: base.modules.modules,
-    headModules: head.modules.modules,
-    policy: judging.policy
-  });
-  const { policy } = judging;
-  return review({
-    change,
-    policy: judging.policy,
-    policySource: judging.source,
+    judging,
     policyChanges,
-    priced: priced2,
-    baseFindings: runCritic({ policy, project: base }),
-    headFindings: runCritic({
-      policy,
-      project: head,
-      change: { addedDependencies: priced2.dependencies.map((dependency) => dependency.name) }
-    }),
-    headFacts: head.facts,
-    installedDependencies: declaredDependencies(change),
-    incomplete: [],
+    base,
+    head,
     toolVersion: options.toolVersion
   });
 }
@@ -53811,8 +53876,11 @@ var TAIL_BYTES = 64 * 1024;
 
 // src/workspace/record-check.ts
 init_store_paths();
+var MAX_RECORDED_REASONS = 50;
+var MAX_RECORDED_FINGERPRINTS = 500;
 function ledgerRecord(report, override = null) {
   const count = (status) => report.findings.filter((finding) => finding.status === status).length;
+  const blocking = report.findings.filter((finding) => finding.blocking).map((finding) => finding.fingerprint);
   return {
     kind: "check",
     source: report.change.source,
@@ -53821,11 +53889,13 @@ function ledgerRecord(report, override = null) {
     verdict: report.verdict,
     cost: { ...report.cost },
     budget: { block: report.budget.block, remaining: report.budget.remaining },
-    blocking: report.findings.filter((finding) => finding.blocking).map((finding) => finding.fingerprint),
+    blocking: blocking.slice(0, MAX_RECORDED_FINGERPRINTS),
+    ...blocking.length > MAX_RECORDED_FINGERPRINTS ? { blockingTotal: blocking.length } : {},
     findings: { new: count("new"), worsened: count("worsened"), baseline: count("baseline") },
     policyChanged: report.policy.changed,
     // Evidence: why the gate decided as it did, in its own words.
-    reasons: [...report.reasons],
+    reasons: report.reasons.slice(0, MAX_RECORDED_REASONS),
+    ...report.reasons.length > MAX_RECORDED_REASONS ? { reasonsTotal: report.reasons.length } : {},
     override: override === null ? null : { by: override.by, reason: override.reason },
     toolVersion: report.tool.version
   };

@@ -1,28 +1,10 @@
-import { detectLanguage } from '../analysis/detect-language.js';
-import { findCycles } from '../analysis/graph/find-cycles.js';
-import { buildModuleGraph, type ModuleGraph } from '../analysis/graph/module-graph.js';
-import {
-  groupModules,
-  type ModuleLevelEdge,
-  moduleEdges,
-  type PolicyModules,
-} from '../analysis/graph/policy-modules.js';
-import {
-  type AbstractionImplementations,
-  type ClassInheritance,
-  countImplementations,
-  inheritanceDepth,
-  resolveHeritage,
-  type UnresolvedHeritage,
-  unresolvedHeritage,
-} from '../analysis/semantics/index.js';
-import type { FactsCache } from '../memory/facts-cache.js';
-import type { FileFacts, ImportFact, Language } from '../model/facts.js';
 import type { Policy } from '../model/policy.js';
-import { globMatcher } from '../policy/glob-matcher.js';
-import { resolveAll } from './cached-resolver.js';
-import { collectFacts, type SourceFile } from './collect-facts.js';
-import type { ParserChoice } from './fact-parsers.js';
+import {
+  analyzeSnapshot,
+  type RepositoryAnalysis,
+  type SnapshotAnalysisOptions,
+} from './analyze-snapshot.js';
+import { gitRepositorySource } from './git-repository-source.js';
 import {
   commitSnapshot,
   indexSnapshot,
@@ -30,7 +12,7 @@ import {
   workingTreeSnapshot,
 } from './working-tree-snapshot.js';
 
-const LOCAL_STORE = '.aureus/local';
+export type { RepositoryAnalysis } from './analyze-snapshot.js';
 
 /** Which state of the repository to analyse; the working tree when none is given. */
 export type SnapshotSource =
@@ -39,50 +21,15 @@ export type SnapshotSource =
   | { readonly kind: 'commit'; readonly ref: string }
   | { readonly kind: 'empty' };
 
-export interface AnalyzeOptions {
+export interface AnalyzeOptions extends SnapshotAnalysisOptions {
   /** Analyse this commit instead of the working tree (the same as snapshot `commit`). */
   readonly ref?: string | undefined;
   readonly snapshot?: SnapshotSource;
-  readonly parser?: ParserChoice;
-  readonly onProgress?: (done: number, total: number) => void;
-  /**
-   * One facts cache for the analyses of one check (its base and its head share nearly every
-   * file): each entry is then read and decoded once.
-   */
-  readonly factsCache?: FactsCache;
-}
-
-export interface RepositoryAnalysis {
-  readonly facts: ReadonlyMap<string, FileFacts>;
-  readonly graph: ModuleGraph;
-  /** Cycles as strongly connected components, counting type-only imports as the policy says. */
-  readonly cycles: readonly (readonly string[])[];
-  readonly countsTypeOnlyImports: boolean;
-  readonly modules: PolicyModules;
-  readonly moduleEdges: readonly ModuleLevelEdge[];
-  /** Every abstraction (Go's aside) and the classes implementing it across files. */
-  readonly implementations: readonly AbstractionImplementations[];
-  /** Every class's `extends` chain across files (Go has none). */
-  readonly inheritance: readonly ClassInheritance[];
-  /** The `extends`/`implements` entries that reach no repository declaration, and why. */
-  readonly unresolvedHeritage: readonly UnresolvedHeritage[];
-  readonly skipped: ReadonlyArray<{ readonly path: string; readonly reason: string }>;
-  /** False when the repository tracks files under .aureus/local/ and the cache was bypassed. */
-  readonly usedCache: boolean;
-  readonly stats: {
-    readonly trackedFiles: number;
-    readonly sourceFiles: number;
-    readonly parsed: number;
-    readonly cached: number;
-    readonly byLanguage: Readonly<Partial<Record<Language, number>>>;
-  };
 }
 
 /**
- * The whole-repository analysis: every tracked source file's facts (cached by blob id), the
- * import graph between them, its cycles, the policy's modules, and the classes' parents
- * resolved across files (implementations of each abstraction, inheritance depth). Files the policy ignores
- * (read from the policy given, which callers take from the base commit) are left out.
+ * The whole-repository analysis of the local repository at `root` (`analyzeSnapshot` over git):
+ * its working tree, its index, a commit, or nothing at all.
  */
 export async function analyzeRepository(
   root: string,
@@ -93,48 +40,7 @@ export async function analyzeRepository(
     options.snapshot ??
     (options.ref === undefined ? { kind: 'worktree' } : { kind: 'commit', ref: options.ref });
   const snapshot = await readSnapshot(root, source);
-  const sources = sourceFiles(snapshot, policy.paths.ignore);
-  // The local cache is this machine's; a repository that tracks files in it could plant facts
-  // with valid checksums, so such a repository is analysed without it.
-  const useCache = !snapshot.some((file) => file.path.startsWith(`${LOCAL_STORE}/`));
-  const collected = await collectFacts(root, sources, {
-    parser: options.parser ?? 'auto',
-    useCache,
-    ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
-    factsCache: options.factsCache,
-  });
-  const imports = new Map<string, readonly ImportFact[]>();
-  for (const [path, fileFacts] of collected.facts) imports.set(path, fileFacts.imports);
-  const requests = [...imports].flatMap(([from, list]) =>
-    list.map(({ specifier }) => ({ from, specifier })),
-  );
-  const resolve = await resolveAll(root, snapshot, requests, useCache);
-  const graph = buildModuleGraph(imports, resolve);
-  const countsTypeOnlyImports =
-    policy.forbidden_patterns.circular_dependency.count_type_only_imports;
-  const modules = groupModules(graph.nodes, policy.paths.core);
-  // The graph's resolver again: every specifier it answers for is one of these files' imports.
-  const heritage = resolveHeritage(collected.facts, resolve);
-  return {
-    facts: collected.facts,
-    graph,
-    cycles: findCycles(graph, { includeTypeOnly: countsTypeOnlyImports }),
-    countsTypeOnlyImports,
-    modules,
-    moduleEdges: moduleEdges(graph, modules),
-    implementations: countImplementations(heritage),
-    inheritance: inheritanceDepth(heritage),
-    unresolvedHeritage: unresolvedHeritage(heritage),
-    skipped: collected.skipped,
-    usedCache: useCache,
-    stats: {
-      trackedFiles: snapshot.length,
-      sourceFiles: sources.length,
-      parsed: collected.parsed,
-      cached: collected.cached,
-      byLanguage: countByLanguage(sources),
-    },
-  };
+  return analyzeSnapshot(gitRepositorySource(root), snapshot, policy, options);
 }
 
 async function readSnapshot(root: string, source: SnapshotSource): Promise<SnapshotFile[]> {
@@ -148,21 +54,4 @@ async function readSnapshot(root: string, source: SnapshotSource): Promise<Snaps
     case 'empty':
       return [];
   }
-}
-
-function sourceFiles(snapshot: readonly SnapshotFile[], ignore: readonly string[]): SourceFile[] {
-  const ignored = globMatcher(ignore);
-  const sources: SourceFile[] = [];
-  for (const file of snapshot) {
-    const language = detectLanguage(file.path);
-    if (language === undefined || ignored(file.path)) continue;
-    sources.push({ ...file, language });
-  }
-  return sources;
-}
-
-function countByLanguage(files: readonly SourceFile[]): Partial<Record<Language, number>> {
-  const counts: Partial<Record<Language, number>> = {};
-  for (const { language } of files) counts[language] = (counts[language] ?? 0) + 1;
-  return counts;
 }

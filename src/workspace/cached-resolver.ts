@@ -4,11 +4,18 @@ import { join, posix } from 'node:path';
 import type { Resolution, ResolveImport } from '../analysis/resolve/resolution.js';
 import { writeFileAtomic } from '../memory/atomic-write.js';
 import { ensureLocalDir } from '../memory/store-paths.js';
+import type { RepositorySource, ResolutionFiles, UnreadableFile } from './repository-source.js';
 import type { SnapshotFile } from './working-tree-snapshot.js';
 
 /** Files whose contents change how imports resolve; any other file only matters by its path. */
 const RESOLUTION_INPUTS =
   /(^|\/)(tsconfig[^/]*\.json|jsconfig[^/]*\.json|package\.json|package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|pnpm-workspace\.yaml)$/;
+
+export interface ResolvedImports {
+  readonly resolve: ResolveImport;
+  /** Resolution inputs the source could not read: the answers may be wrong (and were not kept). */
+  readonly unreadable: readonly UnreadableFile[];
+}
 
 interface StoredResolutions {
   readonly epoch: string;
@@ -19,34 +26,43 @@ interface StoredResolutions {
  * Resolves every import of a snapshot, remembering the answers across runs. An answer depends on
  * the importing folder and file format, the specifier, which paths exist and the resolution
  * configs (tsconfig, package.json, lock files): the "epoch" hashes the last two, so a run that
- * only edits file contents reuses every answer and never loads TypeScript (~200 ms).
+ * only edits file contents reuses every answer and never loads TypeScript (~200 ms). The
+ * answers are computed over the files the source shows TypeScript (the disk of a clone, or the
+ * snapshot itself over the API) and kept in the source's store.
  */
 export async function resolveAll(
-  root: string,
+  source: RepositorySource,
   snapshot: readonly SnapshotFile[],
   requests: ReadonlyArray<{ readonly from: string; readonly specifier: string }>,
   useCache: boolean,
-): Promise<ResolveImport> {
+): Promise<ResolvedImports> {
   const epoch = resolutionEpoch(snapshot);
   // One file per epoch: a check analyses its base and its head, two epochs, and each keeps its answers.
-  const folder = join(await ensureLocalDir(root), 'cache', 'resolutions');
+  const folder = join(await ensureLocalDir(source.storeRoot), 'cache', 'resolutions');
   const file = join(folder, `${epoch}.json`);
   const stored = useCache ? await readStored(file) : undefined;
   const entries: Record<string, Resolution> = stored?.epoch === epoch ? { ...stored.entries } : {};
   const missing = requests.filter(
     ({ from, specifier }) => entries[keyOf(from, specifier)] === undefined,
   );
+  let unreadable: readonly UnreadableFile[] = [];
   if (missing.length > 0) {
-    const resolve = await typeScriptResolver(root);
+    const files = await source.resolutionFiles(snapshot);
+    unreadable = files.unreadable;
+    const resolve = await typeScriptResolver(files);
     for (const { from, specifier } of missing)
       entries[keyOf(from, specifier)] = resolve(from, specifier);
-    if (useCache) {
+    // Answers given without every resolution input would stand for the whole epoch: not kept.
+    if (useCache && unreadable.length === 0) {
       await mkdir(folder, { recursive: true });
       await writeFileAtomic(file, JSON.stringify({ epoch, entries } satisfies StoredResolutions));
       await pruneOldEpochs(folder);
     }
   }
-  return (from, specifier) => entries[keyOf(from, specifier)] ?? { kind: 'unresolved' };
+  return {
+    resolve: (from, specifier) => entries[keyOf(from, specifier)] ?? { kind: 'unresolved' },
+    unreadable,
+  };
 }
 
 /** Epochs kept: the base and head of a few recent checks; older ones are rebuilt when needed. */
@@ -83,14 +99,14 @@ function resolutionEpoch(snapshot: readonly SnapshotFile[]): string {
   return hash.digest('hex');
 }
 
-async function typeScriptResolver(root: string): Promise<ResolveImport> {
-  const [{ createTypeScriptHost }, { createResolver }] = await Promise.all([
-    import('../memory/typescript-host.js'),
-    import('../analysis/resolve/create-resolver.js'),
-  ]);
-  const host = createTypeScriptHost(root);
+async function typeScriptResolver(files: ResolutionFiles): Promise<ResolveImport> {
+  // One after the other: both import compiler-defaults, and Jest's module linker fails on a
+  // module two pending imports link at once ("request … is not in cache"); Node does not care.
+  const { createTypeScriptHost } = await import('../memory/typescript-host.js');
+  const { createResolver } = await import('../analysis/resolve/create-resolver.js');
+  const host = createTypeScriptHost(files.rootDir, files.host);
   return createResolver({
-    rootDir: root,
+    rootDir: files.rootDir,
     host: host.host,
     compilerOptionsFor: host.compilerOptionsFor,
   }).resolve;

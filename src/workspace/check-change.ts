@@ -1,16 +1,13 @@
-import { runCritic } from '../critic/run-critic.js';
-import { review } from '../gate/review.js';
 import { type ChangeRequest, readChange } from '../git/index.js';
 import { createFactsCache } from '../memory/facts-cache.js';
 import type { Change } from '../model/change.js';
 import type { Report } from '../model/report.js';
-import { priceChange } from '../pricing/index.js';
 import {
   type AnalyzeOptions,
   analyzeRepository,
   type SnapshotSource,
 } from './analyze-repository.js';
-import { declaredDependencies } from './declared-dependencies.js';
+import { judgeChange } from './judge-change.js';
 import { basePolicy, changedPolicy } from './policy-at-commit.js';
 
 export interface CheckOptions {
@@ -50,30 +47,12 @@ export async function checkChange(
       factsCache,
     }),
   ]);
-  const priced = priceChange({
+  return judgeChange({
     change,
-    baseFacts: base.facts,
-    headFacts: head.facts,
-    baseModules: base.modules.modules,
-    headModules: head.modules.modules,
-    policy: judging.policy,
-  });
-  const { policy } = judging;
-  return review({
-    change,
-    policy: judging.policy,
-    policySource: judging.source,
+    judging,
     policyChanges,
-    priced,
-    baseFindings: runCritic({ policy, project: base }),
-    headFindings: runCritic({
-      policy,
-      project: head,
-      change: { addedDependencies: priced.dependencies.map((dependency) => dependency.name) },
-    }),
-    headFacts: head.facts,
-    installedDependencies: declaredDependencies(change),
-    incomplete: [],
+    base,
+    head,
     toolVersion: options.toolVersion,
   });
 }

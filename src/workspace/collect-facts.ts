@@ -1,4 +1,3 @@
-import { readBlobs } from '../git/index.js';
 import { createFactsCache, type FactsCache, type FactsEntry } from '../memory/facts-cache.js';
 import type { FileFacts, Language } from '../model/facts.js';
 import {
@@ -7,6 +6,7 @@ import {
   type ParserChoice,
   usesTypeScriptParser,
 } from './fact-parsers.js';
+import type { RepositorySource, UnreadableFile } from './repository-source.js';
 import type { SnapshotFile } from './working-tree-snapshot.js';
 
 export interface SourceFile extends SnapshotFile {
@@ -19,6 +19,8 @@ export interface CollectedFacts {
   readonly cached: number;
   /** Files that have no facts, and why (binary, over the size cap, unreadable). */
   readonly skipped: ReadonlyArray<{ readonly path: string; readonly reason: string }>;
+  /** The skipped files whose bytes the source could not give: their side is incomplete. */
+  readonly unreadable: readonly UnreadableFile[];
 }
 
 export interface CollectOptions {
@@ -33,13 +35,16 @@ export interface CollectOptions {
 /** Beyond this many new entries one pack file is written instead of a file per entry. */
 const PACK_THRESHOLD = 50;
 
-/** Facts for every file: from the cache by blob id, else parsed and then cached. */
+/**
+ * Facts for every file: from the cache by blob id, else read from the source (only the misses)
+ * and parsed, then cached.
+ */
 export async function collectFacts(
-  root: string,
+  source: RepositorySource,
   files: readonly SourceFile[],
   options: CollectOptions,
 ): Promise<CollectedFacts> {
-  const cache = options.factsCache ?? createFactsCache(root);
+  const cache = options.factsCache ?? createFactsCache(source.storeRoot);
   const keys = files.map(({ blobSha, language }) => ({ blobSha, language }));
   const cachedFacts = options.useCache ? await cache.getMany(keys) : [];
   const facts = new Map<string, FileFacts>();
@@ -52,9 +57,14 @@ export async function collectFacts(
   const total = files.length;
   options.onProgress?.(facts.size, total);
 
-  const texts = await readTexts(root, misses);
+  const texts = await readTexts(source, misses);
   const skipped = texts.flatMap((read) =>
     read.text === undefined ? [{ path: read.file.path, reason: read.reason }] : [],
+  );
+  const unreadable = texts.flatMap((read) =>
+    read.text === undefined && read.problem !== undefined
+      ? [{ path: read.file.path, problem: read.problem }]
+      : [],
   );
   const scripts = texts.filter(
     ({ file, text }) => text !== undefined && isScript(file.language),
@@ -70,7 +80,7 @@ export async function collectFacts(
   }
   // Without a trusted cache nothing is stored either: the next run must not trust this one.
   if (options.useCache) await storeFacts(cache, fresh);
-  return { facts, parsed: fresh.length, cached: total - misses.length, skipped };
+  return { facts, parsed: fresh.length, cached: total - misses.length, skipped, unreadable };
 }
 
 async function storeFacts(cache: FactsCache, fresh: readonly FactsEntry[]): Promise<void> {
@@ -80,16 +90,22 @@ async function storeFacts(cache: FactsCache, fresh: readonly FactsEntry[]): Prom
 
 type TextRead =
   | { file: SourceFile; text: string }
-  | { file: SourceFile; text: undefined; reason: string };
+  | { file: SourceFile; text: undefined; reason: string; problem?: string | undefined };
 
-async function readTexts(root: string, files: readonly SourceFile[]): Promise<TextRead[]> {
+async function readTexts(
+  source: RepositorySource,
+  files: readonly SourceFile[],
+): Promise<TextRead[]> {
   const unread = files.filter((file) => file.text === undefined);
-  const versions = unread.length === 0 ? [] : await readBlobs(root, unread);
-  const versionOf = new Map(unread.map((file, index) => [file.path, versions[index]]));
+  const blobs = unread.length === 0 ? [] : await source.readBlobs(unread);
+  const blobOf = new Map(unread.map((file, index) => [file.path, blobs[index]]));
   return files.map((file): TextRead => {
     if (file.text !== undefined) return { file, text: file.text };
-    const version = versionOf.get(file.path);
+    const blob = blobOf.get(file.path);
+    const version = blob?.version;
     if (version?.kind === 'text' && version.text !== undefined) return { file, text: version.text };
-    return { file, text: undefined, reason: version?.kind ?? 'unreadable' };
+    const missing = version === undefined || version.kind === 'unreadable';
+    const problem = blob?.problem ?? (missing ? 'its blob could not be read' : undefined);
+    return { file, text: undefined, reason: version?.kind ?? 'unreadable', problem };
   });
 }

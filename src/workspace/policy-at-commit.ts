@@ -1,11 +1,12 @@
 import { join, relative } from 'node:path';
-import { listTrackedFiles, readBlobs } from '../git/index.js';
 import { readCachedPolicy, writeCachedPolicy } from '../memory/policy-cache.js';
 import type { readPolicyFile as ReadPolicyFile } from '../memory/policy-file.js';
 import type { Change } from '../model/change.js';
 import { AureusError } from '../model/errors.js';
 import type { Policy } from '../model/policy.js';
 import { PolicyError } from '../policy/policy-problem.js';
+import { gitRepositorySource } from './git-repository-source.js';
+import type { RepositorySource } from './repository-source.js';
 
 /** Where the policy lives in a repository unless a workflow names another path. */
 export const POLICY_PATH = '.aureus/policy.yaml';
@@ -51,9 +52,23 @@ export async function basePolicy(
       ? { policy: await builtIn(root), source: 'built-in' }
       : { policy: onDisk, source: policyPath };
   }
-  const entry = (await listTrackedFiles(root, baseSha)).find((file) => file.path === policyPath);
-  if (entry === undefined) return { policy: await builtIn(root), source: 'built-in' };
-  const shown = `${policyPath}@${baseSha.slice(0, 12)}`;
+  return committedPolicy(gitRepositorySource(root), baseSha, policyPath);
+}
+
+/**
+ * The policy committed at `commit`, read through any source (a clone, or the GitHub API with no
+ * checkout): the built-in default when there is none, a PolicyError when it is a link, not
+ * UTF-8, or does not validate. Parses are cached by the file's blob id in the source's store.
+ */
+export async function committedPolicy(
+  source: RepositorySource,
+  commit: string,
+  policyPath: string = POLICY_PATH,
+): Promise<JudgingPolicy> {
+  const entry = (await source.listFiles(commit)).find((file) => file.path === policyPath);
+  const store = source.storeRoot;
+  if (entry === undefined) return { policy: await builtIn(store), source: 'built-in' };
+  const shown = `${policyPath}@${commit.slice(0, 12)}`;
   if (entry.mode === SYMLINK_MODE) {
     throw new PolicyError([
       {
@@ -66,16 +81,20 @@ export async function basePolicy(
       },
     ]);
   }
-  const cached = await readCachedPolicy(root, entry.blobSha);
+  const cached = await readCachedPolicy(store, entry.blobSha);
   if (cached !== undefined) return { policy: cached, source: shown };
-  const [version] = await readBlobs(root, [entry]);
+  const [read] = await source.readBlobs([entry]);
+  const version = read?.version;
   if (version?.kind !== 'text' || version.text === undefined || version.validUtf8 === false) {
+    const kind = version?.kind ?? 'unreadable';
+    // Git throws for a missing blob; the API says why it has none (`unreadable: GitHub answered 404 …`).
+    const why = read?.problem === undefined ? kind : `${kind}: ${read.problem}`;
     throw new PolicyError([
       {
         file: shown,
         line: 1,
         column: 1,
-        message: `the committed policy is not UTF-8 text (${version?.kind ?? 'unreadable'}).`,
+        message: `the committed policy is not UTF-8 text (${why}).`,
         hint: `commit ${policyPath} as a UTF-8 YAML file.`,
       },
     ]);
@@ -83,7 +102,7 @@ export async function basePolicy(
   const { parsePolicy } = await import('../policy/parse-policy.js');
   const parsed = parsePolicy(version.text, shown);
   if (!parsed.ok) throw new PolicyError(parsed.problems);
-  await writeCachedPolicy(root, entry.blobSha, parsed.policy);
+  await writeCachedPolicy(store, entry.blobSha, parsed.policy);
   return { policy: parsed.policy, source: shown };
 }
 

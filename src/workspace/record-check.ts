@@ -22,10 +22,21 @@ export async function recordCheck(
   await appendToJournal(storePaths(root).ledger, ledgerRecord(report, override));
 }
 
+/**
+ * A record stays far below the journal's 1 MiB line limit whatever the change: a change with
+ * 10,000 findings keeps the first reasons and fingerprints and says how many there were (the
+ * full list is in the report itself).
+ */
+const MAX_RECORDED_REASONS = 50;
+const MAX_RECORDED_FINGERPRINTS = 500;
+
 /** The ledger's record of one check: the same fields in the local and the shared ledger. */
 export function ledgerRecord(report: Report, override: Override | null = null): JsonObject {
   const count = (status: string) =>
     report.findings.filter((finding) => finding.status === status).length;
+  const blocking = report.findings
+    .filter((finding) => finding.blocking)
+    .map((finding) => finding.fingerprint);
   return {
     kind: 'check',
     source: report.change.source,
@@ -34,13 +45,15 @@ export function ledgerRecord(report: Report, override: Override | null = null): 
     verdict: report.verdict,
     cost: { ...report.cost },
     budget: { block: report.budget.block, remaining: report.budget.remaining },
-    blocking: report.findings
-      .filter((finding) => finding.blocking)
-      .map((finding) => finding.fingerprint),
+    blocking: blocking.slice(0, MAX_RECORDED_FINGERPRINTS),
+    ...(blocking.length > MAX_RECORDED_FINGERPRINTS ? { blockingTotal: blocking.length } : {}),
     findings: { new: count('new'), worsened: count('worsened'), baseline: count('baseline') },
     policyChanged: report.policy.changed,
     // Evidence: why the gate decided as it did, in its own words.
-    reasons: [...report.reasons],
+    reasons: report.reasons.slice(0, MAX_RECORDED_REASONS),
+    ...(report.reasons.length > MAX_RECORDED_REASONS
+      ? { reasonsTotal: report.reasons.length }
+      : {}),
     override: override === null ? null : { by: override.by, reason: override.reason },
     toolVersion: report.tool.version,
   };

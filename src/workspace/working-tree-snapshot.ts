@@ -5,6 +5,8 @@ export interface SnapshotFile {
   readonly path: string;
   readonly blobSha: string;
   readonly mode: string;
+  /** Bytes, when the listing says (a commit's blobs): a source may skip blobs over its limit unread. */
+  readonly size?: number;
   /** Already-read contents (files edited in the working tree); others are read by blob id. */
   readonly text?: string;
 }

@@ -1,0 +1,50 @@
+import type * as ts from 'typescript';
+import type { FileVersion } from '../model/change.js';
+import type { SnapshotFile } from './working-tree-snapshot.js';
+
+/** A blob as a source read it, and why not when its version is `unreadable`. */
+export interface SourceBlob {
+  readonly version: FileVersion;
+  readonly problem?: string;
+}
+
+/** A file whose bytes could not be had: the side it belongs to is judged incompletely. */
+export interface UnreadableFile {
+  readonly path: string;
+  readonly problem: string;
+}
+
+/** What TypeScript's module resolution reads for one snapshot of a repository. */
+export interface ResolutionFiles {
+  /** Absolute and `/`-separated: the folder the snapshot's paths are relative to. */
+  readonly rootDir: string;
+  readonly host: ts.ModuleResolutionHost;
+  /**
+   * Resolution inputs (tsconfig, package.json) that could not be read. Answers computed without
+   * them may be wrong, so they are not cached and the side is incomplete.
+   */
+  readonly unreadable: readonly UnreadableFile[];
+}
+
+/**
+ * Where a check reads a repository's committed files: a local clone through git
+ * (`gitRepositorySource`) or the GitHub REST API with no checkout (`apiRepositorySource`).
+ * The policy at the base, the whole-repository analysis and import resolution go through this
+ * port alone, so both sources reach the same Report by the same code.
+ */
+export interface RepositorySource {
+  /**
+   * The folder whose `.aureus/local/` holds the content-keyed caches (facts, resolutions,
+   * parsed policies): the repository itself locally, a folder of the App's own over the API.
+   */
+  readonly storeRoot: string;
+  /** Every file of a commit (blobs and submodules) with its blob id, mode and size; by path. */
+  listFiles(commit: string): Promise<SnapshotFile[]>;
+  /**
+   * One blob per file, in order, classified by the same `describeBlob`. A blob that cannot be
+   * had is `unreadable` with its problem (git throws instead: a clone lacking it is broken).
+   */
+  readBlobs(files: readonly SnapshotFile[]): Promise<SourceBlob[]>;
+  /** The files TypeScript's resolver sees for a snapshot. Loads TypeScript: only on a cache miss. */
+  resolutionFiles(snapshot: readonly SnapshotFile[]): Promise<ResolutionFiles>;
+}

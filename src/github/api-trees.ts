@@ -45,3 +45,26 @@ export async function readApiTree(
   }
   return { entries, truncated: data.truncated };
 }
+
+/** Reads the tree of a commit (or a tree id), recursively. */
+export type TreeReader = (treeish: string) => Promise<ApiTree>;
+
+/**
+ * A tree reader that asks GitHub once per treeish for its own lifetime: a check reads the base
+ * and head trees for the change, the policy and both analyses. Make one per check, so that a
+ * long-running App does not keep every tree it ever read. A failed read is not kept.
+ */
+export function memoizedTreeReader(
+  client: GitHubClient,
+  repository: RepositoryCoordinates,
+): TreeReader {
+  const reads = new Map<string, Promise<ApiTree>>();
+  return (treeish) => {
+    const known = reads.get(treeish);
+    if (known !== undefined) return known;
+    const read = readApiTree(client, repository, treeish);
+    reads.set(treeish, read);
+    read.catch(() => reads.delete(treeish));
+    return read;
+  };
+}

@@ -1,21 +1,9 @@
 import { checkedLimit } from '../git/blob-limit.js';
-import {
-  describeBlob,
-  SUBMODULE_MODE,
-  SYMLINK_MODE,
-  submoduleVersion,
-} from '../git/blob-version.js';
-import type { Change, ChangedFile, FileVersion } from '../model/change.js';
-import { type BlobRead, readApiBlobs } from './api-blobs.js';
-import { readApiTree } from './api-trees.js';
+import type { Change } from '../model/change.js';
+import { readApiTree, type TreeReader } from './api-trees.js';
 import type { GitHubClient } from './github-client.js';
+import { readListedChange } from './listed-change.js';
 import { listPullRequestFiles, MAX_LISTED_FILES } from './pull-request-files.js';
-import {
-  type PlannedFile,
-  type PlannedSide,
-  planFiles,
-  UNKNOWN_MODE,
-} from './pull-request-plan.js';
 import type { RepositoryCoordinates } from './repository-coordinates.js';
 
 export interface PullRequestTarget extends RepositoryCoordinates {
@@ -25,12 +13,11 @@ export interface PullRequestTarget extends RepositoryCoordinates {
 export interface ReadPullRequestChangeOptions {
   /** Blobs above this many bytes are `too-large` and never downloaded; 1 MiB by default. */
   readonly maxBlobBytes?: number;
-}
-
-/** A version and, when it is a placeholder, why (the change is then incomplete). */
-interface VersionRead {
-  readonly version: FileVersion;
-  readonly problem?: string;
+  /**
+   * Reads the base and head trees (by commit id); `readApiTree` by default. A check passes a
+   * memoized reader so that its analyses of the same commits do not read them again.
+   */
+  readonly readTree?: TreeReader;
 }
 
 /**
@@ -74,11 +61,19 @@ export async function readPullRequestChange(
     per_page: 1,
   });
   const mergeBase = compare.merge_base_commit;
+  const readTree = options.readTree ?? ((treeish) => readApiTree(client, repository, treeish));
+  // By commit id, as the analyses ask for them: GitHub answers with the commit's tree.
   const [listed, baseTree, headTree] = await Promise.all([
     listPullRequestFiles(client, target),
-    readApiTree(client, repository, mergeBase.commit.tree.sha),
-    readApiTree(client, repository, pull.headSha),
+    readTree(mergeBase.sha),
+    readTree(pull.headSha),
   ]);
+  const listing = await readListedChange(
+    client,
+    repository,
+    { listed, baseTree, headTree },
+    maxBytes,
+  );
   const notes: string[] = [];
   // `changed_files` keeps the real count when the listing stops at 3,000.
   const capped = listed.length < pull.changedFiles || listed.length > MAX_LISTED_FILES;
@@ -87,41 +82,8 @@ export async function readPullRequestChange(
       `GitHub listed ${listed.length} of the pull request's ${pull.changedFiles} changed files (its files API stops at ${MAX_LISTED_FILES}); the others were not read.`,
     );
   }
-  // A truncated tree is still exact for the paths it lists: only a changed path missing from
-  // it (marked unreadable below) makes the change incomplete, so a repository over GitHub's
-  // 100,000-entry limit is not incomplete for ever.
-  if (baseTree.truncated) notes.push(truncatedTreeNote('base'));
-  if (headTree.truncated) notes.push(truncatedTreeNote('head'));
-  const plan = planFiles(listed, baseTree, headTree);
-  notes.push(...plan.notes);
-  let complete = !capped && plan.notes.length === 0;
-
-  const sides = plan.files.flatMap((file) => [file.base, file.head]).filter(isSide);
-  const blobs = await readApiBlobs(
-    client,
-    repository,
-    sides.flatMap((side) => wanted(side, maxBytes)),
-  );
-  const files: ChangedFile[] = [];
-  for (const planned of plan.files.sort(byPath)) {
-    const base = planned.base && toVersion(planned.base, blobs, maxBytes);
-    const head = planned.head && toVersion(planned.head, blobs, maxBytes);
-    const path = planned.listed.filename;
-    const problems = [base?.problem, head?.problem].filter((problem) => problem !== undefined);
-    for (const problem of problems) notes.push(`${path} could not be read: ${problem}.`);
-    if (problems.length > 0) complete = false;
-    if (problems.length === 0 && looksTruncated(planned, base?.version, head?.version)) {
-      notes.push(
-        `${path}: GitHub sent no patch and zero line counts, as it does for a diff it truncated; its change could not be verified.`,
-      );
-      complete = false;
-    }
-    const tooLarge = [head, base].find(
-      (read) => read?.version.kind === 'too-large' && !read.problem,
-    );
-    if (tooLarge) notes.push(tooLargeNote(tooLarge.version, maxBytes));
-    files.push(toChangedFile(planned, base?.version, head?.version));
-  }
+  notes.push(...listing.notes);
+  let complete = !capped && listing.complete;
 
   const after = await readPull(client, target);
   if (after.headSha !== pull.headSha || after.baseSha !== pull.baseSha) {
@@ -134,7 +96,7 @@ export async function readPullRequestChange(
     source: 'github',
     baseSha: mergeBase.sha,
     headSha: pull.headSha,
-    files,
+    files: listing.files,
     complete,
     notes,
   };
@@ -153,102 +115,4 @@ async function readPull(client: GitHubClient, target: PullRequestTarget): Promis
     pull_number: target.number,
   });
   return { baseSha: data.base.sha, headSha: data.head.sha, changedFiles: data.changed_files };
-}
-
-/** The blob to download for a side, if any: symlinks, submodules and big blobs are not. */
-function wanted(side: PlannedSide, maxBytes: number): string[] {
-  const entry = side.entry;
-  if (entry === undefined || side.problem !== undefined) return [];
-  if (entry.mode === SYMLINK_MODE || entry.mode === SUBMODULE_MODE) return [];
-  return entry.size !== undefined && entry.size > maxBytes ? [] : [entry.sha];
-}
-
-/** Classified exactly as git's adapter does, by the same pure `describeBlob`. */
-function toVersion(
-  side: PlannedSide,
-  blobs: ReadonlyMap<string, BlobRead>,
-  maxBytes: number,
-): VersionRead {
-  const { path, entry } = side;
-  if (entry === undefined || side.problem !== undefined) {
-    const problem = side.problem ?? 'its tree entry is unknown';
-    return { version: unreadable(path, entry?.sha ?? '', entry?.mode ?? UNKNOWN_MODE), problem };
-  }
-  const { mode, sha } = entry;
-  if (mode === SUBMODULE_MODE) return { version: submoduleVersion(path, sha) };
-  const size = entry.size ?? 0;
-  if (mode === SYMLINK_MODE || size > maxBytes) {
-    return { version: describeBlob({ path, blobSha: sha, mode, size }) };
-  }
-  const read = blobs.get(sha);
-  if (read === undefined || !read.ok) {
-    const problem = read?.problem ?? `blob ${sha} was not read`;
-    return { version: unreadable(path, sha, mode), problem };
-  }
-  return {
-    version: describeBlob({ path, blobSha: sha, mode, size: read.bytes.length, bytes: read.bytes }),
-  };
-}
-
-function unreadable(path: string, blobSha: string, mode: string): FileVersion {
-  return { path, blobSha, mode, kind: 'unreadable', size: 0 };
-}
-
-/**
- * GitHub drops the patch and reports 0 additions and 0 deletions when a diff is too big
- * (THREATS rows 22 and 24). The same answer is honest when the contents explain it: the same
- * blob on both sides (a pure rename, an executable bit), a binary side, or only empty sides.
- * Anything else is treated as a truncation, even though AUREUS reads the blobs itself: the
- * listing that came with it cannot be trusted to be whole.
- */
-function looksTruncated(
-  planned: PlannedFile,
-  base: FileVersion | undefined,
-  head: FileVersion | undefined,
-): boolean {
-  const { hasPatch, additions, deletions } = planned.listed;
-  if (hasPatch || additions !== 0 || deletions !== 0) return false;
-  if (base !== undefined && head !== undefined && base.blobSha === head.blobSha) return false;
-  const present = [base, head].filter((version) => version !== undefined);
-  if (present.some((version) => version.kind === 'binary')) return false;
-  return !present.every((version) => version.size === 0);
-}
-
-function toChangedFile(
-  planned: PlannedFile,
-  base: FileVersion | undefined,
-  head: FileVersion | undefined,
-): ChangedFile {
-  const moved = planned.oldPath !== undefined;
-  // git scores an unchanged blob under a new name 100 (an exact rename); any other score is
-  // git's own heuristic, which GitHub does not report.
-  const exact = moved && base !== undefined && head !== undefined && base.blobSha === head.blobSha;
-  return {
-    status: planned.status,
-    path: planned.listed.filename,
-    ...(moved ? { oldPath: planned.oldPath } : {}),
-    ...(exact ? { similarity: 100 } : {}),
-    ...(base ? { base } : {}),
-    ...(head ? { head } : {}),
-  };
-}
-
-/** Worded as git's adapter words it, so both sources give the same notes. */
-function tooLargeNote(version: FileVersion, maxBytes: number): string {
-  return `${version.path} is ${version.size} bytes, over the ${maxBytes}-byte read limit; it is counted but its contents were not read.`;
-}
-
-function truncatedTreeNote(side: 'base' | 'head'): string {
-  return `GitHub truncated the ${side} tree listing (over its entry limit); changed files missing from it are marked unreadable.`;
-}
-
-function isSide(side: PlannedSide | undefined): side is PlannedSide {
-  return side !== undefined;
-}
-
-/** Plain code-unit order of the path, as git's adapter sorts: independent of the locale. */
-function byPath(a: PlannedFile, b: PlannedFile): number {
-  const left = a.listed.filename;
-  const right = b.listed.filename;
-  return left < right ? -1 : left > right ? 1 : 0;
 }

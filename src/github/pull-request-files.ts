@@ -30,19 +30,24 @@ export async function listPullRequestFiles(
   return client.paginate(
     client.rest.pulls.listFiles,
     { owner: target.owner, repo: target.repo, pull_number: target.number, per_page: 100 },
-    (response) =>
-      response.data.map(
-        (entry): ListedFile => ({
-          status: entry.status,
-          filename: entry.filename,
-          ...(entry.previous_filename === undefined
-            ? {}
-            : { previousFilename: entry.previous_filename }),
-          sha: typeof entry.sha === 'string' ? entry.sha : null,
-          additions: entry.additions,
-          deletions: entry.deletions,
-          hasPatch: typeof entry.patch === 'string',
-        }),
-      ),
+    (response) => response.data.map(listedFile),
   );
+}
+
+/** GitHub's `diff-entry`, as the files API, a commit and a compare list it. */
+export type DiffEntry = Awaited<
+  ReturnType<GitHubClient['rest']['pulls']['listFiles']>
+>['data'][number];
+
+/** What AUREUS keeps of a `diff-entry` (the same schema wherever GitHub lists changed files). */
+export function listedFile(entry: DiffEntry): ListedFile {
+  return {
+    status: entry.status,
+    filename: entry.filename,
+    ...(entry.previous_filename === undefined ? {} : { previousFilename: entry.previous_filename }),
+    sha: typeof entry.sha === 'string' ? entry.sha : null,
+    additions: entry.additions,
+    deletions: entry.deletions,
+    hasPatch: typeof entry.patch === 'string',
+  };
 }

@@ -22,6 +22,20 @@ export interface PlannedFile {
   readonly head?: PlannedSide;
 }
 
+/** How a note names the listing when it disagrees with the head tree, and what that means. */
+export interface PlanListing {
+  /** The API that listed the files, e.g. `the files API`. */
+  readonly name: string;
+  /** Why the blob ids can differ, after "so", e.g. `the pull request changed while it was read`. */
+  readonly mismatch: string;
+}
+
+/** A pull request's listing: `pulls.listFiles`, of a head that may move while it is read. */
+export const PULL_REQUEST_LISTING: PlanListing = {
+  name: 'the files API',
+  mismatch: 'the pull request changed while it was read',
+};
+
 export interface Plan {
   readonly files: PlannedFile[];
   /** Files AUREUS could not interpret, one sentence each; each makes the change incomplete. */
@@ -34,24 +48,37 @@ export interface Plan {
  * way git decides M and T (a T is a change of kind: file, symlink, submodule; an executable
  * bit alone is M), because GitHub's wording for mode changes is not documented.
  */
-export function planFiles(listed: readonly ListedFile[], base: ApiTree, head: ApiTree): Plan {
+export function planFiles(
+  listed: readonly ListedFile[],
+  base: ApiTree,
+  head: ApiTree,
+  listing: PlanListing = PULL_REQUEST_LISTING,
+): Plan {
   const files: PlannedFile[] = [];
   const notes: string[] = [];
   for (const file of listed) {
-    const planned = planFile(file, base, head);
+    const planned = planFile(file, { base, head, listing });
     if (typeof planned === 'string') notes.push(planned);
     else files.push(planned);
   }
   return { files, notes };
 }
 
-function planFile(file: ListedFile, base: ApiTree, head: ApiTree): PlannedFile | string {
+interface PlanContext {
+  readonly base: ApiTree;
+  readonly head: ApiTree;
+  readonly listing: PlanListing;
+}
+
+function planFile(file: ListedFile, context: PlanContext): PlannedFile | string {
   const path = file.filename;
+  const inBase = (at: string) => locate(context, 'base', at, null);
+  const inHead = (at: string) => locate(context, 'head', at, file.sha);
   switch (file.status) {
     case 'added':
-      return { listed: file, status: 'added', head: locate(head, 'head', path, file.sha) };
+      return { listed: file, status: 'added', head: inHead(path) };
     case 'removed':
-      return { listed: file, status: 'deleted', base: locate(base, 'base', path, null) };
+      return { listed: file, status: 'deleted', base: inBase(path) };
     case 'renamed':
     case 'copied': {
       const from = file.previousFilename;
@@ -62,14 +89,14 @@ function planFile(file: ListedFile, base: ApiTree, head: ApiTree): PlannedFile |
         listed: file,
         status: file.status,
         oldPath: from,
-        base: locate(base, 'base', from, null),
-        head: locate(head, 'head', path, file.sha),
+        base: inBase(from),
+        head: inHead(path),
       };
     }
     case 'modified':
     case 'changed': {
-      const baseSide = locate(base, 'base', path, null);
-      const headSide = locate(head, 'head', path, file.sha);
+      const baseSide = inBase(path);
+      const headSide = inHead(path);
       const status = kindOf(baseSide) === kindOf(headSide) ? 'modified' : 'type-changed';
       return { listed: file, status, base: baseSide, head: headSide };
     }
@@ -80,14 +107,15 @@ function planFile(file: ListedFile, base: ApiTree, head: ApiTree): PlannedFile |
 
 /**
  * The tree entry at `path`. For the head side the listing's blob id must be the tree's: if
- * not, the pull request moved between the two requests and the listing describes another head.
+ * not, the listing describes another head (for a pull request: it moved between the requests).
  */
 function locate(
-  tree: ApiTree,
+  context: PlanContext,
   side: 'base' | 'head',
   path: string,
   listedSha: string | null,
 ): PlannedSide {
+  const tree = context[side];
   const entry = tree.entries.get(path);
   if (entry === undefined) {
     const why = tree.truncated ? 'GitHub truncated the tree listing' : 'it is not there';
@@ -97,7 +125,7 @@ function locate(
     return {
       path,
       entry,
-      problem: `the files API names blob ${listedSha} but the head tree holds ${entry.sha}, so the pull request changed while it was read`,
+      problem: `${context.listing.name} names blob ${listedSha} but the head tree holds ${entry.sha}, so ${context.listing.mismatch}`,
     };
   }
   return { path, entry };

@@ -391,6 +391,24 @@ describe('pull request files from real git', () => {
     expect(pull.data.changed_files).toBe(3001);
   });
 
+  it('lists at most 300 files in a compare, on its first page only, as GitHub does', async () => {
+    const octokit = octokitFor(double);
+    const request = { owner: OWNER, repo: REPO, base, head: many301 };
+    // Unpaged and paged alike: 300 of the 301 files, and nothing says how many were left out.
+    const unpaged = await octokit.rest.repos.compareCommits(request);
+    expect(unpaged.data.files).toHaveLength(300);
+    expect(unpaged.data).not.toHaveProperty('changed_files');
+    const first = await octokit.rest.repos.compareCommits({ ...request, per_page: 1 });
+    expect(first.data.files).toHaveLength(300);
+    expect(new Set(first.data.files?.map((file) => file.filename)).size).toBe(300);
+    expect(first.data.commits).toHaveLength(1);
+    const second = await octokit.rest.repos.compareCommits({ ...request, per_page: 1, page: 2 });
+    expect(second.data.files).toEqual([]);
+    // Under the cap the compare is whole.
+    const small = await octokit.rest.repos.compareCommits({ ...request, head });
+    expect(small.data.files).toHaveLength(5);
+  });
+
   it('drops patches and counts when told GitHub truncated them', async () => {
     double.truncatePatches = true;
     try {

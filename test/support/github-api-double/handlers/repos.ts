@@ -100,7 +100,10 @@ const getCommit: Handler = (context) => {
   );
 };
 
-/** Compare lists at most this many files, on the first page only. */
+/**
+ * Compare lists at most this many files ("up to 300 changed files for the entire comparison"),
+ * on the first page only, and says nothing of the ones it leaves out.
+ */
 const MAX_COMPARE_FILES = 300;
 
 const compareCommits: Handler = (context) => {

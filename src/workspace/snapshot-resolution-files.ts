@@ -1,0 +1,70 @@
+import type { BlobKind } from '../model/change.js';
+import type { RepositorySource, ResolutionFiles, UnreadableFile } from './repository-source.js';
+import type { SnapshotFile } from './working-tree-snapshot.js';
+
+/** Where a snapshot read over the API appears to TypeScript: a folder that exists nowhere. */
+const VIRTUAL_ROOT = '/repository';
+/**
+ * The files TypeScript reads while it resolves. The lock files among the resolution inputs only
+ * decide the cache's epoch (they change what node_modules holds): they are never downloaded.
+ */
+const TYPESCRIPT_READS = /(^|\/)(tsconfig[^/]*\.json|jsconfig[^/]*\.json|package\.json)$/;
+const CONFIGS = /(^|\/)(tsconfig|jsconfig)[^/]*\.json$/;
+
+/**
+ * The resolution host of a snapshot that is not on any disk: its paths, and the texts of its
+ * tsconfig/jsconfig/package.json files read by blob, plus the repository files those configs
+ * `extends` under other names (followed until none is new). A config that `extends` a package
+ * cannot be followed: there is no node_modules over the API, so TypeScript reports it missing
+ * and the config's own options apply, as on a clone where `npm install` did not run; bare
+ * imports then resolve to the package they name (`unresolvedAnswer` in create-resolver.ts).
+ */
+export async function snapshotResolutionFiles(
+  snapshot: readonly SnapshotFile[],
+  readBlobs: RepositorySource['readBlobs'],
+): Promise<ResolutionFiles> {
+  const { configExtends } = await import('../analysis/resolve/config-extends.js');
+  const { createSnapshotHost } = await import('../analysis/resolve/snapshot-host.js');
+  const byPath = new Map(snapshot.map((file) => [file.path, file]));
+  const texts = new Map<string, string>();
+  const unreadable: UnreadableFile[] = [];
+  let wanted = snapshot.filter((file) => TYPESCRIPT_READS.test(file.path));
+  const asked = new Set(wanted.map((file) => file.path));
+  const configs = new Set(wanted.flatMap((file) => (CONFIGS.test(file.path) ? [file.path] : [])));
+  while (wanted.length > 0) {
+    const next: SnapshotFile[] = [];
+    for (const { version, problem } of await readBlobs(wanted)) {
+      const { path } = version;
+      if (version.kind !== 'text' || version.text === undefined) {
+        const why = problem ?? notReadable(version.kind);
+        if (why !== undefined) unreadable.push({ path, problem: why });
+        continue;
+      }
+      // ts.sys.readFile drops a UTF-8 byte order mark; describeBlob keeps it.
+      const text = version.text.replace(/^\uFEFF/, '');
+      texts.set(path, text);
+      if (!configs.has(path)) continue;
+      for (const target of configExtends(path, text)) {
+        const file = byPath.get(target);
+        if (file === undefined || asked.has(target)) continue;
+        asked.add(target);
+        configs.add(target);
+        next.push(file);
+      }
+    }
+    wanted = next;
+  }
+  const host = createSnapshotHost({ rootDir: VIRTUAL_ROOT, paths: byPath.keys(), texts });
+  return { rootDir: VIRTUAL_ROOT, host, unreadable };
+}
+
+/**
+ * Why a resolution input has no text where a clone would have one. A binary or submodule
+ * "config" fails to parse on a disk too, which gives the same defaults: not a gap.
+ */
+function notReadable(kind: BlobKind): string | undefined {
+  if (kind === 'symlink') return 'it is a symbolic link, which is not followed without a checkout';
+  if (kind === 'too-large') return 'it is over the read limit';
+  if (kind === 'unreadable') return 'its blob could not be read';
+  return undefined;
+}

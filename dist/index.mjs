@@ -53995,12 +53995,10 @@ function failureOfReport(report, failOn) {
 
 // src/github/check-run.ts
 var ANNOTATIONS_PER_REQUEST = 50;
+var MAX_ANNOTATIONS = 500;
 var MAX_OUTPUT_CHARS = 65535;
 async function publishCheckRun(client, run2) {
-  const [first, ...rest] = batchesOf(
-    run2.annotations.map(toCheckAnnotation),
-    ANNOTATIONS_PER_REQUEST
-  );
+  const [first, ...rest] = annotationBatches(run2.annotations);
   const created = await client.rest.checks.create({
     owner: run2.owner,
     repo: run2.repo,
@@ -54039,6 +54037,12 @@ function toCheckAnnotation(annotation) {
     title: annotation.title.slice(0, 255),
     message: annotation.message.slice(0, 64 * 1024)
   };
+}
+function annotationBatches(annotations) {
+  return batchesOf(
+    annotations.slice(0, MAX_ANNOTATIONS).map(toCheckAnnotation),
+    ANNOTATIONS_PER_REQUEST
+  );
 }
 function batchesOf(items, size) {
   const batches = [];

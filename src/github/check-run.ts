@@ -4,6 +4,13 @@ import type { RepositoryCoordinates } from './repository-coordinates.js';
 
 /** GitHub takes at most 50 annotations per check-run request; more are added by updates. */
 export const ANNOTATIONS_PER_REQUEST = 50;
+/**
+ * Annotations posted per check run at most: ten requests. A change with 10,000 findings would
+ * otherwise cost 200 requests of the installation's rate limit for marks nobody reads past the
+ * first screens; the errors come first (renderAnnotations sorts them) and the summary and the
+ * report keep every finding.
+ */
+export const MAX_ANNOTATIONS = 500;
 /** GitHub's limit on a check run's summary and text, in characters. */
 const MAX_OUTPUT_CHARS = 65_535;
 
@@ -30,10 +37,7 @@ export async function publishCheckRun(
   client: GitHubClient,
   run: CompletedCheckRun,
 ): Promise<number> {
-  const [first, ...rest] = batchesOf(
-    run.annotations.map(toCheckAnnotation),
-    ANNOTATIONS_PER_REQUEST,
-  );
+  const [first, ...rest] = annotationBatches(run.annotations);
   const created = await client.rest.checks.create({
     owner: run.owner,
     repo: run.repo,
@@ -82,10 +86,7 @@ export async function completeCheckRun(
   client: GitHubClient,
   run: CheckRunConclusion,
 ): Promise<void> {
-  const [first, ...rest] = batchesOf(
-    run.annotations.map(toCheckAnnotation),
-    ANNOTATIONS_PER_REQUEST,
-  );
+  const [first, ...rest] = annotationBatches(run.annotations);
   await client.rest.checks.update({
     owner: run.owner,
     repo: run.repo,
@@ -139,6 +140,13 @@ function toCheckAnnotation(annotation: Annotation): CheckAnnotation {
     title: annotation.title.slice(0, 255),
     message: annotation.message.slice(0, 64 * 1024),
   };
+}
+
+function annotationBatches(annotations: readonly Annotation[]): CheckAnnotation[][] {
+  return batchesOf(
+    annotations.slice(0, MAX_ANNOTATIONS).map(toCheckAnnotation),
+    ANNOTATIONS_PER_REQUEST,
+  );
 }
 
 function batchesOf<T>(items: readonly T[], size: number): T[][] {

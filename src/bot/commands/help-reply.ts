@@ -22,6 +22,9 @@ export const APPROVE_BUDGET_USAGE_REPLY =
   '`/aureus approve-budget` needs a reason on the same line, for the ledger: ' +
   '`/aureus approve-budget <reason>`.';
 
+export const PULL_REQUESTS_ONLY_REPLY =
+  '`/aureus check`, `price` and `approve-budget` work on pull requests: comment on the pull request.';
+
 export const BUILDER_NOT_ENABLED_REPLY =
   'The builder is not enabled for this repository ' +
   '(`integrations.app.builder` in `.aureus/policy.yaml`).';

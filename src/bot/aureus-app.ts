@@ -1,0 +1,187 @@
+import type { ApplicationFunction, Context, Probot } from 'probot';
+import type { GitHubClient } from '../github/github-client.js';
+import { appIdentityLookup } from './app-identity.js';
+import type { AppLog } from './app-log.js';
+import { readDefaultBranchPolicy } from './default-branch-policy.js';
+import { createDeliveryMemory } from './delivery-memory.js';
+import { type EvaluationOutcome, evaluateChange } from './evaluate-change.js';
+import type { AppServices, EvaluationRequest } from './evaluation-request.js';
+import { handleCommand } from './handle-command.js';
+import { type AppRepository, judgedOfExternalId } from './judged-change.js';
+import { previewCost } from './preview-cost.js';
+import { createWorkQueue, type QueueOutcome } from './work-queue.js';
+
+export interface AureusAppOptions {
+  readonly appId: number;
+  /** Caches and ledgers: a folder the App owns. */
+  readonly dataDir: string;
+  /** Evaluations running at once across repositories (one per repository at most). */
+  readonly concurrency: number;
+  readonly toolVersion: string;
+  /** The check run's name; `AUREUS` unless a deployment runs two Apps side by side. */
+  readonly checkName?: string;
+  /** The clock for the redelivery memory, in milliseconds. */
+  readonly now?: () => number;
+}
+
+export interface AureusApp {
+  /** The probot application: load it into `aureus serve`'s server or any probot adapter. */
+  readonly app: ApplicationFunction;
+  /** Resolves once every queued evaluation has finished (tests, load test, graceful stop). */
+  idle(): Promise<void>;
+}
+
+/** How long a delivery id blocks its redeliveries in memory; the check run guards beyond. */
+const DELIVERY_TTL_MS = 24 * 60 * 60 * 1000;
+const REMEMBERED_DELIVERIES = 10_000;
+
+/**
+ * The App: handler registration and nothing else. Each webhook is answered as soon as its work
+ * is queued (GitHub waits 10 s at most, THREATS row 3); the work runs from a queue with one
+ * lane per repository, where a newer push of a pull request replaces one still waiting.
+ */
+export function createAureusApp(options: AureusAppOptions): AureusApp {
+  const queue = createWorkQueue({ concurrency: options.concurrency });
+  const deliveries = createDeliveryMemory({
+    maxEntries: REMEMBERED_DELIVERIES,
+    ttlMs: DELIVERY_TTL_MS,
+    now: options.now ?? Date.now,
+  });
+  const app: ApplicationFunction = (probot: Probot) => {
+    const identity = appIdentityLookup(options.appId, () => probot.auth());
+    const services = async (context: Context): Promise<AppServices> => ({
+      identity: await identity(context.octokit),
+      checkName: options.checkName ?? 'AUREUS',
+      dataDir: options.dataDir,
+      toolVersion: options.toolVersion,
+      log: context.log,
+    });
+    const schedule = (
+      client: GitHubClient,
+      appServices: AppServices,
+      request: EvaluationRequest,
+    ) => {
+      const key = `${request.deliveryId}:${request.repository.id}:${request.headSha}:${request.event}`;
+      if (!deliveries.claim(key)) {
+        appServices.log.info({ delivery: request.deliveryId }, 'redelivery ignored');
+        return;
+      }
+      const coalesce =
+        request.trigger === 'event' && request.judged.kind === 'pull'
+          ? `pull:${request.judged.number}`
+          : key;
+      void queue
+        .enqueue(lane(request.repository), coalesce, () =>
+          evaluateChange(client, appServices, request),
+        )
+        .then((outcome) => {
+          // A job that threw before it could conclude anything may be redelivered and retried.
+          if (outcome.status === 'failed') deliveries.forget(key);
+          logOutcome(appServices.log, request, outcome);
+        });
+    };
+
+    probot.on(
+      [
+        'pull_request.opened',
+        'pull_request.synchronize',
+        'pull_request.reopened',
+        'pull_request.ready_for_review',
+      ],
+      async (context) => {
+        const { pull_request: pull, repository } = context.payload;
+        schedule(context.octokit, await services(context), {
+          repository: appRepository(repository),
+          headSha: pull.head.sha,
+          judged: { kind: 'pull', number: pull.number },
+          trigger: 'event',
+          event: `pull_request.${context.payload.action}`,
+          deliveryId: context.id,
+        });
+      },
+    );
+    probot.on('merge_group.checks_requested', async (context) => {
+      const { merge_group: group, repository } = context.payload;
+      if (repository === undefined) return;
+      schedule(context.octokit, await services(context), {
+        repository: appRepository(repository),
+        headSha: group.head_sha,
+        judged: { kind: 'range', baseSha: group.base_sha },
+        trigger: 'event',
+        event: 'merge_group.checks_requested',
+        deliveryId: context.id,
+      });
+    });
+    probot.on('check_run.rerequested', async (context) => {
+      const { check_run: run, repository } = context.payload;
+      const appServices = await services(context);
+      // GitHub sends a check run's events to the App that made it; anything else is not ours.
+      const judged = judgedOfExternalId(run.external_id);
+      if (run.app?.id !== options.appId || judged === undefined) return;
+      schedule(context.octokit, appServices, {
+        repository: appRepository(repository),
+        headSha: run.head_sha,
+        judged,
+        trigger: 'rerun',
+        event: 'check_run.rerequested',
+        deliveryId: context.id,
+      });
+    });
+    probot.on('issue_comment.created', async (context) => {
+      const appServices = await services(context);
+      const client = context.octokit;
+      await handleCommand({
+        client,
+        services: appServices,
+        deliveryId: context.id,
+        payload: context.payload,
+        allowedBotIds: async () =>
+          (
+            await readDefaultBranchPolicy(
+              client,
+              appServices,
+              appRepository(context.payload.repository),
+              context.payload.repository.default_branch,
+            )
+          ).integrations.app.allowed_bot_ids,
+        evaluate: (request) => schedule(client, appServices, request),
+        preview: (repository, number) =>
+          void queue
+            .enqueue(lane(repository), `price:${context.id}`, () =>
+              previewCost(client, appServices, repository, number),
+            )
+            .then((outcome) =>
+              appServices.log.info({ delivery: context.id, outcome: outcome.status }, 'price'),
+            ),
+      });
+    });
+  };
+  return { app, idle: () => queue.idle() };
+}
+
+function lane(repository: AppRepository): string {
+  return String(repository.id);
+}
+
+function appRepository(repository: {
+  id: number;
+  name: string;
+  owner: { login: string };
+}): AppRepository {
+  return { id: repository.id, owner: repository.owner.login, repo: repository.name };
+}
+
+function logOutcome(
+  log: AppLog,
+  request: EvaluationRequest,
+  outcome: QueueOutcome<EvaluationOutcome>,
+): void {
+  const fields = { delivery: request.deliveryId, repository: request.repository.id };
+  if (outcome.status === 'failed')
+    log.error({ ...fields, err: outcome.error }, 'evaluation failed');
+  else
+    log.info(
+      { ...fields, outcome: outcome.status === 'done' ? outcome.value.status : outcome.status },
+      'evaluation finished',
+    );
+}

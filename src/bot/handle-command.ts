@@ -1,0 +1,111 @@
+import { livePermission, mayRunCommands } from '../github/collaborator-permission.js';
+import type { GitHubClient } from '../github/github-client.js';
+import { payloadField as field } from '../github/payload-field.js';
+import type { AppLog } from './app-log.js';
+import { readCommandTrigger } from './commands/command-trigger.js';
+import { immediateReply, PULL_REQUESTS_ONLY_REPLY } from './commands/help-reply.js';
+import type { AppServices, EvaluationRequest } from './evaluation-request.js';
+import type { AppRepository } from './judged-change.js';
+
+export interface CommandEvent {
+  readonly client: GitHubClient;
+  readonly services: AppServices;
+  readonly deliveryId: string;
+  readonly payload: unknown;
+  /** `integrations.app.allowed_bot_ids` of the default branch's policy: read only for a bot. */
+  readonly allowedBotIds: () => Promise<readonly number[]>;
+  /** Queues a (re-)evaluation of a head; the answer comes from the job. */
+  readonly evaluate: (request: EvaluationRequest) => void;
+  /** Queues a cost preview for a pull request; the job replies with it. */
+  readonly preview: (repository: AppRepository, pullNumber: number) => void;
+}
+
+export type CommandOutcome = 'ignored' | 'refused' | 'replied' | 'queued';
+
+/**
+ * `issue_comment.created`: who asks, whether they may, and what to do. The payload only says
+ * who commented; the permission is looked up live, by numeric id, at this moment (THREATS
+ * rules 5, rows 5–7). Refusals get no reply: a reply to every comment of a read-only user would
+ * let anyone make the App spam a thread (row 13). The pull request's head is read now, so an
+ * approval binds to the commit the maintainer saw, not to whatever is pushed later.
+ */
+export async function handleCommand(event: CommandEvent): Promise<CommandOutcome> {
+  const { client, services, payload } = event;
+  const log = logFor(services.log, event);
+  const settings = { appBotUserId: services.identity.botUserId, allowedBotIds: [] };
+  let trigger = readCommandTrigger(payload, settings);
+  if ('ignore' in trigger && trigger.ignore === 'bot-not-allowed') {
+    trigger = readCommandTrigger(payload, {
+      ...settings,
+      allowedBotIds: [...(await event.allowedBotIds())],
+    });
+  }
+  if ('ignore' in trigger) {
+    log.debug({ reason: trigger.ignore, detail: trigger.detail }, 'comment ignored');
+    return 'ignored';
+  }
+  const { command, commenter, repository } = trigger;
+  const permission = await livePermission(client, repository, commenter);
+  if (!mayRunCommands(permission.role)) {
+    log.info(
+      { commenter: commenter.id, role: permission.role },
+      'command refused: no write access',
+    );
+    return 'refused';
+  }
+  const reply = (body: string) =>
+    client.rest.issues.createComment({ ...repository, issue_number: trigger.issueNumber, body });
+  const immediate = immediateReply(command);
+  if (immediate !== undefined) {
+    await reply(immediate);
+    return 'replied';
+  }
+  if (!trigger.isPullRequest) {
+    await reply(PULL_REQUESTS_ONLY_REPLY);
+    return 'replied';
+  }
+  const appRepository = { ...repository, id: repositoryId(payload) };
+  if (command.kind === 'price') {
+    event.preview(appRepository, trigger.issueNumber);
+    return 'queued';
+  }
+  const { data: pull } = await client.rest.pulls.get({
+    ...repository,
+    pull_number: trigger.issueNumber,
+  });
+  event.evaluate({
+    repository: appRepository,
+    headSha: pull.head.sha,
+    judged: { kind: 'pull', number: trigger.issueNumber },
+    trigger: 'rerun',
+    event: `issue_comment.${command.kind}`,
+    deliveryId: event.deliveryId,
+    ...(command.kind === 'approve-budget'
+      ? {
+          approval: {
+            approverId: commenter.id,
+            approverLogin: commenter.login,
+            reason: command.reason,
+          },
+        }
+      : {}),
+  });
+  return 'queued';
+}
+
+function repositoryId(payload: unknown): number {
+  const id = field(field(payload, 'repository'), 'id');
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0)
+    throw new Error('the issue_comment payload has no repository id');
+  return id;
+}
+
+function logFor(log: AppLog, event: CommandEvent): AppLog {
+  const base = { delivery: event.deliveryId };
+  return {
+    info: (fields, message) => log.info({ ...base, ...fields }, message),
+    warn: (fields, message) => log.warn({ ...base, ...fields }, message),
+    error: (fields, message) => log.error({ ...base, ...fields }, message),
+    debug: (fields, message) => log.debug({ ...base, ...fields }, message),
+  };
+}

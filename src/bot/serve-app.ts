@@ -1,0 +1,82 @@
+import { createServer, type Server } from 'node:http';
+import { createNodeMiddleware, Probot, type ProbotOctokit } from 'probot';
+import type { AppSettings } from './app-settings.js';
+import { createAureusApp } from './aureus-app.js';
+
+export interface ServeOptions {
+  readonly toolVersion: string;
+  /** Octokit for installations; tests turn retries and throttling off through it. */
+  readonly Octokit?: typeof ProbotOctokit;
+}
+
+export interface RunningApp {
+  /** `http://host:port`: webhooks go to `${url}${settings.webhookPath}`. */
+  readonly url: string;
+  /** Resolves once every queued evaluation has finished. */
+  idle(): Promise<void>;
+  /** Stops accepting webhooks, lets the queued work finish, then closes. */
+  stop(): Promise<void>;
+}
+
+/**
+ * `aureus serve`: the App behind a plain Node HTTP server. probot verifies every webhook's
+ * signature over the raw body before anything is parsed (400 when it does not match, THREATS
+ * row 1) and answers as soon as the handlers have queued their work. `GET /healthz` answers for
+ * load balancers; anything else is 404. Port 0 picks a free port (tests, the load benchmark).
+ */
+export async function serveApp(settings: AppSettings, options: ServeOptions): Promise<RunningApp> {
+  const probot = new Probot({
+    appId: settings.appId,
+    privateKey: settings.privateKey,
+    secret: settings.webhookSecret,
+    baseUrl: settings.githubApiUrl,
+    logLevel: settings.logLevel === 'silent' ? 'fatal' : settings.logLevel,
+    logFormat: settings.logFormat,
+    ...(options.Octokit === undefined ? {} : { Octokit: options.Octokit }),
+  });
+  const aureus = createAureusApp({
+    appId: settings.appId,
+    dataDir: settings.dataDir,
+    concurrency: settings.concurrency,
+    toolVersion: options.toolVersion,
+  });
+  const middleware = await createNodeMiddleware(aureus.app, {
+    probot,
+    webhooksPath: settings.webhookPath,
+  });
+  const server = createServer((request, response) => {
+    if (request.method === 'GET' && request.url === '/healthz') {
+      response.writeHead(200, { 'content-type': 'text/plain' }).end('ok\n');
+      return;
+    }
+    void middleware(request, response, () => {
+      response.writeHead(404, { 'content-type': 'text/plain' }).end('not found\n');
+    });
+  });
+  await listen(server, settings.port, settings.host);
+  const address = server.address();
+  if (address === null || typeof address === 'string')
+    throw new Error('the App server is not listening on a TCP port');
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  probot.log.info(`AUREUS App ${options.toolVersion} listening on http://${host}:${address.port}`);
+  return {
+    url: `http://${host}:${address.port}`,
+    idle: () => aureus.idle(),
+    stop: async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      await aureus.idle();
+      server.closeAllConnections();
+      await closed;
+    },
+  };
+}
+
+function listen(server: Server, port: number, host: string | null): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(host === null ? { port } : { port, host }, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}

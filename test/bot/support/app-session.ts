@@ -1,0 +1,117 @@
+import { createHmac, generateKeyPairSync, randomUUID } from 'node:crypto';
+import { ProbotOctokit } from 'probot';
+import { APP_PERMISSIONS } from '../../../src/bot/app-events.js';
+import type { AppSettings } from '../../../src/bot/app-settings.js';
+import { type RunningApp, serveApp } from '../../../src/bot/serve-app.js';
+import {
+  type GitHubApiDouble,
+  type Permissions,
+  startGitHubApiDouble,
+} from '../../support/github-api-double/index.js';
+import { makeTempDir } from '../../support/temp-dir.js';
+
+export const APP_ID = 4242;
+export const APP_SLUG = 'aureus';
+export const INSTALLATION_ID = 777;
+/** The double's id for an app's bot account (state.ts botIdentityOf). */
+export const APP_BOT_ID = APP_ID + 1_000_000;
+export const WEBHOOK_SECRET = 'a-real-secret-for-the-tests-0123456789';
+export const WEBHOOK_PATH = '/api/github/webhooks';
+
+/** What the App gets when installed: the manifest's permissions, nothing more. */
+const INSTALLED_PERMISSIONS: Permissions = { ...APP_PERMISSIONS };
+
+export interface AppSession {
+  readonly double: GitHubApiDouble;
+  readonly app: RunningApp;
+  readonly dataDir: string;
+  /** Posts a webhook signed with the App's secret; returns the HTTP status. */
+  send(event: string, payload: object, options?: SendOptions): Promise<number>;
+  close(): Promise<void>;
+}
+
+export interface SendOptions {
+  readonly deliveryId?: string;
+  /** Sign with this secret instead of the App's (a forged delivery). */
+  readonly secret?: string;
+  /** Send exactly these headers for the signature (none, a sha1 one…). */
+  readonly signatureHeaders?: Record<string, string>;
+  /** The bytes sent, when they must differ from `JSON.stringify(payload)`. */
+  readonly body?: string;
+  readonly contentType?: string;
+}
+
+/**
+ * The GitHub API double with AUREUS installed on `owner`, and the App served for real on
+ * 127.0.0.1 by `serveApp` (the code `aureus serve` runs), with probot's retries and throttling
+ * off so that a fault shows at once.
+ */
+export async function startAppSession(owner: string): Promise<AppSession> {
+  const double = await startGitHubApiDouble();
+  double.addApp({ id: APP_ID, slug: APP_SLUG, permissions: INSTALLED_PERMISSIONS });
+  double.addInstallation({
+    id: INSTALLATION_ID,
+    appId: APP_ID,
+    account: { login: owner, type: 'Organization' },
+    permissions: INSTALLED_PERMISSIONS,
+  });
+  const data = await makeTempDir('aureus-app-data');
+  const { privateKey } = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  });
+  const settings: AppSettings = {
+    appId: APP_ID,
+    privateKey,
+    webhookSecret: WEBHOOK_SECRET,
+    port: 0,
+    host: '127.0.0.1',
+    webhookPath: WEBHOOK_PATH,
+    githubApiUrl: double.url,
+    dataDir: data.path,
+    concurrency: 2,
+    logLevel: 'silent',
+    logFormat: 'json',
+    production: false,
+  };
+  const app = await serveApp(settings, {
+    toolVersion: '0.0.0-test',
+    Octokit: ProbotOctokit.defaults({ retry: { enabled: false }, throttle: { enabled: false } }),
+  });
+  return {
+    double,
+    app,
+    dataDir: data.path,
+    send: (event, payload, options = {}) => send(app.url, event, payload, options),
+    async close() {
+      await app.stop();
+      await double.close();
+      await data.remove();
+    },
+  };
+}
+
+async function send(
+  url: string,
+  event: string,
+  payload: object,
+  options: SendOptions,
+): Promise<number> {
+  const body = options.body ?? JSON.stringify(payload);
+  const signature = createHmac('sha256', options.secret ?? WEBHOOK_SECRET)
+    .update(body)
+    .digest('hex');
+  const response = await fetch(`${url}${WEBHOOK_PATH}`, {
+    method: 'POST',
+    headers: {
+      'content-type': options.contentType ?? 'application/json',
+      'x-github-event': event,
+      'x-github-delivery': options.deliveryId ?? randomUUID(),
+      ...(options.signatureHeaders ?? { 'x-hub-signature-256': `sha256=${signature}` }),
+    },
+    body,
+  });
+  await response.arrayBuffer();
+  return response.status;
+}

@@ -47,8 +47,16 @@ module.exports = {
       name: 'entry-points-independent',
       comment: 'CLI, hooks, Action, App and builder share the core, not each other.',
       severity: 'error',
-      from: { path: '^src/(cli|hooks|action|bot|agent)/' },
+      from: { path: '^src/(hooks|action|bot|agent)/' },
       to: { path: ENTRY_POINTS, pathNot: '^src/$1/' },
+    },
+    {
+      name: 'cli-starts-the-app-only',
+      comment:
+        '`aureus serve` starts the App through its two public files; the CLI knows nothing else of it.',
+      severity: 'error',
+      from: { path: '^src/cli/' },
+      to: { path: ENTRY_POINTS, pathNot: ['^src/cli/', '^src/bot/(serve-app|app-settings)[.]ts$'] },
     },
     {
       name: 'no-circular',

@@ -46,7 +46,8 @@ const result = await build({
   platform: 'node',
   target: 'node20',
   format: 'esm',
-  external: ['typescript', 'web-tree-sitter'],
+  // probot (the App, for `aureus serve` only) loads pino transports and views beside itself.
+  external: ['typescript', 'web-tree-sitter', 'probot'],
   define: { AUREUS_POLICY_BUILD_ID: JSON.stringify(policyBuildId.digest('hex').slice(0, 16)) },
   logLevel: 'warning',
   // CommonJS packages inside an ES module bundle still call require() for Node's built-ins.

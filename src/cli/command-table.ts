@@ -7,6 +7,7 @@ import {
   INIT_HELP,
   LEDGER_HELP,
   POLICY_HELP,
+  SERVE_HELP,
 } from './help-text.js';
 
 export const OPTIONS = {
@@ -56,6 +57,7 @@ const check = () => import('./commands/check-command.js');
 const init = () => import('./commands/init-command.js');
 const hook = () => import('./commands/hook-command.js');
 const hooks = () => import('./commands/hooks-command.js');
+const serve = () => import('./commands/serve-command.js');
 
 const CHANGE_OPTIONS: readonly OptionName[] = [
   'staged',
@@ -75,6 +77,13 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
     defaultFormat: 'text',
     maxPositionals: 0,
     help: CHECK_HELP,
+  },
+  serve: {
+    run: async (context) => (await serve()).serveCommand(context),
+    accepts: [],
+    defaultFormat: 'text',
+    maxPositionals: 0,
+    help: SERVE_HELP,
   },
   init: {
     run: async (context) => (await init()).initCommand(context),

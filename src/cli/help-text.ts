@@ -21,6 +21,9 @@ Git hooks (advisory: git commit --no-verify skips them; the CI check is the gate
   aureus hooks uninstall          take AUREUS's lines out of the hook scripts
   aureus hook pre-commit          what the pre-commit hook runs: the staged change's verdict
 
+GitHub App (every pull request of every installed repository, /aureus commands):
+  aureus serve                    serve the App's webhooks; settings from the environment
+
 Ledger (.aureus/local/ledger.jsonl, one checksummed, hash-chained entry per evaluated change):
   aureus ledger show              list the entries
   aureus ledger verify            check every line's checksum and the chain between lines
@@ -44,6 +47,24 @@ export const POLICY_HELP = `Usage:
   aureus policy show [--policy FILE] [--repo DIR] [--format yaml|json]
       Print the effective policy: the file with every omitted key set to its default
       (the built-in default policy when the repository has none).
+`;
+
+export const SERVE_HELP = `Usage:
+  aureus serve
+      Serve the AUREUS GitHub App: check runs, the sticky ledger comment and /aureus commands
+      on every pull request and merge queue of the repositories it is installed on. Read from
+      the environment:
+        APP_ID                      the App's id (required)
+        PRIVATE_KEY | PRIVATE_KEY_PATH
+                                    its private key, PEM or base64 of it (one is required)
+        WEBHOOK_SECRET              the webhook secret (required; in production not
+                                    'development' and at least 16 characters)
+        PORT (3000), HOST, WEBHOOK_PATH (/api/github/webhooks)
+        GITHUB_API_URL              https://api.github.com, or a GitHub Enterprise Server URL
+        AUREUS_DATA_DIR (.aureus-app) caches and the App's ledger
+        AUREUS_CONCURRENCY (2)      evaluations at once, across repositories
+        LOG_LEVEL (info), LOG_FORMAT (json in production, else pretty)
+      GET /healthz answers 200. Stops on SIGINT or SIGTERM after the queued evaluations.
 `;
 
 export const LEDGER_HELP = `Usage:

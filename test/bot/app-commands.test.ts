@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { BUILDER_NOT_ENABLED_REPLY, HELP_REPLY } from '../../src/bot/commands/help-reply.js';
-import { codeLines, SMALL_BUDGET_POLICY } from '../action/support/pull-request-scenario.js';
-import { isolateGit, makeRepo, type Repo } from '../support/git-fixture.js';
+import { codeLines } from '../action/support/pull-request-scenario.js';
+import { isolateGit, type Repo } from '../support/git-fixture.js';
 import type { Role } from '../support/github-api-double/index.js';
 import {
   commentPayload,
@@ -14,11 +14,17 @@ import {
   REPO_ID,
   rerequestPayload,
 } from './support/app-payloads.js';
+import {
+  type AppRepository,
+  makeAppRepository,
+  operations as operationsOf,
+} from './support/app-repository.js';
 import { APP_BOT_ID, APP_ID, type AppSession, startAppSession } from './support/app-session.js';
 
 let restoreGit: () => Promise<void>;
 let session: AppSession;
-let origin: Repo & { remove(): Promise<void> };
+let repository: AppRepository;
+let origin: Repo;
 let baseSha: string;
 /** Pull request 10, over budget: its head and its first (failing) check run. */
 let overHead: string;
@@ -33,16 +39,9 @@ const person = (role: string, id: number) => ({
 beforeAll(async () => {
   restoreGit = await isolateGit();
   session = await startAppSession(OWNER);
-  origin = await makeRepo('app-commands');
-  origin.write('.aureus/policy.yaml', SMALL_BUDGET_POLICY);
-  origin.write('src/core.ts', codeLines('core', 3));
-  baseSha = origin.commit('base');
-  session.double.addRepository({
-    owner: OWNER,
-    repo: REPO,
-    gitDir: origin.dir,
-    defaultBranch: 'main',
-  });
+  repository = await makeAppRepository(session.double);
+  origin = repository.origin;
+  baseSha = repository.baseSha;
   session.double.setPermission(OWNER, REPO, ADMIN, 'admin');
   overHead = openPullRequest(10, { 'src/big.ts': codeLines('big', 80) });
   await session.send(
@@ -56,20 +55,16 @@ beforeEach(() => session.double.reset());
 
 afterAll(async () => {
   await session.close();
-  await origin.remove();
+  await repository.remove();
   await restoreGit();
 });
 
-function openPullRequest(number: number, files: Record<string, string>): string {
-  origin.git('checkout', '--quiet', '-B', `feature-${number}`, baseSha);
-  for (const [path, text] of Object.entries(files)) origin.write(path, text);
-  const headSha = origin.commit(`feature ${number}`);
-  session.double.addPullRequest({ owner: OWNER, repo: REPO, number, baseSha, headSha });
-  return headSha;
+function operations(): string[] {
+  return operationsOf(session.double);
 }
 
-function operations(): string[] {
-  return session.double.requests().map((request) => request.operationId ?? request.path);
+function openPullRequest(number: number, files: Record<string, string>): string {
+  return repository.openPullRequest(number, files);
 }
 
 async function comment(

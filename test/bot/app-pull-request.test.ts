@@ -1,8 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { codeLines, SMALL_BUDGET_POLICY } from '../action/support/pull-request-scenario.js';
-import { isolateGit, makeRepo, type Repo } from '../support/git-fixture.js';
+import { codeLines } from '../action/support/pull-request-scenario.js';
+import { isolateGit, type Repo } from '../support/git-fixture.js';
 import { OWNER, pullRequestPayload, REPO } from './support/app-payloads.js';
+import {
+  type AppRepository,
+  makeAppRepository,
+  operations as operationsOf,
+} from './support/app-repository.js';
 import {
   type AppSession,
   type SendOptions,
@@ -12,41 +17,30 @@ import {
 
 let restoreGit: () => Promise<void>;
 let session: AppSession;
-let origin: Repo & { remove(): Promise<void> };
+let repository: AppRepository;
+let origin: Repo;
 let baseSha: string;
 
 beforeAll(async () => {
   restoreGit = await isolateGit();
   session = await startAppSession(OWNER);
-  origin = await makeRepo('app-origin');
-  origin.write('.aureus/policy.yaml', SMALL_BUDGET_POLICY);
-  origin.write('src/core.ts', codeLines('core', 3));
-  baseSha = origin.commit('base');
-  session.double.addRepository({
-    owner: OWNER,
-    repo: REPO,
-    gitDir: origin.dir,
-    defaultBranch: 'main',
-  });
+  repository = await makeAppRepository(session.double);
+  origin = repository.origin;
+  baseSha = repository.baseSha;
 });
 
 afterAll(async () => {
   await session.close();
-  await origin.remove();
+  await repository.remove();
   await restoreGit();
 });
 
-/** A branch off main with `files`, opened as pull request `number`. */
-function openPullRequest(number: number, files: Record<string, string>): string {
-  origin.git('checkout', '--quiet', '-B', `feature-${number}`, baseSha);
-  for (const [path, text] of Object.entries(files)) origin.write(path, text);
-  const headSha = origin.commit(`feature ${number}`);
-  session.double.addPullRequest({ owner: OWNER, repo: REPO, number, baseSha, headSha });
-  return headSha;
+function operations(): string[] {
+  return operationsOf(session.double);
 }
 
-function operations(): string[] {
-  return session.double.requests().map((request) => request.operationId ?? request.path);
+function openPullRequest(number: number, files: Record<string, string>): string {
+  return repository.openPullRequest(number, files);
 }
 
 function expectCleanRequests(): void {

@@ -47,6 +47,9 @@ describe('the architecture rules', () => {
       'src/memory/store.ts': 'export const store = 1;\n',
       'src/cli/calls-bot.ts': "import { bot } from '../bot/app.js';\nexport const b = bot;\n",
       'src/bot/app.ts': 'export const bot = 1;\n',
+      'src/hooks/calls-action.ts':
+        "import { act } from '../action/main.js';\nexport const h = act;\n",
+      'src/action/main.ts': 'export const act = 1;\n',
       'src/report/a.ts': "import { b } from './b.js';\nexport const a = () => b;\n",
       'src/report/b.ts': "import { a } from './a.js';\nexport const b = () => a;\n",
     });
@@ -65,7 +68,10 @@ describe('the architecture rules', () => {
       'core-not-to-edges: src/gate/knows-store.ts → src/memory/store.ts',
     );
     expect(violations.output).toContain(
-      'entry-points-independent: src/cli/calls-bot.ts → src/bot/app.ts',
+      'entry-points-independent: src/hooks/calls-action.ts → src/action/main.ts',
+    );
+    expect(violations.output).toContain(
+      'cli-starts-the-app-only: src/cli/calls-bot.ts → src/bot/app.ts',
     );
   });
 
@@ -78,7 +84,9 @@ describe('the architecture rules', () => {
       'src/policy/pure.ts': 'export const double = (n: number) => n * 2;\n',
       'src/memory/reads.ts':
         "import { readFileSync } from 'node:fs';\nimport { double } from '../policy/pure.js';\nexport const r = () => double(readFileSync('x').length);\n",
-      'src/cli/main.ts': "import { r } from '../memory/reads.js';\nexport const main = r;\n",
+      'src/cli/main.ts':
+        "import { r } from '../memory/reads.js';\nimport { serveApp } from '../bot/serve-app.js';\nexport const main = [r, serveApp];\n",
+      'src/bot/serve-app.ts': 'export const serveApp = 1;\n',
     });
     expect(clean.output).toContain('no dependency violations found');
     expect(clean.code).toBe(0);

@@ -76,6 +76,9 @@ async function bundle(outdir) {
     // committed bundle, not all of it, and reviewers can read what the Action runs.
     minify: false,
     legalComments: 'eof',
+    // Module paths are written into the bundle; resolving through symlinks would write the
+    // real location of a linked node_modules/ and make the bundle depend on the checkout.
+    preserveSymlinks: true,
     logLevel: 'warning',
     // CommonJS packages inside an ES module bundle still call require() for Node's built-ins
     // and may read __filename/__dirname.

@@ -49,13 +49,30 @@ export function createAureusApp(options: AureusAppOptions): AureusApp {
   });
   const app: ApplicationFunction = (probot: Probot) => {
     const identity = appIdentityLookup(options.appId, () => probot.auth());
-    const services = async (context: Context): Promise<AppServices> => ({
-      identity: await identity(context.octokit),
-      checkName: options.checkName ?? 'AUREUS',
-      dataDir: options.dataDir,
-      toolVersion: options.toolVersion,
-      log: context.log,
-    });
+    /**
+     * The installation's client, made by `probot.auth`: unlike `context.octokit`, it gives probot's
+     * throttling the installation as its key, so GitHub's spacing of writes (one a second, a
+     * comment every three) applies per installation, not to every repository the App serves.
+     */
+    const clientFor = (context: Context): Promise<GitHubClient> => {
+      const installation = 'installation' in context.payload ? context.payload.installation : null;
+      return installation?.id === undefined
+        ? Promise.resolve(context.octokit)
+        : probot.auth(installation.id);
+    };
+    const eventScope = async (
+      context: Context,
+    ): Promise<{ client: GitHubClient; services: AppServices }> => {
+      const client = await clientFor(context);
+      const services: AppServices = {
+        identity: await identity(client),
+        checkName: options.checkName ?? 'AUREUS',
+        dataDir: options.dataDir,
+        toolVersion: options.toolVersion,
+        log: context.log,
+      };
+      return { client, services };
+    };
     const schedule = (
       client: GitHubClient,
       appServices: AppServices,
@@ -71,8 +88,8 @@ export function createAureusApp(options: AureusAppOptions): AureusApp {
           ? `pull:${request.judged.number}`
           : key;
       void queue
-        .enqueue(lane(request.repository), coalesce, () =>
-          evaluateChange(client, appServices, request),
+        .enqueue(lane(request.repository), coalesce, (releaseSlot) =>
+          evaluateChange(client, appServices, request, releaseSlot),
         )
         .then((outcome) => {
           // A job that threw before it could conclude anything may be redelivered and retried.
@@ -90,7 +107,8 @@ export function createAureusApp(options: AureusAppOptions): AureusApp {
       ],
       async (context) => {
         const { pull_request: pull, repository } = context.payload;
-        schedule(context.octokit, await services(context), {
+        const { client, services } = await eventScope(context);
+        schedule(client, services, {
           repository: appRepository(repository),
           headSha: pull.head.sha,
           judged: { kind: 'pull', number: pull.number },
@@ -103,7 +121,8 @@ export function createAureusApp(options: AureusAppOptions): AureusApp {
     probot.on('merge_group.checks_requested', async (context) => {
       const { merge_group: group, repository } = context.payload;
       if (repository === undefined) return;
-      schedule(context.octokit, await services(context), {
+      const { client, services } = await eventScope(context);
+      schedule(client, services, {
         repository: appRepository(repository),
         headSha: group.head_sha,
         judged: { kind: 'range', baseSha: group.base_sha },
@@ -114,11 +133,11 @@ export function createAureusApp(options: AureusAppOptions): AureusApp {
     });
     probot.on('check_run.rerequested', async (context) => {
       const { check_run: run, repository } = context.payload;
-      const appServices = await services(context);
+      const { client, services: appServices } = await eventScope(context);
       // GitHub sends a check run's events to the App that made it; anything else is not ours.
       const judged = judgedOfExternalId(run.external_id);
       if (run.app?.id !== options.appId || judged === undefined) return;
-      schedule(context.octokit, appServices, {
+      schedule(client, appServices, {
         repository: appRepository(repository),
         headSha: run.head_sha,
         judged,
@@ -128,8 +147,7 @@ export function createAureusApp(options: AureusAppOptions): AureusApp {
       });
     });
     probot.on('issue_comment.created', async (context) => {
-      const appServices = await services(context);
-      const client = context.octokit;
+      const { client, services: appServices } = await eventScope(context);
       await handleCommand({
         client,
         services: appServices,

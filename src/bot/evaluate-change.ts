@@ -30,11 +30,14 @@ export type EvaluationOutcome =
  * check run concluded — always, also when anything in between throws (THREATS row 26). The
  * steps are ordered so that replaying a job after a crash anywhere gives the same single
  * comment, ledger line and conclusion: the conclusion comes last and marks the head as done.
+ * `onJudged` is called once the change is judged: what follows is publishing, which waits on
+ * GitHub's spacing of writes rather than on this machine (the work queue's slot goes back).
  */
 export async function evaluateChange(
   client: GitHubClient,
   services: AppServices,
   request: EvaluationRequest,
+  onJudged: () => void = () => {},
 ): Promise<EvaluationOutcome> {
   const { repository, headSha, judged } = request;
   const fields = { delivery: request.deliveryId, repository: fullName(repository), headSha };
@@ -63,6 +66,7 @@ export async function evaluateChange(
     comments = await ownComments(client, services, request);
     const judgement = await judgeRequest(client, services, request, comments.approvals);
     const { report, policy } = judgement;
+    onJudged();
     if (report.change.headSha !== headSha) {
       await conclude(client, repository, checkRunId, 'cancelled', {
         title: 'Superseded by a newer push',

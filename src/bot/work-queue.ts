@@ -6,8 +6,12 @@ export type QueueOutcome<T> =
 
 /**
  * The App's work after a webhook is acknowledged (THREATS rules 2–3: answer fast, work from a
- * queue). One lane per repository runs one job at a time, in order; all lanes together run at
- * most `concurrency` jobs, because one small machine serves every installed repository.
+ * queue). One lane per repository runs one job at a time, in order; all lanes together hold at
+ * most `concurrency` slots, because one small machine serves every installed repository.
+ *
+ * A job holds a slot while it analyses and may give it back for the rest (see `ReleaseSlot`):
+ * publishing is mostly waiting on GitHub, which spaces an installation's writes a second or
+ * more apart, and that wait must not keep other repositories from being analysed.
  */
 export interface WorkQueue {
   /**
@@ -15,17 +19,27 @@ export interface WorkQueue {
    * waiting is dropped (its promise resolves `superseded`): only the newest push of a pull
    * request is worth analysing. A running job is never interrupted.
    */
-  enqueue<T>(lane: string, coalesceKey: string, job: () => Promise<T>): Promise<QueueOutcome<T>>;
+  enqueue<T>(
+    lane: string,
+    coalesceKey: string,
+    job: (releaseSlot: ReleaseSlot) => Promise<T>,
+  ): Promise<QueueOutcome<T>>;
   /** Resolves once no job runs or waits. */
   idle(): Promise<void>;
   /** Jobs waiting plus jobs running. */
   readonly size: number;
 }
 
+/**
+ * Gives the job's slot to the next ready lane while the job goes on; its own lane stays busy
+ * until the job ends. Calling it again does nothing.
+ */
+export type ReleaseSlot = () => void;
+
 interface Waiting {
   readonly coalesceKey: string;
   /** Runs the job, calls `finished`, then settles the job's promise; never rejects. */
-  readonly run: (finished: () => void) => Promise<void>;
+  readonly run: (releaseSlot: ReleaseSlot, finished: () => void) => Promise<void>;
   readonly supersede: () => void;
 }
 
@@ -42,13 +56,14 @@ export function createWorkQueue(options: { readonly concurrency: number }): Work
   /** Lanes with waiting jobs and none running, in the order they became ready. */
   const readyLanes: string[] = [];
   const runningLanes = new Set<string>();
+  let slotsInUse = 0;
   let waitingCount = 0;
   let idleWaiters: (() => void)[] = [];
 
   const size = () => waitingCount + runningLanes.size;
 
   function pump(): void {
-    while (runningLanes.size < concurrency) {
+    while (slotsInUse < concurrency) {
       const lane = readyLanes.shift();
       if (lane === undefined) return;
       const waiting = waitingByLane.get(lane);
@@ -57,7 +72,21 @@ export function createWorkQueue(options: { readonly concurrency: number }): Work
       if (waiting.length === 0) waitingByLane.delete(lane);
       waitingCount -= 1;
       runningLanes.add(lane);
-      void next.run(() => finish(lane));
+      slotsInUse += 1;
+      let holdsSlot = true;
+      const releaseSlot = () => {
+        if (!holdsSlot) return;
+        holdsSlot = false;
+        slotsInUse -= 1;
+        pump();
+      };
+      void next.run(releaseSlot, () => {
+        if (holdsSlot) {
+          holdsSlot = false;
+          slotsInUse -= 1;
+        }
+        finish(lane);
+      });
     }
   }
 
@@ -77,7 +106,7 @@ export function createWorkQueue(options: { readonly concurrency: number }): Work
   function enqueue<T>(
     lane: string,
     coalesceKey: string,
-    job: () => Promise<T>,
+    job: (releaseSlot: ReleaseSlot) => Promise<T>,
   ): Promise<QueueOutcome<T>> {
     return new Promise<QueueOutcome<T>>((resolve) => {
       const waiting = waitingByLane.get(lane) ?? [];
@@ -90,10 +119,10 @@ export function createWorkQueue(options: { readonly concurrency: number }): Work
       waiting.push({
         coalesceKey,
         supersede: () => resolve({ status: 'superseded' }),
-        run: async (finished) => {
+        run: async (releaseSlot, finished) => {
           let outcome: QueueOutcome<T>;
           try {
-            outcome = { status: 'done', value: await job() };
+            outcome = { status: 'done', value: await job(releaseSlot) };
           } catch (error) {
             outcome = { status: 'failed', error };
           }

@@ -89,6 +89,51 @@ describe('createWorkQueue', () => {
     expect(mostRunning).toBe(2);
   });
 
+  it('gives a released slot to another lane while its own lane stays busy', async () => {
+    const queue = createWorkQueue({ concurrency: 1 });
+    const log: string[] = [];
+    const publishing = deferred();
+    const outcomes = [
+      queue.enqueue('one', 'pr-1', async (releaseSlot) => {
+        log.push('one-1 judged');
+        releaseSlot();
+        releaseSlot(); // a second call gives nothing more back
+        await publishing.promise;
+        log.push('one-1 published');
+      }),
+      queue.enqueue('one', 'pr-2', async () => log.push('one-2')),
+      queue.enqueue('two', 'pr-1', async () => log.push('two-1')),
+      queue.enqueue('three', 'pr-1', async () => log.push('three-1')),
+    ];
+    await settle();
+    // One slot: 'two' ran in it, then 'three'; lane 'one' waits for its publishing job.
+    expect(log).toEqual(['one-1 judged', 'two-1', 'three-1']);
+    expect(queue.size).toBe(2);
+
+    publishing.resolve();
+    await Promise.all(outcomes);
+    expect(log).toEqual(['one-1 judged', 'two-1', 'three-1', 'one-1 published', 'one-2']);
+    expect(queue.size).toBe(0);
+  });
+
+  it('never runs more analyses than the concurrency when slots come back', async () => {
+    const queue = createWorkQueue({ concurrency: 2 });
+    let analysing = 0;
+    let mostAnalysing = 0;
+    const outcomes = Array.from({ length: 8 }, (_, index) =>
+      queue.enqueue(`lane-${index}`, 'pr-1', async (releaseSlot) => {
+        analysing += 1;
+        mostAnalysing = Math.max(mostAnalysing, analysing);
+        await settle();
+        analysing -= 1;
+        releaseSlot();
+        await settle();
+      }),
+    );
+    await Promise.all(outcomes);
+    expect(mostAnalysing).toBe(2);
+  });
+
   it('lets a busy lane take turns with the others', async () => {
     const queue = createWorkQueue({ concurrency: 1 });
     const log: string[] = [];

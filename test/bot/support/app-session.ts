@@ -77,7 +77,13 @@ export async function startAppSession(owner: string): Promise<AppSession> {
   };
   const app = await serveApp(settings, {
     toolVersion: '0.0.0-test',
-    Octokit: ProbotOctokit.defaults({ retry: { enabled: false }, throttle: { enabled: false } }),
+    // A function, not an options object: probot's own defaults would replace a `throttle` object
+    // whole and switch throttling back on. Tests count requests; they need no spacing.
+    Octokit: ProbotOctokit.defaults((options: { readonly throttle?: object }) => ({
+      ...options,
+      retry: { enabled: false },
+      throttle: { ...options.throttle, enabled: false },
+    })),
   });
   return {
     double,

@@ -21646,9 +21646,9 @@ var require_parse2 = __commonJS({
                 const idx = prev.value.lastIndexOf("[");
                 const pre = prev.value.slice(0, idx);
                 const rest2 = prev.value.slice(idx + 2);
-                const posix4 = POSIX_REGEX_SOURCE[rest2];
-                if (posix4) {
-                  prev.value = pre + posix4;
+                const posix6 = POSIX_REGEX_SOURCE[rest2];
+                if (posix6) {
+                  prev.value = pre + posix6;
                   state.backtrack = true;
                   advance();
                   if (!bos.output && tokens.indexOf(prev) === 1) {
@@ -22147,7 +22147,7 @@ var require_picomatch = __commonJS({
     var parse4 = require_parse2();
     var utils = require_utils2();
     var constants6 = require_constants6();
-    var isObject = (val) => val && typeof val === "object" && !Array.isArray(val);
+    var isObject2 = (val) => val && typeof val === "object" && !Array.isArray(val);
     var picomatch3 = (glob, options, returnState = false) => {
       if (Array.isArray(glob)) {
         const fns = glob.map((input) => picomatch3(input, options, returnState));
@@ -22160,12 +22160,12 @@ var require_picomatch = __commonJS({
         };
         return arrayMatcher;
       }
-      const isState = isObject(glob) && glob.tokens && glob.input;
+      const isState = isObject2(glob) && glob.tokens && glob.input;
       if (glob === "" || typeof glob !== "string" && !isState) {
         throw new TypeError("Expected pattern to be a non-empty string");
       }
       const opts = options || {};
-      const posix4 = opts.windows;
+      const posix6 = opts.windows;
       const regex2 = isState ? picomatch3.compileRe(glob, options) : picomatch3.makeRe(glob, options, false, true);
       const state = regex2.state;
       delete regex2.state;
@@ -22175,8 +22175,8 @@ var require_picomatch = __commonJS({
         isIgnored = picomatch3(opts.ignore, ignoreOpts, returnState);
       }
       const matcher = (input, returnObject = false) => {
-        const { isMatch, match, output } = picomatch3.test(input, regex2, options, { glob, posix: posix4 });
-        const result = { glob, state, regex: regex2, posix: posix4, input, output, match, isMatch };
+        const { isMatch, match, output } = picomatch3.test(input, regex2, options, { glob, posix: posix6 });
+        const result = { glob, state, regex: regex2, posix: posix6, input, output, match, isMatch };
         if (typeof opts.onResult === "function") {
           opts.onResult(result);
         }
@@ -22201,7 +22201,7 @@ var require_picomatch = __commonJS({
       }
       return matcher;
     };
-    picomatch3.test = (input, regex2, options, { glob, posix: posix4 } = {}) => {
+    picomatch3.test = (input, regex2, options, { glob, posix: posix6 } = {}) => {
       if (typeof input !== "string") {
         throw new TypeError("Expected input to be a string");
       }
@@ -22209,7 +22209,7 @@ var require_picomatch = __commonJS({
         return { isMatch: false, output: "" };
       }
       const opts = options || {};
-      const format = opts.format || (posix4 ? utils.toPosixSlashes : null);
+      const format = opts.format || (posix6 ? utils.toPosixSlashes : null);
       let match = input === glob;
       let output = match && format ? format(input) : input;
       if (match === false) {
@@ -22218,16 +22218,16 @@ var require_picomatch = __commonJS({
       }
       if (match === false || opts.capture === true) {
         if (opts.matchBase === true || opts.basename === true) {
-          match = picomatch3.matchBase(input, regex2, options, posix4);
+          match = picomatch3.matchBase(input, regex2, options, posix6);
         } else {
           match = regex2.exec(output);
         }
       }
       return { isMatch: Boolean(match), match, output };
     };
-    picomatch3.matchBase = (input, glob, options, posix4 = options && options.windows) => {
+    picomatch3.matchBase = (input, glob, options, posix6 = options && options.windows) => {
       const regex2 = glob instanceof RegExp ? glob : picomatch3.makeRe(glob, options);
-      return regex2.test(utils.basename(input, { windows: posix4 }));
+      return regex2.test(utils.basename(input, { windows: posix6 }));
     };
     picomatch3.isMatch = (str, patterns, options) => picomatch3(patterns, options)(str);
     picomatch3.parse = (pattern, options) => {
@@ -23841,6 +23841,123 @@ var init_typescript_facts = __esm({
       javascript: typescript.ScriptKind.JS
     };
     TOP_LEVEL2 = { fn: null, className: null, inType: false };
+  }
+});
+
+// src/analysis/resolve/config-extends.ts
+var config_extends_exports = {};
+__export(config_extends_exports, {
+  configExtends: () => configExtends
+});
+import { posix as posix4 } from "node:path";
+function configExtends(configPath, text3) {
+  const config = typescript.parseConfigFileTextToJson(configPath, text3).config;
+  const named = isObject(config) ? config.extends : void 0;
+  const list = Array.isArray(named) ? named : [named];
+  const folder = posix4.dirname(configPath);
+  return list.flatMap((entry) => {
+    if (typeof entry !== "string" || !isPathSpecifier(entry) || entry.startsWith("/")) return [];
+    const path = posix4.normalize(posix4.join(folder, entry));
+    if (path === ".." || path.startsWith("../")) return [];
+    return path.endsWith(".json") ? [path] : [path, `${path}.json`];
+  });
+}
+function isObject(value) {
+  return typeof value === "object" && value !== null;
+}
+var init_config_extends = __esm({
+  "src/analysis/resolve/config-extends.ts"() {
+    "use strict";
+    init_typescript_runtime();
+    init_package_names();
+  }
+});
+
+// src/analysis/resolve/snapshot-host.ts
+var snapshot_host_exports = {};
+__export(snapshot_host_exports, {
+  createSnapshotHost: () => createSnapshotHost
+});
+import { posix as posix5 } from "node:path";
+function createSnapshotHost(input) {
+  const root = input.rootDir.length > 1 ? input.rootDir.replace(/\/+$/, "") : input.rootDir;
+  const files = /* @__PURE__ */ new Set();
+  const folders = /* @__PURE__ */ new Map([[root, /* @__PURE__ */ new Set()]]);
+  for (const path of input.paths) {
+    files.add(`${root}/${path}`);
+    let child2;
+    for (let folder = posix5.dirname(path); ; folder = posix5.dirname(folder)) {
+      const absolute = folder === "." ? root : `${root}/${folder}`;
+      const seen = folders.has(absolute);
+      const names = folders.get(absolute) ?? /* @__PURE__ */ new Set();
+      if (child2 !== void 0) names.add(child2);
+      folders.set(absolute, names);
+      if (seen) break;
+      child2 = posix5.basename(folder);
+    }
+  }
+  const clean = (path) => path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
+  const relative3 = (path) => path.startsWith(`${root}/`) ? path.slice(root.length + 1) : void 0;
+  return {
+    fileExists: (path) => files.has(clean(path)),
+    directoryExists: (path) => folders.has(clean(path)),
+    getDirectories: (path) => [...folders.get(clean(path)) ?? []],
+    readFile: (path) => {
+      const inside = relative3(clean(path));
+      return inside === void 0 ? void 0 : input.texts.get(inside);
+    },
+    realpath: (path) => path,
+    getCurrentDirectory: () => root,
+    // Git paths are case-sensitive, whatever the machine the App runs on.
+    useCaseSensitiveFileNames: true
+  };
+}
+var init_snapshot_host = __esm({
+  "src/analysis/resolve/snapshot-host.ts"() {
+    "use strict";
+  }
+});
+
+// src/analysis/resolve/overlay-host.ts
+var overlay_host_exports = {};
+__export(overlay_host_exports, {
+  createOverlayHost: () => createOverlayHost
+});
+function createOverlayHost(rootDir, snapshot, disk) {
+  const root = rootDir.length > 1 ? rootDir.replace(/\/+$/, "") : rootDir;
+  const clean = (path) => path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
+  const ownPath = (path) => {
+    const absolute = clean(path);
+    if (absolute === root) return true;
+    if (!absolute.startsWith(`${root}/`)) return false;
+    return !`/${absolute.slice(root.length + 1)}/`.includes("/node_modules/");
+  };
+  const diskDirectories = disk.getDirectories;
+  const snapshotDirectories = snapshot.getDirectories;
+  return {
+    fileExists: (path) => ownPath(path) ? snapshot.fileExists(path) : disk.fileExists(path),
+    directoryExists: (path) => (ownPath(path) ? snapshot.directoryExists : disk.directoryExists)?.(path) ?? false,
+    readFile: (path) => {
+      if (!ownPath(path)) return disk.readFile(path);
+      const text3 = snapshot.readFile(path);
+      return text3 === void 0 && snapshot.fileExists(path) ? disk.readFile(path) : text3;
+    },
+    ...disk.realpath === void 0 ? {} : {
+      realpath: (path) => ownPath(path) ? path : disk.realpath?.(path) ?? path
+    },
+    getCurrentDirectory: () => root,
+    getDirectories: (path) => {
+      if (!ownPath(path)) return diskDirectories?.(path) ?? [];
+      const own = snapshotDirectories?.(path) ?? [];
+      const installed = (diskDirectories?.(path) ?? []).filter((name2) => name2 === "node_modules");
+      return [.../* @__PURE__ */ new Set([...own, ...installed])];
+    },
+    ...snapshot.useCaseSensitiveFileNames === void 0 ? {} : { useCaseSensitiveFileNames: snapshot.useCaseSensitiveFileNames }
+  };
+}
+var init_overlay_host = __esm({
+  "src/analysis/resolve/overlay-host.ts"() {
+    "use strict";
   }
 });
 
@@ -38676,8 +38793,8 @@ var stringifyIteratively = (rootValue, replacer, spaceParam) => {
   const isFunctionReplacer = typeof replacer === "function";
   const propertyList = Array.isArray(replacer) ? new Set(replacer.map(String)) : null;
   const prepareVal = (parent, key, val) => {
-    const isObject = val !== null && typeof val === "object";
-    const hasToJSON = isObject && typeof val.toJSON === "function";
+    const isObject2 = val !== null && typeof val === "object";
+    const hasToJSON = isObject2 && typeof val.toJSON === "function";
     if (hasToJSON) {
       val = val.toJSON(key);
     }
@@ -51718,17 +51835,87 @@ function countByLanguage(files) {
   return counts;
 }
 
+// src/workspace/snapshot-resolution-files.ts
+var VIRTUAL_ROOT = "/repository";
+var TYPESCRIPT_READS = /(^|\/)(tsconfig[^/]*\.json|jsconfig[^/]*\.json|package\.json)$/;
+var CONFIGS = /(^|\/)(tsconfig|jsconfig)[^/]*\.json$/;
+async function snapshotResolutionFiles(snapshot, readBlobs2, rootDir = VIRTUAL_ROOT) {
+  const { configExtends: configExtends2 } = await Promise.resolve().then(() => (init_config_extends(), config_extends_exports));
+  const { createSnapshotHost: createSnapshotHost2 } = await Promise.resolve().then(() => (init_snapshot_host(), snapshot_host_exports));
+  const byPath2 = new Map(snapshot.map((file) => [file.path, file]));
+  const texts = /* @__PURE__ */ new Map();
+  const unreadable3 = [];
+  let wanted = snapshot.filter((file) => TYPESCRIPT_READS.test(file.path));
+  const asked = new Set(wanted.map((file) => file.path));
+  const configs = new Set(wanted.flatMap((file) => CONFIGS.test(file.path) ? [file.path] : []));
+  while (wanted.length > 0) {
+    const next = [];
+    for (const { version, problem: problem2 } of await readBlobs2(wanted)) {
+      const { path } = version;
+      if (version.kind !== "text" || version.text === void 0) {
+        const why = problem2 ?? notReadable(version.kind);
+        if (why !== void 0) unreadable3.push({ path, problem: why });
+        continue;
+      }
+      const text3 = version.text.replace(/^\uFEFF/, "");
+      texts.set(path, text3);
+      if (!configs.has(path)) continue;
+      for (const target of configExtends2(path, text3)) {
+        const file = byPath2.get(target);
+        if (file === void 0 || asked.has(target)) continue;
+        asked.add(target);
+        configs.add(target);
+        next.push(file);
+      }
+    }
+    wanted = next;
+  }
+  const host = createSnapshotHost2({ rootDir, paths: byPath2.keys(), texts });
+  return { rootDir, host, unreadable: unreadable3 };
+}
+function notReadable(kind) {
+  if (kind === "symlink") return "it is a symbolic link, which is not followed without a checkout";
+  if (kind === "too-large") return "it is over the read limit";
+  if (kind === "unreadable") return "its blob could not be read";
+  return void 0;
+}
+
 // src/workspace/git-repository-source.ts
 function gitRepositorySource(root) {
+  const readSnapshotBlobs = async (files) => (await readBlobs(root, files)).map((version) => ({ version }));
   return {
     storeRoot: root,
     listFiles: (commit) => listTrackedFiles(root, commit),
-    readBlobs: async (files) => (await readBlobs(root, files)).map((version) => ({ version })),
-    resolutionFiles: async () => {
-      const { diskResolutionHost: diskResolutionHost2 } = await Promise.resolve().then(() => (init_typescript_host(), typescript_host_exports));
-      return { rootDir: root, host: diskResolutionHost2(root), unreadable: [] };
+    readBlobs: readSnapshotBlobs,
+    resolutionFiles: async (snapshot) => {
+      const [{ diskResolutionHost: diskResolutionHost2 }, { createOverlayHost: createOverlayHost2 }] = await Promise.all([
+        Promise.resolve().then(() => (init_typescript_host(), typescript_host_exports)),
+        Promise.resolve().then(() => (init_overlay_host(), overlay_host_exports))
+      ]);
+      const rootDir = root.replaceAll("\\", "/").replace(/\/+$/, "") || "/";
+      const own = await snapshotResolutionFiles(
+        snapshot,
+        (files) => readEditedFirst(files, readSnapshotBlobs),
+        rootDir
+      );
+      const host = createOverlayHost2(rootDir, own.host, diskResolutionHost2(root));
+      return { rootDir, host, unreadable: [] };
     }
   };
+}
+async function readEditedFirst(files, read) {
+  const stored = await read(files.filter((file) => file.text === void 0));
+  let next = 0;
+  return files.map((file) => {
+    const { text: text3 } = file;
+    if (text3 === void 0) {
+      const blob = stored[next++];
+      if (blob === void 0) throw new Error(`no blob was read for ${file.path}`);
+      return blob;
+    }
+    const size = Buffer.byteLength(text3);
+    return { version: { ...file, kind: "text", size, text: text3, validUtf8: true } };
+  });
 }
 
 // src/workspace/working-tree-snapshot.ts

@@ -1,20 +1,59 @@
 import { listTrackedFiles, readBlobs } from '../git/index.js';
-import type { RepositorySource } from './repository-source.js';
+import type { RepositorySource, SourceBlob } from './repository-source.js';
+import { snapshotResolutionFiles } from './snapshot-resolution-files.js';
+import type { SnapshotFile } from './working-tree-snapshot.js';
 
 /**
  * The repository at `root` read through git: `git ls-tree` for a commit's files, one
- * `git cat-file --batch` for blobs, the caches in the repository's own `.aureus/local/`, and
- * imports resolved over the real disk (so installed packages and workspace links resolve).
+ * `git cat-file --batch` for blobs, the caches in the repository's own `.aureus/local/`.
+ * Imports resolve over the snapshot's own files (whatever is checked out) with installed
+ * packages from the disk, so node_modules and workspace links resolve as in the clone.
  */
 export function gitRepositorySource(root: string): RepositorySource {
+  const readSnapshotBlobs = async (files: readonly SnapshotFile[]): Promise<SourceBlob[]> =>
+    (await readBlobs(root, files)).map((version) => ({ version }));
   return {
     storeRoot: root,
     listFiles: (commit) => listTrackedFiles(root, commit),
-    readBlobs: async (files) => (await readBlobs(root, files)).map((version) => ({ version })),
-    resolutionFiles: async () => {
-      // TypeScript loads with the host (~200 ms): only when some import has no cached answer.
-      const { diskResolutionHost } = await import('../memory/typescript-host.js');
-      return { rootDir: root, host: diskResolutionHost(root), unreadable: [] };
+    readBlobs: readSnapshotBlobs,
+    resolutionFiles: async (snapshot) => {
+      // TypeScript loads with the hosts (~200 ms): only when some import has no cached answer.
+      const [{ diskResolutionHost }, { createOverlayHost }] = await Promise.all([
+        import('../memory/typescript-host.js'),
+        import('../analysis/resolve/overlay-host.js'),
+      ]);
+      const rootDir = root.replaceAll('\\', '/').replace(/\/+$/, '') || '/';
+      const own = await snapshotResolutionFiles(
+        snapshot,
+        (files) => readEditedFirst(files, readSnapshotBlobs),
+        rootDir,
+      );
+      // A config the snapshot holds no text for (a symbolic link, say) is read from the disk by
+      // the overlay, as TypeScript would in the clone: nothing is missing, nothing "unreadable".
+      const host = createOverlayHost(rootDir, own.host, diskResolutionHost(root));
+      return { rootDir, host, unreadable: [] };
     },
   };
+}
+
+/**
+ * Blobs of a snapshot, with the working tree's edits taken from the text the snapshot already
+ * holds: an edited file's blob id is computed, not written, so git does not have it.
+ */
+async function readEditedFirst(
+  files: readonly SnapshotFile[],
+  read: (files: readonly SnapshotFile[]) => Promise<SourceBlob[]>,
+): Promise<SourceBlob[]> {
+  const stored = await read(files.filter((file) => file.text === undefined));
+  let next = 0;
+  return files.map((file): SourceBlob => {
+    const { text } = file;
+    if (text === undefined) {
+      const blob = stored[next++];
+      if (blob === undefined) throw new Error(`no blob was read for ${file.path}`);
+      return blob;
+    }
+    const size = Buffer.byteLength(text);
+    return { version: { ...file, kind: 'text', size, text, validUtf8: true } };
+  });
 }

@@ -2,7 +2,7 @@ import type { BlobKind } from '../model/change.js';
 import type { RepositorySource, ResolutionFiles, UnreadableFile } from './repository-source.js';
 import type { SnapshotFile } from './working-tree-snapshot.js';
 
-/** Where a snapshot read over the API appears to TypeScript: a folder that exists nowhere. */
+/** Where a snapshot read over the API appears to TypeScript, by default: a folder that exists nowhere. */
 const VIRTUAL_ROOT = '/repository';
 /**
  * The files TypeScript reads while it resolves. The lock files among the resolution inputs only
@@ -22,6 +22,7 @@ const CONFIGS = /(^|\/)(tsconfig|jsconfig)[^/]*\.json$/;
 export async function snapshotResolutionFiles(
   snapshot: readonly SnapshotFile[],
   readBlobs: RepositorySource['readBlobs'],
+  rootDir: string = VIRTUAL_ROOT,
 ): Promise<ResolutionFiles> {
   const { configExtends } = await import('../analysis/resolve/config-extends.js');
   const { createSnapshotHost } = await import('../analysis/resolve/snapshot-host.js');
@@ -54,8 +55,8 @@ export async function snapshotResolutionFiles(
     }
     wanted = next;
   }
-  const host = createSnapshotHost({ rootDir: VIRTUAL_ROOT, paths: byPath.keys(), texts });
-  return { rootDir: VIRTUAL_ROOT, host, unreadable };
+  const host = createSnapshotHost({ rootDir, paths: byPath.keys(), texts });
+  return { rootDir, host, unreadable };
 }
 
 /**

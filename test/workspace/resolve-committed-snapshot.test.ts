@@ -8,7 +8,7 @@ import { commitSnapshot, workingTreeSnapshot } from '../../src/workspace/working
 import { isolateGit, makeRepo, type Repo } from '../support/git-fixture.js';
 
 let restoreGit: () => Promise<void>;
-let repo: Repo;
+let repo: Repo & { remove(): Promise<void> };
 let cyclic: string;
 
 /**

@@ -32,6 +32,24 @@ describe.each(EXTRACTORS)('%s: lines, classes and functions', (_, extract) => {
     });
   });
 
+  it('counts the lines of a broken file to its end, past the syntax error', async () => {
+    const facts = await extract(
+      lines(
+        'function f(a: number {',
+        '  return a;',
+        '}',
+        '// after the error',
+        '/* a block',
+        '',
+        '   comment */',
+        'const b = 1;',
+      ),
+      'typescript',
+    );
+    expect(facts.diagnostics.length).toBeGreaterThanOrEqual(1);
+    expect(facts.lines).toEqual({ code: 4, comment: 4, blank: 0 });
+  });
+
   it('describes classes: heritage without generic arguments, abstract, static-only, methods', async () => {
     const facts = await extract(
       lines(

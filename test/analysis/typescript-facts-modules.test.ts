@@ -253,6 +253,15 @@ describe.each(EXTRACTORS)('%s: modules, state, reflection, events, DI', (_, extr
     ]);
   });
 
+  it('accepts what only a type checker rejects: a top-level return, a const without value', async () => {
+    const script = await extract(lines('if (done) return;', 'exports.a = 1;'), 'javascript');
+    expect(script.diagnostics).toEqual([]);
+    expect(script.exports.map((fact) => fact.name)).toEqual(['a']);
+    const declarations = await extract(lines('export const a: number;'), 'typescript');
+    expect(declarations.diagnostics).toEqual([]);
+    expect(declarations.exports.map((fact) => fact.name)).toEqual(['a']);
+  });
+
   it('reports syntax errors as diagnostics, and TypeScript syntax in a JavaScript file', async () => {
     const broken = await extract(lines('function f( {', '  return 1;'), 'typescript');
     expect(broken.diagnostics.length).toBeGreaterThanOrEqual(1);

@@ -2,14 +2,19 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
-import { languageOf, viaTreeSitter, viaTypeScript } from './support/typescript-extractors.js';
+import {
+  languageOf,
+  viaOxc,
+  viaTreeSitter,
+  viaTypeScript,
+} from './support/typescript-extractors.js';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/analysis/ts', import.meta.url));
 
 /**
- * Broken on purpose. The two parsers recover from a syntax error differently, so their partial
- * facts may differ: only the line counts (which depend on comments, not on the recovery) must
- * agree, and both must report the error.
+ * Broken on purpose. The parsers recover from a syntax error differently (oxc not at all), so
+ * their partial facts may differ: only the line counts (which depend on comments, not on the
+ * recovery) must agree, and each must report the error.
  */
 const BROKEN = new Set(['syntax-error.ts']);
 
@@ -24,7 +29,7 @@ const asCrlfWithBom = (text: string): string => {
   return `${bom}${text.replace(/\r?\n/g, '\r\n')}`;
 };
 
-describe('TypeScript/JavaScript facts: web-tree-sitter and TypeScript agree', () => {
+describe('TypeScript/JavaScript facts: web-tree-sitter, TypeScript and oxc agree', () => {
   it('has a corpus covering TypeScript, TSX, JavaScript and a broken file', () => {
     expect(fixtures.length).toBeGreaterThanOrEqual(12);
     expect(new Set(fixtures.map(languageOf))).toEqual(new Set(['typescript', 'tsx', 'javascript']));
@@ -35,16 +40,20 @@ describe('TypeScript/JavaScript facts: web-tree-sitter and TypeScript agree', ()
     const text = readFileSync(join(FIXTURES, file), 'utf8');
     const language = languageOf(file);
 
-    it('gives equal facts from both parsers', async () => {
+    it('gives equal facts from the three parsers', async () => {
       const fromTreeSitter = await viaTreeSitter(text, language);
       const fromTypeScript = await viaTypeScript(text, language);
+      const fromOxc = await viaOxc(text, language);
       if (BROKEN.has(file)) {
         expect(fromTreeSitter.lines).toEqual(fromTypeScript.lines);
+        expect(fromOxc.lines).toEqual(fromTypeScript.lines);
         expect(fromTreeSitter.diagnostics.length).toBeGreaterThanOrEqual(1);
         expect(fromTypeScript.diagnostics.length).toBeGreaterThanOrEqual(1);
+        expect(fromOxc.diagnostics.length).toBeGreaterThanOrEqual(1);
       } else {
         expect(fromTreeSitter.diagnostics).toEqual([]);
         expect(fromTreeSitter).toEqual(fromTypeScript);
+        expect(fromOxc).toEqual(fromTypeScript);
       }
     });
 
@@ -53,11 +62,14 @@ describe('TypeScript/JavaScript facts: web-tree-sitter and TypeScript agree', ()
       const windows = asCrlfWithBom(text);
       const fromTreeSitter = await viaTreeSitter(windows, language);
       const fromTypeScript = await viaTypeScript(windows, language);
+      const fromOxc = await viaOxc(windows, language);
       expect(fromTypeScript.lines).toEqual(original.lines);
       expect(fromTreeSitter.lines).toEqual(original.lines);
+      expect(fromOxc.lines).toEqual(original.lines);
       if (!BROKEN.has(file)) {
         expect(fromTypeScript).toEqual(original);
         expect(fromTreeSitter).toEqual(original);
+        expect(fromOxc).toEqual(original);
       }
     });
   });

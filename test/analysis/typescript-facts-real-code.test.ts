@@ -2,7 +2,12 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
-import { languageOf, viaTreeSitter, viaTypeScript } from './support/typescript-extractors.js';
+import {
+  languageOf,
+  viaOxc,
+  viaTreeSitter,
+  viaTypeScript,
+} from './support/typescript-extractors.js';
 
 const NODE_MODULES = fileURLToPath(new URL('../../node_modules', import.meta.url));
 
@@ -32,7 +37,7 @@ function sourcesUnder(folder: string): string[] {
 
 const corpus = CORPUS.map((folder) => [folder, sourcesUnder(folder)] as const);
 
-describe('TypeScript/JavaScript facts on real code: web-tree-sitter and TypeScript agree', () => {
+describe('TypeScript/JavaScript facts on real code: web-tree-sitter, TypeScript and oxc agree', () => {
   it('has the corpus installed', () => {
     for (const [folder, files] of corpus)
       expect({ folder, files: files.length > 0 }).toEqual({ folder, files: true });
@@ -47,14 +52,14 @@ describe('TypeScript/JavaScript facts on real code: web-tree-sitter and TypeScri
         const language = languageOf(file);
         const fromTreeSitter = await viaTreeSitter(text, language);
         const fromTypeScript = await viaTypeScript(text, language);
-        // A parser may reject what the other accepts (see the report); then facts are partial.
-        const broken = fromTreeSitter.diagnostics.length + fromTypeScript.diagnostics.length > 0;
-        if (broken)
-          expect({ file, lines: fromTreeSitter.lines }).toEqual({
-            file,
-            lines: fromTypeScript.lines,
-          });
-        else expect({ file, facts: fromTreeSitter }).toEqual({ file, facts: fromTypeScript });
+        const fromOxc = await viaOxc(text, language);
+        // A parser may reject what another accepts (see the report); then facts are partial.
+        for (const other of [fromTreeSitter, fromOxc]) {
+          const broken = other.diagnostics.length + fromTypeScript.diagnostics.length > 0;
+          if (broken)
+            expect({ file, lines: other.lines }).toEqual({ file, lines: fromTypeScript.lines });
+          else expect({ file, facts: other }).toEqual({ file, facts: fromTypeScript });
+        }
       }
     },
   );

@@ -1,3 +1,4 @@
+import { extractOxcFacts } from '../../../src/analysis/oxc/oxc-facts.js';
 import { extractTreeSitterFacts } from '../../../src/analysis/tree-sitter/typescript-facts.js';
 import { extractTypeScriptFacts } from '../../../src/analysis/typescript/typescript-facts.js';
 import type { FileFacts } from '../../../src/model/facts.js';
@@ -22,9 +23,12 @@ export const viaTreeSitter: Extract = async (text, language) => {
 export const viaTypeScript: Extract = async (text, language) =>
   extractTypeScriptFacts(text, language);
 
+export const viaOxc: Extract = async (text, language) => extractOxcFacts(text, language);
+
 export const EXTRACTORS: readonly (readonly [string, Extract])[] = [
   ['web-tree-sitter', viaTreeSitter],
   ['TypeScript', viaTypeScript],
+  ['oxc', viaOxc],
 ];
 
 /** The language a file's extension means. */

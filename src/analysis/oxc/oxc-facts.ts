@@ -1,0 +1,138 @@
+import type { Node } from 'oxc-parser';
+import type { FileFacts } from '../../model/facts.js';
+import { FactsCollector } from '../tree-sitter/facts-collector.js';
+import { DECISION_OPERATORS } from '../tree-sitter/javascript-conventions.js';
+import {
+  recordCall,
+  recordConstruction,
+  recordDynamicImport,
+  recordMemberAccess,
+  recordTypeImport,
+} from './calls.js';
+import { asFunction, visitClass, visitFunction, visitInterface } from './declarations.js';
+import {
+  recordCommonJsExports,
+  recordExports,
+  recordImport,
+  recordImportEquals,
+  recordReexport,
+  recordTopLevelState,
+} from './modules.js';
+import { parseDiagnostics, parseProgram, type ScriptLanguage } from './parse-program.js';
+import type { Scope, Source } from './syntax.js';
+import { visitChildren } from './tree-walk.js';
+import { typeScriptOnlyStart } from './typescript-only-syntax.js';
+
+const TOP_LEVEL: Scope = { fn: null, className: null, inType: false };
+
+/**
+ * The facts of a TypeScript, TSX or JavaScript file from oxc's native parser and its ESTree
+ * tree, in one walk: a port of extractTypeScriptFacts that loads in a fraction of the time
+ * TypeScript's 9 MB compiler takes, and reads a code base about twice as fast on a first pass.
+ * Must equal it and extractTreeSitterFacts on the same text (the parity tests).
+ */
+export function extractOxcFacts(text: string, language: ScriptLanguage): FileFacts {
+  const parsed = parseProgram(text, language);
+  const { program } = parsed;
+  const facts = new FactsCollector(text, language);
+  const typeScriptSyntax = { check: language === 'javascript', at: null };
+  const source: Source = { text, facts, ancestors: [program], typeScriptSyntax };
+  for (const statement of program.body) {
+    recordExports(source, statement);
+    if (statement.type === 'ExpressionStatement') recordCommonJsExports(source, statement);
+    recordTopLevelState(source, statement);
+    visit(source, statement, TOP_LEVEL);
+  }
+  for (const comment of parsed.comments) facts.comment(comment);
+  const { lineOf } = facts.lines;
+  for (const message of parseDiagnostics(parsed.errors, lineOf)) facts.diagnostic(message);
+  const typeScriptOnly = typeScriptSyntax.at;
+  if (typeScriptOnly !== null) {
+    facts.diagnostic(`line ${lineOf(typeScriptOnly)}: TypeScript syntax in a JavaScript file`);
+  }
+  return facts.finish();
+}
+
+function visit(source: Source, node: Node, scope: Scope): void {
+  const { typeScriptSyntax } = source;
+  if (typeScriptSyntax.check) {
+    const at = typeScriptOnlyStart(source, node);
+    if (at !== null && (typeScriptSyntax.at === null || at < typeScriptSyntax.at)) {
+      typeScriptSyntax.at = at;
+    }
+  }
+  const { fn } = scope;
+  switch (node.type) {
+    case 'Literal':
+      if (typeof node.value === 'string') source.facts.string(node);
+      return;
+    case 'TemplateLiteral':
+    case 'TSTemplateLiteralType':
+      source.facts.string(node);
+      break;
+    case 'FunctionDeclaration':
+    case 'FunctionExpression':
+    case 'ArrowFunctionExpression':
+    case 'MethodDefinition':
+    case 'Property': {
+      const asFn = asFunction(node);
+      if (asFn !== null) {
+        visitFunction(source, asFn, scope, visit);
+        return;
+      }
+      break;
+    }
+    case 'ClassDeclaration':
+    case 'ClassExpression':
+      visitClass(source, node, scope, visit);
+      return;
+    case 'TSInterfaceDeclaration':
+      visitInterface(source, node, scope, visit);
+      return;
+    case 'IfStatement':
+    case 'ForStatement':
+    case 'ForInStatement':
+    case 'ForOfStatement':
+    case 'WhileStatement':
+    case 'DoWhileStatement':
+    case 'CatchClause':
+    case 'ConditionalExpression':
+      if (fn !== null) fn.complexity++;
+      break;
+    case 'SwitchCase':
+      // `default:` is no decision.
+      if (fn !== null && node.test !== null) fn.complexity++;
+      break;
+    case 'LogicalExpression':
+    case 'AssignmentExpression':
+      if (fn !== null && DECISION_OPERATORS.has(node.operator)) fn.complexity++;
+      break;
+    case 'TSImportType':
+      recordTypeImport(source, node);
+      break;
+    case 'ImportExpression':
+      recordDynamicImport(source, node);
+      break;
+    case 'CallExpression':
+    case 'TaggedTemplateExpression':
+      recordCall(source, node, scope);
+      break;
+    case 'NewExpression':
+      recordConstruction(source, node, scope);
+      break;
+    case 'MemberExpression':
+      if (!scope.inType) recordMemberAccess(source, node);
+      break;
+    case 'ImportDeclaration':
+      recordImport(source, node);
+      break;
+    case 'TSImportEqualsDeclaration':
+      recordImportEquals(source, node);
+      break;
+    case 'ExportNamedDeclaration':
+    case 'ExportAllDeclaration':
+      recordReexport(source, node);
+      break;
+  }
+  visitChildren(source, node, scope, visit);
+}

@@ -47599,6 +47599,9 @@ function factsFromTree(language, tree, text3) {
   }
 }
 
+// src/workspace/fact-parsers.ts
+init_errors();
+
 // src/parsers/tree-sitter-parsers.ts
 import { readFile as readFile2 } from "node:fs/promises";
 
@@ -51693,12 +51696,14 @@ function createTreeSitterParsers() {
   };
 }
 
+// src/workspace/load-oxc-facts.ts
+async function loadOxcFacts() {
+  return void 0;
+}
+
 // src/workspace/fact-parsers.ts
 var TYPESCRIPT_PARSER_THRESHOLD = 150;
-function usesTypeScriptParser(choice, scripts) {
-  return choice === "typescript" || choice === "auto" && scripts >= TYPESCRIPT_PARSER_THRESHOLD;
-}
-async function createFactParser(useTypeScript) {
+async function createFactParser(choice, scripts) {
   const treeSitter = createTreeSitterParsers();
   const viaTreeSitter = async (language, text3) => {
     const tree = await treeSitter.parse(language, text3);
@@ -51708,12 +51713,25 @@ async function createFactParser(useTypeScript) {
       tree.delete();
     }
   };
-  if (!useTypeScript) return viaTreeSitter;
+  const scriptFacts = await scriptExtractor(choice, scripts);
+  if (scriptFacts === void 0) return viaTreeSitter;
+  return async (language, text3) => isScript2(language) ? scriptFacts(text3, language) : viaTreeSitter(language, text3);
+}
+async function scriptExtractor(choice, scripts) {
+  if (choice === "tree-sitter" || scripts === 0) return void 0;
+  if (choice === "auto" || choice === "oxc") {
+    const oxc = await loadOxcFacts();
+    if (oxc !== void 0) return oxc;
+    if (choice === "oxc") {
+      throw new AureusError(
+        "the oxc parser cannot load on this machine (oxc-parser has no binary installed for it).",
+        "reinstall with optional dependencies (npm install --include=optional), or use --parser auto."
+      );
+    }
+    if (scripts < TYPESCRIPT_PARSER_THRESHOLD) return void 0;
+  }
   const { extractTypeScriptFacts: extractTypeScriptFacts2 } = await Promise.resolve().then(() => (init_typescript_facts(), typescript_facts_exports));
-  return async (language, text3) => {
-    if (isScript2(language)) return extractTypeScriptFacts2(text3, language);
-    return viaTreeSitter(language, text3);
-  };
+  return extractTypeScriptFacts2;
 }
 function isScript2(language) {
   return language === "typescript" || language === "tsx" || language === "javascript";
@@ -51744,7 +51762,7 @@ async function collectFacts(source, files, options) {
   const scripts = texts.filter(
     ({ file, text: text3 }) => text3 !== void 0 && isScript2(file.language)
   ).length;
-  const parse4 = await createFactParser(usesTypeScriptParser(options.parser, scripts));
+  const parse4 = await createFactParser(options.parser, scripts);
   const fresh = [];
   for (const { file, text: text3 } of texts) {
     if (text3 === void 0) continue;

@@ -40,6 +40,9 @@ const REPLACEMENTS = {
     "export const typescript = createRequire(import.meta.url)('./typescript.cjs');",
     '',
   ].join('\n'),
+  // oxc-parser is native code, one binary per platform: the bundle ships none, and reads TS/JS
+  // with the parsers that give the same facts.
+  'src/workspace/load-oxc-facts.ts': 'export async function loadOxcFacts() { return undefined; }\n',
   'src/parsers/grammar-file.ts': [
     "import { fileURLToPath } from 'node:url';",
     'export function grammarFile(packagePath) {',

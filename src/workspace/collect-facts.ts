@@ -1,11 +1,6 @@
 import { createFactsCache, type FactsCache, type FactsEntry } from '../memory/facts-cache.js';
 import type { FileFacts, Language } from '../model/facts.js';
-import {
-  createFactParser,
-  isScript,
-  type ParserChoice,
-  usesTypeScriptParser,
-} from './fact-parsers.js';
+import { createFactParser, isScript, type ParserChoice } from './fact-parsers.js';
 import type { RepositorySource, UnreadableFile } from './repository-source.js';
 import type { SnapshotFile } from './working-tree-snapshot.js';
 
@@ -69,7 +64,7 @@ export async function collectFacts(
   const scripts = texts.filter(
     ({ file, text }) => text !== undefined && isScript(file.language),
   ).length;
-  const parse = await createFactParser(usesTypeScriptParser(options.parser, scripts));
+  const parse = await createFactParser(options.parser, scripts);
   const fresh: FactsEntry[] = [];
   for (const { file, text } of texts) {
     if (text === undefined) continue;

@@ -90,7 +90,7 @@ let parser: Promise<ParseFacts> | undefined;
 
 /** Facts of each side of the change, from the real tree-sitter extractors, keyed as priceChange expects. */
 export async function factsOfChange(change: Change) {
-  parser ??= createFactParser(false);
+  parser ??= createFactParser('tree-sitter', 0);
   const parse = await parser;
   const baseFacts = new Map<string, FileFacts>();
   const headFacts = new Map<string, FileFacts>();

@@ -143,6 +143,10 @@ describe('analyzeRepository', () => {
     });
     expect(viaTypeScript.stats.parsed).toBe(6);
     expect(viaTypeScript.facts).toEqual(viaTreeSitter.facts);
+    await rm(join(repo.dir, '.aureus', 'local', 'cache'), { recursive: true });
+    const viaOxc = await analyzeRepository(repo.dir, defaultPolicy(), { parser: 'oxc' });
+    expect(viaOxc.stats.parsed).toBe(6);
+    expect(viaOxc.facts).toEqual(viaTreeSitter.facts);
   });
 
   it('resolves classes across files: implementations of each abstraction, inheritance depth', async () => {

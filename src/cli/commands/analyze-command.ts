@@ -6,7 +6,7 @@ import { createProgressBar } from '../progress-bar.js';
 import type { CommandContext } from './command-context.js';
 import { heritageLines } from './heritage-text.js';
 
-const PARSERS: readonly ParserChoice[] = ['auto', 'typescript', 'tree-sitter'];
+const PARSERS: readonly ParserChoice[] = ['auto', 'oxc', 'typescript', 'tree-sitter'];
 
 /**
  * `aureus analyze`: the whole repository's facts, import graph, cycles, modules, abstractions

@@ -1,0 +1,94 @@
+import { Project, ts } from 'ts-morph';
+import type {
+  FileEdit,
+  PassContext,
+  Proposal,
+  SimplificationPass,
+} from '../../../src/reflexion/proposal.js';
+
+/** Where fixture projects live in memory. */
+export const ROOT = '/repo';
+
+/** Strict, modern settings: what the over-engineered fixtures are written against. */
+const COMPILER_OPTIONS: ts.CompilerOptions = {
+  strict: true,
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.ESNext,
+  moduleResolution: ts.ModuleResolutionKind.Bundler,
+  noEmit: true,
+  skipLibCheck: true,
+};
+
+/** An in-memory project of `files` (repository-relative paths → text). */
+export function fixtureProject(files: Readonly<Record<string, string>>): Project {
+  const project = new Project({ useInMemoryFileSystem: true, compilerOptions: COMPILER_OPTIONS });
+  for (const [path, text] of Object.entries(files))
+    project.createSourceFile(`${ROOT}/${path}`, text);
+  return project;
+}
+
+/** A pass's context over `files`, every file in scope unless `scope` says otherwise. */
+export function fixtureContext(
+  files: Readonly<Record<string, string>>,
+  scope: readonly string[] = Object.keys(files),
+): PassContext {
+  return { project: fixtureProject(files), rootDir: ROOT, scope: new Set(scope) };
+}
+
+/** The files after `edits`, as a new record (deleted files left out). */
+export function applyEdits(
+  files: Readonly<Record<string, string>>,
+  edits: readonly FileEdit[],
+): Record<string, string> {
+  const result: Record<string, string> = { ...files };
+  for (const edit of edits) {
+    if (result[edit.path] !== edit.before)
+      throw new Error(`${edit.path} is not what the edit expects`);
+    if (edit.after === null) delete result[edit.path];
+    else result[edit.path] = edit.after;
+  }
+  return result;
+}
+
+/** Type errors of a project of `files`, as `path: TS1234 message` lines, sorted. */
+export function typeErrors(files: Readonly<Record<string, string>>): string[] {
+  const project = fixtureProject(files);
+  return project
+    .getPreEmitDiagnostics()
+    .map((diagnostic) => {
+      const path =
+        diagnostic
+          .getSourceFile()
+          ?.getFilePath()
+          .slice(ROOT.length + 1) ?? '(project)';
+      const message = ts.flattenDiagnosticMessageText(diagnostic.compilerObject.messageText, '\n');
+      return `${path}: TS${diagnostic.getCode()} ${message}`;
+    })
+    .sort();
+}
+
+/**
+ * Runs `pass` over `files` and checks what every proposal must hold: the project is left as it
+ * was, each proposal's edits apply to the files, and the result type-checks no worse.
+ */
+export function runPass(
+  pass: SimplificationPass,
+  files: Readonly<Record<string, string>>,
+  scope?: readonly string[],
+): Proposal[] {
+  const context = fixtureContext(files, scope);
+  const proposals = pass.find(context);
+  for (const file of context.project.getSourceFiles()) {
+    const path = file.getFilePath().slice(ROOT.length + 1);
+    if (file.getFullText() !== files[path]) throw new Error(`${pass.name} left ${path} changed`);
+  }
+  const errorsBefore = typeErrors(files);
+  for (const proposal of proposals) {
+    const after = typeErrors(applyEdits(files, proposal.edits));
+    const added = after.filter((line) => !errorsBefore.includes(line));
+    if (added.length > 0) {
+      throw new Error(`${proposal.title}: new type errors\n${added.join('\n')}`);
+    }
+  }
+  return proposals;
+}

@@ -1,0 +1,168 @@
+import { type Identifier, Node, type SourceFile, type Statement, ts } from 'ts-morph';
+import { captureEdits, relativePath, scopedFiles } from '../capture-edits.js';
+import type { PassContext, Proposal } from '../proposal.js';
+import {
+  hasModuleSyntax,
+  looksGenerated,
+  looksLikeEntryPoint,
+  moduleReach,
+} from './module-reach.js';
+import { unusedImports } from './unused-code-imports.js';
+import { applyRemovals, isSideEffectFree, referencesTo } from './unused-code-references.js';
+
+interface UnusedExport {
+  readonly filePath: string;
+  readonly name: string;
+  readonly line: number;
+  /** Used in its own file: the declaration stays, only `export` goes. */
+  readonly usedInFile: boolean;
+}
+
+/**
+ * One proposal per exported declaration no other file refers to: remove it when its own file
+ * does not use it either, else drop its `export`. Exports are left alone in entry points, in
+ * files taken as a whole (barrel members, `import()` targets, namespace imports) and everywhere
+ * when some `import()` has a computed target: their names may be looked up at run time.
+ */
+export function unusedExportProposals(context: PassContext): Proposal[] {
+  const reach = moduleReach(context.project);
+  if (reach.unknownTarget) return [];
+  const candidates = scopedFiles(context)
+    .filter(
+      (file) =>
+        !file.isDeclarationFile() &&
+        !looksGenerated(file) &&
+        !looksLikeEntryPoint(relativePath(context, file.getFilePath())) &&
+        !reach.takenWhole.has(file.getFilePath()),
+    )
+    .flatMap(unusedExports);
+  const proposals: Proposal[] = [];
+  for (const candidate of candidates) {
+    const edits = captureEdits(context, () => applyUnusedExport(context, candidate));
+    if (edits.length === 0) continue;
+    proposals.push({
+      pass: 'unused-code',
+      title: candidate.usedInFile
+        ? `Stop exporting \`${candidate.name}\`, used only in its own file`
+        : `Remove unused export \`${candidate.name}\``,
+      path: relativePath(context, candidate.filePath),
+      line: candidate.line,
+      edits,
+    });
+  }
+  return proposals;
+}
+
+function unusedExports(file: SourceFile): UnusedExport[] {
+  const found: UnusedExport[] = [];
+  for (const statement of file.getStatements()) {
+    const name = declaredName(statement);
+    if (name === undefined || !Node.isExportable(statement) || !statement.hasExportKeyword())
+      continue;
+    // Merged declarations (overloads, a namespace beside a function) are one export in many parts.
+    if (name.getSymbol()?.getDeclarations().length !== 1) continue;
+    const references = referencesTo(name);
+    if (references.some((reference) => reference.getSourceFile() !== file)) continue;
+    const usedInFile = references.length > 0;
+    if (!usedInFile && !isRemovable(statement)) continue;
+    found.push({
+      filePath: file.getFilePath(),
+      name: name.getText(),
+      line: statement.getStartLineNumber(),
+      usedInFile,
+    });
+  }
+  return found;
+}
+
+/** The name a top-level declaration this pass handles introduces (not default, not ambient). */
+function declaredName(statement: Statement): Identifier | undefined {
+  if (Node.isVariableStatement(statement)) {
+    const [declaration, ...more] = statement.getDeclarations();
+    const name = declaration?.getNameNode();
+    return more.length === 0 && !statement.hasDeclareKeyword() && Node.isIdentifier(name)
+      ? name
+      : undefined;
+  }
+  if (
+    !Node.isFunctionDeclaration(statement) &&
+    !Node.isClassDeclaration(statement) &&
+    !Node.isInterfaceDeclaration(statement) &&
+    !Node.isTypeAliasDeclaration(statement)
+  )
+    return undefined;
+  if (statement.hasDeclareKeyword() || statement.hasDefaultKeyword()) return undefined;
+  return statement.getNameNode();
+}
+
+/** Whether the declaration can go without taking code that runs on load with it. */
+function isRemovable(statement: Statement): boolean {
+  if (Node.isVariableStatement(statement))
+    return statement.getDeclarations().every((each) => isSideEffectFree(each.getInitializer()));
+  if (!Node.isClassDeclaration(statement)) return true;
+  // A class runs its decorators, `extends` expression, computed keys, static blocks and static
+  // initializers when it is defined.
+  const heritage = statement.getExtends()?.getExpression();
+  return (
+    statement.getDescendantsOfKind(ts.SyntaxKind.Decorator).length === 0 &&
+    statement.getStaticBlocks().length === 0 &&
+    (heritage === undefined || Node.isIdentifier(heritage)) &&
+    statement
+      .getMembers()
+      .every(
+        (member) =>
+          member.getFirstChildByKind(ts.SyntaxKind.ComputedPropertyName) === undefined &&
+          !(
+            Node.isPropertyDeclaration(member) &&
+            member.isStatic() &&
+            !isSideEffectFree(member.getInitializer())
+          ),
+      )
+  );
+}
+
+/**
+ * Drops the `export` or removes the declaration, then puts the file back if the result would be
+ * a script (its names turned global) or an empty file that another one imports.
+ */
+function applyUnusedExport(context: PassContext, candidate: UnusedExport): void {
+  const file = context.project.getSourceFileOrThrow(candidate.filePath);
+  const statement = file
+    .getStatements()
+    .find((each) => declaredName(each)?.getText() === candidate.name);
+  if (statement === undefined || !Node.isExportable(statement)) return;
+  const original = file.getFullText();
+  const importedElsewhere = file.getReferencingSourceFiles().some((other) => other !== file);
+  if (candidate.usedInFile) statement.setIsExported(false);
+  else removeWithOrphans(file, statement);
+  const emptied = file.getFullText().trim() === '';
+  if (emptied ? importedElsewhere : !hasModuleSyntax(file)) file.replaceWithText(original);
+}
+
+/**
+ * Removes the declaration and what only it used: imports and unexported top-level declarations
+ * of its file left without a reference, so that nothing is left dangling.
+ */
+function removeWithOrphans(file: SourceFile, statement: Statement): void {
+  let doomed = [statement];
+  while (doomed.length > 0) {
+    const names = new Set(
+      doomed.flatMap((each) =>
+        each.getDescendantsOfKind(ts.SyntaxKind.Identifier).map((id) => id.getText()),
+      ),
+    );
+    for (const each of doomed) each.remove();
+    applyRemovals(unusedImports(file, (name) => names.has(name)));
+    doomed = file.getStatements().filter((each) => {
+      const name = declaredName(each);
+      return (
+        name !== undefined &&
+        names.has(name.getText()) &&
+        !(Node.isExportable(each) && each.hasExportKeyword()) &&
+        name.getSymbol()?.getDeclarations().length === 1 &&
+        isRemovable(each) &&
+        referencesTo(name).length === 0
+      );
+    });
+  }
+}

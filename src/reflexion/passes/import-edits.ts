@@ -1,0 +1,215 @@
+import {
+  type ImportDeclaration,
+  type ImportSpecifier,
+  type Symbol as MorphSymbol,
+  Node,
+  type Project,
+  type SourceFile,
+  ts,
+} from 'ts-morph';
+import { lineStart, removeStatement, replaceRange } from './text-edits.js';
+
+/**
+ * Import helpers shared by the passes that point references at another declaration
+ * (single-implementation, pass-through-wrapper).
+ */
+
+/** Where a file imports a name from: a project file, or a package by its specifier. */
+export interface ImportTarget {
+  readonly file: SourceFile | undefined;
+  readonly specifier: string;
+}
+
+export function importsFrom(declaration: ImportDeclaration, target: ImportTarget): boolean {
+  const file = declaration.getModuleSpecifierSourceFile();
+  if (target.file !== undefined && file === target.file) return true;
+  return declaration.getModuleSpecifierValue() === target.specifier;
+}
+
+/**
+ * The specifier `from` would import `to` by, written the way `like` (an import the file already
+ * has) is: with a `.js`, with a `.ts` or without an extension, so the project's convention holds.
+ */
+export function moduleSpecifier(from: SourceFile, to: SourceFile, like: string): string {
+  const path = relativeFilePath(from.getDirectoryPath(), to.getFilePath());
+  const bare = path.replace(/\.[cm]?[jt]sx?$/, '');
+  const extension = path.slice(bare.length);
+  if (/\.[cm]?jsx?$/.test(like)) return `${bare}${javaScriptExtension(extension)}`;
+  if (/\.[cm]?tsx?$/.test(like)) return path;
+  return bare;
+}
+
+function javaScriptExtension(extension: string): string {
+  if (extension === '.mts' || extension === '.mjs') return '.mjs';
+  if (extension === '.cts' || extension === '.cjs') return '.cjs';
+  return '.js';
+}
+
+function relativeFilePath(fromDirectory: string, to: string): string {
+  const from = fromDirectory.split('/').filter((part) => part !== '');
+  const target = to.split('/').filter((part) => part !== '');
+  let common = 0;
+  while (common < from.length && common < target.length - 1 && from[common] === target[common])
+    common += 1;
+  const rest = target.slice(common).join('/');
+  const up = from.length - common;
+  return up === 0 ? `./${rest}` : `${'../'.repeat(up)}${rest}`;
+}
+
+/**
+ * Makes `name` imported from `target` in `file`: nothing when it already is, else added to an
+ * import of the same module, else a new import line just above `anchor` (the import it comes to
+ * replace) or after the last import, quoted as the file's imports are.
+ */
+export function ensureNamedImport(
+  file: SourceFile,
+  name: string,
+  target: ImportTarget,
+  typeOnly: boolean,
+  anchor: ImportDeclaration | undefined,
+): void {
+  const sameModule = file.getImportDeclarations().filter((d) => importsFrom(d, target));
+  const usable = (declaration: ImportDeclaration): boolean => typeOnly || !declaration.isTypeOnly();
+  for (const declaration of sameModule) {
+    for (const specifier of declaration.getNamedImports()) {
+      const plain = specifier.getName() === name && specifier.getAliasNode() === undefined;
+      if (plain && usable(declaration) && (typeOnly || !specifier.isTypeOnly())) return;
+    }
+  }
+  const host = sameModule.find((d) => usable(d) && d.getNamespaceImport() === undefined);
+  if (host !== undefined) {
+    host.addNamedImport(name);
+    return;
+  }
+  const quote = file.getImportDeclarations()[0]?.getModuleSpecifier().getQuoteKind() ?? "'";
+  const keyword = typeOnly ? 'import type' : 'import';
+  const line = `${keyword} { ${name} } from ${quote}${target.specifier}${quote};`;
+  const last = file.getImportDeclarations().at(-1);
+  if (anchor !== undefined) {
+    const at = lineStart(file.getFullText(), anchor.getStart());
+    replaceRange(file, at, at, `${line}\n`);
+  } else if (last !== undefined) replaceRange(file, last.getEnd(), last.getEnd(), `\n${line}`);
+  else replaceRange(file, 0, 0, `${line}\n\n`);
+}
+
+/** The import declaration that brings `name` from `module` into `file`. */
+export function importOfName(
+  file: SourceFile,
+  name: string,
+  module: SourceFile,
+): ImportDeclaration | undefined {
+  return namedImportsOf(file, name, module)[0]?.getImportDeclaration();
+}
+
+/** `file`'s unaliased imports of `name` from `module`. */
+export function namedImportsOf(
+  file: SourceFile,
+  name: string,
+  module: SourceFile,
+): ImportSpecifier[] {
+  return file
+    .getImportDeclarations()
+    .filter((declaration) => declaration.getModuleSpecifierSourceFile() === module)
+    .flatMap((declaration) => declaration.getNamedImports())
+    .filter((specifier) => specifier.getName() === name && specifier.getAliasNode() === undefined);
+}
+
+/**
+ * Removes an import specifier, and its declaration when nothing else is left in it: a bare
+ * `import './m.js'` would keep a module (and its side effects) the original only used for types.
+ */
+export function removeNamedImport(specifier: ImportSpecifier): void {
+  const declaration = specifier.getImportDeclaration();
+  const alone =
+    declaration.getNamedImports().length === 1 &&
+    declaration.getDefaultImport() === undefined &&
+    declaration.getNamespaceImport() === undefined;
+  if (alone) removeStatement(declaration);
+  else specifier.remove();
+}
+
+/** Removes every file's import of `name` from the file at `modulePath`. */
+export function removeImportsOf(project: Project, name: string, modulePath: string): void {
+  const module = project.getSourceFileOrThrow(modulePath);
+  for (const file of project.getSourceFiles()) {
+    // One at a time, found again: a removal as text forgets the file's nodes.
+    const found = (): ImportSpecifier | undefined => namedImportsOf(file, name, module)[0];
+    for (let specifier = found(); specifier !== undefined; specifier = found())
+      removeNamedImport(specifier);
+  }
+}
+
+/** The names a declaration mentions: the imports it may have been the last user of. */
+export function identifierNames(node: Node): Set<string> {
+  return new Set(node.getDescendantsOfKind(ts.SyntaxKind.Identifier).map((id) => id.getText()));
+}
+
+/**
+ * Removes `file`'s named imports among `names` that nothing in the file uses any longer (after a
+ * declaration that used them was removed), so no unused import is left behind.
+ */
+export function removeImportsLeftUnused(file: SourceFile, names: ReadonlySet<string>): void {
+  const unused = (): ImportSpecifier | undefined =>
+    file
+      .getImportDeclarations()
+      .flatMap((declaration) => declaration.getNamedImports())
+      .find((specifier) => {
+        const local = (specifier.getAliasNode() ?? specifier.getNameNode()).getText();
+        return names.has(local) && !isUsed(file, local);
+      });
+  // One at a time, found again: a removal as text forgets the file's nodes.
+  for (let found = unused(); found !== undefined; found = unused()) removeNamedImport(found);
+}
+
+/** Conservatively: any identifier spelled `name` outside imports, but a property access's name. */
+function isUsed(file: SourceFile, name: string): boolean {
+  return file.getDescendantsOfKind(ts.SyntaxKind.Identifier).some((id) => {
+    if (id.getText() !== name) return false;
+    if (id.getFirstAncestorByKind(ts.SyntaxKind.ImportDeclaration) !== undefined) return false;
+    const parent = id.getParent();
+    return !(Node.isPropertyAccessExpression(parent) && parent.getNameNode() === id);
+  });
+}
+
+/**
+ * What names mean and where declarations are public: shared by the passes that point references
+ * at another declaration (single-implementation, pass-through-wrapper).
+ */
+
+/** index.ts, index.js, …: a package's entry, whose exports other packages may rely on. */
+export function isIndexFile(file: SourceFile): boolean {
+  return /^index\.[cm]?[jt]sx?$/.test(file.getBaseName());
+}
+
+/** The declaration a symbol stands for, through imports: two spellings of one thing share it. */
+export function canonicalSymbol(symbol: MorphSymbol): ts.Symbol {
+  const target = symbol.isAlias() ? (symbol.getAliasedSymbol() ?? symbol) : symbol;
+  return target.getExportSymbol().compilerSymbol;
+}
+
+/** What `name` means where `node` is, as a value, type or namespace; undefined when nothing. */
+export function symbolNamedInScope(node: Node, name: string): MorphSymbol | undefined {
+  const meaning =
+    ts.SymbolFlags.Value | ts.SymbolFlags.Type | ts.SymbolFlags.Namespace | ts.SymbolFlags.Alias;
+  return node.getSymbolsInScope(meaning).find((symbol) => symbol.getName() === name);
+}
+
+/**
+ * Whether some file re-exports all of `file` (`export * from`, `export * as ns from`): its
+ * exports are then public through a module that references do not show.
+ */
+export function isReExportedWholesale(file: SourceFile): boolean {
+  return file
+    .getProject()
+    .getSourceFiles()
+    .some((other) =>
+      other
+        .getExportDeclarations()
+        .some((d) => !d.hasNamedExports() && d.getModuleSpecifierSourceFile() === file),
+    );
+}
+
+/** Whether a reference sits in a JSDoc comment, which the passes leave alone (and so refuse). */
+export function isInJsDoc(node: Node): boolean {
+  return (node.compilerNode.flags & ts.NodeFlags.JSDoc) !== 0;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { captureEdits } from '../../src/reflexion/capture-edits.js';
 import { unifiedDiff } from '../../src/reflexion/edit-forms.js';
+import { captureEdits } from '../../src/reflexion/proposal.js';
 import { fixtureContext } from './support/fixture-project.js';
 
 const FILES = {

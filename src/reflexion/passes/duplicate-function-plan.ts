@@ -1,5 +1,5 @@
 import { type FunctionDeclaration, Node, type SourceFile, ts } from 'ts-morph';
-import { canonical } from './duplicate-function.js';
+import { canonical } from './duplicate-function-key.js';
 import { importsNamedIn } from './inline-trivial-function-imports.js';
 
 /** A span of a file, by absolute path: nodes go stale once a proposal has been captured. */

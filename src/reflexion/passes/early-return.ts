@@ -1,6 +1,6 @@
 import { type IfStatement, Node, type SourceFile, SyntaxKind } from 'ts-morph';
-import { captureEdits, relativePath, scopedFiles } from '../capture-edits.js';
 import type { PassContext, Proposal, SimplificationPass } from '../proposal.js';
+import { captureEdits, relativePath, scopedFiles } from '../proposal.js';
 import { rewrite } from './early-return-rewrites.js';
 import type { TextEdit } from './text-edits.js';
 

@@ -1,6 +1,6 @@
 import { type CallExpression, type Expression, type Identifier, Node, SyntaxKind } from 'ts-morph';
-import { captureEdits, relativePath, scopedFiles } from '../capture-edits.js';
 import type { PassContext, Proposal, SimplificationPass } from '../proposal.js';
+import { captureEdits, relativePath, scopedFiles } from '../proposal.js';
 import { dropImportsLeftUnused, importsNamedIn } from './inline-trivial-function-imports.js';
 import { evaluatesAsBefore, isConstantArgument } from './inline-trivial-function-order.js';
 import {

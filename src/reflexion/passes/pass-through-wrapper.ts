@@ -1,6 +1,6 @@
 import type { FunctionDeclaration, SourceFile, VariableStatement } from 'ts-morph';
-import { captureEdits, relativePath, scopedFiles } from '../capture-edits.js';
 import type { PassContext, Proposal, SimplificationPass } from '../proposal.js';
+import { captureEdits, relativePath, scopedFiles } from '../proposal.js';
 import {
   ensureNamedImport,
   identifierNames,

@@ -1,5 +1,5 @@
-import { captureEdits, relativePath, scopedFiles } from '../capture-edits.js';
 import type { PassContext, Proposal, SimplificationPass } from '../proposal.js';
+import { captureEdits, relativePath, scopedFiles } from '../proposal.js';
 import {
   looksGenerated,
   looksLikeEntryPoint,

@@ -1,6 +1,6 @@
 import { type Identifier, Node, type SourceFile, type Statement, ts } from 'ts-morph';
-import { captureEdits, relativePath, scopedFiles } from '../capture-edits.js';
 import type { PassContext, Proposal } from '../proposal.js';
+import { captureEdits, relativePath, scopedFiles } from '../proposal.js';
 import {
   hasModuleSyntax,
   looksGenerated,

@@ -1,6 +1,6 @@
 import type { SourceFile } from 'ts-morph';
-import { captureEdits, relativePath, scopedFiles } from '../capture-edits.js';
 import type { PassContext, Proposal, SimplificationPass } from '../proposal.js';
+import { captureEdits, relativePath, scopedFiles } from '../proposal.js';
 import { hasModuleSyntax, looksGenerated } from './module-reach.js';
 import { unusedExportProposals } from './unused-code-exports.js';
 import { unusedInFile } from './unused-code-in-file.js';

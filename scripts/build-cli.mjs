@@ -5,7 +5,8 @@
 // dynamic import becomes a chunk of its own, so `aureus ledger verify` never loads the parser.
 // Packages that find files beside themselves stay external and load from node_modules:
 // typescript (required on first use), web-tree-sitter (its .wasm beside its module) and
-// oxc-parser (its native binary in a package of its own).
+// oxc-parser (its native binary in a package of its own), and ts-morph, which carries its own
+// TypeScript (9 MB that reads __filename).
 // AUREUS_POLICY_BUILD_ID keys the parsed-policy cache (src/memory/policy-cache.ts) to this build.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -48,7 +49,7 @@ const result = await build({
   target: 'node20',
   format: 'esm',
   // probot (the App, for `aureus serve` only) loads pino transports and views beside itself.
-  external: ['typescript', 'web-tree-sitter', 'probot', 'oxc-parser'],
+  external: ['typescript', 'web-tree-sitter', 'probot', 'oxc-parser', 'ts-morph'],
   define: { AUREUS_POLICY_BUILD_ID: JSON.stringify(policyBuildId.digest('hex').slice(0, 16)) },
   logLevel: 'warning',
   // CommonJS packages inside an ES module bundle still call require() for Node's built-ins.

@@ -8,6 +8,7 @@ import {
   LEDGER_HELP,
   POLICY_HELP,
   SERVE_HELP,
+  SIMPLIFY_HELP,
 } from './help-text.js';
 
 export const OPTIONS = {
@@ -35,6 +36,9 @@ export const OPTIONS = {
   'without-hooks': { type: 'boolean' },
   remote: { type: 'string' },
   'defer-to-commit-msg': { type: 'boolean' },
+  apply: { type: 'boolean' },
+  test: { type: 'boolean' },
+  changed: { type: 'boolean' },
 } as const;
 
 export type OptionName = keyof typeof OPTIONS;
@@ -58,6 +62,7 @@ const init = () => import('./commands/init-command.js');
 const hook = () => import('./commands/hook-command.js');
 const hooks = () => import('./commands/hooks-command.js');
 const serve = () => import('./commands/serve-command.js');
+const simplify = () => import('./commands/simplify-command.js');
 
 const CHANGE_OPTIONS: readonly OptionName[] = [
   'staged',
@@ -105,6 +110,13 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
     defaultFormat: 'text',
     maxPositionals: 0,
     help: CHECK_HELP,
+  },
+  simplify: {
+    run: async (context) => (await simplify()).simplifyCommand(context),
+    accepts: ['format', 'policy', 'apply', 'test', 'changed'],
+    defaultFormat: 'text',
+    maxPositionals: 0,
+    help: SIMPLIFY_HELP,
   },
   analyze: {
     run: async (context) => (await analyze()).analyzeCommand(context),

@@ -14,6 +14,7 @@ Policy (.aureus/policy.yaml):
 
 Analysis:
   aureus analyze                  facts, import graph, cycles and modules of the whole repository
+  aureus simplify                 verified simplification patches (reflexion); --apply writes them
 
 Git hooks (advisory: git commit --no-verify skips them; the CI check is the gate):
   aureus hooks install [pre-push] [commit-msg]
@@ -80,7 +81,7 @@ export const LEDGER_HELP = `Usage:
 `;
 
 export const ANALYZE_HELP = `Usage:
-  aureus analyze [--ref REF] [--parser auto|typescript|tree-sitter] [--format text|json] [--facts]
+  aureus analyze [--ref REF] [--parser auto|oxc|typescript|tree-sitter] [--format text|json] [--facts]
       Analyse every tracked source file (TypeScript, TSX, JavaScript, Python, Go, Java) of the
       working tree, or of commit REF: facts per file (cached by git blob id under
       .aureus/local/cache, so unchanged files are never parsed twice), the import graph, its
@@ -89,6 +90,21 @@ export const ANALYZE_HELP = `Usage:
       the implementations of every interface and abstract class across files, and each
       class's inheritance depth. --facts adds every file's facts to the JSON output.
       Exit 0 whatever it finds.
+`;
+
+export const SIMPLIFY_HELP = `Usage:
+  aureus simplify [--changed] [--apply [--test]] [--format text|diff|json]
+      Reflexion: the deterministic simplification passes over the working tree's TypeScript
+      and JavaScript (test, ignored and generated files excepted; --changed: only the files
+      changed since HEAD), as many as simplification.aggressiveness allows. A patch is shown
+      only once verified: it applies cleanly (git apply --check), adds no type error to the
+      files it edits or the files importing them, and the same pricing as aureus check
+      charges it less than nothing. Dropped proposals are listed with the check they failed.
+      --apply writes the verified patches (two that edit one file: the first, then run again);
+      --test also runs project.stack.test_command after each one and takes it back out if
+      the tests fail. Each run's metrics (lines and abstractions removed, complexity before
+      and after against simplification.target_reduction) go to the ledger.
+      Exit 0, also when nothing is found.
 `;
 
 export const CHECK_HELP = `Usage:

@@ -74,6 +74,9 @@ async function dispatch(argv: readonly string[], io: CliIo, version: string): Pr
       withoutHooks: values['without-hooks'],
       remote: values.remote,
       deferToCommitMsg: values['defer-to-commit-msg'],
+      apply: values.apply,
+      test: values.test,
+      changed: values.changed,
     },
     version,
   });

@@ -1,5 +1,6 @@
 /** The git adapter: produces a Change (and the blob-keyed file lists the facts cache needs). */
 
+export { patchApplies } from './apply-patch.js';
 export { authorIdentity } from './author-identity.js';
 export { DEFAULT_MAX_BLOB_BYTES } from './blob-limit.js';
 export type { ChangeRequest, ReadChangeOptions } from './change-request.js';

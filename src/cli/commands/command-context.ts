@@ -23,6 +23,12 @@ export interface CliOptions {
   readonly withoutHooks?: boolean | undefined;
   readonly remote?: string | undefined;
   readonly deferToCommitMsg?: boolean | undefined;
+  /** `simplify --apply`: write the verified patches. */
+  readonly apply?: boolean | undefined;
+  /** `simplify --apply --test`: keep a patch only if the project's tests pass with it. */
+  readonly test?: boolean | undefined;
+  /** `simplify --changed`: only the files the working tree changed. */
+  readonly changed?: boolean | undefined;
 }
 
 export interface CommandContext {

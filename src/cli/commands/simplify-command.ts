@@ -1,0 +1,106 @@
+import { loadPolicy } from '../../memory/policy-file.js';
+import { AureusError, ExitCode } from '../../model/errors.js';
+import { unifiedDiff } from '../../reflexion/edit-forms.js';
+import { SIMPLIFICATION_PASSES } from '../../reflexion/pass-catalog.js';
+import { recordSimplify } from '../../workspace/simplify/record-simplify.js';
+import {
+  type SimplifyResult,
+  simplifyRepository,
+} from '../../workspace/simplify/simplify-repository.js';
+import type { CommandContext } from './command-context.js';
+
+const FORMATS = ['text', 'diff', 'json'];
+
+/** `aureus simplify`: reflexion on demand, locally. */
+export async function simplifyCommand(context: CommandContext): Promise<number> {
+  const { io, root, options, format } = context;
+  if (!FORMATS.includes(format))
+    throw new AureusError(
+      `simplify cannot print as ${format}.`,
+      'use --format text, diff or json.',
+    );
+  if (options.test === true && options.apply !== true)
+    throw new AureusError(
+      '--test runs the tests on written patches.',
+      'add --apply, or leave out --test.',
+    );
+  const { policy } = await loadPolicy({ root, file: options.policy, cwd: io.cwd });
+  if (!policy.simplification.enabled) {
+    io.stderr('Reflexion is off in this repository (simplification.enabled: false).\n');
+    return ExitCode.pass;
+  }
+  const result = await simplifyRepository(root, policy, SIMPLIFICATION_PASSES, {
+    changedOnly: options.changed === true,
+    apply: options.apply === true,
+    test: options.test === true,
+  });
+  await recordSimplify(root, result, context.version);
+  if (format === 'diff')
+    io.stdout(unifiedDiff(result.applied.kept.flatMap((patch) => patch.proposal.edits)));
+  else if (format === 'json') io.stdout(`${JSON.stringify(asJson(result), null, 2)}\n`);
+  else io.stdout(asText(result));
+  return ExitCode.pass;
+}
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+function asText(result: SimplifyResult): string {
+  const { applied, metrics } = result;
+  const lines = [
+    `AUREUS simplify: ${count(applied.kept.length, 'verified patch', 'verified patches')} over ${count(result.scope.length, 'file', 'files')}; ${result.deferred.length} more for the next run; ${count(result.dropped.length + applied.notKept.length, 'proposal', 'proposals')} dropped.`,
+  ];
+  applied.kept.forEach((patch, index) => {
+    const { proposal, price } = patch;
+    lines.push(
+      `  ${index + 1}. ${proposal.title} (${proposal.path}:${proposal.line}, ${price.cost.total} points)`,
+    );
+  });
+  if (result.deferred.length > 0) lines.push('For the next run (they clash with a patch above):');
+  for (const { proposal } of result.deferred)
+    lines.push(`  - ${proposal.title} (${proposal.path}:${proposal.line})`);
+  const drops = [...result.dropped, ...applied.notKept];
+  if (drops.length > 0) lines.push('Dropped:');
+  for (const { proposal, reason } of drops)
+    lines.push(`  - ${proposal.title} (${proposal.path}:${proposal.line}): ${reason}`);
+  for (const { pass, error } of result.failedPasses)
+    lines.push(`  ! the ${pass} pass failed: ${error}`);
+  const percent = (value: number) => `${(value * 100).toFixed(1)} %`;
+  lines.push(
+    `Lines −${metrics.linesRemoved}, abstractions −${metrics.abstractionsRemoved}, complexity ${metrics.complexityBefore} → ${metrics.complexityAfter}: ${percent(metrics.reduction)} simpler (target ${percent(metrics.target)}: ${metrics.targetMet ? 'met' : 'not met'}).`,
+    applied.kept.length === 0
+      ? 'Nothing to write.'
+      : applied.written
+        ? 'Written to the working tree.'
+        : 'Run aureus simplify --apply to write them (--format diff prints them as one patch).',
+  );
+  return `${lines.join('\n')}\n`;
+}
+
+function asJson(result: SimplifyResult) {
+  const patch = ({
+    proposal,
+    reason,
+  }: {
+    proposal: { pass: string; title: string; path: string; line: number };
+    reason?: string;
+  }) => ({
+    pass: proposal.pass,
+    title: proposal.title,
+    path: proposal.path,
+    line: proposal.line,
+    ...(reason === undefined ? {} : { reason }),
+  });
+  return {
+    files: result.scope.length,
+    patches: result.applied.kept.map((kept) => ({
+      ...patch(kept),
+      cost: kept.price.cost,
+      diff: kept.patch,
+    })),
+    written: result.applied.written,
+    deferred: result.deferred.map(patch),
+    dropped: [...result.dropped, ...result.applied.notKept].map(patch),
+    failedPasses: result.failedPasses,
+    metrics: result.metrics,
+  };
+}

@@ -1,0 +1,133 @@
+import { join } from 'node:path';
+import { detectLanguage } from '../../analysis/detect-language.js';
+import { groupModules } from '../../analysis/graph/policy-modules.js';
+import { readChange } from '../../git/index.js';
+import type { FileFacts } from '../../model/facts.js';
+import type { Policy } from '../../model/policy.js';
+import { globMatcher } from '../../policy/glob-matcher.js';
+import { findSimplifications } from '../../reflexion/pass-catalog.js';
+import type { PassContext, SimplificationPass } from '../../reflexion/proposal.js';
+import {
+  type SimplificationMetrics,
+  simplificationMetrics,
+} from '../../reflexion/simplification-metrics.js';
+import { createFactParser, isScript } from '../fact-parsers.js';
+import { workingTreeSnapshot } from '../working-tree-snapshot.js';
+import { type AppliedPatches, applyPatches } from './apply-patches.js';
+import { composePatches } from './compose-patches.js';
+import { loadProject } from './load-project.js';
+import { type DroppedProposal, type VerifiedPatch, verifyProposal } from './verify-proposal.js';
+
+export interface SimplifyOptions {
+  /** Only the files the working tree changed (vs HEAD); else every source file. */
+  readonly changedOnly: boolean;
+  /** Write the verified patches to the working tree. */
+  readonly apply: boolean;
+  /** With `apply`: keep a patch only if the project's test command passes with it. */
+  readonly test: boolean;
+}
+
+export interface SimplifyResult {
+  /** Files looked at for opportunities. */
+  readonly scope: readonly string[];
+  readonly verified: readonly VerifiedPatch[];
+  readonly dropped: readonly DroppedProposal[];
+  /** Verified patches that clash with one taken before them: the next run offers them again. */
+  readonly deferred: readonly DroppedProposal[];
+  readonly failedPasses: ReadonlyArray<{ readonly pass: string; readonly error: string }>;
+  /** What was written (with `apply`), and what was taken back out (failing tests), with why. */
+  readonly applied: AppliedPatches;
+  /** The scope before and after the patches that do not overlap (applied or not). */
+  readonly metrics: SimplificationMetrics;
+}
+
+/**
+ * `aureus simplify`: the deterministic passes over the repository's TypeScript and JavaScript,
+ * every proposal verified (verify-proposal.ts), and with `apply` the verified patches written
+ * one by one. Test files and ignored or generated paths are never simplified, though
+ * references in them are followed and kept compiling.
+ */
+export async function simplifyRepository(
+  root: string,
+  policy: Policy,
+  passes: readonly SimplificationPass[],
+  options: SimplifyOptions,
+): Promise<SimplifyResult> {
+  const isIgnored = globMatcher(policy.paths.ignore);
+  // Tests and generated code are kept compiling but never simplified themselves.
+  const isLeftAlone = globMatcher([...policy.paths.tests, ...policy.paths.generated]);
+  const tracked = (await workingTreeSnapshot(root)).map((file) => file.path);
+  const sources = tracked.filter((path) => {
+    const language = detectLanguage(path);
+    return language !== undefined && isScript(language) && !isIgnored(path);
+  });
+  const changed = options.changedOnly ? await changedPaths(root) : undefined;
+  const scope = sources.filter((path) => !isLeftAlone(path) && (changed?.has(path) ?? true));
+  const rootDir = root.replaceAll('\\', '/').replace(/\/+$/, '');
+  const project = loadProject(
+    root,
+    sources.map((path) => join(root, path)),
+  );
+  const context: PassContext = { project, rootDir, scope: new Set(scope) };
+  const found = findSimplifications(context, passes, policy.simplification.aggressiveness);
+
+  const parse = await createFactParser('auto', sources.length);
+  const factsOf = async (path: string, text: string): Promise<FileFacts | undefined> => {
+    const language = detectLanguage(path);
+    return language === undefined ? undefined : parse(language, text);
+  };
+  const modulesOf = (deleted: ReadonlySet<string>) =>
+    groupModules(
+      tracked.filter((path) => !deleted.has(path)),
+      policy.paths.core,
+    ).modules;
+  const env = { root, context, policy, factsOf, modulesOf };
+  const verified: VerifiedPatch[] = [];
+  const dropped: DroppedProposal[] = [];
+  for (const proposal of found.proposals) {
+    const outcome = await verifyProposal(env, proposal);
+    if ('reason' in outcome) dropped.push(outcome);
+    else verified.push(outcome);
+  }
+  const composed = composePatches(context, verified);
+  const applied = await applyPatches(root, composed.kept, {
+    write: options.apply,
+    testCommand: options.apply && options.test ? policy.project.stack.test_command : undefined,
+  });
+
+  const metrics = await measure(context, scope, applied, factsOf, policy);
+  const { failedPasses } = found;
+  return { scope, verified, dropped, deferred: composed.notKept, failedPasses, applied, metrics };
+}
+
+async function changedPaths(root: string): Promise<Set<string>> {
+  const change = await readChange(root, { kind: 'worktree' });
+  return new Set(change.files.filter((file) => file.head !== undefined).map((file) => file.path));
+}
+
+/** The scope's facts now and with the kept patches (written or not). */
+async function measure(
+  context: PassContext,
+  scope: readonly string[],
+  applied: AppliedPatches,
+  factsOf: (path: string, text: string) => Promise<FileFacts | undefined>,
+  policy: Policy,
+): Promise<SimplificationMetrics> {
+  const after = new Map<string, string | null>();
+  for (const patch of applied.kept)
+    for (const edit of patch.proposal.edits) after.set(edit.path, edit.after);
+  const factsBefore = new Map<string, FileFacts>();
+  const factsAfter = new Map<string, FileFacts>();
+  for (const path of scope) {
+    const file = context.project.getSourceFile(`${context.rootDir}/${path}`);
+    if (file === undefined) continue;
+    const text = file.getFullText();
+    const before = await factsOf(path, text);
+    if (before !== undefined) factsBefore.set(path, before);
+    const patched = after.has(path) ? after.get(path) : text;
+    if (patched === null || patched === undefined) continue;
+    const facts = patched === text ? before : await factsOf(path, patched);
+    if (facts !== undefined) factsAfter.set(path, facts);
+  }
+  return simplificationMetrics(factsBefore, factsAfter, policy.simplification.target_reduction);
+}

@@ -1,0 +1,90 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { isolateGit, makeRepo, type Repo } from '../support/git-fixture.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
+
+const FIXTURE = fileURLToPath(new URL('../fixtures/reflexion/over-engineered', import.meta.url));
+
+let restoreGit: () => Promise<void>;
+const repos: (Repo & { remove(): Promise<void> })[] = [];
+
+beforeAll(async () => {
+  restoreGit = await isolateGit();
+});
+
+afterAll(async () => {
+  for (const repo of repos) await repo.remove();
+  await restoreGit();
+});
+
+async function fixtureRepo(): Promise<Repo> {
+  const repo = await makeRepo('simplify-cli');
+  repos.push(repo);
+  cpSync(FIXTURE, repo.dir, { recursive: true });
+  repo.write('.gitignore', '.aureus/local/\n');
+  repo.commit('over-engineered');
+  return repo;
+}
+
+const ledgerKinds = (repo: Repo): string[] =>
+  readFileSync(join(repo.dir, '.aureus', 'local', 'ledger.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => (JSON.parse(line) as { record: { kind: string } }).record.kind);
+
+describe('aureus simplify', () => {
+  it('lists the verified patches and the dropped proposals, writes nothing, records the run', async () => {
+    const repo = await fixtureRepo();
+    const run = await runCliInProcess(['simplify'], repo.dir);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(
+      /^AUREUS simplify: 2 verified patches over 5 files; 3 more for the next run; 1 proposal dropped\.$/m,
+    );
+    expect(run.stdout).toContain('Remove unused export `legacyArea` (src/areas.ts:');
+    expect(run.stdout).toContain('For the next run (they clash with a patch above):');
+    expect(run.stdout).toContain('Run aureus simplify --apply to write them');
+    expect(repo.git('status', '--porcelain')).toBe('');
+    expect(ledgerKinds(repo)).toEqual(['simplify']);
+  });
+
+  it('prints the patches as one diff that git applies', async () => {
+    const repo = await fixtureRepo();
+    const run = await runCliInProcess(['simplify', '--format', 'diff'], repo.dir);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('diff --git a/src/areas.ts b/src/areas.ts');
+    const check = spawnSync('git', ['apply', '--check', '-'], { cwd: repo.dir, input: run.stdout });
+    expect(check.stderr.toString()).toBe('');
+    expect(check.status).toBe(0);
+  });
+
+  it('--apply writes them; json says what was written', async () => {
+    const repo = await fixtureRepo();
+    const run = await runCliInProcess(['simplify', '--apply', '--format', 'json'], repo.dir);
+    expect(run.code).toBe(0);
+    const result = JSON.parse(run.stdout) as {
+      written: boolean;
+      patches: { pass: string; cost: { total: number } }[];
+    };
+    expect(result.written).toBe(true);
+    expect(result.patches.map((patch) => patch.pass)).toEqual(['unused-code', 'unused-code']);
+    expect(result.patches.every((patch) => patch.cost.total < 0)).toBe(true);
+    expect(repo.git('status', '--porcelain').split('\n').sort()).toEqual([
+      ' M src/areas.ts',
+      ' M src/main.ts',
+    ]);
+  });
+
+  it('refuses --test without --apply, and an unknown format, with how to fix it', async () => {
+    const repo = await fixtureRepo();
+    const test = await runCliInProcess(['simplify', '--test'], repo.dir);
+    expect(test.code).toBe(2);
+    expect(test.stderr).toContain('add --apply');
+    const format = await runCliInProcess(['simplify', '--format', 'sarif'], repo.dir);
+    expect(format.code).toBe(2);
+    expect(format.stderr).toContain('use --format text, diff or json');
+  });
+});

@@ -168,4 +168,26 @@ describe('aureus simplify on an over-engineered project', () => {
     ).rejects.toThrow('no test command is known');
     expect(repo.git('status', '--porcelain')).toBe('');
   });
+
+  it('reads tracked JavaScript beside a TypeScript project without tripping the type checker', async () => {
+    const repo = await fixtureRepo();
+    // An object literal in a .mjs file outside tsconfig's include: TypeScript's checker fails on
+    // it in a program that does not allow JavaScript.
+    repo.write(
+      'scripts/build.mjs',
+      "import { transpile } from './tools.mjs';\nexport const out = transpile('x', { compilerOptions: { module: 1 } });\n",
+    );
+    repo.write(
+      'scripts/tools.mjs',
+      'export function transpile(text, options) {\n  return [text, options];\n}\n',
+    );
+    repo.commit('scripts');
+    const result = await simplifyRepository(repo.dir, defaultPolicy(), SIMPLIFICATION_PASSES, {
+      changedOnly: false,
+      apply: false,
+      test: false,
+    });
+    expect(result.failedPasses).toEqual([]);
+    expect(result.verified.length).toBeGreaterThan(0);
+  });
 });

@@ -20,7 +20,13 @@ const DEFAULT_OPTIONS: ts.CompilerOptions = {
 export function loadProject(root: string, files: readonly string[]): Project {
   const tsConfigFilePath = join(root, 'tsconfig.json');
   const project = existsSync(tsConfigFilePath)
-    ? new Project({ tsConfigFilePath, skipAddingFilesFromTsConfig: true })
+    ? // allowJs: the tracked JavaScript (scripts, tests) is in the project so that its references
+      // count, and TypeScript's checker only reads JavaScript soundly in a program that allows it.
+      new Project({
+        tsConfigFilePath,
+        skipAddingFilesFromTsConfig: true,
+        compilerOptions: { allowJs: true },
+      })
     : new Project({ compilerOptions: DEFAULT_OPTIONS });
   for (const file of files) project.addSourceFileAtPath(file);
   return project;

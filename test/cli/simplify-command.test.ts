@@ -1,33 +1,23 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { isolateGit, makeRepo, type Repo } from '../support/git-fixture.js';
+import { overEngineeredRepos } from '../reflexion/support/over-engineered-repo.js';
+import { isolateGit, type Repo } from '../support/git-fixture.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
 
-const FIXTURE = fileURLToPath(new URL('../fixtures/reflexion/over-engineered', import.meta.url));
-
 let restoreGit: () => Promise<void>;
-const repos: (Repo & { remove(): Promise<void> })[] = [];
+const repos = overEngineeredRepos('simplify-cli');
+const fixtureRepo = () => repos.make({ '.gitignore': '.aureus/local/\n' });
 
 beforeAll(async () => {
   restoreGit = await isolateGit();
 });
 
 afterAll(async () => {
-  for (const repo of repos) await repo.remove();
+  await repos.removeAll();
   await restoreGit();
 });
-
-async function fixtureRepo(): Promise<Repo> {
-  const repo = await makeRepo('simplify-cli');
-  repos.push(repo);
-  cpSync(FIXTURE, repo.dir, { recursive: true });
-  repo.write('.gitignore', '.aureus/local/\n');
-  repo.commit('over-engineered');
-  return repo;
-}
 
 const ledgerKinds = (repo: Repo): string[] =>
   readFileSync(join(repo.dir, '.aureus', 'local', 'ledger.jsonl'), 'utf8')

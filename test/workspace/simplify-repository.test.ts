@@ -1,7 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Project } from 'ts-morph';
 import type { FileFacts } from '../../src/model/facts.js';
@@ -11,33 +10,28 @@ import { SIMPLIFICATION_PASSES } from '../../src/reflexion/pass-catalog.js';
 import { simplificationMetrics } from '../../src/reflexion/simplification-metrics.js';
 import { createFactParser } from '../../src/workspace/fact-parsers.js';
 import { simplifyRepository } from '../../src/workspace/simplify/simplify-repository.js';
-import { isolateGit, makeRepo, type Repo } from '../support/git-fixture.js';
+import {
+  OVER_ENGINEERED,
+  overEngineeredRepos,
+  RUN_OVER_ENGINEERED_TESTS,
+} from '../reflexion/support/over-engineered-repo.js';
+import { isolateGit, type Repo } from '../support/git-fixture.js';
 
-const FIXTURE = fileURLToPath(new URL('../fixtures/reflexion/over-engineered', import.meta.url));
-const RUN_TESTS = fileURLToPath(
-  new URL('../fixtures/reflexion/run-over-engineered-tests.mjs', import.meta.url),
-);
+const FIXTURE = OVER_ENGINEERED;
+const RUN_TESTS = RUN_OVER_ENGINEERED_TESTS;
 
 let restoreGit: () => Promise<void>;
-const repos: (Repo & { remove(): Promise<void> })[] = [];
+const repos = overEngineeredRepos('simplify');
+const fixtureRepo = () => repos.make();
 
 beforeAll(async () => {
   restoreGit = await isolateGit();
 });
 
 afterAll(async () => {
-  for (const repo of repos) await repo.remove();
+  await repos.removeAll();
   await restoreGit();
 });
-
-/** The over-engineered fixture, committed in a fresh repository. */
-async function fixtureRepo(): Promise<Repo> {
-  const repo = await makeRepo('simplify');
-  repos.push(repo);
-  cpSync(FIXTURE, repo.dir, { recursive: true });
-  repo.commit('over-engineered');
-  return repo;
-}
 
 /** The default policy, with the fixture's test command. */
 function policyWithTests(): Policy {

@@ -6,6 +6,7 @@ import {
   ts,
   VariableDeclarationKind,
 } from 'ts-morph';
+import { bindingNames } from './import-edits.js';
 
 /**
  * Whether the declarations at the top of `inner` (an `else` block) can move up into `outer`
@@ -24,7 +25,7 @@ export function canHoist(inner: Block, outer: Block): boolean {
       if (kind === VariableDeclarationKind.Using || kind === VariableDeclarationKind.AwaitUsing)
         return false;
       for (const declaration of statement.getDeclarations())
-        for (const name of boundNames(declaration.getNameNode())) names.add(name);
+        for (const name of bindingNames(declaration.getNameNode())) names.add(name);
     } else if (
       Node.isClassDeclaration(statement) ||
       Node.isEnumDeclaration(statement) ||
@@ -38,7 +39,7 @@ export function canHoist(inner: Block, outer: Block): boolean {
   const fn = outer.getParent();
   if (Node.isFunctionLikeDeclaration(fn) || Node.isFunctionExpression(fn))
     for (const parameter of fn.getParameters())
-      if (boundNames(parameter.getNameNode()).some((name) => names.has(name))) return false;
+      if (bindingNames(parameter.getNameNode()).some((name) => names.has(name))) return false;
   return outer
     .getDescendantsOfKind(SyntaxKind.Identifier)
     .filter((id) => names.has(id.getText()) && !inner.containsRange(id.getPos(), id.getEnd()))
@@ -107,12 +108,3 @@ const SCOPES: ReadonlySet<SyntaxKind> = new Set([
   SyntaxKind.ModuleBlock,
   SyntaxKind.SourceFile,
 ]);
-
-function boundNames(name: Node): string[] {
-  if (Node.isIdentifier(name)) return [name.getText()];
-  return name
-    .getDescendantsOfKind(SyntaxKind.BindingElement)
-    .map((element) => element.getNameNode())
-    .filter(Node.isIdentifier)
-    .map((identifier) => identifier.getText());
-}

@@ -213,3 +213,13 @@ export function isReExportedWholesale(file: SourceFile): boolean {
 export function isInJsDoc(node: Node): boolean {
   return (node.compilerNode.flags & ts.NodeFlags.JSDoc) !== 0;
 }
+
+/** The names a declaration's name binds: itself, or every name in a destructuring pattern. */
+export function bindingNames(name: Node): string[] {
+  if (Node.isIdentifier(name)) return [name.getText()];
+  return name
+    .getDescendantsOfKind(ts.SyntaxKind.BindingElement)
+    .map((element) => element.getNameNode())
+    .filter(Node.isIdentifier)
+    .map((identifier) => identifier.getText());
+}

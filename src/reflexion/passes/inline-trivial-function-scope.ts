@@ -1,4 +1,5 @@
 import { Node, SyntaxKind, VariableDeclarationKind } from 'ts-morph';
+import { bindingNames } from './import-edits.js';
 
 /**
  * The names declared in the scopes around `node` below the module: a free name of an inlined
@@ -62,16 +63,6 @@ function listNames(list: Node): string[] {
   return Node.isVariableDeclarationList(list)
     ? list.getDeclarations().flatMap((declaration) => bindingNames(declaration.getNameNode()))
     : [];
-}
-
-/** The names a declaration's name binds: itself, or every name in a destructuring pattern. */
-function bindingNames(name: Node): string[] {
-  if (Node.isIdentifier(name)) return [name.getText()];
-  return name
-    .getDescendantsOfKind(SyntaxKind.BindingElement)
-    .map((element) => element.getNameNode())
-    .filter(Node.isIdentifier)
-    .map((identifier) => identifier.getText());
 }
 
 /**

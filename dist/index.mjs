@@ -52056,6 +52056,7 @@ function suggestAlternatives(input) {
     ...reuseInstalled(input),
     ...dropAbstractions(input),
     ...classesToFunctions(input),
+    ...simplify(input),
     ...splitChange(input),
     ...raiseBudget(input)
   ];
@@ -52117,6 +52118,20 @@ function splitChange({ priced: priced2, policy }) {
       kind: "split-change",
       message: `split the change; the largest parts are ${top.join("; ")}`,
       points: round(over)
+    }
+  ];
+}
+function simplify({ priced: priced2, policy }) {
+  const { enabled, triggers } = policy.simplification;
+  if (!enabled) return [];
+  const lines = Math.round(priced2.cost.loc / (policy.pricing.loc_added || 1));
+  const why = lines > triggers.added_loc ? `the change adds ${lines} logical lines, more than simplification.triggers.added_loc (${triggers.added_loc})` : triggers.new_abstraction && priced2.cost.abstractions > 0 ? "the change introduces an abstraction (simplification.triggers.new_abstraction)" : void 0;
+  if (why === void 0) return [];
+  return [
+    {
+      kind: "simplify",
+      message: `run aureus simplify --changed: ${why}; it offers only patches verified to compile and to lower the price`,
+      points: null
     }
   ];
 }

@@ -24,7 +24,8 @@ const SMALL_FILE_LINES = 40;
 /**
  * Cheaper ways to make this change, each concrete for it: which new files could be one, which
  * installed package covers a new dependency, which new abstraction has one implementation,
- * which new class could be plain functions, and the budget increase needed when over it.
+ * which new class could be plain functions, whether reflexion is due, and the budget increase
+ * needed when over it.
  */
 export function suggestAlternatives(input: AlternativesInput): Alternative[] {
   return [
@@ -32,6 +33,7 @@ export function suggestAlternatives(input: AlternativesInput): Alternative[] {
     ...reuseInstalled(input),
     ...dropAbstractions(input),
     ...classesToFunctions(input),
+    ...simplify(input),
     ...splitChange(input),
     ...raiseBudget(input),
   ];
@@ -113,6 +115,31 @@ function splitChange({ priced, policy }: AlternativesInput): Alternative[] {
       kind: 'split-change',
       message: `split the change; the largest parts are ${top.join('; ')}`,
       points: round(over),
+    },
+  ];
+}
+
+/**
+ * Reflexion's triggers (simplification.triggers): a change that adds more than `added_loc`
+ * logical lines, as the pricing counts them (net, tests and generated code weighted), or that
+ * introduces an abstraction. Its verified patches are the cheaper version of the same change.
+ */
+function simplify({ priced, policy }: AlternativesInput): Alternative[] {
+  const { enabled, triggers } = policy.simplification;
+  if (!enabled) return [];
+  const lines = Math.round(priced.cost.loc / (policy.pricing.loc_added || 1));
+  const why =
+    lines > triggers.added_loc
+      ? `the change adds ${lines} logical lines, more than simplification.triggers.added_loc (${triggers.added_loc})`
+      : triggers.new_abstraction && priced.cost.abstractions > 0
+        ? 'the change introduces an abstraction (simplification.triggers.new_abstraction)'
+        : undefined;
+  if (why === undefined) return [];
+  return [
+    {
+      kind: 'simplify',
+      message: `run aureus simplify --changed: ${why}; it offers only patches verified to compile and to lower the price`,
+      points: null,
     },
   ];
 }

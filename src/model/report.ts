@@ -24,7 +24,8 @@ export type AlternativeKind =
   | 'drop-abstraction'
   | 'class-to-functions'
   | 'split-change'
-  | 'raise-budget';
+  | 'raise-budget'
+  | 'simplify';
 
 /** A cheaper way to make the change, concrete for this change. */
 export interface Alternative {

@@ -96,6 +96,27 @@ describe('the gate', () => {
     });
   });
 
+  it('says reflexion is due past simplification.triggers, and not when it is off', () => {
+    // Alternatives come with a warning or a block: a change past the warning line of 400.
+    const large = review(input({ priced: priced(450) }));
+    expect(large.verdict).toBe('warn');
+    expect(large.alternatives).toEqual([
+      {
+        kind: 'simplify',
+        message:
+          'run aureus simplify --changed: the change adds 450 logical lines, more than simplification.triggers.added_loc (100); it offers only patches verified to compile and to lower the price',
+        points: null,
+      },
+    ]);
+    const tests = priced(450, { cost: { ...priced(450).cost, loc: 80, abstractions: 25 } });
+    expect(review(input({ priced: tests })).alternatives.map((a) => a.message)).toEqual([
+      'run aureus simplify --changed: the change introduces an abstraction (simplification.triggers.new_abstraction); it offers only patches verified to compile and to lower the price',
+    ]);
+    const policy = defaultPolicy();
+    const off = { ...policy, simplification: { ...policy.simplification, enabled: false } };
+    expect(review(input({ priced: priced(450), policy: off })).alternatives).toEqual([]);
+  });
+
   it('lets an approved overrun through as a warning, but not the findings with it', () => {
     const budgetApproval = { by: '@maintainer', reason: 'migration, agreed in #12' };
     const approved = review(input({ priced: priced(640), budgetApproval }));

@@ -23321,7 +23321,7 @@ function contextualName2(source, node, scope) {
     return typescript.isIdentifier(parent.name) ? textOf2(source, parent.name) : ANONYMOUS4;
   }
   if (typescript.isBinaryExpression(parent) && parent.operatorToken.kind === typescript.SyntaxKind.EqualsToken) {
-    return assignedName3(source, parent.left);
+    return inDestructuringPattern(parent) ? ANONYMOUS4 : assignedName3(source, parent.left);
   }
   if (typescript.isPropertyAssignment(parent))
     return propertyName2(source, parent.name) ?? ANONYMOUS4;
@@ -23330,6 +23330,18 @@ function contextualName2(source, node, scope) {
   }
   if (typescript.isExportAssignment(parent)) return DEFAULT_EXPORT2;
   return ANONYMOUS4;
+}
+function inDestructuringPattern(node) {
+  let child2 = node;
+  let current = node.parent;
+  while (typescript.isArrayLiteralExpression(current) || typescript.isObjectLiteralExpression(current) || typescript.isPropertyAssignment(current) || typescript.isShorthandPropertyAssignment(current) || typescript.isSpreadElement(current) || typescript.isSpreadAssignment(current) || typescript.isParenthesizedExpression(current)) {
+    child2 = current;
+    current = current.parent;
+  }
+  if (child2 === node) return false;
+  if (typescript.isBinaryExpression(current))
+    return current.operatorToken.kind === typescript.SyntaxKind.EqualsToken && current.left === child2;
+  return (typescript.isForOfStatement(current) || typescript.isForInStatement(current)) && current.initializer === child2;
 }
 function assignedName3(source, target) {
   if (typescript.isIdentifier(target)) return textOf2(source, target);
@@ -44682,7 +44694,7 @@ import { lstat as lstat4, mkdir as mkdir3, open as open4 } from "node:fs/promise
 import { join as join3 } from "node:path";
 
 // src/model/facts.ts
-var ANALYZER_VERSION = 2;
+var ANALYZER_VERSION = 3;
 
 // src/memory/facts-cache-folders.ts
 init_errno_code();

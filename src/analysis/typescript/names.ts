@@ -51,7 +51,9 @@ function contextualName(source: Source, node: ts.Expression, scope: Scope): stri
     typescript.isBinaryExpression(parent) &&
     parent.operatorToken.kind === typescript.SyntaxKind.EqualsToken
   ) {
-    return assignedName(source, parent.left);
+    // `[b = () => 2] = c`: a default value inside a destructuring pattern, not an assignment
+    // (tree-sitter and oxc see a pattern there; TypeScript's parser an `=` expression).
+    return inDestructuringPattern(parent) ? ANONYMOUS : assignedName(source, parent.left);
   }
   if (typescript.isPropertyAssignment(parent))
     return propertyName(source, parent.name) ?? ANONYMOUS;
@@ -60,6 +62,37 @@ function contextualName(source: Source, node: ts.Expression, scope: Scope): stri
   }
   if (typescript.isExportAssignment(parent)) return DEFAULT_EXPORT;
   return ANONYMOUS;
+}
+
+/**
+ * Whether `node` sits in the target of a destructuring assignment: inside array or object
+ * literals (through their elements and properties) that are the left side of an `=` or the
+ * variable of a for-in/for-of loop.
+ */
+function inDestructuringPattern(node: ts.Node): boolean {
+  let child: ts.Node = node;
+  let current = node.parent;
+  while (
+    typescript.isArrayLiteralExpression(current) ||
+    typescript.isObjectLiteralExpression(current) ||
+    typescript.isPropertyAssignment(current) ||
+    typescript.isShorthandPropertyAssignment(current) ||
+    typescript.isSpreadElement(current) ||
+    typescript.isSpreadAssignment(current) ||
+    typescript.isParenthesizedExpression(current)
+  ) {
+    child = current;
+    current = current.parent;
+  }
+  if (child === node) return false;
+  if (typescript.isBinaryExpression(current))
+    return (
+      current.operatorToken.kind === typescript.SyntaxKind.EqualsToken && current.left === child
+    );
+  return (
+    (typescript.isForOfStatement(current) || typescript.isForInStatement(current)) &&
+    current.initializer === child
+  );
 }
 
 function assignedName(source: Source, target: ts.Expression): string {

@@ -1,4 +1,5 @@
 import type { PassContext } from '../../reflexion/proposal.js';
+import type { TypeErrorBaseline } from './type-errors.js';
 import { type DroppedProposal, newTypeErrors, type VerifiedPatch } from './verify-proposal.js';
 
 export interface ComposedPatches {
@@ -14,6 +15,7 @@ export interface ComposedPatches {
  */
 export function composePatches(
   context: PassContext,
+  typeErrorsBefore: TypeErrorBaseline,
   verified: readonly VerifiedPatch[],
 ): ComposedPatches {
   const kept: VerifiedPatch[] = [];
@@ -31,7 +33,7 @@ export function composePatches(
     }
     if (kept.length > 0) {
       const together = [...kept.flatMap((earlier) => earlier.proposal.edits), ...proposal.edits];
-      const added = newTypeErrors(context, together);
+      const added = newTypeErrors(context, typeErrorsBefore, together);
       if (added.length > 0) {
         notKept.push({
           proposal,

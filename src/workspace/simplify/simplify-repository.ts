@@ -16,6 +16,7 @@ import { workingTreeSnapshot } from '../working-tree-snapshot.js';
 import { type AppliedPatches, applyPatches } from './apply-patches.js';
 import { composePatches } from './compose-patches.js';
 import { loadProject } from './load-project.js';
+import { createTypeErrorBaseline } from './type-errors.js';
 import { type DroppedProposal, type VerifiedPatch, verifyProposal } from './verify-proposal.js';
 
 export interface SimplifyOptions {
@@ -81,7 +82,8 @@ export async function simplifyRepository(
       tracked.filter((path) => !deleted.has(path)),
       policy.paths.core,
     ).modules;
-  const env = { root, context, policy, factsOf, modulesOf };
+  const typeErrorsBefore = createTypeErrorBaseline();
+  const env = { root, context, policy, factsOf, modulesOf, typeErrorsBefore };
   const verified: VerifiedPatch[] = [];
   const dropped: DroppedProposal[] = [];
   for (const proposal of found.proposals) {
@@ -89,7 +91,7 @@ export async function simplifyRepository(
     if ('reason' in outcome) dropped.push(outcome);
     else verified.push(outcome);
   }
-  const composed = composePatches(context, verified);
+  const composed = composePatches(context, typeErrorsBefore, verified);
   const applied = await applyPatches(root, composed.kept, {
     write: options.apply,
     testCommand: options.apply && options.test ? policy.project.stack.test_command : undefined,

@@ -6,7 +6,7 @@ import type { Policy } from '../../model/policy.js';
 import { priceChange } from '../../pricing/price-change.js';
 import { changeOfEdits, unifiedDiff } from '../../reflexion/edit-forms.js';
 import type { FileEdit, PassContext, Proposal } from '../../reflexion/proposal.js';
-import { addedErrors, typeErrorsOf } from './type-errors.js';
+import { addedErrors, type TypeErrorBaseline, typeErrorsOf } from './type-errors.js';
 
 export interface VerifiedPatch {
   readonly proposal: Proposal;
@@ -30,6 +30,8 @@ export interface VerifyEnvironment {
   readonly factsOf: (path: string, text: string) => Promise<FileFacts | undefined>;
   /** Policy modules before and after the edits (the module budget's unit). */
   readonly modulesOf: (deleted: ReadonlySet<string>) => readonly string[];
+  /** The untouched project's type errors, file by file, checked once per run. */
+  readonly typeErrorsBefore: TypeErrorBaseline;
 }
 
 /**
@@ -48,7 +50,7 @@ export async function verifyProposal(
   const applied = await patchApplies(env.root, patch);
   if (!applied.applies)
     return { proposal, reason: `it does not apply to the working tree: ${applied.reason}` };
-  const added = newTypeErrors(env.context, edits);
+  const added = newTypeErrors(env.context, env.typeErrorsBefore, edits);
   if (added.length > 0) {
     const shown = added.slice(0, 3).map((line) => line.slice(env.context.rootDir.length + 1));
     return { proposal, reason: `it adds type errors: ${shown.join('; ')}` };
@@ -63,7 +65,11 @@ export async function verifyProposal(
  * Applies the edits to the project, type-checks the files they reach (the edited files and
  * those that import them), returns the errors the edits added, and undoes them.
  */
-export function newTypeErrors(context: PassContext, edits: readonly FileEdit[]): string[] {
+export function newTypeErrors(
+  context: PassContext,
+  typeErrorsBefore: TypeErrorBaseline,
+  edits: readonly FileEdit[],
+): string[] {
   const { project, rootDir } = context;
   const edited = edits.map((edit) => ({
     edit,
@@ -75,7 +81,7 @@ export function newTypeErrors(context: PassContext, edits: readonly FileEdit[]):
     reached.add(file);
     for (const importer of file.getReferencingSourceFiles()) reached.add(importer);
   }
-  const before = typeErrorsOf([...reached]);
+  const before = typeErrorsBefore([...reached]);
   const paths = [...reached].map((file) => file.getFilePath());
   try {
     for (const { edit, file } of edited) {

@@ -32,6 +32,7 @@ const OPERATIONS = [
   'pulls/get',
   'pulls/list-files',
   'pulls/create-review',
+  'pulls/list-reviews',
   'pulls/create-review-comment',
   'pulls/list-review-comments',
   'git/get-blob',

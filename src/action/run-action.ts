@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import * as core from '@actions/core';
+import { listTrackedFiles } from '../git/index.js';
 import { createGitHubClient, type GitHubClient } from '../github/github-client.js';
 import { isPermissionDenied } from '../github/request-error.js';
 import { appendToSharedLedger } from '../github/shared-ledger.js';
@@ -16,8 +17,9 @@ import { renderSarif } from '../report/render-sarif.js';
 import { renderText } from '../report/render-text.js';
 import { renderToolError, TOOL_ERROR_TITLE } from '../report/render-tool-error.js';
 import { verdictTitle } from '../report/verdict-title.js';
-import { checkChange } from '../workspace/check-change.js';
+import { type CheckedChange, checkChangeWithInputs } from '../workspace/check-change.js';
 import { ledgerRecord } from '../workspace/record-check.js';
+import { simplifyPullRequest } from '../workspace/simplify/simplify-pull-request.js';
 import { type ActionSettings, readActionSettings } from './action-settings.js';
 import { changeOfTarget } from './change-of-target.js';
 import { failureOfReport } from './failure-of-report.js';
@@ -51,13 +53,16 @@ export async function runAction(env: NodeJS.ProcessEnv): Promise<number> {
       return ExitCode.pass;
     }
     const root = resolve(required(env, 'GITHUB_WORKSPACE'), settings.workingDirectory);
-    const report = await checkChange(root, request, {
+    const checked = await checkChangeWithInputs(root, request, {
       policyPath: settings.policyPath,
       cwd: root,
       toolVersion: toolVersion(),
     });
+    const { report } = checked;
     publication = { ...publication, headSha: report.change.headSha ?? publication.headSha };
-    return await concludeReport(publication, report, root, env);
+    const exitCode = await concludeReport(publication, report, root, env);
+    await simplifyPullRequestOf(publication, checked, root);
+    return exitCode;
   } catch (error) {
     return await concludeError(publication, error);
   }
@@ -91,6 +96,46 @@ async function concludeReport(
   if (failure === null) return ExitCode.pass;
   core.error(`AUREUS: ${report.reasons[0] ?? report.verdict}`);
   return failure === 'incomplete' ? ExitCode.error : ExitCode.rejected;
+}
+
+/**
+ * Reflexion's delivery on a pull request, after the verdict is published: suggestions, the
+ * `aureus: simplify` commit or a list of diffs (simplify-pull-request.ts). It never changes the
+ * verdict or the exit code; when it cannot finish, a warning says why.
+ */
+async function simplifyPullRequestOf(
+  publication: Publication,
+  checked: CheckedChange,
+  root: string,
+): Promise<void> {
+  const { event, client } = publication;
+  const target = event.target;
+  const headSha = checked.report.change.headSha;
+  if (target.kind !== 'pull-request' || client === null || headSha === null) return;
+  if (!checked.report.change.complete) return;
+  try {
+    const tracked = await listTrackedFiles(root, headSha);
+    const lines = await simplifyPullRequest({
+      client,
+      repository: event.repository,
+      number: target.number,
+      headSha,
+      headRef: target.headRef,
+      fromFork: target.fromFork,
+      root,
+      change: checked.change,
+      report: checked.report,
+      policy: checked.policy,
+      headFiles: new Map(tracked.map((file) => [file.path, file])),
+    });
+    logUntrusted((text) => process.stdout.write(text), lines.join('\n'));
+  } catch (error) {
+    core.warning(
+      isPermissionDenied(error)
+        ? 'AUREUS could not deliver its simplifications: the token lacks the permission. To resolve, grant `pull-requests: write` (and `contents: write` for simplification.auto_commit) to this job.'
+        : `AUREUS could not deliver its simplifications: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
 }
 
 /** A tool error: said plainly in the log, the summary, the comment and the check run. */

@@ -1,5 +1,5 @@
 import { folderOf } from '../analysis/repository-paths.js';
-import type { PricedChange } from '../model/cost.js';
+import type { CostBreakdown, PricedChange } from '../model/cost.js';
 import type { FileFacts } from '../model/facts.js';
 import type { Policy } from '../model/policy.js';
 import type { Alternative, ReportFinding } from '../model/report.js';
@@ -120,20 +120,25 @@ function splitChange({ priced, policy }: AlternativesInput): Alternative[] {
 }
 
 /**
- * Reflexion's triggers (simplification.triggers): a change that adds more than `added_loc`
- * logical lines, as the pricing counts them (net, tests and generated code weighted), or that
- * introduces an abstraction. Its verified patches are the cheaper version of the same change.
+ * Reflexion's triggers (simplification.triggers) for a change: it adds more than `added_loc`
+ * logical lines, as the pricing counts them (net, tests and generated code weighted), or it
+ * introduces an abstraction. Why, in words, or undefined when neither holds. The third trigger,
+ * the core near its LOC target, is the loc_budget rule's finding.
  */
-function simplify({ priced, policy }: AlternativesInput): Alternative[] {
+export function reflexionTrigger(cost: CostBreakdown, policy: Policy): string | undefined {
   const { enabled, triggers } = policy.simplification;
-  if (!enabled) return [];
-  const lines = Math.round(priced.cost.loc / (policy.pricing.loc_added || 1));
-  const why =
-    lines > triggers.added_loc
-      ? `the change adds ${lines} logical lines, more than simplification.triggers.added_loc (${triggers.added_loc})`
-      : triggers.new_abstraction && priced.cost.abstractions > 0
-        ? 'the change introduces an abstraction (simplification.triggers.new_abstraction)'
-        : undefined;
+  if (!enabled) return undefined;
+  const lines = Math.round(cost.loc / (policy.pricing.loc_added || 1));
+  if (lines > triggers.added_loc)
+    return `the change adds ${lines} logical lines, more than simplification.triggers.added_loc (${triggers.added_loc})`;
+  if (triggers.new_abstraction && cost.abstractions > 0)
+    return 'the change introduces an abstraction (simplification.triggers.new_abstraction)';
+  return undefined;
+}
+
+/** The verified patches of reflexion are the cheaper version of the same change. */
+function simplify({ priced, policy }: AlternativesInput): Alternative[] {
+  const why = reflexionTrigger(priced.cost, policy);
   if (why === undefined) return [];
   return [
     {

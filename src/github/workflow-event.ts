@@ -13,6 +13,8 @@ export type WorkflowTarget =
       readonly number: number;
       readonly baseSha: string;
       readonly headSha: string;
+      /** The head's branch name (untrusted text): where a simplification commit goes. */
+      readonly headRef: string;
       /** The head lives in another repository: the token is read-only and secrets are absent. */
       readonly fromFork: boolean;
       readonly title: string;
@@ -62,6 +64,7 @@ function pullRequestOf(payload: unknown): WorkflowTarget {
     number: positiveInteger(field(pull, 'number'), 'pull_request.number'),
     baseSha: sha(field(field(pull, 'base'), 'sha'), 'pull_request.base.sha'),
     headSha: sha(field(field(pull, 'head'), 'sha'), 'pull_request.head.sha'),
+    headRef: text(field(field(pull, 'head'), 'ref'), 'pull_request.head.ref'),
     fromFork: headRepo !== baseRepo,
     title: text(field(pull, 'title'), 'pull_request.title'),
   };

@@ -1,6 +1,7 @@
 import { type ChangeRequest, readChange } from '../git/index.js';
 import { createFactsCache } from '../memory/facts-cache.js';
 import type { Change } from '../model/change.js';
+import type { Policy } from '../model/policy.js';
 import type { Report } from '../model/report.js';
 import {
   type AnalyzeOptions,
@@ -31,6 +32,22 @@ export async function checkChange(
   request: ChangeRequest,
   options: CheckOptions,
 ): Promise<Report> {
+  return (await checkChangeWithInputs(root, request, options)).report;
+}
+
+/** What a check judged and how: the change read, the base's policy, and the report. */
+export interface CheckedChange {
+  readonly change: Change;
+  readonly policy: Policy;
+  readonly report: Report;
+}
+
+/** checkChange, also handing back its inputs for what follows the verdict (reflexion). */
+export async function checkChangeWithInputs(
+  root: string,
+  request: ChangeRequest,
+  options: CheckOptions,
+): Promise<CheckedChange> {
   const change = await readChange(root, request);
   const judging = await basePolicy(root, change.baseSha, options);
   const policyChanges = await changedPolicy(change, judging.policy, options.policyPath);
@@ -47,7 +64,7 @@ export async function checkChange(
       factsCache,
     }),
   ]);
-  return judgeChange({
+  const report = judgeChange({
     change,
     judging,
     policyChanges,
@@ -55,6 +72,7 @@ export async function checkChange(
     head,
     toolVersion: options.toolVersion,
   });
+  return { change, policy: judging.policy, report };
 }
 
 function baseSnapshot(change: Change): SnapshotSource {

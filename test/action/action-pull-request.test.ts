@@ -191,7 +191,8 @@ describe('the Action on a pull request', () => {
     // 120 new files break the core-files budget: reported, but only the cost fails this step.
     const run = await runOnPullRequest(made, { inputs: { comment: 'false', 'fail-on': 'budget' } });
     expect(run.exitCode).toBe(0);
-    expect(operations()).toEqual([
+    // (Reflexion's delivery follows; action-simplify.test.ts covers it.)
+    expect(operations().filter((operation) => operation.includes(' checks/'))).toEqual([
       'POST checks/create',
       'PATCH checks/update',
       'PATCH checks/update',

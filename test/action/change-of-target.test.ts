@@ -20,6 +20,7 @@ describe('changeOfTarget', () => {
       number: 1,
       baseSha: A,
       headSha: B,
+      headRef: 'feature',
       fromFork: false,
       title: 't',
     } as const;

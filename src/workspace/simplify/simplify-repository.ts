@@ -22,6 +22,8 @@ import { type DroppedProposal, type VerifiedPatch, verifyProposal } from './veri
 export interface SimplifyOptions {
   /** Only the files the working tree changed (vs HEAD); else every source file. */
   readonly changedOnly: boolean;
+  /** Only these repository paths (a pull request's files); overrides `changedOnly`. */
+  readonly only?: ReadonlySet<string>;
   /** Write the verified patches to the working tree. */
   readonly apply: boolean;
   /** With `apply`: keep a patch only if the project's test command passes with it. */
@@ -62,7 +64,7 @@ export async function simplifyRepository(
     const language = detectLanguage(path);
     return language !== undefined && isScript(language) && !isIgnored(path);
   });
-  const changed = options.changedOnly ? await changedPaths(root) : undefined;
+  const changed = options.only ?? (options.changedOnly ? await changedPaths(root) : undefined);
   const scope = sources.filter((path) => !isLeftAlone(path) && (changed?.has(path) ?? true));
   const rootDir = root.replaceAll('\\', '/').replace(/\/+$/, '');
   const project = loadProject(

@@ -216,8 +216,28 @@ const listReviewComments: Handler = (context) => {
   );
 };
 
+/** GitHub lists a pull request's reviews oldest first; pending ones only to their author. */
+const listReviews: Handler = (context) => {
+  const repo = repoOf(context);
+  const pullNumber = intParam(context, 'pull_number');
+  if (!repo.pulls.has(pullNumber)) return notFound(context);
+  const viewer = actor(context);
+  const reviews = repo.reviews.filter(
+    (review) =>
+      review.pullNumber === pullNumber &&
+      (review.state !== 'PENDING' || review.user.id === viewer.id),
+  );
+  const page = paginate(reviews, context.params, context.url, context.world.apiUrl);
+  return json(
+    200,
+    page.items.map((review) => reviewObject(context, review)),
+    page.link === undefined ? undefined : { link: page.link },
+  );
+};
+
 export const reviewHandlers: Record<string, Handler> = {
   'pulls/create-review': createReview,
+  'pulls/list-reviews': listReviews,
   'pulls/create-review-comment': createReviewComment,
   'pulls/list-review-comments': listReviewComments,
 };

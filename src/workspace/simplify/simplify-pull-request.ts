@@ -1,0 +1,197 @@
+import { reflexionTrigger } from '../../gate/suggest-alternatives.js';
+import type { GitHubClient } from '../../github/github-client.js';
+import type { RepositoryCoordinates } from '../../github/repository-coordinates.js';
+import { isPermissionDenied } from '../../github/request-error.js';
+import {
+  commitMessageOf,
+  isSimplifyCommit,
+  type PushOutcome,
+  pushSimplifyCommit,
+  simplifyCommitMessage,
+} from '../../github/simplify-commit.js';
+import { postSimplifyReview, simplifyReviewExists } from '../../github/simplify-review.js';
+import type { Change } from '../../model/change.js';
+import type { Policy } from '../../model/policy.js';
+import type { Report } from '../../model/report.js';
+import { plural } from '../../policy/init/wording.js';
+import { gitBlobId } from '../../reflexion/edit-forms.js';
+import { SIMPLIFICATION_PASSES } from '../../reflexion/pass-catalog.js';
+import type { SimplificationPass } from '../../reflexion/proposal.js';
+import { addedLineNumbers, planDelivery } from './delivery-plan.js';
+import { appendDiffs, removedLines, reviewBody } from './delivery-text.js';
+import { simplifyRepository } from './simplify-repository.js';
+import type { VerifiedPatch } from './verify-proposal.js';
+
+export interface PullRequestToSimplify {
+  readonly client: GitHubClient;
+  readonly repository: RepositoryCoordinates;
+  readonly number: number;
+  readonly headSha: string;
+  readonly headRef: string;
+  /** A fork's branch is never written to. */
+  readonly fromFork: boolean;
+  /** A git work tree holding the files the simplification reads (the head, or a merge of it). */
+  readonly root: string;
+  /** The pull request's change (merge base → head) and how the check judged it. */
+  readonly change: Change;
+  readonly report: Report;
+  /** The base's policy, the one that judged the change. */
+  readonly policy: Policy;
+  /** Blob id and mode of every file at the head: a patch is delivered only on the head's text. */
+  readonly headFiles: ReadonlyMap<string, { readonly blobSha: string; readonly mode: string }>;
+  readonly passes?: readonly SimplificationPass[];
+}
+
+/**
+ * Reflexion on a pull request, when the policy's triggers say it is due: the deterministic
+ * passes over the pull request's files, every patch verified as for `aureus simplify`, then
+ * delivered once per head: small patches on added lines as suggestions, the others in one
+ * `aureus: simplify` commit on a same-repository branch when simplification.auto_commit allows
+ * it, else as diffs in the review. AUREUS's own commit is judged but never simplified again.
+ * Returns what happened, one sentence per line, for the log.
+ */
+export async function simplifyPullRequest(pull: PullRequestToSimplify): Promise<string[]> {
+  const { policy, client, repository } = pull;
+  const settings = policy.simplification;
+  if (!settings.enabled || (!settings.suggestions && !settings.auto_commit))
+    return [
+      'Reflexion delivers nothing here: simplification.enabled, .suggestions and .auto_commit are off.',
+    ];
+  const why = whyDue(pull.report, policy);
+  if (why === undefined) return ['Reflexion is not due for this change (simplification.triggers).'];
+  if (isSimplifyCommit(await commitMessageOf(client, repository, pull.headSha)))
+    return [
+      "The head is AUREUS's own simplification commit: it is judged, never simplified again.",
+    ];
+  if (await simplifyReviewExists(client, repository, pull.number, pull.headSha))
+    return ['The simplifications for this head were delivered already.'];
+
+  const scope = new Set(
+    pull.change.files.filter((file) => file.head?.kind === 'text').map((file) => file.path),
+  );
+  const result = await simplifyRepository(pull.root, policy, pull.passes ?? SIMPLIFICATION_PASSES, {
+    changedOnly: false,
+    only: scope,
+    apply: false,
+    test: false,
+  });
+  const log = [
+    `Reflexion ran because ${why}: ${plural(result.verified.length, 'patch', 'patches')} verified, ${result.dropped.length} dropped, ${result.deferred.length} left for the next run.`,
+  ];
+  const onHead = result.applied.kept.filter((patch) => matchesHead(patch, pull.headFiles));
+  if (onHead.length < result.applied.kept.length)
+    log.push(
+      `${plural(result.applied.kept.length - onHead.length, 'patch', 'patches')} made on files that differ at the head: not delivered.`,
+    );
+  if (onHead.length === 0) return log;
+
+  const commitAllowed = settings.auto_commit && !pull.fromFork;
+  const plan = planDelivery(onHead, addedLinesOf(pull.change), {
+    suggestions: settings.suggestions,
+    commit: commitAllowed,
+  });
+  const commit = await commitPatches(pull, plan.committed);
+  const committed = commit.kind === 'pushed' ? plan.committed : [];
+  const listed = [...plan.listed, ...(commit.kind === 'pushed' ? [] : plan.committed)];
+  const suggested = plan.suggestions.map((suggestion) => suggestion.patch);
+  const body = reviewBody({
+    headSha: pull.headSha,
+    why,
+    suggested,
+    committed,
+    commitLine: commit.line,
+    listed,
+    listedLine: listedLine(settings.auto_commit, pull.fromFork),
+  });
+  const posted = await postSimplifyReview(client, repository, {
+    pullNumber: pull.number,
+    headSha: pull.headSha,
+    body,
+    comments: plan.suggestions.map((suggestion) => suggestion.comment),
+    bodyWithoutComments: appendDiffs(body, suggested),
+  });
+  log.push(
+    `Posted a review: ${plural(suggested.length, 'suggestion')}${posted.inline ? '' : ' (as diffs: GitHub did not take them on the lines)'}, ${plural(listed.length, 'patch', 'patches')} listed.`,
+  );
+  if (commit.line !== undefined) log.push(commit.line);
+  return log;
+}
+
+function whyDue(report: Report, policy: Policy): string | undefined {
+  const byCost = reflexionTrigger(report.cost, policy);
+  if (byCost !== undefined) return byCost;
+  const nearBudget = report.findings.find((finding) => finding.ruleId === 'loc_budget');
+  return nearBudget === undefined ? undefined : nearBudget.message;
+}
+
+function matchesHead(patch: VerifiedPatch, headFiles: PullRequestToSimplify['headFiles']): boolean {
+  return patch.proposal.edits.every(
+    (edit) => headFiles.get(edit.path)?.blobSha === gitBlobId(edit.before),
+  );
+}
+
+function addedLinesOf(change: Change): (path: string) => ReadonlySet<number> {
+  const added = new Map<string, Set<number>>();
+  for (const file of change.files) {
+    const head = file.head?.text;
+    if (head !== undefined) added.set(file.path, addedLineNumbers(file.base?.text ?? '', head));
+  }
+  return (path) => added.get(path) ?? new Set();
+}
+
+type CommitResult = {
+  readonly kind: PushOutcome['kind'] | 'none' | 'refused';
+  readonly line?: string;
+};
+
+async function commitPatches(
+  pull: PullRequestToSimplify,
+  patches: readonly VerifiedPatch[],
+): Promise<CommitResult> {
+  if (patches.length === 0) return { kind: 'none' };
+  const removed = removedLines(patches);
+  const files = patches.flatMap((patch) =>
+    patch.proposal.edits.map((edit) => ({
+      path: edit.path,
+      text: edit.after,
+      mode: pull.headFiles.get(edit.path)?.mode ?? '100644',
+    })),
+  );
+  const message = simplifyCommitMessage(
+    removed,
+    patches.map((patch) => patch.proposal.title),
+    pull.headSha,
+  );
+  try {
+    const outcome = await pushSimplifyCommit(pull.client, pull.repository, {
+      branch: pull.headRef,
+      headSha: pull.headSha,
+      files,
+      message,
+    });
+    if (outcome.kind === 'pushed')
+      return {
+        kind: 'pushed',
+        line: `Committed ${plural(patches.length, 'patch', 'patches')} as ${outcome.sha.slice(0, 7)} "aureus: simplify (−${removed} lines)" on ${pull.headRef}.`,
+      };
+    return {
+      kind: 'branch-moved',
+      line: `No commit: ${pull.headRef} moved on since ${pull.headSha.slice(0, 7)}; the patches are listed instead.`,
+    };
+  } catch (error) {
+    if (!isPermissionDenied(error)) throw error;
+    return {
+      kind: 'refused',
+      line: 'No commit: the token may not push to this branch (it needs `contents: write`); the patches are listed instead.',
+    };
+  }
+}
+
+function listedLine(autoCommit: boolean, fromFork: boolean): string {
+  const why = fromFork
+    ? 'the branch is in a fork, which AUREUS never pushes to'
+    : autoCommit
+      ? 'they could not be committed'
+      : 'simplification.auto_commit is off';
+  return `Not committed, because ${why}: apply them with \`aureus simplify --apply\` on the branch.`;
+}

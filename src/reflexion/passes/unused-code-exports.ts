@@ -10,6 +10,9 @@ import {
 import { unusedImports } from './unused-code-imports.js';
 import { applyRemovals, isSideEffectFree, referencesTo } from './unused-code-references.js';
 
+/** Exports one proposal takes from one file; the rest are proposed by the next run. */
+const MAX_EXPORTS_PER_PROPOSAL = 100;
+
 interface UnusedExport {
   readonly filePath: string;
   readonly name: string;
@@ -19,8 +22,8 @@ interface UnusedExport {
 }
 
 /**
- * One proposal per exported declaration no other file refers to: remove it when its own file
- * does not use it either, else drop its `export`. Exports are left alone in entry points, in
+ * Exported declarations no other file refers to: removed when their own file does not use them
+ * either (one proposal per file), else their `export` dropped (another). Exports are left alone in entry points, in
  * files taken as a whole (barrel members, `import()` targets, namespace imports) and everywhere
  * when some `import()` has a computed target: their names may be looked up at run time.
  */
@@ -36,21 +39,47 @@ export function unusedExportProposals(context: PassContext): Proposal[] {
         !reach.takenWhole.has(file.getFilePath()),
     )
     .flatMap(unusedExports);
-  const proposals: Proposal[] = [];
+  const groups = new Map<string, UnusedExport[]>();
   for (const candidate of candidates) {
-    const edits = captureEdits(context, () => applyUnusedExport(context, candidate));
+    const key = `${candidate.usedInFile ? 'unexport' : 'remove'}:${candidate.filePath}`;
+    groups.set(key, [...(groups.get(key) ?? []), candidate]);
+  }
+  const proposals: Proposal[] = [];
+  // One proposal per file and kind: a file's exports taken one proposal each would re-parse and
+  // re-verify the file once per export, which does not finish on a file of thousands of them.
+  // Removals and dropped `export`s stay apart: the latter alone do not lower the price, and
+  // riding along with a removal they would stop a later patch from importing the name.
+  for (const all of groups.values()) {
+    // Each removal re-binds the program: a bounded number per run keeps a run in seconds.
+    const group = all.slice(0, MAX_EXPORTS_PER_PROPOSAL);
+    const [first] = group;
+    if (first === undefined) continue;
+    const edits = captureEdits(context, () => {
+      for (const candidate of group) applyUnusedExport(context, candidate);
+    });
     if (edits.length === 0) continue;
+    const path = relativePath(context, first.filePath);
     proposals.push({
       pass: 'unused-code',
-      title: candidate.usedInFile
-        ? `Stop exporting \`${candidate.name}\`, used only in its own file`
-        : `Remove unused export \`${candidate.name}\``,
-      path: relativePath(context, candidate.filePath),
-      line: candidate.line,
+      title: titleOf(group, path),
+      path,
+      line: Math.min(...group.map((candidate) => candidate.line)),
       edits,
     });
   }
   return proposals;
+}
+
+function titleOf(group: readonly UnusedExport[], path: string): string {
+  const [only, ...more] = group;
+  if (only === undefined) return '';
+  if (more.length === 0)
+    return only.usedInFile
+      ? `Stop exporting \`${only.name}\`, used only in its own file`
+      : `Remove unused export \`${only.name}\``;
+  return only.usedInFile
+    ? `Stop exporting ${group.length} names \`${path}\` uses only itself`
+    : `Remove ${group.length} unused exports from \`${path}\``;
 }
 
 function unusedExports(file: SourceFile): UnusedExport[] {

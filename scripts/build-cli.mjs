@@ -39,7 +39,11 @@ for (const file of POLICY_INPUTS.flatMap(filesOf)) {
 rmSync(outdir, { recursive: true, force: true });
 const result = await build({
   absWorkingDir: root,
-  entryPoints: { aureus: 'src/cli/main.ts' },
+  // The App runs reflexion in a worker thread (src/workspace/simplify/simplify-off-thread.ts).
+  entryPoints: {
+    aureus: 'src/cli/main.ts',
+    'simplify-worker': 'src/workspace/simplify/simplify-worker.ts',
+  },
   outdir,
   outExtension: { '.js': '.mjs' },
   bundle: true,

@@ -114,7 +114,6 @@ async function simplifyPullRequestOf(
   if (target.kind !== 'pull-request' || client === null || headSha === null) return;
   if (!checked.report.change.complete) return;
   try {
-    const tracked = await listTrackedFiles(root, headSha);
     const lines = await simplifyPullRequest({
       client,
       repository: event.repository,
@@ -122,11 +121,14 @@ async function simplifyPullRequestOf(
       headSha,
       headRef: target.headRef,
       fromFork: target.fromFork,
-      root,
+      workTree: async () => {
+        const tracked = await listTrackedFiles(root, headSha);
+        const headFiles = new Map(tracked.map((file) => [file.path, file]));
+        return { root, headFiles, dispose: async () => {} };
+      },
       change: checked.change,
       report: checked.report,
       policy: checked.policy,
-      headFiles: new Map(tracked.map((file) => [file.path, file])),
     });
     logUntrusted((text) => process.stdout.write(text), lines.join('\n'));
   } catch (error) {

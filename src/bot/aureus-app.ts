@@ -9,6 +9,7 @@ import type { AppServices, EvaluationRequest } from './evaluation-request.js';
 import { handleCommand } from './handle-command.js';
 import { type AppRepository, judgedOfExternalId } from './judged-change.js';
 import { previewCost } from './preview-cost.js';
+import { simplifyInApp } from './simplify-in-app.js';
 import { createWorkQueue, type QueueOutcome } from './work-queue.js';
 
 export interface AureusAppOptions {
@@ -87,10 +88,18 @@ export function createAureusApp(options: AureusAppOptions): AureusApp {
         request.trigger === 'event' && request.judged.kind === 'pull'
           ? `pull:${request.judged.number}`
           : key;
+      // Reflexion follows a concluded check as a job of its own, queued before the check's job
+      // ends so that the queue is never idle in between.
+      const evaluateThenSimplify = async (releaseSlot: () => void) => {
+        const outcome = await evaluateChange(client, appServices, request, releaseSlot);
+        if (outcome.status === 'concluded' && request.judged.kind === 'pull')
+          void queue.enqueue(lane(request.repository), `simplify:${coalesce}`, () =>
+            simplifyInApp(client, appServices, request, outcome.checked, () => probot.auth()),
+          );
+        return outcome;
+      };
       void queue
-        .enqueue(lane(request.repository), coalesce, (releaseSlot) =>
-          evaluateChange(client, appServices, request, releaseSlot),
-        )
+        .enqueue(lane(request.repository), coalesce, evaluateThenSimplify)
         .then((outcome) => {
           // A job that threw before it could conclude anything may be redelivered and retried.
           if (outcome.status === 'failed') deliveries.forget(key);

@@ -12,6 +12,7 @@ import { type Annotation, renderAnnotations } from '../report/render-annotations
 import { ledgerMarker, renderMarkdown } from '../report/render-markdown.js';
 import { renderToolError, TOOL_ERROR_TITLE } from '../report/render-tool-error.js';
 import { verdictTitle } from '../report/verdict-title.js';
+import type { CheckedChange } from '../workspace/check-api-change.js';
 import { ledgerRecord } from '../workspace/record-check.js';
 import { recordApproval } from './budget-approval.js';
 import { checkConclusion } from './check-conclusion.js';
@@ -21,7 +22,13 @@ import { type AppRepository, externalIdOf } from './judged-change.js';
 
 export type EvaluationOutcome =
   | { readonly status: 'skipped'; readonly reason: string }
-  | { readonly status: 'concluded'; readonly conclusion: CheckConclusion; readonly report: Report }
+  | {
+      readonly status: 'concluded';
+      readonly conclusion: CheckConclusion;
+      readonly report: Report;
+      /** What was judged, with what: reflexion follows on it. */
+      readonly checked: CheckedChange;
+    }
   | { readonly status: 'failed'; readonly error: unknown };
 
 /**
@@ -105,7 +112,7 @@ export async function evaluateChange(
       renderAnnotations(report),
     );
     services.log.info({ ...fields, verdict: report.verdict, conclusion }, 'check concluded');
-    return { status: 'concluded', conclusion, report };
+    return { status: 'concluded', conclusion, report, checked: judgement };
   } catch (error) {
     await concludeError(client, services, request, checkRunId, comments, error);
     return { status: 'failed', error };

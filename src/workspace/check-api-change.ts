@@ -31,10 +31,14 @@ export interface CheckOverApiOptions {
   readonly budgetApproval?: (BudgetApproval & { readonly headSha: string }) | undefined;
 }
 
-/** The Report, and the policy that judged it (its `integrations.app` settings drive the App). */
+/**
+ * The Report, the policy that judged it (its `integrations.app` settings drive the App), and the
+ * change read (reflexion works on its files).
+ */
 export interface CheckedChange {
   readonly report: Report;
   readonly policy: Policy;
+  readonly change: Change;
 }
 
 /** A change read over the API, and what read it. */
@@ -107,7 +111,7 @@ export async function checkApiChange(
       ? { budgetApproval: { by: approval.by, reason: approval.reason } }
       : {}),
   });
-  return { report, policy: judging.policy };
+  return { report, policy: judging.policy, change };
 }
 
 function changedVersions(change: Change): FileVersion[] {

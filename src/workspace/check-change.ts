@@ -1,13 +1,13 @@
 import { type ChangeRequest, readChange } from '../git/index.js';
 import { createFactsCache } from '../memory/facts-cache.js';
 import type { Change } from '../model/change.js';
-import type { Policy } from '../model/policy.js';
 import type { Report } from '../model/report.js';
 import {
   type AnalyzeOptions,
   analyzeRepository,
   type SnapshotSource,
 } from './analyze-repository.js';
+import type { CheckedChange } from './check-api-change.js';
 import { judgeChange } from './judge-change.js';
 import { basePolicy, changedPolicy } from './policy-at-commit.js';
 
@@ -35,14 +35,9 @@ export async function checkChange(
   return (await checkChangeWithInputs(root, request, options)).report;
 }
 
-/** What a check judged and how: the change read, the base's policy, and the report. */
-export interface CheckedChange {
-  readonly change: Change;
-  readonly policy: Policy;
-  readonly report: Report;
-}
+export type { CheckedChange } from './check-api-change.js';
 
-/** checkChange, also handing back its inputs for what follows the verdict (reflexion). */
+/** checkChange, also handing back the change and the policy for what follows (reflexion). */
 export async function checkChangeWithInputs(
   root: string,
   request: ChangeRequest,

@@ -16,10 +16,9 @@ import type { Report } from '../../model/report.js';
 import { plural } from '../../policy/init/wording.js';
 import { gitBlobId } from '../../reflexion/edit-forms.js';
 import { SIMPLIFICATION_PASSES } from '../../reflexion/pass-catalog.js';
-import type { SimplificationPass } from '../../reflexion/proposal.js';
 import { addedLineNumbers, planDelivery } from './delivery-plan.js';
 import { appendDiffs, removedLines, reviewBody } from './delivery-text.js';
-import { simplifyRepository } from './simplify-repository.js';
+import { type SimplifyResult, simplifyRepository } from './simplify-repository.js';
 import type { VerifiedPatch } from './verify-proposal.js';
 
 export interface PullRequestToSimplify {
@@ -30,16 +29,42 @@ export interface PullRequestToSimplify {
   readonly headRef: string;
   /** A fork's branch is never written to. */
   readonly fromFork: boolean;
-  /** A git work tree holding the files the simplification reads (the head, or a merge of it). */
-  readonly root: string;
+  /** Whether the client may push to the branch at all; undefined when only trying tells. */
+  readonly pushRefusal?: string | undefined;
+  /**
+   * A git work tree with the files the simplification reads (the head, or a merge of it), made
+   * only once reflexion is due and not delivered yet; a string says why there is none.
+   */
+  readonly workTree: () => Promise<WorkTree | string>;
   /** The pull request's change (merge base → head) and how the check judged it. */
   readonly change: Change;
   readonly report: Report;
   /** The base's policy, the one that judged the change. */
   readonly policy: Policy;
+  /** Runs the passes and verification (this thread by default; the App uses a worker). */
+  readonly simplify?: SimplifyRun;
+}
+
+export type SimplifyRun = (
+  root: string,
+  policy: Policy,
+  only: ReadonlySet<string>,
+) => Promise<SimplifyResult>;
+
+const simplifyHere: SimplifyRun = (root, policy, only) =>
+  simplifyRepository(root, policy, SIMPLIFICATION_PASSES, {
+    changedOnly: false,
+    only,
+    apply: false,
+    test: false,
+  });
+
+export interface WorkTree {
+  readonly root: string;
   /** Blob id and mode of every file at the head: a patch is delivered only on the head's text. */
   readonly headFiles: ReadonlyMap<string, { readonly blobSha: string; readonly mode: string }>;
-  readonly passes?: readonly SimplificationPass[];
+  /** Removes the work tree when it was made for this run. */
+  readonly dispose: () => Promise<void>;
 }
 
 /**
@@ -57,7 +82,7 @@ export async function simplifyPullRequest(pull: PullRequestToSimplify): Promise<
     return [
       'Reflexion delivers nothing here: simplification.enabled, .suggestions and .auto_commit are off.',
     ];
-  const why = whyDue(pull.report, policy);
+  const why = reflexionDue(pull.report, policy);
   if (why === undefined) return ['Reflexion is not due for this change (simplification.triggers).'];
   if (isSimplifyCommit(await commitMessageOf(client, repository, pull.headSha)))
     return [
@@ -66,31 +91,43 @@ export async function simplifyPullRequest(pull: PullRequestToSimplify): Promise<
   if (await simplifyReviewExists(client, repository, pull.number, pull.headSha))
     return ['The simplifications for this head were delivered already.'];
 
+  const workTree = await pull.workTree();
+  if (typeof workTree === 'string') return [`Reflexion is due (${why}), but ${workTree}`];
+  try {
+    return await deliver(pull, why, workTree);
+  } finally {
+    await workTree.dispose();
+  }
+}
+
+async function deliver(
+  pull: PullRequestToSimplify,
+  why: string,
+  workTree: WorkTree,
+): Promise<string[]> {
+  const { policy, client, repository } = pull;
+  const settings = policy.simplification;
   const scope = new Set(
     pull.change.files.filter((file) => file.head?.kind === 'text').map((file) => file.path),
   );
-  const result = await simplifyRepository(pull.root, policy, pull.passes ?? SIMPLIFICATION_PASSES, {
-    changedOnly: false,
-    only: scope,
-    apply: false,
-    test: false,
-  });
+  const result = await (pull.simplify ?? simplifyHere)(workTree.root, policy, scope);
+  const headFiles = workTree.headFiles;
   const log = [
     `Reflexion ran because ${why}: ${plural(result.verified.length, 'patch', 'patches')} verified, ${result.dropped.length} dropped, ${result.deferred.length} left for the next run.`,
   ];
-  const onHead = result.applied.kept.filter((patch) => matchesHead(patch, pull.headFiles));
+  const onHead = result.applied.kept.filter((patch) => matchesHead(patch, headFiles));
   if (onHead.length < result.applied.kept.length)
     log.push(
       `${plural(result.applied.kept.length - onHead.length, 'patch', 'patches')} made on files that differ at the head: not delivered.`,
     );
   if (onHead.length === 0) return log;
 
-  const commitAllowed = settings.auto_commit && !pull.fromFork;
+  const commitAllowed = settings.auto_commit && !pull.fromFork && pull.pushRefusal === undefined;
   const plan = planDelivery(onHead, addedLinesOf(pull.change), {
     suggestions: settings.suggestions,
     commit: commitAllowed,
   });
-  const commit = await commitPatches(pull, plan.committed);
+  const commit = await commitPatches(pull, headFiles, plan.committed);
   const committed = commit.kind === 'pushed' ? plan.committed : [];
   const listed = [...plan.listed, ...(commit.kind === 'pushed' ? [] : plan.committed)];
   const suggested = plan.suggestions.map((suggestion) => suggestion.patch);
@@ -101,7 +138,7 @@ export async function simplifyPullRequest(pull: PullRequestToSimplify): Promise<
     committed,
     commitLine: commit.line,
     listed,
-    listedLine: listedLine(settings.auto_commit, pull.fromFork),
+    listedLine: listedLine(settings.auto_commit, pull),
   });
   const posted = await postSimplifyReview(client, repository, {
     pullNumber: pull.number,
@@ -117,14 +154,18 @@ export async function simplifyPullRequest(pull: PullRequestToSimplify): Promise<
   return log;
 }
 
-function whyDue(report: Report, policy: Policy): string | undefined {
+/**
+ * Why reflexion is due on a change (simplification.triggers), or undefined. The third trigger,
+ * the core near its LOC target, is the loc_budget rule's finding.
+ */
+export function reflexionDue(report: Report, policy: Policy): string | undefined {
   const byCost = reflexionTrigger(report.cost, policy);
   if (byCost !== undefined) return byCost;
   const nearBudget = report.findings.find((finding) => finding.ruleId === 'loc_budget');
   return nearBudget === undefined ? undefined : nearBudget.message;
 }
 
-function matchesHead(patch: VerifiedPatch, headFiles: PullRequestToSimplify['headFiles']): boolean {
+function matchesHead(patch: VerifiedPatch, headFiles: WorkTree['headFiles']): boolean {
   return patch.proposal.edits.every(
     (edit) => headFiles.get(edit.path)?.blobSha === gitBlobId(edit.before),
   );
@@ -146,6 +187,7 @@ type CommitResult = {
 
 async function commitPatches(
   pull: PullRequestToSimplify,
+  headFiles: WorkTree['headFiles'],
   patches: readonly VerifiedPatch[],
 ): Promise<CommitResult> {
   if (patches.length === 0) return { kind: 'none' };
@@ -154,7 +196,7 @@ async function commitPatches(
     patch.proposal.edits.map((edit) => ({
       path: edit.path,
       text: edit.after,
-      mode: pull.headFiles.get(edit.path)?.mode ?? '100644',
+      mode: headFiles.get(edit.path)?.mode ?? '100644',
     })),
   );
   const message = simplifyCommitMessage(
@@ -187,11 +229,11 @@ async function commitPatches(
   }
 }
 
-function listedLine(autoCommit: boolean, fromFork: boolean): string {
-  const why = fromFork
-    ? 'the branch is in a fork, which AUREUS never pushes to'
-    : autoCommit
-      ? 'they could not be committed'
-      : 'simplification.auto_commit is off';
+function listedLine(autoCommit: boolean, pull: PullRequestToSimplify): string {
+  const why = !autoCommit
+    ? 'simplification.auto_commit is off'
+    : pull.fromFork
+      ? 'the branch is in a fork, which AUREUS never pushes to'
+      : (pull.pushRefusal ?? 'they could not be committed');
   return `Not committed, because ${why}: apply them with \`aureus simplify --apply\` on the branch.`;
 }

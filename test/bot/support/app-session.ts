@@ -46,14 +46,18 @@ export interface SendOptions {
  * 127.0.0.1 by `serveApp` (the code `aureus serve` runs), with probot's retries and throttling
  * off so that a fault shows at once.
  */
-export async function startAppSession(owner: string): Promise<AppSession> {
+export async function startAppSession(
+  owner: string,
+  /** What the organisation granted, when it is more than the manifest asks for. */
+  permissions: Permissions = INSTALLED_PERMISSIONS,
+): Promise<AppSession> {
   const double = await startGitHubApiDouble();
-  double.addApp({ id: APP_ID, slug: APP_SLUG, permissions: INSTALLED_PERMISSIONS });
+  double.addApp({ id: APP_ID, slug: APP_SLUG, permissions });
   double.addInstallation({
     id: INSTALLATION_ID,
     appId: APP_ID,
     account: { login: owner, type: 'Organization' },
-    permissions: INSTALLED_PERMISSIONS,
+    permissions,
   });
   const data = await makeTempDir('aureus-app-data');
   const { privateKey } = generateKeyPairSync('rsa', {

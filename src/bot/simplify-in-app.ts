@@ -1,0 +1,107 @@
+import type { GitHubClient } from '../github/github-client.js';
+import type { CheckedChange } from '../workspace/check-api-change.js';
+import { type MaterializeLimits, materializeHead } from '../workspace/simplify/materialize-head.js';
+import { simplifyOffThread } from '../workspace/simplify/simplify-off-thread.js';
+import { reflexionDue, simplifyPullRequest } from '../workspace/simplify/simplify-pull-request.js';
+import type { AppServices, EvaluationRequest } from './evaluation-request.js';
+
+/** What one pull request's reflexion may cost the App's machine. */
+export interface AppReflexionLimits extends MaterializeLimits {
+  /** Most lines the pull request's files may hold at the head. */
+  readonly maxChangedLines: number;
+  /** The worker is stopped after this long. */
+  readonly timeoutMs: number;
+}
+
+/** Sized for one small machine serving many repositories. */
+export const APP_REFLEXION_LIMITS: AppReflexionLimits = {
+  maxFiles: 2000,
+  maxBytes: 32 * 1024 * 1024,
+  maxChangedLines: 5000,
+  timeoutMs: 120_000,
+};
+
+/**
+ * Reflexion on a pull request the App has just judged, as its own job in the repository's lane
+ * (it is CPU work: it takes a slot like an analysis). Same delivery as the Action's; the work
+ * tree is rebuilt from the API (materialize-head.ts). A head that moved on since the check is
+ * left to the check of the newer head. Never throws: what happened goes to the log.
+ */
+export async function simplifyInApp(
+  client: GitHubClient,
+  services: AppServices,
+  request: EvaluationRequest,
+  checked: CheckedChange,
+  appClient: () => Promise<GitHubClient>,
+  limits: AppReflexionLimits = APP_REFLEXION_LIMITS,
+): Promise<void> {
+  const { repository, judged, headSha } = request;
+  if (judged.kind !== 'pull' || !checked.report.change.complete) return;
+  if (!checked.policy.simplification.enabled) return;
+  // No request at all for the many changes reflexion is not due on.
+  if (reflexionDue(checked.report, checked.policy) === undefined) return;
+  const fields = {
+    delivery: request.deliveryId,
+    repository: `${repository.owner}/${repository.repo}`,
+    headSha,
+  };
+  const coordinates = { owner: repository.owner, repo: repository.repo };
+  try {
+    const pull = (await client.rest.pulls.get({ ...coordinates, pull_number: judged.number })).data;
+    if (pull.head.sha !== headSha) {
+      services.log.info(fields, 'reflexion skipped: the pull request has a newer head');
+      return;
+    }
+    const lines = await simplifyPullRequest({
+      client,
+      repository: coordinates,
+      number: judged.number,
+      headSha,
+      headRef: pull.head.ref,
+      // A deleted fork leaves head.repo null: still not this repository.
+      fromFork: pull.head.repo?.id !== pull.base.repo.id,
+      pushRefusal: checked.policy.simplification.auto_commit
+        ? await pushRefusal(await appClient(), coordinates)
+        : undefined,
+      workTree: async () => {
+        const lines = changedLines(checked.change);
+        if (lines > limits.maxChangedLines)
+          return `its files hold ${lines} lines, more than the App simplifies (${limits.maxChangedLines}): run the AUREUS Action for simplifications.`;
+        return materializeHead(client, coordinates, checked.change, {
+          storeRoot: services.dataDir,
+          limits,
+        });
+      },
+      simplify: (root, policy, only) => simplifyOffThread(root, policy, only, limits.timeoutMs),
+      change: checked.change,
+      report: checked.report,
+      policy: checked.policy,
+    });
+    services.log.info({ ...fields, reflexion: lines }, 'reflexion done');
+  } catch (error) {
+    services.log.error({ ...fields, err: error }, 'reflexion failed');
+  }
+}
+
+/**
+ * The App asks for `contents: read` only (app.yml): it pushes simplification commits only where
+ * an organisation granted it more. The installation's permissions say so before any write.
+ */
+async function pushRefusal(
+  appClient: GitHubClient,
+  repository: { readonly owner: string; readonly repo: string },
+): Promise<string | undefined> {
+  const installation = await appClient.rest.apps.getRepoInstallation(repository);
+  return installation.data.permissions.contents === 'write'
+    ? undefined
+    : "the App's installation may not push (grant it Contents: write to let it commit)";
+}
+
+function changedLines(change: CheckedChange['change']): number {
+  let lines = 0;
+  for (const file of change.files) {
+    const text = file.head?.text;
+    if (text !== undefined) lines += text.split('\n').length;
+  }
+  return lines;
+}

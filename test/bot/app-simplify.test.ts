@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { APP_PERMISSIONS } from '../../src/bot/app-events.js';
+import { isolateGit, makeRepo, type Repo } from '../support/git-fixture.js';
+import { commentPayload, OWNER, pullRequestPayload, REPO } from './support/app-payloads.js';
+import { operations } from './support/app-repository.js';
+import { type AppSession, startAppSession } from './support/app-session.js';
+
+const POLICY = `version: 1
+budgets:
+  change:
+    warn: 400
+    block: 500
+simplification:
+  triggers:
+    added_loc: 5
+  auto_commit: true
+`;
+
+const FEATURE = `import { core } from './core.js';
+
+function twice(value: number): number {
+  return value * 2;
+}
+
+export function feature(): number {
+  return twice(core());
+}
+`;
+
+const EXTRA = `import { core } from './core.js';
+import { feature } from './feature.js';
+
+export function extra(): number {
+  return feature() + 1;
+}
+`;
+
+const ADMIN = { login: 'ada', id: 7001, type: 'User' as const };
+
+let restoreGit: () => Promise<void>;
+beforeAll(async () => {
+  restoreGit = await isolateGit();
+});
+afterAll(async () => {
+  await restoreGit();
+});
+
+/** A session whose repository has the policy above and pull request 5 with two simplifications. */
+async function withPullRequest(
+  session: AppSession,
+): Promise<{ origin: Repo & { remove(): Promise<void> }; headSha: string }> {
+  const origin = await makeRepo('app-simplify-origin');
+  origin.write('.aureus/policy.yaml', POLICY);
+  origin.write('src/core.ts', 'export function core(): number {\n  return 1;\n}\n');
+  const baseSha = origin.commit('base');
+  origin.git('checkout', '--quiet', '-b', 'feature');
+  origin.write('src/feature.ts', FEATURE);
+  origin.write('src/extra.ts', EXTRA);
+  origin.write('src/main.ts', "import { extra } from './extra.js';\n\nconsole.log(extra());\n");
+  const headSha = origin.commit('feature');
+  session.double.addRepository({
+    owner: OWNER,
+    repo: REPO,
+    gitDir: origin.dir,
+    defaultBranch: 'main',
+  });
+  session.double.addPullRequest({
+    owner: OWNER,
+    repo: REPO,
+    number: 5,
+    baseSha,
+    headSha,
+    headRef: 'feature',
+  });
+  await session.send('pull_request', pullRequestPayload('opened', { number: 5, baseSha, headSha }));
+  await session.app.idle();
+  return { origin, headSha };
+}
+
+function expectCleanRequests(session: AppSession): void {
+  expect(session.double.invalidRequests()).toEqual([]);
+  expect(session.double.forbiddenRequests()).toEqual([]);
+  expect(session.double.unexpectedRequests()).toEqual([]);
+}
+
+describe('the App delivers verified simplifications', () => {
+  it('with the manifest permissions: a suggestion, the rest listed, no push attempted', async () => {
+    const session = await startAppSession(OWNER);
+    try {
+      const { origin, headSha } = await withPullRequest(session);
+      expectCleanRequests(session);
+      const calls = operations(session.double);
+      const concluded = calls.lastIndexOf('checks/update');
+      // Reflexion follows the conclusion, as a job of its own.
+      expect(calls.slice(concluded + 1)).toEqual([
+        'pulls/get',
+        'apps/get-repo-installation',
+        'git/get-commit',
+        'pulls/list-reviews',
+        'git/get-tree',
+        'git/get-blob', // src/core.ts: the pull request's own files came with the change
+        'pulls/create-review',
+      ]);
+      expect(session.double.ref(OWNER, REPO, 'feature')).toBe(headSha);
+      const [review] = session.double.reviews(OWNER, REPO, 5);
+      expect(review?.user).toBe('aureus[bot]');
+      expect(review?.body).toContain(`<!-- aureus:simplify head=${headSha} -->`);
+      expect(review?.body).toContain(
+        "Not committed, because the App's installation may not push (grant it Contents: write to let it commit)",
+      );
+      expect(review?.body).toContain('-function twice(value: number): number {');
+      const comments = session.double.reviewComments(OWNER, REPO, 5);
+      expect(comments).toHaveLength(1);
+      expect(comments[0]).toMatchObject({ path: 'src/extra.ts', line: 1, user: 'aureus[bot]' });
+      expect(comments[0]?.body).toMatch(/```suggestion\n```$/);
+      await origin.remove();
+    } finally {
+      await session.close();
+    }
+  });
+
+  it('granted contents: write: one aureus: simplify commit on the branch, and nothing twice', async () => {
+    const session = await startAppSession(OWNER, { ...APP_PERMISSIONS, contents: 'write' });
+    try {
+      const { origin, headSha } = await withPullRequest(session);
+      expectCleanRequests(session);
+      const pushed = session.double.ref(OWNER, REPO, 'feature');
+      expect(pushed).not.toBe(headSha);
+      expect(session.double.fileAt(OWNER, REPO, pushed ?? '', 'src/feature.ts')?.toString()).toBe(
+        "import { core } from './core.js';\n\nexport function feature(): number {\n  return (core() * 2);\n}\n",
+      );
+      const [review] = session.double.reviews(OWNER, REPO, 5);
+      expect(review?.body).toMatch(
+        /Committed 1 patch as [0-9a-f]{7} "aureus: simplify \(−4 lines\)" on feature\./,
+      );
+      expect(session.double.reviewComments(OWNER, REPO, 5)).toHaveLength(1);
+
+      // `/aureus check` judges the head again in a new check run; reflexion finds its review.
+      session.double.reset();
+      session.double.setPermission(OWNER, REPO, ADMIN, 'admin');
+      await session.send('issue_comment', commentPayload(5, '/aureus check', ADMIN));
+      await session.app.idle();
+      expectCleanRequests(session);
+      const calls = operations(session.double);
+      expect(calls).toContain('checks/create');
+      expect(calls.slice(calls.lastIndexOf('checks/update') + 1)).toEqual([
+        'pulls/get',
+        'apps/get-repo-installation',
+        'git/get-commit',
+        'pulls/list-reviews',
+      ]);
+      expect(operations(session.double)).not.toContain('git/create-commit');
+      expect(session.double.reviews(OWNER, REPO, 5)).toHaveLength(1);
+      await origin.remove();
+    } finally {
+      await session.close();
+    }
+  });
+});

@@ -236,6 +236,24 @@ describe('the Action delivers verified simplifications on a pull request', () =>
     expect(review?.body).toContain('<details><summary>Inline `twice`');
   });
 
+  it('lists what it finds in Python by location, with no patch', async () => {
+    const made = await session.scenario((origin) => {
+      origin.write(
+        'tools/report.py',
+        'def _title(x):\n    return x.title()\n\ndef main(name):\n    greeting = "hello"\n    shown = _title(name)\n    return greeting + shown\n\nprint(main("a"))\n',
+      );
+    }, policy(false));
+    registerPull(made);
+    const run1 = await run(made);
+    expect(run1.exitCode).toBe(0);
+    const [review] = session.double.reviews(OWNER, REPO, 7);
+    expect(review?.body).toContain('has no verified patch for it');
+    expect(review?.body).toContain(
+      '- Inline `_title`, a one-statement function called once (`tools/report.py:1`)',
+    );
+    expect(session.double.reviewComments(OWNER, REPO, 7)).toEqual([]);
+  });
+
   it('puts the suggestions in the body when GitHub will not place them on the lines', async () => {
     const made = await scenario(false);
     session.double.failNext('pulls/create-review', {

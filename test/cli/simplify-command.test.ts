@@ -41,6 +41,28 @@ describe('aureus simplify', () => {
     expect(ledgerKinds(repo)).toEqual(['simplify']);
   });
 
+  it('lists what it finds in Python and Go by location, with no patch', async () => {
+    const repo = await repos.make({
+      '.gitignore': '.aureus/local/\n',
+      'tools/report.py':
+        'def _title(x):\n    return x.title()\n\ndef main(name):\n    return _title(name)\n',
+    });
+    const run = await runCliInProcess(['simplify'], repo.dir);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(
+      'In Python and Go (no patch yet; by hand):\n  - Inline `_title`, a one-statement function called once (tools/report.py:1)',
+    );
+    const json = await runCliInProcess(['simplify', '--format', 'json'], repo.dir);
+    expect((JSON.parse(json.stdout) as { findings: unknown[] }).findings).toEqual([
+      {
+        pass: 'inline-trivial-function',
+        title: 'Inline `_title`, a one-statement function called once',
+        path: 'tools/report.py',
+        line: 1,
+      },
+    ]);
+  });
+
   it('prints the patches as one diff that git applies', async () => {
     const repo = await fixtureRepo();
     const run = await runCliInProcess(['simplify', '--format', 'diff'], repo.dir);

@@ -38,7 +38,7 @@ function patch(title: string, edits: FileEdit[], total = -3): VerifiedPatch {
   };
 }
 
-const TEN = Array.from({ length: 10 }, (_, index) => `line ${index + 1}`).join('\n') + '\n';
+const TEN = `${Array.from({ length: 10 }, (_, index) => `line ${index + 1}`).join('\n')}\n`;
 const everyLine = () => new Set(Array.from({ length: 40 }, (_, index) => index + 1));
 const allow = { suggestions: true, commit: true };
 
@@ -97,7 +97,7 @@ describe('planDelivery', () => {
   });
 
   it('leaves large replacements to the commit and everything to it when suggestions are off', () => {
-    const long = Array.from({ length: 30 }, (_, index) => `x${index}`).join('\n') + '\n';
+    const long = `${Array.from({ length: 30 }, (_, index) => `x${index}`).join('\n')}\n`;
     const edit = { path: 'a.ts', before: long, after: 'x\n' };
     expect(planDelivery([patch('big', [edit])], everyLine, allow).committed).toHaveLength(1);
     const small = { path: 'a.ts', before: TEN, after: TEN.replace('line 2\n', '') };
@@ -158,6 +158,7 @@ describe('the simplification commit and review texts', () => {
       commitLine: undefined,
       listed: [one],
       listedLine: 'Not committed, because simplification.auto_commit is off.',
+      findings: [],
     });
     expect(
       body.startsWith(
@@ -167,6 +168,25 @@ describe('the simplification commit and review texts', () => {
     expect(body).toContain('together -9 points');
     expect(body).toContain('<summary>Inline &lt;T&gt; &amp; co · -9 points</summary>');
     expect(body).toContain('```diff\ndiff --git a/a.ts b/a.ts');
+  });
+
+  it('lists the findings in other languages, with no patch', () => {
+    const body = reviewBody({
+      headSha: HEAD,
+      why: 'the change adds 120 logical lines',
+      suggested: [],
+      committed: [],
+      commitLine: undefined,
+      listed: [],
+      listedLine: '',
+      findings: [{ pass: 'inline-trivial-function', title: 'Inline `_f`', path: 'a.py', line: 3 }],
+    });
+    expect(body).toContain(
+      'ran on this change because the change adds 120 logical lines, and has no verified patch',
+    );
+    expect(body).toContain(
+      'In Python and Go, no patch yet; to simplify by hand:\n- Inline `_f` (`a.py:3`)',
+    );
   });
 
   it('stops listing diffs before the body outgrows what GitHub takes', () => {

@@ -29,6 +29,10 @@ export async function simplifyCommand(context: CommandContext): Promise<number> 
     io.stderr('Reflexion is off in this repository (simplification.enabled: false).\n');
     return ExitCode.pass;
   }
+  if (policy.simplification.model_assisted)
+    io.stderr(
+      'simplification.model_assisted is on, but this AUREUS has no model-assisted pass yet: only the deterministic passes run.\n',
+    );
   const result = await simplifyRepository(root, policy, SIMPLIFICATION_PASSES, {
     changedOnly: options.changed === true,
     apply: options.apply === true,
@@ -64,6 +68,9 @@ function asText(result: SimplifyResult): string {
     lines.push(`  - ${proposal.title} (${proposal.path}:${proposal.line}): ${reason}`);
   for (const { pass, error } of result.failedPasses)
     lines.push(`  ! the ${pass} pass failed: ${error}`);
+  if (result.findings.length > 0) lines.push('In Python and Go (no patch yet; by hand):');
+  for (const finding of result.findings)
+    lines.push(`  - ${finding.title} (${finding.path}:${finding.line})`);
   const percent = (value: number) => `${(value * 100).toFixed(1)} %`;
   lines.push(
     `Lines −${metrics.linesRemoved}, abstractions −${metrics.abstractionsRemoved}, complexity ${metrics.complexityBefore} → ${metrics.complexityAfter}: ${percent(metrics.reduction)} simpler (target ${percent(metrics.target)}: ${metrics.targetMet ? 'met' : 'not met'}).`,
@@ -101,6 +108,7 @@ function asJson(result: SimplifyResult) {
     deferred: result.deferred.map(patch),
     dropped: [...result.dropped, ...result.applied.notKept].map(patch),
     failedPasses: result.failedPasses,
+    findings: result.findings,
     metrics: result.metrics,
   };
 }

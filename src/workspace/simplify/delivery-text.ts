@@ -1,6 +1,10 @@
 import { simplifyReviewMarker } from '../../github/simplify-review.js';
+import type { SimplificationFinding } from '../../reflexion/findings-in-other-languages.js';
 import { fenceFor } from './delivery-plan.js';
 import type { VerifiedPatch } from './verify-proposal.js';
+
+/** Findings listed in a review; they are advice, and a long list of them is noise. */
+const MAX_FINDINGS = 20;
 
 /** GitHub takes 65,536 characters in a review body; the rest of the list is left to the CLI. */
 const MAX_BODY_CHARACTERS = 60_000;
@@ -16,6 +20,8 @@ export interface ReviewText {
   /** Patches shown as diffs, with the sentence that introduces them. */
   readonly listed: readonly VerifiedPatch[];
   readonly listedLine: string;
+  /** Opportunities in languages without patches yet, by location. */
+  readonly findings: readonly SimplificationFinding[];
 }
 
 /** Lines the patches take out of the files, net (a whole deleted file counts all its lines). */
@@ -33,13 +39,24 @@ export function reviewBody(text: ReviewText): string {
   const points = all.reduce((sum, patch) => sum + patch.price.cost.total, 0);
   const lines = [
     simplifyReviewMarker(text.headSha),
-    `**AUREUS simplify**: ${all.length} verified simplification${all.length === 1 ? '' : 's'} for this change, because ${text.why}. Each one applies cleanly, adds no type error and lowers the price; together ${round(points)} points.`,
+    all.length === 0
+      ? `**AUREUS simplify** ran on this change because ${text.why}, and has no verified patch for it.`
+      : `**AUREUS simplify**: ${all.length} verified simplification${all.length === 1 ? '' : 's'} for this change, because ${text.why}. Each one applies cleanly, adds no type error and lowers the price; together ${round(points)} points.`,
     '',
   ];
   if (text.suggested.length > 0)
     lines.push(`- ${text.suggested.length} suggested on the lines below.`);
   if (text.commitLine !== undefined) lines.push(`- ${text.commitLine}`);
   if (text.listed.length > 0) lines.push(`- ${text.listedLine}`);
+  if (text.findings.length > 0) {
+    lines.push('', 'In Python and Go, no patch yet; to simplify by hand:');
+    for (const finding of text.findings.slice(0, MAX_FINDINGS))
+      lines.push(`- ${finding.title} (\`${finding.path}:${finding.line}\`)`);
+    if (text.findings.length > MAX_FINDINGS)
+      lines.push(
+        `- and ${text.findings.length - MAX_FINDINGS} more: run \`aureus simplify\` on the branch.`,
+      );
+  }
   return appendDiffs(lines.join('\n'), text.listed);
 }
 

@@ -11,11 +11,10 @@ import { createBlobTextCache } from '../../memory/blob-text-cache.js';
 import type { Change } from '../../model/change.js';
 import { apiRepositorySource } from '../api-repository-source.js';
 import { cachedBlobTexts } from '../cached-blob-texts.js';
-import { isScript } from '../fact-parsers.js';
 import type { WorkTree } from './simplify-pull-request.js';
 
 export interface MaterializeLimits {
-  /** Most TypeScript/JavaScript and project files written; a larger head is left to the Action. */
+  /** Most source and project files written; a larger head is left to the Action. */
   readonly maxFiles: number;
   /** Most bytes those files may hold together. */
   readonly maxBytes: number;
@@ -95,8 +94,9 @@ export async function materializeHead(
   return { root, headFiles, dispose };
 }
 
+/** Project files and sources: TS/JS for the patches, Python and Go for their findings. */
 function isProjectPath(path: string): boolean {
   if (PROJECT_FILE.test(path)) return true;
   const language = detectLanguage(path);
-  return language !== undefined && isScript(language);
+  return language !== undefined && language !== 'java';
 }

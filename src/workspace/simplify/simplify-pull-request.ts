@@ -120,7 +120,7 @@ async function deliver(
     log.push(
       `${plural(result.applied.kept.length - onHead.length, 'patch', 'patches')} made on files that differ at the head: not delivered.`,
     );
-  if (onHead.length === 0) return log;
+  if (onHead.length === 0 && result.findings.length === 0) return log;
 
   const commitAllowed = settings.auto_commit && !pull.fromFork && pull.pushRefusal === undefined;
   const plan = planDelivery(onHead, addedLinesOf(pull.change), {
@@ -139,6 +139,7 @@ async function deliver(
     commitLine: commit.line,
     listed,
     listedLine: listedLine(settings.auto_commit, pull),
+    findings: result.findings,
   });
   const posted = await postSimplifyReview(client, repository, {
     pullNumber: pull.number,

@@ -1,10 +1,15 @@
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { detectLanguage } from '../../analysis/detect-language.js';
 import { groupModules } from '../../analysis/graph/policy-modules.js';
-import { readChange } from '../../git/index.js';
-import type { FileFacts } from '../../model/facts.js';
+import { DEFAULT_MAX_BLOB_BYTES, readChange } from '../../git/index.js';
+import type { FileFacts, Language } from '../../model/facts.js';
 import type { Policy } from '../../model/policy.js';
 import { globMatcher } from '../../policy/glob-matcher.js';
+import {
+  findingsInOtherLanguages,
+  type SimplificationFinding,
+} from '../../reflexion/findings-in-other-languages.js';
 import { findSimplifications } from '../../reflexion/pass-catalog.js';
 import type { PassContext, SimplificationPass } from '../../reflexion/proposal.js';
 import {
@@ -38,6 +43,8 @@ export interface SimplifyResult {
   /** Verified patches that clash with one taken before them: the next run offers them again. */
   readonly deferred: readonly DroppedProposal[];
   readonly failedPasses: ReadonlyArray<{ readonly pass: string; readonly error: string }>;
+  /** Opportunities in the languages reflexion has no patches for: locations only. */
+  readonly findings: readonly SimplificationFinding[];
   /** What was written (with `apply`), and what was taken back out (failing tests), with why. */
   readonly applied: AppliedPatches;
   /** The scope before and after the patches that do not overlap (applied or not). */
@@ -101,7 +108,39 @@ export async function simplifyRepository(
 
   const metrics = await measure(context, scope, applied, factsOf, policy);
   const { failedPasses } = found;
-  return { scope, verified, dropped, deferred: composed.notKept, failedPasses, applied, metrics };
+  const others = tracked.filter((path) => isOtherLanguage(path) && !isIgnored(path));
+  const otherScope = new Set(
+    others.filter((path) => !isLeftAlone(path) && (changed?.has(path) ?? true)),
+  );
+  const findings =
+    otherScope.size === 0
+      ? []
+      : findingsInOtherLanguages(await otherFacts(root, others, parse), otherScope);
+  const deferred = composed.notKept;
+  return { scope, verified, dropped, deferred, failedPasses, applied, metrics, findings };
+}
+
+function isOtherLanguage(path: string): boolean {
+  const language = detectLanguage(path);
+  return language !== undefined && !isScript(language);
+}
+
+/** Facts of every file of the other languages: a function's calls are counted across them all. */
+async function otherFacts(
+  root: string,
+  paths: readonly string[],
+  parse: (language: Language, text: string) => Promise<FileFacts>,
+): Promise<Map<string, FileFacts>> {
+  const facts = new Map<string, FileFacts>();
+  for (const path of paths) {
+    const language = detectLanguage(path);
+    if (language === undefined) continue;
+    const text = await readFile(join(root, path), 'utf8').catch(() => undefined);
+    // A file over git's usual blob cap, or gone since it was listed, is left out.
+    if (text === undefined || text.length > DEFAULT_MAX_BLOB_BYTES) continue;
+    facts.set(path, await parse(language, text));
+  }
+  return facts;
 }
 
 async function changedPaths(root: string): Promise<Set<string>> {

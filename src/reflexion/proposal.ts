@@ -8,7 +8,9 @@ export type PassName =
   | 'pass-through-wrapper'
   | 'inline-trivial-function'
   | 'duplicate-function'
-  | 'early-return';
+  | 'early-return'
+  /** Proposals of the optional model (model-proposals.ts), verified like the others. */
+  | 'model-assisted';
 
 /**
  * One file's text before and after a proposal, by repository-relative `/` path. `after` is null

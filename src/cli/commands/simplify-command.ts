@@ -1,5 +1,7 @@
+import { type AskModel, anthropicModel } from '../../llm/anthropic-model.js';
 import { loadPolicy } from '../../memory/policy-file.js';
 import { AureusError, ExitCode } from '../../model/errors.js';
+import type { Policy } from '../../model/policy.js';
 import { unifiedDiff } from '../../reflexion/edit-forms.js';
 import { SIMPLIFICATION_PASSES } from '../../reflexion/pass-catalog.js';
 import { recordSimplify } from '../../workspace/simplify/record-simplify.js';
@@ -7,6 +9,7 @@ import {
   type SimplifyResult,
   simplifyRepository,
 } from '../../workspace/simplify/simplify-repository.js';
+import type { CliIo } from '../cli-io.js';
 import type { CommandContext } from './command-context.js';
 
 const FORMATS = ['text', 'diff', 'json'];
@@ -29,14 +32,11 @@ export async function simplifyCommand(context: CommandContext): Promise<number> 
     io.stderr('Reflexion is off in this repository (simplification.enabled: false).\n');
     return ExitCode.pass;
   }
-  if (policy.simplification.model_assisted)
-    io.stderr(
-      'simplification.model_assisted is on, but this AUREUS has no model-assisted pass yet: only the deterministic passes run.\n',
-    );
   const result = await simplifyRepository(root, policy, SIMPLIFICATION_PASSES, {
     changedOnly: options.changed === true,
     apply: options.apply === true,
     test: options.test === true,
+    model: modelOf(policy, process.env, io),
   });
   await recordSimplify(root, result, context.version);
   if (format === 'diff')
@@ -44,6 +44,31 @@ export async function simplifyCommand(context: CommandContext): Promise<number> 
   else if (format === 'json') io.stdout(`${JSON.stringify(asJson(result), null, 2)}\n`);
   else io.stdout(asText(result));
   return ExitCode.pass;
+}
+
+/**
+ * The model for simplification.model_assisted, from model_provider and the key in the variable
+ * it names. Without one the deterministic passes run alone, and stderr says why.
+ */
+function modelOf(policy: Policy, env: NodeJS.ProcessEnv, io: CliIo): AskModel | undefined {
+  if (!policy.simplification.model_assisted) return undefined;
+  const provider = policy.model_provider;
+  const apiKey = env[provider.api_key_env] ?? '';
+  const skipped = (why: string) => {
+    io.stderr(
+      `simplification.model_assisted is on, but ${why}: only the deterministic passes run.\n`,
+    );
+    return undefined;
+  };
+  if (provider.provider === 'none') return skipped('model_provider.provider is none');
+  if (apiKey === '') return skipped(`${provider.api_key_env} is not set`);
+  return anthropicModel({
+    apiKey,
+    baseUrl: provider.base_url,
+    model: provider.model,
+    maxTokens: provider.max_tokens,
+    timeoutMs: provider.timeout_seconds * 1000,
+  });
 }
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { detectLanguage } from '../../analysis/detect-language.js';
 import { groupModules } from '../../analysis/graph/policy-modules.js';
 import { DEFAULT_MAX_BLOB_BYTES, readChange } from '../../git/index.js';
+import type { AskModel } from '../../llm/anthropic-model.js';
 import type { FileFacts, Language } from '../../model/facts.js';
 import type { Policy } from '../../model/policy.js';
 import { globMatcher } from '../../policy/glob-matcher.js';
@@ -21,6 +22,7 @@ import { workingTreeSnapshot } from '../working-tree-snapshot.js';
 import { type AppliedPatches, applyPatches } from './apply-patches.js';
 import { composePatches } from './compose-patches.js';
 import { loadProject } from './load-project.js';
+import { modelAssistedProposals, modelPatchRefusal } from './model-assisted.js';
 import { createTypeErrorBaseline } from './type-errors.js';
 import { type DroppedProposal, type VerifiedPatch, verifyProposal } from './verify-proposal.js';
 
@@ -33,6 +35,8 @@ export interface SimplifyOptions {
   readonly apply: boolean;
   /** With `apply`: keep a patch only if the project's test command passes with it. */
   readonly test: boolean;
+  /** The model for the model-assisted pass (simplification.model_assisted); none skips it. */
+  readonly model?: AskModel | undefined;
 }
 
 export interface SimplifyResult {
@@ -80,6 +84,21 @@ export async function simplifyRepository(
   );
   const context: PassContext = { project, rootDir, scope: new Set(scope) };
   const found = findSimplifications(context, passes, policy.simplification.aggressiveness);
+  const proposals = [...found.proposals];
+  const failedPasses = [...found.failedPasses];
+  if (options.model !== undefined) {
+    try {
+      const assisted = await modelAssistedProposals(context, options.model);
+      proposals.push(...assisted.proposals);
+      for (const problem of assisted.problems)
+        failedPasses.push({ pass: 'model-assisted', error: problem });
+    } catch (error) {
+      failedPasses.push({
+        pass: 'model-assisted',
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
 
   const parse = await createFactParser('auto', sources.length);
   const factsOf = async (path: string, text: string): Promise<FileFacts | undefined> => {
@@ -95,9 +114,11 @@ export async function simplifyRepository(
   const env = { root, context, policy, factsOf, modulesOf, typeErrorsBefore };
   const verified: VerifiedPatch[] = [];
   const dropped: DroppedProposal[] = [];
-  for (const proposal of found.proposals) {
+  for (const proposal of proposals) {
     const outcome = await verifyProposal(env, proposal);
+    const refusal = 'reason' in outcome ? undefined : modelPatchRefusal(outcome);
     if ('reason' in outcome) dropped.push(outcome);
+    else if (refusal !== undefined) dropped.push({ proposal, reason: refusal });
     else verified.push(outcome);
   }
   const composed = composePatches(context, typeErrorsBefore, verified);
@@ -107,7 +128,6 @@ export async function simplifyRepository(
   });
 
   const metrics = await measure(context, scope, applied, factsOf, policy);
-  const { failedPasses } = found;
   const others = tracked.filter((path) => isOtherLanguage(path) && !isIgnored(path));
   const otherScope = new Set(
     others.filter((path) => !isLeftAlone(path) && (changed?.has(path) ?? true)),

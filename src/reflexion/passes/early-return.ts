@@ -1,4 +1,4 @@
-import { type IfStatement, Node, type SourceFile, SyntaxKind } from 'ts-morph';
+import { type IfStatement, Node, type SourceFile, SyntaxKind, ts } from 'ts-morph';
 import type { PassContext, Proposal, SimplificationPass } from '../proposal.js';
 import { captureEdits, relativePath, scopedFiles } from '../proposal.js';
 import { rewrite } from './early-return-rewrites.js';
@@ -36,8 +36,7 @@ export const earlyReturnPass: SimplificationPass = {
 };
 
 function targetsIn(file: SourceFile): Target[] {
-  return file
-    .getDescendants()
+  return candidateFunctions(file)
     .filter((node) => isFunctionWithBlock(node) && firstRewrite(node) !== undefined)
     .map((fn) => ({
       filePath: file.getFilePath(),
@@ -69,6 +68,29 @@ function proposal(context: PassContext, target: Target): Proposal {
   };
 }
 
+/**
+ * Functions with an `if` somewhere in them, found on the compiler's nodes and only then wrapped
+ * by ts-morph: wrapping every node of a large file to look costs seconds.
+ */
+function candidateFunctions(file: SourceFile): Node[] {
+  const sourceFile = file.compilerNode;
+  const found = new Set<{ start: number; kind: SyntaxKind }>();
+  const visit = (node: ts.Node, inFunctions: Array<{ start: number; kind: SyntaxKind }>): void => {
+    let open = inFunctions;
+    if (ts.isFunctionLike(node)) {
+      const entry = { start: node.getStart(sourceFile), kind: node.kind };
+      open = [...inFunctions, entry];
+    }
+    if (ts.isIfStatement(node)) for (const fn of open) found.add(fn);
+    ts.forEachChild(node, (child) => visit(child, open));
+  };
+  visit(sourceFile, []);
+  return [...found].flatMap((fn) => {
+    const node = functionAt(file, fn);
+    return node === undefined ? [] : [node];
+  });
+}
+
 function isFunctionWithBlock(node: Node): boolean {
   if (!Node.isFunctionLikeDeclaration(node) && !Node.isFunctionExpression(node)) return false;
   return (Node.isBodyable(node) || Node.isBodied(node)) && Node.isBlock(node.getBody());
@@ -98,7 +120,7 @@ function ownIfs(fn: Node): IfStatement[] {
     );
 }
 
-function functionAt(file: SourceFile, target: Target): Node | undefined {
+function functionAt(file: SourceFile, target: Pick<Target, 'start' | 'kind'>): Node | undefined {
   for (let node = file.getDescendantAtPos(target.start); node; node = node.getParent())
     if (node.getKind() === target.kind && node.getStart() === target.start) return node;
   return undefined;

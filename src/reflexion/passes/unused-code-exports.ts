@@ -7,8 +7,9 @@ import {
   looksLikeEntryPoint,
   moduleReach,
 } from './module-reach.js';
+import { namedAgainInFile, namedInAnotherFile } from './name-occurrences.js';
 import { unusedImports } from './unused-code-imports.js';
-import { applyRemovals, isSideEffectFree, referencesTo } from './unused-code-references.js';
+import { applyRemovals, isSideEffectFree } from './unused-code-references.js';
 
 /** Exports one proposal takes from one file; the rest are proposed by the next run. */
 const MAX_EXPORTS_PER_PROPOSAL = 100;
@@ -90,9 +91,8 @@ function unusedExports(file: SourceFile): UnusedExport[] {
       continue;
     // Merged declarations (overloads, a namespace beside a function) are one export in many parts.
     if (name.getSymbol()?.getDeclarations().length !== 1) continue;
-    const references = referencesTo(name);
-    if (references.some((reference) => reference.getSourceFile() !== file)) continue;
-    const usedInFile = references.length > 0;
+    if (namedInAnotherFile(file.getProject(), name)) continue;
+    const usedInFile = namedAgainInFile(name);
     if (!usedInFile && !isRemovable(statement)) continue;
     found.push({
       filePath: file.getFilePath(),
@@ -190,7 +190,7 @@ function removeWithOrphans(file: SourceFile, statement: Statement): void {
         !(Node.isExportable(each) && each.hasExportKeyword()) &&
         name.getSymbol()?.getDeclarations().length === 1 &&
         isRemovable(each) &&
-        referencesTo(name).length === 0
+        !namedAgainInFile(name)
       );
     });
   }

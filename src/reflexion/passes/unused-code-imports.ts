@@ -1,6 +1,6 @@
-import { type Identifier, type ImportDeclaration, Node, type SourceFile } from 'ts-morph';
+import { type Identifier, type ImportDeclaration, Node, type SourceFile, ts } from 'ts-morph';
+import { nameText, occurrencesIn, occurrencesWithin } from './name-occurrences.js';
 import type { Removal } from './unused-code-references.js';
-import { isWithin, referencesTo } from './unused-code-references.js';
 
 /**
  * The import bindings of `file` that nothing in it refers to (a use in a type or in an
@@ -12,6 +12,7 @@ export function unusedImports(
   consider: (name: string) => boolean = () => true,
 ): Removal[] {
   const implicit = namesJsxUses(file);
+  const inFile = occurrencesIn(file);
   const removals: Removal[] = [];
   for (const declaration of file.getImportDeclarations()) {
     const bindings = bindingsOf(declaration);
@@ -19,9 +20,8 @@ export function unusedImports(
       (binding) =>
         consider(binding.getText()) &&
         !implicit.has(binding.getText()) &&
-        !referencesTo(binding).some(
-          (reference) => reference.getSourceFile() === file && !isWithin(reference, declaration),
-        ),
+        // Named nowhere in the file but in its own import declaration.
+        (inFile.get(nameText(binding)) ?? 0) <= occurrencesWithin(declaration, nameText(binding)),
     );
     if (unused.length === 0) continue;
     const names = new Set(unused.map((binding) => binding.getText()));
@@ -70,12 +70,7 @@ function removeBindings(declaration: ImportDeclaration, names: ReadonlySet<strin
  * the compiler options or a `@jsx` pragma name), which an import must keep providing.
  */
 function namesJsxUses(file: SourceFile): Set<string> {
-  const hasJsx =
-    file.getFirstDescendant(
-      (node) =>
-        Node.isJsxElement(node) || Node.isJsxSelfClosingElement(node) || Node.isJsxFragment(node),
-    ) !== undefined;
-  if (!hasJsx) return new Set();
+  if (!hasJsx(file.compilerNode)) return new Set();
   const options = file.getProject().getCompilerOptions();
   const pragmas = [...file.getFullText().matchAll(/@jsx(?:Frag)?\s+([\w$]+)/g)].map(
     (match) => match[1] ?? '',
@@ -84,4 +79,15 @@ function namesJsxUses(file: SourceFile): Set<string> {
   return new Set(
     factories.flatMap((factory) => (factory === undefined ? [] : [factory.split('.')[0] ?? ''])),
   );
+}
+
+/** Walked on the compiler's nodes: ts-morph would wrap every node of the file to look. */
+function hasJsx(file: ts.SourceFile): boolean {
+  if (file.languageVariant !== ts.LanguageVariant.JSX) return false;
+  const isJsx = (node: ts.Node): boolean =>
+    ts.isJsxElement(node) ||
+    ts.isJsxSelfClosingElement(node) ||
+    ts.isJsxFragment(node) ||
+    ts.forEachChild(node, isJsx) === true;
+  return isJsx(file);
 }

@@ -6,13 +6,9 @@ import {
   ts,
   VariableDeclarationKind,
 } from 'ts-morph';
+import { namedAgainInFile } from './name-occurrences.js';
 import { unusedImports } from './unused-code-imports.js';
-import {
-  isSideEffectFree,
-  outermost,
-  type Removal,
-  referencesTo,
-} from './unused-code-references.js';
+import { isSideEffectFree, outermost, type Removal } from './unused-code-references.js';
 
 /** What nothing uses in `file` and can go without changing behaviour (what lies inside another removal left out). */
 export function unusedInFile(file: SourceFile): Removal[] {
@@ -37,7 +33,7 @@ function unusedLocals(file: SourceFile): Removal[] {
       !isInFunctionBody(statement) ||
       !Node.isIdentifier(name) ||
       !isSideEffectFree(declaration.getInitializer()) ||
-      referencesTo(name).length > 0
+      namedAgainInFile(name)
     )
       continue;
     removals.push({
@@ -54,7 +50,7 @@ function unusedLocals(file: SourceFile): Removal[] {
       !fn.hasBody() ||
       fn.getOverloads().length > 0 ||
       !isInFunctionBody(fn) ||
-      referencesTo(name).length > 0
+      namedAgainInFile(name)
     )
       continue;
     removals.push({ kind: 'local', count: 1, node: fn, remove: () => fn.remove() });
@@ -79,12 +75,6 @@ function isInFunctionBody(node: Node): boolean {
  * can enumerate.
  */
 function unusedPrivateMembers(file: SourceFile): Removal[] {
-  const strings = new Set(
-    file
-      .getDescendants()
-      .filter((node) => Node.isStringLiteral(node) || Node.isNoSubstitutionTemplateLiteral(node))
-      .map((node) => node.getLiteralText()),
-  );
   const classes: (ClassDeclaration | ClassExpression)[] = [
     ...file.getDescendantsOfKind(ts.SyntaxKind.ClassDeclaration),
     ...file.getDescendantsOfKind(ts.SyntaxKind.ClassExpression),
@@ -99,7 +89,8 @@ function unusedPrivateMembers(file: SourceFile): Removal[] {
       const hashPrivate = Node.isPrivateIdentifier(name);
       const tsPrivate = Node.isIdentifier(name) && member.hasModifier(ts.SyntaxKind.PrivateKeyword);
       if (!hashPrivate && !tsPrivate) continue;
-      if (member.getDecorators().length > 0 || (tsPrivate && strings.has(name.getText()))) continue;
+      // A string spelling the name (`this['name']`) counts as a use: namedAgainInFile below.
+      if (member.getDecorators().length > 0) continue;
       if (
         Node.isMethodDeclaration(member) &&
         (member.getOverloads().length > 0 || !member.hasBody())
@@ -110,7 +101,7 @@ function unusedPrivateMembers(file: SourceFile): Removal[] {
         (!isSideEffectFree(member.getInitializer()) || (tsPrivate && letsThisGo))
       )
         continue;
-      if (referencesTo(name).length > 0) continue;
+      if (namedAgainInFile(name)) continue;
       removals.push({
         kind: 'private member',
         count: 1,

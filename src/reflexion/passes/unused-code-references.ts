@@ -1,18 +1,5 @@
 import { Node, ts } from 'ts-morph';
 
-/** Every node, across the project, that refers to what `name` names, `name` itself left out. */
-export function referencesTo(name: Node): Node[] {
-  const nodes: Node[] = [];
-  for (const symbol of name.getProject().getLanguageService().findReferences(name))
-    for (const entry of symbol.getReferences()) {
-      const node = entry.getNode();
-      const same =
-        node.getSourceFile() === name.getSourceFile() && node.getStart() === name.getStart();
-      if (!same) nodes.push(node);
-    }
-  return nodes;
-}
-
 /** Whether `node` lies inside `container` (or is it). */
 export function isWithin(node: Node, container: Node): boolean {
   return (

@@ -1,6 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import { simplifyCommitMessage } from '../../src/github/simplify-commit.js';
-import { type Repo, repoAt, runGit } from '../support/git-fixture.js';
+import { repoAt, runGit } from '../support/git-fixture.js';
+import {
+  addSimplifiableFeature,
+  EXTRA,
+  FEATURE_SIMPLIFIED,
+} from '../support/simplifiable-feature.js';
 import { type ActionRun, runAction } from './support/action-runner.js';
 import { useActionTestSession } from './support/action-test-session.js';
 import { OWNER, pullRequestEvent, REPO, type Scenario } from './support/pull-request-scenario.js';
@@ -25,41 +30,8 @@ simplification:
 `;
 }
 
-const FEATURE = `import { core } from './core.js';
-
-function twice(value: number): number {
-  return value * 2;
-}
-
-export function feature(): number {
-  return twice(core());
-}
-`;
-
-const FEATURE_SIMPLIFIED = `import { core } from './core.js';
-
-export function feature(): number {
-  return (core() * 2);
-}
-`;
-
-const EXTRA = `import { core } from './core.js';
-import { feature } from './feature.js';
-
-export function extra(): number {
-  return feature() + 1;
-}
-`;
-
-/** Two simplifications: an unused import on an added line (a suggestion), an inlining (the commit). */
-function addFeature(origin: Repo): void {
-  origin.write('src/feature.ts', FEATURE);
-  origin.write('src/extra.ts', EXTRA);
-  origin.write('src/main.ts', "import { extra } from './extra.js';\n\nconsole.log(extra());\n");
-}
-
 async function scenario(autoCommit: boolean): Promise<Scenario> {
-  const made = await session.scenario(addFeature, policy(autoCommit));
+  const made = await session.scenario(addSimplifiableFeature, policy(autoCommit));
   registerPull(made);
   return made;
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { APP_PERMISSIONS } from '../../src/bot/app-events.js';
 import { isolateGit, makeRepo, type Repo } from '../support/git-fixture.js';
+import { addSimplifiableFeature, FEATURE_SIMPLIFIED } from '../support/simplifiable-feature.js';
 import { commentPayload, OWNER, pullRequestPayload, REPO } from './support/app-payloads.js';
 import { operations } from './support/app-repository.js';
 import { type AppSession, startAppSession } from './support/app-session.js';
@@ -14,25 +15,6 @@ simplification:
   triggers:
     added_loc: 5
   auto_commit: true
-`;
-
-const FEATURE = `import { core } from './core.js';
-
-function twice(value: number): number {
-  return value * 2;
-}
-
-export function feature(): number {
-  return twice(core());
-}
-`;
-
-const EXTRA = `import { core } from './core.js';
-import { feature } from './feature.js';
-
-export function extra(): number {
-  return feature() + 1;
-}
 `;
 
 const ADMIN = { login: 'ada', id: 7001, type: 'User' as const };
@@ -54,9 +36,7 @@ async function withPullRequest(
   origin.write('src/core.ts', 'export function core(): number {\n  return 1;\n}\n');
   const baseSha = origin.commit('base');
   origin.git('checkout', '--quiet', '-b', 'feature');
-  origin.write('src/feature.ts', FEATURE);
-  origin.write('src/extra.ts', EXTRA);
-  origin.write('src/main.ts', "import { extra } from './extra.js';\n\nconsole.log(extra());\n");
+  addSimplifiableFeature(origin);
   const headSha = origin.commit('feature');
   session.double.addRepository({
     owner: OWNER,
@@ -127,7 +107,7 @@ describe('the App delivers verified simplifications', () => {
       const pushed = session.double.ref(OWNER, REPO, 'feature');
       expect(pushed).not.toBe(headSha);
       expect(session.double.fileAt(OWNER, REPO, pushed ?? '', 'src/feature.ts')?.toString()).toBe(
-        "import { core } from './core.js';\n\nexport function feature(): number {\n  return (core() * 2);\n}\n",
+        FEATURE_SIMPLIFIED,
       );
       const [review] = session.double.reviews(OWNER, REPO, 5);
       expect(review?.body).toMatch(

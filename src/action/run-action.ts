@@ -113,6 +113,11 @@ async function simplifyPullRequestOf(
   const headSha = checked.report.change.headSha;
   if (target.kind !== 'pull-request' || client === null || headSha === null) return;
   if (!checked.report.change.complete) return;
+  if (target.fromFork) {
+    // A fork's pull_request run has a read-only token: the work could not be delivered.
+    core.info('Reflexion is not delivered on pull requests from forks (the token is read-only).');
+    return;
+  }
   try {
     const lines = await simplifyPullRequest({
       client,

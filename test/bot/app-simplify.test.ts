@@ -30,6 +30,7 @@ afterAll(async () => {
 /** A session whose repository has the policy above and pull request 5 with two simplifications. */
 async function withPullRequest(
   session: AppSession,
+  headRepo?: string,
 ): Promise<{ origin: Repo & { remove(): Promise<void> }; headSha: string }> {
   const origin = await makeRepo('app-simplify-origin');
   origin.write('.aureus/policy.yaml', POLICY);
@@ -51,6 +52,7 @@ async function withPullRequest(
     baseSha,
     headSha,
     headRef: 'feature',
+    ...(headRepo === undefined ? {} : { headRepo }),
   });
   await session.send('pull_request', pullRequestPayload('opened', { number: 5, baseSha, headSha }));
   await session.app.idle();
@@ -131,6 +133,22 @@ describe('the App delivers verified simplifications', () => {
       ]);
       expect(operations(session.double)).not.toContain('git/create-commit');
       expect(session.double.reviews(OWNER, REPO, 5)).toHaveLength(1);
+      await origin.remove();
+    } finally {
+      await session.close();
+    }
+  });
+
+  it('never pushes to a fork, even when it may push to the repository', async () => {
+    const session = await startAppSession(OWNER, { ...APP_PERMISSIONS, contents: 'write' });
+    try {
+      const { origin, headSha } = await withPullRequest(session, `forker/${REPO}`);
+      expectCleanRequests(session);
+      expect(operations(session.double)).not.toContain('git/create-commit');
+      expect(session.double.ref(OWNER, REPO, 'feature')).toBe(headSha);
+      const [review] = session.double.reviews(OWNER, REPO, 5);
+      expect(review?.body).toContain('the branch is in a fork, which AUREUS never pushes to');
+      expect(session.double.reviewComments(OWNER, REPO, 5)).toHaveLength(1);
       await origin.remove();
     } finally {
       await session.close();

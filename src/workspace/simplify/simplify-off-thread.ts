@@ -30,7 +30,7 @@ export function simplifyOffThread(
       void worker.terminate();
       reject(
         new AureusError(
-          `reflexion took longer than ${Math.round(timeoutMs / 1000)} s and was stopped.`,
+          `reflexion took longer than ${timeoutMs / 1000} s and was stopped.`,
           'run the AUREUS Action, or aureus simplify on a checkout, for this pull request.',
         ),
       );

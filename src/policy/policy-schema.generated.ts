@@ -760,7 +760,7 @@ export const policySchema: SchemaNode = {
           "type": "string",
           "minLength": 1,
           "maxLength": 200,
-          "default": "claude-sonnet-4-5"
+          "default": "claude-sonnet-5-5"
         },
         "base_url": {
           "description": "Messages API base URL, for a proxy or gateway. Empty uses the provider's own.",

@@ -202,7 +202,7 @@ describe('the model-assisted pass, through the real SDK against a scripted Messa
       const run = await runCliInProcess(['simplify'], repo.dir);
       expect(run.code).toBe(0);
       expect(run.stdout).toContain('Build the name in one expression (src/format.ts:2');
-      expect(server.requests[0]?.body.model).toBe('claude-sonnet-4-5');
+      expect(server.requests[0]?.body.model).toBe('claude-sonnet-5-5');
     } finally {
       delete process.env.AUREUS_TEST_MODEL_KEY;
     }

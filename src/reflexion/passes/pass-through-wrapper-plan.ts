@@ -14,6 +14,7 @@ import {
   resolveCallee,
   type Wrapper,
 } from './pass-through-wrapper-match.js';
+import { isWithin } from './unused-code-references.js';
 
 /** Where a file that now calls `g` imports it from: a project file's path, or a package. */
 export interface CalleeImport {
@@ -84,10 +85,6 @@ function renamedReferences(wrapper: Wrapper, callee: Callee): Identifier[] | und
     references.push(reference);
   }
   return references;
-}
-
-function isWithin(node: Node, container: Node): boolean {
-  return node.getPos() >= container.getPos() && node.getEnd() <= container.getEnd();
 }
 
 /** `f(x, y)` with as many arguments as `f` has parameters, none spread: `g` gets the same. */

@@ -11,6 +11,7 @@ import {
   ts,
 } from 'ts-morph';
 import { isInJsDoc } from './import-edits.js';
+import { isWithin } from './unused-code-references.js';
 
 /** An interface, or an abstract class that is one in all but name. */
 export type Abstraction = InterfaceDeclaration | ClassDeclaration;
@@ -76,11 +77,6 @@ function madeUp(typeReference: Node): boolean {
     Node.isTypeAssertion(parent) ||
     Node.isSatisfiesExpression(parent)
   );
-}
-
-function isWithin(node: Node, container: Node): boolean {
-  if (node.getSourceFile() !== container.getSourceFile()) return false;
-  return node.getPos() >= container.getPos() && node.getEnd() <= container.getEnd();
 }
 
 /**

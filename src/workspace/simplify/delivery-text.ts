@@ -1,4 +1,5 @@
 import { simplifyReviewMarker } from '../../github/simplify-review.js';
+import { plural } from '../../policy/init/wording.js';
 import type { SimplificationFinding } from '../../reflexion/findings-in-other-languages.js';
 import { fenceFor } from './delivery-plan.js';
 import type { VerifiedPatch } from './verify-proposal.js';
@@ -41,7 +42,7 @@ export function reviewBody(text: ReviewText): string {
     simplifyReviewMarker(text.headSha),
     all.length === 0
       ? `**AUREUS simplify** ran on this change because ${text.why}, and has no verified patch for it.`
-      : `**AUREUS simplify**: ${all.length} verified simplification${all.length === 1 ? '' : 's'} for this change, because ${text.why}. Each one applies cleanly, adds no type error and lowers the price; together ${round(points)} points.`,
+      : `**AUREUS simplify**: ${plural(all.length, 'verified simplification')} for this change, because ${text.why}. Each one applies cleanly, adds no type error and lowers the price; together ${round(points)} points.`,
     '',
   ];
   if (text.suggested.length > 0)
@@ -68,7 +69,7 @@ export function appendDiffs(head: string, patches: readonly VerifiedPatch[]): st
     const block = `\n\n<details><summary>${escapeHtml(patch.proposal.title)} · ${round(patch.price.cost.total)} points</summary>\n\n${fence}diff\n${patch.patch.trimEnd()}\n${fence}\n</details>`;
     if (body.length + block.length > MAX_BODY_CHARACTERS) {
       const left = patches.length - index;
-      return `${body}\n\n${left} more patch${left === 1 ? '' : 'es'} did not fit here: run \`aureus simplify\` on the branch to see them.`;
+      return `${body}\n\n${plural(left, 'more patch', 'more patches')} did not fit here: run \`aureus simplify\` on the branch to see them.`;
     }
     body += block;
   }

@@ -11,34 +11,52 @@ import { basename, dirname, join } from 'node:path';
  * the old file is left untouched.
  */
 export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
-  const directory = dirname(path);
+  await replaceFile(path, data, true);
+  // The rename lives in the directory entry: until the directory is synced, a crash can still
+  // bring back the old name (Pillai et al., OSDI'14).
+  await fsyncDirectory(dirname(path));
+}
+
+/**
+ * Replaces the file at `path` with `data` atomically for readers that run meanwhile (a whole
+ * file or the old one), without the two fsyncs that make it survive a crash: for cache files
+ * whose readers verify what they read (a checksum, a parse), to which a torn or empty file
+ * after a crash is a miss. Saves ~4 ms per file on ext4, which a commit touching ten files
+ * pays on every run. Same errors and clean-up as writeFileAtomic.
+ */
+export async function writeCacheFile(path: string, data: string | Uint8Array): Promise<void> {
+  await replaceFile(path, data, false);
+}
+
+async function replaceFile(
+  path: string,
+  data: string | Uint8Array,
+  durable: boolean,
+): Promise<void> {
   // Same directory as the target: rename() is only atomic within one file system.
   // pid + random suffix: concurrent writers (threads or processes) never share a temp file.
   const temp = join(
-    directory,
+    dirname(path),
     `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`,
   );
-  await writeDurably(temp, data);
+  await writeTemp(temp, data, durable);
   try {
     await rename(temp, path);
   } catch (error) {
     await rm(temp, { force: true });
     throw error;
   }
-  // The rename lives in the directory entry: until the directory is synced, a crash can still
-  // bring back the old name (Pillai et al., OSDI'14).
-  await fsyncDirectory(directory);
 }
 
-/** Creates `temp` exclusively, writes and fsyncs it; removes it if any step fails. */
-async function writeDurably(temp: string, data: string | Uint8Array): Promise<void> {
+/** Creates `temp` exclusively, writes (and fsyncs) it; removes it if any step fails. */
+async function writeTemp(temp: string, data: string | Uint8Array, durable: boolean): Promise<void> {
   let handle: FileHandle | undefined;
   try {
     handle = await open(temp, 'wx');
     await handle.writeFile(data);
     // Without fsync before rename, ext4/xfs may persist the rename before the data blocks,
     // leaving a zero-length file after a crash.
-    await handle.sync();
+    if (durable) await handle.sync();
     const closing = handle;
     handle = undefined;
     await closing.close();

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileAtomic } from './atomic-write.js';
+import { writeCacheFile } from './atomic-write.js';
 import { errnoCode } from './errno-code.js';
 import { readCacheFile } from './facts-cache-folders.js';
 import { claimedKey, decodeEntry } from './facts-cache-format.js';
@@ -65,7 +65,7 @@ function indexLines(text: string, lines: Map<string, string>): void {
 export async function writePack(packsDir: string, lines: readonly string[]): Promise<void> {
   if (lines.length === 0) return;
   const name = `${Date.now().toString(36)}-${randomBytes(6).toString('hex')}.jsonl`;
-  await writeFileAtomic(join(packsDir, name), `${lines.join('\n')}\n`);
+  await writeCacheFile(join(packsDir, name), `${lines.join('\n')}\n`);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FileFacts, Language } from '../model/facts.js';
-import { writeFileAtomic } from './atomic-write.js';
+import { writeCacheFile } from './atomic-write.js';
 import { factsCacheFolders, readCacheFile } from './facts-cache-folders.js';
 import {
   decodeEntry,
@@ -44,7 +44,8 @@ export interface FactsCache {
  * reads; single entries stay loose files. Both are found by `get` and `getMany`.
  *
  * Writes are atomic (temp file + rename), so concurrent runs writing the same key both succeed
- * and a reader sees a whole entry or none. The pack index is read once per cache object: make
+ * and a reader sees a whole entry or none. They are not fsynced (the figures above were): every
+ * line carries its checksum, so what a crash leaves half-written is a miss. The pack index is read once per cache object: make
  * one per run. Failures other than a missing or doubtful entry (EACCES, ENOSPC) are thrown: the
  * caller may treat them as misses. Entries read once are kept decoded for the cache object's
  * life: share one between the analyses of a single check.
@@ -99,7 +100,7 @@ export function createFactsCache(root: string): FactsCache {
     },
     put: async (blobSha, language, facts) => {
       const key = entryKey(blobSha, language);
-      await writeFileAtomic(await looseFile(blobSha, key), `${encodeEntry(key, facts)}\n`);
+      await writeCacheFile(await looseFile(blobSha, key), `${encodeEntry(key, facts)}\n`);
       remember(key, facts);
     },
     getMany: async (keys) => {

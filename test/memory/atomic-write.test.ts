@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { writeFileAtomic } from '../../src/memory/atomic-write.js';
+import { writeCacheFile, writeFileAtomic } from '../../src/memory/atomic-write.js';
 
 const writeInChild = fileURLToPath(new URL('./support/write-atomic.mjs', import.meta.url));
 
@@ -18,6 +18,29 @@ beforeEach(async () => {
 afterEach(async () => {
   await chmod(join(dir, 'locked'), 0o755).catch(() => undefined);
   await rm(dir, { recursive: true, force: true });
+});
+
+describe('writeCacheFile (atomic for readers, not fsynced)', () => {
+  it('replaces the whole content, one complete version among racing writers, no temporary file', async () => {
+    const target = join(dir, 'entry.json');
+    await writeCacheFile(target, `${'long old content\n'.repeat(1000)}`);
+    const versions = Array.from({ length: 20 }, (_, i) => `${String(i).repeat(5000)}\n`);
+    await Promise.all(versions.map((data) => writeCacheFile(target, data)));
+    expect(versions).toContain(await readFile(target, 'utf8'));
+    expect(await readdir(dir)).toEqual(['entry.json']);
+  });
+
+  it('fails as writeFileAtomic does: a missing directory, a directory in the way', async () => {
+    await expect(writeCacheFile(join(dir, 'missing', 'x'), 'x')).rejects.toMatchObject({
+      code: 'ENOENT',
+    });
+    await mkdir(join(dir, 'taken'));
+    await writeFile(join(dir, 'taken', 'inside.txt'), 'kept');
+    await expect(writeCacheFile(join(dir, 'taken'), 'new')).rejects.toMatchObject({
+      code: expect.stringMatching(/^(EISDIR|ENOTEMPTY|EEXIST|EPERM)$/),
+    });
+    expect(await readdir(dir)).toEqual(['taken']);
+  });
 });
 
 describe('writeFileAtomic', () => {

@@ -39,10 +39,12 @@ for (const file of POLICY_INPUTS.flatMap(filesOf)) {
 rmSync(outdir, { recursive: true, force: true });
 const result = await build({
   absWorkingDir: root,
-  // The App runs reflexion in a worker thread (src/workspace/simplify/simplify-off-thread.ts).
+  // The App runs reflexion in a worker thread (src/workspace/simplify/simplify-off-thread.ts);
+  // large analyses parse on worker threads (src/workspace/parse-in-workers.ts).
   entryPoints: {
     aureus: 'src/cli/main.ts',
     'simplify-worker': 'src/workspace/simplify/simplify-worker.ts',
+    'facts-worker': 'src/workspace/facts-worker.ts',
   },
   outdir,
   outExtension: { '.js': '.mjs' },

@@ -20,7 +20,7 @@ import type { FactsCache } from '../memory/facts-cache.js';
 import type { FileFacts, ImportFact, Language } from '../model/facts.js';
 import type { Policy } from '../model/policy.js';
 import { globMatcher } from '../policy/glob-matcher.js';
-import { resolveAll } from './cached-resolver.js';
+import { openResolutions } from './cached-resolver.js';
 import { collectFacts, type SourceFile } from './collect-facts.js';
 import type { ParserChoice } from './fact-parsers.js';
 import type { RepositorySource, UnreadableFile } from './repository-source.js';
@@ -65,6 +65,8 @@ export interface RepositoryAnalysis {
     readonly sourceFiles: number;
     readonly parsed: number;
     readonly cached: number;
+    /** The threads that parsed (1, or the worker threads of a large run). */
+    readonly parseThreads: number;
     readonly byLanguage: Readonly<Partial<Record<Language, number>>>;
   };
 }
@@ -87,18 +89,20 @@ export async function analyzeSnapshot(
   // with valid checksums, so such a repository is analysed without it. (Over the API the store
   // is not in the repository, but one rule for both keeps them judging alike.)
   const useCache = !snapshot.some((file) => file.path.startsWith(`${LOCAL_STORE}/`));
+  const resolutions = await openResolutions(source, snapshot, useCache);
   const collected = await collectFacts(source, sources, {
     parser: options.parser ?? 'auto',
     useCache,
     ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
     factsCache: options.factsCache,
+    whileParsing: resolutions.preload,
   });
   const imports = new Map<string, readonly ImportFact[]>();
   for (const [path, fileFacts] of collected.facts) imports.set(path, fileFacts.imports);
   const requests = [...imports].flatMap(([from, list]) =>
     list.map(({ specifier }) => ({ from, specifier })),
   );
-  const resolved = await resolveAll(source, snapshot, requests, useCache);
+  const resolved = await resolutions.resolveAll(requests);
   const resolve = resolved.resolve;
   const graph = buildModuleGraph(imports, resolve);
   const countsTypeOnlyImports =
@@ -124,6 +128,7 @@ export async function analyzeSnapshot(
       sourceFiles: sources.length,
       parsed: collected.parsed,
       cached: collected.cached,
+      parseThreads: collected.parseThreads,
       byLanguage: countByLanguage(sources),
     },
   };

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import type { Resolution, ResolveImport } from '../analysis/resolve/resolution.js';
-import { writeFileAtomic } from '../memory/atomic-write.js';
+import { writeCacheFile } from '../memory/atomic-write.js';
 import { ensureLocalDir } from '../memory/store-paths.js';
 import type { RepositorySource, ResolutionFiles, UnreadableFile } from './repository-source.js';
 import type { SnapshotFile } from './working-tree-snapshot.js';
@@ -15,6 +15,20 @@ export interface ResolvedImports {
   readonly resolve: ResolveImport;
   /** Resolution inputs the source could not read: the answers may be wrong (and were not kept). */
   readonly unreadable: readonly UnreadableFile[];
+}
+
+/** The import answers of one snapshot, stored ones first. */
+export interface Resolutions {
+  /**
+   * Loads TypeScript (~170 ms) and reads the resolution inputs ahead of `resolveAll`, when no
+   * answers are stored for this snapshot (a first run, a changed config), so that it can run
+   * while other threads parse. Best effort: never rejects.
+   */
+  preload(): Promise<void>;
+  /** Every request answered: stored answers reused, the others computed and stored. */
+  resolveAll(
+    requests: ReadonlyArray<{ readonly from: string; readonly specifier: string }>,
+  ): Promise<ResolvedImports>;
 }
 
 interface StoredResolutions {
@@ -30,40 +44,56 @@ interface StoredResolutions {
  * answers are computed over the files the source shows TypeScript (the disk of a clone, or the
  * snapshot itself over the API) and kept in the source's store.
  */
-export async function resolveAll(
+export async function openResolutions(
   source: RepositorySource,
   snapshot: readonly SnapshotFile[],
-  requests: ReadonlyArray<{ readonly from: string; readonly specifier: string }>,
   useCache: boolean,
-): Promise<ResolvedImports> {
+): Promise<Resolutions> {
   const epoch = resolutionEpoch(snapshot);
   // One file per epoch: a check analyses its base and its head, two epochs, and each keeps its answers.
   const folder = join(await ensureLocalDir(source.storeRoot), 'cache', 'resolutions');
   const file = join(folder, `${epoch}.json`);
   const stored = useCache ? await readStored(file) : undefined;
   const entries: Record<string, Resolution> = stored?.epoch === epoch ? { ...stored.entries } : {};
-  const missing = requests.filter(
-    ({ from, specifier }) => entries[keyOf(from, specifier)] === undefined,
-  );
-  let unreadable: readonly UnreadableFile[] = [];
-  if (missing.length > 0) {
-    const files = await source.resolutionFiles(snapshot);
-    unreadable = files.unreadable;
-    const resolve = await typeScriptResolver(files);
-    for (const { from, specifier } of missing)
-      entries[keyOf(from, specifier)] = resolve(from, specifier);
-    // Answers given without every resolution input would stand for the whole epoch: not kept.
-    if (useCache && unreadable.length === 0) {
-      await mkdir(folder, { recursive: true });
-      await writeFileAtomic(file, JSON.stringify({ epoch, entries } satisfies StoredResolutions));
-      await pruneOldEpochs(folder);
-    }
-  }
+  let resolver: Promise<{ resolve: ResolveImport; files: ResolutionFiles }> | undefined;
+  const loadResolver = () => {
+    resolver ??= source
+      .resolutionFiles(snapshot)
+      .then(async (files) => ({ resolve: await typeScriptResolver(files), files }));
+    return resolver;
+  };
   return {
-    resolve: (from, specifier) => entries[keyOf(from, specifier)] ?? { kind: 'unresolved' },
-    unreadable,
+    // Failures are left to resolveAll, which awaits the same promise.
+    preload: () => (stored?.epoch === epoch ? Promise.resolve() : loadResolver().then(noop, noop)),
+    resolveAll: async (requests) => {
+      const missing = requests.filter(
+        ({ from, specifier }) => entries[keyOf(from, specifier)] === undefined,
+      );
+      let unreadable: readonly UnreadableFile[] = [];
+      if (missing.length > 0) {
+        const { resolve, files } = await loadResolver();
+        unreadable = files.unreadable;
+        for (const { from, specifier } of missing)
+          entries[keyOf(from, specifier)] = resolve(from, specifier);
+        // Answers given without every resolution input would stand for the whole epoch: not kept.
+        if (useCache && unreadable.length === 0) {
+          await mkdir(folder, { recursive: true });
+          await writeCacheFile(
+            file,
+            JSON.stringify({ epoch, entries } satisfies StoredResolutions),
+          );
+          await pruneOldEpochs(folder);
+        }
+      }
+      return {
+        resolve: (from, specifier) => entries[keyOf(from, specifier)] ?? { kind: 'unresolved' },
+        unreadable,
+      };
+    },
   };
 }
+
+function noop(): void {}
 
 /** Epochs kept: the base and head of a few recent checks; older ones are rebuilt when needed. */
 const KEPT_EPOCHS = 8;

@@ -1,6 +1,13 @@
 import { createFactsCache, type FactsCache, type FactsEntry } from '../memory/facts-cache.js';
 import type { FileFacts, Language } from '../model/facts.js';
-import { createFactParser, isScript, type ParserChoice } from './fact-parsers.js';
+import {
+  createFactParser,
+  isScript,
+  type ParserChoice,
+  parsesScriptsWithOxc,
+} from './fact-parsers.js';
+import type { ScriptJob } from './facts-worker.js';
+import { parseScriptsInWorkers } from './parse-in-workers.js';
 import type { RepositorySource, UnreadableFile } from './repository-source.js';
 import type { SnapshotFile } from './working-tree-snapshot.js';
 
@@ -12,6 +19,8 @@ export interface CollectedFacts {
   readonly facts: ReadonlyMap<string, FileFacts>;
   readonly parsed: number;
   readonly cached: number;
+  /** The threads that parsed: more than one when TS/JS went to worker threads. */
+  readonly parseThreads: number;
   /** Files that have no facts, and why (binary, over the size cap, unreadable). */
   readonly skipped: ReadonlyArray<{ readonly path: string; readonly reason: string }>;
   /** The skipped files whose bytes the source could not give: their side is incomplete. */
@@ -25,6 +34,12 @@ export interface CollectOptions {
   readonly onProgress?: (done: number, total: number) => void;
   /** A cache shared with other analyses of the same run; else one of its own. */
   readonly factsCache?: FactsCache | undefined;
+  /**
+   * Work for this thread while other threads parse (loading what comes next); awaited before
+   * the facts are returned. Called once, whether or not the run parses on other threads. It
+   * must not reject: it only prepares, and whatever it failed at fails again where it counts.
+   */
+  readonly whileParsing?: (() => Promise<void>) | undefined;
 }
 
 /** Beyond this many new entries one pack file is written instead of a file per entry. */
@@ -61,26 +76,79 @@ export async function collectFacts(
       ? [{ path: read.file.path, problem: read.problem }]
       : [],
   );
+  let done = facts.size + skipped.length;
+  const { parsed, threads } = await parseTexts(texts, options, (files) => {
+    done += files;
+    options.onProgress?.(done, total);
+  });
+  const fresh: FactsEntry[] = [];
+  for (const [index, { file }] of texts.entries()) {
+    const fileFacts = parsed.get(index);
+    if (fileFacts === undefined) continue;
+    facts.set(file.path, fileFacts);
+    fresh.push({ blobSha: file.blobSha, language: file.language, facts: fileFacts });
+  }
+  // Without a trusted cache nothing is stored either: the next run must not trust this one.
+  if (options.useCache) await storeFacts(cache, fresh);
+  return {
+    facts,
+    parsed: fresh.length,
+    cached: total - misses.length,
+    parseThreads: threads,
+    skipped,
+    unreadable,
+  };
+}
+
+/**
+ * Each read file's facts by its index in `texts`: TS/JS on worker threads when oxc reads them
+ * and the run is large enough, the rest (and anything a worker did not answer) on this thread.
+ */
+async function parseTexts(
+  texts: readonly TextRead[],
+  options: CollectOptions,
+  progress: (files: number) => void,
+): Promise<{ parsed: Map<number, FileFacts>; threads: number }> {
   const scripts = texts.filter(
     ({ file, text }) => text !== undefined && isScript(file.language),
   ).length;
   const parse = await createFactParser(options.parser, scripts);
-  const fresh: FactsEntry[] = [];
-  for (const { file, text } of texts) {
-    if (text === undefined) continue;
-    const fileFacts = await parse(file.language, text);
-    facts.set(file.path, fileFacts);
-    fresh.push({ blobSha: file.blobSha, language: file.language, facts: fileFacts });
-    options.onProgress?.(facts.size + skipped.length, total);
+  const inWorkers = (await parsesScriptsWithOxc(options.parser))
+    ? parseScriptsInWorkers(scriptJobs(texts), progress)
+    : undefined;
+  const parsed = new Map<number, FileFacts>();
+  try {
+    // Started before this thread's own parsing: the workers already have all their work.
+    const own = options.whileParsing?.();
+    for (const [index, { file, text }] of texts.entries()) {
+      if (text === undefined || (inWorkers !== undefined && isScript(file.language))) continue;
+      parsed.set(index, await parse(file.language, text));
+      progress(1);
+    }
+    await own;
+    const fromWorkers = (await inWorkers?.facts) ?? new Map<number, FileFacts>();
+    for (const [index, { file, text }] of texts.entries()) {
+      if (text === undefined || parsed.has(index)) continue;
+      const answered = fromWorkers.get(index);
+      parsed.set(index, answered ?? (await parse(file.language, text)));
+      if (answered === undefined) progress(1);
+    }
+  } finally {
+    inWorkers?.stop();
   }
-  // Without a trusted cache nothing is stored either: the next run must not trust this one.
-  if (options.useCache) await storeFacts(cache, fresh);
-  return { facts, parsed: fresh.length, cached: total - misses.length, skipped, unreadable };
+  return { parsed, threads: inWorkers?.threads ?? 1 };
+}
+
+function scriptJobs(texts: readonly TextRead[]): ScriptJob[] {
+  return texts.flatMap(({ file, text }, index) =>
+    text !== undefined && isScript(file.language) ? [{ index, language: file.language, text }] : [],
+  );
 }
 
 async function storeFacts(cache: FactsCache, fresh: readonly FactsEntry[]): Promise<void> {
   if (fresh.length >= PACK_THRESHOLD) await cache.putMany(fresh);
-  else for (const entry of fresh) await cache.put(entry.blobSha, entry.language, entry.facts);
+  else
+    await Promise.all(fresh.map((entry) => cache.put(entry.blobSha, entry.language, entry.facts)));
 }
 
 type TextRead =

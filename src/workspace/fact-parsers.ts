@@ -63,6 +63,11 @@ async function scriptExtractor(
   return extractTypeScriptFacts;
 }
 
+/** Whether `choice` reads TS/JS with oxc on this machine (what the worker threads run). */
+export async function parsesScriptsWithOxc(choice: ParserChoice): Promise<boolean> {
+  return (choice === 'auto' || choice === 'oxc') && (await loadOxcFacts()) !== undefined;
+}
+
 export function isScript(language: Language): language is 'typescript' | 'tsx' | 'javascript' {
   return language === 'typescript' || language === 'tsx' || language === 'javascript';
 }

@@ -49,7 +49,7 @@ function asText(analysis: RepositoryAnalysis): string {
     ([language, count]) => `${language} ${count}`,
   );
   const lines = [
-    `${stats.sourceFiles} source files of ${stats.trackedFiles} tracked (${languages.join(', ') || 'none'}): ${stats.parsed} parsed, ${stats.cached} from cache.`,
+    `${stats.sourceFiles} source files of ${stats.trackedFiles} tracked (${languages.join(', ') || 'none'}): ${stats.parsed} parsed${stats.parseThreads > 1 ? ` on ${stats.parseThreads} threads` : ''}, ${stats.cached} from cache.`,
     `Modules under paths.core: ${modules.modules.length}${modules.modules.length > 0 ? ` (${modules.modules.join(', ')})` : ''}.`,
     `Import cycles (${analysis.countsTypeOnlyImports ? 'type-only imports counted' : 'runtime imports; type-only imports not counted'}): ${cycles.length}.`,
   ];

@@ -1,9 +1,7 @@
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { AureusError } from '../../model/errors.js';
 import type { Policy } from '../../model/policy.js';
+import { bundledWorker } from '../bundled-worker.js';
 import type { SimplifyResult } from './simplify-repository.js';
 import type { SimplifyWorkerInput } from './simplify-worker.js';
 
@@ -50,24 +48,12 @@ export function simplifyOffThread(
   });
 }
 
-/**
- * The bundled worker beside the CLI bundle (`npm run build`): next to this module or one folder
- * up when this module is one of the bundle's chunks; from the TypeScript sources (the tests),
- * the built one under the package's dist/cli-bundle/.
- */
 function workerFile(): URL {
-  const here = dirname(fileURLToPath(import.meta.url));
-  const candidates = [join(here, WORKER_FILE), join(here, '..', WORKER_FILE)];
-  for (let folder = here; dirname(folder) !== folder; folder = dirname(folder))
-    if (existsSync(join(folder, 'package.json'))) {
-      candidates.push(join(folder, 'dist', 'cli-bundle', WORKER_FILE));
-      break;
-    }
-  const found = candidates.find((candidate) => existsSync(candidate));
+  const found = bundledWorker(WORKER_FILE);
   if (found === undefined)
     throw new AureusError(
       `the reflexion worker (${WORKER_FILE}) is missing beside the AUREUS bundle.`,
       'build AUREUS (npm run build) or reinstall it.',
     );
-  return pathToFileURL(found);
+  return found;
 }

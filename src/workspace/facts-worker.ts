@@ -1,0 +1,34 @@
+import { parentPort } from 'node:worker_threads';
+import { extractOxcFacts } from '../analysis/oxc/oxc-facts.js';
+import type { ScriptLanguage } from '../analysis/oxc/parse-program.js';
+import type { FileFacts } from '../model/facts.js';
+
+/** One TS/JS file to read, numbered by the parent. */
+export interface ScriptJob {
+  readonly index: number;
+  readonly language: ScriptLanguage;
+  readonly text: string;
+}
+
+/** The answer to one batch: each job's facts, or the indexes the parent must parse itself. */
+export interface ScriptBatchResult {
+  readonly facts: ReadonlyArray<readonly [number, FileFacts]>;
+  readonly failed: readonly number[];
+}
+
+// The worker's entry (bundled as dist/cli-bundle/facts-worker.mjs, started by
+// parse-in-workers.ts): it answers each batch in the order they come. A file whose extraction
+// throws goes back to the parent, which parses it on its own thread: the error (or the facts)
+// is then exactly what a run without workers gives.
+parentPort?.on('message', (jobs: readonly ScriptJob[]) => {
+  const facts: Array<readonly [number, FileFacts]> = [];
+  const failed: number[] = [];
+  for (const job of jobs) {
+    try {
+      facts.push([job.index, extractOxcFacts(job.text, job.language)]);
+    } catch {
+      failed.push(job.index);
+    }
+  }
+  parentPort?.postMessage({ facts, failed } satisfies ScriptBatchResult);
+});

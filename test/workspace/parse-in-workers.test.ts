@@ -1,0 +1,122 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { extractOxcFacts } from '../../src/analysis/oxc/oxc-facts.js';
+import type { FileFacts } from '../../src/model/facts.js';
+import { defaultPolicy } from '../../src/policy/default-policy.js';
+import { analyzeRepository } from '../../src/workspace/analyze-repository.js';
+import type { ScriptJob } from '../../src/workspace/facts-worker.js';
+import { parseScriptsInWorkers } from '../../src/workspace/parse-in-workers.js';
+import { isolateGit, makeRepo, type Repo } from '../support/git-fixture.js';
+import { makeTempDir } from '../support/temp-dir.js';
+
+const NODE_MODULES = new URL('../../node_modules/', import.meta.url);
+
+/**
+ * Real code written by others, over 2 MB in all (what a run needs before it starts workers):
+ * TypeScript's declaration files and dependency-cruiser's JavaScript sources.
+ */
+const CORPUS = [
+  { folder: 'typescript/lib', pattern: /\.d\.ts$/ },
+  { folder: 'dependency-cruiser/src', pattern: /\.(mjs|cjs|js)$/ },
+];
+/** AUREUS's blob limit: larger files are not read, so they stay out of the corpus. */
+const MAX_BYTES = 1024 * 1024;
+
+function corpusFiles(): Array<{ path: string; text: string }> {
+  return CORPUS.flatMap(({ folder, pattern }) => {
+    const root = new URL(`${folder}/`, NODE_MODULES);
+    return readdirSync(root, { recursive: true, encoding: 'utf8' })
+      .filter((path) => pattern.test(path) && statSync(new URL(path, root)).size <= MAX_BYTES)
+      .sort()
+      .map((path) => ({
+        path: `${folder}/${path}`,
+        text: readFileSync(new URL(path, root), 'utf8'),
+      }));
+  });
+}
+
+const language = (path: string) => (path.endsWith('.ts') ? 'typescript' : 'javascript');
+const corpus = corpusFiles();
+const jobs: ScriptJob[] = corpus.map(({ path, text }, index) => ({
+  index,
+  language: language(path),
+  text,
+}));
+
+describe('parsing TS/JS on worker threads', () => {
+  it('gives every file exactly the facts this thread gives it, and reports each file once', async () => {
+    let answered = 0;
+    const parsing = parseScriptsInWorkers(jobs, (files) => (answered += files), {
+      minCharacters: 0,
+    });
+    if (parsing === undefined) throw new Error('no workers started: is dist/ built?');
+    const facts = await parsing.facts;
+    expect(parsing.threads).toBeGreaterThanOrEqual(2);
+    expect(facts.size).toBe(jobs.length);
+    expect(answered).toBe(jobs.length);
+    for (const job of jobs) {
+      expect({ file: corpus[job.index]?.path, facts: facts.get(job.index) }).toEqual({
+        file: corpus[job.index]?.path,
+        facts: extractOxcFacts(job.text, job.language),
+      });
+    }
+  });
+
+  it('stays on this thread for little text', () => {
+    const small = jobs.filter((job) => job.text.length < 10_000).slice(0, 20);
+    expect(parseScriptsInWorkers(small, () => undefined)).toBeUndefined();
+  });
+
+  it('leaves every file to this thread when its workers die, and never rejects', async () => {
+    const temp = await makeTempDir('broken-worker');
+    try {
+      const broken = join(temp.path, 'broken-worker.mjs');
+      await import('node:fs/promises').then(({ writeFile }) =>
+        writeFile(broken, "throw new Error('this worker cannot start');\n"),
+      );
+      const parsing = parseScriptsInWorkers(jobs.slice(0, 40), () => undefined, {
+        minCharacters: 0,
+        workerFile: pathToFileURL(broken),
+      });
+      expect((await parsing?.facts)?.size).toBe(0);
+    } finally {
+      await temp.remove();
+    }
+  });
+});
+
+describe('a whole-repository analysis large enough for worker threads', () => {
+  let restoreGit: () => Promise<void>;
+  let repo: Repo & { remove(): Promise<void> };
+
+  beforeAll(async () => {
+    restoreGit = await isolateGit();
+    repo = await makeRepo('parse-in-workers');
+    for (const { path, text } of corpus) repo.write(path, text);
+    repo.commit('real code');
+  });
+
+  afterAll(async () => {
+    await repo.remove();
+    await restoreGit();
+  });
+
+  it('parses on several threads, files keep their own facts, and the cache holds them', async () => {
+    const cold = await analyzeRepository(repo.dir, defaultPolicy());
+    expect(cold.stats.parseThreads).toBeGreaterThanOrEqual(2);
+    expect(cold.stats.parsed).toBe(corpus.length);
+    const expected = new Map<string, FileFacts>(
+      corpus.map(({ path, text }) => [path, extractOxcFacts(text, language(path))]),
+    );
+    expect(new Map(cold.facts)).toEqual(expected);
+
+    const warm = await analyzeRepository(repo.dir, defaultPolicy());
+    expect({ parsed: warm.stats.parsed, threads: warm.stats.parseThreads }).toEqual({
+      parsed: 0,
+      threads: 1,
+    });
+    expect(new Map(warm.facts)).toEqual(expected);
+  });
+});

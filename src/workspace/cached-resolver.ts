@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join, posix } from 'node:path';
-import type { Resolution, ResolveImport } from '../analysis/resolve/resolution.js';
-import { writeCacheFile } from '../memory/atomic-write.js';
+import type { Resolver } from '../analysis/resolve/create-resolver.js';
+import type { ResolveImport } from '../analysis/resolve/resolution.js';
+import { SYMLINK_MODE } from '../git/blob-version.js';
 import { ensureLocalDir } from '../memory/store-paths.js';
 import type { RepositorySource, ResolutionFiles, UnreadableFile } from './repository-source.js';
+import { type ResolutionStore, resolutionStore, type StoredAnswer } from './stored-resolutions.js';
 import type { SnapshotFile } from './working-tree-snapshot.js';
 
 /** Files whose contents change how imports resolve; any other file only matters by its path. */
@@ -21,8 +22,8 @@ export interface ResolvedImports {
 export interface Resolutions {
   /**
    * Loads TypeScript (~170 ms) and reads the resolution inputs ahead of `resolveAll`, when no
-   * answers are stored for this snapshot (a first run, a changed config), so that it can run
-   * while other threads parse. Best effort: never rejects.
+   * stored answer holds for this snapshot (a first run, a change of configs), so that it can
+   * run while other threads parse. Best effort: never rejects.
    */
   preload(): Promise<void>;
   /** Every request answered: stored answers reused, the others computed and stored. */
@@ -31,62 +32,60 @@ export interface Resolutions {
   ): Promise<ResolvedImports>;
 }
 
-interface StoredResolutions {
-  readonly epoch: string;
-  readonly entries: Record<string, Resolution>;
-}
-
 /**
  * Resolves every import of a snapshot, remembering the answers across runs. An answer depends on
- * the importing folder and file format, the specifier, which paths exist and the resolution
- * configs (tsconfig, package.json, lock files): the "epoch" hashes the last two, so a run that
- * only edits file contents reuses every answer and never loads TypeScript (~200 ms). The
- * answers are computed over the files the source shows TypeScript (the disk of a clone, or the
- * snapshot itself over the API) and kept in the source's store.
+ * the importing folder and file format, the specifier, the resolution configs (tsconfig,
+ * package.json, lock files) and which paths exist. A run that only edits file contents reuses
+ * every answer and never loads TypeScript (~200 ms). A run that adds, removes or renames files
+ * (a commit that adds a file) starts from the answers of the latest snapshot with the same
+ * configs and keeps each one none of whose watched paths (what TypeScript looked for on the
+ * way to it) was added or removed: only the others, and new imports, are resolved again. A
+ * change of configs resolves everything. Answers are computed over the files the source shows
+ * TypeScript (the disk of a clone, or the snapshot itself over the API) and kept in the
+ * source's store.
  */
 export async function openResolutions(
   source: RepositorySource,
   snapshot: readonly SnapshotFile[],
   useCache: boolean,
 ): Promise<Resolutions> {
-  const epoch = resolutionEpoch(snapshot);
-  // One file per epoch: a check analyses its base and its head, two epochs, and each keeps its answers.
+  const paths = snapshot.map((file) => file.path).sort(byCodeUnit);
+  const { configs, pathList } = snapshotHashes(snapshot, paths);
   const folder = join(await ensureLocalDir(source.storeRoot), 'cache', 'resolutions');
-  const file = join(folder, `${epoch}.json`);
-  const stored = useCache ? await readStored(file) : undefined;
-  const entries: Record<string, Resolution> = stored?.epoch === epoch ? { ...stored.entries } : {};
-  let resolver: Promise<{ resolve: ResolveImport; files: ResolutionFiles }> | undefined;
+  const store = resolutionStore(folder, configs, pathList);
+  const exact = useCache ? await store.exact() : undefined;
+  const answers = exact ?? (useCache ? await carriedOver(store, paths) : new Map());
+  let resolver: Promise<{ resolver: Resolver; files: ResolutionFiles }> | undefined;
   const loadResolver = () => {
     resolver ??= source
       .resolutionFiles(snapshot)
-      .then(async (files) => ({ resolve: await typeScriptResolver(files), files }));
+      .then(async (files) => ({ resolver: await typeScriptResolver(files), files }));
     return resolver;
   };
   return {
     // Failures are left to resolveAll, which awaits the same promise.
-    preload: () => (stored?.epoch === epoch ? Promise.resolve() : loadResolver().then(noop, noop)),
+    preload: () => (answers.size > 0 ? Promise.resolve() : loadResolver().then(noop, noop)),
     resolveAll: async (requests) => {
       const missing = requests.filter(
-        ({ from, specifier }) => entries[keyOf(from, specifier)] === undefined,
+        ({ from, specifier }) => !answers.has(keyOf(from, specifier)),
       );
       let unreadable: readonly UnreadableFile[] = [];
       if (missing.length > 0) {
-        const { resolve, files } = await loadResolver();
-        unreadable = files.unreadable;
-        for (const { from, specifier } of missing)
-          entries[keyOf(from, specifier)] = resolve(from, specifier);
-        // Answers given without every resolution input would stand for the whole epoch: not kept.
-        if (useCache && unreadable.length === 0) {
-          await mkdir(folder, { recursive: true });
-          await writeCacheFile(
-            file,
-            JSON.stringify({ epoch, entries } satisfies StoredResolutions),
-          );
-          await pruneOldEpochs(folder);
+        const loaded = await loadResolver();
+        unreadable = loaded.files.unreadable;
+        for (const { from, specifier } of missing) {
+          answers.set(keyOf(from, specifier), {
+            resolution: loaded.resolver.resolve(from, specifier),
+            watched: loaded.resolver.watched(from, specifier),
+          });
         }
       }
+      // Answers given without every resolution input would stand for the snapshot: not kept.
+      if (useCache && unreadable.length === 0 && (exact === undefined || missing.length > 0))
+        await store.write(answers, paths);
       return {
-        resolve: (from, specifier) => entries[keyOf(from, specifier)] ?? { kind: 'unresolved' },
+        resolve: (from, specifier) =>
+          answers.get(keyOf(from, specifier))?.resolution ?? { kind: 'unresolved' },
         unreadable,
       };
     },
@@ -95,41 +94,85 @@ export async function openResolutions(
 
 function noop(): void {}
 
-/** Epochs kept: the base and head of a few recent checks; older ones are rebuilt when needed. */
-const KEPT_EPOCHS = 8;
-
-async function pruneOldEpochs(folder: string): Promise<void> {
-  const files = await readdir(folder).catch(() => []);
-  const dated = await Promise.all(
-    files
-      .filter((name) => name.endsWith('.json'))
-      .map(async (name) => ({
-        name,
-        time: (await stat(join(folder, name)).catch(() => undefined))?.mtimeMs ?? 0,
-      })),
-  );
-  const stale = dated.sort((a, b) => b.time - a.time).slice(KEPT_EPOCHS);
-  await Promise.all(stale.map(({ name }) => rm(join(folder, name), { force: true })));
+/**
+ * The answers of the latest snapshot with the same configs that still hold here: those none of
+ * whose watched paths, nor a folder above one, was added or removed since. Compared without
+ * case, so that a file system that ignores case is covered too. A package lookup under a
+ * node_modules folder is watched incompletely (see Resolver.watched): when a path there
+ * changed, every answer that is not for a relative path is dropped.
+ */
+async function carriedOver(
+  store: ResolutionStore,
+  paths: readonly string[],
+): Promise<Map<string, StoredAnswer>> {
+  const earlier = await store.latestOfSameConfigs();
+  if (earlier === undefined) return new Map();
+  const now = new Set(paths);
+  const before = new Set(earlier.paths);
+  const changed = [
+    ...paths.filter((path) => !before.has(path)),
+    ...earlier.paths.filter((path) => !now.has(path)),
+  ];
+  const touched = new Set<string>();
+  for (const path of changed) {
+    const lower = path.toLowerCase();
+    touched.add(lower);
+    // Every folder above it: a lookup that found one of them missing may find it now.
+    for (let slash = lower.indexOf('/'); slash !== -1; slash = lower.indexOf('/', slash + 1))
+      touched.add(lower.slice(0, slash + 1));
+  }
+  const packagesChanged = changed.some((path) => `/${path}`.includes('/node_modules/'));
+  const kept = new Map<string, StoredAnswer>();
+  for (const [key, answer] of earlier.answers) {
+    if (packagesChanged && !isRelative(specifierOf(key))) continue;
+    if (answer.watched.some((path) => touched.has(path.toLowerCase()))) continue;
+    kept.set(key, answer);
+  }
+  return kept;
 }
 
 /** Files of one folder and extension resolve a specifier alike (TypeScript caches it so too). */
 function keyOf(from: string, specifier: string): string {
   const extension = posix.extname(from);
-  return `${posix.dirname(from)}\u0000${extension}\u0000${specifier}`;
+  return `${posix.dirname(from)}${SEPARATOR}${extension}${SEPARATOR}${specifier}`;
 }
 
-function resolutionEpoch(snapshot: readonly SnapshotFile[]): string {
-  const hash = createHash('sha256');
-  for (const file of [...snapshot].sort((a, b) =>
-    a.path < b.path ? -1 : a.path > b.path ? 1 : 0,
-  )) {
-    hash.update(file.path);
-    hash.update(RESOLUTION_INPUTS.test(file.path) ? `\u0000${file.blobSha}\n` : '\n');
-  }
-  return hash.digest('hex');
+const SEPARATOR = '\u0000';
+
+function specifierOf(key: string): string {
+  return key.slice(key.indexOf(SEPARATOR, key.indexOf(SEPARATOR) + 1) + 1);
 }
 
-async function typeScriptResolver(files: ResolutionFiles): Promise<ResolveImport> {
+function isRelative(specifier: string): boolean {
+  return /^\.\.?(\/|$)/.test(specifier);
+}
+
+/**
+ * The snapshot's two identities: its resolution configs (their paths and blob ids; symbolic
+ * links' too, since a link's target decides where a lookup through it leads) and its paths.
+ */
+function snapshotHashes(
+  snapshot: readonly SnapshotFile[],
+  sortedPaths: readonly string[],
+): { configs: string; pathList: string } {
+  const configs = createHash('sha256');
+  const inputs = snapshot
+    .filter((file) => RESOLUTION_INPUTS.test(file.path) || file.mode === SYMLINK_MODE)
+    .sort((a, b) => byCodeUnit(a.path, b.path));
+  for (const file of inputs) configs.update(`${file.path}${SEPARATOR}${file.blobSha}\n`);
+  const pathList = createHash('sha256');
+  for (const path of sortedPaths) pathList.update(`${path}\n`);
+  return {
+    configs: configs.digest('hex').slice(0, 32),
+    pathList: pathList.digest('hex').slice(0, 32),
+  };
+}
+
+function byCodeUnit(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+async function typeScriptResolver(files: ResolutionFiles): Promise<Resolver> {
   // One after the other: both import compiler-defaults, and Jest's module linker fails on a
   // module two pending imports link at once ("request … is not in cache"); Node does not care.
   const { createTypeScriptHost } = await import('../memory/typescript-host.js');
@@ -139,31 +182,5 @@ async function typeScriptResolver(files: ResolutionFiles): Promise<ResolveImport
     rootDir: files.rootDir,
     host: host.host,
     compilerOptionsFor: host.compilerOptionsFor,
-  }).resolve;
-}
-
-/** A damaged or foreign cache file only costs a fresh resolution, so anything odd is ignored. */
-async function readStored(file: string): Promise<StoredResolutions | undefined> {
-  try {
-    const value: unknown = JSON.parse(await readFile(file, 'utf8'));
-    if (typeof value !== 'object' || value === null || !('epoch' in value) || !('entries' in value))
-      return undefined;
-    const { epoch, entries } = value;
-    if (typeof epoch !== 'string' || typeof entries !== 'object' || entries === null)
-      return undefined;
-    return {
-      epoch,
-      entries: Object.fromEntries(Object.entries(entries).filter(([, r]) => isResolution(r))),
-    };
-  } catch {
-    return undefined;
-  }
-}
-
-function isResolution(value: unknown): value is Resolution {
-  if (typeof value !== 'object' || value === null || !('kind' in value)) return false;
-  const { kind } = value;
-  if (kind === 'builtin' || kind === 'unresolved') return true;
-  if (kind === 'file') return 'path' in value && typeof value.path === 'string';
-  return kind === 'external' && 'packageName' in value && typeof value.packageName === 'string';
+  });
 }

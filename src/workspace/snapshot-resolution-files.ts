@@ -6,7 +6,7 @@ import type { SnapshotFile } from './working-tree-snapshot.js';
 const VIRTUAL_ROOT = '/repository';
 /**
  * The files TypeScript reads while it resolves. The lock files among the resolution inputs only
- * decide the cache's epoch (they change what node_modules holds): they are never downloaded.
+ * decide which stored answers hold (they change what node_modules holds): they are never downloaded.
  */
 const TYPESCRIPT_READS = /(^|\/)(tsconfig[^/]*\.json|jsconfig[^/]*\.json|package\.json)$/;
 const CONFIGS = /(^|\/)(tsconfig|jsconfig)[^/]*\.json$/;

@@ -9,6 +9,7 @@ import {
   packageNameFromPath,
   packageNameOf,
 } from './package-names.js';
+import { recordingHost } from './recording-host.js';
 import type { Resolution, ResolveImport } from './resolution.js';
 
 export interface ResolverOptions {
@@ -25,6 +26,20 @@ export interface ResolverOptions {
 
 export interface Resolver {
   readonly resolve: ResolveImport;
+  /**
+   * The repository paths whose appearance or disappearance could change `resolve`'s answer for
+   * the same import (folders, where one was found missing, end in `/`): every file TypeScript
+   * looked for or read on its way to the answer. Another snapshot with the same configs keeps
+   * the answer while none of them was added or removed. A file's module format comes from
+   * package.json files read through a cache shared by every import, so those reads show for
+   * the first import only: package.json files are configs, whose change re-resolves everything.
+   */
+  watched(fromFile: string, specifier: string): readonly string[];
+}
+
+interface Answer {
+  readonly resolution: Resolution;
+  readonly watched: readonly string[];
 }
 
 interface FolderSettings {
@@ -46,7 +61,9 @@ export function createResolver(options: ResolverOptions): Resolver {
   const realRoot = trimSlash(toPosix(options.host.realpath?.(root) ?? root));
   const settingsByFolder = new Map<string, FolderSettings>();
   const settingsByOptions = new Map<ts.CompilerOptions, FolderSettings>();
-  const answers = new Map<string, Resolution>();
+  const answers = new Map<string, Answer>();
+  const recorder = recordingHost(options.host);
+  const host = recorder.host;
 
   const settingsFor = (file: string, folder: string): FolderSettings => {
     const known = settingsByFolder.get(folder);
@@ -78,32 +95,35 @@ export function createResolver(options: ResolverOptions): Resolver {
     return { kind: 'unresolved' };
   };
 
-  const resolveUncached = (fromFile: string, specifier: string, settings: FolderSettings) => {
+  const resolveUncached = (
+    fromFile: string,
+    specifier: string,
+    settings: FolderSettings,
+  ): Resolution => {
     const containing = `${root}/${fromFile}`;
     const mode = usesNodeModuleFormats(settings.options)
       ? typescript.getImpliedNodeFormatForFile(
           containing,
           settings.cache.getPackageJsonInfoCache(),
-          options.host,
+          host,
           settings.options,
         )
       : undefined;
-    const first = typescript.resolveModuleName(
-      specifier,
-      containing,
-      settings.options,
-      options.host,
-      settings.cache,
-      undefined,
-      mode,
-    ).resolvedModule;
+    // No module resolution cache: it would hand one folder the answer another folder's lookup
+    // found, and this folder's lookups would go unrecorded. Answers are cached per folder here;
+    // resolving effect's imports without it took no longer (within the runs' noise).
     const found =
-      first ??
-      typescript.resolveModuleName(specifier, containing, settings.fallback, options.host)
-        .resolvedModule;
-    if (found !== undefined) {
-      return locate(found.resolvedFileName, specifier, found.packageId);
-    }
+      typescript.resolveModuleName(
+        specifier,
+        containing,
+        settings.options,
+        host,
+        undefined,
+        undefined,
+        mode,
+      ).resolvedModule ??
+      typescript.resolveModuleName(specifier, containing, settings.fallback, host).resolvedModule;
+    if (found !== undefined) return locate(found.resolvedFileName, specifier, found.packageId);
     return unresolvedAnswer(fromFile, specifier, settings.options);
   };
 
@@ -115,7 +135,7 @@ export function createResolver(options: ResolverOptions): Resolver {
     if (isPathSpecifier(specifier)) {
       // `./styles.css`, `./data.txt`: files TypeScript does not resolve, imported all the same.
       const target = posix.normalize(posix.join(posix.dirname(`${root}/${fromFile}`), specifier));
-      return options.host.fileExists(target) ? locate(target, specifier) : { kind: 'unresolved' };
+      return host.fileExists(target) ? locate(target, specifier) : { kind: 'unresolved' };
     }
     if (matchesPathsPattern(projectOptions.paths, specifier)) return { kind: 'unresolved' };
     // A package that is not installed (a checkout read over the API has no node_modules) is
@@ -124,20 +144,39 @@ export function createResolver(options: ResolverOptions): Resolver {
     return packageName === undefined ? { kind: 'unresolved' } : { kind: 'external', packageName };
   };
 
-  const resolve: ResolveImport = (fromFile, specifier) => {
-    if (specifier === '') return { kind: 'unresolved' };
-    if (isBuiltinSpecifier(specifier)) return { kind: 'builtin' };
+  const BUILTIN: Answer = { resolution: { kind: 'builtin' }, watched: [] };
+  const NOTHING: Answer = { resolution: { kind: 'unresolved' }, watched: [] };
+  const answer = (fromFile: string, specifier: string): Answer => {
+    if (specifier === '') return NOTHING;
+    if (isBuiltinSpecifier(specifier)) return BUILTIN;
     const folder = posix.dirname(fromFile);
     const settings = settingsFor(fromFile, folder);
     const key = `${folder}\0${formatKey(fromFile)}\0${specifier}`;
     const known = answers.get(key);
     if (known !== undefined) return known;
-    const answer = resolveUncached(fromFile, specifier, settings);
-    answers.set(key, answer);
-    return answer;
+    const { value, asked } = recorder.record(() => resolveUncached(fromFile, specifier, settings));
+    // The file found, by the path AUREUS reports (a workspace link's target): its removal counts.
+    const found = value.kind === 'file' ? [`${root}/${value.path}`] : [];
+    const fresh = { resolution: value, watched: insideRepository([...asked, ...found]) };
+    answers.set(key, fresh);
+    return fresh;
   };
 
-  return { resolve };
+  /** The repository-relative forms of absolute paths; those outside the repository left out. */
+  const insideRepository = (paths: Iterable<string>): string[] => {
+    const inside = new Set<string>();
+    for (const absolute of paths) {
+      const path = toPosix(absolute);
+      const relative = relativeInside(path, root) ?? relativeInside(path, realRoot);
+      if (relative !== undefined) inside.add(relative);
+    }
+    return [...inside].sort();
+  };
+
+  return {
+    resolve: (fromFile, specifier) => answer(fromFile, specifier).resolution,
+    watched: (fromFile, specifier) => answer(fromFile, specifier).watched,
+  };
 }
 
 /**

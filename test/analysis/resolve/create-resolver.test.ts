@@ -22,7 +22,7 @@ async function resolverFor(tree: Tree) {
   await writeTree(temp.path, tree);
   const typescript = createTypeScriptHost(temp.path);
   const resolver = createResolver({ rootDir: temp.path, ...typescript });
-  return { resolve: resolver.resolve, problems: typescript.problems };
+  return { resolve: resolver.resolve, watched: resolver.watched, problems: typescript.problems };
 }
 
 const file = (path: string) => ({ kind: 'file', path });
@@ -38,6 +38,21 @@ describe('createResolver', () => {
     expect(resolve('src/a.ts', './dir/index.js')).toEqual(file('src/dir/index.ts'));
     expect(resolve('src/a.ts', './legacy.js')).toEqual(file('src/legacy.js'));
     expect(resolve('src/a.ts', './data.json')).toEqual(file('src/data.json'));
+  });
+
+  it('watches what each answer depends on: files looked for before it, and the file found', async () => {
+    const { watched } = await resolverFor(NODE_NEXT);
+    // `./dir` is a folder: the files TypeScript tried first, any of which would win if added.
+    const folder = watched('src/a.ts', './dir');
+    expect(folder).toEqual(
+      expect.arrayContaining(['src/dir.ts', 'src/dir.tsx', 'src/dir/index.ts']),
+    );
+    expect(watched('src/a.ts', './b.js')).toContain('src/b.ts');
+    // In a folder that does not exist TypeScript looks for no file: the folder is watched.
+    expect(watched('src/a.ts', './later/x.js')).toContain('src/later/');
+    // Packages: paths outside the repository are left out; builtins depend on nothing.
+    expect(watched('src/a.ts', 'left-pad').every((path) => !path.startsWith('/'))).toBe(true);
+    expect(watched('src/a.ts', 'node:fs')).toEqual([]);
   });
 
   it('still finds what NodeNext refuses: extensionless and folder imports', async () => {

@@ -1,0 +1,127 @@
+import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Resolution } from '../analysis/resolve/resolution.js';
+import { writeCacheFile } from '../memory/atomic-write.js';
+
+/** One import's answer and the repository paths it depends on (see Resolver.watched). */
+export interface StoredAnswer {
+  readonly resolution: Resolution;
+  readonly watched: readonly string[];
+}
+
+/**
+ * The answers computed for one snapshot, kept as two files under the cache folder:
+ * `<configs>.<paths>.json` (the answers, read on every run) and `<configs>.<paths>.paths.json`
+ * (the snapshot's paths, read only to carry the answers over to another snapshot of the same
+ * configs). `<configs>` hashes the resolution configs, `<paths>` the list of paths.
+ */
+export interface ResolutionStore {
+  /** The answers of exactly this snapshot, if stored and sound. */
+  exact(): Promise<Map<string, StoredAnswer> | undefined>;
+  /** The most recently stored snapshot of the same configs: its answers and its paths. */
+  latestOfSameConfigs(): Promise<
+    { answers: Map<string, StoredAnswer>; paths: readonly string[] } | undefined
+  >;
+  write(answers: ReadonlyMap<string, StoredAnswer>, paths: readonly string[]): Promise<void>;
+}
+
+/** Snapshots kept: the base and head of a few recent checks; older ones are rebuilt when needed. */
+const KEPT_SNAPSHOTS = 8;
+const ANSWERS = '.json';
+const PATHS = '.paths.json';
+
+export function resolutionStore(
+  folder: string,
+  configsHash: string,
+  pathsHash: string,
+): ResolutionStore {
+  const name = `${configsHash}.${pathsHash}`;
+  return {
+    exact: () => readAnswers(join(folder, `${name}${ANSWERS}`)),
+    latestOfSameConfigs: async () => {
+      const names = await readdir(folder).catch(() => []);
+      const candidates = names.filter(
+        (file) => file.startsWith(`${configsHash}.`) && isAnswersFile(file),
+      );
+      const latest = (await byRecency(folder, candidates))[0];
+      if (latest === undefined) return undefined;
+      const stem = latest.slice(0, -ANSWERS.length);
+      const [answers, paths] = await Promise.all([
+        readAnswers(join(folder, latest)),
+        readPaths(join(folder, `${stem}${PATHS}`)),
+      ]);
+      return answers === undefined || paths === undefined ? undefined : { answers, paths };
+    },
+    write: async (answers, paths) => {
+      await mkdir(folder, { recursive: true });
+      // The paths first: answers without their paths could not be carried over, only used.
+      await writeCacheFile(join(folder, `${name}${PATHS}`), JSON.stringify(paths));
+      const entries = Object.fromEntries(
+        [...answers].map(([key, { resolution, watched }]) => [key, [resolution, watched]]),
+      );
+      await writeCacheFile(join(folder, `${name}${ANSWERS}`), JSON.stringify(entries));
+      await pruneOldSnapshots(folder);
+    },
+  };
+}
+
+function isAnswersFile(name: string): boolean {
+  return name.endsWith(ANSWERS) && !name.endsWith(PATHS);
+}
+
+async function byRecency(folder: string, names: readonly string[]): Promise<string[]> {
+  const dated = await Promise.all(
+    names.map(async (name) => ({
+      name,
+      time: (await stat(join(folder, name)).catch(() => undefined))?.mtimeMs ?? 0,
+    })),
+  );
+  return dated.sort((a, b) => b.time - a.time).map(({ name }) => name);
+}
+
+async function pruneOldSnapshots(folder: string): Promise<void> {
+  const names = await readdir(folder).catch(() => []);
+  const stale = (await byRecency(folder, names.filter(isAnswersFile))).slice(KEPT_SNAPSHOTS);
+  const files = stale.flatMap((name) => [name, `${name.slice(0, -ANSWERS.length)}${PATHS}`]);
+  // Files of the layout before this one (`<epoch>.json`) go too, once there are enough others.
+  await Promise.all(files.map((name) => rm(join(folder, name), { force: true })));
+}
+
+/** A damaged or foreign cache file only costs a fresh resolution, so anything odd is ignored. */
+async function readAnswers(file: string): Promise<Map<string, StoredAnswer> | undefined> {
+  const value = await readJson(file);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const answers = new Map<string, StoredAnswer>();
+  for (const [key, entry] of Object.entries(value)) {
+    if (!Array.isArray(entry) || entry.length !== 2) return undefined;
+    const [resolution, watched]: unknown[] = entry;
+    if (!isResolution(resolution) || !isStringArray(watched)) return undefined;
+    answers.set(key, { resolution, watched });
+  }
+  return answers;
+}
+
+async function readPaths(file: string): Promise<string[] | undefined> {
+  const value = await readJson(file);
+  return isStringArray(value) ? value : undefined;
+}
+
+async function readJson(file: string): Promise<unknown> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+function isStringArray(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string');
+}
+
+function isResolution(value: unknown): value is Resolution {
+  if (typeof value !== 'object' || value === null || !('kind' in value)) return false;
+  const { kind } = value;
+  if (kind === 'builtin' || kind === 'unresolved') return true;
+  if (kind === 'file') return 'path' in value && typeof value.path === 'string';
+  return kind === 'external' && 'packageName' in value && typeof value.packageName === 'string';
+}

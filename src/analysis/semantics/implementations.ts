@@ -33,7 +33,10 @@ export function countImplementations(heritage: Heritage): AbstractionImplementat
   const inOrder = (classes: Iterable<ClassHeritage>) =>
     [...classes].sort((a, b) => (order.get(keyOf(a)) ?? 0) - (order.get(keyOf(b)) ?? 0));
   return heritage.abstractions.map((abstraction) => {
-    const direct = inOrder(children.get(keyOf(abstraction)) ?? []);
+    const own = children.get(keyOf(abstraction));
+    // Most abstractions have no implementation at all (effect: thousands of interfaces).
+    if (own === undefined) return { ...abstraction, direct: [], all: [], concrete: [] };
+    const direct = inOrder(own);
     const all = inOrder(descendants(abstraction, children));
     return {
       ...abstraction,

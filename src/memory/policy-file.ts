@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { constants } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
 import { relative } from 'node:path';
@@ -8,10 +9,9 @@ import {
   MAX_POLICY_BYTES,
   tooLargeProblem,
 } from '../policy/decode-policy-text.js';
-import { defaultPolicy } from '../policy/default-policy.js';
-import { parsePolicy } from '../policy/parse-policy.js';
 import { PolicyError } from '../policy/policy-problem.js';
 import { errnoCode } from './errno-code.js';
+import { readCachedPolicy, writeCachedPolicy } from './policy-cache.js';
 import { storePaths } from './store-paths.js';
 
 /** Where the effective policy came from, for reports and `aureus policy show`. */
@@ -40,20 +40,33 @@ export interface LoadPolicyOptions {
 export async function loadPolicy(options: LoadPolicyOptions): Promise<LoadedPolicy> {
   const path = options.file ?? storePaths(options.root).policy;
   const shown = relative(options.cwd, path) || path;
-  const policy = await readPolicyFile(path, shown, options.file !== undefined);
-  if (policy === undefined) return { policy: defaultPolicy(), source: { kind: 'built-in' } };
+  const policy = await readPolicyFile(path, shown, options.file !== undefined, options.root);
+  if (policy === undefined)
+    return { policy: await builtInPolicy(options.root), source: { kind: 'built-in' } };
   return { policy, source: { kind: 'file', path: shown } };
+}
+
+/** The built-in default, its parse cached in the store at `root` like a file's. */
+export async function builtInPolicy(root: string): Promise<Policy> {
+  const cached = await readCachedPolicy(root, 'built-in');
+  if (cached !== undefined) return cached;
+  const policy = (await import('../policy/default-policy.js')).defaultPolicy();
+  await writeCachedPolicy(root, 'built-in', policy);
+  return policy;
 }
 
 /**
  * Reads and parses one policy file without following symlinks (a link could point the policy at
  * any file on the machine, and its contents would end up in error messages). Returns undefined
- * when the file does not exist and `required` is false.
+ * when the file does not exist and `required` is false. With `cacheRoot`, a parse is kept in
+ * that store by the hash of the file's bytes, and an unchanged file is not parsed again: the
+ * YAML parser and the schema validator then never load.
  */
 export async function readPolicyFile(
   path: string,
   shown: string,
   required: boolean,
+  cacheRoot?: string,
 ): Promise<Policy | undefined> {
   const handle = await openNoFollow(path, shown, required);
   if (handle === undefined) return undefined;
@@ -79,10 +92,17 @@ export async function readPolicyFile(
     if (bytesRead > MAX_POLICY_BYTES) {
       throw new PolicyError([tooLargeProblem(Math.max(stats.size, bytesRead), shown)]);
     }
-    const decoded = decodePolicyText(buffer.subarray(0, bytesRead), shown);
+    const bytes = buffer.subarray(0, bytesRead);
+    const decoded = decodePolicyText(bytes, shown);
     if (!decoded.ok) throw new PolicyError([decoded.problem]);
+    // Not a git blob id: a key of its own kind, so the two never meet.
+    const key = `text-${createHash('sha256').update(bytes).digest('hex')}`;
+    const cached = cacheRoot === undefined ? undefined : await readCachedPolicy(cacheRoot, key);
+    if (cached !== undefined) return cached;
+    const { parsePolicy } = await import('../policy/parse-policy.js');
     const parsed = parsePolicy(decoded.text, shown);
     if (!parsed.ok) throw new PolicyError(parsed.problems);
+    if (cacheRoot !== undefined) await writeCachedPolicy(cacheRoot, key, parsed.policy);
     return parsed.policy;
   } finally {
     await handle.close();

@@ -1,6 +1,6 @@
 import { join, relative } from 'node:path';
 import { readCachedPolicy, writeCachedPolicy } from '../memory/policy-cache.js';
-import type { readPolicyFile as ReadPolicyFile } from '../memory/policy-file.js';
+import { builtInPolicy, readPolicyFile } from '../memory/policy-file.js';
 import type { Change } from '../model/change.js';
 import { AureusError } from '../model/errors.js';
 import type { Policy } from '../model/policy.js';
@@ -36,20 +36,18 @@ export async function basePolicy(
   const policyPath = options.policyPath ?? POLICY_PATH;
   // The YAML parser and the schema validator load only when a policy has to be parsed: a hook
   // run judged by an unchanged policy reads its earlier parse from the cache instead.
-  const readPolicyFile = async (...args: Parameters<typeof ReadPolicyFile>) =>
-    (await import('../memory/policy-file.js')).readPolicyFile(...args);
   if (options.policyFile !== undefined) {
     const shown = relative(options.cwd, options.policyFile) || options.policyFile;
-    const policy = await readPolicyFile(options.policyFile, shown, true);
+    const policy = await readPolicyFile(options.policyFile, shown, true, root);
     if (policy === undefined)
       throw new AureusError(`no policy file at ${shown}.`, 'check the path.');
     return { policy, source: shown };
   }
   if (baseSha === null) {
     // No commit yet: nothing was ever agreed, so the file on disk (if any) is what the team has.
-    const onDisk = await readPolicyFile(join(root, policyPath), policyPath, false);
+    const onDisk = await readPolicyFile(join(root, policyPath), policyPath, false, root);
     return onDisk === undefined
-      ? { policy: await builtIn(root), source: 'built-in' }
+      ? { policy: await builtInPolicy(root), source: 'built-in' }
       : { policy: onDisk, source: policyPath };
   }
   return committedPolicy(gitRepositorySource(root), baseSha, policyPath);
@@ -67,7 +65,7 @@ export async function committedPolicy(
 ): Promise<JudgingPolicy> {
   const entry = (await source.listFiles(commit)).find((file) => file.path === policyPath);
   const store = source.storeRoot;
-  if (entry === undefined) return { policy: await builtIn(store), source: 'built-in' };
+  if (entry === undefined) return { policy: await builtInPolicy(store), source: 'built-in' };
   const shown = `${policyPath}@${commit.slice(0, 12)}`;
   if (entry.mode === SYMLINK_MODE) {
     throw new PolicyError([
@@ -104,14 +102,6 @@ export async function committedPolicy(
   if (!parsed.ok) throw new PolicyError(parsed.problems);
   await writeCachedPolicy(store, entry.blobSha, parsed.policy);
   return { policy: parsed.policy, source: shown };
-}
-
-async function builtIn(root: string): Promise<Policy> {
-  const cached = await readCachedPolicy(root, 'built-in');
-  if (cached !== undefined) return cached;
-  const policy = (await import('../policy/default-policy.js')).defaultPolicy();
-  await writeCachedPolicy(root, 'built-in', policy);
-  return policy;
 }
 
 /**

@@ -60,3 +60,30 @@ describe('the parsed-policy cache of the aureus command', () => {
     expect(readFileSync(file, 'utf8')).toContain('"block":5}');
   });
 });
+
+/** A policy file in the working tree (analyze, simplify, policy show) is kept by its bytes' hash. */
+describe('the parsed-policy cache for a policy file', () => {
+  const blockOf = (stdout: string) => /^\s+block: (\d+)$/m.exec(stdout)?.[1];
+  const textEntries = () => readdirSync(policies()).filter((name) => name.startsWith('text-'));
+
+  it('parses a file once, and parses it again as soon as its bytes change', async () => {
+    const first = await aureus(['policy', 'show'], repo.dir);
+    expect(blockOf(first.stdout)).toBe('5');
+    expect(textEntries()).toHaveLength(1);
+    expect(blockOf((await aureus(['policy', 'show'], repo.dir)).stdout)).toBe('5');
+    expect(textEntries()).toHaveLength(1);
+
+    const path = join(repo.dir, '.aureus', 'policy.yaml');
+    writeFileSync(path, readFileSync(path, 'utf8').replace('block: 5', 'block: 7'));
+    expect(blockOf((await aureus(['policy', 'show'], repo.dir)).stdout)).toBe('7');
+    expect(textEntries()).toHaveLength(2);
+  });
+
+  it('keeps nothing for a file that does not validate: it fails every time', async () => {
+    const path = join(repo.dir, '.aureus', 'policy.yaml');
+    writeFileSync(path, 'version: 1\nbudgets:\n  change:\n    warn: 9\n    block: 5\n');
+    for (let run = 0; run < 2; run++)
+      expect((await aureus(['policy', 'show'], repo.dir)).code).toBe(2);
+    expect(textEntries()).toHaveLength(2);
+  });
+});

@@ -14,10 +14,11 @@ export type StoredObject =
   | { readonly found: false };
 
 /**
- * Reads many objects through ONE `git cat-file --batch` process: every id is written to its
- * standard input at once and the answers are parsed as they stream back, so a change of a
- * thousand files costs one process, not a thousand. Objects over `maxBytes` stream through
- * without being kept, so a 500 MB blob costs no memory.
+ * Reads many objects through two `git cat-file` processes, whatever their number: every id is
+ * written to standard input at once and the answers are parsed as they stream back, so a change
+ * of a thousand files costs two processes, not a thousand. `--batch-check` gives each object's
+ * type and size first; `--batch` then reads only those within `maxBytes`, so a blob over the
+ * limit (a vendored bundle, a 500 MB dump) is neither streamed nor kept, on every run.
  */
 export async function readObjects(
   cwd: string,
@@ -27,26 +28,49 @@ export async function readObjects(
   const unique = [...new Set(ids)];
   const objects = new Map<string, StoredObject>();
   if (unique.length === 0) return objects;
-  const args = ['cat-file', '--batch', '--buffer'];
+  const headers = await runCatFile(cwd, '--batch-check', unique, new BatchParser());
+  const small = unique.filter((id) => {
+    const header = headers.get(id);
+    return header?.found === true && header.size <= maxBytes;
+  });
+  const bodies =
+    small.length === 0
+      ? new Map<string, StoredObject>()
+      : await runCatFile(cwd, '--batch', small, new BatchParser(maxBytes));
+  for (const id of unique) {
+    const header = headers.get(id);
+    if (header !== undefined) objects.set(id, bodies.get(id) ?? header);
+  }
+  return objects;
+}
+
+/** One `git cat-file <mode> --buffer` over `ids`, its answers checked one for one. */
+async function runCatFile(
+  cwd: string,
+  mode: '--batch' | '--batch-check',
+  ids: readonly string[],
+  parser: BatchParser,
+): Promise<Map<string, StoredObject>> {
+  const args = ['cat-file', mode, '--buffer'];
   const child = spawnGit(cwd, args, 'pipe');
-  const parser = new BatchParser(maxBytes);
   let stderr = '';
   child.stdout?.on('data', (chunk: Buffer) => parser.push(chunk));
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString('utf8')).slice(-4096);
   });
   child.stdin?.on('error', () => undefined);
-  child.stdin?.end(`${unique.join('\n')}\n`);
+  child.stdin?.end(`${ids.join('\n')}\n`);
   const exitCode = await waitForExit(child, args);
   if (exitCode !== 0) throw explainGitFailure(cwd, args, exitCode, stderr);
   const answers = parser.finish();
-  if (answers.length !== unique.length) {
+  if (answers.length !== ids.length) {
     throw new AureusError(
-      `git cat-file answered ${answers.length} of ${unique.length} object requests.`,
+      `git cat-file answered ${answers.length} of ${ids.length} object requests.`,
       'run "git fsck" to check the repository, then try again.',
     );
   }
-  unique.forEach((id, index) => {
+  const objects = new Map<string, StoredObject>();
+  ids.forEach((id, index) => {
     const answer = answers[index];
     if (answer === undefined) return;
     if (answer.found && answer.id !== id) {
@@ -77,15 +101,17 @@ interface OpenBody {
 }
 
 /**
- * A push parser for the batch format: `<id> <type> <size>\n<contents>\n` per found object,
- * `<input> missing\n` (or `ambiguous`) otherwise. Chunks may split anywhere.
+ * A push parser for the batch format: `<id> <type> <size>\n<contents>\n` per found object
+ * (no contents for `--batch-check`), `<input> missing\n` (or `ambiguous`) otherwise. Chunks may
+ * split anywhere.
  */
 class BatchParser {
   private readonly answers: Answer[] = [];
   private header: Buffer[] = [];
   private body: OpenBody | undefined;
 
-  constructor(private readonly maxBytes: number) {}
+  /** `maxBytes` undefined: `--batch-check` answers, headers with no contents after them. */
+  constructor(private readonly maxBytes?: number) {}
 
   push(chunk: Buffer): void {
     let offset = 0;
@@ -129,6 +155,10 @@ class BatchParser {
         `git cat-file printed an unreadable header "${line.slice(0, 100)}".`,
         'report this with your git version (git --version).',
       );
+    }
+    if (this.maxBytes === undefined) {
+      this.answers.push({ id, found: true, object: { found: true, type, size } });
+      return;
     }
     const chunks = size <= this.maxBytes ? [] : undefined;
     this.body = { id, type, size, remaining: size + 1, chunks };

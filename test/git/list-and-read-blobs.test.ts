@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { listTrackedFiles, readBlobs } from '../../src/git/index.js';
 import { isolateGit, makeRepo, type Repo } from '../support/git-fixture.js';
+import { makeTempDir } from '../support/temp-dir.js';
+import { installFakeGit } from './support/fake-git.js';
 
 const SUBMODULE = '3333333333333333333333333333333333333333';
 let restore: () => Promise<void>;
@@ -99,6 +101,32 @@ describe('readBlobs', () => {
       files.filter((f) => f.path.endsWith('.ts')),
     );
     expect(texts.map((v) => v.text)).toEqual(['export const a = 1;\n', 'export const b = 2;\n']);
+  });
+
+  it('never streams a blob over the limit: its size comes from --batch-check alone', async () => {
+    const big = await makeRepo('read-blobs-big');
+    const bin = await makeTempDir('read-blobs-bin');
+    try {
+      big.write('vendor/bundle.js', `var x = "${'x'.repeat(3 * 1024 * 1024)}";\n`);
+      big.write('src/a.ts', 'export const a = 1;\n');
+      big.commit('a bundle');
+      const files = await listTrackedFiles(big.dir, 'HEAD');
+      const fake = installFakeGit(bin.path, { logInputOf: 'cat-file --batch --buffer' });
+      try {
+        const versions = await readBlobs(big.dir, files, { maxBlobBytes: 1024 * 1024 });
+        expect(versions.map((v) => [v.path, v.kind, v.size])).toEqual([
+          ['src/a.ts', 'text', 20],
+          ['vendor/bundle.js', 'too-large', 3 * 1024 * 1024 + 12],
+        ]);
+        const small = files.find((file) => file.path === 'src/a.ts')?.blobSha;
+        expect(fake.input()).toEqual([small]);
+      } finally {
+        fake.uninstall();
+      }
+    } finally {
+      await bin.remove();
+      await big.remove();
+    }
   });
 
   it('fails with exit 2 for a blob the repository does not have', async () => {

@@ -4,6 +4,8 @@ import { delimiter, join } from 'node:path';
 export interface FakeGit {
   /** Every call's arguments, one line per call, in order. */
   calls(): string[];
+  /** The lines written to the standard input of the calls whose arguments contain `logInputOf`. */
+  input(): string[];
   uninstall(): void;
 }
 
@@ -12,7 +14,10 @@ export interface FakeGit {
  * adapter hands to every git it starts. The wrapper logs each call, exits 128 with no output
  * when the arguments contain the word `failOn`, and otherwise runs the real git.
  */
-export function installFakeGit(folder: string, options: { failOn?: string } = {}): FakeGit {
+export function installFakeGit(
+  folder: string,
+  options: { failOn?: string; logInputOf?: string } = {},
+): FakeGit {
   const previous = process.env.PATH ?? '';
   const realGit = findOnPath('git', previous);
   const log = join(folder, 'git-calls.log');
@@ -20,12 +25,19 @@ export function installFakeGit(folder: string, options: { failOn?: string } = {}
   const failure = options.failOn
     ? `case " $* " in *' ${options.failOn} '*) echo 'fatal: simulated failure' >&2; exit 128;; esac`
     : '';
-  const script = `#!/bin/sh\nprintf '%s\\n' "$*" >> '${log}'\n${failure}\nexec '${realGit}' "$@"\n`;
+  const inputLog = join(folder, 'git-input.log');
+  writeFileSync(inputLog, '');
+  // The standard input of the calls whose arguments contain `logInputOf`, copied on its way.
+  const teeInput = options.logInputOf
+    ? `case "$*" in *'${options.logInputOf}'*) tee -a '${inputLog}' | '${realGit}' "$@"; exit $?;; esac`
+    : '';
+  const script = `#!/bin/sh\nprintf '%s\\n' "$*" >> '${log}'\n${failure}\n${teeInput}\nexec '${realGit}' "$@"\n`;
   writeFileSync(join(folder, 'git'), script);
   chmodSync(join(folder, 'git'), 0o755);
   process.env.PATH = `${folder}${delimiter}${previous}`;
   return {
     calls: () => readFileSync(log, 'utf8').split('\n').filter(Boolean),
+    input: () => readFileSync(inputLog, 'utf8').split('\n').filter(Boolean),
     uninstall: () => {
       process.env.PATH = previous;
     },

@@ -9,3 +9,8 @@ export type JsonValue =
 
 /** A JSON object: the shape of every record AUREUS stores. */
 export type JsonObject = { [key: string]: JsonValue };
+
+/** A non-null object that is not an array: what a parsed JSON object is, before its keys are checked. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -5,7 +5,12 @@ import type { ResolveImport } from '../analysis/resolve/resolution.js';
 import { SYMLINK_MODE } from '../git/blob-version.js';
 import { ensureLocalDir } from '../memory/store-paths.js';
 import type { RepositorySource, ResolutionFiles, UnreadableFile } from './repository-source.js';
-import { type ResolutionStore, resolutionStore, type StoredAnswer } from './stored-resolutions.js';
+import {
+  type ResolutionStore,
+  resolutionStore,
+  type StoredAnswer,
+  type StoredAnswers,
+} from './stored-resolutions.js';
 import type { SnapshotFile } from './working-tree-snapshot.js';
 
 /** Files whose contents change how imports resolve; any other file only matters by its path. */
@@ -40,7 +45,8 @@ export interface Resolutions {
  * (a commit that adds a file) starts from the answers of the latest snapshot with the same
  * configs and keeps each one none of whose watched paths (what TypeScript looked for on the
  * way to it) was added or removed: only the others, and new imports, are resolved again. A
- * change of configs resolves everything. Answers are computed over the files the source shows
+ * change of configs resolves everything, a file a tsconfig `extends` included, whatever its
+ * name (kept with the answers by blob id). Answers are computed over the files the source shows
  * TypeScript (the disk of a clone, or the snapshot itself over the API) and kept in the
  * source's store.
  */
@@ -53,8 +59,16 @@ export async function openResolutions(
   const { configs, pathList } = snapshotHashes(snapshot, paths);
   const folder = join(await ensureLocalDir(source.storeRoot), 'cache', 'resolutions');
   const store = resolutionStore(folder, configs, pathList);
-  const exact = useCache ? await store.exact() : undefined;
-  const answers = exact ?? (useCache ? await carriedOver(store, paths) : new Map());
+  const blobOf = new Map(snapshot.map((file) => [file.path, file.blobSha]));
+  const holds: Holds = (stored) =>
+    stored !== undefined &&
+    Object.entries(stored.inputs).every(([path, blobSha]) => blobOf.get(path) === blobSha)
+      ? stored
+      : undefined;
+  const exact = useCache ? holds(await store.exact()) : undefined;
+  const start = exact ?? (useCache ? await carriedOver(store, paths, holds) : undefined);
+  const answers = new Map(start?.answers);
+  const inputs: Record<string, string> = { ...start?.inputs };
   let resolver: Promise<{ resolver: Resolver; files: ResolutionFiles }> | undefined;
   const loadResolver = () => {
     resolver ??= source
@@ -79,10 +93,15 @@ export async function openResolutions(
             watched: loaded.resolver.watched(from, specifier),
           });
         }
+        // Configs the hash does not name (a base config `extends` reaches): kept by blob id.
+        for (const path of loaded.files.configs) {
+          const blobSha = blobOf.get(path);
+          if (blobSha !== undefined && !RESOLUTION_INPUTS.test(path)) inputs[path] = blobSha;
+        }
       }
       // Answers given without every resolution input would stand for the snapshot: not kept.
       if (useCache && unreadable.length === 0 && (exact === undefined || missing.length > 0))
-        await store.write(answers, paths);
+        await store.write({ answers, inputs }, paths);
       return {
         resolve: (from, specifier) =>
           answers.get(keyOf(from, specifier))?.resolution ?? { kind: 'unresolved' },
@@ -94,6 +113,9 @@ export async function openResolutions(
 
 function noop(): void {}
 
+/** Stored answers if every config they list by blob id is unchanged in this snapshot. */
+type Holds = <T extends StoredAnswers>(stored: T | undefined) => T | undefined;
+
 /**
  * The answers of the latest snapshot with the same configs that still hold here: those none of
  * whose watched paths, nor a folder above one, was added or removed since. Compared without
@@ -104,9 +126,10 @@ function noop(): void {}
 async function carriedOver(
   store: ResolutionStore,
   paths: readonly string[],
-): Promise<Map<string, StoredAnswer>> {
-  const earlier = await store.latestOfSameConfigs();
-  if (earlier === undefined) return new Map();
+  holds: Holds,
+): Promise<StoredAnswers | undefined> {
+  const earlier = holds(await store.latestOfSameConfigs());
+  if (earlier === undefined) return undefined;
   const now = new Set(paths);
   const before = new Set(earlier.paths);
   const changed = [
@@ -128,7 +151,7 @@ async function carriedOver(
     if (answer.watched.some((path) => touched.has(path.toLowerCase()))) continue;
     kept.set(key, answer);
   }
-  return kept;
+  return { answers: kept, inputs: earlier.inputs };
 }
 
 /** Files of one folder and extension resolve a specifier alike (TypeScript caches it so too). */

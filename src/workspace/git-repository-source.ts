@@ -31,7 +31,7 @@ export function gitRepositorySource(root: string): RepositorySource {
       // A config the snapshot holds no text for (a symbolic link, say) is read from the disk by
       // the overlay, as TypeScript would in the clone: nothing is missing, nothing "unreadable".
       const host = createOverlayHost(rootDir, own.host, diskResolutionHost(root));
-      return { rootDir, host, unreadable: [] };
+      return { rootDir, host, configs: own.configs, unreadable: [] };
     },
   };
 }

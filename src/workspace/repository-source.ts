@@ -20,6 +20,11 @@ export interface ResolutionFiles {
   readonly rootDir: string;
   readonly host: ts.ModuleResolutionHost;
   /**
+   * The repository files whose texts the answers depend on: every tsconfig, jsconfig and
+   * package.json, and the files their `extends` name, whatever those are called.
+   */
+  readonly configs: readonly string[];
+  /**
    * Resolution inputs (tsconfig, package.json) that could not be read. Answers computed without
    * them may be wrong, so they are not cached and the side is incomplete.
    */

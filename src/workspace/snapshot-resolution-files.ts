@@ -56,7 +56,7 @@ export async function snapshotResolutionFiles(
     wanted = next;
   }
   const host = createSnapshotHost({ rootDir, paths: byPath.keys(), texts });
-  return { rootDir, host, unreadable };
+  return { rootDir, host, configs: [...asked], unreadable };
 }
 
 /**

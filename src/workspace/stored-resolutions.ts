@@ -2,11 +2,21 @@ import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Resolution } from '../analysis/resolve/resolution.js';
 import { writeCacheFile } from '../memory/atomic-write.js';
+import { isRecord } from '../model/json.js';
 
 /** One import's answer and the repository paths it depends on (see Resolver.watched). */
 export interface StoredAnswer {
   readonly resolution: Resolution;
   readonly watched: readonly string[];
+}
+
+/**
+ * Answers and the blob ids of the configs they were computed with that the configs hash does
+ * not cover (files a tsconfig `extends` under other names): they hold only where those match.
+ */
+export interface StoredAnswers {
+  readonly answers: Map<string, StoredAnswer>;
+  readonly inputs: Readonly<Record<string, string>>;
 }
 
 /**
@@ -17,12 +27,10 @@ export interface StoredAnswer {
  */
 export interface ResolutionStore {
   /** The answers of exactly this snapshot, if stored and sound. */
-  exact(): Promise<Map<string, StoredAnswer> | undefined>;
+  exact(): Promise<StoredAnswers | undefined>;
   /** The most recently stored snapshot of the same configs: its answers and its paths. */
-  latestOfSameConfigs(): Promise<
-    { answers: Map<string, StoredAnswer>; paths: readonly string[] } | undefined
-  >;
-  write(answers: ReadonlyMap<string, StoredAnswer>, paths: readonly string[]): Promise<void>;
+  latestOfSameConfigs(): Promise<(StoredAnswers & { paths: readonly string[] }) | undefined>;
+  write(stored: StoredAnswers, paths: readonly string[]): Promise<void>;
 }
 
 /** Snapshots kept: the base and head of a few recent checks; older ones are rebuilt when needed. */
@@ -46,20 +54,23 @@ export function resolutionStore(
       const latest = (await byRecency(folder, candidates))[0];
       if (latest === undefined) return undefined;
       const stem = latest.slice(0, -ANSWERS.length);
-      const [answers, paths] = await Promise.all([
+      const [stored, paths] = await Promise.all([
         readAnswers(join(folder, latest)),
         readPaths(join(folder, `${stem}${PATHS}`)),
       ]);
-      return answers === undefined || paths === undefined ? undefined : { answers, paths };
+      return stored === undefined || paths === undefined ? undefined : { ...stored, paths };
     },
-    write: async (answers, paths) => {
+    write: async ({ answers, inputs }, paths) => {
       await mkdir(folder, { recursive: true });
       // The paths first: answers without their paths could not be carried over, only used.
       await writeCacheFile(join(folder, `${name}${PATHS}`), JSON.stringify(paths));
       const entries = Object.fromEntries(
         [...answers].map(([key, { resolution, watched }]) => [key, [resolution, watched]]),
       );
-      await writeCacheFile(join(folder, `${name}${ANSWERS}`), JSON.stringify(entries));
+      await writeCacheFile(
+        join(folder, `${name}${ANSWERS}`),
+        JSON.stringify({ inputs, answers: entries }),
+      );
       await pruneOldSnapshots(folder);
     },
   };
@@ -88,17 +99,22 @@ async function pruneOldSnapshots(folder: string): Promise<void> {
 }
 
 /** A damaged or foreign cache file only costs a fresh resolution, so anything odd is ignored. */
-async function readAnswers(file: string): Promise<Map<string, StoredAnswer> | undefined> {
+async function readAnswers(file: string): Promise<StoredAnswers | undefined> {
   const value = await readJson(file);
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  if (!isRecord(value) || !isRecord(value.inputs) || !isRecord(value.answers)) return undefined;
+  const inputs: Record<string, string> = {};
+  for (const [path, blobSha] of Object.entries(value.inputs)) {
+    if (typeof blobSha !== 'string') return undefined;
+    inputs[path] = blobSha;
+  }
   const answers = new Map<string, StoredAnswer>();
-  for (const [key, entry] of Object.entries(value)) {
+  for (const [key, entry] of Object.entries(value.answers)) {
     if (!Array.isArray(entry) || entry.length !== 2) return undefined;
     const [resolution, watched]: unknown[] = entry;
     if (!isResolution(resolution) || !isStringArray(watched)) return undefined;
     answers.set(key, { resolution, watched });
   }
-  return answers;
+  return { answers, inputs };
 }
 
 async function readPaths(file: string): Promise<string[] | undefined> {

@@ -134,4 +134,28 @@ describe('import answers carried over between snapshots', () => {
     expect(resolved).toBe(true);
     expect(edges).toContainEqual(expect.objectContaining({ from: 'src/alias.ts', to: 'src/c.ts' }));
   });
+
+  it('resolves everything again when a config that a tsconfig extends changes, whatever its name', async () => {
+    repo.write(
+      'tsconfig.json',
+      '{ "extends": "./settings/base.json", "compilerOptions": { "module": "preserve" } }\n',
+    );
+    repo.write(
+      'settings/base.json',
+      '{ "compilerOptions": { "paths": { "~/*": ["../src/*"] } } }\n',
+    );
+    repo.write('lib/c.ts', 'export const c = 2;\n');
+    repo.git('add', '--all');
+    expect((await step()).edges).toContainEqual(
+      expect.objectContaining({ from: 'src/alias.ts', to: 'src/c.ts' }),
+    );
+    repo.write(
+      'settings/base.json',
+      '{ "compilerOptions": { "paths": { "~/*": ["../lib/*"] } } }\n',
+    );
+    repo.git('add', '--all');
+    const { edges, resolved } = await step();
+    expect(resolved).toBe(true);
+    expect(edges).toContainEqual(expect.objectContaining({ from: 'src/alias.ts', to: 'lib/c.ts' }));
+  });
 });

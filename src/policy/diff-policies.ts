@@ -1,3 +1,4 @@
+import { isRecord } from '../model/json.js';
 import type { Policy } from '../model/policy.js';
 
 /**
@@ -21,8 +22,4 @@ function walk(before: unknown, after: unknown, path: string, changes: string[]):
   const was = JSON.stringify(before);
   const now = JSON.stringify(after);
   if (was !== now) changes.push(`${path}: ${was ?? 'unset'} → ${now ?? 'unset'}`);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

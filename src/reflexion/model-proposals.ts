@@ -1,3 +1,4 @@
+import { isRecord } from '../model/json.js';
 import type { FileEdit, Proposal } from './proposal.js';
 
 /** The most proposals taken from one reply; more would only be verified for nothing. */
@@ -112,10 +113,6 @@ function parseJson(reply: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function withFinalNewline(text: string): string {

@@ -1,4 +1,5 @@
 import { AureusError } from '../model/errors.js';
+import { isRecord } from '../model/json.js';
 
 /** The husky AUREUS's hooks are written for: v9 runs `.husky/<hook>` with `sh -e`. */
 export const HUSKY_VERSION = '^9.1.7';
@@ -7,12 +8,6 @@ export interface ManifestEdit {
   readonly text: string;
   /** What changed, for the user: `devDependencies.husky ^9.1.7`, `scripts.prepare`. */
   readonly changes: readonly string[];
-}
-
-type JsonRecord = Record<string, unknown>;
-
-function isRecord(value: unknown): value is JsonRecord {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**
@@ -58,7 +53,7 @@ export function addHusky(text: string, file: string, prepareCommand: string): Ma
 }
 
 /** The dependency map with one more entry, in alphabetical place when the map was sorted. */
-function withKey(deps: unknown, key: string, value: string): JsonRecord {
+function withKey(deps: unknown, key: string, value: string): Record<string, unknown> {
   const entries = Object.entries(isRecord(deps) ? deps : {});
   const names = entries.map(([name]) => name);
   const sorted = names.every((name, i) => i === 0 || (names[i - 1] ?? '') <= name);

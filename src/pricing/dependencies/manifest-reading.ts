@@ -28,10 +28,6 @@ export function declare(into: Map<string, DependencyScope>, name: string, scope:
   if (into.get(name) !== 'runtime') into.set(name, scope);
 }
 
-export function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 export function problemOf(error: unknown): string {
   return error instanceof Error ? (error.message.split('\n')[0] ?? 'unreadable') : String(error);
 }

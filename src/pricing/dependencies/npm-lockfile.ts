@@ -1,5 +1,6 @@
 import { folderOf, joinPath } from '../../analysis/repository-paths.js';
-import { isRecord, problemOf } from './manifest-reading.js';
+import { isRecord } from '../../model/json.js';
+import { problemOf } from './manifest-reading.js';
 
 /** One entry of a v2/v3 lockfile's `packages` map, as the walk needs it. */
 export interface LockEntry {

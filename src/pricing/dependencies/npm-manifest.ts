@@ -1,8 +1,8 @@
 import { baseName } from '../../analysis/repository-paths.js';
+import { isRecord } from '../../model/json.js';
 import {
   type DependencyScope,
   declare,
-  isRecord,
   type ManifestReader,
   problemOf,
 } from './manifest-reading.js';

@@ -1,9 +1,9 @@
 import { parse } from 'smol-toml';
 import { baseName } from '../../analysis/repository-paths.js';
+import { isRecord } from '../../model/json.js';
 import {
   type DependencyScope,
   declare,
-  isRecord,
   type ManifestReader,
   problemOf,
 } from './manifest-reading.js';

@@ -1,7 +1,7 @@
 import { parse } from 'smol-toml';
+import { isRecord } from '../../../model/json.js';
 import {
   type DeclaredDependency,
-  isRecord,
   type ManifestReader,
   manifestFacts,
   stringsOf,

@@ -49,10 +49,6 @@ export function manifestFacts(partial: Partial<ManifestFacts>): ManifestFacts {
   };
 }
 
-export function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 export function stringsOf(value: unknown): string[] {
   return Array.isArray(value)
     ? value.filter((item): item is string => typeof item === 'string')

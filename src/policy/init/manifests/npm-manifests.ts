@@ -1,8 +1,8 @@
 import { parse } from 'yaml';
+import { isRecord } from '../../../model/json.js';
 import {
   type DeclaredDependency,
   type DeclaredScope,
-  isRecord,
   type ManifestReader,
   manifestFacts,
   stringsOf,

@@ -1,6 +1,7 @@
 import { parse } from 'smol-toml';
+import { isRecord } from '../../../model/json.js';
 import { pyprojectToml, requirementsTxt } from '../../../pricing/dependencies/python-manifests.js';
-import { fromScopes, isRecord, type ManifestReader, manifestFacts } from './manifest-facts.js';
+import { fromScopes, type ManifestReader, manifestFacts } from './manifest-facts.js';
 
 /**
  * pyproject.toml: PEP 621 `[project]` or Poetry's `[tool.poetry]` name and scripts, a build

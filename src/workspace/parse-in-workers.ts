@@ -54,10 +54,8 @@ export function parseScriptsInWorkers(
   const file = tuning.workerFile ?? bundledWorker(WORKER_FILE);
   const enough = characters >= (tuning.minCharacters ?? MIN_PARALLEL_CHARACTERS);
   if (threads < 2 || !enough || file === undefined) return undefined;
-  const workers = shares(jobs, threads).map((share) => ({
-    worker: new Worker(file),
-    batches: batchesOf(share),
-  }));
+  const workers = startWorkers(file, shares(jobs, threads));
+  if (workers === undefined) return undefined;
   const facts = new Map<number, FileFacts>();
   const answers = workers.map(({ worker, batches }) => {
     for (const batch of batches) worker.postMessage(batch);
@@ -77,6 +75,25 @@ export function parseScriptsInWorkers(
     threads: workers.length,
     stop,
   };
+}
+
+/**
+ * One worker per share, or none: a worker that cannot be started (no thread left for the
+ * process, say) leaves the whole run to this thread, and the ones already started are ended.
+ */
+function startWorkers(
+  file: URL,
+  shares: readonly ScriptJob[][],
+): Array<{ worker: Worker; batches: ScriptJob[][] }> | undefined {
+  const started: Array<{ worker: Worker; batches: ScriptJob[][] }> = [];
+  try {
+    for (const share of shares)
+      started.push({ worker: new Worker(file), batches: batchesOf(share) });
+    return started;
+  } catch {
+    for (const { worker } of started) void worker.terminate();
+    return undefined;
+  }
 }
 
 /** Resolves after `expected` answers, or as soon as the worker fails or exits: never rejects. */

@@ -69,6 +69,14 @@ describe('parsing TS/JS on worker threads', () => {
     expect(parseScriptsInWorkers(small, () => undefined)).toBeUndefined();
   });
 
+  it('stays on this thread when no worker can be started', () => {
+    const parsing = parseScriptsInWorkers(jobs.slice(0, 40), () => undefined, {
+      minCharacters: 0,
+      workerFile: new URL('http://example.test/facts-worker.mjs'),
+    });
+    expect(parsing).toBeUndefined();
+  });
+
   it('leaves every file to this thread when its workers die, and never rejects', async () => {
     const temp = await makeTempDir('broken-worker');
     try {

@@ -13,6 +13,13 @@ import {
 } from './stored-resolutions.js';
 import type { SnapshotFile } from './working-tree-snapshot.js';
 
+/**
+ * The layout of the stored answers. Two AUREUS versions on one repository (a hook from the
+ * project's node_modules, a global CLI) each keep their own folder instead of overwriting
+ * each other's files and resolving everything again on every run.
+ */
+const STORE_FORMAT = 2;
+
 /** Files whose contents change how imports resolve; any other file only matters by its path. */
 const RESOLUTION_INPUTS =
   /(^|\/)(tsconfig[^/]*\.json|jsconfig[^/]*\.json|package\.json|package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|pnpm-workspace\.yaml)$/;
@@ -57,7 +64,12 @@ export async function openResolutions(
 ): Promise<Resolutions> {
   const paths = snapshot.map((file) => file.path).sort(byCodeUnit);
   const { configs, pathList } = snapshotHashes(snapshot, paths);
-  const folder = join(await ensureLocalDir(source.storeRoot), 'cache', 'resolutions');
+  const folder = join(
+    await ensureLocalDir(source.storeRoot),
+    'cache',
+    'resolutions',
+    `v${STORE_FORMAT}`,
+  );
   const store = resolutionStore(folder, configs, pathList);
   const blobOf = new Map(snapshot.map((file) => [file.path, file.blobSha]));
   const holds: Holds = (stored) =>

@@ -94,7 +94,6 @@ async function pruneOldSnapshots(folder: string): Promise<void> {
   const names = await readdir(folder).catch(() => []);
   const stale = (await byRecency(folder, names.filter(isAnswersFile))).slice(KEPT_SNAPSHOTS);
   const files = stale.flatMap((name) => [name, `${name.slice(0, -ANSWERS.length)}${PATHS}`]);
-  // Files of the layout before this one (`<epoch>.json`) go too, once there are enough others.
   await Promise.all(files.map((name) => rm(join(folder, name), { force: true })));
 }
 

@@ -29,6 +29,8 @@ const EMPTY_TREE: Record<ObjectFormat, string> = {
  * opening is two git processes: on a pre-commit hook that is tens of milliseconds.
  */
 const opened = new Map<string, Repository>();
+/** Openings under way: callers that start together (listing and diffing at once) share one. */
+const opening = new Map<string, Promise<Repository>>();
 
 /**
  * Opens the repository at (or above) `repoDir`. Not a repository, a dubious-ownership refusal
@@ -38,9 +40,16 @@ export async function openRepository(repoDir: string): Promise<Repository> {
   const folder = resolve(repoDir);
   const known = opened.get(folder);
   if (known !== undefined) return known;
-  const repository = await inspectRepository(folder);
-  if (!repository.shallow) opened.set(folder, repository);
-  return repository;
+  const pending = opening.get(folder);
+  if (pending !== undefined) return pending;
+  const inspecting = inspectRepository(folder)
+    .then((repository) => {
+      if (!repository.shallow) opened.set(folder, repository);
+      return repository;
+    })
+    .finally(() => opening.delete(folder));
+  opening.set(folder, inspecting);
+  return inspecting;
 }
 
 async function inspectRepository(folder: string): Promise<Repository> {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { readChange } from '../../src/git/index.js';
+import { listTrackedFiles, readChange } from '../../src/git/index.js';
 import { isolateGit, makeRepo } from '../support/git-fixture.js';
 import { makeTempDir } from '../support/temp-dir.js';
 import { installFakeGit } from './support/fake-git.js';
@@ -49,6 +49,29 @@ describe('a change of 300 files', () => {
       expect(calls.filter((call) => call.includes('cat-file --batch-check'))).toHaveLength(1);
       expect(calls.filter((call) => call.includes('cat-file --batch '))).toHaveLength(1);
       expect(calls.length).toBeLessThan(10);
+    } finally {
+      await bin.remove();
+      await repo.remove();
+    }
+  });
+});
+
+describe('opening a repository', () => {
+  it('asks git once when a listing and a diff start together', async () => {
+    const repo = await makeRepo('open-once');
+    const bin = await makeTempDir('open-once-bin');
+    try {
+      repo.write('src/a.ts', 'export const a = 1;\n');
+      repo.commit('a');
+      repo.write('src/a.ts', 'export const a = 2;\n');
+      const fake = installFakeGit(bin.path);
+      try {
+        await Promise.all([listTrackedFiles(repo.dir), readChange(repo.dir, { kind: 'worktree' })]);
+      } finally {
+        fake.uninstall();
+      }
+      const inspections = fake.calls().filter((call) => call.includes('--is-bare-repository'));
+      expect(inspections).toHaveLength(1);
     } finally {
       await bin.remove();
       await repo.remove();

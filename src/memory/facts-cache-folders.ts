@@ -4,13 +4,14 @@ import { join } from 'node:path';
 import { AureusError } from '../model/errors.js';
 import { ANALYZER_VERSION } from '../model/facts.js';
 import { errnoCode } from './errno-code.js';
+import { ENTRY_LAYOUT } from './facts-cache-format.js';
 import { ensureLocalDir } from './store-paths.js';
 
 /**
- * Where cached facts live: `.aureus/local/cache/facts/v<ANALYZER_VERSION>/`, loose entries in
+ * Where cached facts live: `.aureus/local/cache/facts/<VERSION_FOLDER>/`, loose entries in
  * 256 shard folders named after the blob id's first two hex digits (as git does, so no folder
  * grows to hundreds of thousands of names), packs in `packs/`. Entries of another analyzer
- * version sit in another folder and are never read.
+ * version or entry layout sit in another folder and are never read.
  */
 export interface FactsCacheFolders {
   /** The version folder, created and checked. */
@@ -22,6 +23,9 @@ export interface FactsCacheFolders {
   /** The packs folder, created and checked. */
   packsDir(): Promise<string>;
 }
+
+/** The folder of this analyzer version and entry layout: `v3-layout2`. */
+export const VERSION_FOLDER = `v${ANALYZER_VERSION}-layout${ENTRY_LAYOUT}`;
 
 export function factsCacheFolders(root: string): FactsCacheFolders {
   const ready = new Map<string, Promise<string>>();
@@ -38,7 +42,7 @@ export function factsCacheFolders(root: string): FactsCacheFolders {
   const versionDir = () =>
     once('version', async () => {
       let folder = await ensureLocalDir(root);
-      for (const name of ['cache', 'facts', `v${ANALYZER_VERSION}`]) {
+      for (const name of ['cache', 'facts', VERSION_FOLDER]) {
         folder = join(folder, name);
         await realFolder(folder);
       }

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { createFactsCache } from '../../src/memory/facts-cache.js';
-import { encodeEntry } from '../../src/memory/facts-cache-format.js';
+import { VERSION_FOLDER } from '../../src/memory/facts-cache-folders.js';
+import { decodeEntry, encodeEntry } from '../../src/memory/facts-cache-format.js';
 import { MAX_PACKS } from '../../src/memory/facts-cache-pack.js';
 import { AureusError } from '../../src/model/errors.js';
 import { ANALYZER_VERSION, type FileFacts } from '../../src/model/facts.js';
@@ -23,7 +24,7 @@ beforeEach(async () => {
 afterEach(() => removeRoot());
 
 const blob = (name: string) => createHash('sha1').update(name).digest('hex');
-const versionDir = () => join(root, '.aureus', 'local', 'cache', 'facts', `v${ANALYZER_VERSION}`);
+const versionDir = () => join(root, '.aureus', 'local', 'cache', 'facts', VERSION_FOLDER);
 const looseFile = (sha: string, language = 'typescript') =>
   join(versionDir(), sha.slice(0, 2), `${sha}-${language}-v${ANALYZER_VERSION}.json`);
 
@@ -107,6 +108,42 @@ describe('one entry at a time', () => {
     await writeFile(path, damage(await readFile(path, 'utf8')));
     expect(await createFactsCache(root).get(blob('a'), 'typescript')).toBeUndefined();
     expect(existsSync(path)).toBe(false);
+  });
+});
+
+describe('the entry text', () => {
+  const withFunctions = (): FileFacts => ({
+    ...factsOf(7),
+    functions: [
+      {
+        name: 'run',
+        kind: 'function',
+        parameters: 2,
+        complexity: 3,
+        span: { start: 2, end: 9 },
+        loc: 8,
+        calls: ['helper'],
+      },
+    ],
+  });
+
+  it('gives back the facts as written, keys in their order, functions read on first use', () => {
+    const facts = withFunctions();
+    const key = `${blob('a')}-typescript-v${ANALYZER_VERSION}`;
+    const decoded = decodeEntry(encodeEntry(key, facts), key);
+    expect(JSON.stringify(decoded)).toBe(JSON.stringify(facts));
+    expect(decoded?.functions).toEqual(facts.functions);
+    // Read twice, parsed once: the same array.
+    expect(decoded?.functions).toBe(decoded?.functions);
+  });
+
+  it('refuses an entry whose functions were edited, and one of the earlier layout', () => {
+    const key = `${blob('a')}-typescript-v${ANALYZER_VERSION}`;
+    const text = encodeEntry(key, withFunctions());
+    expect(decodeEntry(text.replace('"complexity":3', '"complexity":1'), key)).toBeUndefined();
+    const body = `{"key":"${key}","facts":${JSON.stringify(withFunctions())}`;
+    const earlier = `${body},"sha256":"${createHash('sha256').update(body).digest('hex')}"}`;
+    expect(decodeEntry(earlier, key)).toBeUndefined();
   });
 });
 

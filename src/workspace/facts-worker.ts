@@ -10,25 +10,23 @@ export interface ScriptJob {
   readonly text: string;
 }
 
-/** The answer to one batch: each job's facts, or the indexes the parent must parse itself. */
+/** The answer to one batch: the facts of each job whose extraction did not throw. */
 export interface ScriptBatchResult {
   readonly facts: ReadonlyArray<readonly [number, FileFacts]>;
-  readonly failed: readonly number[];
 }
 
 // The worker's entry (bundled as dist/cli-bundle/facts-worker.mjs, started by
 // parse-in-workers.ts): it answers each batch in the order they come. A file whose extraction
-// throws goes back to the parent, which parses it on its own thread: the error (or the facts)
-// is then exactly what a run without workers gives.
+// throws is left out of the answer, and the parent parses it on its own thread: the error (or
+// the facts) is then exactly what a run without workers gives.
 parentPort?.on('message', (jobs: readonly ScriptJob[]) => {
   const facts: Array<readonly [number, FileFacts]> = [];
-  const failed: number[] = [];
   for (const job of jobs) {
     try {
       facts.push([job.index, extractOxcFacts(job.text, job.language)]);
     } catch {
-      failed.push(job.index);
+      // Left to the parent (above).
     }
   }
-  parentPort?.postMessage({ facts, failed } satisfies ScriptBatchResult);
+  parentPort?.postMessage({ facts } satisfies ScriptBatchResult);
 });

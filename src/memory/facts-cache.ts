@@ -1,8 +1,8 @@
 import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { FileFacts, Language } from '../model/facts.js';
 import { writeCacheFile } from './atomic-write.js';
-import { factsCacheFolders, readCacheFile } from './facts-cache-folders.js';
+import { factsCacheFolders, readCacheFile, VERSION_FOLDER } from './facts-cache-folders.js';
 import {
   decodeEntry,
   encodeEntry,
@@ -11,6 +11,7 @@ import {
   type FactsKey,
 } from './facts-cache-format.js';
 import { MAX_PACKS, mergePacks, type PackIndex, readPacks, writePack } from './facts-cache-pack.js';
+import { removeStaleSiblings } from './stale-cache-folders.js';
 
 /** Loose entries read at once by getMany. */
 const PARALLEL_READS = 64;
@@ -137,6 +138,8 @@ export function createFactsCache(root: string): FactsCache {
         packs = undefined;
         await mergePacks(directory, await readPacks(directory));
       }
+      // A whole-repository run, now and then: the time to drop what an upgrade left behind.
+      await removeStaleSiblings(dirname(await folders.versionDir()), VERSION_FOLDER);
     },
   };
 }

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
-import { mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
@@ -200,6 +200,20 @@ describe('packs', () => {
     expect(found[35]).toEqual(loose.facts);
     expect(await createFactsCache(root).get(blob('pack 7'), 'typescript')).toEqual(factsOf(7));
     expect(await readdir(join(versionDir(), 'packs'))).toHaveLength(1);
+  });
+
+  it('drops the folders an upgrade left behind once nothing wrote to them for 14 days', async () => {
+    const facts = join(root, '.aureus', 'local', 'cache', 'facts');
+    const old = join(facts, 'v2', 'packs');
+    const recent = join(facts, 'v9-layout7', 'ab');
+    await mkdir(old, { recursive: true });
+    await writeFile(join(old, 'old.jsonl'), 'x\n');
+    await mkdir(recent, { recursive: true });
+    const monthAgo = new Date(Date.now() - 30 * 24 * 60 * 60 * 1000);
+    for (const folder of [old, join(facts, 'v2')]) await utimes(folder, monthAgo, monthAgo);
+    await createFactsCache(root).putMany(entries.slice(0, 3));
+    expect((await readdir(facts)).sort()).toEqual([VERSION_FOLDER, 'v9-layout7'].sort());
+    expect(await createFactsCache(root).get(blob('pack 1'), 'typescript')).toEqual(factsOf(1));
   });
 
   it('treats a damaged pack line as a miss and keeps the intact ones', async () => {

@@ -46,10 +46,10 @@ export interface FactsCache {
  *
  * Writes are atomic (temp file + rename), so concurrent runs writing the same key both succeed
  * and a reader sees a whole entry or none. They are not fsynced (the figures above were): every
- * line carries its checksum, so what a crash leaves half-written is a miss. The pack index is read once per cache object: make
- * one per run. Failures other than a missing or doubtful entry (EACCES, ENOSPC) are thrown: the
- * caller may treat them as misses. Entries read once are kept decoded for the cache object's
- * life: share one between the analyses of a single check.
+ * line carries its checksum, so what a crash leaves half-written is a miss. The pack index is
+ * read once per cache object: make one per run. Failures other than a missing or doubtful entry
+ * (EACCES, ENOSPC) are thrown: the caller may treat them as misses. Entries read once are kept
+ * decoded for the cache object's life: share one between the analyses of a single check.
  */
 export function createFactsCache(root: string): FactsCache {
   const folders = factsCacheFolders(root);

@@ -56,6 +56,22 @@ export async function builtInPolicy(root: string): Promise<Policy> {
 }
 
 /**
+ * Parses a policy's text, loading the YAML parser and the schema validator on first use, and
+ * throws its problems as a PolicyError; a valid parse is kept in the store under `cache.key`.
+ */
+export async function parsePolicyText(
+  text: string,
+  shown: string,
+  cache?: { readonly root: string; readonly key: string },
+): Promise<Policy> {
+  const { parsePolicy } = await import('../policy/parse-policy.js');
+  const parsed = parsePolicy(text, shown);
+  if (!parsed.ok) throw new PolicyError(parsed.problems);
+  if (cache !== undefined) await writeCachedPolicy(cache.root, cache.key, parsed.policy);
+  return parsed.policy;
+}
+
+/**
  * Reads and parses one policy file without following symlinks (a link could point the policy at
  * any file on the machine, and its contents would end up in error messages). Returns undefined
  * when the file does not exist and `required` is false. With `cacheRoot`, a parse is kept in
@@ -99,11 +115,11 @@ export async function readPolicyFile(
     const key = `text-${createHash('sha256').update(bytes).digest('hex')}`;
     const cached = cacheRoot === undefined ? undefined : await readCachedPolicy(cacheRoot, key);
     if (cached !== undefined) return cached;
-    const { parsePolicy } = await import('../policy/parse-policy.js');
-    const parsed = parsePolicy(decoded.text, shown);
-    if (!parsed.ok) throw new PolicyError(parsed.problems);
-    if (cacheRoot !== undefined) await writeCachedPolicy(cacheRoot, key, parsed.policy);
-    return parsed.policy;
+    return await parsePolicyText(
+      decoded.text,
+      shown,
+      cacheRoot === undefined ? undefined : { root: cacheRoot, key },
+    );
   } finally {
     await handle.close();
   }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { join, posix } from 'node:path';
+import { compareStrings } from '../analysis/graph/module-graph.js';
 import type { Resolver } from '../analysis/resolve/create-resolver.js';
 import type { ResolveImport } from '../analysis/resolve/resolution.js';
 import { SYMLINK_MODE } from '../git/blob-version.js';
@@ -62,7 +63,7 @@ export async function openResolutions(
   snapshot: readonly SnapshotFile[],
   useCache: boolean,
 ): Promise<Resolutions> {
-  const paths = snapshot.map((file) => file.path).sort(byCodeUnit);
+  const paths = snapshot.map((file) => file.path).sort(compareStrings);
   const { configs, pathList } = snapshotHashes(snapshot, paths);
   const folder = join(
     await ensureLocalDir(source.storeRoot),
@@ -193,7 +194,7 @@ function snapshotHashes(
   const configs = createHash('sha256');
   const inputs = snapshot
     .filter((file) => RESOLUTION_INPUTS.test(file.path) || file.mode === SYMLINK_MODE)
-    .sort((a, b) => byCodeUnit(a.path, b.path));
+    .sort((a, b) => compareStrings(a.path, b.path));
   for (const file of inputs) configs.update(`${file.path}${SEPARATOR}${file.blobSha}\n`);
   const pathList = createHash('sha256');
   for (const path of sortedPaths) pathList.update(`${path}\n`);
@@ -201,10 +202,6 @@ function snapshotHashes(
     configs: configs.digest('hex').slice(0, 32),
     pathList: pathList.digest('hex').slice(0, 32),
   };
-}
-
-function byCodeUnit(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 async function typeScriptResolver(files: ResolutionFiles): Promise<Resolver> {

@@ -113,9 +113,11 @@ async function parseTexts(
     ({ file, text }) => text !== undefined && isScript(file.language),
   ).length;
   const parse = await createFactParser(options.parser, scripts);
-  const inWorkers = (await parsesScriptsWithOxc(options.parser))
-    ? parseScriptsInWorkers(scriptJobs(texts), progress)
-    : undefined;
+  // Asked only with scripts to parse: loading oxc's native binding is wasted on a warm run.
+  const inWorkers =
+    scripts > 0 && (await parsesScriptsWithOxc(options.parser))
+      ? parseScriptsInWorkers(scriptJobs(texts), progress)
+      : undefined;
   const parsed = new Map<number, FileFacts>();
   try {
     // Started before this thread's own parsing: the workers already have all their work.

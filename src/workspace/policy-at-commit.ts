@@ -1,6 +1,6 @@
 import { join, relative } from 'node:path';
-import { readCachedPolicy, writeCachedPolicy } from '../memory/policy-cache.js';
-import { builtInPolicy, readPolicyFile } from '../memory/policy-file.js';
+import { readCachedPolicy } from '../memory/policy-cache.js';
+import { builtInPolicy, parsePolicyText, readPolicyFile } from '../memory/policy-file.js';
 import type { Change } from '../model/change.js';
 import { AureusError } from '../model/errors.js';
 import type { Policy } from '../model/policy.js';
@@ -97,11 +97,8 @@ export async function committedPolicy(
       },
     ]);
   }
-  const { parsePolicy } = await import('../policy/parse-policy.js');
-  const parsed = parsePolicy(version.text, shown);
-  if (!parsed.ok) throw new PolicyError(parsed.problems);
-  await writeCachedPolicy(store, entry.blobSha, parsed.policy);
-  return { policy: parsed.policy, source: shown };
+  const policy = await parsePolicyText(version.text, shown, { root: store, key: entry.blobSha });
+  return { policy, source: shown };
 }
 
 /**

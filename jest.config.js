@@ -8,4 +8,6 @@ export default {
   transform: { '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json' }] },
   reporters: ['default', '<rootDir>/test/support/closing-line-reporter.cjs'],
   testTimeout: 30000,
+  globalSetup: '<rootDir>/test/support/code-cache-setup.mjs',
+  globalTeardown: '<rootDir>/test/support/code-cache-teardown.mjs',
 };

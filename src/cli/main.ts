@@ -1,7 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { runCli } from './run-cli.js';
+import { codeCacheFolder, enableCodeCache } from './compiled-code-cache.js';
 
 /** The process entry behind `bin/aureus.js`: wires the real process to the in-process CLI. */
+// Before the CLI itself is loaded, so that Node ≥ 22.1 keeps its compiled code too.
+enableCodeCache(codeCacheFolder(process.env));
+const { runCli } = await import('./run-cli.js');
+
 const manifest: unknown = JSON.parse(
   readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
 );

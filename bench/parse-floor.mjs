@@ -27,8 +27,10 @@ if (dir === undefined || !['oxc', 'typescript'].includes(parserName)) {
 /** Parses one file and returns its number of top-level statements. */
 async function loadParser(name) {
   if (name === 'oxc') {
-    const { parseSync } = await import('oxc-parser');
-    return (file, text) => parseSync(file, text).program.body.length;
+    // Raw transfer where this Node has it (≥ 22), as AUREUS does: oxc's fastest way.
+    const { parseSync, rawTransferSupported } = await import('oxc-parser');
+    const options = { experimentalRawTransfer: rawTransferSupported() };
+    return (file, text) => parseSync(file, text, options).program.body.length;
   }
   const ts = createRequire(import.meta.url)('typescript');
   /** The script kind by extension, so that `.tsx` is parsed with JSX and `.mts`/`.cts` as TS. */

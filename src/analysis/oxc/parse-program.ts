@@ -1,4 +1,10 @@
-import { type OxcError, type ParserOptions, type Program, parseSync } from 'oxc-parser';
+import {
+  type OxcError,
+  type ParserOptions,
+  type Program,
+  parseSync,
+  rawTransferSupported,
+} from 'oxc-parser';
 import type { TextRange } from '../tree-sitter/line-index.js';
 import { commentsBeyondFatalError, hashbangComment } from './comments.js';
 
@@ -37,6 +43,13 @@ const ATTEMPTS: Readonly<Record<ScriptLanguage, readonly [Attempt, ...Attempt[]]
   ],
 };
 
+/**
+ * Where it can (Node ≥ 22 on 64-bit little-endian machines), oxc hands its tree over as raw
+ * memory decoded in JavaScript rather than as JSON: the same tree (compared on every TS/JS
+ * file of the reference code bases and of this repository), 3–4× faster to get.
+ */
+const RAW_TRANSFER = rawTransferSupported();
+
 /** At most this many syntax errors are reported per file, as for tree-sitter. */
 const MAX_DIAGNOSTICS = 20;
 
@@ -69,7 +82,9 @@ function parse(text: string, attempt: Attempt): ParsedProgram {
   // The TS-ESTree shape for every language, so one walk reads them all; parentheses kept,
   // as TypeScript keeps them (`(a.b)()` calls no name).
   const options: ParserOptions = { ...attempt, astType: 'ts', preserveParens: true };
-  const result = parseSync(`source.${attempt.lang}`, text, options);
+  const result = RAW_TRANSFER
+    ? parseRaw(`source.${attempt.lang}`, text, options)
+    : parseSync(`source.${attempt.lang}`, text, options);
   const hashbang = hashbangComment(text);
   const comments: readonly TextRange[] = result.comments;
   return {
@@ -77,6 +92,24 @@ function parse(text: string, attempt: Attempt): ParsedProgram {
     comments: hashbang === null ? comments : [hashbang, ...comments],
     errors: result.errors,
   };
+}
+
+/**
+ * Raw transfer reserves 6 GiB of address space per thread; where a limit (`ulimit -v`) refuses
+ * it, the JSON way gives the same tree. Syntax errors are never thrown: they are in the result.
+ */
+function parseRaw(
+  name: string,
+  text: string,
+  options: ParserOptions,
+): ReturnType<typeof parseSync> {
+  try {
+    // Not in oxc-parser's declared options, though its parseSync reads it.
+    const raw = { ...options, experimentalRawTransfer: true };
+    return parseSync(name, text, raw);
+  } catch {
+    return parseSync(name, text, options);
+  }
 }
 
 /** The syntax errors oxc found, as `line N: message`, at the first place each one points to. */

@@ -17,18 +17,21 @@ export type StoredObject =
  * Reads many objects through two `git cat-file` processes, whatever their number: every id is
  * written to standard input at once and the answers are parsed as they stream back, so a change
  * of a thousand files costs two processes, not a thousand. `--batch-check` gives each object's
- * type and size first; `--batch` then reads only those within `maxBytes`, so a blob over the
- * limit (a vendored bundle, a 500 MB dump) is neither streamed nor kept, on every run.
+ * type and size first (handed to `onHeaders` before the contents are asked for); `--batch` then
+ * reads only those within `maxBytes`, so a blob over the limit (a vendored bundle, a 500 MB
+ * dump) is neither streamed nor kept, on every run.
  */
 export async function readObjects(
   cwd: string,
   ids: readonly string[],
   maxBytes: number,
+  onHeaders?: (headers: ReadonlyMap<string, StoredObject>) => void,
 ): Promise<Map<string, StoredObject>> {
   const unique = [...new Set(ids)];
   const objects = new Map<string, StoredObject>();
   if (unique.length === 0) return objects;
   const headers = await runCatFile(cwd, '--batch-check', unique, new BatchParser());
+  onHeaders?.(headers);
   const small = unique.filter((id) => {
     const header = headers.get(id);
     return header?.found === true && header.size <= maxBytes;

@@ -5,5 +5,5 @@ export { authorIdentity } from './author-identity.js';
 export { DEFAULT_MAX_BLOB_BYTES } from './blob-limit.js';
 export type { ChangeRequest, ReadChangeOptions } from './change-request.js';
 export { listTrackedFiles, type TrackedFile } from './list-files.js';
-export { type BlobRequest, readBlobs } from './read-blobs.js';
+export { type BlobRequest, type BlobSizes, readBlobs } from './read-blobs.js';
 export { readChange } from './read-change.js';

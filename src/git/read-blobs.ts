@@ -12,6 +12,13 @@ export interface BlobRequest {
 }
 
 /**
+ * Each requested blob's size in bytes, in request order, as soon as git has told (before the
+ * contents stream); undefined for what is not read: a submodule, a blob the repository lacks,
+ * one over the read limit.
+ */
+export type BlobSizes = (bytes: readonly (number | undefined)[]) => void;
+
+/**
  * Reads many blobs through one `git cat-file --batch` process and returns one FileVersion per
  * request, in order: kind, size, and text for text blobs. Submodules (mode 160000) are commit
  * pointers and are not read. A blob the repository does not have is an AureusError (exit 2):
@@ -20,7 +27,7 @@ export interface BlobRequest {
 export async function readBlobs(
   repoDir: string,
   blobs: ReadonlyArray<BlobRequest>,
-  options: { maxBlobBytes?: number } = {},
+  options: { maxBlobBytes?: number; onSizes?: BlobSizes } = {},
 ): Promise<FileVersion[]> {
   const maxBytes = checkedLimit(options.maxBlobBytes);
   for (const blob of blobs) {
@@ -34,10 +41,20 @@ export async function readBlobs(
   if (blobs.length === 0) return [];
   const repository = await openRepository(repoDir);
   const stored = blobs.filter((blob) => blob.mode !== SUBMODULE_MODE);
+  const { onSizes } = options;
   const objects = await readObjects(
     repository.cwd,
     stored.map((blob) => blob.blobSha),
     maxBytes,
+    onSizes &&
+      ((headers) =>
+        onSizes(
+          blobs.map((blob) => {
+            const header = headers.get(blob.blobSha);
+            const read = blob.mode !== SUBMODULE_MODE && header?.found && header.size <= maxBytes;
+            return read ? header.size : undefined;
+          }),
+        )),
   );
   return blobs.map((blob) => {
     if (blob.mode === SUBMODULE_MODE) return submoduleVersion(blob.path, blob.blobSha);

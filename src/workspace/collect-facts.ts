@@ -7,7 +7,7 @@ import {
   parsesScriptsWithOxc,
 } from './fact-parsers.js';
 import type { ScriptJob } from './facts-worker.js';
-import { parseScriptsInWorkers } from './parse-in-workers.js';
+import { type ScriptWorkers, startScriptWorkers, worthWorkers } from './parse-in-workers.js';
 import type { RepositorySource, UnreadableFile } from './repository-source.js';
 import type { SnapshotFile } from './working-tree-snapshot.js';
 
@@ -67,7 +67,24 @@ export async function collectFacts(
   const total = files.length;
   options.onProgress?.(facts.size, total);
 
-  const texts = await readTexts(source, misses);
+  const workers = workersOnceSized(options.parser);
+  try {
+    const texts = await readTexts(source, misses, workers);
+    const found = { cache, facts, total, missed: misses.length };
+    return await parseAndStore(texts, found, options, await workers.started());
+  } finally {
+    workers.stop();
+  }
+}
+
+/** The parse of what was read and the facts found so far: the rest of a collection. */
+async function parseAndStore(
+  texts: readonly TextRead[],
+  found: { cache: FactsCache; facts: Map<string, FileFacts>; total: number; missed: number },
+  options: CollectOptions,
+  workers: ScriptWorkers | undefined,
+): Promise<CollectedFacts> {
+  const { cache, facts, total } = found;
   const skipped = texts.flatMap((read) =>
     read.text === undefined ? [{ path: read.file.path, reason: read.reason }] : [],
   );
@@ -77,7 +94,7 @@ export async function collectFacts(
       : [],
   );
   let done = facts.size + skipped.length;
-  const { parsed, threads } = await parseTexts(texts, options, (files) => {
+  const { parsed, threads } = await parseTexts(texts, options, workers, (files) => {
     done += files;
     options.onProgress?.(done, total);
   });
@@ -93,7 +110,7 @@ export async function collectFacts(
   return {
     facts,
     parsed: fresh.length,
-    cached: total - misses.length,
+    cached: total - found.missed,
     parseThreads: threads,
     skipped,
     unreadable,
@@ -107,17 +124,12 @@ export async function collectFacts(
 async function parseTexts(
   texts: readonly TextRead[],
   options: CollectOptions,
+  workers: ScriptWorkers | undefined,
   progress: (files: number) => void,
 ): Promise<{ parsed: Map<number, FileFacts>; threads: number }> {
-  const scripts = texts.filter(
-    ({ file, text }) => text !== undefined && isScript(file.language),
-  ).length;
-  const parse = await createFactParser(options.parser, scripts);
-  // Asked only with scripts to parse: loading oxc's native binding is wasted on a warm run.
-  const inWorkers =
-    scripts > 0 && (await parsesScriptsWithOxc(options.parser))
-      ? parseScriptsInWorkers(scriptJobs(texts), progress)
-      : undefined;
+  const jobs = scriptJobs(texts);
+  const parse = await createFactParser(options.parser, jobs.length);
+  const inWorkers = jobs.length > 0 ? workers?.parse(jobs, progress) : undefined;
   const parsed = new Map<number, FileFacts>();
   try {
     // Started before this thread's own parsing: the workers already have all their work.
@@ -147,6 +159,58 @@ function scriptJobs(texts: readonly TextRead[]): ScriptJob[] {
   );
 }
 
+/**
+ * Worker threads for the TS/JS to parse, decided once, at the first size known: started at
+ * once when the text is worth them and oxc reads it. Asks about oxc only then: loading its
+ * native binding is wasted on a run with little or nothing to parse.
+ */
+type WorkersOnceSized = ReturnType<typeof workersOnceSized>;
+
+function workersOnceSized(parser: ParserChoice) {
+  let decided: Promise<ScriptWorkers | undefined> | undefined;
+  return {
+    sizedAt(bytes: number | undefined): void {
+      if (bytes === undefined || decided !== undefined) return;
+      decided = worthWorkers(bytes)
+        ? parsesScriptsWithOxc(parser).then(
+            (oxc) => (oxc ? startScriptWorkers(bytes) : undefined),
+            () => undefined,
+          )
+        : Promise.resolve(undefined);
+    },
+    started: () => decided ?? Promise.resolve(undefined),
+    stop(): void {
+      void decided?.then((workers) => workers?.stop());
+    },
+  };
+}
+
+/** The bytes of TS/JS to parse, when the listing gave every size; else undefined. */
+function listedScriptBytes(files: readonly SourceFile[]): number | undefined {
+  let bytes = 0;
+  for (const file of files) {
+    if (!isScript(file.language)) continue;
+    const size = file.text?.length ?? file.size;
+    if (size === undefined) return undefined;
+    bytes += size;
+  }
+  return bytes;
+}
+
+/** The bytes of TS/JS to parse: the texts at hand, and the sizes the source gave for `unread`. */
+function scriptBytes(
+  files: readonly SourceFile[],
+  unread: readonly SourceFile[],
+  sizes: readonly (number | undefined)[],
+): number {
+  let bytes = 0;
+  for (const file of files) if (isScript(file.language)) bytes += file.text?.length ?? 0;
+  unread.forEach((file, index) => {
+    if (isScript(file.language)) bytes += sizes[index] ?? 0;
+  });
+  return bytes;
+}
+
 async function storeFacts(cache: FactsCache, fresh: readonly FactsEntry[]): Promise<void> {
   if (fresh.length >= PACK_THRESHOLD) await cache.putMany(fresh);
   else
@@ -157,14 +221,26 @@ type TextRead =
   | { file: SourceFile; text: string }
   | { file: SourceFile; text: undefined; reason: string; problem?: string | undefined };
 
+/**
+ * The misses' texts. The workers are sized by the listing (a commit's files), else by the
+ * source once it knows (git, before the contents stream), else by the texts: so they boot
+ * while the texts are read.
+ */
 async function readTexts(
   source: RepositorySource,
   files: readonly SourceFile[],
+  workers: WorkersOnceSized,
 ): Promise<TextRead[]> {
+  workers.sizedAt(listedScriptBytes(files));
   const unread = files.filter((file) => file.text === undefined);
-  const blobs = unread.length === 0 ? [] : await source.readBlobs(unread);
+  const blobs =
+    unread.length === 0
+      ? []
+      : await source.readBlobs(unread, (sizes) =>
+          workers.sizedAt(scriptBytes(files, unread, sizes)),
+        );
   const blobOf = new Map(unread.map((file, index) => [file.path, blobs[index]]));
-  return files.map((file): TextRead => {
+  const texts = files.map((file): TextRead => {
     if (file.text !== undefined) return { file, text: file.text };
     const blob = blobOf.get(file.path);
     const version = blob?.version;
@@ -173,4 +249,6 @@ async function readTexts(
     const problem = blob?.problem ?? (missing ? 'its blob could not be read' : undefined);
     return { file, text: undefined, reason: version?.kind ?? 'unreadable', problem };
   });
+  workers.sizedAt(scriptJobs(texts).reduce((sum, job) => sum + job.text.length, 0));
+  return texts;
 }

@@ -1,4 +1,4 @@
-import { listTrackedFiles, readBlobs } from '../git/index.js';
+import { type BlobSizes, listTrackedFiles, readBlobs } from '../git/index.js';
 import type { RepositorySource, SourceBlob } from './repository-source.js';
 import { snapshotResolutionFiles } from './snapshot-resolution-files.js';
 import type { SnapshotFile } from './working-tree-snapshot.js';
@@ -10,8 +10,13 @@ import type { SnapshotFile } from './working-tree-snapshot.js';
  * packages from the disk, so node_modules and workspace links resolve as in the clone.
  */
 export function gitRepositorySource(root: string): RepositorySource {
-  const readSnapshotBlobs = async (files: readonly SnapshotFile[]): Promise<SourceBlob[]> =>
-    (await readBlobs(root, files)).map((version) => ({ version }));
+  const readSnapshotBlobs = async (
+    files: readonly SnapshotFile[],
+    onSizes?: BlobSizes,
+  ): Promise<SourceBlob[]> =>
+    (await readBlobs(root, files, onSizes === undefined ? {} : { onSizes })).map((version) => ({
+      version,
+    }));
   return {
     storeRoot: root,
     listFiles: (commit) => listTrackedFiles(root, commit),

@@ -36,62 +36,91 @@ export interface ScriptParsing {
   stop(): void;
 }
 
+/** Worker threads for TS/JS, started before their work is known; `stop` is idempotent. */
+export interface ScriptWorkers {
+  readonly threads: number;
+  /** Hands `jobs` to the workers, once: each gets its share up front (see ScriptParsing). */
+  parse(jobs: readonly ScriptJob[], onAnswered: (files: number) => void): ScriptParsing;
+  stop(): void;
+}
+
+/** Whether about `characters` of TS/JS text are worth worker threads on this machine. */
+export function worthWorkers(characters: number, tuning: WorkerTuning = {}): boolean {
+  return (
+    characters >= (tuning.minCharacters ?? MIN_PARALLEL_CHARACTERS) &&
+    Math.min(availableParallelism(), MAX_THREADS) >= 2
+  );
+}
+
 /**
  * Parses TS/JS files with oxc on worker threads, one per core, so that a whole-repository run
  * uses the machine: oxc's parse and its tree's decoding are synchronous JavaScript-side work
  * that one thread does one file at a time. Undefined when one thread is the better choice (one
- * core, little text) or no worker was built (the Action's bundle). Each worker gets its share
- * up front (largest files first, to the least loaded), so a parent busy with other work (the
- * other languages, loading TypeScript for resolution) never leaves a worker waiting.
+ * core, little text) or no worker was built (the Action's bundle). The workers start at once:
+ * started as soon as the size of the text is known, they boot (~100 ms: a thread, the bundle,
+ * oxc's binary) while git still streams the texts. Each worker gets its share up front (largest
+ * files first, to the least loaded), so a parent busy with other work (the other languages,
+ * loading TypeScript for resolution) never leaves a worker waiting.
  */
+export function startScriptWorkers(
+  characters: number,
+  tuning: WorkerTuning = {},
+): ScriptWorkers | undefined {
+  const file = tuning.workerFile ?? bundledWorker(WORKER_FILE);
+  if (!worthWorkers(characters, tuning) || file === undefined) return undefined;
+  const workers = startWorkers(file, Math.min(availableParallelism(), MAX_THREADS));
+  if (workers === undefined) return undefined;
+  const stop = () => {
+    for (const worker of workers) void worker.terminate();
+  };
+  return {
+    threads: workers.length,
+    stop,
+    parse(jobs, onAnswered) {
+      const facts = new Map<number, FileFacts>();
+      const answers = shares(jobs, workers.length).map((share, index) => {
+        const worker = workers[index];
+        if (worker === undefined) return Promise.resolve();
+        const batches = batchesOf(share);
+        for (const batch of batches) worker.postMessage(batch);
+        return collectAnswers(worker, batches.length, (result) => {
+          for (const [job, fileFacts] of result.facts) facts.set(job, fileFacts);
+          onAnswered(result.facts.length);
+        });
+      });
+      return {
+        facts: Promise.all(answers).then(() => {
+          stop();
+          return facts;
+        }),
+        threads: workers.length,
+        stop,
+      };
+    },
+  };
+}
+
+/** startScriptWorkers for `jobs` already read, given them at once. */
 export function parseScriptsInWorkers(
   jobs: readonly ScriptJob[],
   onAnswered: (files: number) => void,
   tuning: WorkerTuning = {},
 ): ScriptParsing | undefined {
   const characters = jobs.reduce((sum, job) => sum + job.text.length, 0);
-  const threads = Math.min(availableParallelism(), MAX_THREADS);
-  const file = tuning.workerFile ?? bundledWorker(WORKER_FILE);
-  const enough = characters >= (tuning.minCharacters ?? MIN_PARALLEL_CHARACTERS);
-  if (threads < 2 || !enough || file === undefined) return undefined;
-  const workers = startWorkers(file, shares(jobs, threads));
-  if (workers === undefined) return undefined;
-  const facts = new Map<number, FileFacts>();
-  const answers = workers.map(({ worker, batches }) => {
-    for (const batch of batches) worker.postMessage(batch);
-    return collectAnswers(worker, batches.length, (result) => {
-      for (const [index, fileFacts] of result.facts) facts.set(index, fileFacts);
-      onAnswered(result.facts.length);
-    });
-  });
-  const stop = () => {
-    for (const { worker } of workers) void worker.terminate();
-  };
-  return {
-    facts: Promise.all(answers).then(() => {
-      stop();
-      return facts;
-    }),
-    threads: workers.length,
-    stop,
-  };
+  return startScriptWorkers(characters, tuning)?.parse(jobs, onAnswered);
 }
 
 /**
- * One worker per share, or none: a worker that cannot be started (no thread left for the
- * process, say) leaves the whole run to this thread, and the ones already started are ended.
+ * `count` workers, or none: a worker that cannot be started (no thread left for the process,
+ * say) leaves the whole run to this thread, and the ones already started are ended.
  */
-function startWorkers(
-  file: URL,
-  shares: readonly ScriptJob[][],
-): Array<{ worker: Worker; batches: ScriptJob[][] }> | undefined {
-  const started: Array<{ worker: Worker; batches: ScriptJob[][] }> = [];
+function startWorkers(file: URL, count: number): Worker[] | undefined {
+  const started: Worker[] = [];
   try {
-    for (const share of shares)
-      started.push({ worker: new Worker(file), batches: batchesOf(share) });
+    for (let i = 0; i < count; i += 1) started.push(new Worker(file));
     return started;
   } catch {
-    for (const { worker } of started) void worker.terminate();
+    for (const worker of started) void worker.terminate();
     return undefined;
   }
 }

@@ -1,4 +1,5 @@
 import type * as ts from 'typescript';
+import type { BlobSizes } from '../git/index.js';
 import type { FileVersion } from '../model/change.js';
 import type { SnapshotFile } from './working-tree-snapshot.js';
 
@@ -48,8 +49,10 @@ export interface RepositorySource {
   /**
    * One blob per file, in order, classified by the same `describeBlob`. A blob that cannot be
    * had is `unreadable` with its problem (git throws instead: a clone lacking it is broken).
+   * `onSizes`, when the source learns the sizes before the contents (git does), is told them
+   * then; a source whose listing already gives sizes need not call it.
    */
-  readBlobs(files: readonly SnapshotFile[]): Promise<SourceBlob[]>;
+  readBlobs(files: readonly SnapshotFile[], onSizes?: BlobSizes): Promise<SourceBlob[]>;
   /** The files TypeScript's resolver sees for a snapshot. Loads TypeScript: only on a cache miss. */
   resolutionFiles(snapshot: readonly SnapshotFile[]): Promise<ResolutionFiles>;
 }

@@ -103,6 +103,19 @@ describe('readBlobs', () => {
     expect(texts.map((v) => v.text)).toEqual(['export const a = 1;\n', 'export const b = 2;\n']);
   });
 
+  it('tells the sizes of what it will read, in request order, as --batch-check gives them', async () => {
+    const files = await listTrackedFiles(repo.dir, head);
+    const requests = [...files].reverse();
+    const told: Array<readonly (number | undefined)[]> = [];
+    const versions = await readBlobs(repo.dir, requests, {
+      maxBlobBytes: 12,
+      onSizes: (sizes) => told.push(sizes),
+    });
+    // The submodule is not a blob; the sources are over this limit; the link and the image fit.
+    expect(told).toEqual([[undefined, undefined, undefined, 11, 6]]);
+    expect(versions.map((v) => v.size)).toEqual([0, 20, 20, 11, 6]);
+  });
+
   it('never streams a blob over the limit: its size comes from --batch-check alone', async () => {
     const big = await makeRepo('read-blobs-big');
     const bin = await makeTempDir('read-blobs-bin');

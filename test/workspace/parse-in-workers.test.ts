@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -6,8 +6,12 @@ import { extractOxcFacts } from '../../src/analysis/oxc/oxc-facts.js';
 import type { FileFacts } from '../../src/model/facts.js';
 import { defaultPolicy } from '../../src/policy/default-policy.js';
 import { analyzeRepository } from '../../src/workspace/analyze-repository.js';
+import { analyzeSnapshot } from '../../src/workspace/analyze-snapshot.js';
 import type { ScriptJob } from '../../src/workspace/facts-worker.js';
+import { gitRepositorySource } from '../../src/workspace/git-repository-source.js';
 import { parseScriptsInWorkers } from '../../src/workspace/parse-in-workers.js';
+import type { RepositorySource } from '../../src/workspace/repository-source.js';
+import { commitSnapshot, workingTreeSnapshot } from '../../src/workspace/working-tree-snapshot.js';
 import { isolateGit, makeRepo, type Repo } from '../support/git-fixture.js';
 import { makeTempDir } from '../support/temp-dir.js';
 
@@ -127,4 +131,54 @@ describe('a whole-repository analysis large enough for worker threads', () => {
     });
     expect(new Map(warm.facts)).toEqual(expected);
   });
+  // A worker is an OS thread from the moment it is created: on Linux, /proc counts them.
+  const threads = () => readdirSync('/proc/self/task').length;
+  const onLinux = existsSync('/proc/self/task');
+
+  /** The repository's own source, its blobs read while watching for new threads. */
+  function watchingSource(seen: { before: number; atRead: number; beforeTexts: number }) {
+    const git = gitRepositorySource(repo.dir);
+    const source: RepositorySource = {
+      ...git,
+      readBlobs: async (files, onSizes) => {
+        seen.atRead = threads() - seen.before;
+        const blobs = await git.readBlobs(files, onSizes);
+        // Time for workers started on the sizes to appear; none appear if they wait for texts.
+        const until = Date.now() + 5000;
+        while (threads() - seen.before < 2 && Date.now() < until) {
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        seen.beforeTexts = threads() - seen.before;
+        return blobs;
+      },
+    };
+    return source;
+  }
+
+  (onLinux ? it : it.skip)(
+    'starts its workers once git has told the sizes, before it hands over the texts',
+    async () => {
+      rmSync(join(repo.dir, '.aureus', 'local', 'cache'), { recursive: true, force: true });
+      const seen = { before: threads(), atRead: 0, beforeTexts: 0 };
+      const snapshot = await workingTreeSnapshot(repo.dir);
+      const result = await analyzeSnapshot(watchingSource(seen), snapshot, defaultPolicy());
+      expect(seen.atRead).toBe(0);
+      expect(seen.beforeTexts).toBeGreaterThanOrEqual(2);
+      expect(result.stats.parseThreads).toBeGreaterThanOrEqual(2);
+      expect(result.stats.parsed).toBe(corpus.length);
+    },
+  );
+
+  (onLinux ? it : it.skip)(
+    'starts them before reading at all when the listing gives the sizes (a commit)',
+    async () => {
+      rmSync(join(repo.dir, '.aureus', 'local', 'cache'), { recursive: true, force: true });
+      const seen = { before: threads(), atRead: 0, beforeTexts: 0 };
+      const snapshot = await commitSnapshot(repo.dir, 'HEAD');
+      const result = await analyzeSnapshot(watchingSource(seen), snapshot, defaultPolicy());
+      expect(seen.beforeTexts).toBeGreaterThanOrEqual(2);
+      expect(result.stats.parseThreads).toBeGreaterThanOrEqual(2);
+      expect(result.stats.parsed).toBe(corpus.length);
+    },
+  );
 });

@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { AureusError } from '../model/errors.js';
+import { explainGitFailure } from './explain-git-failure.js';
 import { runGit } from './git-runner.js';
 
 export type ObjectFormat = 'sha1' | 'sha256';
@@ -63,15 +64,22 @@ async function inspectRepository(folder: string): Promise<Repository> {
       'pass the folder of a git repository.',
     );
   }
-  const facts = await runGit(folder, [
-    'rev-parse',
-    '--is-bare-repository',
-    '--is-shallow-repository',
-    '--show-object-format',
-  ]);
-  const [bare, shallow, format] = facts.stdout.toString('utf8').split('\n');
+  // One process: git prints each answer in turn, and only --show-toplevel fails (exit 128)
+  // where there is no working tree (a bare repository, inside the .git folder).
+  const QUESTIONS = ['--is-bare-repository', '--is-shallow-repository', '--show-object-format'];
+  const facts = await runGit(folder, ['rev-parse', ...QUESTIONS, '--show-toplevel'], {
+    okExitCodes: [0, 128],
+  });
+  const [bare, shallow, format, ...rest] = facts.stdout.toString('utf8').split('\n');
+  // The rest is the top folder, whose name may hold a newline of its own.
+  const top = rest.join('\n').replace(/\n$/, '');
+  if (format === undefined || format === '') {
+    // Not a repository, or one git refuses: asked alone, so the failure is explained as such.
+    await runGit(folder, ['rev-parse', ...QUESTIONS]);
+    throw explainGitFailure(folder, ['rev-parse', ...QUESTIONS], facts.exitCode, facts.stderr);
+  }
   const objectFormat: ObjectFormat = format === 'sha256' ? 'sha256' : 'sha1';
-  const workTree = bare === 'true' ? undefined : await topLevel(folder);
+  const workTree = bare === 'true' || facts.exitCode !== 0 || top === '' ? undefined : top;
   return {
     cwd: workTree ?? folder,
     workTree,
@@ -79,13 +87,6 @@ async function inspectRepository(folder: string): Promise<Repository> {
     objectFormat,
     emptyTree: EMPTY_TREE[objectFormat],
   };
-}
-
-async function topLevel(folder: string): Promise<string | undefined> {
-  // Exit 128 here means "inside the .git folder": there is no working tree to speak of.
-  const answer = await runGit(folder, ['rev-parse', '--show-toplevel'], { okExitCodes: [0, 128] });
-  const path = answer.stdout.toString('utf8').replace(/\n$/, '');
-  return answer.exitCode === 0 && path !== '' ? path : undefined;
 }
 
 /** Refuses staged and working-tree reads where there is no working tree. */

@@ -81,6 +81,7 @@ export async function openResolutions(
   const exact = useCache ? holds(await store.exact()) : undefined;
   const start = exact ?? (useCache ? await carriedOver(store, paths, holds) : undefined);
   const answers = new Map(start?.answers);
+  const keyOf = answerKeys();
   const inputs: Record<string, string> = { ...start?.inputs };
   let resolver: Promise<{ resolver: Resolver; files: ResolutionFiles }> | undefined;
   const loadResolver = () => {
@@ -168,9 +169,18 @@ async function carriedOver(
 }
 
 /** Files of one folder and extension resolve a specifier alike (TypeScript caches it so too). */
-function keyOf(from: string, specifier: string): string {
-  const extension = posix.extname(from);
-  return `${posix.dirname(from)}${SEPARATOR}${extension}${SEPARATOR}${specifier}`;
+function answerKeys(): (from: string, specifier: string) => string {
+  // Asked once per import when resolving and again by the graph and the heritage: the part
+  // that depends on the file is worked out once per file.
+  const prefixes = new Map<string, string>();
+  return (from, specifier) => {
+    let prefix = prefixes.get(from);
+    if (prefix === undefined) {
+      prefix = `${posix.dirname(from)}${SEPARATOR}${posix.extname(from)}${SEPARATOR}`;
+      prefixes.set(from, prefix);
+    }
+    return prefix + specifier;
+  };
 }
 
 const SEPARATOR = '\u0000';

@@ -1,6 +1,9 @@
+import { mkdirSync, realpathSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { listTrackedFiles, readChange } from '../../src/git/index.js';
-import { isolateGit, makeRepo } from '../support/git-fixture.js';
+import { openRepository } from '../../src/git/repository.js';
+import { isolateGit, makeRepo, repoAt } from '../support/git-fixture.js';
 import { makeTempDir } from '../support/temp-dir.js';
 import { installFakeGit } from './support/fake-git.js';
 
@@ -75,6 +78,59 @@ describe('opening a repository', () => {
     } finally {
       await bin.remove();
       await repo.remove();
+    }
+  });
+
+  it('learns what it needs with one git process: the top from a subfolder, bare or not', async () => {
+    const repo = await makeRepo('open-one-process');
+    const bare = await makeRepo('open-bare', { init: false });
+    const bin = await makeTempDir('open-one-bin');
+    try {
+      bare.git('init', '--quiet', '--bare');
+      mkdirSync(join(repo.dir, 'src', 'deep'), { recursive: true });
+      const fake = installFakeGit(bin.path);
+      try {
+        const top = realpathSync(repo.dir);
+        expect(await openRepository(join(repo.dir, 'src', 'deep'))).toMatchObject({
+          cwd: top,
+          workTree: top,
+          shallow: false,
+          objectFormat: 'sha1',
+        });
+        expect(fake.calls()).toHaveLength(1);
+        expect(await openRepository(bare.dir)).toMatchObject({
+          cwd: bare.dir,
+          workTree: undefined,
+        });
+        const inside = join(repo.dir, '.git');
+        expect(await openRepository(inside)).toMatchObject({ cwd: inside, workTree: undefined });
+        expect(fake.calls()).toHaveLength(3);
+      } finally {
+        fake.uninstall();
+      }
+    } finally {
+      await bin.remove();
+      await bare.remove();
+      await repo.remove();
+    }
+  });
+
+  it('explains a folder that is no repository, and keeps a newline in the top folder’s name', async () => {
+    const plain = await makeTempDir('open-not-a-repo');
+    const odd = await makeTempDir('open-odd-name');
+    try {
+      await expect(openRepository(plain.path)).rejects.toMatchObject({
+        name: 'AureusError',
+        message: expect.stringMatching(/not a git repository/i),
+      });
+      const named = join(odd.path, 'two\nlines');
+      mkdirSync(named);
+      const repo = repoAt(named);
+      repo.git('init', '--quiet');
+      expect((await openRepository(named)).workTree).toBe(realpathSync(named));
+    } finally {
+      await odd.remove();
+      await plain.remove();
     }
   });
 });

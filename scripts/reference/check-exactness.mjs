@@ -89,7 +89,8 @@ export function prepareRepository(codebase) {
   }
   if (git(repo, ['status', '--porcelain', '--untracked-files=no']).trim() !== '') {
     process.stderr.write(`${repo}: restoring edited files to the commit\n`);
-    git(repo, ['checkout', '--', '.']);
+    // The index too: an edit left staged would survive a checkout from it.
+    git(repo, ['reset', '-q', '--hard', 'HEAD']);
   }
   return repo;
 }

@@ -7,9 +7,9 @@
 // classes, …), ESLint's rules measure functions and files. What is compared is what DESIGN.md's
 // "Performance" asks of a gate: how long a whole-repository run keeps someone waiting.
 //
-// Every measurement is a whole process, timed from spawn to exit, the median of 3 runs (1 when
-// a run takes over 20 s, as bench/analysis.mjs does), its peak memory the maximum resident set
-// size GNU time reports over the runs. Each code base is prepared as check-exactness.mjs does (a
+// Every measurement is a whole process, timed from spawn to exit, the median of 7, 5, 3 or 1
+// runs by length (process-timing.mjs, as bench/analysis.mjs does), its peak memory the maximum
+// resident set size GNU time reports over the runs. Each code base is prepared as check-exactness.mjs does (a
 // git repository; the runtime-cycles policy, whose `paths.ignore` leaves AUREUS exactly the
 // `src/**/*.ts` sources) and measured as:
 //   AUREUS cold   `aureus check --all --format json`, `.aureus/local/cache` deleted before each run;

@@ -5,9 +5,11 @@
 //
 // Every measurement is a whole process, timed from spawn to exit (what a user waits for), the
 // median of 7 runs under 1 s, 5 under 5 s, 3 under 20 s, else 1 (process-timing.mjs), its peak
-// memory the maximum resident set size GNU time reports over the runs. Each code base, prepared as check-exactness.mjs does (a git
-// repository, the policy that counts type-only imports, so that AUREUS answers the question the
-// tools' default graphs answer), is measured as:
+// memory the maximum resident set size GNU time reports over the runs. The rows the targets
+// compare (the floors, cold, first run, the peer tools) take their runs in turn, so that the
+// machine's drift weighs on them alike; warm and touched follow. Each code base, prepared as
+// check-exactness.mjs does (a git repository, the policy that counts type-only imports, so that
+// AUREUS answers the question the tools' default graphs answer), is measured as:
 //   floor         bench/parse-floor.mjs: read every analysed file, parse it with oxc (and, for
 //                 context, with `ts.createSourceFile`);
 //   cold          `aureus analyze --format json`, its cache folder deleted before each run (large
@@ -53,7 +55,7 @@ const TOUCHED = 10;
 const TARGETS = { cruiserOverCold: 4, coldOverFloor: 2, touchedMs: 300 };
 
 const work = mkdtempSync(join(tmpdir(), 'aureus-bench-analysis-'));
-const { measure, repeat } = processTimer(work);
+const { measure, repeat, interleave } = processTimer(work);
 // Not the user's own compiled code: every run of the benchmark starts from the same state.
 const CODE_CACHE = join(work, 'code-cache');
 
@@ -152,12 +154,6 @@ async function benchCodebase(codebase) {
   const policy = writePolicies(codebase).all;
   const files = sourceFiles(repo, codebase.sources);
   const n = files.length;
-  const floor = await repeat(() =>
-    measure(process.execPath, [FLOOR, repo, codebase.sources, 'oxc']),
-  );
-  const floorTypeScript = await repeat(() =>
-    measure(process.execPath, [FLOOR, repo, codebase.sources, 'typescript']),
-  );
   const coldRun = (codeCache) => {
     clearCache(repo);
     return aureusRun(repo, policy, codeCache).then((run) =>
@@ -169,8 +165,16 @@ async function benchCodebase(codebase) {
       ),
     );
   };
-  const first = await repeat(() => coldRun(mkdtempSync(join(work, 'first-run-'))));
-  const cold = await repeat(() => coldRun(CODE_CACHE));
+  // The rows the targets compare, in turn: every cold run leaves the cache complete for warm.
+  const [floor, floorTypeScript, first, cold, cruiser, madge] = await interleave([
+    () => measure(process.execPath, [FLOOR, repo, codebase.sources, 'oxc']),
+    () => measure(process.execPath, [FLOOR, repo, codebase.sources, 'typescript']),
+    () => coldRun(mkdtempSync(join(work, 'first-run-'))),
+    () => coldRun(CODE_CACHE),
+    () =>
+      toolRun('dependency-cruiser-cycles.mjs', 'dependencyCruiserCycles', repo, codebase.sources),
+    () => toolRun('madge-cycles.mjs', 'madgeCycles', repo, codebase.sources),
+  ]);
   const warm = await repeat(() =>
     aureusRun(repo, policy).then((run) =>
       expectStats(
@@ -195,12 +199,6 @@ async function benchCodebase(codebase) {
       git(repo, ['checkout', '--', '.']);
     }
   });
-  const cruiser = await repeat(() =>
-    toolRun('dependency-cruiser-cycles.mjs', 'dependencyCruiserCycles', repo, codebase.sources),
-  );
-  const madge = await repeat(() =>
-    toolRun('madge-cycles.mjs', 'madgeCycles', repo, codebase.sources),
-  );
   return {
     name: `${codebase.name}@${codebase.version}`,
     files: n,

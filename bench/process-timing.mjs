@@ -63,20 +63,40 @@ export function processTimer(workDir) {
 
   /** Median by wall time of 7, 5, 3 or 1 runs (RUNS_BY_FIRST_MS); peak memory over all runs. */
   async function repeat(once) {
-    const runs = [await once(0)];
-    const wanted = RUNS_BY_FIRST_MS.find(({ under }) => runs[0].ms < under)?.runs ?? 1;
-    for (let i = 1; i < wanted; i++) runs.push(await once(i));
-    const median = [...runs].sort((a, b) => a.ms - b.ms)[Math.floor(runs.length / 2)];
-    const peaks = runs.map((run) => run.peakKiB).filter((peak) => peak !== null);
-    return {
-      ...median,
-      runs: runs.length,
-      peakKiB: peaks.length === 0 ? null : Math.max(...peaks),
-      bound: runs.some((run) => run.bound),
-    };
+    return (await interleave([once]))[0];
   }
 
-  return { measure, repeat };
+  /**
+   * `repeat` for several rows at once, their runs taken in turn (A B C A B C …), so that the
+   * machine's drift over the minutes a code base takes weighs on every row alike and the ratios
+   * between rows stay fair. Each row's number of runs follows its own first run.
+   */
+  async function interleave(onces) {
+    const runs = [];
+    for (const once of onces) runs.push([await once(0)]);
+    const wanted = runs.map(
+      ([first]) => RUNS_BY_FIRST_MS.find(({ under }) => first.ms < under)?.runs ?? 1,
+    );
+    for (let round = 1; round < Math.max(...wanted); round++) {
+      for (const [row, once] of onces.entries()) {
+        if (round < wanted[row]) runs[row].push(await once(round));
+      }
+    }
+    return runs.map(medianOf);
+  }
+
+  return { measure, repeat, interleave };
+}
+
+function medianOf(runs) {
+  const median = [...runs].sort((a, b) => a.ms - b.ms)[Math.floor(runs.length / 2)];
+  const peaks = runs.map((run) => run.peakKiB).filter((peak) => peak !== null);
+  return {
+    ...median,
+    runs: runs.length,
+    peakKiB: peaks.length === 0 ? null : Math.max(...peaks),
+    bound: runs.some((run) => run.bound),
+  };
 }
 
 /** `Node v20…, 2 × <CPU>, 24 GiB`: the machine a table was measured on. */

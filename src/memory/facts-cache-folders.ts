@@ -103,10 +103,26 @@ export type CacheFileRead =
 
 /** Reads a cache file without following a symbolic link in its place (O_NOFOLLOW: ELOOP). */
 export async function readCacheFile(path: string): Promise<CacheFileRead> {
+  const read = await readCacheBytes(path);
+  return read.kind === 'bytes' ? { kind: 'text', text: read.bytes.toString('utf8') } : read;
+}
+
+/**
+ * readCacheFile's bytes, undecoded: for a large file of many entries, each decoded on its own.
+ * One character beyond ASCII makes V8 hold a whole decoded file at two bytes per character, and
+ * every slice, hash and parse of it slower (a 5 MB pack: 23 ms to read instead of 5).
+ */
+export async function readCacheBytes(
+  path: string,
+): Promise<
+  | { readonly kind: 'bytes'; readonly bytes: Buffer }
+  | { readonly kind: 'missing' }
+  | { readonly kind: 'link' }
+> {
   let handle: FileHandle | undefined;
   try {
     handle = await open(path, constants.O_RDONLY | NO_FOLLOW);
-    return { kind: 'text', text: await handle.readFile('utf8') };
+    return { kind: 'bytes', bytes: await handle.readFile() };
   } catch (error) {
     const code = errnoCode(error);
     if (code === 'ENOENT') return { kind: 'missing' };

@@ -61,13 +61,6 @@ export function encodeEntry(key: string, facts: FileFacts): string {
   return `${body},"sha256":"${sha256hex(body)}"}`;
 }
 
-/** The key an entry claims, read without parsing it (packs index thousands of lines). */
-export function claimedKey(text: string): string | undefined {
-  if (!text.startsWith('{"key":"')) return undefined;
-  const end = text.indexOf('"', 8);
-  return end === -1 ? undefined : text.slice(8, end);
-}
-
 /**
  * The facts in an entry's text, or undefined when it is not a whole, intact entry for `key`.
  * Their `functions` are decoded on first use (see the layout above).

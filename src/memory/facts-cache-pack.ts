@@ -3,8 +3,8 @@ import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeCacheFile } from './atomic-write.js';
 import { errnoCode } from './errno-code.js';
-import { readCacheFile } from './facts-cache-folders.js';
-import { claimedKey, decodeEntry } from './facts-cache-format.js';
+import { readCacheBytes } from './facts-cache-folders.js';
+import { decodeEntry } from './facts-cache-format.js';
 
 /**
  * Packs: many entries in one JSON Lines file, each line an entry with its own checksum, so that
@@ -16,15 +16,18 @@ import { claimedKey, decodeEntry } from './facts-cache-format.js';
 /** More packs than this are merged: reads stay at a handful of files. */
 export const MAX_PACKS = 16;
 
-/** Entry lines by key, from every pack in the folder, unverified (checked on use). */
+/**
+ * Entry lines by key, from every pack in the folder, unverified (checked on use) and undecoded:
+ * each line is decoded from UTF-8 when used (see readCacheBytes).
+ */
 export interface PackIndex {
-  readonly lines: Map<string, string>;
+  readonly lines: Map<string, Buffer>;
   /** The pack files read, for merging. */
   readonly files: readonly string[];
 }
 
 export async function readPacks(packsDir: string): Promise<PackIndex> {
-  const lines = new Map<string, string>();
+  const lines = new Map<string, Buffer>();
   const read: string[] = [];
   const tried = new Set<string>();
   // A pack that vanished between listing and reading was merged by a concurrent run: list again
@@ -34,12 +37,12 @@ export async function readPacks(packsDir: string): Promise<PackIndex> {
     for (const file of await listPacks(packsDir)) {
       if (tried.has(file)) continue;
       tried.add(file);
-      const found = await readCacheFile(file);
+      const found = await readCacheBytes(file);
       if (found.kind === 'missing') vanished = true;
       else if (found.kind === 'link') await rm(file, { force: true });
       else {
         read.push(file);
-        indexLines(found.text, lines);
+        indexLines(found.bytes, lines);
       }
     }
     if (!vanished) break;
@@ -54,10 +57,24 @@ async function listPacks(packsDir: string): Promise<string[]> {
     .map((name) => join(packsDir, name));
 }
 
-function indexLines(text: string, lines: Map<string, string>): void {
-  for (const line of text.split('\n')) {
-    const key = claimedKey(line);
-    if (key !== undefined && !lines.has(key)) lines.set(key, line);
+const NEWLINE = 0x0a;
+const QUOTE = 0x22;
+/** What every entry line starts with: `{"key":"`. */
+const KEY_START = Buffer.from('{"key":"');
+
+/** Each line under the key it claims, the first line for a key winning (as Map order goes). */
+function indexLines(bytes: Buffer, lines: Map<string, Buffer>): void {
+  for (let start = 0; start < bytes.length; ) {
+    const newline = bytes.indexOf(NEWLINE, start);
+    const end = newline === -1 ? bytes.length : newline;
+    const line = bytes.subarray(start, end);
+    start = end + 1;
+    if (line.compare(KEY_START, 0, KEY_START.length, 0, KEY_START.length) !== 0) continue;
+    const keyEnd = line.indexOf(QUOTE, KEY_START.length);
+    if (keyEnd === -1) continue;
+    // Keys are ASCII; bytes that are not cannot match one, whatever they decode to.
+    const key = line.toString('latin1', KEY_START.length, keyEnd);
+    if (!lines.has(key)) lines.set(key, line);
   }
 }
 
@@ -75,8 +92,9 @@ export async function writePack(packsDir: string, lines: readonly string[]): Pro
  */
 export async function mergePacks(packsDir: string, index: PackIndex): Promise<void> {
   const intact = [...index.lines]
-    .filter(([key, line]) => decodeEntry(line, key) !== undefined)
-    .map(([, line]) => line);
+    .map(([key, line]) => ({ key, text: line.toString('utf8') }))
+    .filter(({ key, text }) => decodeEntry(text, key) !== undefined)
+    .map(({ text }) => text);
   await writePack(packsDir, intact);
   for (const file of index.files) {
     try {

@@ -88,7 +88,7 @@ export function createFactsCache(root: string): FactsCache {
     if (known !== undefined) return known;
     const line = index.lines.get(key);
     if (line === undefined) return undefined;
-    const facts = decodeEntry(line, key);
+    const facts = decodeEntry(line.toString('utf8'), key);
     // A bad line stays in its pack until the next merge leaves it out; here it is a miss.
     if (facts === undefined) index.lines.delete(key);
     return remember(key, facts);
@@ -133,7 +133,7 @@ export function createFactsCache(root: string): FactsCache {
       // Read before writing, so that `files` counts the packs that were there already.
       const index = await packIndex();
       await writePack(directory, [...lines.values()]);
-      for (const [key, line] of lines) index.lines.set(key, line);
+      for (const [key, line] of lines) index.lines.set(key, Buffer.from(line));
       if (index.files.length + 1 > MAX_PACKS) {
         packs = undefined;
         await mergePacks(directory, await readPacks(directory));

@@ -226,6 +226,30 @@ describe('packs', () => {
     expect(found).toEqual([factsOf(0), undefined, factsOf(2)]);
   });
 
+  it('reads entries beyond ASCII exactly, and refuses a line whose bytes are not its UTF-8', async () => {
+    // Names and messages beyond ASCII: each line is decoded on its own, the others stay ASCII.
+    const named = (i: number, name: string): FileFacts => ({
+      ...factsOf(i),
+      diagnostics: [`line 1: unexpected ${name}`],
+    });
+    const wide = [
+      { blobSha: blob('wide 0'), language: 'typescript' as const, facts: named(0, 'plain') },
+      { blobSha: blob('wide 1'), language: 'typescript' as const, facts: named(1, '−‖ é 𝒜 語') },
+      { blobSha: blob('wide 2'), language: 'typescript' as const, facts: named(2, 'ascii') },
+    ];
+    await createFactsCache(root).putMany(wide);
+    expect(await createFactsCache(root).getMany(wide)).toEqual(wide.map(({ facts }) => facts));
+    const packs = join(versionDir(), 'packs');
+    const [pack] = await readdir(packs);
+    const path = join(packs, pack ?? '');
+    const bytes = await readFile(path);
+    // 'é' is C3 A9 in UTF-8; alone, A9 is no character: the line's checksum no longer holds.
+    const at = bytes.indexOf(Buffer.from('é'));
+    await writeFile(path, Buffer.concat([bytes.subarray(0, at), bytes.subarray(at + 1)]));
+    const found = await createFactsCache(root).getMany(wide);
+    expect(found).toEqual([wide[0]?.facts, undefined, wide[2]?.facts]);
+  });
+
   it(`merges packs once there are more than ${MAX_PACKS}, dropping damaged lines`, async () => {
     for (let i = 0; i < MAX_PACKS; i++)
       await createFactsCache(root).putMany(entries.slice(i, i + 2));

@@ -1,9 +1,18 @@
 import { readFileSync } from 'node:fs';
+import { errnoCode } from '../memory/errno-code.js';
 import { codeCacheFolder, enableCodeCache } from './compiled-code-cache.js';
 
 /** The process entry behind `bin/aureus.js`: wires the real process to the in-process CLI. */
 // Before the CLI itself is loaded, so that Node ≥ 22.1 keeps its compiled code too.
 enableCodeCache(codeCacheFolder(process.env));
+
+// A reader that stops early (`aureus analyze | head`) closes the pipe: what is left to print has
+// nowhere to go, and the run still ends with its own exit code, not with a stack trace.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: unknown) => {
+    if (errnoCode(error) !== 'EPIPE') throw error;
+  });
+}
 const { runCli } = await import('./run-cli.js');
 
 const manifest: unknown = JSON.parse(

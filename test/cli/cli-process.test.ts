@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -29,6 +29,23 @@ describe('the aureus command', () => {
     await mkdir(join(temp.path, '.aureus'));
   });
   afterAll(() => temp.remove());
+
+  it('ends quietly with its own exit code when the reader closes the pipe first', async () => {
+    // As `aureus policy show | head -0`: the output finds the pipe closed (EPIPE).
+    const run = await new Promise<{ code: number | null; stderr: string }>((done) => {
+      const child = spawn(process.execPath, [BIN, 'policy', 'show'], {
+        cwd: temp.path,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child.stdout.destroy();
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString('utf8');
+      });
+      child.on('close', (code) => done({ code, stderr }));
+    });
+    expect(run).toEqual({ code: 0, stderr: '' });
+  });
 
   it('prints help and its version', async () => {
     const help = await aureus(['--help'], temp.path);

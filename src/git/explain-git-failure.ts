@@ -33,27 +33,27 @@ export function summarizeStderr(stderr: string): string {
 
 function hintFor(stderr: string, cwd: string, args: readonly string[]): string {
   if (/not a git repository/i.test(stderr)) {
-    return 'Run AUREUS inside a git repository, or pass the folder of one.';
+    return 'run AUREUS inside a git repository, or pass the folder of one.';
   }
   if (/dubious ownership/i.test(stderr)) {
-    return `Mark the folder as safe for git: git config --global --add safe.directory ${cwd}`;
+    return `mark the folder as safe for git: git config --global --add safe.directory ${cwd}`;
   }
   if (/must be run in a work tree/i.test(stderr)) {
-    return 'Staged and working-tree changes need a checkout; use a range or a commit in a bare repository.';
+    return 'staged and working-tree changes need a checkout; use a range or a commit in a bare repository.';
   }
   if (
     /unknown revision|bad revision|ambiguous argument|not a valid object name|invalid object name|bad object|not a tree object/i.test(
       stderr,
     )
   ) {
-    return 'Check the ref or commit name; if it exists only on the remote, fetch it first (git fetch origin <ref>).';
+    return 'check the ref or commit name; if it exists only on the remote, fetch it first (git fetch origin <ref>).';
   }
   if (
     /could not read from remote|unable to access|couldn't find remote ref|no such remote/i.test(
       stderr,
     )
   ) {
-    return 'Check that the remote is reachable and holds the commit, or fetch it yourself before running AUREUS.';
+    return 'check that the remote is reachable and holds the commit, or fetch it yourself before running AUREUS.';
   }
-  return `Run "git ${args.join(' ')}" in ${cwd} to see git's full message.`;
+  return `run "git ${args.join(' ')}" in ${cwd} to see git's full message.`;
 }

@@ -13,7 +13,7 @@ describe('explainGitFailure', () => {
     expect(error.message).toBe(
       "git diff failed (exit 128): fatal: ambiguous argument 'nope': unknown revision or path not in the working tree.",
     );
-    expect(error.hint).toMatch(/Check the ref/);
+    expect(error.hint).toMatch(/check the ref/);
   });
 
   it('recommends safe.directory for a repository owned by someone else', () => {
@@ -24,14 +24,14 @@ describe('explainGitFailure', () => {
       "fatal: detected dubious ownership in repository at '/work/repo'\n",
     );
     expect(error.hint).toBe(
-      'Mark the folder as safe for git: git config --global --add safe.directory /work/repo',
+      'mark the folder as safe for git: git config --global --add safe.directory /work/repo',
     );
   });
 
   it('says how to see the whole message when it does not recognise the failure', () => {
     const error = explainGitFailure('/repo', ['cat-file', '--batch'], 1, '');
     expect(error.message).toBe('git cat-file failed (exit 1).');
-    expect(error.hint).toBe('Run "git cat-file --batch" in /repo to see git\'s full message.');
+    expect(error.hint).toBe('run "git cat-file --batch" in /repo to see git\'s full message.');
   });
 
   it('keeps summaries to one short sentence', () => {

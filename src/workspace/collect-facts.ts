@@ -35,8 +35,9 @@ export interface CollectOptions {
   /** A cache shared with other analyses of the same run; else one of its own. */
   readonly factsCache?: FactsCache | undefined;
   /**
-   * Work for this thread while other threads parse (loading what comes next); awaited before
-   * the facts are returned. Called once, whether or not the run parses on other threads. It
+   * Work for this thread while it waits (loading what comes next): called before this thread
+   * parses, and awaited before the facts are returned; in a run this thread parses alone, also
+   * as soon as that is known, while git still reads the texts. So it must be idempotent, and
    * must not reject: it only prepares, and whatever it failed at fails again where it counts.
    */
   readonly whileParsing?: (() => Promise<void>) | undefined;
@@ -67,7 +68,9 @@ export async function collectFacts(
   const total = files.length;
   options.onProgress?.(facts.size, total);
 
-  const workers = workersOnceSized(options.parser);
+  // A run this thread parses alone: what it prepares for later (TypeScript, for resolution)
+  // loads now, while git is still reading the texts, rather than after the parse.
+  const workers = workersOnceSized(options.parser, () => void options.whileParsing?.());
   try {
     const texts = await readTexts(source, misses, workers);
     const found = { cache, facts, total, missed: misses.length };
@@ -166,17 +169,20 @@ function scriptJobs(texts: readonly TextRead[]): ScriptJob[] {
  */
 type WorkersOnceSized = ReturnType<typeof workersOnceSized>;
 
-function workersOnceSized(parser: ParserChoice) {
+function workersOnceSized(parser: ParserChoice, oneThread: () => void) {
   let decided: Promise<ScriptWorkers | undefined> | undefined;
   return {
     sizedAt(bytes: number | undefined): void {
       if (bytes === undefined || decided !== undefined) return;
-      decided = worthWorkers(bytes)
-        ? parsesScriptsWithOxc(parser).then(
-            (oxc) => (oxc ? startScriptWorkers(bytes) : undefined),
-            () => undefined,
-          )
-        : Promise.resolve(undefined);
+      if (worthWorkers(bytes)) {
+        decided = parsesScriptsWithOxc(parser).then(
+          (oxc) => (oxc ? startScriptWorkers(bytes) : undefined),
+          () => undefined,
+        );
+      } else {
+        decided = Promise.resolve(undefined);
+        oneThread();
+      }
     },
     started: () => decided ?? Promise.resolve(undefined),
     stop(): void {

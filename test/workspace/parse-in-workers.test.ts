@@ -7,6 +7,7 @@ import type { FileFacts } from '../../src/model/facts.js';
 import { defaultPolicy } from '../../src/policy/default-policy.js';
 import { analyzeRepository } from '../../src/workspace/analyze-repository.js';
 import { analyzeSnapshot } from '../../src/workspace/analyze-snapshot.js';
+import { collectFacts } from '../../src/workspace/collect-facts.js';
 import type { ScriptJob } from '../../src/workspace/facts-worker.js';
 import { gitRepositorySource } from '../../src/workspace/git-repository-source.js';
 import { parseScriptsInWorkers } from '../../src/workspace/parse-in-workers.js';
@@ -181,4 +182,49 @@ describe('a whole-repository analysis large enough for worker threads', () => {
       expect(result.stats.parsed).toBe(corpus.length);
     },
   );
+});
+
+describe('a run this thread parses alone', () => {
+  it('starts what it prepares for later once git has told the sizes, before the texts arrive', async () => {
+    const restore = await isolateGit();
+    const small = await makeRepo('one-thread-run');
+    try {
+      small.write('src/a.ts', 'export const a = 1;\n');
+      small.write('src/b.ts', "import { a } from './a.js';\nexport const b = a;\n");
+      small.commit('small');
+      const git = gitRepositorySource(small.dir);
+      const order: string[] = [];
+      const source: RepositorySource = {
+        ...git,
+        readBlobs: async (files, onSizes) => {
+          const blobs = await git.readBlobs(files, (sizes) => {
+            order.push('sizes');
+            onSizes?.(sizes);
+          });
+          order.push('texts');
+          return blobs;
+        },
+      };
+      const files = (await workingTreeSnapshot(small.dir)).map((file) => ({
+        ...file,
+        language: 'typescript' as const,
+      }));
+      const collected = await collectFacts(source, files, {
+        parser: 'auto',
+        useCache: false,
+        whileParsing: async () => {
+          order.push('prepare');
+        },
+      });
+      // Asked again before the parse; preparing is idempotent (the resolver loads once).
+      expect(order.slice(0, 3)).toEqual(['sizes', 'prepare', 'texts']);
+      expect({ parsed: collected.parsed, threads: collected.parseThreads }).toEqual({
+        parsed: 2,
+        threads: 1,
+      });
+    } finally {
+      await small.remove();
+      await restore();
+    }
+  });
 });

@@ -27,7 +27,7 @@ const EMPTY_TREE: Record<ObjectFormat, string> = {
  * Repositories already opened by this process, by folder. What is cached never changes for a
  * repository (bare or not, its top, its object format); a shallow one is asked again each time,
  * since a fetch can deepen it. A check opens the same repository four times or so, and each
- * opening is two git processes: on a pre-commit hook that is tens of milliseconds.
+ * opening is a git process: on a pre-commit hook that adds up.
  */
 const opened = new Map<string, Repository>();
 /** Openings under way: callers that start together (listing and diffing at once) share one. */
@@ -74,8 +74,7 @@ async function inspectRepository(folder: string): Promise<Repository> {
   // The rest is the top folder, whose name may hold a newline of its own.
   const top = rest.join('\n').replace(/\n$/, '');
   if (format === undefined || format === '') {
-    // Not a repository, or one git refuses: asked alone, so the failure is explained as such.
-    await runGit(folder, ['rev-parse', ...QUESTIONS]);
+    // Not a repository, or one git refuses: nothing was answered, and git's message says why.
     throw explainGitFailure(folder, ['rev-parse', ...QUESTIONS], facts.exitCode, facts.stderr);
   }
   const objectFormat: ObjectFormat = format === 'sha256' ? 'sha256' : 'sha1';

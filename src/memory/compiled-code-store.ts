@@ -46,14 +46,16 @@ export function compiledCodeStore(folder: string, runtime: string): CompiledCode
     join(folder, `${sha256(source).toString('hex').slice(0, 40)}-${runtime}${ENTRY_SUFFIX}`);
   return {
     read(source) {
+      // Named by a hash of the source: 9 MB for TypeScript, hashed once.
+      const path = pathOf(source);
       let fd: number;
       try {
-        fd = openSync(pathOf(source), 'r');
+        fd = openSync(path, 'r');
       } catch {
         return { miss: 'absent' };
       }
       try {
-        return readEntry(fd, pathOf(source));
+        return readEntry(fd, path);
       } finally {
         closeSync(fd);
       }

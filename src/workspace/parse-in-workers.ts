@@ -46,10 +46,12 @@ export interface ScriptWorkers {
 
 /** Whether about `characters` of TS/JS text are worth worker threads on this machine. */
 export function worthWorkers(characters: number, tuning: WorkerTuning = {}): boolean {
-  return (
-    characters >= (tuning.minCharacters ?? MIN_PARALLEL_CHARACTERS) &&
-    Math.min(availableParallelism(), MAX_THREADS) >= 2
-  );
+  return characters >= (tuning.minCharacters ?? MIN_PARALLEL_CHARACTERS) && threadCount() >= 2;
+}
+
+/** One worker per core, at most MAX_THREADS. */
+function threadCount(): number {
+  return Math.min(availableParallelism(), MAX_THREADS);
 }
 
 /**
@@ -68,7 +70,7 @@ export function startScriptWorkers(
 ): ScriptWorkers | undefined {
   const file = tuning.workerFile ?? bundledWorker(WORKER_FILE);
   if (!worthWorkers(characters, tuning) || file === undefined) return undefined;
-  const workers = startWorkers(file, Math.min(availableParallelism(), MAX_THREADS));
+  const workers = startWorkers(file, threadCount());
   if (workers === undefined) return undefined;
   const stop = () => {
     for (const worker of workers) void worker.terminate();
@@ -98,16 +100,6 @@ export function startScriptWorkers(
       };
     },
   };
-}
-
-/** startScriptWorkers for `jobs` already read, given them at once. */
-export function parseScriptsInWorkers(
-  jobs: readonly ScriptJob[],
-  onAnswered: (files: number) => void,
-  tuning: WorkerTuning = {},
-): ScriptParsing | undefined {
-  const characters = jobs.reduce((sum, job) => sum + job.text.length, 0);
-  return startScriptWorkers(characters, tuning)?.parse(jobs, onAnswered);
 }
 
 /**

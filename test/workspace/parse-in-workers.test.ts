@@ -10,7 +10,7 @@ import { analyzeSnapshot } from '../../src/workspace/analyze-snapshot.js';
 import { collectFacts } from '../../src/workspace/collect-facts.js';
 import type { ScriptJob } from '../../src/workspace/facts-worker.js';
 import { gitRepositorySource } from '../../src/workspace/git-repository-source.js';
-import { parseScriptsInWorkers } from '../../src/workspace/parse-in-workers.js';
+import { startScriptWorkers, type WorkerTuning } from '../../src/workspace/parse-in-workers.js';
 import type { RepositorySource } from '../../src/workspace/repository-source.js';
 import { commitSnapshot, workingTreeSnapshot } from '../../src/workspace/working-tree-snapshot.js';
 import { isolateGit, makeRepo, type Repo } from '../support/git-fixture.js';
@@ -40,6 +40,16 @@ function corpusFiles(): Array<{ path: string; text: string }> {
         text: readFileSync(new URL(path, root), 'utf8'),
       }));
   });
+}
+
+/** Workers sized for `jobs`, given them at once. */
+function parseScriptsInWorkers(
+  jobs: readonly ScriptJob[],
+  onAnswered: (files: number) => void,
+  tuning: WorkerTuning = {},
+) {
+  const characters = jobs.reduce((sum, job) => sum + job.text.length, 0);
+  return startScriptWorkers(characters, tuning)?.parse(jobs, onAnswered);
 }
 
 const language = (path: string) => (path.endsWith('.ts') ? 'typescript' : 'javascript');

@@ -10,13 +10,15 @@ import type { SnapshotFile } from './working-tree-snapshot.js';
  * packages from the disk, so node_modules and workspace links resolve as in the clone.
  */
 export function gitRepositorySource(root: string): RepositorySource {
-  const readSnapshotBlobs = async (
+  const readStored = async (
     files: readonly SnapshotFile[],
     onSizes?: BlobSizes,
   ): Promise<SourceBlob[]> =>
     (await readBlobs(root, files, onSizes === undefined ? {} : { onSizes })).map((version) => ({
       version,
     }));
+  const readSnapshotBlobs = (files: readonly SnapshotFile[], onSizes?: BlobSizes) =>
+    readEditedFirst(files, readStored, onSizes);
   return {
     storeRoot: root,
     listFiles: (commit) => listTrackedFiles(root, commit),
@@ -30,7 +32,7 @@ export function gitRepositorySource(root: string): RepositorySource {
       const rootDir = root.replaceAll('\\', '/').replace(/\/+$/, '') || '/';
       const own = await snapshotResolutionFiles(
         snapshot,
-        (files) => readEditedFirst(files, readSnapshotBlobs),
+        (files) => readSnapshotBlobs(files),
         rootDir,
       );
       // A config the snapshot holds no text for (a symbolic link, say) is read from the disk by
@@ -42,23 +44,39 @@ export function gitRepositorySource(root: string): RepositorySource {
 }
 
 /**
- * Blobs of a snapshot, with the working tree's edits taken from the text the snapshot already
- * holds: an edited file's blob id is computed, not written, so git does not have it.
+ * Blobs of a snapshot, the working tree's edits answered from what the snapshot already holds
+ * (their text, or what they are instead): an edited file's blob id is computed, not written, so
+ * git does not have it.
  */
 async function readEditedFirst(
   files: readonly SnapshotFile[],
-  read: (files: readonly SnapshotFile[]) => Promise<SourceBlob[]>,
+  read: (files: readonly SnapshotFile[], onSizes?: BlobSizes) => Promise<SourceBlob[]>,
+  onSizes: BlobSizes | undefined,
 ): Promise<SourceBlob[]> {
-  const stored = await read(files.filter((file) => file.text === undefined));
+  const edited = files.map(editedBlob);
+  const unread = files.filter((_file, index) => edited[index] === undefined);
+  // Sizes in the order of `files`, as the caller asked: none for the edits, git has no blob.
+  const spread: BlobSizes | undefined =
+    onSizes &&
+    ((sizes) => {
+      let next = 0;
+      onSizes(edited.map((blob) => (blob === undefined ? sizes[next++] : undefined)));
+    });
+  const stored = await read(unread, spread);
   let next = 0;
-  return files.map((file): SourceBlob => {
-    const { text } = file;
-    if (text === undefined) {
-      const blob = stored[next++];
-      if (blob === undefined) throw new Error(`no blob was read for ${file.path}`);
-      return blob;
-    }
-    const size = Buffer.byteLength(text);
-    return { version: { ...file, kind: 'text', size, text, validUtf8: true } };
+  return files.map((file, index): SourceBlob => {
+    const known = edited[index];
+    if (known !== undefined) return known;
+    const blob = stored[next++];
+    if (blob === undefined) throw new Error(`no blob was read for ${file.path}`);
+    return blob;
   });
+}
+
+function editedBlob(file: SnapshotFile): SourceBlob | undefined {
+  const { text } = file;
+  if (text === undefined) return file.unstored;
+  const { path, blobSha, mode } = file;
+  const size = Buffer.byteLength(text);
+  return { version: { path, blobSha, mode, kind: 'text', size, text, validUtf8: true } };
 }

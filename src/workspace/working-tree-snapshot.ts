@@ -1,4 +1,5 @@
-import { listTrackedFiles, readChange } from '../git/index.js';
+import { listTrackedFiles, readWorktreeEdits } from '../git/index.js';
+import type { FileVersion } from '../model/change.js';
 
 /** One tracked file of a snapshot: its blob id keys the facts cache. */
 export interface SnapshotFile {
@@ -9,6 +10,11 @@ export interface SnapshotFile {
   readonly size?: number;
   /** Already-read contents (files edited in the working tree); others are read by blob id. */
   readonly text?: string;
+  /**
+   * An edited file that is not text (over the read limit, binary, a link, unreadable and why):
+   * git has no blob for it, so its sources answer this instead of asking git.
+   */
+  readonly unstored?: { readonly version: FileVersion; readonly problem?: string };
 }
 
 /**
@@ -17,23 +23,19 @@ export interface SnapshotFile {
  * not part of the repository yet and stay out.
  */
 export async function workingTreeSnapshot(root: string): Promise<SnapshotFile[]> {
-  const [tracked, edits] = await Promise.all([
-    listTrackedFiles(root),
-    readChange(root, { kind: 'worktree' }),
-  ]);
+  const [tracked, edits] = await Promise.all([listTrackedFiles(root), readWorktreeEdits(root)]);
   const byPath = new Map<string, SnapshotFile>(tracked.map((file) => [file.path, file]));
-  for (const file of edits.files) {
-    if (file.oldPath !== undefined && file.status === 'renamed') byPath.delete(file.oldPath);
-    if (file.head === undefined) {
-      byPath.delete(file.path);
+  for (const { path, head } of edits) {
+    if (head === undefined) {
+      byPath.delete(path);
       continue;
     }
-    const { blobSha, mode, text } = file.head;
+    const { blobSha, mode, kind, text } = head.version;
     byPath.set(
-      file.path,
-      text === undefined
-        ? { path: file.path, blobSha, mode }
-        : { path: file.path, blobSha, mode, text },
+      path,
+      kind === 'text' && text !== undefined
+        ? { path, blobSha, mode, text }
+        : { path, blobSha, mode, unstored: head },
     );
   }
   return [...byPath.values()];

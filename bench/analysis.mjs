@@ -47,7 +47,16 @@ import {
   writePolicies,
 } from '../scripts/reference/check-exactness.mjs';
 import { CODEBASES, sourceFiles } from '../scripts/reference/codebases.mjs';
-import { loadAverage, machineLine, mib, ms, processTimer, runTimeLine } from './process-timing.mjs';
+import {
+  loadAverage,
+  machineLine,
+  mib,
+  ms,
+  nodeStartLine,
+  processTimer,
+  runTimeLine,
+  TIMED_ENV,
+} from './process-timing.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const FLOOR = fileURLToPath(new URL('./parse-floor.mjs', import.meta.url));
@@ -63,7 +72,7 @@ function aureusRun(repo, policy, codeCache = CODE_CACHE) {
   return measure(
     process.execPath,
     [AUREUS, 'analyze', '--repo', repo, '--format', 'json', '--policy', policy],
-    { env: { ...process.env, AUREUS_CODE_CACHE: codeCache } },
+    { env: { ...TIMED_ENV, AUREUS_CODE_CACHE: codeCache } },
   ).then((run) => ({ ...run, result: JSON.parse(run.stdout) }));
 }
 
@@ -300,7 +309,7 @@ function revision() {
 async function main() {
   const start = process.hrtime.bigint();
   fetchCodebases();
-  const nodeStart = await repeat(() => measure(process.execPath, ['-e', '0']));
+  const nodeStart = await nodeStartLine({ measure, repeat });
   const loadTs = await repeat(() => measure(process.execPath, ['-e', "require('typescript')"]));
   process.stdout.write(
     [
@@ -308,7 +317,7 @@ async function main() {
       '',
       `${machineLine()}; AUREUS at ${revision()}.`,
       `Load average before: ${loadAverage()} (other work on the machine skews every row: compare within one run).`,
-      `Context: \`node -e 0\` ${ms(nodeStart.ms)} ms (${mib(nodeStart)} MiB); \`require('typescript')\` ${ms(loadTs.ms)} ms (${mib(loadTs)} MiB), process start included.`,
+      `Context: ${nodeStart}; \`require('typescript')\` ${ms(loadTs.ms)} ms (${mib(loadTs)} MiB), process start included.`,
       '',
       '',
     ].join('\n'),

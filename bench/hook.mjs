@@ -43,7 +43,14 @@ import { pathToFileURL } from 'node:url';
 import { AUREUS, fetchCodebases } from '../scripts/reference/check-exactness.mjs';
 import { CODEBASES, DECLARATION, repoDir, SOURCE } from '../scripts/reference/codebases.mjs';
 import { ESLINT_COMPLEXITY_RULES } from './eslint-complexity-rules.mjs';
-import { loadAverage, machineLine, ms, processTimer, runTimeLine } from './process-timing.mjs';
+import {
+  loadAverage,
+  machineLine,
+  ms,
+  processTimer,
+  runTimeLine,
+  TIMED_ENV,
+} from './process-timing.mjs';
 
 const RUNS = 7;
 const TARGET_MS = 400;
@@ -73,7 +80,7 @@ const PARTS = [
 ];
 
 const GIT = ['-c', 'user.name=aureus-bench', '-c', 'user.email=bench@localhost'];
-const GIT_ENV = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_TERMINAL_PROMPT: '0' };
+const GIT_ENV = { ...TIMED_ENV, GIT_CONFIG_NOSYSTEM: '1', GIT_TERMINAL_PROMPT: '0' };
 for (const name of ['GIT_DIR', 'GIT_INDEX_FILE', 'GIT_WORK_TREE', 'HUSKY', 'AUREUS_OVERRIDE'])
   delete GIT_ENV[name];
 

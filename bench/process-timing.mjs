@@ -19,6 +19,17 @@ const RUNS_BY_FIRST_MS = [
   { under: 20_000, runs: 3 },
 ];
 
+/**
+ * The environment of every timed process: this one without NODE_EXTRA_CA_CERTS. Node 20 reads
+ * and parses that certificate file at every start, before any script runs (~40 ms for Debian's
+ * bundle on this kind of machine, where the variable is set; Node 22 reads it on first use).
+ * None of the timed tools opens a TLS connection, so it would only add the same machine-made
+ * constant to every row; `nodeStartLine` reports what it costs where it is set.
+ */
+export const TIMED_ENV = Object.fromEntries(
+  Object.entries(process.env).filter(([name]) => name !== 'NODE_EXTRA_CA_CERTS'),
+);
+
 /** Timers that write GNU time's reports into `workDir`. */
 export function processTimer(workDir) {
   let reports = 0;
@@ -37,7 +48,12 @@ export function processTimer(workDir) {
     return new Promise((resolve, reject) => {
       const start = process.hrtime.bigint();
       let ms = 0;
-      const child = spawn(file, argv, { cwd: ROOT, ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(file, argv, {
+        cwd: ROOT,
+        env: TIMED_ENV,
+        ...options,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       const stdout = [];
       const stderr = [];
       child.stdout.on('data', (chunk) => stdout.push(chunk));
@@ -103,6 +119,20 @@ function medianOf(runs) {
 export function machineLine() {
   const cpu = cpus();
   return `Node ${process.version}, ${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB`;
+}
+
+/**
+ * `node -e 0` as every timed process starts, and as this machine's own environment would start
+ * it when that sets NODE_EXTRA_CA_CERTS (TIMED_ENV leaves it out).
+ */
+export async function nodeStartLine({ measure, repeat }) {
+  const bare = await repeat(() => measure(process.execPath, ['-e', '0']));
+  const text = `\`node -e 0\` ${ms(bare.ms)} ms (${mib(bare)} MiB)`;
+  if (process.env.NODE_EXTRA_CA_CERTS === undefined) return text;
+  const withCerts = await repeat(() =>
+    measure(process.execPath, ['-e', '0'], { env: process.env }),
+  );
+  return `${text}; ${ms(withCerts.ms)} ms with this machine's NODE_EXTRA_CA_CERTS, which every timed process goes without`;
 }
 
 /** The 1, 5 and 15 minute load averages: other work on the machine skews every row. */

@@ -31,6 +31,17 @@ export interface FactsCache {
   getMany(keys: readonly FactsKey[]): Promise<(FileFacts | undefined)[]>;
   /** Stores many entries as one pack: for a whole-repository run. */
   putMany(entries: readonly FactsEntry[]): Promise<void>;
+  /**
+   * putMany for entries that come one by one: each is encoded when added, so a run whose facts
+   * arrive from worker threads encodes them on this thread while the workers still parse.
+   */
+  startPack(): PackBuilder;
+}
+
+/** A pack being filled: nothing is stored until `write`. */
+export interface PackBuilder {
+  add(entry: FactsEntry): void;
+  write(): Promise<void>;
 }
 
 /**
@@ -94,6 +105,29 @@ export function createFactsCache(root: string): FactsCache {
     return remember(key, facts);
   };
 
+  const startPack = (): PackBuilder => {
+    const lines = new Map<string, string>();
+    return {
+      add: ({ blobSha, language, facts }) => {
+        const key = entryKey(blobSha, language);
+        lines.set(key, encodeEntry(key, facts));
+      },
+      write: async () => {
+        const directory = await folders.packsDir();
+        // Read before writing, so that `files` counts the packs that were there already.
+        const index = await packIndex();
+        await writePack(directory, [...lines.values()]);
+        for (const [key, line] of lines) index.lines.set(key, Buffer.from(line));
+        if (index.files.length + 1 > MAX_PACKS) {
+          packs = undefined;
+          await mergePacks(directory, await readPacks(directory));
+        }
+        // A whole-repository run, now and then: the time to drop what an upgrade left behind.
+        await removeStaleSiblings(dirname(await folders.versionDir()), VERSION_FOLDER);
+      },
+    };
+  };
+
   return {
     get: async (blobSha, language) => {
       const key = entryKey(blobSha, language);
@@ -124,22 +158,10 @@ export function createFactsCache(root: string): FactsCache {
       return found;
     },
     putMany: async (entries) => {
-      const lines = new Map<string, string>();
-      for (const { blobSha, language, facts } of entries) {
-        const key = entryKey(blobSha, language);
-        lines.set(key, encodeEntry(key, facts));
-      }
-      const directory = await folders.packsDir();
-      // Read before writing, so that `files` counts the packs that were there already.
-      const index = await packIndex();
-      await writePack(directory, [...lines.values()]);
-      for (const [key, line] of lines) index.lines.set(key, Buffer.from(line));
-      if (index.files.length + 1 > MAX_PACKS) {
-        packs = undefined;
-        await mergePacks(directory, await readPacks(directory));
-      }
-      // A whole-repository run, now and then: the time to drop what an upgrade left behind.
-      await removeStaleSiblings(dirname(await folders.versionDir()), VERSION_FOLDER);
+      const pack = startPack();
+      for (const entry of entries) pack.add(entry);
+      await pack.write();
     },
+    startPack,
   };
 }

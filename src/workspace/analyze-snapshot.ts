@@ -96,6 +96,9 @@ export async function analyzeSnapshot(
     ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
     factsCache: options.factsCache,
     whileParsing: resolutions.preload,
+    // Resolved as each file is parsed, once TypeScript is loaded: while workers still parse.
+    onParsed: (from, fileFacts) =>
+      resolutions.resolveEarly(fileFacts.imports.map(({ specifier }) => ({ from, specifier }))),
   });
   const imports = new Map<string, readonly ImportFact[]>();
   for (const [path, fileFacts] of collected.facts) imports.set(path, fileFacts.imports);

@@ -39,10 +39,23 @@ export interface Resolutions {
    * run while other threads parse. Best effort: never rejects.
    */
   preload(): Promise<void>;
+  /**
+   * Answers `requests` now when the resolver is loaded already, so that the work resolveAll
+   * would do happens while other threads still parse; else does nothing. Never loads it.
+   */
+  resolveEarly(requests: readonly ImportRequest[]): void;
   /** Every request answered: stored answers reused, the others computed and stored. */
-  resolveAll(
-    requests: ReadonlyArray<{ readonly from: string; readonly specifier: string }>,
-  ): Promise<ResolvedImports>;
+  resolveAll(requests: readonly ImportRequest[]): Promise<ResolvedImports>;
+}
+
+export interface ImportRequest {
+  readonly from: string;
+  readonly specifier: string;
+}
+
+interface LoadedResolver {
+  readonly resolver: Resolver;
+  readonly files: ResolutionFiles;
 }
 
 /**
@@ -83,38 +96,51 @@ export async function openResolutions(
   const answers = new Map(start?.answers);
   const keyOf = answerKeys();
   const inputs: Record<string, string> = { ...start?.inputs };
-  let resolver: Promise<{ resolver: Resolver; files: ResolutionFiles }> | undefined;
+  let resolver: Promise<LoadedResolver> | undefined;
+  let loaded: LoadedResolver | undefined;
   const loadResolver = () => {
-    resolver ??= source
-      .resolutionFiles(snapshot)
-      .then(async (files) => ({ resolver: await typeScriptResolver(files), files }));
+    resolver ??= source.resolutionFiles(snapshot).then(async (files) => {
+      loaded = { resolver: await typeScriptResolver(files), files };
+      return loaded;
+    });
     return resolver;
+  };
+  // Whether any answer was computed here rather than stored: the answers then need storing.
+  let computed = false;
+  const answer = (using: LoadedResolver, requests: readonly ImportRequest[]) => {
+    for (const { from, specifier } of requests) {
+      const key = keyOf(from, specifier);
+      if (answers.has(key)) continue;
+      answers.set(key, {
+        resolution: using.resolver.resolve(from, specifier),
+        watched: using.resolver.watched(from, specifier),
+      });
+      computed = true;
+    }
   };
   return {
     // Failures are left to resolveAll, which awaits the same promise.
     preload: () => (answers.size > 0 ? Promise.resolve() : loadResolver().then(noop, noop)),
+    resolveEarly: (requests) => {
+      if (loaded !== undefined) answer(loaded, requests);
+    },
     resolveAll: async (requests) => {
       const missing = requests.filter(
         ({ from, specifier }) => !answers.has(keyOf(from, specifier)),
       );
       let unreadable: readonly UnreadableFile[] = [];
-      if (missing.length > 0) {
-        const loaded = await loadResolver();
-        unreadable = loaded.files.unreadable;
-        for (const { from, specifier } of missing) {
-          answers.set(keyOf(from, specifier), {
-            resolution: loaded.resolver.resolve(from, specifier),
-            watched: loaded.resolver.watched(from, specifier),
-          });
-        }
+      if (missing.length > 0 || computed) {
+        const using = await loadResolver();
+        unreadable = using.files.unreadable;
+        answer(using, missing);
         // Configs the hash does not name (a base config `extends` reaches): kept by blob id.
-        for (const path of loaded.files.configs) {
+        for (const path of using.files.configs) {
           const blobSha = blobOf.get(path);
           if (blobSha !== undefined && !RESOLUTION_INPUTS.test(path)) inputs[path] = blobSha;
         }
       }
       // Answers given without every resolution input would stand for the snapshot: not kept.
-      if (useCache && unreadable.length === 0 && (exact === undefined || missing.length > 0))
+      if (useCache && unreadable.length === 0 && (exact === undefined || computed))
         await store.write({ answers, inputs }, paths);
       return {
         resolve: (from, specifier) =>

@@ -41,6 +41,8 @@ export interface CollectOptions {
    * must not reject: it only prepares, and whatever it failed at fails again where it counts.
    */
   readonly whileParsing?: (() => Promise<void>) | undefined;
+  /** Each parsed file's facts as soon as they are known (worker threads may still be parsing). */
+  readonly onParsed?: ((path: string, facts: FileFacts) => void) | undefined;
 }
 
 /** Beyond this many new entries one pack file is written instead of a file per entry. */
@@ -97,8 +99,18 @@ async function parseAndStore(
       : [],
   );
   let done = facts.size + skipped.length;
-  const { parsed, threads } = await parseTexts(texts, options, workers, (files) => {
-    done += files;
+  // Without a trusted cache nothing is stored either: the next run must not trust this one.
+  // Many new entries go to one pack, encoded as each file's facts come (from the workers, while
+  // they still parse); a few are files of their own, written at the end.
+  const readable = texts.filter((read) => read.text !== undefined).length;
+  const pack = options.useCache && readable >= PACK_THRESHOLD ? cache.startPack() : undefined;
+  const { parsed, threads } = await parseTexts(texts, options, workers, (index, fileFacts) => {
+    const { file } = texts[index] ?? {};
+    if (file !== undefined) {
+      pack?.add({ blobSha: file.blobSha, language: file.language, facts: fileFacts });
+      options.onParsed?.(file.path, fileFacts);
+    }
+    done += 1;
     options.onProgress?.(done, total);
   });
   const fresh: FactsEntry[] = [];
@@ -108,8 +120,8 @@ async function parseAndStore(
     facts.set(file.path, fileFacts);
     fresh.push({ blobSha: file.blobSha, language: file.language, facts: fileFacts });
   }
-  // Without a trusted cache nothing is stored either: the next run must not trust this one.
-  if (options.useCache) await storeFacts(cache, fresh);
+  if (pack !== undefined) await pack.write();
+  else if (options.useCache) await storeLoose(cache, fresh);
   return {
     facts,
     parsed: fresh.length,
@@ -128,27 +140,36 @@ async function parseTexts(
   texts: readonly TextRead[],
   options: CollectOptions,
   workers: ScriptWorkers | undefined,
-  progress: (files: number) => void,
+  onParsed: (index: number, facts: FileFacts) => void,
 ): Promise<{ parsed: Map<number, FileFacts>; threads: number }> {
   const jobs = scriptJobs(texts);
   const parse = await createFactParser(options.parser, jobs.length);
-  const inWorkers = jobs.length > 0 ? workers?.parse(jobs, progress) : undefined;
+  const inWorkers =
+    jobs.length > 0
+      ? workers?.parse(jobs, (answers) => {
+          for (const [index, facts] of answers) onParsed(index, facts);
+        })
+      : undefined;
   const parsed = new Map<number, FileFacts>();
+  const parseHere = async (index: number, language: Language, text: string) => {
+    const facts = await parse(language, text);
+    parsed.set(index, facts);
+    onParsed(index, facts);
+  };
   try {
     // Started before this thread's own parsing: the workers already have all their work.
     const own = options.whileParsing?.();
     for (const [index, { file, text }] of texts.entries()) {
       if (text === undefined || (inWorkers !== undefined && isScript(file.language))) continue;
-      parsed.set(index, await parse(file.language, text));
-      progress(1);
+      await parseHere(index, file.language, text);
     }
     await own;
     const fromWorkers = (await inWorkers?.facts) ?? new Map<number, FileFacts>();
     for (const [index, { file, text }] of texts.entries()) {
       if (text === undefined || parsed.has(index)) continue;
       const answered = fromWorkers.get(index);
-      parsed.set(index, answered ?? (await parse(file.language, text)));
-      if (answered === undefined) progress(1);
+      if (answered === undefined) await parseHere(index, file.language, text);
+      else parsed.set(index, answered);
     }
   } finally {
     inWorkers?.stop();
@@ -217,10 +238,8 @@ function scriptBytes(
   return bytes;
 }
 
-async function storeFacts(cache: FactsCache, fresh: readonly FactsEntry[]): Promise<void> {
-  if (fresh.length >= PACK_THRESHOLD) await cache.putMany(fresh);
-  else
-    await Promise.all(fresh.map((entry) => cache.put(entry.blobSha, entry.language, entry.facts)));
+async function storeLoose(cache: FactsCache, fresh: readonly FactsEntry[]): Promise<void> {
+  await Promise.all(fresh.map((entry) => cache.put(entry.blobSha, entry.language, entry.facts)));
 }
 
 type TextRead =

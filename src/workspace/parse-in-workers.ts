@@ -39,8 +39,14 @@ export interface ScriptParsing {
 /** Worker threads for TS/JS, started before their work is known; `stop` is idempotent. */
 export interface ScriptWorkers {
   readonly threads: number;
-  /** Hands `jobs` to the workers, once: each gets its share up front (see ScriptParsing). */
-  parse(jobs: readonly ScriptJob[], onAnswered: (files: number) => void): ScriptParsing;
+  /**
+   * Hands `jobs` to the workers, once: each gets its share up front (see ScriptParsing).
+   * `onAnswered` gets the facts of each batch as it comes back.
+   */
+  parse(
+    jobs: readonly ScriptJob[],
+    onAnswered: (answers: ScriptBatchResult['facts']) => void,
+  ): ScriptParsing;
   stop(): void;
 }
 
@@ -87,7 +93,7 @@ export function startScriptWorkers(
         for (const batch of batches) worker.postMessage(batch);
         return collectAnswers(worker, batches.length, (result) => {
           for (const [job, fileFacts] of result.facts) facts.set(job, fileFacts);
-          onAnswered(result.facts.length);
+          onAnswered(result.facts);
         });
       });
       return {

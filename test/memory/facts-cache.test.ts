@@ -202,6 +202,16 @@ describe('packs', () => {
     expect(await readdir(join(versionDir(), 'packs'))).toHaveLength(1);
   });
 
+  it('builds a pack entry by entry, storing nothing before it is written', async () => {
+    const pack = createFactsCache(root).startPack();
+    for (const entry of entries.slice(0, 5)) pack.add(entry);
+    expect(await createFactsCache(root).get(blob('pack 2'), 'typescript')).toBeUndefined();
+    await pack.write();
+    const found = await createFactsCache(root).getMany(entries.slice(0, 6));
+    expect(found).toEqual([...entries.slice(0, 5).map((entry) => entry.facts), undefined]);
+    expect(await readdir(join(versionDir(), 'packs'))).toHaveLength(1);
+  });
+
   it('drops the folders an upgrade left behind once nothing wrote to them for 14 days', async () => {
     const facts = join(root, '.aureus', 'local', 'cache', 'facts');
     const old = join(facts, 'v2', 'packs');

@@ -49,7 +49,9 @@ function parseScriptsInWorkers(
   tuning: WorkerTuning = {},
 ) {
   const characters = jobs.reduce((sum, job) => sum + job.text.length, 0);
-  return startScriptWorkers(characters, tuning)?.parse(jobs, onAnswered);
+  return startScriptWorkers(characters, tuning)?.parse(jobs, (answers) =>
+    onAnswered(answers.length),
+  );
 }
 
 const language = (path: string) => (path.endsWith('.ts') ? 'typescript' : 'javascript');

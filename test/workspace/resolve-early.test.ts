@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { openResolutions } from '../../src/workspace/cached-resolver.js';
+import { gitRepositorySource } from '../../src/workspace/git-repository-source.js';
+import type { RepositorySource } from '../../src/workspace/repository-source.js';
+import { workingTreeSnapshot } from '../../src/workspace/working-tree-snapshot.js';
+import { isolateGit, makeRepo, type Repo } from '../support/git-fixture.js';
+
+/**
+ * Imports answered while worker threads still parse (resolveEarly) must leave resolveAll with
+ * what it would have had: the same answers, stored the same way, the same unreadable inputs.
+ */
+describe('imports resolved early', () => {
+  let restoreGit: () => Promise<void>;
+  let repo: Repo & { remove(): Promise<void> };
+  let loads = 0;
+  const requests = [
+    { from: 'src/a.ts', specifier: './b.js' },
+    { from: 'src/b.ts', specifier: 'node:fs' },
+  ];
+
+  /** The git source, counting the loads of TypeScript's resolution inputs. */
+  const counted = (unreadable: boolean): RepositorySource => {
+    const git = gitRepositorySource(repo.dir);
+    return {
+      ...git,
+      resolutionFiles: async (snapshot) => {
+        loads += 1;
+        const files = await git.resolutionFiles(snapshot);
+        return unreadable
+          ? { ...files, unreadable: [{ path: 'tsconfig.json', problem: 'it was not read' }] }
+          : files;
+      },
+    };
+  };
+
+  beforeAll(async () => {
+    restoreGit = await isolateGit();
+    repo = await makeRepo('resolve-early');
+    repo.write('tsconfig.json', '{ "compilerOptions": { "module": "nodenext" } }\n');
+    repo.write('src/a.ts', "import { b } from './b.js';\nexport const a = b;\n");
+    repo.write(
+      'src/b.ts',
+      "import { readFileSync } from 'node:fs';\nexport const b = readFileSync;\n",
+    );
+    repo.commit('fixture');
+  });
+  afterAll(async () => {
+    await repo.remove();
+    await restoreGit();
+  });
+  beforeEach(() => {
+    repo.git('clean', '--quiet', '-fdx');
+    loads = 0;
+  });
+
+  it('does nothing before TypeScript is loaded, and never loads it', async () => {
+    const resolutions = await openResolutions(
+      counted(false),
+      await workingTreeSnapshot(repo.dir),
+      true,
+    );
+    resolutions.resolveEarly(requests);
+    expect(loads).toBe(0);
+  });
+
+  it('answers once loaded, and resolveAll stores those answers for the next run', async () => {
+    const snapshot = await workingTreeSnapshot(repo.dir);
+    const first = await openResolutions(counted(false), snapshot, true);
+    await first.preload();
+    first.resolveEarly(requests);
+    const resolved = await first.resolveAll(requests);
+    expect(resolved.resolve('src/a.ts', './b.js')).toEqual({ kind: 'file', path: 'src/b.ts' });
+    expect(resolved.unreadable).toEqual([]);
+    expect(loads).toBe(1);
+    // Stored: the next run answers from the store, without TypeScript.
+    const next = await openResolutions(counted(false), snapshot, true);
+    await next.preload();
+    const again = await next.resolveAll(requests);
+    expect(again.resolve('src/a.ts', './b.js')).toEqual({ kind: 'file', path: 'src/b.ts' });
+    expect(loads).toBe(1);
+  });
+
+  it('reports unreadable inputs and keeps nothing, even when every answer came early', async () => {
+    const snapshot = await workingTreeSnapshot(repo.dir);
+    const first = await openResolutions(counted(true), snapshot, true);
+    await first.preload();
+    first.resolveEarly(requests);
+    const resolved = await first.resolveAll(requests);
+    expect(resolved.unreadable).toEqual([{ path: 'tsconfig.json', problem: 'it was not read' }]);
+    // Nothing was stored: the next run resolves again.
+    const next = await openResolutions(counted(false), snapshot, true);
+    await next.resolveAll(requests);
+    expect(loads).toBe(2);
+  });
+});

@@ -120,7 +120,8 @@ export async function openResolutions(
   };
   return {
     // Failures are left to resolveAll, which awaits the same promise.
-    preload: () => (answers.size > 0 ? Promise.resolve() : loadResolver().then(noop, noop)),
+    // Stored answers that hold, even none (sources that import nothing), need no TypeScript.
+    preload: () => (start !== undefined ? Promise.resolve() : loadResolver().then(noop, noop)),
     resolveEarly: (requests) => {
       if (loaded !== undefined) answer(loaded, requests);
     },

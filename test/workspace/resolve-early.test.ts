@@ -80,6 +80,17 @@ describe('imports resolved early', () => {
     expect(loads).toBe(1);
   });
 
+  it('loads nothing ahead once answers are stored, even when the sources import nothing', async () => {
+    const snapshot = (await workingTreeSnapshot(repo.dir)).filter((file) =>
+      file.path.endsWith('.json'),
+    );
+    await (await openResolutions(counted(false), snapshot, true)).resolveAll([]);
+    const next = await openResolutions(counted(false), snapshot, true);
+    await next.preload();
+    await next.resolveAll([]);
+    expect(loads).toBe(0);
+  });
+
   it('reports unreadable inputs and keeps nothing, even when every answer came early', async () => {
     const snapshot = await workingTreeSnapshot(repo.dir);
     const first = await openResolutions(counted(true), snapshot, true);

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { readJournal } from '../dist/memory/journal.js';
 import { readPolicyFile } from '../dist/memory/policy-file.js';
+import { TIMED_ENV } from './process-timing.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const LEDGER_LINES = 10_000;
@@ -69,7 +70,7 @@ function processMedian(runs, args, cwd) {
   const times = [];
   for (let i = 0; i < runs; i++) {
     const start = process.hrtime.bigint();
-    execFileSync(process.execPath, args, { cwd, stdio: 'ignore' });
+    execFileSync(process.execPath, args, { cwd, stdio: 'ignore', env: TIMED_ENV });
     times.push(Number(process.hrtime.bigint() - start) / 1e6);
   }
   times.sort((a, b) => a - b);

@@ -20,6 +20,25 @@ export interface DiffEntry {
 const NUL = 0;
 
 /**
+ * The `git diff` options every diff AUREUS parses here uses:
+ * - `--raw -z --no-abbrev`: modes, full object ids and byte-exact paths, no quoting.
+ * - `--ignore-submodules=dirty`: a submodule counts when its commit moves, not when files
+ *   inside its own checkout are edited (that is another repository's change).
+ * - `--no-ext-diff --no-textconv --no-color --no-relative`: user configuration cannot swap in
+ *   another program, change the output or limit it to a subfolder.
+ */
+export const RAW_DIFF_OPTIONS = [
+  '--raw',
+  '-z',
+  '--no-abbrev',
+  '--ignore-submodules=dirty',
+  '--no-ext-diff',
+  '--no-textconv',
+  '--no-color',
+  '--no-relative',
+] as const;
+
+/**
  * Parses `git diff --raw -z` output. With -z every field ends in NUL and paths are written
  * byte for byte (no quoting), so names with spaces, quotes, newlines or a leading `-` survive:
  *

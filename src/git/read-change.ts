@@ -3,39 +3,22 @@ import { checkedLimit } from './blob-limit.js';
 import type { ChangeRequest, ReadChangeOptions } from './change-request.js';
 import { resolveTarget } from './change-target.js';
 import { readChangedFiles } from './changed-files.js';
-import { parseRawDiff } from './diff-entries.js';
+import { parseRawDiff, RAW_DIFF_OPTIONS } from './diff-entries.js';
 import { runGit } from './git-runner.js';
 import { openRepository } from './repository.js';
 
 export type { ChangeRequest, ReadChangeOptions } from './change-request.js';
 
 /**
- * Options of the single `git diff` that lists a change:
- * - `--raw -z --no-abbrev`: modes, full object ids and byte-exact paths, no quoting.
+ * The single `git diff` that lists a change: RAW_DIFF_OPTIONS, and
  * - `-M`: renames, at git's default threshold of 50 % similarity. A file at least half of
  *   which survives is `renamed` (with `similarity` and both versions, so pricing sees the move
  *   and the delta); below that it is a deletion plus an addition, priced in full.
  * - `-C`: copies, from sources modified in the same change. `--find-copies-harder` would scan
  *   every unmodified file in the repository as a possible source, which is slow on large
  *   trees; an undetected copy is priced as a new file, the conservative answer.
- * - `--ignore-submodules=dirty`: a submodule counts when its commit moves, not when files
- *   inside its own checkout are edited (that is another repository's change).
- * - `--no-ext-diff --no-textconv --no-color --no-relative`: user configuration cannot swap in
- *   another program, change the output or limit it to a subfolder.
  */
-const DIFF_OPTIONS = [
-  'diff',
-  '--raw',
-  '-z',
-  '--no-abbrev',
-  '-M',
-  '-C',
-  '--ignore-submodules=dirty',
-  '--no-ext-diff',
-  '--no-textconv',
-  '--no-color',
-  '--no-relative',
-] as const;
+const DIFF_OPTIONS = ['diff', ...RAW_DIFF_OPTIONS, '-M', '-C'] as const;
 
 /**
  * Reads a change from the git repository at (or above) `repoDir`: one `git diff` for the

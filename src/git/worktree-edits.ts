@@ -1,6 +1,6 @@
 import { AureusError } from '../model/errors.js';
 import { checkedLimit } from './blob-limit.js';
-import { parseRawDiff } from './diff-entries.js';
+import { parseRawDiff, RAW_DIFF_OPTIONS } from './diff-entries.js';
 import { runGit } from './git-runner.js';
 import { readSides, type Side, type VersionRead } from './read-sides.js';
 import { openRepository, requireWorkTree } from './repository.js';
@@ -15,20 +15,9 @@ export interface WorktreeEdit {
 /**
  * `git diff` with no revision compares the index with the working tree: nothing to look up in
  * history, nothing to read from the object store. Renames cannot show here (a path new to the
- * index is staged, not edited), and the options keep user configuration out as in readChange.
+ * index is staged, not edited).
  */
-const DIFF_OPTIONS = [
-  'diff',
-  '--raw',
-  '-z',
-  '--no-abbrev',
-  '--no-renames',
-  '--ignore-submodules=dirty',
-  '--no-ext-diff',
-  '--no-textconv',
-  '--no-color',
-  '--no-relative',
-] as const;
+const DIFF_OPTIONS = ['diff', ...RAW_DIFF_OPTIONS, '--no-renames'] as const;
 
 /**
  * The tracked files edited in the working tree since the index, each read from the disk as git

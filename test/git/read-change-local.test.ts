@@ -68,13 +68,7 @@ describe('readChange of staged changes', () => {
     try {
       repo.write('x.txt', 'base\n');
       repo.commit('base');
-      repo.git('checkout', '--quiet', '-b', 'other');
-      repo.write('x.txt', 'other\n');
-      repo.commit('other');
-      repo.git('checkout', '--quiet', 'main');
-      repo.write('x.txt', 'main\n');
-      repo.commit('main');
-      expect(() => repo.git('merge', '--quiet', 'other')).toThrow();
+      repo.conflict('x.txt');
       const change = await readChange(repo.dir, { kind: 'staged' });
       expect(change.complete).toBe(false);
       expect(change.notes).toEqual([expect.stringContaining('x.txt is unmerged')]);

@@ -58,6 +58,11 @@ export interface Repo {
   hashText(text: string): string;
   /** Stages everything and commits; returns the new commit id. */
   commit(message: string): string;
+  /**
+   * Leaves `path` unmerged: a merge of branch `other`, which changed it one way while the
+   * current branch changed it another. The merge stops with the conflict in the index.
+   */
+  conflict(path: string): void;
 }
 
 export async function makeRepo(
@@ -72,6 +77,11 @@ export async function makeRepo(
 
 export function repoAt(dir: string): Repo {
   const git = (...args: string[]): string => runGit(dir, args);
+  const commit = (message: string): string => {
+    git('add', '--all');
+    git('commit', '--quiet', '--allow-empty', '--no-verify', '-m', message);
+    return git('rev-parse', 'HEAD');
+  };
   return {
     dir,
     git,
@@ -86,10 +96,18 @@ export function repoAt(dir: string): Repo {
     hashText(text) {
       return runGit(dir, ['hash-object', '--stdin'], text);
     },
-    commit(message) {
-      git('add', '--all');
-      git('commit', '--quiet', '--allow-empty', '--no-verify', '-m', message);
-      return git('rev-parse', 'HEAD');
+    commit,
+    conflict(path) {
+      const commitText = (text: string, message: string) => {
+        writeFileSync(join(dir, path), text);
+        commit(message);
+      };
+      git('checkout', '--quiet', '-b', 'other');
+      commitText('other\n', 'other');
+      git('checkout', '--quiet', '-');
+      commitText('main\n', 'main');
+      const merge = spawnSync('git', ['merge', '--quiet', 'other'], { cwd: dir, env: process.env });
+      if (merge.status === 0) throw new Error(`merging into ${dir} did not conflict on ${path}`);
     },
   };
 }

@@ -33,6 +33,15 @@ describe('imports resolved early', () => {
     };
   };
 
+  /** A first run whose every answer comes early: loaded ahead, then all requests answered. */
+  const earlyRun = async (unreadable: boolean) => {
+    const snapshot = await workingTreeSnapshot(repo.dir);
+    const first = await openResolutions(counted(unreadable), snapshot, true);
+    await first.preload();
+    first.resolveEarly(requests);
+    return { snapshot, resolved: await first.resolveAll(requests) };
+  };
+
   beforeAll(async () => {
     restoreGit = await isolateGit();
     repo = await makeRepo('resolve-early');
@@ -64,11 +73,7 @@ describe('imports resolved early', () => {
   });
 
   it('answers once loaded, and resolveAll stores those answers for the next run', async () => {
-    const snapshot = await workingTreeSnapshot(repo.dir);
-    const first = await openResolutions(counted(false), snapshot, true);
-    await first.preload();
-    first.resolveEarly(requests);
-    const resolved = await first.resolveAll(requests);
+    const { snapshot, resolved } = await earlyRun(false);
     expect(resolved.resolve('src/a.ts', './b.js')).toEqual({ kind: 'file', path: 'src/b.ts' });
     expect(resolved.unreadable).toEqual([]);
     expect(loads).toBe(1);
@@ -92,11 +97,7 @@ describe('imports resolved early', () => {
   });
 
   it('reports unreadable inputs and keeps nothing, even when every answer came early', async () => {
-    const snapshot = await workingTreeSnapshot(repo.dir);
-    const first = await openResolutions(counted(true), snapshot, true);
-    await first.preload();
-    first.resolveEarly(requests);
-    const resolved = await first.resolveAll(requests);
+    const { snapshot, resolved } = await earlyRun(true);
     expect(resolved.unreadable).toEqual([{ path: 'tsconfig.json', problem: 'it was not read' }]);
     // Nothing was stored: the next run resolves again.
     const next = await openResolutions(counted(false), snapshot, true);

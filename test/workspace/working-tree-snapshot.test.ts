@@ -98,13 +98,7 @@ describe('workingTreeSnapshot', () => {
   });
 
   it('stops on an unmerged file with the way out', async () => {
-    repo.git('checkout', '--quiet', '-b', 'other');
-    repo.write('src/b.ts', 'export const b = "other";\n');
-    repo.commit('other');
-    repo.git('checkout', '--quiet', '-');
-    repo.write('src/b.ts', 'export const b = "main";\n');
-    repo.commit('main');
-    expect(() => repo.git('merge', '--quiet', 'other')).toThrow();
+    repo.conflict('src/b.ts');
     const failure = await workingTreeSnapshot(repo.dir).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(AureusError);
     expect(failure).toMatchObject({ message: expect.stringContaining('src/b.ts is unmerged') });

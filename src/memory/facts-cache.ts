@@ -38,7 +38,10 @@ export interface FactsCache {
   startPack(): PackBuilder;
 }
 
-/** A pack being filled: nothing is stored until `write`. */
+/**
+ * A pack being filled: nothing is stored until `write`. `add` never throws (it is called from
+ * worker message handlers): an entry it cannot encode makes `write` reject instead.
+ */
 export interface PackBuilder {
   add(entry: FactsEntry): void;
   write(): Promise<void>;
@@ -107,12 +110,18 @@ export function createFactsCache(root: string): FactsCache {
 
   const startPack = (): PackBuilder => {
     const lines = new Map<string, string>();
+    let failure: unknown;
     return {
       add: ({ blobSha, language, facts }) => {
-        const key = entryKey(blobSha, language);
-        lines.set(key, encodeEntry(key, facts));
+        try {
+          const key = entryKey(blobSha, language);
+          lines.set(key, encodeEntry(key, facts));
+        } catch (error) {
+          failure ??= error;
+        }
       },
       write: async () => {
+        if (failure !== undefined) throw failure;
         const directory = await folders.packsDir();
         // Read before writing, so that `files` counts the packs that were there already.
         const index = await packIndex();

@@ -212,6 +212,14 @@ describe('packs', () => {
     expect(await readdir(join(versionDir(), 'packs'))).toHaveLength(1);
   });
 
+  it('fails the write, not the add, of a pack given an entry it cannot key', async () => {
+    const pack = createFactsCache(root).startPack();
+    const unkeyable = { blobSha: '../escape', language: 'typescript' as const, facts: factsOf(0) };
+    expect(() => pack.add(unkeyable)).not.toThrow();
+    await expect(pack.write()).rejects.toThrow(/not a git blob id/);
+    expect(existsSync(join(versionDir(), 'packs'))).toBe(false);
+  });
+
   it('drops the folders an upgrade left behind once nothing wrote to them for 14 days', async () => {
     const facts = join(root, '.aureus', 'local', 'cache', 'facts');
     const old = join(facts, 'v2', 'packs');

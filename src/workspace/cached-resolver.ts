@@ -41,7 +41,8 @@ export interface Resolutions {
   preload(): Promise<void>;
   /**
    * Answers `requests` now when the resolver is loaded already, so that the work resolveAll
-   * would do happens while other threads still parse; else does nothing. Never loads it.
+   * would do happens while other threads still parse; else does nothing. Never loads it, never
+   * throws.
    */
   resolveEarly(requests: readonly ImportRequest[]): void;
   /** Every request answered: stored answers reused, the others computed and stored. */
@@ -123,7 +124,13 @@ export async function openResolutions(
     // Stored answers that hold, even none (sources that import nothing), need no TypeScript.
     preload: () => (start !== undefined ? Promise.resolve() : loadResolver().then(noop, noop)),
     resolveEarly: (requests) => {
-      if (loaded !== undefined) answer(loaded, requests);
+      if (loaded === undefined) return;
+      try {
+        answer(loaded, requests);
+      } catch {
+        // Called from worker message handlers: what failed here is left unanswered, and
+        // resolveAll meets the same failure where it is reported.
+      }
     },
     resolveAll: async (requests) => {
       const missing = requests.filter(

@@ -96,6 +96,28 @@ describe('imports resolved early', () => {
     expect(loads).toBe(0);
   });
 
+  it('never throws early: a failing resolution is left to resolveAll, which reports it', async () => {
+    const git = gitRepositorySource(repo.dir);
+    const failing: RepositorySource = {
+      ...git,
+      resolutionFiles: async (snapshot) => {
+        const files = await git.resolutionFiles(snapshot);
+        const fileExists = (path: string) => {
+          if (path.includes('boom')) throw new Error('the disk went away');
+          return files.host.fileExists(path);
+        };
+        return { ...files, host: { ...files.host, fileExists } };
+      },
+    };
+    const boom = [{ from: 'src/a.ts', specifier: './boom.js' }];
+    const resolutions = await openResolutions(failing, await workingTreeSnapshot(repo.dir), true);
+    await resolutions.preload();
+    expect(() => resolutions.resolveEarly([...requests, ...boom])).not.toThrow();
+    await expect(resolutions.resolveAll([...requests, ...boom])).rejects.toThrow(
+      'the disk went away',
+    );
+  });
+
   it('reports unreadable inputs and keeps nothing, even when every answer came early', async () => {
     const { snapshot, resolved } = await earlyRun(true);
     expect(resolved.unreadable).toEqual([{ path: 'tsconfig.json', problem: 'it was not read' }]);

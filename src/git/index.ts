@@ -7,4 +7,5 @@ export type { ChangeRequest, ReadChangeOptions } from './change-request.js';
 export { listTrackedFiles, type TrackedFile } from './list-files.js';
 export { type BlobRequest, type BlobSizes, readBlobs } from './read-blobs.js';
 export { readChange } from './read-change.js';
+export type { VersionRead } from './read-sides.js';
 export { readWorktreeEdits, type WorktreeEdit } from './worktree-edits.js';

@@ -78,11 +78,15 @@ function indexLines(bytes: Buffer, lines: Map<string, Buffer>): void {
   }
 }
 
-/** Writes `lines` (encoded entries) as a new pack. */
-export async function writePack(packsDir: string, lines: readonly string[]): Promise<void> {
+/** Writes `lines` (encoded entries, as the index holds them) as a new pack. */
+export async function writePack(packsDir: string, lines: readonly Buffer[]): Promise<void> {
   if (lines.length === 0) return;
   const name = `${Date.now().toString(36)}-${randomBytes(6).toString('hex')}.jsonl`;
-  await writeCacheFile(join(packsDir, name), `${lines.join('\n')}\n`);
+  const newline = Buffer.from('\n');
+  await writeCacheFile(
+    join(packsDir, name),
+    Buffer.concat(lines.flatMap((line) => [line, newline])),
+  );
 }
 
 /**
@@ -92,9 +96,8 @@ export async function writePack(packsDir: string, lines: readonly string[]): Pro
  */
 export async function mergePacks(packsDir: string, index: PackIndex): Promise<void> {
   const intact = [...index.lines]
-    .map(([key, line]) => ({ key, text: line.toString('utf8') }))
-    .filter(({ key, text }) => decodeEntry(text, key) !== undefined)
-    .map(({ text }) => text);
+    .filter(([key, line]) => decodeEntry(line.toString('utf8'), key) !== undefined)
+    .map(([, line]) => line);
   await writePack(packsDir, intact);
   for (const file of index.files) {
     try {

@@ -109,13 +109,14 @@ export function createFactsCache(root: string): FactsCache {
   };
 
   const startPack = (): PackBuilder => {
-    const lines = new Map<string, string>();
+    // Encoded to bytes once: the pack is written from them and the index keeps them.
+    const lines = new Map<string, Buffer>();
     let failure: unknown;
     return {
       add: ({ blobSha, language, facts }) => {
         try {
           const key = entryKey(blobSha, language);
-          lines.set(key, encodeEntry(key, facts));
+          lines.set(key, Buffer.from(encodeEntry(key, facts)));
         } catch (error) {
           failure ??= error;
         }
@@ -126,7 +127,7 @@ export function createFactsCache(root: string): FactsCache {
         // Read before writing, so that `files` counts the packs that were there already.
         const index = await packIndex();
         await writePack(directory, [...lines.values()]);
-        for (const [key, line] of lines) index.lines.set(key, Buffer.from(line));
+        for (const [key, line] of lines) index.lines.set(key, line);
         if (index.files.length + 1 > MAX_PACKS) {
           packs = undefined;
           await mergePacks(directory, await readPacks(directory));

@@ -1,5 +1,4 @@
-import { listTrackedFiles, readWorktreeEdits } from '../git/index.js';
-import type { FileVersion } from '../model/change.js';
+import { listTrackedFiles, readWorktreeEdits, type VersionRead } from '../git/index.js';
 
 /** One tracked file of a snapshot: its blob id keys the facts cache. */
 export interface SnapshotFile {
@@ -14,7 +13,7 @@ export interface SnapshotFile {
    * An edited file that is not text (over the read limit, binary, a link, unreadable and why):
    * git has no blob for it, so its sources answer this instead of asking git.
    */
-  readonly unstored?: { readonly version: FileVersion; readonly problem?: string };
+  readonly unstored?: VersionRead;
 }
 
 /**

@@ -33,8 +33,9 @@
 //                 to be lower, else the figure is marked as an upper bound ("≤"). madge runs
 //                 twice per call (with and without type imports): its time is the first run's,
 //                 its memory the larger of the two.
-// Each AUREUS run's own stats are checked (cold parses every file, warm none, touched ten), so a
-// row cannot silently measure something else.
+// Each AUREUS run's own stats are checked (cold parses every file, warm none, touched ten), and
+// the extraction must read the files the floor reads, so a row cannot silently measure
+// something else.
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -189,6 +190,11 @@ async function benchCodebase(codebase) {
       toolRun('dependency-cruiser-cycles.mjs', 'dependencyCruiserCycles', repo, codebase.sources),
     () => toolRun('madge-cycles.mjs', 'madgeCycles', repo, codebase.sources),
   ]);
+  // The extraction reads the files the floor parses, no more, no fewer.
+  const counted = (run) => JSON.parse(run.stdout).files;
+  if (counted(factsOnly) !== counted(floor)) {
+    throw new Error(`facts only read ${counted(factsOnly)} files, the floor ${counted(floor)}`);
+  }
   const warm = await repeat(() =>
     aureusRun(repo, policy).then((run) =>
       expectStats(

@@ -37,11 +37,10 @@
 // the extraction must read the files the floor reads, so a row cannot silently measure
 // something else.
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_MAX_BLOB_BYTES } from '../dist/git/blob-limit.js';
 import {
   AUREUS,
   clearCache,
@@ -61,6 +60,7 @@ import {
   runTimeLine,
   TIMED_ENV,
 } from './process-timing.mjs';
+import { withinReadLimit } from './read-limit.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const FLOOR = fileURLToPath(new URL('./parse-floor.mjs', import.meta.url));
@@ -99,9 +99,7 @@ function expectStats(label, run, parsed, cached) {
 
 /** Ten files spread over the sorted list (different folders), among those AUREUS reads. */
 function filesToTouch(repo, files) {
-  const readable = files.filter(
-    (file) => statSync(join(repo, file)).size <= DEFAULT_MAX_BLOB_BYTES,
-  );
+  const readable = files.filter((file) => withinReadLimit(repo, file));
   return Array.from(
     { length: TOUCHED },
     (_, i) => readable[Math.floor((i * readable.length) / TOUCHED)],

@@ -27,12 +27,11 @@
 //
 // measure() and repeat() come from bench/process-timing.mjs; `ok` lists the exit codes a gate
 // and a linter use for "found something".
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { DEFAULT_MAX_BLOB_BYTES } from '../dist/git/blob-limit.js';
 import {
   AUREUS,
   clearCache,
@@ -43,6 +42,7 @@ import {
 import { CODEBASES, sourceFiles } from '../scripts/reference/codebases.mjs';
 import { ESLINT_COMPLEXITY_RULES } from './eslint-complexity-rules.mjs';
 import { loadAverage, machineLine, mib, ms, processTimer, runTimeLine } from './process-timing.mjs';
+import { withinReadLimit } from './read-limit.mjs';
 
 const RULES = ESLINT_COMPLEXITY_RULES;
 
@@ -196,8 +196,7 @@ async function benchCodebase(codebase, config) {
     files: files.length,
     lines: countLines(repo, files),
     // AUREUS does not read blobs over 1 MiB; ESLint does: a difference in input, shown.
-    overLimit: files.filter((file) => statSync(join(repo, file)).size > DEFAULT_MAX_BLOB_BYTES)
-      .length,
+    overLimit: files.filter((file) => !withinReadLimit(repo, file)).length,
     aureus: await benchAureus(repo, policy),
     eslint: await benchEslint(codebase, repo, config),
   };

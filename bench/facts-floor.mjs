@@ -8,12 +8,12 @@
 // Between the parse-only floor and AUREUS cold it shows where the time goes: the floor to this
 // is the walk that turns a tree into facts (and the threads' own overhead), this to AUREUS cold
 // is everything around the extraction.
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { detectLanguage } from '../dist/analysis/detect-language.js';
-import { DEFAULT_MAX_BLOB_BYTES } from '../dist/git/blob-limit.js';
 import { startScriptWorkers } from '../dist/workspace/parse-in-workers.js';
 import { sourceFiles } from '../scripts/reference/codebases.mjs';
+import { withinReadLimit } from './read-limit.mjs';
 
 /**
  * The extractor as the CLI bundle holds it, the very code AUREUS runs: the chunk its facts worker
@@ -28,6 +28,19 @@ async function bundledExtractor() {
   return (await import(new URL(chunk, bundle).href)).extractOxcFacts;
 }
 
+async function extractHere(jobs) {
+  const extractOxcFacts = await bundledExtractor();
+  return jobs.map((job) => extractOxcFacts(job.text, job.language));
+}
+
+/** A file a worker did not answer (its extraction threw) is an error here, not a slower path. */
+async function extractIn(workers, jobs) {
+  const answered = await workers.parse(jobs, () => {}).facts;
+  const facts = jobs.map((job) => answered.get(job.index));
+  if (facts.includes(undefined)) throw new Error('a worker did not answer for every file');
+  return facts;
+}
+
 const [dir, sources = 'src'] = process.argv.slice(2);
 if (dir === undefined) {
   process.stderr.write('usage: node bench/facts-floor.mjs <repo> [sources=src]\n');
@@ -35,9 +48,7 @@ if (dir === undefined) {
 }
 
 const repo = resolve(dir);
-const files = sourceFiles(repo, sources).filter(
-  (file) => statSync(join(repo, file)).size <= DEFAULT_MAX_BLOB_BYTES,
-);
+const files = sourceFiles(repo, sources).filter((file) => withinReadLimit(repo, file));
 const jobs = files.map((file, index) => ({
   index,
   language: detectLanguage(file),
@@ -45,16 +56,7 @@ const jobs = files.map((file, index) => ({
 }));
 const characters = jobs.reduce((sum, job) => sum + job.text.length, 0);
 const workers = startScriptWorkers(characters);
-let facts;
-if (workers === undefined) {
-  const extractOxcFacts = await bundledExtractor();
-  facts = jobs.map((job) => extractOxcFacts(job.text, job.language));
-} else {
-  // A file a worker did not answer (its extraction threw) is an error here, not a slower path.
-  const answered = await workers.parse(jobs, () => {}).facts;
-  facts = jobs.map((job) => answered.get(job.index));
-  if (facts.includes(undefined)) throw new Error('a worker did not answer for every file');
-}
+const facts = workers === undefined ? await extractHere(jobs) : await extractIn(workers, jobs);
 // Used, so that the work cannot be judged dead; also a sanity check on the output.
 const functions = facts.reduce((sum, fileFacts) => sum + fileFacts.functions.length, 0);
 process.stdout.write(

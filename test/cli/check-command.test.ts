@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { Ajv } from 'ajv';
-import { isolateGit, makeRepo, type Repo } from '../support/git-fixture.js';
+import { makeRepo, type Repo } from '../support/git-fixture.js';
+import { useIsolatedGit } from '../support/isolated-git-suite.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
 
 /** A class of `methods` one-line methods: small god classes under a small max_loc. */
@@ -28,13 +29,9 @@ const POLICY = [
 ].join('\n');
 
 describe('aureus check', () => {
-  let restoreGit: () => Promise<void>;
   let repo: Repo & { remove(): Promise<void> };
   let base: string;
-  beforeAll(async () => {
-    restoreGit = await isolateGit();
-  });
-  afterAll(() => restoreGit());
+  useIsolatedGit();
   beforeEach(async () => {
     repo = await makeRepo('check');
     repo.write('.aureus/policy.yaml', POLICY);

@@ -1,8 +1,9 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { fingerprintOf } from '../../src/critic/fingerprint.js';
 import { runCritic } from '../../src/critic/run-critic.js';
 import { analyzeRepository } from '../../src/workspace/analyze-repository.js';
-import { isolateGit, makeRepo, type Repo } from '../support/git-fixture.js';
+import { makeRepo, type Repo } from '../support/git-fixture.js';
+import { useIsolatedGit } from '../support/isolated-git-suite.js';
 import { classOfLoc, policyFrom } from './critic-support.js';
 
 const POLICY = `
@@ -25,12 +26,8 @@ forbidden_patterns:
 `;
 
 describe('the critic over a real repository', () => {
-  let restoreGit: () => Promise<void>;
   let repo: Repo & { remove(): Promise<void> };
-  beforeAll(async () => {
-    restoreGit = await isolateGit();
-  });
-  afterAll(() => restoreGit());
+  useIsolatedGit();
   beforeEach(async () => {
     repo = await makeRepo('critic');
     repo.write(

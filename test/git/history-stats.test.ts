@@ -1,6 +1,7 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { historyStats } from '../../src/git/history-stats.js';
-import { isolateGit, makeRepo, type Repo } from '../support/git-fixture.js';
+import { makeRepo, type Repo } from '../support/git-fixture.js';
+import { useIsolatedGit } from '../support/isolated-git-suite.js';
 
 /** Commits as `name <email>`, authored and committed at `date` (`--since` reads the latter). */
 function commitAs(repo: Repo, author: string, email: string, date: string): void {
@@ -21,12 +22,8 @@ function commitAs(repo: Repo, author: string, email: string, date: string): void
 }
 
 describe('historyStats', () => {
-  let restoreGit: () => Promise<void>;
   let repo: Repo & { remove(): Promise<void> };
-  beforeAll(async () => {
-    restoreGit = await isolateGit();
-  });
-  afterAll(() => restoreGit());
+  useIsolatedGit();
   beforeEach(async () => {
     repo = await makeRepo('history');
   });

@@ -1,11 +1,12 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import type { Policy } from '../../src/model/policy.js';
 import { defaultPolicy } from '../../src/policy/default-policy.js';
 import { parsePolicy } from '../../src/policy/parse-policy.js';
 import { analyzeRepository } from '../../src/workspace/analyze-repository.js';
-import { isolateGit, makeRepo, type Repo } from '../support/git-fixture.js';
+import { makeRepo, type Repo } from '../support/git-fixture.js';
+import { useIsolatedGit } from '../support/isolated-git-suite.js';
 
 /** A policy as a user would write it, completed with defaults. */
 function policyFrom(yaml: string): Policy {
@@ -15,12 +16,8 @@ function policyFrom(yaml: string): Policy {
 }
 
 describe('analyzeRepository', () => {
-  let restoreGit: () => Promise<void>;
   let repo: Repo & { remove(): Promise<void> };
-  beforeAll(async () => {
-    restoreGit = await isolateGit();
-  });
-  afterAll(() => restoreGit());
+  useIsolatedGit();
   beforeEach(async () => {
     repo = await makeRepo('analyze');
     // a ↔ b import each other at run time; c ↔ d only through types.

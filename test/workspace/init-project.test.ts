@@ -1,10 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { defaultPolicy } from '../../src/policy/default-policy.js';
 import { parsePolicy } from '../../src/policy/parse-policy.js';
 import { applyInit, planInit } from '../../src/workspace/init-project.js';
-import { isolateGit, makeRepo, type Repo } from '../support/git-fixture.js';
+import { makeRepo, type Repo } from '../support/git-fixture.js';
+import { useIsolatedGit } from '../support/isolated-git-suite.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
 
 /** Two weeks after the fixtures' commits (isolateGit dates them 2024-01-01): a young project. */
@@ -55,12 +56,8 @@ function godClass(name: string, methods: number): string {
 }
 
 describe('aureus init', () => {
-  let restoreGit: () => Promise<void>;
   let repo: Repo & { remove(): Promise<void> };
-  beforeAll(async () => {
-    restoreGit = await isolateGit();
-  });
-  afterAll(() => restoreGit());
+  useIsolatedGit();
   beforeEach(async () => {
     repo = await makeRepo('init');
   });

@@ -1,21 +1,18 @@
 import { rmSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { AureusError } from '../../src/model/errors.js';
 import { defaultPolicy } from '../../src/policy/default-policy.js';
 import { analyzeRepository } from '../../src/workspace/analyze-repository.js';
 import { workingTreeSnapshot } from '../../src/workspace/working-tree-snapshot.js';
-import { isolateGit, makeRepo, type Repo } from '../support/git-fixture.js';
+import { makeRepo, type Repo } from '../support/git-fixture.js';
+import { useIsolatedGit } from '../support/isolated-git-suite.js';
 
 const OVER_LIMIT = `export const big = 1;\n${'// filler line\n'.repeat(80_000)}`;
 
 describe('workingTreeSnapshot', () => {
-  let restoreGit: () => Promise<void>;
   let repo: Repo & { remove(): Promise<void> };
-  beforeAll(async () => {
-    restoreGit = await isolateGit();
-  });
-  afterAll(() => restoreGit());
+  useIsolatedGit();
   beforeEach(async () => {
     repo = await makeRepo('worktree-snapshot');
     repo.write('src/a.ts', "import { b } from './b.js';\nexport const a = b;\n");

@@ -103,6 +103,9 @@ async function bundle(outdir) {
       ].join(' '),
     },
     define: { AUREUS_BUNDLED_VERSION: JSON.stringify(version) },
+    // jsonc-parser's main file is a UMD wrapper whose require() calls a bundler cannot follow;
+    // its ES module build is the same code.
+    alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
     plugins: [replaceForBundle],
   });
   if (result.errors.length > 0) throw new Error('esbuild failed');

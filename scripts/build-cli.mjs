@@ -56,6 +56,9 @@ const result = await build({
   format: 'esm',
   // probot (the App, for `aureus serve` only) loads pino transports and views beside itself.
   external: ['typescript', 'web-tree-sitter', 'probot', 'oxc-parser', 'ts-morph'],
+  // jsonc-parser's main file is a UMD wrapper whose require() calls a bundler cannot follow;
+  // its ES module build is the same code.
+  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
   define: { AUREUS_POLICY_BUILD_ID: JSON.stringify(policyBuildId.digest('hex').slice(0, 16)) },
   logLevel: 'warning',
   // CommonJS packages inside an ES module bundle still call require() for Node's built-ins.

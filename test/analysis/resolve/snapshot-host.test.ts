@@ -1,7 +1,9 @@
+import { posix } from 'node:path';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { configExtends } from '../../../src/analysis/resolve/config-extends.js';
 import { createResolver } from '../../../src/analysis/resolve/create-resolver.js';
 import { createSnapshotHost } from '../../../src/analysis/resolve/snapshot-host.js';
+import { typescript } from '../../../src/analysis/typescript-runtime.js';
 import { createTypeScriptHost } from '../../../src/memory/typescript-host.js';
 import { makeTempDir } from '../../support/temp-dir.js';
 import { NODE_NEXT, PATH_ALIASES, PLAIN_JS, type Tree, writeTree } from './fixture-trees.js';
@@ -133,5 +135,41 @@ describe('configExtends', () => {
     expect(configExtends('tsconfig.json', '{ "extends": "../outside.json" }')).toEqual([]);
     expect(configExtends('tsconfig.json', '{ "extends": "/etc/tsconfig.json" }')).toEqual([]);
     expect(configExtends('tsconfig.json', 'not json at all')).toEqual([]);
+  });
+
+  it('reads `extends` as TypeScript does from every config TypeScript reads without error', () => {
+    // Valid JSON with comments, and texts TypeScript rejects (a config it rejects gets the
+    // default options, its `extends` unread: what is listed for those changes no answer).
+    const texts = [
+      '{ "extends": "./a" }',
+      '{\n // c\n "extends": "./a", /* b */ }',
+      '\uFEFF{ "extends": ["./a", "./b",], }',
+      '{ "extends": "./a", "extends": "./b" }',
+      '{ "compilerOptions": { "extends": "./x" } }',
+      '{ "ext\\u0065nds": "./a\\u0062" }',
+      '{ "extends": 1 }',
+      "{ 'extends': './a' }",
+      '{ extends: "./a" }',
+      '[ { "extends": "./a" } ]',
+      '{ "extends": "./a", "compilerOptions": {',
+      '{ "extends": "./a" } trailing',
+      '',
+    ];
+    let read = 0;
+    for (const text of texts) {
+      const parsed = typescript.parseConfigFileTextToJson('configs/tsconfig.json', text);
+      if (parsed.error !== undefined) continue;
+      read += 1;
+      const named: unknown = parsed.config?.extends;
+      const list = (Array.isArray(named) ? named : [named]).filter(
+        (entry) => typeof entry === 'string',
+      );
+      const expected = list.flatMap((entry: string) => {
+        const path = posix.normalize(posix.join('configs', entry));
+        return path.endsWith('.json') ? [path] : [path, `${path}.json`];
+      });
+      expect(configExtends('configs/tsconfig.json', text)).toEqual(expected);
+    }
+    expect(read).toBe(8);
   });
 });

@@ -19,7 +19,7 @@
 //                 runs parse TS/JS on one worker thread per core: the notes say on how many; the
 //                 floor is one thread, so the line under the ratios says what the
 //                 dependency-cruiser target asks for against it). The compiled code AUREUS keeps
-//                 per user (src/cli/compiled-code-cache.ts; here in the benchmark's own folder)
+//                 per user (src/memory/compiled-code-cache.ts; here in the benchmark's own folder)
 //                 is kept, as it is on any machine after AUREUS's first run;
 //   first run     the same with that folder empty too: what the very first run on a machine
 //                 pays (TypeScript compiled anew, and kept);

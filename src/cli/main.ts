@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { codeCacheFolder, enableCodeCache } from '../memory/compiled-code-cache.js';
 import { errnoCode } from '../memory/errno-code.js';
-import { codeCacheFolder, enableCodeCache } from './compiled-code-cache.js';
 
 /** The process entry behind `bin/aureus.js`: wires the real process to the in-process CLI. */
 // Before the CLI itself is loaded, so that Node ≥ 22.1 keeps its compiled code too.

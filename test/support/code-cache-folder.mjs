@@ -1,5 +1,5 @@
 // Jest globalSetup / globalTeardown: the CLI processes the tests start keep TypeScript's compiled
-// code (src/cli/compiled-code-cache.ts) in one folder of this run, never in the user's own cache.
+// code (src/memory/compiled-code-cache.ts) in one folder of this run, never in the user's own cache.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

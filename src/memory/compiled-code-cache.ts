@@ -2,7 +2,7 @@ import nodeModule, { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { Script } from 'node:vm';
 import envPaths from 'env-paths';
-import { type CompiledCodeStore, compiledCodeStore } from '../memory/compiled-code-store.js';
+import { type CompiledCodeStore, compiledCodeStore } from './compiled-code-store.js';
 
 /**
  * CommonJS modules at least this large are compiled through the store: TypeScript (9 MB, loaded

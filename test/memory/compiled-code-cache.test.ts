@@ -5,12 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { codeCacheFolder } from '../../src/cli/compiled-code-cache.js';
+import { codeCacheFolder } from '../../src/memory/compiled-code-cache.js';
 import { compiledCodeStore } from '../../src/memory/compiled-code-store.js';
 
 // The hook acts on the process that installs it, so each run is a real Node process: the built
 // module (npm run build) installs it, then requires TypeScript and uses it.
-const BUILT = fileURLToPath(new URL('../../dist/cli/compiled-code-cache.js', import.meta.url));
+const BUILT = fileURLToPath(new URL('../../dist/memory/compiled-code-cache.js', import.meta.url));
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const TYPESCRIPT = createRequire(join(ROOT, 'package.json')).resolve('typescript');
 const NODE_CACHES_ITSELF = typeof Reflect.get(nodeModule, 'enableCompileCache') === 'function';

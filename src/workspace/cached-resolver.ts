@@ -101,7 +101,8 @@ export async function openResolutions(
   let loaded: LoadedResolver | undefined;
   const loadResolver = () => {
     resolver ??= source.resolutionFiles(snapshot).then(async (files) => {
-      loaded = { resolver: await typeScriptResolver(files), files };
+      const { typeScriptResolver } = await import('./typescript-resolver.js');
+      loaded = { resolver: typeScriptResolver(files), files };
       return loaded;
     });
     return resolver;
@@ -246,17 +247,4 @@ function snapshotHashes(
     configs: configs.digest('hex').slice(0, 32),
     pathList: pathList.digest('hex').slice(0, 32),
   };
-}
-
-async function typeScriptResolver(files: ResolutionFiles): Promise<Resolver> {
-  // One after the other: both import compiler-defaults, and Jest's module linker fails on a
-  // module two pending imports link at once ("request … is not in cache"); Node does not care.
-  const { createTypeScriptHost } = await import('../memory/typescript-host.js');
-  const { createResolver } = await import('../analysis/resolve/create-resolver.js');
-  const host = createTypeScriptHost(files.rootDir, files.host);
-  return createResolver({
-    rootDir: files.rootDir,
-    host: host.host,
-    compilerOptionsFor: host.compilerOptionsFor,
-  });
 }

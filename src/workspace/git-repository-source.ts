@@ -24,21 +24,15 @@ export function gitRepositorySource(root: string): RepositorySource {
     listFiles: (commit) => listTrackedFiles(root, commit),
     readBlobs: readSnapshotBlobs,
     resolutionFiles: async (snapshot) => {
-      // TypeScript loads with the hosts (~200 ms): only when some import has no cached answer.
-      const [{ diskResolutionHost }, { createOverlayHost }] = await Promise.all([
-        import('../memory/typescript-host.js'),
-        import('../analysis/resolve/overlay-host.js'),
-      ]);
       const rootDir = root.replaceAll('\\', '/').replace(/\/+$/, '') || '/';
       const own = await snapshotResolutionFiles(
         snapshot,
         (files) => readSnapshotBlobs(files),
         rootDir,
       );
-      // A config the snapshot holds no text for (a symbolic link, say) is read from the disk by
-      // the overlay, as TypeScript would in the clone: nothing is missing, nothing "unreadable".
-      const host = createOverlayHost(rootDir, own.host, diskResolutionHost(root));
-      return { rootDir, host, configs: own.configs, unreadable: [] };
+      // A config the snapshot holds no text for (a symbolic link, say) is read from the disk, as
+      // TypeScript would in the clone: nothing is missing, nothing "unreadable".
+      return { ...own, onDisk: true, unreadable: [] };
     },
   };
 }

@@ -1,4 +1,3 @@
-import type * as ts from 'typescript';
 import type { BlobSizes } from '../git/index.js';
 import type { FileVersion } from '../model/change.js';
 import type { SnapshotFile } from './working-tree-snapshot.js';
@@ -15,11 +14,24 @@ export interface UnreadableFile {
   readonly problem: string;
 }
 
-/** What TypeScript's module resolution reads for one snapshot of a repository. */
+/**
+ * What TypeScript's module resolution reads for one snapshot of a repository, as plain data (a
+ * worker thread can resolve with it: see resolution-host.ts for the file access it stands for).
+ */
 export interface ResolutionFiles {
   /** Absolute and `/`-separated: the folder the snapshot's paths are relative to. */
   readonly rootDir: string;
-  readonly host: ts.ModuleResolutionHost;
+  /** Every file of the snapshot, relative to the root. */
+  readonly paths: readonly string[];
+  /** The texts of the files TypeScript reads (tsconfig, jsconfig, package.json), by path. */
+  readonly texts: ReadonlyMap<string, string>;
+  /**
+   * Whether the root is a clone on this machine's disk: installed packages under node_modules,
+   * anything outside the repository and the bytes of a listed file the snapshot holds no text
+   * for (a symbolic link) are then read from it. False over the API: nothing exists beyond
+   * the snapshot.
+   */
+  readonly onDisk: boolean;
   /**
    * The repository files whose texts the answers depend on: every tsconfig, jsconfig and
    * package.json, and the files their `extends` name, whatever those are called.

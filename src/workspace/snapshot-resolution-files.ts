@@ -12,7 +12,7 @@ const TYPESCRIPT_READS = /(^|\/)(tsconfig[^/]*\.json|jsconfig[^/]*\.json|package
 const CONFIGS = /(^|\/)(tsconfig|jsconfig)[^/]*\.json$/;
 
 /**
- * The resolution host of a snapshot that is not on any disk: its paths, and the texts of its
+ * What resolution reads of a snapshot that is not on any disk: its paths, and the texts of its
  * tsconfig/jsconfig/package.json files read by blob, plus the repository files those configs
  * `extends` under other names (followed until none is new). A config that `extends` a package
  * cannot be followed: there is no node_modules over the API, so TypeScript reports it missing
@@ -25,7 +25,6 @@ export async function snapshotResolutionFiles(
   rootDir: string = VIRTUAL_ROOT,
 ): Promise<ResolutionFiles> {
   const { configExtends } = await import('../analysis/resolve/config-extends.js');
-  const { createSnapshotHost } = await import('../analysis/resolve/snapshot-host.js');
   const byPath = new Map(snapshot.map((file) => [file.path, file]));
   const texts = new Map<string, string>();
   const unreadable: UnreadableFile[] = [];
@@ -55,8 +54,14 @@ export async function snapshotResolutionFiles(
     }
     wanted = next;
   }
-  const host = createSnapshotHost({ rootDir, paths: byPath.keys(), texts });
-  return { rootDir, host, configs: [...asked], unreadable };
+  return {
+    rootDir,
+    paths: [...byPath.keys()],
+    texts,
+    onDisk: false,
+    configs: [...asked],
+    unreadable,
+  };
 }
 
 /**

@@ -45,7 +45,12 @@ describe('imports resolved early', () => {
   beforeAll(async () => {
     restoreGit = await isolateGit();
     repo = await makeRepo('resolve-early');
-    repo.write('tsconfig.json', '{ "compilerOptions": { "module": "nodenext" } }\n');
+    repo.write(
+      'tsconfig.json',
+      '{ "compilerOptions": { "module": "nodenext", "paths": { "boom": ["./src/boom"] } } }\n',
+    );
+    repo.write('src/boom/package.json', '{ "types": "./index.ts" }\n');
+    repo.write('src/boom/index.ts', 'export {};\n');
     repo.write('src/a.ts', "import { b } from './b.js';\nexport const a = b;\n");
     repo.write(
       'src/b.ts',
@@ -102,14 +107,11 @@ describe('imports resolved early', () => {
       ...git,
       resolutionFiles: async (snapshot) => {
         const files = await git.resolutionFiles(snapshot);
-        const fileExists = (path: string) => {
-          if (path.includes('boom')) throw new Error('the disk went away');
-          return files.host.fileExists(path);
-        };
-        return { ...files, host: { ...files.host, fileExists } };
+        // Read while answering: the folder an alias names is a package, found by its package.json.
+        return { ...files, texts: new FailingTexts(files.texts) };
       },
     };
-    const boom = [{ from: 'src/a.ts', specifier: './boom.js' }];
+    const boom = [{ from: 'src/a.ts', specifier: 'boom' }];
     const resolutions = await openResolutions(failing, await workingTreeSnapshot(repo.dir), true);
     await resolutions.preload();
     expect(() => resolutions.resolveEarly([...requests, ...boom])).not.toThrow();
@@ -127,3 +129,11 @@ describe('imports resolved early', () => {
     expect(loads).toBe(2);
   });
 });
+
+/** Config texts whose reading fails, as a disk that went away would. */
+class FailingTexts extends Map<string, string> {
+  override get(path: string): string | undefined {
+    if (path === 'src/boom/package.json') throw new Error('the disk went away');
+    return super.get(path);
+  }
+}

@@ -20,10 +20,11 @@ import type { FactsCache } from '../memory/facts-cache.js';
 import type { FileFacts, ImportFact, Language } from '../model/facts.js';
 import type { Policy } from '../model/policy.js';
 import { globMatcher } from '../policy/glob-matcher.js';
-import { openResolutions } from './cached-resolver.js';
+import { openResolutions, type Resolutions } from './cached-resolver.js';
 import { collectFacts, type SourceFile } from './collect-facts.js';
 import type { ParserChoice } from './fact-parsers.js';
 import type { RepositorySource, UnreadableFile } from './repository-source.js';
+import { worthResolverThread } from './resolver-thread.js';
 import type { SnapshotFile } from './working-tree-snapshot.js';
 
 const LOCAL_STORE = '.aureus/local';
@@ -90,13 +91,34 @@ export async function analyzeSnapshot(
   // is not in the repository, but one rule for both keeps them judging alike.)
   const useCache = !snapshot.some((file) => file.path.startsWith(`${LOCAL_STORE}/`));
   const resolutions = await openResolutions(source, snapshot, useCache);
+  try {
+    return await analyzeWith(resolutions, source, sources, policy, options, {
+      trackedFiles: snapshot.length,
+      usedCache: useCache,
+    });
+  } finally {
+    resolutions.close();
+  }
+}
+
+async function analyzeWith(
+  resolutions: Resolutions,
+  source: RepositorySource,
+  sources: readonly SourceFile[],
+  policy: Policy,
+  options: SnapshotAnalysisOptions,
+  listing: { readonly trackedFiles: number; readonly usedCache: boolean },
+): Promise<RepositoryAnalysis> {
   const collected = await collectFacts(source, sources, {
     parser: options.parser ?? 'auto',
-    useCache,
+    useCache: listing.usedCache,
     ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
     factsCache: options.factsCache,
-    whileParsing: resolutions.preload,
-    // Resolved as each file is parsed, once TypeScript is loaded: while workers still parse.
+    // TypeScript loads for resolution while parsing goes on: on a worker thread when this one
+    // parses enough alone, else here while workers parse (or git reads the texts).
+    whileParsing: (parsedHere) =>
+      resolutions.preload(parsedHere !== undefined && worthResolverThread(parsedHere)),
+    // Resolved as each file is parsed, once TypeScript is loaded: while parsing goes on.
     onParsed: (from, fileFacts) =>
       resolutions.resolveEarly(fileFacts.imports.map(({ specifier }) => ({ from, specifier }))),
   });
@@ -125,9 +147,9 @@ export async function analyzeSnapshot(
     unresolvedHeritage: unresolvedHeritage(heritage),
     skipped: collected.skipped,
     unreadable: [...collected.unreadable, ...resolved.unreadable],
-    usedCache: useCache,
+    usedCache: listing.usedCache,
     stats: {
-      trackedFiles: snapshot.length,
+      trackedFiles: listing.trackedFiles,
       sourceFiles: sources.length,
       parsed: collected.parsed,
       cached: collected.cached,

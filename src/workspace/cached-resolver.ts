@@ -6,6 +6,7 @@ import type { ResolveImport } from '../analysis/resolve/resolution.js';
 import { SYMLINK_MODE } from '../git/blob-version.js';
 import { ensureLocalDir } from '../memory/store-paths.js';
 import type { RepositorySource, ResolutionFiles, UnreadableFile } from './repository-source.js';
+import { type ImportRequest, type ResolverThread, startResolverThread } from './resolver-thread.js';
 import {
   type ResolutionStore,
   resolutionStore,
@@ -34,24 +35,23 @@ export interface ResolvedImports {
 /** The import answers of one snapshot, stored ones first. */
 export interface Resolutions {
   /**
-   * Loads TypeScript (~170 ms) and reads the resolution inputs ahead of `resolveAll`, when no
-   * stored answer holds for this snapshot (a first run, a change of configs), so that it can
-   * run while other threads parse. Best effort: never rejects.
+   * Loads TypeScript and reads the resolution inputs ahead of `resolveAll`, when no stored
+   * answer holds for this snapshot (a first run, a change of configs), so that it happens while
+   * parsing goes on: on this thread while other threads parse, or on a worker thread
+   * (`offThread`) while this one parses (resolver-thread.ts says when that pays). Best effort:
+   * never rejects; the first call decides.
    */
-  preload(): Promise<void>;
+  preload(offThread?: boolean): Promise<void>;
   /**
-   * Answers `requests` now when the resolver is loaded already, so that the work resolveAll
-   * would do happens while other threads still parse; else does nothing. Never loads it, never
-   * throws.
+   * Answers `requests` now when the resolver is loaded already, or hands them to its thread, so
+   * that the work resolveAll would do happens while parsing goes on; else does nothing. Never
+   * loads it, never throws.
    */
   resolveEarly(requests: readonly ImportRequest[]): void;
   /** Every request answered: stored answers reused, the others computed and stored. */
   resolveAll(requests: readonly ImportRequest[]): Promise<ResolvedImports>;
-}
-
-export interface ImportRequest {
-  readonly from: string;
-  readonly specifier: string;
+  /** Ends a resolver thread that resolveAll did not (a run that failed first); idempotent. */
+  close(): void;
 }
 
 interface LoadedResolver {
@@ -97,16 +97,31 @@ export async function openResolutions(
   const answers = new Map(start?.answers);
   const keyOf = answerKeys();
   const inputs: Record<string, string> = { ...start?.inputs };
+  let files: Promise<ResolutionFiles> | undefined;
+  const readFiles = () => {
+    files ??= source.resolutionFiles(snapshot);
+    return files;
+  };
   let resolver: Promise<LoadedResolver> | undefined;
   let loaded: LoadedResolver | undefined;
   const loadResolver = () => {
-    resolver ??= source.resolutionFiles(snapshot).then(async (files) => {
+    resolver ??= readFiles().then(async (read) => {
       const { typeScriptResolver } = await import('./typescript-resolver.js');
-      loaded = { resolver: typeScriptResolver(files), files };
+      loaded = { resolver: typeScriptResolver(read), files: read };
       return loaded;
     });
     return resolver;
   };
+  // Started by the first preload that asks for it; `asked` holds the keys handed to it.
+  let thread: ResolverThread | undefined;
+  const asked = new Set<string>();
+  const startThread = async () => {
+    thread = startResolverThread();
+    if (thread === undefined) return loadResolver().then(noop);
+    const started = thread;
+    return readFiles().then((read) => started.load(read));
+  };
+  let preloading: Promise<void> | undefined;
   // Whether any answer was computed here rather than stored: the answers then need storing.
   let computed = false;
   const answer = (using: LoadedResolver, requests: readonly ImportRequest[]) => {
@@ -120,11 +135,35 @@ export async function openResolutions(
       computed = true;
     }
   };
+  const askThread = (using: ResolverThread, requests: readonly ImportRequest[]) => {
+    using.ask(
+      requests.filter(({ from, specifier }) => {
+        const key = keyOf(from, specifier);
+        if (answers.has(key) || asked.has(key)) return false;
+        asked.add(key);
+        return true;
+      }),
+    );
+  };
+  /** The thread's answers; those it could not give are left for this thread. */
+  const settleThread = async (using: ResolverThread) => {
+    thread = undefined;
+    const settled = await using.settle();
+    for (const { from, specifier, resolution, watched } of settled.answers) {
+      answers.set(keyOf(from, specifier), { resolution, watched });
+      computed = true;
+    }
+  };
   return {
-    // Failures are left to resolveAll, which awaits the same promise.
+    // Failures are left to resolveAll, which meets them again.
     // Stored answers that hold, even none (sources that import nothing), need no TypeScript.
-    preload: () => (start !== undefined ? Promise.resolve() : loadResolver().then(noop, noop)),
+    preload: (offThread = false) => {
+      if (start !== undefined) return Promise.resolve();
+      preloading ??= offThread ? startThread() : loadResolver().then(noop);
+      return preloading.then(noop, noop);
+    },
     resolveEarly: (requests) => {
+      if (thread !== undefined) return askThread(thread, requests);
       if (loaded === undefined) return;
       try {
         answer(loaded, requests);
@@ -134,16 +173,21 @@ export async function openResolutions(
       }
     },
     resolveAll: async (requests) => {
+      await preloading?.catch(noop);
+      if (thread !== undefined) {
+        askThread(thread, requests);
+        await settleThread(thread);
+      }
       const missing = requests.filter(
         ({ from, specifier }) => !answers.has(keyOf(from, specifier)),
       );
       let unreadable: readonly UnreadableFile[] = [];
       if (missing.length > 0 || computed) {
-        const using = await loadResolver();
-        unreadable = using.files.unreadable;
-        answer(using, missing);
+        const read = await readFiles();
+        unreadable = read.unreadable;
+        if (missing.length > 0) answer(await loadResolver(), missing);
         // Configs the hash does not name (a base config `extends` reaches): kept by blob id.
-        for (const path of using.files.configs) {
+        for (const path of read.configs) {
           const blobSha = blobOf.get(path);
           if (blobSha !== undefined && !RESOLUTION_INPUTS.test(path)) inputs[path] = blobSha;
         }
@@ -157,6 +201,7 @@ export async function openResolutions(
         unreadable,
       };
     },
+    close: () => thread?.stop(),
   };
 }
 

@@ -35,12 +35,13 @@ export interface CollectOptions {
   /** A cache shared with other analyses of the same run; else one of its own. */
   readonly factsCache?: FactsCache | undefined;
   /**
-   * Work for this thread while it waits (loading what comes next): called before this thread
+   * Work to start while parsing goes on (loading what comes next): called before this thread
    * parses, and awaited before the facts are returned; in a run this thread parses alone, also
-   * as soon as that is known, while git still reads the texts. So it must be idempotent, and
-   * must not reject: it only prepares, and whatever it failed at fails again where it counts.
+   * as soon as that is known, while git still reads the texts, with the characters of TS/JS it
+   * will parse. So it must be idempotent, and must not reject: it only prepares, and whatever it
+   * failed at fails again where it counts.
    */
-  readonly whileParsing?: (() => Promise<void>) | undefined;
+  readonly whileParsing?: ((parsedHere?: number) => Promise<void>) | undefined;
   /** Each parsed file's facts as soon as they are known (worker threads may still be parsing). */
   readonly onParsed?: ((path: string, facts: FileFacts) => void) | undefined;
 }
@@ -72,7 +73,7 @@ export async function collectFacts(
 
   // A run this thread parses alone: what it prepares for later (TypeScript, for resolution)
   // loads now, while git is still reading the texts, rather than after the parse.
-  const workers = workersOnceSized(options.parser, () => void options.whileParsing?.());
+  const workers = workersOnceSized(options.parser, (bytes) => void options.whileParsing?.(bytes));
   try {
     const texts = await readTexts(source, misses, workers);
     const found = { cache, facts, total, missed: misses.length };
@@ -190,7 +191,7 @@ function scriptJobs(texts: readonly TextRead[]): ScriptJob[] {
  */
 type WorkersOnceSized = ReturnType<typeof workersOnceSized>;
 
-function workersOnceSized(parser: ParserChoice, oneThread: () => void) {
+function workersOnceSized(parser: ParserChoice, oneThread: (bytes: number) => void) {
   let decided: Promise<ScriptWorkers | undefined> | undefined;
   return {
     sizedAt(bytes: number | undefined): void {
@@ -202,7 +203,7 @@ function workersOnceSized(parser: ParserChoice, oneThread: () => void) {
         );
       } else {
         decided = Promise.resolve(undefined);
-        oneThread();
+        oneThread(bytes);
       }
     },
     started: () => decided ?? Promise.resolve(undefined),

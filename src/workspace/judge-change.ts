@@ -1,3 +1,4 @@
+import { followRenames } from '../critic/follow-renames.js';
 import { runCritic } from '../critic/run-critic.js';
 import { type BudgetApproval, review } from '../gate/review.js';
 import type { Change } from '../model/change.js';
@@ -44,7 +45,8 @@ export function judgeChange(input: JudgeInput): Report {
     policySource: input.judging.source,
     policyChanges: input.policyChanges,
     priced,
-    baseFindings: runCritic({ policy, project: base }),
+    // Under the head's paths: a renamed file keeps its findings (see followRenames).
+    baseFindings: followRenames(runCritic({ policy, project: base }), change),
     headFindings: runCritic({
       policy,
       project: head,

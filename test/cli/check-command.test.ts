@@ -77,6 +77,54 @@ describe('aureus check', () => {
     expect(run.code).toBe(0);
   });
 
+  it('keeps the findings of a renamed file: a move alone is no new finding', async () => {
+    repo.write('src/engine.ts', classWith('Engine', 12));
+    repo.write('src/a.ts', "import { b } from './b.js';\nexport const a = () => b;\n");
+    repo.write('src/b.ts', "import { a } from './a.js';\nexport const b = () => a;\n");
+    const before = repo.commit('Engine and a cycle');
+    repo.git('mv', 'src/engine.ts', 'src/core-engine.ts');
+    repo.git('mv', 'src/a.ts', 'src/first.ts');
+    repo.write('src/b.ts', "import { a } from './first.js';\nexport const b = () => a;\n");
+    repo.commit('move them');
+    const run = await check('--base', before, '--head', 'HEAD', '--format', 'json');
+    const report = JSON.parse(run.stdout);
+    const statuses = report.findings.map((finding: { ruleId: string; symbol: string }) => [
+      finding.ruleId,
+      finding.symbol,
+      'status' in finding ? finding.status : undefined,
+    ]);
+    expect(statuses).toEqual(
+      expect.arrayContaining([
+        ['god_class', 'Engine', 'baseline'],
+        ['circular_dependency', 'src/b.ts\nsrc/first.ts', 'baseline'],
+      ]),
+    );
+    expect(report.verdict).toBe('pass');
+    expect(run.code).toBe(0);
+  });
+
+  it('tells a renamed file made worse as worsened, and a copy as new', async () => {
+    repo.write('src/engine.ts', classWith('Engine', 12));
+    const before = repo.commit('Engine');
+    repo.git('mv', 'src/engine.ts', 'src/core-engine.ts');
+    repo.write('src/core-engine.ts', classWith('Engine', 14));
+    repo.write('src/copied-engine.ts', classWith('Engine', 12));
+    repo.commit('move, grow and copy it');
+    const run = await check('--base', before, '--head', 'HEAD', '--format', 'json');
+    const report = JSON.parse(run.stdout);
+    const godClasses = report.findings
+      .filter((finding: { ruleId: string }) => finding.ruleId === 'god_class')
+      .map((finding: { location: { path: string }; status: string }) => [
+        finding.location.path,
+        finding.status,
+      ]);
+    expect(godClasses).toEqual([
+      ['src/copied-engine.ts', 'new'],
+      ['src/core-engine.ts', 'worsened'],
+    ]);
+    expect(run.code).toBe(1);
+  });
+
   it('judges a change that raises its own budget by the old budget', async () => {
     repo.write(
       '.aureus/policy.yaml',

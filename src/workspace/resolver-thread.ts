@@ -92,8 +92,6 @@ export function startResolverThread(
   } catch {
     return undefined;
   }
-  // Never what keeps the process alive: a run that fails before settling still exits.
-  worker.unref();
   const post = (message: ToResolveWorker) => worker.postMessage(message);
   const answers: ResolvedRequest[] = [];
   const waiting: ImportRequest[] = [];

@@ -1,5 +1,6 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { openResolutions } from '../../src/workspace/cached-resolver.js';
@@ -93,6 +94,41 @@ describe('imports resolved on a worker thread', () => {
       'file',
       'external',
     ]);
+  });
+
+  it('answers a process that waits for nothing else, and ends with it', () => {
+    // The thread must answer without this thread's event loop doing anything, and settle must
+    // end it: a worker left running keeps its process from exiting.
+    const script = join(repo.dir, '..', `${basename(repo.dir)}-settle.mjs`);
+    const threadModule = new URL('../../dist/workspace/resolver-thread.js', import.meta.url);
+    // Files given as data, so that nothing else (no git process) is left to wait for.
+    const files = {
+      rootDir: '/repository',
+      paths: ['tsconfig.json', 'src/a.ts', 'src/b.ts'],
+      texts: [['tsconfig.json', '{}']],
+      onDisk: false,
+      configs: ['tsconfig.json'],
+      unreadable: [],
+    };
+    writeFileSync(
+      script,
+      [
+        `import { startResolverThread } from ${JSON.stringify(threadModule.href)};`,
+        `const files = ${JSON.stringify(files)};`,
+        'const thread = startResolverThread();',
+        'thread.load({ ...files, texts: new Map(files.texts) });',
+        "thread.ask([{ from: 'src/a.ts', specifier: './b.js' }]);",
+        'const { answers, complete } = await thread.settle();',
+        'console.log(JSON.stringify({ answers: answers.map((a) => a.resolution), complete }));',
+      ].join('\n'),
+    );
+    const run = spawnSync(process.execPath, [script], { encoding: 'utf8', timeout: 20_000 });
+    rmSync(script);
+    expect(run.stderr).toBe('');
+    expect(run.stdout.trim()).toBe(
+      JSON.stringify({ answers: [{ kind: 'file', path: 'src/b.ts' }], complete: true }),
+    );
+    expect(run.status).toBe(0);
   });
 
   it('is not complete when it failed, never got its files, or could not start', async () => {

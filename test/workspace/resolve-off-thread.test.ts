@@ -16,6 +16,17 @@ import { workingTreeSnapshot } from '../../src/workspace/working-tree-snapshot.j
 import { makeRepo, type Repo } from '../support/git-fixture.js';
 import { useIsolatedGit } from '../support/isolated-git-suite.js';
 
+/** Aliases from an extended config, a package from the disk, files in two folders. */
+const FIXTURE: Readonly<Record<string, string>> = {
+  'tsconfig.json':
+    '{\n  // aliases\n  "extends": "./configs/base.json",\n  "compilerOptions": { "paths": { "@lib/*": ["./src/lib/*"] } },\n}\n',
+  'configs/base.json': '{ "compilerOptions": { "module": "nodenext" } }\n',
+  'src/app/main.ts': 'export {};\n',
+  'src/app/view.ts': 'export {};\n',
+  'src/lib/index.ts': 'export {};\n',
+  'src/lib/format.ts': 'export {};\n',
+};
+
 /**
  * Imports resolved on a worker thread (while this one parses) must get exactly the answers this
  * thread gives, and be stored alike; a thread that fails or never starts leaves its work here.
@@ -38,15 +49,7 @@ describe('imports resolved on a worker thread', () => {
 
   beforeAll(async () => {
     repo = await makeRepo('resolve-off-thread');
-    repo.write(
-      'tsconfig.json',
-      '{\n  // aliases\n  "extends": "./configs/base.json",\n  "compilerOptions": { "paths": { "@lib/*": ["./src/lib/*"] } },\n}\n',
-    );
-    repo.write('configs/base.json', '{ "compilerOptions": { "module": "nodenext" } }\n');
-    repo.write('src/app/main.ts', 'export {};\n');
-    repo.write('src/app/view.ts', 'export {};\n');
-    repo.write('src/lib/index.ts', 'export {};\n');
-    repo.write('src/lib/format.ts', 'export {};\n');
+    for (const [path, text] of Object.entries(FIXTURE)) repo.write(path, text);
     repo.commit('fixture');
     return () => repo.remove();
   });

@@ -37,6 +37,9 @@ export async function startScriptedModelServer(): Promise<ScriptedModelServer> {
   const server = createServer((request, response) => {
     void answer(request, response, replies, requests);
   });
+  // No idle timeout: a client reusing its pooled socket as Node closes it gets ECONNRESET on a
+  // busy machine. close() ends every connection.
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

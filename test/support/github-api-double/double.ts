@@ -81,6 +81,10 @@ export class GitHubApiDouble {
       }
       holder.double.handle(request, response);
     });
+    // Node closes a keep-alive connection idle for 5 s. A client that reuses its pooled socket
+    // at that moment gets ECONNRESET, which a test doing seconds of git work between two
+    // requests meets on a busy machine. Idle connections stay open instead; stop() closes them.
+    server.keepAliveTimeout = 0;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(0, '127.0.0.1', () => resolve());

@@ -5,6 +5,7 @@ import {
   isMap,
   isScalar,
   LineCounter,
+  Parser,
   parseDocument,
   visit,
 } from 'yaml';
@@ -17,6 +18,8 @@ import { type YamlLocator, yamlLocator } from './locate-in-yaml.js';
 import { migratePolicy, POLICY_MIGRATIONS, type PolicyMigration } from './migrate-policy.js';
 import type { PolicyProblem } from './policy-problem.js';
 import { yamlProblems } from './yaml-problems.js';
+import { yamlScalarProblems } from './yaml-scalar-problems.js';
+import { yamlTagProblems } from './yaml-tag-problems.js';
 
 export type PolicyParse =
   | { readonly ok: true; readonly policy: Policy }
@@ -43,9 +46,20 @@ export function parsePolicy(text: string, file: string, options: ParseOptions = 
     uniqueKeys: true,
     strict: true,
     prettyErrors: false,
+    // YAML 1.2's core schema whatever a `%YAML 1.1` line asks for: one reading of every value.
+    schema: 'core',
   });
-  const syntax = [...document.errors, ...document.warnings];
-  if (syntax.length > 0) return failed(yamlProblems(syntax, text, lineCounter, file));
+  // Every tag is refused below, the ones the parser resolves and the ones it cannot alike.
+  const syntax = [...document.errors, ...document.warnings].filter(
+    (error) => error.code !== 'TAG_RESOLVE_FAILED',
+  );
+  // The token tree once more, for what the document forgets: where tags are, and how YAML 1.1
+  // would read each value.
+  const tokens = [...new Parser().parse(text)];
+  const tags = yamlTagProblems(tokens, lineCounter, file);
+  if (syntax.length > 0 || tags.length > 0) {
+    return failed([...yamlProblems(syntax, text, lineCounter, file), ...tags]);
+  }
 
   const locate = yamlLocator(document, lineCounter);
   const problem = (path: readonly string[], message: string, hint: string): PolicyParse => {
@@ -81,6 +95,9 @@ export function parsePolicy(text: string, file: string, options: ParseOptions = 
       },
     ]);
   }
+
+  const values = yamlScalarProblems(document, tokens, lineCounter, file);
+  if (values.length > 0) return failed(values);
 
   const data = toPlainData(document);
   if (data === undefined) {

@@ -9,10 +9,12 @@ export type PolicyFormat = 'yaml' | 'json';
 /**
  * The effective policy as text. YAML carries each key's description from the schema as a
  * comment, so `aureus policy show` doubles as the reference of every setting and its default.
+ * Text that YAML 1.1 would read otherwise (`no`, `on`, `1_000`) is quoted, as parsePolicy
+ * requires (`compat`).
  */
 export function renderPolicy(policy: Policy, format: PolicyFormat): string {
   if (format === 'json') return `${JSON.stringify(policy, null, 2)}\n`;
-  const document = new Document(policy);
+  const document = new Document(policy, { compat: 'yaml-1.1' });
   if (isMap(document.contents)) annotate(document.contents, []);
   return document.toString({ lineWidth: 0 });
 }

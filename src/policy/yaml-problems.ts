@@ -11,8 +11,6 @@ const HINTS: Readonly<Record<string, string>> = {
     'add the missing closing character (a quote or bracket) on the value that opens it.',
   MULTIPLE_DOCS:
     'keep a single YAML document: remove the "---" separator and merge what follows it.',
-  TAG_RESOLVE_FAILED:
-    'remove the tag: a policy is plain YAML and cannot include files or run code.',
   BAD_DQ_ESCAPE: 'fix the escape sequence inside the double-quoted text, or use single quotes.',
   MULTILINE_IMPLICIT_KEY: 'write each key on a single line, followed by ": ".',
   BLOCK_AS_IMPLICIT_KEY:

@@ -182,6 +182,25 @@ describe('aureus check', () => {
     expect(run.stderr).toContain(':2:1: unknown key "budgts" at the top level.');
   });
 
+  it.each([
+    ['a tagged version', 'version: !!int "1"\n', '1:10: the tag !!int is not allowed'],
+    [
+      'a number past 2^53',
+      'version: 1\nbudgets:\n  core_files: 9007199254740993\n',
+      '3:15: 9007199254740993 is too large to be read exactly',
+    ],
+  ])(
+    'exits 2 on a base policy with %s, naming the policy file, line and column',
+    async (_case, policy, expected) => {
+      repo.write('.aureus/policy.yaml', policy);
+      const broken = repo.commit('break the policy');
+      repo.write('src/util.ts', 'export const x = 1;\n');
+      const run = await check('--base', broken);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain(`.aureus/policy.yaml@${broken.slice(0, 12)}:${expected}`);
+    },
+  );
+
   it('adopts a legacy repository: --all blocks today, passes after aureus baseline, blocks growth', async () => {
     repo.write('src/engine.ts', classWith('Engine', 12));
     repo.commit('a legacy god class');

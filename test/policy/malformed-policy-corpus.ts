@@ -21,6 +21,135 @@ const aliasBomb = [
   '',
 ].join('\n');
 
+const TAG_HINT =
+  'remove the tag and write the value itself: 1 for a number, "1" for text, true or false for a switch.';
+
+/** Every form of YAML tag, including the core schema's own: [case, file, line:column, tag]. */
+const TAGGED_VALUES: readonly (readonly [string, string, string, string])[] = [
+  ['include tag', 'version: 1\nbudgets: !include budgets.yaml\n', '2:10', '!include'],
+  ['int tag on a quoted version', 'version: !!int "1"\n', '1:10', '!!int'],
+  ['str tag', 'version: 1\nproject:\n  name: !!str 2024\n', '3:9', '!!str'],
+  ['float tag', 'version: 1\nbudgets:\n  change:\n    warn: !!float 80\n', '4:11', '!!float'],
+  ['bool tag', 'version: 1\nsimplification:\n  enabled: !!bool true\n', '3:12', '!!bool'],
+  ['null tag', 'version: 1\nproject:\n  name: !!null\n', '3:9', '!!null'],
+  ['non-specific tag', 'version: 1\nbudgets:\n  core_files: ! 10\n', '3:15', '!'],
+  ['verbatim tag', 'version: !<tag:yaml.org,2002:int> "1"\n', '1:10', '!<tag:yaml.org,2002:int>'],
+  ['map tag on a section', 'version: 1\nbudgets: !!map\n  core_files: 3\n', '2:10', '!!map'],
+  ['binary tag', 'version: 1\nproject:\n  name: !!binary aGk=\n', '3:9', '!!binary'],
+  [
+    'tag from a %TAG directive',
+    '%TAG !e! tag:example.com,2000:\n---\nversion: !e!one 1\n',
+    '3:10',
+    '!e!one',
+  ],
+];
+
+/** Values that read differently in YAML 1.1: [case, file, line:column, message, hint]. */
+const YAML_11_VALUES: readonly (readonly [string, string, string, string, string])[] = [
+  [
+    'yes for a switch',
+    'version: 1\nsimplification:\n  enabled: yes\n',
+    '3:12',
+    'yes reads as the text "yes" in YAML 1.2, the version AUREUS reads, but as true in YAML 1.1, which other tools may read.',
+    'write "yes" or true, whichever is meant.',
+  ],
+  [
+    'no for a name',
+    'version: 1\nproject:\n  name: no\n',
+    '3:9',
+    'no reads as the text "no" in YAML 1.2, the version AUREUS reads, but as false in YAML 1.1, which other tools may read.',
+    'write "no" or false, whichever is meant.',
+  ],
+  [
+    'off in a list',
+    'version: 1\nproject:\n  stack:\n    frameworks: [express, off]\n',
+    '4:27',
+    'off reads as the text "off" in YAML 1.2, the version AUREUS reads, but as false in YAML 1.1, which other tools may read.',
+    'write "off" or false, whichever is meant.',
+  ],
+  [
+    'leading-zero number',
+    'version: 1\nbudgets:\n  core_files: 017\n',
+    '3:15',
+    '017 reads as 17 in YAML 1.2, the version AUREUS reads, but as 15 in YAML 1.1, which other tools may read.',
+    'write 17 or 15, whichever is meant.',
+  ],
+  [
+    'YAML 1.2 octal',
+    'version: 1\nbudgets:\n  core_files: 0o17\n',
+    '3:15',
+    '0o17 reads as 15 in YAML 1.2, the version AUREUS reads, but as the text "0o17" in YAML 1.1, which other tools may read.',
+    'write 15 or "0o17", whichever is meant.',
+  ],
+  [
+    'digit separators',
+    'version: 1\nbudgets:\n  core_loc:\n    hard: 10_000\n',
+    '4:11',
+    '10_000 reads as the text "10_000" in YAML 1.2, the version AUREUS reads, but as 10000 in YAML 1.1, which other tools may read.',
+    'write "10_000" or 10000, whichever is meant.',
+  ],
+  [
+    'sexagesimal',
+    'version: 1\nmodel_provider:\n  timeout_seconds: 1:30\n',
+    '3:20',
+    '1:30 reads as the text "1:30" in YAML 1.2, the version AUREUS reads, but as 90 in YAML 1.1, which other tools may read.',
+    'write "1:30" or 90, whichever is meant.',
+  ],
+  [
+    'timestamp',
+    'version: 1\nproject:\n  name: 2024-01-31\n',
+    '3:9',
+    '2024-01-31 reads as the text "2024-01-31" in YAML 1.2, the version AUREUS reads, but as the date 2024-01-31T00:00:00.000Z in YAML 1.1, which other tools may read.',
+    'write "2024-01-31".',
+  ],
+  [
+    'a %YAML 1.1 directive',
+    '%YAML 1.1\n---\nversion: 1\nsimplification:\n  enabled: on\n',
+    '5:12',
+    'on reads as the text "on" in YAML 1.2, the version AUREUS reads, but as true in YAML 1.1, which other tools may read.',
+    'write "on" or true, whichever is meant.',
+  ],
+];
+
+/** Numbers JavaScript cannot hold as written: [case, file, line:column, message, hint]. */
+const INEXACT_NUMBERS: readonly (readonly [string, string, string, string, string])[] = [
+  [
+    'number past 2^53',
+    'version: 1\nbudgets:\n  core_files: 9007199254740993\n',
+    '3:15',
+    '9007199254740993 is too large to be read exactly: numbers beyond ±9007199254740991 (2^53 − 1) are rounded, and this one would read as 9007199254740992.',
+    'write a smaller number; no policy setting needs one this large.',
+  ],
+  [
+    'version past 2^53',
+    'version: 9007199254740993\n',
+    '1:10',
+    '9007199254740993 is too large to be read exactly: numbers beyond ±9007199254740991 (2^53 − 1) are rounded, and this one would read as 9007199254740992.',
+    'write a smaller number; no policy setting needs one this large.',
+  ],
+  [
+    'negative zero',
+    'version: 1\nbudgets:\n  new_dependencies: -0\n',
+    '3:21',
+    '-0 is a negative zero.',
+    'write 0.',
+  ],
+  [
+    'not a number',
+    'version: 1\nbudgets:\n  change:\n    block: .nan\n',
+    '4:12',
+    '.nan is not a finite number (YAML reads it as NaN).',
+    'write a plain number, for example 25.',
+  ],
+  [
+    'infinity',
+    'version: 1\nbudgets:\n  core_loc:\n    hard: .inf\n',
+    '4:11',
+    '.inf is not a finite number (YAML reads it as Infinity).',
+    'write a plain number, for example 25.',
+  ],
+];
+
 export const MALFORMED_POLICIES: readonly MalformedPolicy[] = [
   {
     name: 'empty file',
@@ -76,12 +205,11 @@ export const MALFORMED_POLICIES: readonly MalformedPolicy[] = [
     expected:
       '.aureus/policy.yaml:2:1: source contains multiple documents. To resolve, keep a single YAML document: remove the "---" separator and merge what follows it.',
   },
-  {
-    name: 'include tag',
-    content: 'version: 1\nbudgets: !include budgets.yaml\n',
-    expected:
-      '.aureus/policy.yaml:2:10: unresolved tag: !include. To resolve, remove the tag: a policy is plain YAML and cannot include files or run code.',
-  },
+  ...TAGGED_VALUES.map(([name, content, at, tag]) => ({
+    name,
+    content,
+    expected: `.aureus/policy.yaml:${at}: the tag ${tag} is not allowed: a policy is plain YAML, where a value means what it says. To resolve, ${TAG_HINT}`,
+  })),
   {
     name: 'alias bomb',
     content: aliasBomb,
@@ -274,4 +402,20 @@ export const MALFORMED_POLICIES: readonly MalformedPolicy[] = [
     expected:
       '.aureus/policy.yaml:1:1: the policy path is a symlink (mode 120000); AUREUS never follows links for its policy. To resolve, commit the policy as a regular file in place of the link.',
   },
+  {
+    name: 'trailing backslash in a glob',
+    content: 'version: 1\npaths:\n  core: ["src\\\\"]\n',
+    expected:
+      '.aureus/policy.yaml:3:10: paths.core[0] must be a glob relative to the repository root, not "src\\\\". To resolve, write the glob relative to the repository root, with / as separator and no leading /, for example src/**.',
+  },
+  ...YAML_11_VALUES.map(([name, content, at, message, hint]) => ({
+    name,
+    content,
+    expected: `.aureus/policy.yaml:${at}: ${message} To resolve, ${hint}`,
+  })),
+  ...INEXACT_NUMBERS.map(([name, content, at, message, hint]) => ({
+    name,
+    content,
+    expected: `.aureus/policy.yaml:${at}: ${message} To resolve, ${hint}`,
+  })),
 ];

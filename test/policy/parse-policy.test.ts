@@ -91,6 +91,14 @@ describe('parsePolicy', () => {
     expect(reparsed.ok && reparsed.policy).toEqual(policy);
     expect(parse(renderPolicy(policy, 'json'))).toEqual(policy);
   });
+
+  it('prints text YAML 1.1 would read otherwise in quotes, so it parses back as text', () => {
+    const defaults = defaultPolicy();
+    const stack = { ...defaults.project.stack, frameworks: ['on', '0o17', '1:30'] };
+    const policy = { ...defaults, project: { ...defaults.project, name: 'no', stack } };
+    const reparsed = parsePolicy(renderPolicy(policy, 'yaml'), FILE);
+    expect(reparsed.ok && reparsed.policy).toEqual(policy);
+  });
 });
 
 describe('policy format versions', () => {

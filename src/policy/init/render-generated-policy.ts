@@ -11,7 +11,8 @@ export function renderGeneratedPolicy(
   generated: GeneratedPolicy,
   header: readonly string[],
 ): string {
-  const document = new Document(generated.document);
+  // Text YAML 1.1 would read otherwise (a project named `no`) is quoted, as parsePolicy requires.
+  const document = new Document(generated.document, { compat: 'yaml-1.1' });
   document.commentBefore = header.map((line) => ` ${oneLine(line)}`).join('\n');
   for (const [path, reason] of generated.reasons) {
     const node = document.getIn(path.split('.'), true);

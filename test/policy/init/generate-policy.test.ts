@@ -179,6 +179,19 @@ describe('renderGeneratedPolicy', () => {
     expect(parsed.ok).toBe(true);
   });
 
+  it('quotes a name YAML 1.1 would read as a boolean, a number or a date, so it parses back', () => {
+    for (const name of ['no', 'on', '1_000', '2024-01-31']) {
+      const project = inferProject(
+        survey({
+          manifests: [packageJson('package.json', { name })],
+          files: [file('src/a.ts', 10)],
+        }),
+      );
+      const parsed = parsePolicy(render(generatePolicy(project, NOTHING)), 'policy.yaml');
+      expect(parsed.ok && parsed.policy.project.name).toBe(name);
+    }
+  });
+
   it('keeps a reason with a line break or a # on one comment line', () => {
     const generated = generatePolicy(greenfield, NOTHING);
     const reasons = new Map(generated.reasons);

@@ -240,7 +240,7 @@ export function describe(value: unknown): string {
   return String(value);
 }
 
-function displayPath(path: readonly string[]): string {
+export function displayPath(path: readonly string[]): string {
   if (path.length === 0) return 'the policy';
   return path.reduce(
     (shown, segment) =>
@@ -257,7 +257,7 @@ function pointerToPath(pointer: string): string[] {
     .map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'));
 }
 
-function valueAt(document: unknown, path: readonly string[]): unknown {
+export function valueAt(document: unknown, path: readonly string[]): unknown {
   let value = document;
   for (const segment of path) {
     if (typeof value !== 'object' || value === null) return undefined;

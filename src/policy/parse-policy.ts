@@ -14,6 +14,7 @@ import { CURRENT_POLICY_VERSION, type Policy } from '../model/policy.js';
 import { checkPolicySchema } from './check-policy-schema.js';
 import { crossFieldProblems } from './cross-field-checks.js';
 import { describe, explainSchemaViolations } from './explain-schema-violations.js';
+import { globProblems } from './glob-problems.js';
 import { type YamlLocator, yamlLocator } from './locate-in-yaml.js';
 import { migratePolicy, POLICY_MIGRATIONS, type PolicyMigration } from './migrate-policy.js';
 import type { PolicyProblem } from './policy-problem.js';
@@ -119,8 +120,11 @@ export function parsePolicy(text: string, file: string, options: ParseOptions = 
   if (!schema.valid) {
     return failed(explainSchemaViolations(schema.violations, versioned.document, locate, file));
   }
-  const crossField = crossFieldProblems(schema.policy, locate, file);
-  if (crossField.length > 0) return failed(crossField);
+  const settings = [
+    ...crossFieldProblems(schema.policy, locate, file),
+    ...globProblems(schema.policy, locate, file),
+  ];
+  if (settings.length > 0) return failed(settings);
   return { ok: true, policy: schema.policy };
 }
 

@@ -189,6 +189,11 @@ describe('aureus check', () => {
       'version: 1\nbudgets:\n  core_files: 9007199254740993\n',
       '3:15: 9007199254740993 is too large to be read exactly',
     ],
+    [
+      'a broken glob',
+      'version: 1\npaths:\n  core: ["src/[a-"]\n',
+      '3:10: paths.core[0] is not a valid glob: "src/[a-" opens a "[" that is never closed.',
+    ],
   ])(
     'exits 2 on a base policy with %s, naming the policy file, line and column',
     async (_case, policy, expected) => {

@@ -152,6 +152,26 @@ describe('aureus hook pre-commit, installed with husky, under a real git commit'
     expect(result.output).toContain('.aureus/policy.yaml@');
   });
 
+  it('fails closed on a base policy with a tag or a broken glob, with its file:line:col', () => {
+    const cases: [string, string][] = [
+      ['version: !!int "1"\n', ':1:10: the tag !!int is not allowed'],
+      [
+        'version: 1\npaths:\n  tests: ["test/[a-"]\n',
+        ':3:11: paths.tests[0] is not a valid glob: "test/[a-" opens a "[" that is never closed.',
+      ],
+    ];
+    for (const [index, [policy, expected]] of cases.entries()) {
+      repo.write('.aureus/policy.yaml', policy);
+      const broken = repo.commit('break the policy');
+      repo.write('src/small.ts', `export const one = ${index};\n`);
+      repo.git('add', 'src/small.ts');
+      const result = commit(repo, ['-q', '-m', 'small']);
+      expect(result.code).toBe(1);
+      expect(result.output).toContain('husky - pre-commit script failed (code 2)');
+      expect(result.output).toContain(`.aureus/policy.yaml@${broken.slice(0, 12)}${expected}`);
+    }
+  });
+
   it('leaves a merge being concluded alone: its commits were checked on their own', () => {
     const main = repo.git('branch', '--show-current');
     repo.git('checkout', '-q', '-b', 'topic');

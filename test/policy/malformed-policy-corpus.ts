@@ -150,6 +150,55 @@ const INEXACT_NUMBERS: readonly (readonly [string, string, string, string, strin
   ],
 ];
 
+/**
+ * Globs picomatch cannot compile as written, one in each glob setting:
+ * [case, file, line:column, message, hint].
+ */
+const BROKEN_GLOBS: readonly (readonly [string, string, string, string, string])[] = [
+  [
+    'unclosed bracket in paths.core',
+    'version: 1\npaths:\n  core: [lib/**, "src/[a-"]\n',
+    '3:18',
+    'paths.core[1] is not a valid glob: "src/[a-" opens a "[" that is never closed.',
+    'close it (for example src/[a-z]/**), or write [[] to match a literal "[".',
+  ],
+  [
+    'unclosed brace in paths.ignore',
+    'version: 1\npaths:\n  ignore:\n    - "{dist,build/**"\n',
+    '4:7',
+    'paths.ignore[0] is not a valid glob: "{dist,build/**" opens a "{" that is never closed.',
+    'close it (for example {dist,build}/**), or write [{] to match a literal "{".',
+  ],
+  [
+    'unclosed parenthesis in paths.tests',
+    'version: 1\npaths:\n  tests: ["test/**/*.@(ts|js"]\n',
+    '3:11',
+    'paths.tests[0] is not a valid glob: "test/**/*.@(ts|js" opens a "(" that is never closed.',
+    'close it (for example *.@(ts|js)), or write [(] to match a literal "(".',
+  ],
+  [
+    'backwards range in paths.generated',
+    'version: 1\npaths:\n  generated: ["gen/[z-a]/**"]\n',
+    '3:15',
+    'paths.generated[0] is not a valid glob: "gen/[z-a]/**" cannot be compiled (range out of order in character class).',
+    'write ranges from low to high (for example [a-z]) and check its brackets and braces.',
+  ],
+  [
+    'stray closing bracket in adapter_globs',
+    'version: 1\nforbidden_patterns:\n  oversized_adapter:\n    adapter_globs: ["src/adapters]/**"]\n',
+    '4:21',
+    'forbidden_patterns.oversized_adapter.adapter_globs[0] is not a valid glob: "src/adapters]/**" closes a "]" that was never opened.',
+    'remove it, or write []] to match a literal "]".',
+  ],
+  [
+    'unclosed bracket in protected_paths',
+    'version: 1\npermissions:\n  protected_paths: [".github/**", ".aureus/[**"]\n',
+    '3:35',
+    'permissions.protected_paths[1] is not a valid glob: ".aureus/[**" opens a "[" that is never closed.',
+    'close it (for example src/[a-z]/**), or write [[] to match a literal "[".',
+  ],
+];
+
 export const MALFORMED_POLICIES: readonly MalformedPolicy[] = [
   {
     name: 'empty file',
@@ -414,6 +463,11 @@ export const MALFORMED_POLICIES: readonly MalformedPolicy[] = [
     expected: `.aureus/policy.yaml:${at}: ${message} To resolve, ${hint}`,
   })),
   ...INEXACT_NUMBERS.map(([name, content, at, message, hint]) => ({
+    name,
+    content,
+    expected: `.aureus/policy.yaml:${at}: ${message} To resolve, ${hint}`,
+  })),
+  ...BROKEN_GLOBS.map(([name, content, at, message, hint]) => ({
     name,
     content,
     expected: `.aureus/policy.yaml:${at}: ${message} To resolve, ${hint}`,

@@ -3,6 +3,7 @@ import { parse } from 'yaml';
 import { CURRENT_POLICY_VERSION } from '../../src/model/policy.js';
 import { decodePolicyText } from '../../src/policy/decode-policy-text.js';
 import { defaultPolicy } from '../../src/policy/default-policy.js';
+import { globMatcher } from '../../src/policy/glob-matcher.js';
 import { migratePolicy, type PolicyMigration } from '../../src/policy/migrate-policy.js';
 import { parsePolicy } from '../../src/policy/parse-policy.js';
 import { renderPolicy } from '../../src/policy/render-policy.js';
@@ -98,6 +99,49 @@ describe('parsePolicy', () => {
     const policy = { ...defaults, project: { ...defaults.project, name: 'no', stack } };
     const reparsed = parsePolicy(renderPolicy(policy, 'yaml'), FILE);
     expect(reparsed.ok && reparsed.policy).toEqual(policy);
+  });
+
+  it('keeps every valid glob form and the values both YAML versions read alike', () => {
+    const result = parsePolicy(
+      [
+        'version: 1',
+        'project:',
+        '  name: "yes"',
+        'budgets:',
+        '  core_files: 0x1F',
+        '  change: { warn: 1e2, block: 2.5e2 }',
+        'simplification:',
+        '  enabled: false',
+        'paths:',
+        '  core: ["src/[a-z]*/**", "{lib,pkg}/**", "x/[[]y[]]/**", "src/!(legacy)/**", "**/*.@(ts|tsx)"]',
+        '  ignore: ["**/[]]odd/**", "gen/{a..c}/**"]',
+        '',
+      ].join('\n'),
+      FILE,
+    );
+    if (!result.ok) throw new Error(JSON.stringify(result.problems));
+    expect(result.policy.project.name).toBe('yes');
+    expect(result.policy.budgets.core_files).toBe(31);
+    expect(result.policy.budgets.change).toEqual({ warn: 100, block: 250 });
+    expect(result.policy.simplification.enabled).toBe(false);
+    const samples: Record<string, [string, string]> = {
+      'src/[a-z]*/**': ['src/ab/x.ts', 'src/Ab/x.ts'],
+      '{lib,pkg}/**': ['pkg/y.ts', 'src/y.ts'],
+      'x/[[]y[]]/**': ['x/[y]/z.ts', 'x/y/z.ts'],
+      'src/!(legacy)/**': ['src/new/a.ts', 'src/legacy/a.ts'],
+      '**/*.@(ts|tsx)': ['a/b.tsx', 'a/b.js'],
+      '**/[]]odd/**': ['a/]odd/b.ts', 'a/odd/b.ts'],
+      'gen/{a..c}/**': ['gen/b/c.ts', 'gen/d/c.ts'],
+    };
+    const { core, ignore } = result.policy.paths;
+    expect([...core, ...ignore].sort()).toEqual(Object.keys(samples).sort());
+    for (const [glob, [matched, missed]] of Object.entries(samples)) {
+      expect([glob, globMatcher([glob])(matched), globMatcher([glob])(missed)]).toEqual([
+        glob,
+        true,
+        false,
+      ]);
+    }
   });
 });
 

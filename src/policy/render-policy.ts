@@ -9,8 +9,8 @@ export type PolicyFormat = 'yaml' | 'json';
 /**
  * The effective policy as text. YAML carries each key's description from the schema as a
  * comment, so `aureus policy show` doubles as the reference of every setting and its default.
- * Text that YAML 1.1 would read otherwise (`no`, `on`, `1_000`) is quoted, as parsePolicy
- * requires (`compat`).
+ * Text that YAML 1.1 would read otherwise (`no`, `on`, `0o17`) is quoted (`compat`), so any
+ * YAML reader, 1.1 or 1.2, reads the same values.
  */
 export function renderPolicy(policy: Policy, format: PolicyFormat): string {
   if (format === 'json') return `${JSON.stringify(policy, null, 2)}\n`;

@@ -41,3 +41,27 @@ function resolve(root: SchemaNode, node: SchemaNode): SchemaNode {
   const { $ref: _ref, ...own } = node;
   return { ...target, ...own };
 }
+
+/**
+ * Whether `value` has the kind of value `node` asks for: its enum or const, its type, or one
+ * of its anyOf branches. Ranges, lengths and patterns are not looked at.
+ */
+export function fitsSchemaKind(root: SchemaNode, node: SchemaNode, value: unknown): boolean {
+  const own = resolve(root, node);
+  if (own.enum !== undefined) return own.enum.includes(value);
+  if (own.const !== undefined) return own.const === value;
+  if (own.anyOf !== undefined)
+    return own.anyOf.some((branch) => fitsSchemaKind(root, branch, value));
+  switch (own.type) {
+    case 'integer':
+      return Number.isInteger(value);
+    case 'number':
+      return typeof value === 'number';
+    case 'string':
+      return typeof value === 'string';
+    case 'boolean':
+      return typeof value === 'boolean';
+    default:
+      return false;
+  }
+}

@@ -1,5 +1,17 @@
-import { Composer, type CST, type Document, type LineCounter, type Scalar, visit } from 'yaml';
+import {
+  Composer,
+  type CST,
+  type Document,
+  isPair,
+  isScalar,
+  isSeq,
+  type LineCounter,
+  type Scalar,
+  visit,
+} from 'yaml';
 import type { PolicyProblem } from './policy-problem.js';
+import { policySchema } from './policy-schema.generated.js';
+import { fitsSchemaKind, schemaAt } from './schema-node.js';
 
 type Explanation = Pick<PolicyProblem, 'message' | 'hint'>;
 
@@ -10,10 +22,11 @@ const SHOWN_LENGTH = 60;
  * Values that do not mean what they say, each at its place:
  * - numbers JavaScript cannot hold as written: NaN and infinities (`.nan`, `.inf`, `1e400`),
  *   magnitudes past 2^53 − 1 (rounded: 9007199254740993 reads as 9007199254740992), and -0;
- * - plain values YAML 1.1 reads otherwise than YAML 1.2 (`yes`/`no`/`on`/`off`, `017`, `0o17`,
- *   `1_000`, `1:30`, dates). The policy is read as YAML 1.2 whatever a `%YAML` line says, and
- *   a value another tool (or a reader used to YAML 1.1) would take for something else is
- *   refused rather than guessed. What both versions read alike (`true`, `0x1F`, `1e3`, `~`) passes.
+ * - plain values YAML 1.1 reads otherwise than YAML 1.2, where both readings would be accepted
+ *   at that place (`017`: 17, or octal 15). The policy is read as YAML 1.2 whatever a `%YAML`
+ *   line says. Where only one reading fits, the value is unambiguous: `severity: off` can only
+ *   be the text (false is no severity), and `enabled: yes` is the text "yes", which the schema
+ *   then refuses as not true or false.
  * Keys are left out: every key of a policy is a fixed name the schema knows, so a key YAML 1.1
  * would read otherwise (`on`, `yes`, `<<`) is an unknown key already.
  */
@@ -25,11 +38,16 @@ export function yamlScalarProblems(
 ): PolicyProblem[] {
   const yaml11 = valueScalars(readAsYaml11(tokens));
   const problems: PolicyProblem[] = [];
-  for (const [offset, scalar] of valueScalars(document)) {
+  for (const [offset, { scalar, path }] of valueScalars(document)) {
     const source = shown(scalar.source ?? String(scalar.value));
+    const expected = schemaAt(policySchema, path);
+    const readings = [scalar.value, yaml11.get(offset)?.scalar.value];
+    const ambiguous =
+      expected !== undefined &&
+      readings.every((value) => fitsSchemaKind(policySchema, expected, value));
     const found =
       numberProblem(scalar.value, source) ??
-      versionProblem(source, scalar.value, yaml11.get(offset)?.value);
+      (ambiguous ? versionProblem(source, scalar.value, readings[1]) : undefined);
     if (found === undefined) continue;
     const { line, col } = lineCounter.linePos(offset);
     problems.push({ file, line, column: col, ...found });
@@ -69,14 +87,24 @@ function versionProblem(source: string, yaml12: unknown, yaml11: unknown): Expla
   };
 }
 
-/** Scalars in value position (not keys), by the offset where each starts. */
-function valueScalars(document: Document | undefined): Map<number, Scalar> {
-  const found = new Map<number, Scalar>();
+/**
+ * Scalars in value position (not keys), by the offset where each starts, with the path of
+ * settings that leads to them (any list item is "0": the schema describes all items alike).
+ */
+function valueScalars(
+  document: Document | undefined,
+): Map<number, { scalar: Scalar; path: string[] }> {
+  const found = new Map<number, { scalar: Scalar; path: string[] }>();
   if (document === undefined) return found;
   visit(document, {
-    Scalar(key, node) {
+    Scalar(key, node, ancestors) {
       const offset = node.range?.[0];
-      if (key !== 'key' && offset !== undefined) found.set(offset, node);
+      if (key === 'key' || offset === undefined) return;
+      const path = ancestors.flatMap((ancestor) => {
+        if (isSeq(ancestor)) return ['0'];
+        return isPair(ancestor) && isScalar(ancestor.key) ? [String(ancestor.key.value)] : [];
+      });
+      found.set(offset, { scalar: node, path });
     },
   });
   return found;

@@ -44,29 +44,12 @@ const TAGGED_VALUES: readonly (readonly [string, string, string, string])[] = [
   ],
 ];
 
-/** Values that read differently in YAML 1.1: [case, file, line:column, message, hint]. */
+/**
+ * Plain values YAML 1.1 reads otherwise, where that matters: [case, file, line:column, message,
+ * hint]. Where only YAML 1.2's reading fits the setting the value is unambiguous and accepted
+ * (parse-policy.test.ts); where it does not fit, the schema refuses it, as before.
+ */
 const YAML_11_VALUES: readonly (readonly [string, string, string, string, string])[] = [
-  [
-    'yes for a switch',
-    'version: 1\nsimplification:\n  enabled: yes\n',
-    '3:12',
-    'yes reads as the text "yes" in YAML 1.2, the version AUREUS reads, but as true in YAML 1.1, which other tools may read.',
-    'write "yes" or true, whichever is meant.',
-  ],
-  [
-    'no for a name',
-    'version: 1\nproject:\n  name: no\n',
-    '3:9',
-    'no reads as the text "no" in YAML 1.2, the version AUREUS reads, but as false in YAML 1.1, which other tools may read.',
-    'write "no" or false, whichever is meant.',
-  ],
-  [
-    'off in a list',
-    'version: 1\nproject:\n  stack:\n    frameworks: [express, off]\n',
-    '4:27',
-    'off reads as the text "off" in YAML 1.2, the version AUREUS reads, but as false in YAML 1.1, which other tools may read.',
-    'write "off" or false, whichever is meant.',
-  ],
   [
     'leading-zero number',
     'version: 1\nbudgets:\n  core_files: 017\n',
@@ -75,39 +58,25 @@ const YAML_11_VALUES: readonly (readonly [string, string, string, string, string
     'write 17 or 15, whichever is meant.',
   ],
   [
-    'YAML 1.2 octal',
-    'version: 1\nbudgets:\n  core_files: 0o17\n',
-    '3:15',
-    '0o17 reads as 15 in YAML 1.2, the version AUREUS reads, but as the text "0o17" in YAML 1.1, which other tools may read.',
-    'write 15 or "0o17", whichever is meant.',
+    'yes for a switch',
+    'version: 1\nsimplification:\n  enabled: yes\n',
+    '3:12',
+    'simplification.enabled must be true or false, not "yes".',
+    'write true or false, for example true (the default).',
+  ],
+  [
+    'a %YAML 1.1 directive does not make on a switch',
+    '%YAML 1.1\n---\nversion: 1\nsimplification:\n  enabled: on\n',
+    '5:12',
+    'simplification.enabled must be true or false, not "on".',
+    'write true or false, for example true (the default).',
   ],
   [
     'digit separators',
     'version: 1\nbudgets:\n  core_loc:\n    hard: 10_000\n',
     '4:11',
-    '10_000 reads as the text "10_000" in YAML 1.2, the version AUREUS reads, but as 10000 in YAML 1.1, which other tools may read.',
-    'write "10_000" or 10000, whichever is meant.',
-  ],
-  [
-    'sexagesimal',
-    'version: 1\nmodel_provider:\n  timeout_seconds: 1:30\n',
-    '3:20',
-    '1:30 reads as the text "1:30" in YAML 1.2, the version AUREUS reads, but as 90 in YAML 1.1, which other tools may read.',
-    'write "1:30" or 90, whichever is meant.',
-  ],
-  [
-    'timestamp',
-    'version: 1\nproject:\n  name: 2024-01-31\n',
-    '3:9',
-    '2024-01-31 reads as the text "2024-01-31" in YAML 1.2, the version AUREUS reads, but as the date 2024-01-31T00:00:00.000Z in YAML 1.1, which other tools may read.',
-    'write "2024-01-31".',
-  ],
-  [
-    'a %YAML 1.1 directive',
-    '%YAML 1.1\n---\nversion: 1\nsimplification:\n  enabled: on\n',
-    '5:12',
-    'on reads as the text "on" in YAML 1.2, the version AUREUS reads, but as true in YAML 1.1, which other tools may read.',
-    'write "on" or true, whichever is meant.',
+    'budgets.core_loc.hard must be a whole number, not "10_000".',
+    'write a whole number, for example 8000 (the default).',
   ],
 ];
 

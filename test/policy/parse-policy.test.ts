@@ -97,8 +97,35 @@ describe('parsePolicy', () => {
     const defaults = defaultPolicy();
     const stack = { ...defaults.project.stack, frameworks: ['on', '0o17', '1:30'] };
     const policy = { ...defaults, project: { ...defaults.project, name: 'no', stack } };
-    const reparsed = parsePolicy(renderPolicy(policy, 'yaml'), FILE);
+    const text = renderPolicy(policy, 'yaml');
+    expect(text).toContain('name: "no"');
+    expect(text).toContain('- "0o17"');
+    const reparsed = parsePolicy(text, FILE);
     expect(reparsed.ok && reparsed.policy).toEqual(policy);
+  });
+
+  it('reads a plain value as YAML 1.2 does where its YAML 1.1 reading would not fit the setting', () => {
+    const result = parsePolicy(
+      [
+        'version: 1',
+        'project:',
+        '  name: no',
+        '  stack:',
+        '    frameworks: [on, 2024-01-31]',
+        'budgets:',
+        '  core_files: 0o17',
+        'forbidden_patterns:',
+        '  god_class:',
+        '    severity: off',
+        '',
+      ].join('\n'),
+      FILE,
+    );
+    if (!result.ok) throw new Error(JSON.stringify(result.problems));
+    expect(result.policy.project.name).toBe('no');
+    expect(result.policy.project.stack.frameworks).toEqual(['on', '2024-01-31']);
+    expect(result.policy.budgets.core_files).toBe(15);
+    expect(result.policy.forbidden_patterns.god_class.severity).toBe('off');
   });
 
   it('keeps every valid glob form and the values both YAML versions read alike', () => {

@@ -11,7 +11,7 @@ export function renderGeneratedPolicy(
   generated: GeneratedPolicy,
   header: readonly string[],
 ): string {
-  // Text YAML 1.1 would read otherwise (a project named `no`) is quoted, as parsePolicy requires.
+  // Text YAML 1.1 would read otherwise (a project named `no`) is quoted: any reader agrees on it.
   const document = new Document(generated.document, { compat: 'yaml-1.1' });
   document.commentBefore = header.map((line) => ` ${oneLine(line)}`).join('\n');
   for (const [path, reason] of generated.reasons) {

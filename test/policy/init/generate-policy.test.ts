@@ -179,7 +179,7 @@ describe('renderGeneratedPolicy', () => {
     expect(parsed.ok).toBe(true);
   });
 
-  it('quotes a name YAML 1.1 would read as a boolean, a number or a date, so it parses back', () => {
+  it('quotes a name YAML 1.1 would read as a boolean, a number or a date, and it parses back', () => {
     for (const name of ['no', 'on', '1_000', '2024-01-31']) {
       const project = inferProject(
         survey({
@@ -187,7 +187,9 @@ describe('renderGeneratedPolicy', () => {
           files: [file('src/a.ts', 10)],
         }),
       );
-      const parsed = parsePolicy(render(generatePolicy(project, NOTHING)), 'policy.yaml');
+      const text = render(generatePolicy(project, NOTHING));
+      expect(text).toContain(`name: "${name}"`);
+      const parsed = parsePolicy(text, 'policy.yaml');
       expect(parsed.ok && parsed.policy.project.name).toBe(name);
     }
   });

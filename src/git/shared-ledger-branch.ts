@@ -1,3 +1,4 @@
+import { SHARED_LEDGER_TIP } from '../memory/shared-ledger-entries.js';
 import { AureusError } from '../model/errors.js';
 import { runGit } from './git-runner.js';
 import { listTrackedFiles } from './list-files.js';
@@ -5,7 +6,7 @@ import { readBlobs } from './read-blobs.js';
 import { openRepository, type Repository } from './repository.js';
 import { findCommit } from './revisions.js';
 
-/** The branch CI writes the shared ledger to, one file per judged commit under `entries/`. */
+/** The branch CI writes the shared ledger to: one file per judged commit under `entries/`, and the tip. */
 const BRANCH = 'aureus-ledger';
 const ENTRIES = 'entries/';
 const FETCH_TIMEOUT_MS = 60_000;
@@ -18,6 +19,7 @@ export interface SharedLedgerFile {
 export interface SharedLedgerBranch {
   /** The ref read, e.g. refs/remotes/origin/aureus-ledger. */
   readonly ref: string;
+  /** The entries and the tip file, in path order. */
   readonly files: readonly SharedLedgerFile[];
   /** Facts for the reader, such as a fetch that failed and the local copy used instead. */
   readonly notes: readonly string[];
@@ -48,7 +50,8 @@ export async function readSharedLedgerBranch(
       `the AUREUS Action writes it on pushes to the default branch (shared-ledger: true, with contents: write); until then, aureus ledger show reads the local ledger.`,
     );
   const entries = (await listTrackedFiles(repository.cwd, ref)).filter(
-    (file) => file.path.startsWith(ENTRIES) && file.mode === '100644',
+    (file) =>
+      (file.path.startsWith(ENTRIES) || file.path === SHARED_LEDGER_TIP) && file.mode === '100644',
   );
   const versions = await readBlobs(repository.cwd, entries);
   const files = versions.map((version) => ({ path: version.path, text: version.text ?? '' }));

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { checkLine } from '../../src/memory/journal-format.js';
+import { readSharedLedgerTip } from '../../src/memory/shared-ledger-entries.js';
 import { runGit } from '../support/git-fixture.js';
 import { secondaryRateLimit } from '../support/github-api-double/index.js';
 import { objectAt, webhookExample } from '../support/webhook-examples.js';
@@ -91,6 +92,11 @@ describe('the Action on other events', () => {
       head: made.headSha,
       event: 'push',
       ref: 'refs/heads/main',
+    });
+    const tip = session.double.fileAt(OWNER, REPO, 'aureus-ledger', 'tip.json');
+    expect(readSharedLedgerTip(tip?.toString('utf8') ?? '')).toEqual({
+      entry: `entries/${made.headSha}.json`,
+      hash: line.line.hash,
     });
     const branchCommit = session.double.ref(OWNER, REPO, 'heads/aureus-ledger');
 

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sharedLedgerLine } from '../../src/github/shared-ledger.js';
+import { GENESIS_HASH } from '../../src/memory/journal-format.js';
+import { SHARED_LEDGER_TIP, sharedLedgerTip } from '../../src/memory/shared-ledger-entries.js';
 import { isolateGit, makeRepo, type Repo, runGit } from '../support/git-fixture.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
 import { makeTempDir } from '../support/temp-dir.js';
@@ -11,13 +13,37 @@ let restore: () => Promise<void>;
 let origin: Repo & { remove(): Promise<void> };
 let clones: { path: string; remove: () => Promise<void> };
 
-function entry(head: string, at: string, verdict: string): string {
-  return sharedLedgerLine({
-    headSha: head,
-    at,
-    record: { kind: 'check', head, verdict, cost: { total: 12 } },
-  });
+function entry(head: string, at: string, verdict: string, prev = GENESIS_HASH) {
+  return sharedLedgerLine(
+    { headSha: head, at, record: { kind: 'check', head, verdict, cost: { total: 12 } } },
+    prev,
+  );
 }
+
+/** An entry as the ledger written before chaining holds it: linked to nothing. */
+function unchainedEntry(head: string, at: string, verdict: string): string {
+  return entry(head, at, verdict).text;
+}
+
+/** Entries linked one after the other, with the tip naming the last, as the Action writes them. */
+function chained(heads: readonly string[]): {
+  files: Record<string, string>;
+  lines: { path: string; text: string; hash: string }[];
+} {
+  const lines: { path: string; text: string; hash: string }[] = [];
+  let prev = GENESIS_HASH;
+  heads.forEach((head, index) => {
+    const line = entry(head, `2026-03-0${index + 1}T00:00:00.000Z`, 'pass', prev);
+    lines.push({ path: `entries/${head}.json`, ...line });
+    prev = line.hash;
+  });
+  const files = Object.fromEntries(lines.map((line) => [line.path, line.text]));
+  const last = lines.at(-1);
+  if (last !== undefined) files[SHARED_LEDGER_TIP] = sharedLedgerTip(last.path, last.hash);
+  return { files, lines };
+}
+
+const CHAIN = ['1', '2', '3', '4', '5'].map((digit) => digit.repeat(40));
 
 /** An origin whose aureus-ledger branch holds the given files, as the Action writes them. */
 function writeLedgerBranch(files: Record<string, string>): void {
@@ -59,9 +85,12 @@ describe('aureus ledger show --shared', () => {
   });
 
   it('fetches the aureus-ledger branch and lists its entries oldest first', async () => {
+    const first = entry(SHA_A, '2026-01-01T00:00:00.000Z', 'pass');
+    const second = entry(SHA_B, '2026-02-01T00:00:00.000Z', 'block', first.hash);
     writeLedgerBranch({
-      [`entries/${SHA_B}.json`]: entry(SHA_B, '2026-02-01T00:00:00.000Z', 'block'),
-      [`entries/${SHA_A}.json`]: entry(SHA_A, '2026-01-01T00:00:00.000Z', 'pass'),
+      [`entries/${SHA_B}.json`]: second.text,
+      [`entries/${SHA_A}.json`]: first.text,
+      [SHARED_LEDGER_TIP]: sharedLedgerTip(`entries/${SHA_B}.json`, second.hash),
     });
     const clone = cloneOrigin('two');
     const shown = await runCliInProcess(['ledger', 'show', '--shared'], clone);
@@ -78,16 +107,104 @@ describe('aureus ledger show --shared', () => {
   });
 
   it('reports an edited entry and an entry moved to another commit as tampering', async () => {
-    const edited = entry(SHA_A, '2026-01-01T00:00:00.000Z', 'pass').replace('"pass"', '"warn"');
+    const edited = unchainedEntry(SHA_A, '2026-01-01T00:00:00.000Z', 'pass').replace(
+      '"pass"',
+      '"warn"',
+    );
     writeLedgerBranch({
       [`entries/${SHA_A}.json`]: edited,
-      [`entries/${SHA_B}.json`]: entry(SHA_A, '2026-01-02T00:00:00.000Z', 'pass'),
+      [`entries/${SHA_B}.json`]: unchainedEntry(SHA_A, '2026-01-02T00:00:00.000Z', 'pass'),
     });
     const clone = cloneOrigin('tampered');
     const verified = await runCliInProcess(['ledger', 'verify', '--shared'], clone);
     expect(verified.code).toBe(1);
     expect(verified.stdout).toMatch(/checksum: entries\/a+\.json was edited/);
     expect(verified.stdout).toMatch(/chain: entries\/b+\.json holds the entry of another commit/);
+  });
+
+  it('reads entries written before the chain as unchained, not damaged, and links the rest', async () => {
+    const { files } = chained(CHAIN.slice(0, 2));
+    writeLedgerBranch({
+      ...files,
+      [`entries/${SHA_A}.json`]: unchainedEntry(SHA_A, '2026-01-01T00:00:00.000Z', 'pass'),
+      [`entries/${SHA_B}.json`]: unchainedEntry(SHA_B, '2026-02-01T00:00:00.000Z', 'warn'),
+    });
+    const clone = cloneOrigin('unchained');
+    const verified = await runCliInProcess(['ledger', 'verify', '--shared'], clone);
+    expect(verified.stdout).toBe(
+      'refs/remotes/origin/aureus-ledger: 4 entries, every checksum and link verified (2 written before entries were chained: checksum only).\n',
+    );
+    expect(verified.code).toBe(0);
+  });
+
+  /** Each tampering of a five-entry chain, and what `ledger verify --shared` must say about it. */
+  const TAMPERINGS: readonly [string, (files: Record<string, string>) => void, RegExp[]][] = [
+    [
+      'an entry deleted',
+      (files) => {
+        delete files[`entries/${CHAIN[2]}.json`];
+      },
+      [
+        /chain: entries\/4{40}\.json follows an entry that is not in the ledger: the entry before it was deleted or rewritten/,
+        /chain: entries\/2{40}\.json is followed by no entry, yet it is not the newest/,
+      ],
+    ],
+    [
+      'the newest entry deleted',
+      (files) => {
+        delete files[`entries/${CHAIN[4]}.json`];
+      },
+      [
+        /chain: tip\.json names entries\/5{40}\.json, which is not in the ledger: the newest entry was deleted or rewritten/,
+      ],
+    ],
+    [
+      'an entry moved to another place in the chain, its hash recomputed',
+      (files) => {
+        const first = chained(CHAIN).lines[0];
+        const moved = entry(CHAIN[3] ?? '', '2026-03-04T00:00:00.000Z', 'pass', first?.hash);
+        files[`entries/${CHAIN[3]}.json`] = moved.text;
+      },
+      [
+        /chain: entries\/4{40}\.json and entries\/2{40}\.json both follow entries\/1{40}\.json: an entry was moved or inserted/,
+        /chain: entries\/5{40}\.json follows an entry that is not in the ledger/,
+      ],
+    ],
+    [
+      'an entry edited, its hash recomputed',
+      (files) => {
+        const { lines } = chained(CHAIN);
+        const edited = entry(CHAIN[1] ?? '', '2026-03-02T00:00:00.000Z', 'warn', lines[0]?.hash);
+        files[`entries/${CHAIN[1]}.json`] = edited.text;
+      },
+      [
+        /chain: entries\/2{40}\.json is followed by no entry, yet it is not the newest: it was rewritten/,
+        /chain: entries\/3{40}\.json follows an entry that is not in the ledger/,
+      ],
+    ],
+    [
+      'the tip deleted',
+      (files) => {
+        delete files[SHARED_LEDGER_TIP];
+      },
+      [/chain: tip\.json is missing, yet entries are chained: it was deleted/],
+    ],
+  ];
+
+  it.each(TAMPERINGS)('reports %s, exit 1', async (name, tamper, expected) => {
+    const { files } = chained(CHAIN);
+    const intact = cloneOrigin(`intact-${TAMPERINGS.findIndex(([other]) => other === name)}`);
+    writeLedgerBranch(files);
+    const before = await runCliInProcess(['ledger', 'verify', '--shared'], intact);
+    expect([before.code, before.stdout]).toEqual([
+      0,
+      'refs/remotes/origin/aureus-ledger: 5 entries, every checksum and link verified.\n',
+    ]);
+    tamper(files);
+    writeLedgerBranch(files);
+    const verified = await runCliInProcess(['ledger', 'verify', '--shared'], intact);
+    expect(verified.code).toBe(1);
+    for (const line of expected) expect(verified.stdout).toMatch(line);
   });
 
   it('refuses --remote without --shared and --shared with --file', async () => {

@@ -29,13 +29,14 @@ export async function showLedgerCommand(context: CommandContext): Promise<number
 /** `aureus ledger verify`: exit 0 when every line verifies and the chain is unbroken, else 1. */
 export async function verifyLedgerCommand(context: CommandContext): Promise<number> {
   const { io, format } = context;
-  const { shown, contents } = await readLedger(context);
+  const { shown, contents, unchained } = await readLedger(context);
   const verdict = contents.intact ? ExitCode.pass : ExitCode.rejected;
   if (format === 'json') {
     const result = {
       file: shown,
       intact: contents.intact,
       entries: contents.entries.length,
+      unchained,
       problems: contents.problems,
     };
     io.stdout(`${JSON.stringify(result, null, 2)}\n`);
@@ -44,9 +45,12 @@ export async function verifyLedgerCommand(context: CommandContext): Promise<numb
   for (const problem of contents.problems) {
     io.stdout(`${shown}:${problem.lineNumber}: ${problem.kind}: ${problem.message}\n`);
   }
+  // Entries from before the shared ledger was chained have only their checksum to show.
+  const older =
+    unchained > 0 ? ` (${unchained} written before entries were chained: checksum only)` : '';
   io.stdout(
     contents.intact
-      ? `${shown}: ${contents.entries.length} entries, every checksum and link verified.\n`
+      ? `${shown}: ${contents.entries.length} entries, every checksum and link verified${older}.\n`
       : `${shown}: ${contents.problems.length} damaged or tampered line(s); ${contents.entries.length} entries verified.\n`,
   );
   return verdict;
@@ -54,7 +58,7 @@ export async function verifyLedgerCommand(context: CommandContext): Promise<numb
 
 async function readLedger(
   context: CommandContext,
-): Promise<{ shown: string; contents: JournalContents }> {
+): Promise<{ shown: string; contents: JournalContents; unchained: number }> {
   const { io, root, format, options } = context;
   if (format !== 'text' && format !== 'json') {
     throw new AureusError(
@@ -68,7 +72,8 @@ async function readLedger(
     const branch = await readSharedLedgerBranch(root, options.remote ?? 'origin');
     for (const note of branch.notes)
       io.stderr(`aureus: ${note}; reading the copy fetched before.\n`);
-    return { shown: branch.ref, contents: parseSharedLedgerFiles(branch.files) };
+    const contents = parseSharedLedgerFiles(branch.files);
+    return { shown: branch.ref, contents, unchained: contents.unchained };
   }
   if (options.remote !== undefined)
     throw new AureusError(
@@ -77,7 +82,7 @@ async function readLedger(
     );
   const path = options.file ?? storePaths(root).ledger;
   const shown = relative(io.cwd, path) || path;
-  return { shown, contents: await readJournal(path) };
+  return { shown, contents: await readJournal(path), unchained: 0 };
 }
 
 /** `#line  time  hash  kind verdict cost …`, from whichever of those fields the record has. */

@@ -6,6 +6,14 @@ import { readDefaultBranchPolicy } from './default-branch-policy.js';
 import { createDeliveryMemory } from './delivery-memory.js';
 import { type EvaluationOutcome, evaluateChange } from './evaluate-change.js';
 import type { AppServices, EvaluationRequest } from './evaluation-request.js';
+import {
+  type InstallationPayload,
+  type RepositoryPayload,
+  readCheckRunPayload,
+  readCommentPayload,
+  readMergeGroupPayload,
+  readPullRequestPayload,
+} from './event-payloads.js';
 import { handleCommand } from './handle-command.js';
 import { type AppRepository, judgedOfExternalId } from './judged-change.js';
 import { previewCost } from './preview-cost.js';
@@ -55,16 +63,12 @@ export function createAureusApp(options: AureusAppOptions): AureusApp {
      * throttling the installation as its key, so GitHub's spacing of writes (one a second, a
      * comment every three) applies per installation, not to every repository the App serves.
      */
-    const clientFor = (context: Context): Promise<GitHubClient> => {
-      const installation = 'installation' in context.payload ? context.payload.installation : null;
-      return installation?.id === undefined
-        ? Promise.resolve(context.octokit)
-        : probot.auth(installation.id);
-    };
     const eventScope = async (
       context: Context,
+      installation: InstallationPayload,
     ): Promise<{ client: GitHubClient; services: AppServices }> => {
-      const client = await clientFor(context);
+      const client: GitHubClient =
+        installation === null ? context.octokit : await probot.auth(installation.id);
       const services: AppServices = {
         identity: await identity(client),
         checkName: options.checkName ?? 'AUREUS',
@@ -107,6 +111,8 @@ export function createAureusApp(options: AureusAppOptions): AureusApp {
         });
     };
 
+    // Each handler reads its payload first (event-payloads.ts): a payload of the wrong shape
+    // throws before any API call, and the webhook endpoint answers 400.
     probot.on(
       [
         'pull_request.opened',
@@ -115,39 +121,39 @@ export function createAureusApp(options: AureusAppOptions): AureusApp {
         'pull_request.ready_for_review',
       ],
       async (context) => {
-        const { pull_request: pull, repository } = context.payload;
-        const { client, services } = await eventScope(context);
+        const payload = readPullRequestPayload(context.payload);
+        const { client, services } = await eventScope(context, payload.installation);
         schedule(client, services, {
-          repository: appRepository(repository),
-          headSha: pull.head.sha,
-          judged: { kind: 'pull', number: pull.number },
+          repository: appRepository(payload.repository),
+          headSha: payload.pull_request.head.sha,
+          judged: { kind: 'pull', number: payload.pull_request.number },
           trigger: 'event',
-          event: `pull_request.${context.payload.action}`,
+          event: `pull_request.${payload.action}`,
           deliveryId: context.id,
         });
       },
     );
     probot.on('merge_group.checks_requested', async (context) => {
-      const { merge_group: group, repository } = context.payload;
-      if (repository === undefined) return;
-      const { client, services } = await eventScope(context);
+      const payload = readMergeGroupPayload(context.payload);
+      const { client, services } = await eventScope(context, payload.installation);
       schedule(client, services, {
-        repository: appRepository(repository),
-        headSha: group.head_sha,
-        judged: { kind: 'range', baseSha: group.base_sha },
+        repository: appRepository(payload.repository),
+        headSha: payload.merge_group.head_sha,
+        judged: { kind: 'range', baseSha: payload.merge_group.base_sha },
         trigger: 'event',
         event: 'merge_group.checks_requested',
         deliveryId: context.id,
       });
     });
     probot.on('check_run.rerequested', async (context) => {
-      const { check_run: run, repository } = context.payload;
-      const { client, services: appServices } = await eventScope(context);
+      const payload = readCheckRunPayload(context.payload);
+      const run = payload.check_run;
       // GitHub sends a check run's events to the App that made it; anything else is not ours.
       const judged = judgedOfExternalId(run.external_id);
       if (run.app?.id !== options.appId || judged === undefined) return;
-      schedule(client, appServices, {
-        repository: appRepository(repository),
+      const { client, services } = await eventScope(context, payload.installation);
+      schedule(client, services, {
+        repository: appRepository(payload.repository),
         headSha: run.head_sha,
         judged,
         trigger: 'rerun',
@@ -156,19 +162,21 @@ export function createAureusApp(options: AureusAppOptions): AureusApp {
       });
     });
     probot.on('issue_comment.created', async (context) => {
-      const { client, services: appServices } = await eventScope(context);
+      const payload = readCommentPayload(context.payload);
+      const { client, services: appServices } = await eventScope(context, payload.installation);
+      const repository = appRepository(payload.repository);
       await handleCommand({
         client,
         services: appServices,
         deliveryId: context.id,
-        payload: context.payload,
+        payload,
         allowedBotIds: async () =>
           (
             await readDefaultBranchPolicy(
               client,
               appServices,
-              appRepository(context.payload.repository),
-              context.payload.repository.default_branch,
+              repository,
+              payload.repository.default_branch,
             )
           ).integrations.app.allowed_bot_ids,
         evaluate: (request) => schedule(client, appServices, request),
@@ -190,11 +198,7 @@ function lane(repository: AppRepository): string {
   return String(repository.id);
 }
 
-function appRepository(repository: {
-  id: number;
-  name: string;
-  owner: { login: string };
-}): AppRepository {
+function appRepository(repository: RepositoryPayload): AppRepository {
   return { id: repository.id, owner: repository.owner.login, repo: repository.name };
 }
 

@@ -1,17 +1,17 @@
 import { livePermission, mayRunCommands } from '../github/collaborator-permission.js';
 import type { GitHubClient } from '../github/github-client.js';
-import { payloadField as field } from '../github/payload-field.js';
 import type { AppLog } from './app-log.js';
 import { readCommandTrigger } from './commands/command-trigger.js';
 import { immediateReply, PULL_REQUESTS_ONLY_REPLY } from './commands/help-reply.js';
 import type { AppServices, EvaluationRequest } from './evaluation-request.js';
+import type { CommentPayload } from './event-payloads.js';
 import type { AppRepository } from './judged-change.js';
 
 export interface CommandEvent {
   readonly client: GitHubClient;
   readonly services: AppServices;
   readonly deliveryId: string;
-  readonly payload: unknown;
+  readonly payload: CommentPayload;
   /** `integrations.app.allowed_bot_ids` of the default branch's policy: read only for a bot. */
   readonly allowedBotIds: () => Promise<readonly number[]>;
   /** Queues a (re-)evaluation of a head; the answer comes from the job. */
@@ -64,7 +64,7 @@ export async function handleCommand(event: CommandEvent): Promise<CommandOutcome
     await reply(PULL_REQUESTS_ONLY_REPLY);
     return 'replied';
   }
-  const appRepository = { ...repository, id: repositoryId(payload) };
+  const appRepository = { ...repository, id: payload.repository.id };
   if (command.kind === 'price') {
     event.preview(appRepository, trigger.issueNumber);
     return 'queued';
@@ -91,13 +91,6 @@ export async function handleCommand(event: CommandEvent): Promise<CommandOutcome
       : {}),
   });
   return 'queued';
-}
-
-function repositoryId(payload: unknown): number {
-  const id = field(field(payload, 'repository'), 'id');
-  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0)
-    throw new Error('the issue_comment payload has no repository id');
-  return id;
 }
 
 function logFor(log: AppLog, event: CommandEvent): AppLog {

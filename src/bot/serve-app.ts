@@ -1,7 +1,8 @@
-import { createServer, type Server } from 'node:http';
-import { createNodeMiddleware, Probot, type ProbotOctokit } from 'probot';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { Probot, type ProbotOctokit } from 'probot';
 import type { AppSettings } from './app-settings.js';
 import { createAureusApp } from './aureus-app.js';
+import { webhookEndpoint } from './webhook-endpoint.js';
 
 export interface ServeOptions {
   readonly toolVersion: string;
@@ -19,9 +20,11 @@ export interface RunningApp {
 }
 
 /**
- * `aureus serve`: the App behind a plain Node HTTP server. probot verifies every webhook's
- * signature over the raw body before anything is parsed (400 when it does not match, THREATS
- * row 1) and answers as soon as the handlers have queued their work. `GET /healthz` answers for
+ * `aureus serve`: the App behind a plain Node HTTP server. `POST <webhookPath>` is the webhook
+ * endpoint (webhook-endpoint.ts): the body capped, its signature verified over the raw bytes
+ * before anything is parsed (THREATS rows 1, 36), and an answer as soon as the handlers have
+ * queued their work. probot's own middleware is not used: it reads any body whole, and answers
+ * 202 when reading and verifying a forged one outlasts its timer. `GET /healthz` answers for
  * load balancers; anything else is 404. Port 0 picks a free port (tests, the load benchmark).
  */
 export async function serveApp(settings: AppSettings, options: ServeOptions): Promise<RunningApp> {
@@ -40,18 +43,19 @@ export async function serveApp(settings: AppSettings, options: ServeOptions): Pr
     concurrency: settings.concurrency,
     toolVersion: options.toolVersion,
   });
-  const middleware = await createNodeMiddleware(aureus.app, {
-    probot,
-    webhooksPath: settings.webhookPath,
-  });
+  await probot.load(aureus.app);
+  const webhook = webhookEndpoint(probot, settings.webhookSecret);
+  const webhookPath = withoutTrailingSlash(settings.webhookPath);
   const server = createServer((request, response) => {
     if (request.method === 'GET' && request.url === '/healthz') {
       response.writeHead(200, { 'content-type': 'text/plain' }).end('ok\n');
       return;
     }
-    void middleware(request, response, () => {
-      response.writeHead(404, { 'content-type': 'text/plain' }).end('not found\n');
-    });
+    if (request.method === 'POST' && pathOf(request) === webhookPath) {
+      void webhook(request, response);
+      return;
+    }
+    response.writeHead(404, { 'content-type': 'text/plain' }).end('not found\n');
   });
   await listen(server, settings.port, settings.host);
   const address = server.address();
@@ -69,6 +73,17 @@ export async function serveApp(settings: AppSettings, options: ServeOptions): Pr
       await closed;
     },
   };
+}
+
+/** The request's path without its query or trailing slashes, as probot's middleware read it. */
+function pathOf(request: IncomingMessage): string {
+  const url = request.url ?? '';
+  const query = url.indexOf('?');
+  return withoutTrailingSlash(query < 0 ? url : url.slice(0, query));
+}
+
+function withoutTrailingSlash(path: string): string {
+  return path.replace(/\/+$/, '') || '/';
 }
 
 function listen(server: Server, port: number, host: string | null): Promise<void> {

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { readCommandTrigger } from '../../src/bot/commands/command-trigger.js';
+import { readCommentPayload } from '../../src/bot/event-payloads.js';
 import {
   livePermission,
   mayRunCommands,
@@ -116,14 +117,23 @@ describe('from a real comment to the decision', () => {
     type: 'User' | 'Bot';
   }): Promise<string> {
     const payload = webhookExample('issue_comment', 'created');
-    payload.repository = { ...objectAt(payload, 'repository'), full_name: `${OWNER}/${REPO}` };
+    const repository = objectAt(payload, 'repository');
+    payload.repository = {
+      ...repository,
+      full_name: `${OWNER}/${REPO}`,
+      name: REPO,
+      owner: { ...objectAt(repository, 'owner'), login: OWNER },
+    };
     payload.sender = { ...objectAt(payload, 'sender'), ...author };
     payload.comment = {
       ...objectAt(payload, 'comment'),
       user: { ...author },
       body: '/aureus check',
     };
-    const trigger = readCommandTrigger(payload, { appBotUserId: 9000, allowedBotIds: [7401] });
+    const trigger = readCommandTrigger(readCommentPayload(payload), {
+      appBotUserId: 9000,
+      allowedBotIds: [7401],
+    });
     if ('ignore' in trigger) return `ignored: ${trigger.ignore}`;
     const permission = await livePermission(client, trigger.repository, trigger.commenter);
     return mayRunCommands(permission.role) ? 'run' : `refused: ${permission.role}`;

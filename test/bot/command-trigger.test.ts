@@ -1,8 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import {
-  readCommandTrigger,
+  readCommandTrigger as readTrigger,
   type TriggerSettings,
 } from '../../src/bot/commands/command-trigger.js';
+import { readCommentPayload } from '../../src/bot/event-payloads.js';
+import { PayloadShapeError } from '../../src/github/payload-field.js';
 import { objectAt, webhookExample } from '../support/webhook-examples.js';
 
 /** The App's bot account id (what `aureus[bot]` comments as), not the App id. */
@@ -13,6 +15,11 @@ const SETTINGS: TriggerSettings = { appBotUserId: APP_BOT_ID, allowedBotIds: [HE
 type Account = { login: string; id: number; type: string };
 
 /** A real `issue_comment.created` payload with this body and this author as sender and user. */
+/** The trigger of a payload as the App reads it: its shape first, then what it asks. */
+function readCommandTrigger(payload: unknown, settings: TriggerSettings) {
+  return readTrigger(readCommentPayload(payload), settings);
+}
+
 function commentPayload(body: string, author?: Account): Record<string, unknown> {
   const payload = webhookExample('issue_comment', 'created');
   const comment = payload.comment;
@@ -126,19 +133,25 @@ describe('readCommandTrigger over real issue_comment payloads', () => {
     ],
     [
       'a bad repository name',
-      (payload) => Reflect.set(objectAt(payload, 'repository'), 'full_name', 'a/b/c'),
+      (payload) => Reflect.set(objectAt(payload, 'repository'), 'name', 'b/c'),
     ],
-  ])('ignores a payload with %s as malformed', (_name, edit) => {
+    [
+      'an issue’s pull_request that is a string',
+      (payload) => {
+        Reflect.set(objectAt(payload, 'issue'), 'pull_request', 'yes');
+      },
+    ],
+  ])('refuses a payload with %s as of the wrong shape', (_name, edit) => {
     const payload = commentPayload('/aureus check');
     edit(payload);
-    expect(readCommandTrigger(payload, SETTINGS)).toMatchObject({ ignore: 'malformed' });
+    expect(() => readCommentPayload(payload)).toThrow(PayloadShapeError);
   });
 
   it('never reads inherited properties as payload fields', () => {
     const sender = Object.create({ id: 21031067, login: 'Codertocat', type: 'User' });
     const payload = commentPayload('/aureus check');
     payload.sender = sender;
-    expect(readCommandTrigger(payload, SETTINGS)).toMatchObject({ ignore: 'malformed' });
-    expect(readCommandTrigger(null, SETTINGS)).toMatchObject({ ignore: 'not-created' });
+    expect(() => readCommentPayload(payload)).toThrow(PayloadShapeError);
+    expect(() => readCommentPayload(null)).toThrow(PayloadShapeError);
   });
 });

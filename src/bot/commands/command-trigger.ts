@@ -1,14 +1,12 @@
-import { payloadField as field } from '../../github/payload-field.js';
-import {
-  parseRepositoryName,
-  type RepositoryCoordinates,
-} from '../../github/repository-coordinates.js';
+import type { RepositoryCoordinates } from '../../github/repository-coordinates.js';
+import type { CommentPayload } from '../event-payloads.js';
 import { type AureusCommand, parseCommand } from './parse-command.js';
 
 /**
- * Whether an `issue_comment` webhook asks AUREUS to do something, and who asks. This is the
- * filter before any API call; whether that person may run commands is decided afterwards from
- * their live repository permission (collaborator-permission.ts), never from this payload.
+ * Whether an `issue_comment` webhook asks AUREUS to do something, and who asks, from its payload
+ * as event-payloads.ts read it. This is the filter before any API call of the command; whether
+ * that person may run commands is decided afterwards from their live repository permission
+ * (collaborator-permission.ts), never from this payload.
  *
  * Identities are numeric ids only (THREATS rows 4, 5): a user named `aureus[bot]` is not the
  * App, and a bot named like an allow-listed one is not allow-listed. Only `created` triggers:
@@ -47,60 +45,32 @@ export interface TriggerSettings {
   readonly allowedBotIds: readonly number[];
 }
 
-export function readCommandTrigger(payload: unknown, settings: TriggerSettings): CommandTrigger {
-  const action = field(payload, 'action');
-  if (action !== 'created') return ignore('not-created', `action ${JSON.stringify(action)}`);
-  const sender = accountOf(field(payload, 'sender'));
-  if (sender === undefined) return ignore('malformed', 'no valid sender');
+export function readCommandTrigger(
+  payload: CommentPayload,
+  settings: TriggerSettings,
+): CommandTrigger {
+  if (payload.action !== 'created')
+    return ignore('not-created', `action ${JSON.stringify(payload.action)}`);
+  const sender = payload.sender;
   if (sender.id === settings.appBotUserId) return ignore('own-event', 'comment by the App');
   if (sender.type === 'Bot' && !settings.allowedBotIds.includes(sender.id)) {
     return ignore('bot-not-allowed', `bot id ${sender.id} is not in allowed_bot_ids`);
   }
-  const comment = field(payload, 'comment');
-  const author = accountOf(field(comment, 'user'));
   // The sender of `created` is the comment's author; anything else is not a payload to act on.
-  if (author === undefined || author.id !== sender.id)
+  if (payload.comment.user.id !== sender.id)
     return ignore('malformed', 'comment author is not the sender');
-  const commentId = positiveInteger(field(comment, 'id'));
-  const body = field(comment, 'body');
-  const issue = field(payload, 'issue');
-  const issueNumber = positiveInteger(field(issue, 'number'));
-  const fullName = field(field(payload, 'repository'), 'full_name');
-  const repository = typeof fullName === 'string' ? parseRepositoryName(fullName) : undefined;
-  if (
-    commentId === undefined ||
-    typeof body !== 'string' ||
-    issueNumber === undefined ||
-    repository === undefined
-  ) {
-    return ignore('malformed', 'no valid comment, issue or repository');
-  }
-  const command = parseCommand(body);
+  const command = parseCommand(payload.comment.body);
   if (command === null) return ignore('no-command', 'no /aureus line');
-  const pullRequest = field(issue, 'pull_request');
   return {
     command,
-    commenter: sender,
-    issueNumber,
-    // Issues and pull requests share comments; a pull request's issue has this object.
-    isPullRequest: typeof pullRequest === 'object' && pullRequest !== null,
-    commentId,
-    repository,
+    commenter: { id: sender.id, login: sender.login, type: sender.type },
+    issueNumber: payload.issue.number,
+    isPullRequest: payload.issue.pull_request !== null,
+    commentId: payload.comment.id,
+    repository: { owner: payload.repository.owner.login, repo: payload.repository.name },
   };
 }
 
 function ignore(reason: IgnoreReason, detail: string): CommandTrigger {
   return { ignore: reason, detail };
-}
-
-function accountOf(value: unknown): Commenter | undefined {
-  const id = positiveInteger(field(value, 'id'));
-  const login = field(value, 'login');
-  const type = field(value, 'type');
-  if (id === undefined || typeof login !== 'string' || typeof type !== 'string') return undefined;
-  return { id, login, type };
-}
-
-function positiveInteger(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : undefined;
 }

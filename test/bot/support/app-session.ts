@@ -27,7 +27,14 @@ export interface AppSession {
   readonly dataDir: string;
   /** Posts a webhook signed with the App's secret; returns the HTTP status. */
   send(event: string, payload: object, options?: SendOptions): Promise<number>;
+  /** As `send`, with the text of the answer. */
+  deliver(event: string, payload: object, options?: SendOptions): Promise<Answer>;
   close(): Promise<void>;
+}
+
+export interface Answer {
+  readonly status: number;
+  readonly text: string;
 }
 
 export interface SendOptions {
@@ -93,7 +100,9 @@ export async function startAppSession(
     double,
     app,
     dataDir: data.path,
-    send: (event, payload, options = {}) => send(app.url, event, payload, options),
+    send: async (event, payload, options = {}) =>
+      (await deliver(app.url, event, payload, options)).status,
+    deliver: (event, payload, options = {}) => deliver(app.url, event, payload, options),
     async close() {
       await app.stop();
       await double.close();
@@ -102,12 +111,12 @@ export async function startAppSession(
   };
 }
 
-async function send(
+async function deliver(
   url: string,
   event: string,
   payload: object,
   options: SendOptions,
-): Promise<number> {
+): Promise<Answer> {
   const body = options.body ?? JSON.stringify(payload);
   const signature = createHmac('sha256', options.secret ?? WEBHOOK_SECRET)
     .update(body)
@@ -122,6 +131,5 @@ async function send(
     },
     body,
   });
-  await response.arrayBuffer();
-  return response.status;
+  return { status: response.status, text: await response.text() };
 }

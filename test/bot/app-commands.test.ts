@@ -126,6 +126,22 @@ describe('/aureus commands by permission', () => {
     expect(session.double.requests()).toEqual([]);
   });
 
+  it.each([
+    ['a collapsed <details>', '<details>\n<summary>Log</summary>\n\n/aureus help\n\n</details>'],
+    ['an HTML comment', '<!--\n/aureus help\n-->'],
+    ['a quote', '> /aureus help'],
+    ['a code fence', '```\n/aureus help\n```'],
+    ['a code span', 'Type `\n/aureus help\n` for the list.'],
+  ])('ignores a command inside %s, with no API call', async (_name, body) => {
+    await comment(body, ADMIN);
+    expect(operations()).toEqual([]);
+  });
+
+  it('answers the same command in plain sight', async () => {
+    await comment('Thanks.\n\n/aureus help', ADMIN);
+    expect(session.double.issueComments(OWNER, REPO, 10).at(-1)?.body).toBe(HELP_REPLY);
+  });
+
   it('answers /aureus implement: the builder is not enabled', async () => {
     await comment('/aureus implement', ADMIN, { number: 3, onPullRequest: false });
     expect(session.double.issueComments(OWNER, REPO, 3).at(-1)?.body).toBe(

@@ -28,7 +28,8 @@ const cases: ReadonlyArray<readonly [string, string, AureusCommand | null]> = [
   ['after prose in the same paragraph', 'Looks wrong to me.\n/aureus check', { kind: 'check' }],
   ['upper case is accepted', '/AUREUS CHECK', { kind: 'check' }],
   ['mixed case is accepted', '/Aureus Price', { kind: 'price' }],
-  ['Kelvin sign is not k', '/aureus chec\u212A', { kind: 'unknown', word: 'chec\u212A' }],
+  // The word kept is normalised (NFKC: K), but the command was matched before: unknown.
+  ['Kelvin sign is not k', '/aureus chec\u212A', { kind: 'unknown', word: 'checK' }],
   ['long s is not s', '/aureu\u017F check', null],
   ['unknown word', '/aureus deploy', { kind: 'unknown', word: 'deploy' }],
   [
@@ -70,6 +71,59 @@ const cases: ReadonlyArray<readonly [string, string, AureusCommand | null]> = [
   ['on a line with an HTML comment', '<!-- x -->/aureus check', null],
   ['after an HTML comment closes', '<!-- hidden -->\n/aureus price', { kind: 'price' }],
   ['an unclosed HTML comment hides the rest', '<!--\n/aureus check', null],
+  [
+    'inside a collapsed <details>',
+    '<details>\n<summary>More</summary>\n/aureus help\n</details>',
+    null,
+  ],
+  [
+    '<details> content after a blank line (Markdown inside)',
+    '<details><summary>More</summary>\n\n/aureus help\n\n</details>',
+    null,
+  ],
+  ['inside <details open>', '<details open>\n\n/aureus help\n\n</details>', null],
+  ['upper-case <DETAILS>', '<DETAILS>\n/aureus help\n</DETAILS>', null],
+  ['an unclosed <details> hides the rest', 'Logs:\n<details>\n/aureus check', null],
+  [
+    'nested <details> close one at a time',
+    '<details>\n<details>\nx\n</details>\n/aureus help\n</details>',
+    null,
+  ],
+  [
+    'after <details> closes',
+    '<details>\n/aureus help\n</details>\n/aureus price',
+    { kind: 'price' },
+  ],
+  ['inside an element with hidden', '<div hidden>\n<div>\n</div>\n/aureus help\n</div>', null],
+  [
+    'after a hidden element closes',
+    '<p hidden>\n/aureus help\n</p>\n/aureus price',
+    { kind: 'price' },
+  ],
+  ['inside <template>', '<template>\n/aureus help\n</template>', null],
+  ['inside a plain <div>: shown', '<div>\n\n/aureus help\n\n</div>', { kind: 'help' }],
+  [
+    '<details> inside an HTML comment hides nothing',
+    '<!-- <details> -->\n/aureus help',
+    { kind: 'help' },
+  ],
+  [
+    '<details> inside a code span hides nothing',
+    'The `<details>` tag.\n/aureus help',
+    { kind: 'help' },
+  ],
+  ['inside a code span across lines', 'Type `\n/aureus help\n` to see them.', null],
+  ['inside a double-backtick code span', 'Type ``a`\n/aureus help\n`` here.', null],
+  [
+    'after a code span closes on its line',
+    'Ran `npm test` here.\n/aureus check',
+    { kind: 'check' },
+  ],
+  [
+    'a blank line ends an unclosed code span',
+    'A stray ` here.\n\n/aureus check',
+    { kind: 'check' },
+  ],
   ['first command line wins', '/aureus price\n/aureus check', { kind: 'price' }],
   ['first wins even if unknown', '/aureus nope\n/aureus check', { kind: 'unknown', word: 'nope' }],
   [
@@ -96,6 +150,11 @@ const cases: ReadonlyArray<readonly [string, string, AureusCommand | null]> = [
     'approve-budget reason stripped of hidden content',
     `/aureus approve-budget ok${ZWSP} to${RLO} ship\u0007${TAGS}\tnow\uFEFF`,
     { kind: 'approve-budget', reason: 'ok to ship now' },
+  ],
+  [
+    'approve-budget reason NFKC-normalised',
+    '/aureus approve-budget \uFF46\uFF55\uFF4C\uFF4C\u3000width \uFB01x',
+    { kind: 'approve-budget', reason: 'full width fix' },
   ],
   [
     'approve-budget reason is the same line only',

@@ -1,3 +1,4 @@
+import { visibleLines } from './visible-lines.js';
 import { boundedText, visibleText } from './visible-text.js';
 
 /**
@@ -12,11 +13,16 @@ import { boundedText, visibleText } from './visible-text.js';
  * - Case: `/aureus` and the command word are matched case-insensitively in ASCII only, since
  *   phone keyboards capitalise (`/AUREUS CHECK` is `check`); non-ASCII look-alikes never match
  *   (the regular expressions run without the `u` flag, whose case folding maps the Kelvin sign
- *   to `k`).
+ *   to `k`). For the same reason the line is not NFKC-normalised before matching: that would
+ *   make fullwidth letters, the Kelvin sign or a no-break space into a command.
  * - Invisible characters (zero-width, bidi, tags…) in `/aureus` or before it: not a command;
- *   in the command word: an unknown command. What a reader sees is what AUREUS runs.
- * - Quotes (`> /aureus check`) and their lazy continuation lines, fenced code blocks (``` and
- *   ~~~, unclosed to the end) and lines touching an HTML comment are skipped.
+ *   in the command word: an unknown command. They are not stripped to find a command: a bidi
+ *   override shows a line in another order than it is read, so a stripped line could run a
+ *   command its reader saw as something else. What a reader sees is what AUREUS runs; the text
+ *   it keeps (a reason, a word) is stripped and NFKC-normalised (visible-text.ts).
+ * - Only lines a reader sees as the comment's own text count (visible-lines.ts): quotes, code
+ *   (fenced, or a code span over several lines), HTML comments, `<details>` and other hidden
+ *   elements are skipped, with the lines of their tags.
  * - The first command line wins; later ones are ignored.
  * - `/aureus` alone asks for help; words after a command without arguments are ignored.
  * - Only the first 64 KiB (UTF-16 code units) of a body is read, up to its last whole line.
@@ -38,28 +44,12 @@ export const MAX_REASON_LENGTH = 500;
 export const MAX_WORD_LENGTH = 40;
 
 const COMMAND_LINE = /^ {0,3}\/aureus(?:[ \t]+(.*))?$/i;
-const FENCE_OPEN = /^ {0,3}(`{3,}(?=[^`]*$)|~{3,})/;
-const QUOTE = /^ {0,3}>/;
-const BLANK = /^[ \t]*$/;
 const WORD = /^[A-Za-z][A-Za-z-]*$/;
 
-interface Fence {
-  readonly char: string;
-  readonly length: number;
-}
-
-interface ScanState {
-  fence: Fence | undefined;
-  inHtmlComment: boolean;
-  /** The previous line was quoted paragraph text: an unmarked line right after it is quoted too. */
-  quoteContinues: boolean;
-}
-
 export function parseCommand(body: string): AureusCommand | null {
-  const state: ScanState = { fence: undefined, inHtmlComment: false, quoteContinues: false };
-  for (const line of scannedLines(body)) {
-    const rest = commandRest(line, state);
-    if (rest !== undefined) return commandOf(rest);
+  for (const line of visibleLines(scannedLines(body))) {
+    const match = COMMAND_LINE.exec(line);
+    if (match !== null) return commandOf(match[1] ?? '');
   }
   return null;
 }
@@ -69,52 +59,6 @@ function scannedLines(body: string): string[] {
   if (body.length <= MAX_SCANNED_BODY) return body.split(/\r\n|\r|\n/);
   const head = body.slice(0, MAX_SCANNED_BODY);
   return head.slice(0, Math.max(0, head.search(/[\r\n][^\r\n]*$/))).split(/\r\n|\r|\n/);
-}
-
-/** What follows `/aureus` when `line` is a command line, else undefined; advances `state`. */
-function commandRest(line: string, state: ScanState): string | undefined {
-  if (state.fence !== undefined) {
-    if (closesFence(line, state.fence)) state.fence = undefined;
-    return undefined;
-  }
-  if (state.inHtmlComment || line.includes('<!--')) {
-    state.inHtmlComment = endsInsideHtmlComment(line, state.inHtmlComment);
-    return undefined;
-  }
-  const fence = FENCE_OPEN.exec(line)?.[1];
-  if (fence !== undefined) {
-    state.fence = { char: fence.charAt(0), length: fence.length };
-    state.quoteContinues = false;
-    return undefined;
-  }
-  if (QUOTE.test(line)) {
-    state.quoteContinues = !BLANK.test(line.replace(/^[ \t>]*/, ''));
-    return undefined;
-  }
-  if (BLANK.test(line)) {
-    state.quoteContinues = false;
-    return undefined;
-  }
-  if (state.quoteContinues) return undefined;
-  const match = COMMAND_LINE.exec(line);
-  return match === null ? undefined : (match[1] ?? '');
-}
-
-function closesFence(line: string, fence: Fence): boolean {
-  const match = /^ {0,3}(`+|~+)[ \t]*$/.exec(line)?.[1];
-  return match !== undefined && match.charAt(0) === fence.char && match.length >= fence.length;
-}
-
-/** Whether an HTML comment is still open at the end of `line`. */
-function endsInsideHtmlComment(line: string, openAtStart: boolean): boolean {
-  let open = openAtStart;
-  let at = 0;
-  for (;;) {
-    const next = open ? line.indexOf('-->', at) : line.indexOf('<!--', at);
-    if (next < 0) return open;
-    at = next + (open ? 3 : 4);
-    open = !open;
-  }
 }
 
 function commandOf(rest: string): AureusCommand {

@@ -10,11 +10,18 @@ const INVISIBLE =
   /[\p{Cc}\p{Cf}\p{Cs}\u2028\u2029\u115F\u1160\u3164\uFFA0\p{Variation_Selector}\u{E0000}-\u{E007F}]/gu;
 
 /**
- * `text` with tabs read as spaces, every invisible character removed, whitespace runs collapsed
- * and the ends trimmed: what a reader saw, as one line.
+ * `text` with tabs read as spaces, every invisible character removed, NFKC-normalised (fullwidth
+ * letters, ligatures and compatibility spaces become their plain forms), whitespace runs
+ * collapsed and the ends trimmed: what a reader saw, as one line.
  */
 export function visibleText(text: string): string {
-  return text.replace(/\t/g, ' ').replace(INVISIBLE, '').replace(/\s+/gu, ' ').trim();
+  return text
+    .replace(/\t/g, ' ')
+    .replace(INVISIBLE, '')
+    .normalize('NFKC')
+    .replace(INVISIBLE, '')
+    .replace(/\s+/gu, ' ')
+    .trim();
 }
 
 /** `text` in at most `max` code points (never half a surrogate pair), `…` marking a cut. */

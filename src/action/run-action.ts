@@ -24,6 +24,7 @@ import { type ActionSettings, readActionSettings } from './action-settings.js';
 import { changeOfTarget } from './change-of-target.js';
 import { failureOfReport } from './failure-of-report.js';
 import { type Publication, publishVerdict } from './publish-report.js';
+import { setStepOutputs } from './step-outputs.js';
 import { toolVersion } from './tool-version.js';
 import { logUntrusted } from './untrusted-log.js';
 
@@ -49,7 +50,7 @@ export async function runAction(env: NodeJS.ProcessEnv): Promise<number> {
     publication = { settings, event, client, headSha: headShaOf(event, env) };
     if (request === null) {
       core.info('The push deleted a branch: there is no change to judge.');
-      core.setOutput('verdict', 'pass');
+      setStepOutputs({ verdict: 'pass' }, env);
       return ExitCode.pass;
     }
     const root = resolve(required(env, 'GITHUB_WORKSPACE'), settings.workingDirectory);
@@ -64,7 +65,7 @@ export async function runAction(env: NodeJS.ProcessEnv): Promise<number> {
     await simplifyPullRequestOf(publication, checked, root);
     return exitCode;
   } catch (error) {
-    return await concludeError(publication, error);
+    return await concludeError(publication, error, env);
   }
 }
 
@@ -149,12 +150,13 @@ async function simplifyPullRequestOf(
 async function concludeError(
   publication: Publication | undefined,
   error: unknown,
+  env: NodeJS.ProcessEnv,
 ): Promise<number> {
   const known = error instanceof AureusError;
   const message = known
     ? `${error.message}\nTo resolve, ${error.hint}`
     : `AUREUS internal error: ${error instanceof Error ? error.message : String(error)}`;
-  core.setOutput('verdict', 'incomplete');
+  setStepOutputs({ verdict: 'incomplete' }, env);
   core.error(message);
   if (!known && error instanceof Error && error.stack !== undefined) core.debug(error.stack);
   const markdown = renderToolError(message);
@@ -207,11 +209,16 @@ async function writeOutputs(report: Report, env: NodeJS.ProcessEnv): Promise<voi
     'aureus-report.json',
   );
   await writeFile(reportPath, `${renderJson(report)}\n`);
-  core.setOutput('verdict', report.verdict);
-  core.setOutput('total-cost', String(report.cost.total));
-  core.setOutput('cost-breakdown', JSON.stringify(report.cost));
-  core.setOutput('blocking-findings', String(report.findings.filter((f) => f.blocking).length));
-  core.setOutput('report-path', reportPath);
+  setStepOutputs(
+    {
+      verdict: report.verdict,
+      'total-cost': String(report.cost.total),
+      'cost-breakdown': JSON.stringify(report.cost),
+      'blocking-findings': String(report.findings.filter((f) => f.blocking).length),
+      'report-path': reportPath,
+    },
+    env,
+  );
 }
 
 function headShaOf(event: WorkflowEvent, env: NodeJS.ProcessEnv): string | null {

@@ -24,6 +24,8 @@ export interface ActionRunSettings {
   readonly apiUrl: string;
   /** `with:` of the step, by input name. */
   readonly inputs: Readonly<Record<string, string>>;
+  /** Runner variables to set otherwise; undefined removes one (a runner that lacks it). */
+  readonly runnerEnv?: Readonly<Record<string, string | undefined>>;
 }
 
 /**
@@ -59,6 +61,9 @@ export async function runAction(settings: ActionRunSettings): Promise<ActionRun>
   };
   for (const [name, value] of Object.entries(settings.inputs))
     env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value;
+  for (const [name, value] of Object.entries(settings.runnerEnv ?? {}))
+    if (value === undefined) delete env[name];
+    else env[name] = value;
   const { exitCode, stdout, stderr } = await run(
     process.execPath,
     [bundle],

@@ -5,7 +5,7 @@ import type { RuleContext } from './rule.js';
 /** The size of the core that the budgets hold: its files, their code lines, their modules. */
 export interface CoreSize {
   readonly files: number;
-  /** Sum of `lines.code` over the core files. */
+  /** Sum of FileFacts `loc` over the core files. */
   readonly loc: number;
   readonly modules: number;
 }
@@ -17,7 +17,7 @@ export interface CoreSize {
 export function coreSize(context: RuleContext): CoreSize {
   const files = coreFiles(context);
   let loc = 0;
-  for (const path of files) loc += context.project.facts.get(path)?.lines.code ?? 0;
+  for (const path of files) loc += context.project.facts.get(path)?.loc ?? 0;
   return { files: files.length, loc, modules: modulesOf(files, context).length };
 }
 

@@ -46,7 +46,7 @@ function mergeSmallFiles({ addedPaths, headFacts, policy }: AlternativesInput): 
   for (const path of addedPaths) {
     if (exempt(path)) continue;
     const facts = headFacts.get(path);
-    if (facts === undefined || facts.lines.code > SMALL_FILE_LINES) continue;
+    if (facts === undefined || facts.loc > SMALL_FILE_LINES) continue;
     const folder = folderOf(path);
     byFolder.set(folder, [...(byFolder.get(folder) ?? []), path]);
   }

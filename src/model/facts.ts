@@ -8,7 +8,7 @@
  */
 
 /** Bump when any extractor's output changes: cached facts of another version are ignored. */
-export const ANALYZER_VERSION = 3;
+export const ANALYZER_VERSION = 4;
 
 export type Language = 'typescript' | 'tsx' | 'javascript' | 'python' | 'go' | 'java';
 
@@ -35,7 +35,10 @@ export interface ClassFact {
   /** Declared name; `default` for an anonymous `export default class`. Class expressions are not classes here. */
   readonly name: string;
   readonly span: Span;
-  /** Code lines within the span (LineCounts rules). */
+  /**
+   * Its size in lines, as FileFacts `loc` measures a file: code lines within the span, never
+   * fewer than its `methods` (a formatter gives each member a line of its own).
+   */
   readonly loc: number;
   /**
    * The extended class as written, generic arguments removed: `extends a.Base<T>` → `a.Base`.
@@ -70,6 +73,7 @@ export interface FunctionFact {
   readonly name: string;
   readonly kind: FunctionKind;
   readonly span: Span;
+  /** Its size in lines, as FileFacts `loc` measures a file. */
   readonly loc: number;
   /**
    * 1 + decision points in its own body (nested functions excluded): if, each loop (for,
@@ -192,6 +196,15 @@ export interface DiContainerFact {
 export interface FileFacts {
   readonly language: Language;
   readonly lines: LineCounts;
+  /**
+   * The file's size in lines, what pricing and every size rule count: what the parser sees,
+   * whatever the layout. Its code lines (`lines.code`), but never fewer than one line per 64
+   * code characters beyond the first 500 (⌈(c − 500) / 64⌉, c counting the UTF-16 code units
+   * that are neither whitespace nor in a comment), nor than the methods of its classes.
+   * Formatted code measures exactly its code lines; code squeezed onto few lines (minified, a
+   * 20,000-method class on one line) measures close to its formatted form.
+   */
+  readonly loc: number;
   readonly classes: readonly ClassFact[];
   readonly abstractions: readonly AbstractionFact[];
   readonly functions: readonly FunctionFact[];

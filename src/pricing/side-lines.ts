@@ -5,8 +5,8 @@ export const BYTES_PER_SIZE_POINT = 4096;
 
 /**
  * What one side of a file weighs in lines:
- * - with facts (a supported language): its code lines (FileFacts `lines.code`: comments and
- *   blank lines are free);
+ * - with facts (a supported language): its code lines as the parser sees them (FileFacts `loc`:
+ *   comments and blank lines are free, code squeezed onto few lines is not);
  * - a text file without facts (another language, docs, data): its non-blank lines, the best
  *   measure of a file no extractor reads;
  * - anything else (binary, too-large, symlink, submodule, unreadable) and an absent side: 0
@@ -15,7 +15,7 @@ export const BYTES_PER_SIZE_POINT = 4096;
  */
 export function sideLines(side: PricedSide | null): { count: number; unit: 'code' | 'text' } {
   if (side === null) return { count: 0, unit: 'code' };
-  if (side.facts !== undefined) return { count: side.facts.lines.code, unit: 'code' };
+  if (side.facts !== undefined) return { count: side.facts.loc, unit: 'code' };
   const { kind, text } = side.version;
   if (kind === 'text' && text !== undefined) return { count: nonBlankLines(text), unit: 'text' };
   return { count: 0, unit: 'code' };

@@ -31,7 +31,7 @@ export function simplificationMetrics(
     let abstractions = 0;
     let complexity = 0;
     for (const file of facts.values()) {
-      code += file.lines.code;
+      code += file.loc;
       abstractions += file.abstractions.length;
       for (const fn of file.functions) complexity += fn.complexity;
     }

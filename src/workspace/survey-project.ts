@@ -56,7 +56,7 @@ export async function surveyProject(
   ]);
   const files = tracked.map(({ path }) => {
     const facts = analysis.facts.get(path);
-    return { path, language: facts?.language ?? null, codeLines: facts?.lines.code ?? null };
+    return { path, language: facts?.language ?? null, codeLines: facts?.loc ?? null };
   });
   const imports = analysis.graph.edges
     .filter((edge) => !edge.typeOnly)

@@ -63,4 +63,21 @@ describe('TypeScript/JavaScript facts on real code: web-tree-sitter, TypeScript 
       }
     },
   );
+
+  it('measures every formatted file, class and function by its code lines, as lines alone did', async () => {
+    const measuredBySize: string[] = [];
+    for (const [, files] of corpus) {
+      for (const file of files) {
+        const facts = await viaTypeScript(readFileSync(file, 'utf8'), languageOf(file));
+        const spans = [...facts.classes, ...facts.functions];
+        const within = spans.every(({ span, loc }) => loc <= span.end - span.start + 1);
+        if (facts.loc !== facts.lines.code || !within) measuredBySize.push(file);
+      }
+    }
+    // dependency-cruiser's JSON-schema validators are generated onto one line: minified code.
+    expect(measuredBySize.map((file) => file.slice(NODE_MODULES.length + 1))).toEqual([
+      'dependency-cruiser/src/schema/configuration.validate.mjs',
+      'dependency-cruiser/src/schema/cruise-result.validate.mjs',
+    ]);
+  });
 });

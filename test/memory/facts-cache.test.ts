@@ -32,6 +32,7 @@ function factsOf(code: number): FileFacts {
   return {
     language: 'typescript',
     lines: { code, comment: 0, blank: 0 },
+    loc: code,
     classes: [],
     abstractions: [],
     functions: [],

@@ -10,6 +10,7 @@ import type {
   Language,
   ReflectionKind,
 } from '../../model/facts.js';
+import { codeSize } from './code-size.js';
 import { classifyLines, spansLines } from './line-counts.js';
 import { createLineIndex, type LineIndex, type TextRange } from './line-index.js';
 
@@ -110,24 +111,30 @@ export class FactsCollector {
   }
 
   finish(): FileFacts {
+    const comments = [...this.comments].sort(byStart);
     const lineClasses = classifyLines(
       this.text,
       this.lines,
-      [...this.comments].sort(byStart),
+      comments,
       [...this.strings].sort(byStart),
     );
+    const sizeOf = codeSize(this.text, comments);
     const line = (at: number): number => this.lines.lineOf(at);
-    const spanAndLoc = (range: TextRange) => {
+    // A span's loc is never under `least` (FileFacts `loc`).
+    const spanAndLoc = (range: TextRange, least = 0) => {
       const span = this.lines.spanOf(range);
-      return { span, loc: lineClasses.codeLinesIn(span) };
+      return { span, loc: Math.max(least, sizeOf(range, lineClasses.codeLinesIn(span))) };
     };
     const withLine = <T>({ at, ...fact }: Positioned<T>) => ({ ...fact, line: line(at) });
+    const methods = this.classes.reduce((sum, draft) => sum + draft.methods, 0);
+    const whole = { start: 0, end: this.text.length };
     return {
       language: this.language,
       lines: lineClasses.counts,
+      loc: Math.max(methods, sizeOf(whole, lineClasses.counts.code)),
       classes: [...this.classes]
         .sort((a, b) => byStart(a.range, b.range))
-        .map(({ range, ...fact }) => ({ ...fact, ...spanAndLoc(range) })),
+        .map(({ range, ...fact }) => ({ ...fact, ...spanAndLoc(range, fact.methods) })),
       abstractions: inOrder(this.abstractions).map(({ name, kind, range }) => ({
         name,
         kind,

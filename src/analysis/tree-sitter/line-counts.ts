@@ -85,7 +85,7 @@ function hasCodeOutside(
   return false;
 }
 
-function isWhitespace(code: number): boolean {
+export function isWhitespace(code: number): boolean {
   if (code === 32 || (code >= 9 && code <= 13)) return true;
   // A BOM, a no-break space and the other Unicode spaces (what JavaScript's \s matches).
   return code > 127 && /\s/.test(String.fromCharCode(code));

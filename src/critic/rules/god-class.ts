@@ -5,8 +5,9 @@ import type { Rule } from '../rule.js';
 import { distinctlyNamed } from '../symbols.js';
 
 /**
- * A class whose `loc` (code lines within its span, so comments and blank lines do not count)
- * is more than `max_loc`; exactly `max_loc` passes. Test and generated files are left out:
+ * A class whose `loc` (code lines within its span, so comments and blank lines do not count,
+ * and never fewer than its methods or its code's width allows: ClassFact `loc`) is more than
+ * `max_loc`; exactly `max_loc` passes. Test and generated files are left out:
  * a long test suite class or a generated client is not a design choice. One finding per
  * class, at its span, symbol the class name (`Name#2` for a second class of the same name in
  * the file, see distinctlyNamed).

@@ -4,7 +4,7 @@ import { findingOf } from '../finding-of.js';
 import type { Rule, RuleContext } from '../rule.js';
 
 /**
- * The core's code lines (coreSize: `lines.code` summed over the core files, tests and
+ * The core's lines of code (coreSize: FileFacts `loc` summed over the core files, tests and
  * generated code left out) against `budgets.core_loc`:
  * - more than `hard`: a finding at the policy's severity;
  * - else more than `target`: a finding that is always a warning (advisory), since the target

@@ -5,8 +5,8 @@ import { pathKinds } from '../path-kinds.js';
 import type { Rule } from '../rule.js';
 
 /**
- * A file matching one of `adapter_globs` with more than `max_loc` code lines (`lines.code`:
- * comments and blank lines do not count). Test and generated files are left out, even under
+ * A file matching one of `adapter_globs` with more than `max_loc` lines of code (FileFacts `loc`:
+ * comments and blank lines do not count, code squeezed onto few lines does). Test and generated files are left out, even under
  * an adapters folder: a generated API client is not hand-written translation code. Symbol:
  * the path (the file is the unit); location: the whole file.
  */
@@ -19,15 +19,15 @@ export const oversizedAdapter: Rule = {
     const isAdapter = globMatcher(globs);
     const { isProduct } = pathKinds(policy);
     const findings: Finding[] = [];
-    for (const [path, { lines }] of project.facts) {
-      if (!isAdapter(path) || !isProduct(path) || lines.code <= limit) continue;
+    for (const [path, { lines, loc }] of project.facts) {
+      if (!isAdapter(path) || !isProduct(path) || loc <= limit) continue;
       const total = lines.code + lines.comment + lines.blank;
       findings.push(
         findingOf('oversized_adapter', {
-          message: `adapter ${path} holds ${lines.code} lines of code; the limit is ${limit} (forbidden_patterns.oversized_adapter.max_loc)`,
+          message: `adapter ${path} holds ${loc} lines of code; the limit is ${limit} (forbidden_patterns.oversized_adapter.max_loc)`,
           location: { path, startLine: 1, endLine: Math.max(total, 1) },
           symbol: path,
-          measured: lines.code,
+          measured: loc,
           limit,
         }),
       );

@@ -23,7 +23,7 @@ export interface SurveyFile {
   readonly path: string;
   /** The language AUREUS analyses the file as; null for every other file. */
   readonly language: Language | null;
-  /** Logical code lines (LineCounts.code) of an analysed file; null for every other file. */
+  /** Lines of code (FileFacts `loc`) of an analysed file; null for every other file. */
   readonly codeLines: number | null;
 }
 

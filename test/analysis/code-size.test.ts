@@ -1,0 +1,87 @@
+import { describe, expect, it } from '@jest/globals';
+import type { FileFacts, Language } from '../../src/model/facts.js';
+import { createFactParser } from '../../src/workspace/fact-parsers.js';
+import { EXTRACTORS, type ScriptLanguage } from './support/typescript-extractors.js';
+
+/** The facts of every TS/JS extractor, after checking that they agree. */
+async function agreedFacts(text: string, language: ScriptLanguage = 'typescript') {
+  const [first, ...others] = await Promise.all(
+    EXTRACTORS.map(([, extract]) => extract(text, language)),
+  );
+  if (first === undefined) throw new Error('no extractor');
+  for (const other of others) expect(other).toEqual(first);
+  return first;
+}
+
+const treeSitter = createFactParser('tree-sitter', 0);
+const treeSitterFacts = async (language: Language, text: string): Promise<FileFacts> =>
+  (await treeSitter)(language, text);
+
+/** Functions as a formatter writes them. */
+function formattedModule(count: number): string {
+  return Array.from(
+    { length: count },
+    (_, i) =>
+      `export function step${i}(input: number[], limit: number): number {\n  let total = 0;\n  for (const value of input) {\n    if (value > limit) total += value * ${i};\n  }\n  return total;\n}\n`,
+  ).join('');
+}
+
+/** Characters that are neither whitespace nor in a comment. */
+function codeCharacters(text: string): number {
+  return text.replace(/\s/g, '').length;
+}
+
+describe('code size: lines as the parser sees them, whatever the layout', () => {
+  it('measures formatted code by its code lines alone', async () => {
+    const text = `/** Steps. */\n\n${formattedModule(3)}`;
+    const facts = await agreedFacts(text);
+    expect(facts.lines).toEqual({ code: 21, comment: 1, blank: 1 });
+    expect(facts.loc).toBe(21);
+    expect(facts.functions.map((fn) => fn.loc)).toEqual([7, 7, 7]);
+  });
+
+  it('counts a class at least one line per method, and its file at least as many', async () => {
+    const methods = Array.from({ length: 600 }, (_, i) => `m${i}(){}`).join('');
+    const facts = await agreedFacts(`export class Big{${methods}}\n`);
+    expect(facts.classes.map(({ name, loc, methods }) => ({ name, loc, methods }))).toEqual([
+      { name: 'Big', loc: 600, methods: 600 },
+    ]);
+    expect(facts.lines.code).toBe(1);
+    expect(facts.loc).toBe(600);
+  });
+
+  it('counts dense code one line per 64 code characters beyond its first 500', async () => {
+    const minified = `${formattedModule(200).replace(/\n\s*/g, '')}\n`;
+    const characters = codeCharacters(minified);
+    const facts = await agreedFacts(minified);
+    expect(facts.lines.code).toBe(1);
+    expect(facts.loc).toBe(Math.ceil((characters - 500) / 64));
+    const first = minified.slice(0, minified.indexOf('}export') + 1);
+    expect(facts.functions[0]?.loc).toBe(
+      Math.max(1, Math.ceil((codeCharacters(first) - 500) / 64)),
+    );
+    // Comments are free however long, and so is the space between tokens.
+    const commented = `/* ${'words '.repeat(5_000)}*/ ${minified.replaceAll(';', ';  ')}`;
+    expect((await agreedFacts(commented)).loc).toBe(facts.loc);
+  });
+
+  it('leaves a one-line function with a long message at one line', async () => {
+    const text = `export const fail = () => { throw new Error('${'a'.repeat(400)}'); };\n`;
+    const facts = await agreedFacts(text);
+    expect([facts.loc, facts.functions[0]?.loc]).toEqual([1, 1]);
+  });
+
+  it('measures Python, Go and Java code the same way', async () => {
+    const python = `${Array.from({ length: 1000 }, (_, i) => `v${i} = ${i}`).join('; ')}\n`;
+    const pythonFacts = await treeSitterFacts('python', python);
+    expect(pythonFacts.lines.code).toBe(1);
+    expect(pythonFacts.loc).toBe(Math.ceil((codeCharacters(python) - 500) / 64));
+    const go = `package p\n${Array.from({ length: 400 }, (_, i) => `func F${i}() int { return ${i} }`).join(';')}\n`;
+    const goFacts = await treeSitterFacts('go', go);
+    expect(goFacts.lines.code).toBe(2);
+    expect(goFacts.loc).toBe(Math.ceil((codeCharacters(go) - 500) / 64));
+    const java = `class Big {${Array.from({ length: 700 }, (_, i) => `void m${i}(){}`).join('')}}\n`;
+    const javaFacts = await treeSitterFacts('java', java);
+    expect([javaFacts.lines.code, javaFacts.classes[0]?.loc]).toEqual([1, 700]);
+  });
+});

@@ -50,9 +50,19 @@ export function createTreeSitterParsers(): TreeSitterParsers {
         parser.setLanguage(grammar);
         parsers.set(name, parser);
       }
-      const tree = parser.parse(text);
+      const tree = parser.parse(withoutNul(text));
       if (tree === null) throw new Error(`tree-sitter returned no tree for a ${name} file`);
       return tree;
     },
   };
+}
+
+/**
+ * tree-sitter's lexers take a NUL for the end of the input, so a NUL in a comment or a string
+ * (which TypeScript's parser and oxc read as any other character) would break the tree. Another
+ * control character in its place keeps every offset and is what the grammars then judge: read in
+ * comments and strings, a syntax error in code, as the other parsers judge the NUL.
+ */
+function withoutNul(text: string): string {
+  return text.includes('\0') ? text.replaceAll('\0', '\x01') : text;
 }

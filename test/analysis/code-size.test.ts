@@ -85,3 +85,48 @@ describe('code size: lines as the parser sees them, whatever the layout', () => 
     expect([javaFacts.lines.code, javaFacts.classes[0]?.loc]).toEqual([1, 700]);
   });
 });
+
+describe('a NUL byte in source text', () => {
+  it('is read where the TypeScript parser accepts it: comments, strings, templates, regexes', async () => {
+    const text = [
+      '// a NUL \0 in a comment',
+      '/* and \0 in a block */',
+      'export const s = "a\0b";',
+      'export const t = `a\0` + s;',
+      'export const r = /a\0b/;',
+      'export class Kept {',
+      '  m(): number {',
+      '    return 1;',
+      '  }',
+      '}',
+      '',
+    ].join('\n');
+    const facts = await agreedFacts(text);
+    expect(facts.diagnostics).toEqual([]);
+    expect(facts.lines).toEqual({ code: 8, comment: 2, blank: 0 });
+    expect(facts.classes.map((cls) => cls.name)).toEqual(['Kept']);
+  });
+
+  it('is a syntax error in code, for every parser', async () => {
+    for (const [name, extract] of EXTRACTORS) {
+      const facts = await extract('export const a = 1;\0\nexport class Kept {}\n', 'typescript');
+      expect({ name, errors: facts.diagnostics.length > 0 }).toEqual({ name, errors: true });
+    }
+  });
+
+  it('is read in a Python, Go or Java comment', async () => {
+    const sources: readonly (readonly [Language, string])[] = [
+      ['python', '# a NUL \0 here\nclass Kept:\n  pass\n'],
+      ['go', 'package p\n// a NUL \0 here\nfunc Kept() {}\n'],
+      ['java', '// a NUL \0 here\nclass Kept {}\n'],
+    ];
+    for (const [language, text] of sources) {
+      const facts = await treeSitterFacts(language, text);
+      expect({ language, diagnostics: facts.diagnostics, comment: facts.lines.comment }).toEqual({
+        language,
+        diagnostics: [],
+        comment: 1,
+      });
+    }
+  });
+});

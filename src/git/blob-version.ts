@@ -1,3 +1,4 @@
+import { detectLanguage } from '../analysis/detect-language.js';
 import type { FileVersion } from '../model/change.js';
 
 export const SYMLINK_MODE = '120000';
@@ -8,6 +9,8 @@ const BINARY_PROBE_BYTES = 8000;
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const lossyUtf8 = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
+const strictUtf16le = new TextDecoder('utf-16le', { fatal: true, ignoreBOM: true });
+const strictUtf16be = new TextDecoder('utf-16be', { fatal: true, ignoreBOM: true });
 
 export interface BlobFacts {
   readonly path: string;
@@ -23,6 +26,13 @@ export interface BlobFacts {
  * it is never kept as text, so a link to /etc/passwd shows up as a link and nothing more.
  * `.gitattributes` (`binary`, `-diff`, linguist-*) is ignored on purpose: the change under
  * review could have written it to hide code from pricing.
+ *
+ * Source in a language AUREUS reads (detectLanguage) is text whenever its bytes decode exactly,
+ * as its parser reads them: UTF-8, or UTF-16 after that encoding's byte order mark (TypeScript
+ * reads both), NUL bytes included. git's NUL rule would call such a file binary, which a change
+ * could use to hide code from the critic; the parser instead reads a NUL in a comment or a
+ * string and reports one anywhere else as a syntax error. Bytes that decode as neither (an image
+ * renamed `.ts`, random bytes), and every other file, follow git's rule.
  */
 export function describeBlob(facts: BlobFacts): FileVersion {
   const { path, blobSha, mode, size, bytes } = facts;
@@ -30,12 +40,43 @@ export function describeBlob(facts: BlobFacts): FileVersion {
   if (mode === SUBMODULE_MODE) return { ...base, kind: 'submodule' };
   if (mode === SYMLINK_MODE) return { ...base, kind: 'symlink' };
   if (bytes === undefined) return { ...base, kind: 'too-large' };
-  if (bytes.subarray(0, BINARY_PROBE_BYTES).includes(0)) return { ...base, kind: 'binary' };
+  const binaryToGit = bytes.subarray(0, BINARY_PROBE_BYTES).includes(0);
+  const source = detectLanguage(path) === undefined ? undefined : sourceText(bytes);
+  if (source !== undefined) {
+    return { ...base, kind: 'text', ...source, ...(binaryToGit ? { binaryToGit } : {}) };
+  }
+  if (binaryToGit) return { ...base, kind: 'binary' };
   try {
     return { ...base, kind: 'text', text: strictUtf8.decode(bytes), validUtf8: true };
   } catch {
     return { ...base, kind: 'text', text: lossyUtf8.decode(bytes), validUtf8: false };
   }
+}
+
+/**
+ * The text of source bytes that decode exactly, or undefined. A UTF-16 text keeps its byte order
+ * mark, as a UTF-8 one does, and is not `validUtf8`: written back as UTF-8 it is other bytes.
+ */
+function sourceText(bytes: Buffer): { text: string; validUtf8: boolean } | undefined {
+  const decoder = startsWith(bytes, 0xff, 0xfe)
+    ? strictUtf16le
+    : startsWith(bytes, 0xfe, 0xff)
+      ? strictUtf16be
+      : strictUtf8;
+  try {
+    return { text: decoder.decode(bytes), validUtf8: decoder === strictUtf8 };
+  } catch {
+    return undefined;
+  }
+}
+
+function startsWith(bytes: Buffer, first: number, second: number): boolean {
+  return bytes[0] === first && bytes[1] === second;
+}
+
+/** Whether describeBlob classifies the same bytes alike under both paths (only source is read past git's NUL rule). */
+export function classifiedAlike(path: string, other: string): boolean {
+  return (detectLanguage(path) === undefined) === (detectLanguage(other) === undefined);
 }
 
 /** A submodule side: the commit it points at, nothing to read. */

@@ -121,7 +121,8 @@ function toVersion(
 /**
  * GitHub drops the patch and reports 0 additions and 0 deletions when a diff is too big
  * (THREATS rows 22 and 24). The same answer is honest when the contents explain it: the same
- * blob on both sides (a pure rename, an executable bit), a binary side, or only empty sides.
+ * blob on both sides (a pure rename, an executable bit), a side git calls binary (AUREUS may
+ * still read it as source: FileVersion `binaryToGit`), or only empty sides.
  * Anything else is treated as a truncation, even though AUREUS reads the blobs itself: the
  * listing that came with it cannot be trusted to be whole.
  */
@@ -134,7 +135,7 @@ function looksTruncated(
   if (hasPatch || additions !== 0 || deletions !== 0) return false;
   if (base !== undefined && head !== undefined && base.blobSha === head.blobSha) return false;
   const present = [base, head].filter((version) => version !== undefined);
-  if (present.some((version) => version.kind === 'binary')) return false;
+  if (present.some((version) => version.kind === 'binary' || version.binaryToGit)) return false;
   return !present.every((version) => version.size === 0);
 }
 

@@ -8,7 +8,8 @@ export type FileStatus = 'added' | 'modified' | 'deleted' | 'renamed' | 'copied'
 
 /**
  * What a blob is. Only `text` carries contents. `binary` follows git's rule (a NUL byte in the
- * first 8000 bytes); `symlink` (mode 120000) is never followed; `submodule` (mode 160000) is a
+ * first 8000 bytes), except for source in a language AUREUS reads whose bytes decode exactly
+ * (UTF-8, or UTF-16 after its byte order mark): that is text, as its parser reads it; `symlink` (mode 120000) is never followed; `submodule` (mode 160000) is a
  * commit pointer; `too-large` is a blob over the size cap, reported with its size rather than
  * read; `unreadable` could not be read at all (missing object, file changed while read), which
  * makes the change incomplete.
@@ -25,10 +26,19 @@ export interface FileVersion {
   readonly kind: BlobKind;
   /** Size in bytes as stored in git. */
   readonly size: number;
-  /** UTF-8 text, present only when kind is `text`. Invalid bytes appear as U+FFFD. */
+  /** The decoded text, present only when kind is `text`. Invalid UTF-8 bytes appear as U+FFFD. */
   readonly text?: string;
-  /** False when the bytes were not valid UTF-8 (the text is then a lossy decoding). */
+  /**
+   * False when the text is not these bytes read as UTF-8 (invalid UTF-8 decoded lossily, or
+   * source decoded as UTF-16): written back, it would not be the same blob.
+   */
   readonly validUtf8?: boolean;
+  /**
+   * Set on text that git's own rule calls binary (source with a NUL byte among its first 8000,
+   * which UTF-16 mostly has): git and GitHub show no line diff for it, and GitHub lists it with
+   * no patch and zero line counts.
+   */
+  readonly binaryToGit?: true;
 }
 
 export interface ChangedFile {

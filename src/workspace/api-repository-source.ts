@@ -1,5 +1,5 @@
 import { checkedLimit } from '../git/blob-limit.js';
-import { SUBMODULE_MODE, SYMLINK_MODE } from '../git/blob-version.js';
+import { classifiedAlike, SUBMODULE_MODE, SYMLINK_MODE } from '../git/blob-version.js';
 import { type ApiBlobEntry, apiBlobVersion, blobToDownload } from '../github/api-blob-version.js';
 import { type BlobRead, readApiBlobs } from '../github/api-blobs.js';
 import type { ApiTree, TreeReader } from '../github/api-trees.js';
@@ -39,7 +39,8 @@ export function apiRepositorySource(
   const maxBytes = checkedLimit(options.maxBlobBytes);
   const known = new Map<string, FileVersion>();
   for (const version of options.known ?? []) {
-    // Only versions classified from their bytes: the same bytes give the same version.
+    // Only versions classified from their bytes: the same bytes give the same version (under a
+    // path classified alike).
     if (version.kind === 'text' || version.kind === 'binary') known.set(version.blobSha, version);
   }
   const downloads = new Map<string, Promise<BlobRead>>();
@@ -62,7 +63,8 @@ export function apiRepositorySource(
   const reuse = (file: SnapshotFile): FileVersion | undefined => {
     if (file.mode === SYMLINK_MODE || file.mode === SUBMODULE_MODE) return undefined;
     const version = known.get(file.blobSha);
-    return version && { ...version, path: file.path, mode: file.mode };
+    if (version === undefined || !classifiedAlike(version.path, file.path)) return undefined;
+    return { ...version, path: file.path, mode: file.mode };
   };
 
   const readBlobs = async (files: readonly SnapshotFile[]): Promise<SourceBlob[]> => {

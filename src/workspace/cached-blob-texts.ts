@@ -19,10 +19,11 @@ export function cachedBlobTexts(
   return async (files) => {
     const cached = await Promise.all(files.map((file) => cachedVersion(cache, file, maxBytes)));
     const read = await readBlobs(files.filter((_file, index) => cached[index] === undefined));
-    // Only exact texts: a lossy decoding would not hash back to its id.
+    // Only exact texts: a lossy decoding would not hash back to its id. Nor source that git
+    // calls binary: under another path the same bytes are binary (describeBlob).
     for (const { version } of read) {
-      if (version.text !== undefined && version.validUtf8 === true)
-        await cache.put(version.blobSha, version.text);
+      const exact = version.validUtf8 === true && version.binaryToGit === undefined;
+      if (version.text !== undefined && exact) await cache.put(version.blobSha, version.text);
     }
     let next = 0;
     return files.map((file, index): SourceBlob => {

@@ -13,6 +13,12 @@ let change: Change;
 const SUBMODULE_ONE = '1111111111111111111111111111111111111111';
 const SUBMODULE_TWO = '2222222222222222222222222222222222222222';
 const passwd = readFileSync('/etc/passwd', 'utf8');
+const SOURCE = 'export const a = 1;\n';
+const NUL_IN_COMMENT = `// a NUL \0 in a comment\n${SOURCE}`;
+/** A PNG's signature and header: a NUL within the first bytes, and bytes UTF-8 rejects. */
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49]);
+/** Bytes in no order: the NUL rule and UTF-8 both reject them. */
+const NOISE = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919 + 13) % 256));
 
 function file(path: string, from: Change = change): ChangedFile {
   const found = from.files.find((candidate) => candidate.path === path);
@@ -36,6 +42,12 @@ beforeAll(async () => {
   repo.write('latin1.txt', Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a]));
   repo.write('empty.txt', '');
   repo.write('big.js', `${'x'.repeat(20_000)}\n`);
+  repo.write('src/nul-comment.ts', NUL_IN_COMMENT);
+  repo.write('src/utf16le.ts', Buffer.from(`\uFEFF${SOURCE}`, 'utf16le'));
+  repo.write('src/utf16be.ts', Buffer.from(`\uFEFF${SOURCE}`, 'utf16le').swap16());
+  repo.write('notes-utf16.txt', Buffer.from(`\uFEFF${SOURCE}`, 'utf16le'));
+  repo.write('src/logo.ts', PNG);
+  repo.write('src/noise.py', NOISE);
   repo.symlink('/etc/passwd', 'src/a.ts');
   repo.git('add', '--all');
   repo.git('update-index', '--cacheinfo', `160000,${SUBMODULE_TWO},vendor/lib`);
@@ -118,6 +130,45 @@ describe('blob kinds', () => {
         size: 0,
       },
     });
+  });
+});
+
+describe('source text that git takes for binary', () => {
+  it('reads source with a NUL byte as text, and says git calls it binary', () => {
+    expect(file('src/nul-comment.ts').head).toEqual({
+      path: 'src/nul-comment.ts',
+      blobSha: repo.git('rev-parse', `${head}:src/nul-comment.ts`),
+      mode: '100644',
+      kind: 'text',
+      size: Buffer.byteLength(NUL_IN_COMMENT),
+      text: NUL_IN_COMMENT,
+      validUtf8: true,
+      binaryToGit: true,
+    });
+  });
+
+  it('decodes source with a UTF-16 byte order mark, either byte order', () => {
+    for (const path of ['src/utf16le.ts', 'src/utf16be.ts']) {
+      expect(file(path).head).toMatchObject({
+        kind: 'text',
+        text: `\uFEFF${SOURCE}`,
+        validUtf8: false,
+        binaryToGit: true,
+        size: 2 * (SOURCE.length + 1),
+      });
+    }
+  });
+
+  it('keeps the NUL rule for a language AUREUS does not read, and for bytes that are no text', () => {
+    expect(file('notes-utf16.txt').head?.kind).toBe('binary');
+    expect(file('src/logo.ts').head).toEqual({
+      path: 'src/logo.ts',
+      blobSha: repo.git('rev-parse', `${head}:src/logo.ts`),
+      mode: '100644',
+      kind: 'binary',
+      size: PNG.length,
+    });
+    expect(file('src/noise.py').head?.kind).toBe('binary');
   });
 });
 

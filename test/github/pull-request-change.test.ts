@@ -174,6 +174,9 @@ describe('readPullRequestChange', () => {
         origin.write('latin1.txt', Buffer.from('na\xefve caf\xe9\n', 'latin1'));
         origin.write('big.txt', 'y'.repeat(MAX_BLOB_BYTES + 2000));
         origin.write('image.bin', BINARY);
+        // Source git calls binary (GitHub sends no patch and zero counts), read as text.
+        origin.write('src/nul.ts', '// a NUL \0 in a comment\nexport const n = 1;\n');
+        origin.write('src/wide.ts', Buffer.from('\uFEFFexport const w = 1;\n', 'utf16le'));
         origin.symlink('/etc/passwd', 'link-to-secrets');
         // Same bytes under a second name: its blob is fetched once for both files.
         origin.write('copy-of-shared.txt', 'same bytes\n');
@@ -222,6 +225,8 @@ describe('readPullRequestChange', () => {
       'src/added.ts': 'added:-/->text/100644',
       'src/gone.ts': 'deleted:text/100644>-/-',
       'src/modify.ts': 'modified:text/100644>text/100644',
+      'src/nul.ts': 'added:-/->text/100644',
+      'src/wide.ts': 'added:-/->text/100644',
     });
     expect(byPath(fromApi, 'latin1.txt')?.head?.validUtf8).toBe(false);
     expect(byPath(fromApi, 'link-to-secrets')?.head).not.toHaveProperty('text');

@@ -81,7 +81,8 @@ describe('workingTreeSnapshot', () => {
 
   it('analyses an edited file that is not text as what it is, not as a blob git lacks', async () => {
     repo.write('src/b.ts', OVER_LIMIT);
-    repo.write('src/c.ts', Buffer.from([0x65, 0x00, 0x66]));
+    // A NUL and a byte UTF-8 rejects: binary even as source (`e\0f` alone would be read as text).
+    repo.write('src/c.ts', Buffer.from([0x89, 0x00, 0x66]));
     rmSync(join(repo.dir, 'src/gone.ts'));
     repo.symlink('/etc/passwd', 'src/gone.ts');
     const analysis = await analyzeRepository(repo.dir, defaultPolicy());

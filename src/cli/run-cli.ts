@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { environmentError, movableFolders } from '../memory/environment-error.js';
 import { AureusError, ExitCode } from '../model/errors.js';
 import { formatPolicyProblem, PolicyError } from '../policy/policy-problem.js';
 import { nearest } from '../policy/suggest-key.js';
@@ -162,10 +163,15 @@ function unknownWord(
 }
 
 function report(error: unknown, io: CliIo, debug: boolean): void {
+  // A full disk or a read-only folder is the machine's, not a bug: said with its fix.
+  const known =
+    error instanceof AureusError
+      ? error
+      : environmentError(error, { movable: movableFolders(process.env) });
   if (error instanceof PolicyError) {
     io.stderr(`${error.problems.map(formatPolicyProblem).join('\n')}\n`);
-  } else if (error instanceof AureusError) {
-    io.stderr(`aureus: ${error.message}\nTo resolve, ${error.hint}\n`);
+  } else if (known !== undefined) {
+    io.stderr(`aureus: ${known.message}\nTo resolve, ${known.hint}\n`);
   } else {
     const message = error instanceof Error ? error.message : String(error);
     io.stderr(

@@ -28,6 +28,18 @@ export async function writeCacheFile(path: string, data: string | Uint8Array): P
   await replaceFile(path, data, false);
 }
 
+/** `.<name>.<pid>.<12 hex digits>.tmp`: the temporary twin replaceFile writes first. */
+const TEMPORARY = /^\.(.+)\.\d+\.[0-9a-f]{12}\.tmp$/;
+
+/**
+ * The file a temporary file of this module stands for, or `path` itself: an error while writing
+ * names the temporary file, while the user knows only the file they asked for.
+ */
+export function targetOfTemporary(path: string): string {
+  const name = TEMPORARY.exec(basename(path))?.[1];
+  return name === undefined ? path : join(dirname(path), name);
+}
+
 async function replaceFile(
   path: string,
   data: string | Uint8Array,

@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import * as core from '@actions/core';
 import { listTrackedFiles } from '../git/index.js';
@@ -6,6 +6,8 @@ import { createGitHubClient, type GitHubClient } from '../github/github-client.j
 import { isPermissionDenied } from '../github/request-error.js';
 import { appendToSharedLedger } from '../github/shared-ledger.js';
 import { readWorkflowEvent, type WorkflowEvent } from '../github/workflow-event.js';
+import { environmentError, movableFolders } from '../memory/environment-error.js';
+import { writeOutputFile } from '../memory/output-file.js';
 import { AureusError, ExitCode } from '../model/errors.js';
 import type { Report } from '../model/report.js';
 import { PolicyError } from '../policy/policy-problem.js';
@@ -82,9 +84,15 @@ async function concludeReport(
   await writeOutputs(report, env);
   await core.summary.addRaw(renderMarkdown(report, { maxBytes: SUMMARY_BYTES })).write();
   if (settings.sarifFile !== null)
-    await writeFile(
+    // The path is the workflow's, but what lies there is the pull request's: a committed link
+    // must not turn the report into a write elsewhere on the runner.
+    await writeOutputFile(
       resolve(root, settings.sarifFile),
       renderSarif(report, { toolVersion: report.tool.version }),
+      {
+        setting: 'the sarif-file input',
+        within: { folder: required(env, 'GITHUB_WORKSPACE'), name: 'the workspace' },
+      },
     );
   await publishVerdict(publication, {
     // A verdict the workflow chose not to fail on is still not a success.
@@ -152,9 +160,14 @@ async function concludeError(
   error: unknown,
   env: NodeJS.ProcessEnv,
 ): Promise<number> {
-  const known = error instanceof AureusError;
+  // A full disk or a read-only folder on the runner is the machine's, not a bug: said with its fix.
+  const explained =
+    error instanceof AureusError
+      ? error
+      : environmentError(error, { movable: movableFolders(env) });
+  const known = explained !== undefined;
   const message = known
-    ? `${error.message}\nTo resolve, ${error.hint}`
+    ? `${explained.message}\nTo resolve, ${explained.hint}`
     : `AUREUS internal error: ${error instanceof Error ? error.message : String(error)}`;
   setStepOutputs({ verdict: 'incomplete' }, env);
   core.error(message);
@@ -204,11 +217,13 @@ async function recordOnDefaultBranch(publication: Publication, report: Report): 
 }
 
 async function writeOutputs(report: Report, env: NodeJS.ProcessEnv): Promise<void> {
-  const reportPath = join(
-    env.RUNNER_TEMP ?? required(env, 'GITHUB_WORKSPACE'),
-    'aureus-report.json',
-  );
-  await writeFile(reportPath, `${renderJson(report)}\n`);
+  // The runner's own temporary folder; without one, the workspace, where a link may wait.
+  const folder = env.RUNNER_TEMP ?? required(env, 'GITHUB_WORKSPACE');
+  const reportPath = join(folder, 'aureus-report.json');
+  await writeOutputFile(reportPath, `${renderJson(report)}\n`, {
+    setting: env.RUNNER_TEMP === undefined ? 'GITHUB_WORKSPACE' : 'RUNNER_TEMP',
+    within: { folder, name: `the folder ${folder}` },
+  });
   setStepOutputs(
     {
       verdict: report.verdict,

@@ -1,5 +1,8 @@
+import { lstatSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { repoAt } from '../support/git-fixture.js';
+import { makeTempDir } from '../support/temp-dir.js';
 import { type ActionRun, runAction } from './support/action-runner.js';
 import { useActionTestSession } from './support/action-test-session.js';
 import {
@@ -168,6 +171,45 @@ describe('the Action on a pull request', () => {
     ].join('\n');
     expect(published).not.toMatch(/root:.*:0:0:/);
     expect(published).not.toContain('PATH=');
+  });
+
+  it('never writes its SARIF file through a link the pull request commits (THREATS row 35)', async () => {
+    const outside = await makeTempDir('action-outside');
+    try {
+      const made = await session.scenario((origin) => {
+        origin.symlink(join(outside.path, 'x'), 'aureus.sarif');
+        origin.write('src/small.ts', codeLines('small', 4));
+      });
+      const run = await runOnPullRequest(made, { inputs: { 'sarif-file': 'aureus.sarif' } });
+      expect(readdirSync(outside.path)).toEqual([]);
+      expect(run.exitCode).toBe(2);
+      expect(run.outputs.verdict).toBe('incomplete');
+      expect(run.stdout).toMatch(
+        /::error::.*aureus\.sarif is a symbolic link; AUREUS never writes through a link/,
+      );
+      expect(run.summary).toContain('AUREUS could not decide');
+      expect(lstatSync(join(made.workspace, 'aureus.sarif')).isSymbolicLink()).toBe(true);
+    } finally {
+      await outside.remove();
+    }
+  });
+
+  it('never writes its SARIF file into a folder that links out of the workspace', async () => {
+    const outside = await makeTempDir('action-outside');
+    try {
+      const made = await session.scenario((origin) => {
+        origin.symlink(outside.path, 'reports');
+        origin.write('src/small.ts', codeLines('small', 4));
+      });
+      const run = await runOnPullRequest(made, {
+        inputs: { 'sarif-file': 'reports/aureus.sarif' },
+      });
+      expect(readdirSync(outside.path)).toEqual([]);
+      expect(run.exitCode).toBe(2);
+      expect(run.stdout).toMatch(/::error::.*reports\/aureus\.sarif is outside the workspace/);
+    } finally {
+      await outside.remove();
+    }
   });
 
   it('prints a hostile file name literally, never as a workflow command', async () => {

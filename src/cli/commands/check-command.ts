@@ -1,6 +1,6 @@
 import { authorIdentity, type ChangeRequest } from '../../git/index.js';
-import { writeFileAtomic } from '../../memory/atomic-write.js';
 import { BASELINE_PATH } from '../../memory/baseline-file.js';
+import { writeOutputFile } from '../../memory/output-file.js';
 import { AureusError, ExitCode } from '../../model/errors.js';
 import type { Report } from '../../model/report.js';
 import { renderJson } from '../../report/render-json.js';
@@ -28,7 +28,7 @@ export async function checkCommand(context: CommandContext): Promise<number> {
   if (context.options.output === undefined) {
     context.io.stdout(rendered);
   } else {
-    await writeFileAtomic(context.options.output, rendered);
+    await writeOutputFile(context.options.output, rendered, { setting: '--output' });
     context.io.stdout(renderText(report, { color: context.io.color }));
   }
   if (report.verdict === 'block' && context.options.override !== undefined) {

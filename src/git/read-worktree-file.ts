@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { constants, type Stats } from 'node:fs';
 import { lstat, open, readlink, realpath } from 'node:fs/promises';
+import { fileKind } from '../memory/file-kind.js';
 import { SUBMODULE_MODE, SYMLINK_MODE } from './blob-version.js';
 import type { GitPath } from './git-path.js';
 import { runGit } from './git-runner.js';
@@ -27,6 +28,8 @@ export interface WorktreeRoot {
 
 /** Windows has no O_NOFOLLOW; there the lstat check is what stands between us and a link. */
 const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
+/** A FIFO swapped in after the lstat must not block the open: its fstat then refuses it. */
+const NON_BLOCKING = constants.O_NONBLOCK ?? 0;
 const HASH_CHUNK = 1024 * 1024;
 
 /**
@@ -78,7 +81,7 @@ async function readWithoutFollowing(
     };
   }
   if (info.isDirectory() && gitMode === SUBMODULE_MODE) return readSubmoduleHead(full);
-  if (!info.isFile()) return refused('it is neither a file nor a symbolic link');
+  if (!info.isFile()) return refused(`it is ${fileKind(info)}, not a regular file`);
   return readRegularFile(root, full, gitMode);
 }
 
@@ -89,13 +92,13 @@ async function readRegularFile(
 ): Promise<WorktreeRead> {
   let handle: Awaited<ReturnType<typeof open>>;
   try {
-    handle = await open(full, constants.O_RDONLY | NO_FOLLOW);
+    handle = await open(full, constants.O_RDONLY | NO_FOLLOW | NON_BLOCKING);
   } catch {
     return refused('it could not be opened (replaced by a link, or not readable)');
   }
   try {
     const info = await handle.stat();
-    if (!info.isFile()) return refused('it is not a regular file');
+    if (!info.isFile()) return refused(`it is ${fileKind(info)}, not a regular file`);
     const mode =
       gitMode === '100644' || gitMode === '100755'
         ? gitMode
@@ -107,7 +110,8 @@ async function readRegularFile(
       if (blobSha === undefined) return refused('it changed size while AUREUS was reading it');
       return { ok: true, mode, blobSha, size: info.size };
     }
-    const bytes = await handle.readFile();
+    const bytes = await readExactly(handle, info.size);
+    if (bytes === undefined) return refused('it changed size while AUREUS was reading it');
     return {
       ok: true,
       mode,
@@ -141,6 +145,24 @@ async function readSubmoduleHead(full: Buffer): Promise<WorktreeRead> {
 /** The id git gives a blob with these bytes. */
 export function hashBlob(format: ObjectFormat, bytes: Buffer): string {
   return createHash(format).update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
+}
+
+/**
+ * The file's `size` bytes, or undefined when it holds more or fewer by the time it is read:
+ * what grows while read (a log being written) is never read without end.
+ */
+async function readExactly(
+  handle: Awaited<ReturnType<typeof open>>,
+  size: number,
+): Promise<Buffer | undefined> {
+  const buffer = Buffer.alloc(size + 1);
+  let filled = 0;
+  while (filled <= size) {
+    const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, filled);
+    if (bytesRead === 0) break;
+    filled += bytesRead;
+  }
+  return filled === size ? buffer.subarray(0, size) : undefined;
 }
 
 /** Hashes exactly `size` bytes in chunks; undefined if the file is shorter than it said. */

@@ -2,6 +2,8 @@ import { posix } from 'node:path';
 import type * as ts from 'typescript';
 import { DEFAULT_COMPILER_OPTIONS } from '../analysis/resolve/compiler-defaults.js';
 import { typescript } from '../analysis/typescript-runtime.js';
+import { DEFAULT_MAX_BLOB_BYTES } from '../git/blob-limit.js';
+import { containedDisk } from '../git/contained-file.js';
 
 /** The file-system side of module resolution, for `createResolver`. */
 export interface TypeScriptHost {
@@ -101,23 +103,43 @@ export function createTypeScriptHost(
 }
 
 /**
- * `ts.sys` under `rootDir` with every lookup cached for the host's lifetime: resolution asks the
- * same questions thousands of times.
+ * The disk under `rootDir` as resolution sees it, with every lookup cached for the host's
+ * lifetime (resolution asks the same questions thousands of times). Only what lies inside the
+ * repository exists, and only as the contained disk reads it: a tracked tsconfig.json that
+ * links to /dev/zero, a FIFO or a file elsewhere, or a node_modules that links to `/`, is not
+ * there (see contained-file.ts); packages installed above the repository are not its own.
  */
 export function diskResolutionHost(rootDir: string): ts.ModuleResolutionHost {
   const root = posixRoot(rootDir);
-  const sys = typescript.sys;
-  const realpath = sys.realpath;
+  const disk = containedDisk(root, DEFAULT_MAX_BLOB_BYTES);
   return {
-    fileExists: memoize((path) => sys.fileExists(path)),
-    directoryExists: memoize((path) => sys.directoryExists(path)),
-    readFile: memoize((path) => sys.readFile(path)),
-    ...(realpath === undefined ? {} : { realpath: memoize((path) => realpath(path)) }),
+    fileExists: memoize((path) => disk.kind(path) === 'file'),
+    directoryExists: memoize((path) => disk.kind(path) === 'folder'),
+    readFile: memoize((path) => {
+      const read = disk.read(path);
+      return read.ok ? decodeText(read.bytes) : undefined;
+    }),
+    realpath: memoize((path) => disk.realpath(path)),
     // The repository, not the process's cwd: answers must not depend on where AUREUS was started.
     getCurrentDirectory: () => root,
-    getDirectories: memoize((path) => sys.getDirectories(path)),
-    useCaseSensitiveFileNames: sys.useCaseSensitiveFileNames,
+    getDirectories: memoize((path) =>
+      disk.list(path).flatMap((entry) => (entry.kind === 'folder' ? [entry.name] : [])),
+    ),
+    useCaseSensitiveFileNames: typescript.sys.useCaseSensitiveFileNames,
   };
+}
+
+/** A text file's contents as ts.sys.readFile decodes them: a byte order mark picks UTF-16. */
+export function decodeText(bytes: Buffer): string {
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) {
+    const swapped = Buffer.from(bytes.subarray(2, bytes.length - (bytes.length % 2)));
+    swapped.swap16();
+    return swapped.toString('utf16le');
+  }
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return bytes.subarray(2).toString('utf16le');
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf)
+    return bytes.subarray(3).toString('utf8');
+  return bytes.toString('utf8');
 }
 
 function posixRoot(rootDir: string): string {

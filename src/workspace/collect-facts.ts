@@ -59,15 +59,23 @@ export async function collectFacts(
   options: CollectOptions,
 ): Promise<CollectedFacts> {
   const cache = options.factsCache ?? createFactsCache(source.storeRoot);
-  const keys = files.map(({ blobSha, language }) => ({ blobSha, language }));
-  const cachedFacts = options.useCache ? await cache.getMany(keys) : [];
+  // A file the working tree could not give (a FIFO where git tracks a file) has no blob id:
+  // nothing to look up, and its read says why.
+  const keyed = options.useCache ? files.filter((file) => file.blobSha !== '') : [];
+  const keys = keyed.map(({ blobSha, language }) => ({ blobSha, language }));
+  const cachedFacts = keys.length > 0 ? await cache.getMany(keys) : [];
+  const hits = new Map<SourceFile, FileFacts>();
+  keyed.forEach((file, index) => {
+    const hit = cachedFacts[index];
+    if (hit !== undefined) hits.set(file, hit);
+  });
   const facts = new Map<string, FileFacts>();
   const misses: SourceFile[] = [];
-  files.forEach((file, index) => {
-    const hit = cachedFacts[index];
+  for (const file of files) {
+    const hit = hits.get(file);
     if (hit === undefined) misses.push(file);
     else facts.set(file.path, hit);
-  });
+  }
   const total = files.length;
   options.onProgress?.(facts.size, total);
 

@@ -30,9 +30,10 @@ export function gitRepositorySource(root: string): RepositorySource {
         (files) => readSnapshotBlobs(files),
         rootDir,
       );
-      // A config the snapshot holds no text for (a symbolic link, say) is read from the disk, as
-      // TypeScript would in the clone: nothing is missing, nothing "unreadable".
-      return { ...own, onDisk: true, unreadable: [] };
+      // A config the snapshot holds no text for (a symbolic link, a FIFO in its place) is not
+      // read from the disk either (a link could lead to /dev/zero or out of the repository):
+      // it is missing here as over the API, and the verdict says so.
+      return { ...own, onDisk: true };
     },
   };
 }

@@ -26,10 +26,10 @@ export interface ResolutionFiles {
   /** The texts of the files TypeScript reads (tsconfig, jsconfig, package.json), by path. */
   readonly texts: ReadonlyMap<string, string>;
   /**
-   * Whether the root is a clone on this machine's disk: installed packages under node_modules,
-   * anything outside the repository and the bytes of a listed file the snapshot holds no text
-   * for (a symbolic link) are then read from it. False over the API: nothing exists beyond
-   * the snapshot.
+   * Whether the root is a clone on this machine's disk: installed packages under node_modules
+   * are then read from it, within the repository and never through a link it commits
+   * (contained-file.ts), so a listed file the snapshot holds no text for (a symbolic link) is
+   * missing there too. False over the API: nothing exists beyond the snapshot.
    */
   readonly onDisk: boolean;
   /**

@@ -69,7 +69,7 @@ export async function snapshotResolutionFiles(
  * "config" fails to parse on a disk too, which gives the same defaults: not a gap.
  */
 function notReadable(kind: BlobKind): string | undefined {
-  if (kind === 'symlink') return 'it is a symbolic link, which is not followed without a checkout';
+  if (kind === 'symlink') return 'it is a symbolic link, which AUREUS does not follow';
   if (kind === 'too-large') return 'it is over the read limit';
   if (kind === 'unreadable') return 'its blob could not be read';
   return undefined;

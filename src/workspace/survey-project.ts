@@ -1,5 +1,5 @@
-import { lstat, readFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { basename } from 'node:path';
+import { containedDisk } from '../git/contained-file.js';
 import { historyStats } from '../git/history-stats.js';
 import { listTrackedFiles, type TrackedFile } from '../git/index.js';
 import type { Policy } from '../model/policy.js';
@@ -50,10 +50,10 @@ export async function surveyProject(
   const ignored = globMatcher(design.paths.ignore);
   const tracked = (await listTrackedFiles(root)).filter((file) => !ignored(file.path));
   const since = new Date(options.now.getTime() - TEAM_WINDOW_DAYS * DAY_MS);
-  const [manifests, history] = await Promise.all([
-    readManifests(root, tracked),
-    historyStats(root, since),
-  ]);
+  // git reads the history while the manifests are read here.
+  const reading = historyStats(root, since);
+  const manifests = readManifests(root, tracked);
+  const history = await reading;
   const files = tracked.map(({ path }) => {
     const facts = analysis.facts.get(path);
     return { path, language: facts?.language ?? null, codeLines: facts?.loc ?? null };
@@ -76,25 +76,18 @@ export async function surveyProject(
 
 /**
  * The working tree's text of every tracked manifest, shallow enough to be a project's or a
- * workspace member's. Links and files that changed into something else are skipped: a manifest
- * is read for evidence, and a link could point anywhere on this machine.
+ * workspace member's. Links and files that changed into something else (a FIFO, a folder) are
+ * skipped, as is a folder that leads out of the repository (contained-file.ts): a manifest is
+ * read for evidence, and a link could point anywhere on this machine.
  */
-async function readManifests(
-  root: string,
-  tracked: readonly TrackedFile[],
-): Promise<ManifestText[]> {
+function readManifests(root: string, tracked: readonly TrackedFile[]): ManifestText[] {
   const candidates = tracked
     .filter((file) => REGULAR_FILE.test(file.mode) && isManifest(file.path))
     .filter((file) => file.path.split('/').length <= MAX_MANIFEST_DEPTH)
     .slice(0, MAX_MANIFESTS);
-  const texts = await Promise.all(
-    candidates.map(async ({ path }): Promise<ManifestText | null> => {
-      const absolute = join(root, path);
-      const stats = await lstat(absolute).catch(() => undefined);
-      if (stats === undefined || !stats.isFile() || stats.size > MAX_MANIFEST_BYTES) return null;
-      const text = await readFile(absolute, 'utf8').catch(() => undefined);
-      return text === undefined ? null : { path, text };
-    }),
-  );
-  return texts.filter((text): text is ManifestText => text !== null);
+  const disk = containedDisk(root, MAX_MANIFEST_BYTES);
+  return candidates.flatMap(({ path }) => {
+    const read = disk.read(path);
+    return read.ok ? [{ path, text: read.bytes.toString('utf8') }] : [];
+  });
 }

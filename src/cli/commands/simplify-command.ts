@@ -96,6 +96,8 @@ function asText(result: SimplifyResult): string {
   if (result.findings.length > 0) lines.push('In Python and Go (no patch yet; by hand):');
   for (const finding of result.findings)
     lines.push(`  - ${finding.title} (${finding.path}:${finding.line})`);
+  if (result.skipped.length > 0) lines.push('Not read (no patch for them):');
+  for (const { path, reason } of result.skipped) lines.push(`  - ${path}: ${reason}`);
   const percent = (value: number) => `${(value * 100).toFixed(1)} %`;
   lines.push(
     `Lines −${metrics.linesRemoved}, abstractions −${metrics.abstractionsRemoved}, complexity ${metrics.complexityBefore} → ${metrics.complexityAfter}: ${percent(metrics.reduction)} simpler (target ${percent(metrics.target)}: ${metrics.targetMet ? 'met' : 'not met'}).`,
@@ -134,6 +136,7 @@ function asJson(result: SimplifyResult) {
     dropped: [...result.dropped, ...result.applied.notKept].map(patch),
     failedPasses: result.failedPasses,
     findings: result.findings,
+    skipped: result.skipped,
     metrics: result.metrics,
   };
 }

@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
-import { readFile, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { DEFAULT_MAX_BLOB_BYTES } from '../../git/blob-limit.js';
+import { containedDisk } from '../../git/contained-file.js';
 import { writeFileAtomic } from '../../memory/atomic-write.js';
 import { AureusError } from '../../model/errors.js';
 import type { FileEdit } from '../../reflexion/proposal.js';
@@ -58,9 +60,11 @@ async function writePatch(
   edits: readonly FileEdit[],
   testCommand: readonly string[] | undefined,
 ): Promise<string | undefined> {
+  const disk = containedDisk(root, DEFAULT_MAX_BLOB_BYTES);
   for (const edit of edits) {
-    const now = await readFile(join(root, edit.path), 'utf8').catch(() => undefined);
-    if (now !== edit.before) return `${edit.path} changed since it was read`;
+    const now = disk.read(edit.path);
+    if (!now.ok || now.bytes.toString('utf8') !== edit.before)
+      return `${edit.path} changed since it was read`;
   }
   await writeTexts(root, edits, 'after');
   if (testCommand === undefined) return undefined;

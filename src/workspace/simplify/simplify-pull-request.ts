@@ -115,6 +115,10 @@ async function deliver(
   const log = [
     `Reflexion ran because ${why}: ${plural(result.verified.length, 'patch', 'patches')} verified, ${result.dropped.length} dropped, ${result.deferred.length} left for the next run.`,
   ];
+  if (result.skipped.length > 0)
+    log.push(
+      `Not read (no patch for them): ${result.skipped.map(({ path, reason }) => `${path} (${reason})`).join('; ')}.`,
+    );
   const onHead = result.applied.kept.filter((patch) => matchesHead(patch, headFiles));
   if (onHead.length < result.applied.kept.length)
     log.push(

@@ -1,8 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { detectLanguage } from '../../analysis/detect-language.js';
 import { groupModules } from '../../analysis/graph/policy-modules.js';
-import { DEFAULT_MAX_BLOB_BYTES, readChange } from '../../git/index.js';
+import { SYMLINK_MODE } from '../../git/blob-version.js';
+import { readChange } from '../../git/index.js';
 import type { AskModel } from '../../llm/anthropic-model.js';
 import type { FileFacts, Language } from '../../model/facts.js';
 import type { Policy } from '../../model/policy.js';
@@ -18,10 +18,11 @@ import {
   simplificationMetrics,
 } from '../../reflexion/simplification-metrics.js';
 import { createFactParser, isScript } from '../fact-parsers.js';
-import { workingTreeSnapshot } from '../working-tree-snapshot.js';
+import { type SnapshotFile, workingTreeSnapshot } from '../working-tree-snapshot.js';
 import { type AppliedPatches, applyPatches } from './apply-patches.js';
 import { composePatches } from './compose-patches.js';
-import { loadProject } from './load-project.js';
+import { type ContainedFileSystem, containedFileSystem } from './contained-file-system.js';
+import { loadProject, type SkippedFile } from './load-project.js';
 import { modelAssistedProposals, modelPatchRefusal } from './model-assisted.js';
 import { createTypeErrorBaseline } from './type-errors.js';
 import { type DroppedProposal, type VerifiedPatch, verifyProposal } from './verify-proposal.js';
@@ -53,6 +54,12 @@ export interface SimplifyResult {
   readonly applied: AppliedPatches;
   /** The scope before and after the patches that do not overlap (applied or not). */
   readonly metrics: SimplificationMetrics;
+  /**
+   * Tracked sources (and tsconfig.json) not read, with why: links, FIFOs and devices where a
+   * file is tracked, files over the read limit. Reflexion proposes, it does not judge: a file
+   * it cannot read gets no patch, and the run says which and why rather than failing.
+   */
+  readonly skipped: readonly SkippedFile[];
 }
 
 /**
@@ -70,18 +77,32 @@ export async function simplifyRepository(
   const isIgnored = globMatcher(policy.paths.ignore);
   // Tests and generated code are kept compiling but never simplified themselves.
   const isLeftAlone = globMatcher([...policy.paths.tests, ...policy.paths.generated]);
-  const tracked = (await workingTreeSnapshot(root)).map((file) => file.path);
-  const sources = tracked.filter((path) => {
-    const language = detectLanguage(path);
-    return language !== undefined && isScript(language) && !isIgnored(path);
-  });
+  const snapshot = await workingTreeSnapshot(root);
+  const tracked = snapshot.map((file) => file.path);
+  const fileSystem = containedFileSystem(root);
+  const skipped: SkippedFile[] = [];
+  const readable = (file: SnapshotFile): boolean => {
+    const reason = sourceProblem(fileSystem, root, file);
+    if (reason !== undefined) skipped.push({ path: file.path, reason });
+    return reason === undefined;
+  };
+  const sources = snapshot
+    .filter((file) => {
+      const language = detectLanguage(file.path);
+      return language !== undefined && isScript(language) && !isIgnored(file.path);
+    })
+    .filter(readable)
+    .map((file) => file.path);
   const changed = options.only ?? (options.changedOnly ? await changedPaths(root) : undefined);
   const scope = sources.filter((path) => !isLeftAlone(path) && (changed?.has(path) ?? true));
   const rootDir = root.replaceAll('\\', '/').replace(/\/+$/, '');
-  const project = loadProject(
+  const loaded = loadProject(
     root,
     sources.map((path) => join(root, path)),
+    fileSystem,
   );
+  const { project } = loaded;
+  skipped.push(...loaded.skipped);
   const context: PassContext = { project, rootDir, scope: new Set(scope) };
   const found = findSimplifications(context, passes, policy.simplification.aggressiveness);
   const proposals = [...found.proposals];
@@ -128,16 +149,53 @@ export async function simplifyRepository(
   });
 
   const metrics = await measure(context, scope, applied, factsOf, policy);
-  const others = tracked.filter((path) => isOtherLanguage(path) && !isIgnored(path));
+  const others = snapshot.filter((file) => isOtherLanguage(file.path) && !isIgnored(file.path));
   const otherScope = new Set(
-    others.filter((path) => !isLeftAlone(path) && (changed?.has(path) ?? true)),
+    others
+      .map((file) => file.path)
+      .filter((path) => !isLeftAlone(path) && (changed?.has(path) ?? true)),
   );
+  // Read only when there is something to find.
   const findings =
     otherScope.size === 0
       ? []
-      : findingsInOtherLanguages(await otherFacts(root, others, parse), otherScope);
+      : findingsInOtherLanguages(
+          await otherFacts(
+            root,
+            others.filter(readable).map((file) => file.path),
+            parse,
+            fileSystem,
+          ),
+          otherScope,
+        );
   const deferred = composed.notKept;
-  return { scope, verified, dropped, deferred, failedPasses, applied, metrics, findings };
+  return {
+    scope,
+    verified,
+    dropped,
+    deferred,
+    failedPasses,
+    applied,
+    metrics,
+    findings,
+    skipped: skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
+  };
+}
+
+/**
+ * Why a tracked file is no source reflexion reads: a link or submodule by git's mode, else what
+ * the contained disk finds in the working tree (a FIFO in its place, over the read limit).
+ */
+function sourceProblem(
+  fileSystem: ContainedFileSystem,
+  root: string,
+  file: SnapshotFile,
+): string | undefined {
+  if (file.mode === SYMLINK_MODE)
+    return `it is a symbolic link (mode ${SYMLINK_MODE}), which AUREUS does not follow`;
+  if (file.mode !== '100644' && file.mode !== '100755')
+    return `it is not a regular file (mode ${file.mode})`;
+  return fileSystem.sourceProblem(join(root, file.path));
 }
 
 function isOtherLanguage(path: string): boolean {
@@ -145,19 +203,26 @@ function isOtherLanguage(path: string): boolean {
   return language !== undefined && !isScript(language);
 }
 
-/** Facts of every file of the other languages: a function's calls are counted across them all. */
+/**
+ * Facts of every file of the other languages: a function's calls are counted across them all.
+ * Each was found readable (sourceProblem); one gone or changed since is left out.
+ */
 async function otherFacts(
   root: string,
   paths: readonly string[],
   parse: (language: Language, text: string) => Promise<FileFacts>,
+  fileSystem: ContainedFileSystem,
 ): Promise<Map<string, FileFacts>> {
   const facts = new Map<string, FileFacts>();
   for (const path of paths) {
     const language = detectLanguage(path);
     if (language === undefined) continue;
-    const text = await readFile(join(root, path), 'utf8').catch(() => undefined);
-    // A file over git's usual blob cap, or gone since it was listed, is left out.
-    if (text === undefined || text.length > DEFAULT_MAX_BLOB_BYTES) continue;
+    let text: string;
+    try {
+      text = fileSystem.readFileSync(join(root, path));
+    } catch {
+      continue;
+    }
     facts.set(path, await parse(language, text));
   }
   return facts;

@@ -14,16 +14,20 @@ export const RUN_OVER_ENGINEERED_TESTS = fileURLToPath(
 
 /**
  * The fixture committed in a fresh repository (isolateGit first); `remove` goes in `removeAll`.
- * `extra` files are written before the commit.
+ * `extra` files are written before the commit, then `prepare` runs (links, say).
  */
 export function overEngineeredRepos(prefix: string) {
   const repos: (Repo & { remove(): Promise<void> })[] = [];
   return {
-    async make(extra: Readonly<Record<string, string>> = {}): Promise<Repo> {
+    async make(
+      extra: Readonly<Record<string, string>> = {},
+      prepare?: (repo: Repo) => void,
+    ): Promise<Repo> {
       const repo = await makeRepo(prefix);
       repos.push(repo);
       cpSync(OVER_ENGINEERED, repo.dir, { recursive: true });
       for (const [path, text] of Object.entries(extra)) repo.write(path, text);
+      prepare?.(repo);
       repo.commit('over-engineered');
       return repo;
     },

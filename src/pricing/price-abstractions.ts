@@ -9,7 +9,8 @@ const NO_FACTS: Pick<FileFacts, 'abstractions' | 'classes'> = { abstractions: []
 
 /**
  * The `abstractions` category, per priced file, comparing its head facts with its base facts
- * (a rename or copy is compared with the old path's facts, so moving a file adds nothing):
+ * (a rename is compared with the old path's facts, so moving a file adds nothing; a copy has no
+ * base, so all it holds is new):
  * - a new abstraction (an interface, abstract class or Python Protocol whose name is not among
  *   the base's abstractions) costs `pricing.abstraction`; an abstraction whose name is gone at
  *   head earns the same as a credit. Names are compared, not kinds: turning an interface into

@@ -13,7 +13,8 @@ import { humanSize, sideLines, sizeUnits } from './side-lines.js';
  *
  * Δ = head lines − base lines (sideLines: code lines from the facts, non-blank lines for text
  * no extractor reads, 0 for an absent side). An added file's base and a deleted file's head
- * are absent; a rename's or copy's base is the old path's version, so a pure move is free.
+ * are absent, and so is a copy's base (pricedFiles: a copy is new code); a rename's base is the
+ * old path's version, so a pure move is free.
  * Δ > 0 costs Δ × `loc_added`; Δ < 0 earns Δ × `loc_deleted_credit` (negative points).
  *
  * A binary or too-large head adds sizeUnits × `loc_added` (1 point per 4 KiB started, at least
@@ -70,11 +71,12 @@ function priceOne(file: PricedFile, policy: Policy, notes: string[]) {
       `${file.path}: a ${kind} file, priced by its size (1 point per 4 KiB started, at least 1) since its lines are unknown.`,
     );
   }
-  if (parts.length === 0) parts.push(`no change in ${unit}${moved(file)}`);
-  return { points, detail: parts.join('; ') };
+  if (parts.length === 0) parts.push(`no change in ${unit}`);
+  return { points, detail: `${parts.join('; ')}${origin(file)}` };
 }
 
-function moved(file: PricedFile): string {
+/** Where a moved or copied file came from: a copy's lines are all new, and the reader sees why. */
+function origin(file: PricedFile): string {
   const { status, oldPath } = file.file;
   if (oldPath === undefined || (status !== 'renamed' && status !== 'copied')) return '';
   return ` (${status === 'renamed' ? 'moved' : 'copied'} from ${oldPath})`;

@@ -7,8 +7,8 @@ import type { PricedPart } from './priced-part.js';
 
 /**
  * The `security` category. A new touch of a sensitive surface in a file is a surface present
- * in its head facts and absent from its base facts (a rename or copy is compared with the old
- * path, so moving a file touches nothing new; an added file has an empty base). Each new touch
+ * in its head facts and absent from its base facts (a rename is compared with the old path, so
+ * moving a file touches nothing new; an added or copied file has an empty base). Each new touch
  * is one item costing that surface's `pricing.security` weight. A surface the base already
  * touched costs nothing however much more of it the head uses, and a surface removed earns no
  * credit: a touch is a risk to review, and removing one needs no review. Files without facts

@@ -11,8 +11,8 @@ export interface PricedSide {
 
 /**
  * A changed file as every per-file category reads it: its path and the two sides to compare.
- * For a rename or copy, `base` is the version at the old path, so a pure move compares equal
- * and only the content delta costs.
+ * For a rename, `base` is the version at the old path, so a pure move compares equal and only
+ * the content delta costs. A copy has no base: it is new code.
  */
 export interface PricedFile {
   readonly file: ChangedFile;
@@ -28,9 +28,14 @@ export interface FactsBySide {
 
 /**
  * The files that are priced, sorted by path: every changed file whose path (the head path; the
- * deleted path for a deletion) is not under `paths.ignore`. A file renamed or copied OUT of an
- * ignored folder has no base: its content was never priced, so it enters priced code as new
- * (otherwise committing a file under `dist/` and moving it into `src/` would cost nothing).
+ * deleted path for a deletion) is not under `paths.ignore`. Two kinds of file have no base, and
+ * so enter priced code as new in every category (lines, abstractions, surfaces):
+ * - a copy (git's `C`, the API's `copied`): its original is still there, so each copy is more
+ *   code to keep. git's `-C` reports a copy of a file the same change touches or renames, with
+ *   the original as its base; comparing with it would make copies free. Only a rename (the
+ *   original gone from the head) is a move, priced at its content delta.
+ * - a file renamed OUT of an ignored folder: its content was never priced (otherwise committing
+ *   a file under `dist/` and moving it into `src/` would cost nothing).
  */
 export function pricedFiles(
   files: readonly ChangedFile[],
@@ -43,7 +48,7 @@ export function pricedFiles(
       file,
       path: file.path,
       base:
-        file.base === undefined || rules.isIgnored(file.base.path)
+        file.base === undefined || file.status === 'copied' || rules.isIgnored(file.base.path)
           ? null
           : { version: file.base, facts: facts.baseFacts.get(file.base.path) },
       head:

@@ -76,7 +76,7 @@ describe('loc', () => {
     expect(priced.cost.loc).toBe(7);
   });
 
-  it('prices a copy at its content delta plus the file price', async () => {
+  it('prices a copy as new code: all its lines plus the file price', async () => {
     const priced = await priceOf([
       {
         path: 'src/b.ts',
@@ -86,7 +86,10 @@ describe('loc', () => {
         head: tsLines(23),
       },
     ]);
-    expect(priced.cost).toMatchObject({ loc: 3, files: 5, total: 8 });
+    expect(itemsOf(priced, 'loc')).toEqual([
+      { points: 23, path: 'src/b.ts', detail: 'adds 23 code lines (copied from src/a.ts)' },
+    ]);
+    expect(priced.cost).toMatchObject({ loc: 23, files: 5, total: 28 });
   });
 
   it('prices text in other languages by non-blank lines', async () => {

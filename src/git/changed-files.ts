@@ -114,7 +114,7 @@ function tooLargeNote(version: FileVersion, maxBytes: number): string {
 }
 
 function invalidNameNote(path: GitPath): string {
-  return `${path.text} has a name that is not valid UTF-8; it is shown with replacement characters.`;
+  return `${path.text} has a name that is not valid UTF-8; bytes outside UTF-8 are shown as \\xHH.`;
 }
 
 function unknownStatusNote(entry: DiffEntry): string {

@@ -1,6 +1,9 @@
+import { hasEscapedBytes, pathFromBytes } from '../model/path-bytes.js';
+
 /**
- * A path as git stores it: bytes. `text` is what the Change carries; `bytes` is what the file
- * system needs, because a name that is not valid UTF-8 cannot survive a round trip through text.
+ * A path as git stores it: bytes. `text` is what the Change carries, every byte kept
+ * (pathFromBytes: a byte that is not UTF-8 is a lone surrogate, so two names never share a
+ * text); `bytes` is what the file system and git are given back.
  */
 export interface GitPath {
   readonly text: string;
@@ -8,14 +11,10 @@ export interface GitPath {
   readonly validUtf8: boolean;
 }
 
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
+/** The one decoding of a path git printed (`-z`, byte for byte), for every git reader. */
 export function toGitPath(bytes: Buffer): GitPath {
   // Copy: the bytes may be a view into a large git output buffer that should not stay alive.
   const own = Buffer.from(bytes);
-  try {
-    return { text: strictUtf8.decode(own), bytes: own, validUtf8: true };
-  } catch {
-    return { text: own.toString('utf8'), bytes: own, validUtf8: false };
-  }
+  const text = pathFromBytes(own);
+  return { text, bytes: own, validUtf8: !hasEscapedBytes(text) };
 }

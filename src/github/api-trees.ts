@@ -1,3 +1,4 @@
+import { AureusError } from '../model/errors.js';
 import type { GitHubClient } from './github-client.js';
 import type { RepositoryCoordinates } from './repository-coordinates.js';
 
@@ -22,6 +23,11 @@ export interface ApiTree {
  * The whole tree of a commit in one request (`recursive`): the modes say what is a symlink,
  * a submodule or executable, and the sizes say which blobs are over the read limit before any
  * of them is downloaded. `treeish` may be a tree id or a commit id; GitHub resolves both.
+ *
+ * GitHub sends paths as UTF-8 strings, so a name that is not UTF-8 arrives with its bad bytes
+ * replaced, and two names that differ only in those bytes arrive as one (git keeps them apart,
+ * see model/path-bytes.ts). Keeping either would judge one file as the other, and a new finding
+ * could read as a baseline one: the tree is refused instead.
  */
 export async function readApiTree(
   client: GitHubClient,
@@ -41,9 +47,17 @@ export async function readApiTree(
       continue;
     }
     if (type === 'tree') continue;
+    if (entries.has(path)) throw collidingPaths(path, treeish);
     entries.set(path, { mode, type, sha, ...(typeof size === 'number' ? { size } : {}) });
   }
   return { entries, truncated: data.truncated };
+}
+
+function collidingPaths(path: string, treeish: string): AureusError {
+  return new AureusError(
+    `GitHub lists two files of ${treeish} under one name, ${path}: their names differ only in bytes that are not UTF-8, which GitHub's API cannot show apart.`,
+    'rename them to UTF-8 names (git mv), or check the change where git reads the names byte for byte (the Action or `aureus check`).',
+  );
 }
 
 /** Reads the tree of a commit (or a tree id), recursively. */

@@ -1,7 +1,7 @@
 import { RULES } from '../critic/registry.js';
+import { pathToBytes } from '../model/path-bytes.js';
 import type { ForbiddenPatternId } from '../model/policy.js';
 import type { FindingStatus, Report, ReportFinding } from '../model/report.js';
-import { wellFormed } from './plain-text.js';
 import { placeOf } from './report-facts.js';
 import type {
   SarifInvocation,
@@ -33,12 +33,28 @@ const DESCRIPTIONS: ReadonlyMap<ForbiddenPatternId, string> = new Map(
   RULES.map((rule) => [rule.id, rule.description]),
 );
 
+/** What encodeURIComponent leaves as it is. */
+const URI_UNRESERVED = /^[A-Za-z0-9\-_.!~*'()]$/;
+
 /**
  * A repository-relative path as a relative URI reference: each segment percent-encoded, so a
  * space, `#`, `%` or a `:` in the first segment (which would read as a scheme) stays a path.
+ * The bytes are the path's own (pathToBytes), so a name that is not UTF-8 keeps its identity
+ * (`x%FE.ts`, not U+FFFD); for any other name this is encodeURIComponent's answer.
  */
 export function pathToUri(path: string): string {
-  return wellFormed(path).split('/').map(encodeURIComponent).join('/');
+  return path.split('/').map(encodeSegment).join('/');
+}
+
+function encodeSegment(segment: string): string {
+  let encoded = '';
+  for (const byte of pathToBytes(segment)) {
+    const character = String.fromCharCode(byte);
+    encoded += URI_UNRESERVED.test(character)
+      ? character
+      : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  }
+  return encoded;
 }
 
 function locationOf(finding: ReportFinding): SarifLocation {

@@ -44,7 +44,7 @@ describe('parseRawDiff', () => {
     const [entry] = parseRawDiff(output);
     expect(entry?.dstPath.validUtf8).toBe(false);
     expect(entry?.dstPath.bytes.equals(name)).toBe(true);
-    expect(entry?.dstPath.text).toBe('f\uFFFD.t');
+    expect(entry?.dstPath.text).toBe('f\uDCFF.t');
   });
 
   it('reads nothing from no output', () => {

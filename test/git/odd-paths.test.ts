@@ -76,7 +76,8 @@ describe('paths git would quote', () => {
       writeFileSync(Buffer.concat([Buffer.from(`${latin1.dir}/`), name]), 'two\n');
       const change = await readChange(latin1.dir, { kind: 'worktree' });
       expect(change.files).toHaveLength(1);
-      expect(change.files[0]?.path).toBe('caf\uFFFD.txt');
+      // Every byte kept: 0xE9 alone is not UTF-8, so it stands as U+DCE9 (model/path-bytes.ts).
+      expect(change.files[0]?.path).toBe('caf\uDCE9.txt');
       expect(change.files[0]?.head?.text).toBe('two\n');
       expect(change.complete).toBe(true);
       expect(change.notes).toEqual([expect.stringContaining('not valid UTF-8')]);

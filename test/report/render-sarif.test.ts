@@ -87,6 +87,8 @@ describe('renderSarif', () => {
     expect(pathToUri('::add-mask::x')).toBe('%3A%3Aadd-mask%3A%3Ax');
     expect(pathToUri('src/a b#c%d?.ts')).toBe('src/a%20b%23c%25d%3F.ts');
     expect(pathToUri('src/🔥/é.ts')).toBe('src/%F0%9F%94%A5/%C3%A9.ts');
+    // A name that is not UTF-8 keeps its own bytes (model/path-bytes.ts), not U+FFFD.
+    expect(pathToUri('src/x\uDCFE.ts')).toBe('src/x%FE.ts');
     expect(errorsOf(renderSarif(HOSTILE, OPTIONS))).toEqual([]);
   });
 

@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Octokit } from '@octokit/rest';
 import { detectLanguage } from '../../src/analysis/detect-language.js';
@@ -339,5 +340,29 @@ describe('checkPullRequest', () => {
     double.reset();
     double.failNext('git/get-blob', { status: 500 });
     await expect(checkOverApi(pull)).rejects.toMatchObject({ status: 500 });
+  }, 60_000);
+
+  it('refuses names GitHub cannot tell apart: a new finding in x\\xfe.ts is never the baseline of x\\xff.ts', async () => {
+    const godClass = `export class Engine {\n${Array.from({ length: 40 }, (_, i) => `  m${i} = ${i};`).join('\n')}\n}\n`;
+    const named = (origin: Repo, byte: number) =>
+      writeFileSync(
+        Buffer.concat([Buffer.from(`${origin.dir}/x`), Buffer.of(byte), Buffer.from('.ts')]),
+        godClass,
+      );
+    const served = await serve((origin) => {
+      origin.write(
+        '.aureus/policy.yaml',
+        'version: 1\nforbidden_patterns:\n  god_class:\n    max_loc: 30\n',
+      );
+      named(origin, 0xff);
+    });
+    const pull = openPullRequest(served, 1, (origin) => named(origin, 0xfe));
+    double.reset();
+    await expect(checkOverApi(pull)).rejects.toThrow(
+      /lists two files of [0-9a-f]{40} under one name, x\uFFFD\.ts: their names differ only in bytes that are not UTF-8/,
+    );
+    // git reads both names byte for byte: there the new finding is new.
+    const fromGit = await checkOnClone(pull);
+    expect(fromGit.verdict).toBe('block');
   }, 60_000);
 });

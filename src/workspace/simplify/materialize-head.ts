@@ -9,6 +9,7 @@ import type { GitHubClient } from '../../github/github-client.js';
 import type { RepositoryCoordinates } from '../../github/repository-coordinates.js';
 import { createBlobTextCache } from '../../memory/blob-text-cache.js';
 import type { Change } from '../../model/change.js';
+import { hasEscapedBytes } from '../../model/path-bytes.js';
 import { apiRepositorySource } from '../api-repository-source.js';
 import { cachedBlobTexts } from '../cached-blob-texts.js';
 import type { WorkTree } from './simplify-pull-request.js';
@@ -77,8 +78,10 @@ export async function materializeHead(
   const dispose = () => rm(root, { recursive: true, force: true });
   try {
     for (const { version } of blobs) {
-      // Only exact texts: a lossy decoding would not hash back to the head's blob.
+      // Only exact texts: a lossy decoding would not hash back to the head's blob. Only names
+      // that are UTF-8: any other has no string the file system takes back (model/path-bytes.ts).
       if (version.text === undefined || version.validUtf8 !== true) continue;
+      if (hasEscapedBytes(version.path)) continue;
       const target = resolve(root, version.path);
       if (!target.startsWith(`${root}${sep}`)) continue;
       await mkdir(dirname(target), { recursive: true });

@@ -5,6 +5,7 @@ import { SYMLINK_MODE } from '../../git/blob-version.js';
 import { readChange } from '../../git/index.js';
 import type { AskModel } from '../../llm/anthropic-model.js';
 import type { FileFacts, Language } from '../../model/facts.js';
+import { hasEscapedBytes } from '../../model/path-bytes.js';
 import type { Policy } from '../../model/policy.js';
 import { globMatcher } from '../../policy/glob-matcher.js';
 import {
@@ -86,10 +87,17 @@ export async function simplifyRepository(
     if (reason !== undefined) skipped.push({ path: file.path, reason });
     return reason === undefined;
   };
+  // A name that is not UTF-8 has no string the file system takes back (model/path-bytes.ts), so
+  // the compiler could neither read nor patch it: such a file is judged, never simplified.
   const sources = snapshot
     .filter((file) => {
       const language = detectLanguage(file.path);
-      return language !== undefined && isScript(language) && !isIgnored(file.path);
+      return (
+        language !== undefined &&
+        isScript(language) &&
+        !isIgnored(file.path) &&
+        !hasEscapedBytes(file.path)
+      );
     })
     .filter(readable)
     .map((file) => file.path);

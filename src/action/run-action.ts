@@ -11,6 +11,7 @@ import { writeOutputFile } from '../memory/output-file.js';
 import { AureusError, ExitCode } from '../model/errors.js';
 import type { Report } from '../model/report.js';
 import { PolicyError } from '../policy/policy-problem.js';
+import { escapeControls } from '../report/plain-text.js';
 import { policyAnnotations } from '../report/policy-annotations.js';
 import { renderAnnotations } from '../report/render-annotations.js';
 import { renderJson } from '../report/render-json.js';
@@ -103,7 +104,7 @@ async function concludeReport(
   });
   await recordOnDefaultBranch(publication, report);
   if (failure === null) return ExitCode.pass;
-  core.error(`AUREUS: ${report.reasons[0] ?? report.verdict}`);
+  core.error(escapeControls(`AUREUS: ${report.reasons[0] ?? report.verdict}`));
   return failure === 'incomplete' ? ExitCode.error : ExitCode.rejected;
 }
 
@@ -149,7 +150,9 @@ async function simplifyPullRequestOf(
     core.warning(
       isPermissionDenied(error)
         ? 'AUREUS could not deliver its simplifications: the token lacks the permission. To resolve, grant `pull-requests: write` (and `contents: write` for simplification.auto_commit) to this job.'
-        : `AUREUS could not deliver its simplifications: ${error instanceof Error ? error.message : String(error)}`,
+        : escapeControls(
+            `AUREUS could not deliver its simplifications: ${error instanceof Error ? error.message : String(error)}`,
+          ),
     );
   }
 }
@@ -166,9 +169,12 @@ async function concludeError(
       ? error
       : environmentError(error, { movable: movableFolders(env) });
   const known = explained !== undefined;
-  const message = known
-    ? `${explained.message}\nTo resolve, ${explained.hint}`
-    : `AUREUS internal error: ${error instanceof Error ? error.message : String(error)}`;
+  // Said in the log, where a name quoted in the message must not act (THREATS row 34).
+  const message = escapeControls(
+    known
+      ? `${explained.message}\nTo resolve, ${explained.hint}`
+      : `AUREUS internal error: ${error instanceof Error ? error.message : String(error)}`,
+  );
   setStepOutputs({ verdict: 'incomplete' }, env);
   core.error(message);
   if (!known && error instanceof Error && error.stack !== undefined) core.debug(error.stack);
@@ -183,7 +189,7 @@ async function concludeError(
         annotations: error instanceof PolicyError ? policyAnnotations(error.problems) : [],
       });
   } catch (publishing) {
-    core.warning(`AUREUS could not publish the error: ${String(publishing)}`);
+    core.warning(escapeControls(`AUREUS could not publish the error: ${String(publishing)}`));
   }
   return ExitCode.error;
 }

@@ -1,3 +1,5 @@
+import { escapeControls } from '../report/plain-text.js';
+
 /** What a command may touch of its process: the CLI stays testable in-process. */
 export interface CliIo {
   readonly stdout: (text: string) => void;
@@ -8,4 +10,25 @@ export interface CliIo {
   readonly color: boolean;
   /** Whether stderr is a terminal a progress bar may redraw (never in CI), and its width. */
   readonly progress: { readonly interactive: boolean; readonly columns: number };
+}
+
+/**
+ * The streams a command writes to. What it prints quotes the repository (file names, policy
+ * keys, symbols, git's words), so `stdout` and `stderr` show every control character escaped
+ * (escapeControls): nothing the repository holds recolours, retitles or rewrites the terminal.
+ * `styled` writes as it is given, for the few writers that escape untrusted text themselves and
+ * add their own escape sequences (the coloured report, the hook's verdict, the progress bar),
+ * and for a diff meant for `git apply`, which must keep the code's bytes.
+ */
+export interface CommandIo extends CliIo {
+  readonly styled: Pick<CliIo, 'stdout' | 'stderr'>;
+}
+
+export function commandIo(io: CliIo): CommandIo {
+  return {
+    ...io,
+    stdout: (text) => io.stdout(escapeControls(text)),
+    stderr: (text) => io.stderr(escapeControls(text)),
+    styled: { stdout: io.stdout, stderr: io.stderr },
+  };
 }

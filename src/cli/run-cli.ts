@@ -4,7 +4,7 @@ import { environmentError, movableFolders } from '../memory/environment-error.js
 import { AureusError, ExitCode } from '../model/errors.js';
 import { formatPolicyProblem, PolicyError } from '../policy/policy-problem.js';
 import { nearest } from '../policy/suggest-key.js';
-import type { CliIo } from './cli-io.js';
+import { type CliIo, type CommandIo, commandIo } from './cli-io.js';
 import { COMMANDS, type Command, GROUP_HELP, OPTIONS, type OptionName } from './command-table.js';
 import { findRepositoryRoot } from './find-repository-root.js';
 import { MAIN_HELP } from './help-text.js';
@@ -13,8 +13,13 @@ import { MAIN_HELP } from './help-text.js';
  * Runs one `aureus` invocation in-process and returns its exit code: 0 pass, 1 the policy says
  * no, 2 a configuration, usage or environment error. Never exits the process itself.
  */
-export async function runCli(argv: readonly string[], io: CliIo, version: string): Promise<number> {
+export async function runCli(
+  argv: readonly string[],
+  raw: CliIo,
+  version: string,
+): Promise<number> {
   const debug = argv.includes('--debug');
+  const io = commandIo(raw);
   try {
     return await dispatch(argv, io, version);
   } catch (error) {
@@ -23,7 +28,7 @@ export async function runCli(argv: readonly string[], io: CliIo, version: string
   }
 }
 
-async function dispatch(argv: readonly string[], io: CliIo, version: string): Promise<number> {
+async function dispatch(argv: readonly string[], io: CommandIo, version: string): Promise<number> {
   const { values, positionals } = parse(argv);
   if (values.version) {
     io.stdout(`${version}\n`);
@@ -162,7 +167,8 @@ function unknownWord(
   return new AureusError(`unknown ${what}.`, hint);
 }
 
-function report(error: unknown, io: CliIo, debug: boolean): void {
+/** An error's message quotes names and values: `io.stderr` escapes what would act on a terminal. */
+function report(error: unknown, io: CommandIo, debug: boolean): void {
   // A full disk or a read-only folder is the machine's, not a bug: said with its fix.
   const known =
     error instanceof AureusError

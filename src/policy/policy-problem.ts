@@ -1,4 +1,5 @@
 import { AureusError } from '../model/errors.js';
+import { oneLine } from '../report/plain-text.js';
 
 /** One thing wrong with a policy file, at the place it is wrong. */
 export interface PolicyProblem {
@@ -11,9 +12,15 @@ export interface PolicyProblem {
   readonly hint: string;
 }
 
-/** `file:line:col: message To resolve, hint` — the form editors and terminals link to. */
+/**
+ * `file:line:col: message To resolve, hint` — the form editors and terminals link to. The
+ * message echoes what the file holds (an unknown key, a value), so it comes escaped: one line,
+ * no ESC or other control reaches a terminal or a log.
+ */
 export function formatPolicyProblem(problem: PolicyProblem): string {
-  return `${problem.file}:${problem.line}:${problem.column}: ${problem.message} To resolve, ${problem.hint}`;
+  return oneLine(
+    `${problem.file}:${problem.line}:${problem.column}: ${problem.message} To resolve, ${problem.hint}`,
+  );
 }
 
 /** A policy that cannot be used; carries every problem found, in file order. */

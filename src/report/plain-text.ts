@@ -1,30 +1,66 @@
 /**
- * Untrusted text (file names, finding messages, notes) made safe to print on one line.
- * Shared by every renderer that writes for people: the terminal and the PR comment.
+ * Untrusted text (file names, policy keys, symbols, finding messages, notes) made safe to print.
+ * Shared by every renderer and every entry point that writes for people: the terminal, the
+ * hook, the PR comment, the Action log, annotations and SARIF messages.
  */
 
 /** Line breaks and tabs: they would split a report line or a markdown table row. */
 const WHITESPACE_CONTROLS = /[\t\n\v\f\r\u0085\u2028\u2029]/g;
 
 /**
- * Other C0/C1 controls (ESC starts terminal escape sequences that can rewrite the screen) and
- * the bidirectional overrides of "Trojan Source", which make a name read differently than it is.
+ * What must never reach a terminal or a log raw: C0 and C1 controls and DEL (ESC and the 8-bit
+ * CSI/OSC start escape sequences that recolour, retitle, hyperlink or rewrite the screen; CR
+ * overwrites a line), the bidirectional controls of "Trojan Source" (a name that reads
+ * differently than it is), and lone surrogates (a path's bytes that are not UTF-8, see
+ * model/path-bytes.ts; no encoder can write them).
  */
-const HIDDEN_CONTROLS = /[\p{Cc}\p{Bidi_Control}]/gu;
+const UNPRINTABLE = /[\p{Cc}\p{Bidi_Control}]|\p{Surrogate}/gu;
 
-/** A lone UTF-16 surrogate cannot be encoded as UTF-8 or in a URI. */
-const LONE_SURROGATE = /\p{Surrogate}/gu;
+/** The same, but a line break or a tab: what a multi-line message may keep. */
+const UNPRINTABLE_IN_LINES = /[^\P{Cc}\t\n]|\p{Bidi_Control}|\p{Surrogate}/gu;
 
-const REPLACEMENT = '\uFFFD';
+/** The lone surrogates model/path-bytes.ts uses for the bytes 0x80–0xFF. */
+const ESCAPED_BYTE_FIRST = 0xdc80;
+const ESCAPED_BYTE_LAST = 0xdcff;
 
-/** The text with no lone surrogates: safe for TextEncoder and encodeURIComponent. */
-export function wellFormed(text: string): string {
-  return text.replace(LONE_SURROGATE, REPLACEMENT);
+/**
+ * The visible form of one unprintable character: `\xFE` for a byte of a path that is not UTF-8,
+ * `\u001B` for a code point, so a name shows what it holds (`x\xFE.ts` and `x\xFF.ts` stay
+ * two names) and nothing acts on the screen. A backslash is not escaped: the form is for reading,
+ * and identity is kept in the data, never in this text.
+ */
+function escapeCharacter(character: string): string {
+  const code = character.codePointAt(0) ?? 0;
+  const hex = (value: number, width: number) =>
+    value.toString(16).toUpperCase().padStart(width, '0');
+  if (code >= ESCAPED_BYTE_FIRST && code <= ESCAPED_BYTE_LAST) {
+    return `\\x${hex(code - 0xdc00, 2)}`;
+  }
+  return `\\u${hex(code, 4)}`;
 }
 
-/** The text on one line, with every control character that could act on a terminal made visible. */
+/**
+ * The text with every character that could act on a terminal or a log, or hide what a name
+ * is, shown as an escape; line breaks and tabs are kept (see oneLine for a single line).
+ */
+export function escapeControls(text: string): string {
+  return text.replace(UNPRINTABLE_IN_LINES, escapeCharacter);
+}
+
+/** The text on one line (line breaks and tabs as spaces), with every other control escaped. */
 export function oneLine(text: string): string {
-  return wellFormed(text).replace(WHITESPACE_CONTROLS, ' ').replace(HIDDEN_CONTROLS, REPLACEMENT);
+  return text.replace(WHITESPACE_CONTROLS, ' ').replace(UNPRINTABLE, escapeCharacter);
+}
+
+/**
+ * JSON for a terminal or a log: the same value (`JSON.parse` gives it back exactly, lone
+ * surrogates included, as JSON.stringify writes them `\udcfe`), with the characters
+ * JSON.stringify leaves raw (DEL, C1 and bidirectional controls) escaped too: they can only
+ * stand inside strings, where `\u009B` is a JSON escape for the same character. Every C0
+ * control inside a string is escaped already, so a line break left is indentation.
+ */
+export function jsonText(value: unknown, indent?: number): string {
+  return escapeControls(JSON.stringify(value, null, indent));
 }
 
 /**

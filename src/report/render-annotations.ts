@@ -1,9 +1,12 @@
 import type { Report, ReportFinding } from '../model/report.js';
+import { oneLine } from './plain-text.js';
 import { POLICY_CHANGE_NOTICE, POLICY_FILE, placeOf } from './report-facts.js';
 
 /**
  * One annotation on a file's lines: data for the Action's `core.error`/`core.warning` or for a
- * check run's `annotations` (GitHub takes 50 per request; batching is the poster's job).
+ * check run's `annotations` (GitHub takes 50 per request; batching is the poster's job). Its
+ * texts are shown as they are, in the run log and on the pull request, so they come escaped
+ * (oneLine): a name with ESC or a byte that is not UTF-8 shows `\u001B` or `\xFE`.
  */
 export interface Annotation {
   readonly level: 'error' | 'warning' | 'notice';
@@ -25,11 +28,11 @@ function annotationOf(finding: ReportFinding): Annotation {
   const startLine = Math.max(1, place.startLine);
   return {
     level: finding.blocking ? 'error' : 'warning',
-    file: place.path,
+    file: oneLine(place.path),
     startLine,
     endLine: Math.max(startLine, place.endLine),
     title: `AUREUS ${finding.ruleId} (${finding.status})`,
-    message: finding.message,
+    message: oneLine(finding.message),
   };
 }
 
@@ -41,7 +44,9 @@ function policyChangeAnnotation(report: Report): Annotation {
     startLine: 1,
     endLine: 1,
     title: `AUREUS ${POLICY_CHANGE_NOTICE}`,
-    message: `This change edits the policy; it was judged by the policy at the base, not by its own edits${changes}.`,
+    message: oneLine(
+      `This change edits the policy; it was judged by the policy at the base, not by its own edits${changes}.`,
+    ),
   };
 }
 

@@ -2,6 +2,7 @@ import { RULES } from '../critic/registry.js';
 import { pathToBytes } from '../model/path-bytes.js';
 import type { ForbiddenPatternId } from '../model/policy.js';
 import type { FindingStatus, Report, ReportFinding } from '../model/report.js';
+import { escapeControls, jsonText } from './plain-text.js';
 import { placeOf } from './report-facts.js';
 import type {
   SarifInvocation,
@@ -91,7 +92,10 @@ function invocationOf(report: Report): SarifInvocation {
     ...(notes.length === 0
       ? {}
       : {
-          toolExecutionNotifications: notes.map((text) => ({ level, message: { text } })),
+          toolExecutionNotifications: notes.map((text) => ({
+            level,
+            message: { text: escapeControls(text) },
+          })),
         }),
   };
 }
@@ -105,7 +109,7 @@ export function sarifLog(report: Report, options: SarifOptions): SarifLog {
       ruleId: finding.ruleId,
       ruleIndex: ruleIndex.get(finding.ruleId) ?? -1,
       level: finding.severity === 'error' ? 'error' : 'warning',
-      message: { text: finding.message },
+      message: { text: escapeControls(finding.message) },
       locations: [locationOf(finding)],
       partialFingerprints: { [FINGERPRINT_KEY]: finding.fingerprint },
       baselineState: BASELINE_STATE[finding.status],
@@ -134,5 +138,5 @@ export function sarifLog(report: Report, options: SarifOptions): SarifLog {
 
 /** SARIF 2.1.0 for code scanning: one run, one rule per rule id present, one result per finding. */
 export function renderSarif(report: Report, options: SarifOptions): string {
-  return JSON.stringify(sarifLog(report, options), null, 2);
+  return jsonText(sarifLog(report, options), 2);
 }

@@ -1,3 +1,4 @@
+import { escapeControls } from './plain-text.js';
 import type { Annotation } from './render-annotations.js';
 
 /**
@@ -14,14 +15,19 @@ export function escapeCommandProperty(value: string): string {
   return escapeCommandData(value).replace(/:/g, '%3A').replace(/,/g, '%2C');
 }
 
-/** `::error file=src/a.ts,line=3,endLine=9,title=…::message`: one line for the runner's log. */
+/**
+ * `::error file=src/a.ts,line=3,endLine=9,title=…::message`: one line for the runner's log, which
+ * shows it as it is: ESC, C1 controls, bidirectional controls and bytes that are not UTF-8 come
+ * escaped (escapeControls), whoever built the annotation.
+ */
 export function workflowCommand(annotation: Annotation): string {
   const properties: ReadonlyArray<readonly [string, string]> = [
-    ['file', annotation.file],
+    ['file', escapeControls(annotation.file)],
     ['line', String(annotation.startLine)],
     ['endLine', String(annotation.endLine)],
-    ['title', annotation.title],
+    ['title', escapeControls(annotation.title)],
   ];
   const encoded = properties.map(([key, value]) => `${key}=${escapeCommandProperty(value)}`);
-  return `::${annotation.level} ${encoded.join(',')}::${escapeCommandData(annotation.message)}`;
+  const message = escapeCommandData(escapeControls(annotation.message));
+  return `::${annotation.level} ${encoded.join(',')}::${message}`;
 }

@@ -225,6 +225,25 @@ describe('the Action on a pull request', () => {
     expect(run.stdout).toContain(hostile); // shown, inside the stop-commands block
   });
 
+  it('shows file names with ESC escaped in the log: the report and the annotations (THREATS row 34)', async () => {
+    const names = [
+      'src/\u001b[31mred.ts',
+      'src/\u001b]8;;https:evil.example\u0007link\u001b]8;;\u0007.ts',
+    ];
+    const made = await session.scenario((origin) => {
+      for (const [index, name] of names.entries())
+        origin.write(name, `export let counter${index} = 0;\n${codeLines(`f${index}`, 40)}`);
+    });
+    const run = await runOnPullRequest(made, { inputs: { annotations: 'log' } });
+    expect(run.exitCode).toBe(1);
+    expect(run.stdout).not.toMatch(/[^\P{Cc}\n]|\p{Bidi_Control}/u);
+    expect(run.stdout).toContain('src/\\u001B[31mred.ts');
+    expect(run.stdout).toContain('::warning file=src/\\u001B[31mred.ts,');
+    expect(run.stdout).toContain(
+      'src/\\u001B]8;;https%3Aevil.example\\u0007link\\u001B]8;;\\u0007.ts',
+    );
+  });
+
   it('puts 120 annotations on a check run in three requests of at most 50', async () => {
     const made = await session.scenario((origin) => {
       for (let index = 0; index < 120; index++)

@@ -56,5 +56,8 @@ describe('a path is its exact bytes', () => {
     ]);
     expect(report.verdict).toBe('block');
     expect(run.code).toBe(1);
+    const text = await runCliInProcess(['check', '--base', base, '--head', 'HEAD'], repo.dir);
+    expect(text.stdout).toContain('✖ src/x\\xFE.ts:1  god_class');
+    expect(text.stdout).toContain('· src/x\\xFF.ts:1  god_class');
   });
 });

@@ -89,7 +89,8 @@ describe('workflowCommand', () => {
     });
     expect(line.split('\n')).toHaveLength(1);
     expect(line).toBe(
-      '::error file=a%2Cline=9%0A%3A%3Aadd-mask%3A%3Ay,line=3,endLine=4,title=%3A%3Astop-commands%3A%3Az::100%25%0D%0A::add-mask::secret',
+      // A CR would overwrite the line in the log: it is shown escaped, the line break encoded.
+      '::error file=a%2Cline=9%0A%3A%3Aadd-mask%3A%3Ay,line=3,endLine=4,title=%3A%3Astop-commands%3A%3Az::100%25\\u000D%0A::add-mask::secret',
     );
     expect(parseCommand(line)?.properties.line).toBe('3');
   });

@@ -27,8 +27,10 @@ describe('escapeMarkdown', () => {
     );
   });
 
-  it('keeps the text on one line without control characters', () => {
-    expect(escapeMarkdown('a\nb\r\nc\u001b[31m\u202ed')).toBe('a b  c\uFFFD\\[31m\uFFFDd');
+  it('keeps the text on one line, with control characters and bytes that are not UTF-8 escaped', () => {
+    expect(escapeMarkdown('a\nb\r\nc\u001b[31m\u202ed x\uDCFE.ts')).toBe(
+      'a b  c\\\\u001B\\[31m\\\\u202Ed x\\\\xFE.ts',
+    );
   });
 });
 

@@ -29,7 +29,7 @@ export async function analyzeCommand(context: CommandContext): Promise<number> {
     );
   }
   const { policy } = await loadPolicy({ root, file: options.policy, cwd: io.cwd });
-  const bar = createProgressBar({ write: io.stderr, ...io.progress });
+  const bar = createProgressBar({ write: io.styled.stderr, ...io.progress });
   const analysis = await analyzeRepository(root, policy, {
     ref: options.ref,
     parser,

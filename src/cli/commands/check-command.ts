@@ -25,11 +25,12 @@ export async function checkCommand(context: CommandContext): Promise<number> {
   const report = await runCheck(context, await overrideOf(context));
   const format = formatOf(context.format);
   const rendered = render(report, format, context);
+  // The renderers escape what the repository wrote themselves, around their own colours.
   if (context.options.output === undefined) {
-    context.io.stdout(rendered);
+    context.io.styled.stdout(rendered);
   } else {
     await writeOutputFile(context.options.output, rendered, { setting: '--output' });
-    context.io.stdout(renderText(report, { color: context.io.color }));
+    context.io.styled.stdout(renderText(report, { color: context.io.color }));
   }
   if (report.verdict === 'block' && context.options.override !== undefined) {
     context.io.stderr(
@@ -85,7 +86,7 @@ async function runCheck(
   override: Override | null = null,
 ): Promise<Report> {
   const { io, root, options } = context;
-  const bar = createProgressBar({ write: io.stderr, ...io.progress });
+  const bar = createProgressBar({ write: io.styled.stderr, ...io.progress });
   const settings = {
     policyFile: options.policy,
     cwd: io.cwd,

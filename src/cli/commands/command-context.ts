@@ -1,4 +1,4 @@
-import type { CliIo } from '../cli-io.js';
+import type { CommandIo } from '../cli-io.js';
 
 /** Options every command may receive; each command reads the ones it declares. */
 export interface CliOptions {
@@ -32,7 +32,7 @@ export interface CliOptions {
 }
 
 export interface CommandContext {
-  readonly io: CliIo;
+  readonly io: CommandIo;
   /** Repository root (the --repo folder, or the repository around the working directory). */
   readonly root: string;
   /** Arguments after the command words, e.g. the FILE of `policy validate FILE`. */

@@ -14,7 +14,7 @@ import type { CommandContext } from './command-context.js';
  */
 export async function initCommand(context: CommandContext): Promise<number> {
   const { io, root, options } = context;
-  const bar = createProgressBar({ write: io.stderr, ...io.progress });
+  const bar = createProgressBar({ write: io.styled.stderr, ...io.progress });
   const settings = {
     cwd: io.cwd,
     toolVersion: context.version,

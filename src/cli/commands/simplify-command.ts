@@ -39,8 +39,9 @@ export async function simplifyCommand(context: CommandContext): Promise<number> 
     model: modelOf(policy, process.env, io),
   });
   await recordSimplify(root, result, context.version);
+  // A diff is for `git apply`: the code's bytes as they are (a CR of a CRLF file included).
   if (format === 'diff')
-    io.stdout(unifiedDiff(result.applied.kept.flatMap((patch) => patch.proposal.edits)));
+    io.styled.stdout(unifiedDiff(result.applied.kept.flatMap((patch) => patch.proposal.edits)));
   else if (format === 'json') io.stdout(`${JSON.stringify(asJson(result), null, 2)}\n`);
   else io.stdout(asText(result));
   return ExitCode.pass;

@@ -88,7 +88,8 @@ export function show(
   footer: readonly string[] = [],
   brief = report.verdict === 'pass',
 ): void {
-  context.io.stdout(renderHook(report, { color: context.io.color, footer, brief }));
+  // renderHook escapes the report's untrusted text itself, around its own colours.
+  context.io.styled.stdout(renderHook(report, { color: context.io.color, footer, brief }));
 }
 
 /** 0 pass or warn, 1 block, 2 incomplete: a hook fails closed like every surface. */

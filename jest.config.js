@@ -7,7 +7,9 @@ export default {
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: { '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json' }] },
   reporters: ['default', '<rootDir>/test/support/closing-line-reporter.cjs'],
-  testTimeout: 30000,
+  // A watchdog for a test that hangs, not a speed limit: the heaviest tests (real git repositories,
+  // the Action bundle, the App over HTTP) take minutes on a busy two-core machine.
+  testTimeout: 600_000,
   globalSetup: '<rootDir>/test/support/code-cache-setup.mjs',
   globalTeardown: '<rootDir>/test/support/code-cache-teardown.mjs',
 };

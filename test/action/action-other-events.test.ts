@@ -208,6 +208,6 @@ describe('the Action on other events', () => {
       const [comment] = session.double.issueComments(OWNER, REPO, count);
       expect(Buffer.byteLength(comment?.body ?? '', 'utf8')).toBeLessThanOrEqual(65_000);
       expect(comment?.body).toContain(`| loc | +${count} |`);
-    }, 120_000);
+    });
   }
 });

@@ -14,7 +14,7 @@ describe('the Action bundle', () => {
       encoding: 'utf8',
     });
     expect(output).toMatch(/matches the sources/);
-  }, 120_000);
+  });
 
   it('is what action.yml runs, on node24', () => {
     const action: unknown = parse(readFileSync(join(root, 'action.yml'), 'utf8'));

@@ -53,7 +53,7 @@ describe('the architecture rules', () => {
       'src/report/a.ts': "import { b } from './b.js';\nexport const a = () => b;\n",
       'src/report/b.ts': "import { a } from './a.js';\nexport const b = () => a;\n",
     });
-  }, 60_000);
+  });
 
   it('fail when the core touches the file system or processes', () => {
     expect(violations.code).not.toBe(0);
@@ -90,5 +90,5 @@ describe('the architecture rules', () => {
     });
     expect(clean.output).toContain('no dependency violations found');
     expect(clean.code).toBe(0);
-  }, 60_000);
+  });
 });

@@ -128,7 +128,7 @@ describe('aureus check on code shaped to escape line counts', () => {
     expect(godClasses(plain.findings)).toEqual(BIG_CLASS);
     expect(godClasses(oneLine.findings)).toEqual(BIG_CLASS);
     expect([oneLine.verdict, oneLine.code]).toEqual(['block', 1]);
-  }, 120_000);
+  });
 
   it('blocks a class in a file with a NUL byte in a comment as it blocks the plain file', async () => {
     const withNul = `// generated \0 do not edit\n${formattedClass(600)}`;

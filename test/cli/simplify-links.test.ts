@@ -45,7 +45,7 @@ beforeAll(async () => {
   const secret = `export const secret = '${MARKER}';\nexport function ${MARKER}(): string {\n  return secret;\n}\n`;
   writeFileSync(join(outside.path, 'secret.ts'), secret);
   writeFileSync(join(outside.path, 'lib', 'index.ts'), secret);
-}, 180_000);
+});
 
 afterAll(async () => {
   await repos.removeAll();

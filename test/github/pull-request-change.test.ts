@@ -269,7 +269,7 @@ describe('readPullRequestChange', () => {
     expect(blobRequests()).toHaveLength(1);
     expect(double.callsTo('pulls/list-files')).toHaveLength(30);
     expectCleanRequests();
-  }, 60_000);
+  });
 
   it('is incomplete when GitHub drops patches and counts (truncation)', async () => {
     const pull = await makePullRequest(

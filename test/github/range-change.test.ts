@@ -204,7 +204,7 @@ describe('readRangeChange', () => {
     expect(change.complete).toBe(true);
     expect(change.notes).toEqual([]);
     expectCleanRequests();
-  }, 30_000);
+  });
 
   it('is incomplete when the compare stops at 300 of 301 changed files', async () => {
     const range = await makeMergeGroup(
@@ -224,7 +224,7 @@ describe('readRangeChange', () => {
     );
     expect(requestCounts()['repos/compare-commits']).toBe(1);
     expectCleanRequests();
-  }, 30_000);
+  });
 
   it('is incomplete at 300 files when a truncated tree cannot show the rest', async () => {
     const range = await makeMergeGroup(
@@ -239,7 +239,7 @@ describe('readRangeChange', () => {
       `GitHub's compare listed 300 changed files, the most it lists (it stops at 300 without saying how many more changed), and a truncated tree cannot show what it left out, so changed files may not have been read; check the range on a checkout (\`aureus check --base ${range.baseSha} --head ${range.headSha} --three-dot\`), or split it (for a merge queue, a smaller group).`,
     );
     expectCleanRequests();
-  }, 30_000);
+  });
 
   it('trusts a listing under 300 files when a tree is truncated', async () => {
     const range = await makeMergeGroup(

@@ -228,6 +228,6 @@ export function useHookTestEnvironment(): void {
     restoreGit = await isolateGit();
     delete process.env.HUSKY;
     delete process.env.AUREUS_OVERRIDE;
-  }, 180_000);
+  });
   afterAll(() => restoreGit?.());
 }

@@ -353,5 +353,5 @@ describe('concurrent runs', () => {
     const names = await readdir(versionDir(), { recursive: true });
     expect(names.filter((name) => name.endsWith('.tmp'))).toEqual([]);
     expect((await readdir(join(versionDir(), 'packs'))).length).toBeLessThanOrEqual(MAX_PACKS + 5);
-  }, 60_000);
+  });
 });

@@ -103,7 +103,7 @@ describe('many processes appending to one journal', () => {
     }
     expect(existsSync(`${journal}.lock`)).toBe(false);
     process.stdout.write(`50 × 200 appends took ${Math.round(appendMs)} ms\n`);
-  }, 180_000);
+  });
 });
 
 describe('a writer killed with SIGKILL', () => {
@@ -142,7 +142,7 @@ describe('a writer killed with SIGKILL', () => {
     );
     expect(recovered.entries.at(-1)?.record).toEqual({ id: 'survivor' });
     expect(recovered.entries).toHaveLength(afterKill.entries.length + 1);
-  }, 30_000);
+  });
 
   it('leaves a lock behind that the next writer takes over once it is stale', async () => {
     const holder = start('hold-lock.mjs', [journal]);
@@ -163,5 +163,5 @@ describe('a writer killed with SIGKILL', () => {
       { after: 'takeover' },
     ]);
     expect(existsSync(`${journal}.lock`)).toBe(false);
-  }, 30_000);
+  });
 });

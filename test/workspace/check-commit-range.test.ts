@@ -180,7 +180,7 @@ describe('checkCommitRange', () => {
     ]);
     expect(counts['repos/compare-commits']).toBe(1);
     expect(counts['git/get-tree']).toBe(2);
-  }, 60_000);
+  });
 
   it('diffs any range from its merge base, as `--three-dot` does', async () => {
     const served = await serve(typescriptProject);
@@ -195,7 +195,7 @@ describe('checkCommitRange', () => {
 
     expect(fromApi.change.baseSha).toBe(group.baseSha);
     expect(asRange(fromApi)).toEqual(await checkOnClone(moved));
-  }, 60_000);
+  });
 
   it('is incomplete when the compare stops at 300 files', async () => {
     const served = await serve(typescriptProject);
@@ -218,7 +218,7 @@ describe('checkCommitRange', () => {
     );
     expect(report.reasons[0]).toContain(cut);
     expect(requestCounts()['repos/compare-commits']).toBe(1);
-  }, 60_000);
+  });
 
   it('applies a budget approval to the head it was given for only', async () => {
     const served = await serve((origin) => {
@@ -249,5 +249,5 @@ describe('checkCommitRange', () => {
       '@maintainer approved the overrun for this commit: agreed in the queue',
     );
     expect(elsewhere).toEqual(plain);
-  }, 60_000);
+  });
 });

@@ -189,7 +189,7 @@ describe('checkPullRequest', () => {
     expect(cycle?.symbol).toBe('src/lib/a.ts\nsrc/lib/b.ts');
     // Each tree once, although the change, the policy and both analyses read them.
     expect(double.callsTo('git/get-tree')).toHaveLength(2);
-  }, 60_000);
+  });
 
   it('judges a pull request that edits the policy by the base policy', async () => {
     const served = await serve(typescriptProject);
@@ -206,7 +206,7 @@ describe('checkPullRequest', () => {
     expect(fromApi.budget.block).toBe(10);
     expect(fromApi.verdict).toBe('block');
     expect(asRange(fromApi)).toEqual(await checkOnClone(pull));
-  }, 60_000);
+  });
 
   it('refuses a base policy that is a symlink, with the words of the local check', async () => {
     const served = await serve((origin) => {
@@ -228,7 +228,7 @@ describe('checkPullRequest', () => {
     expect(fromApi.message).toBe(fromGit.message);
     expect(fromApi.problems).toEqual(fromGit.problems);
     expect(fromApi.message).toContain('the policy path is a symlink (mode 120000)');
-  }, 60_000);
+  });
 
   it('downloads only blobs whose facts the store does not hold yet', async () => {
     const served = await serve(typescriptProject);
@@ -287,7 +287,7 @@ describe('checkPullRequest', () => {
     expect(uncached.length).toBeGreaterThan(0);
     expect(policy).toHaveLength(1);
     expect(new Set(requested)).toEqual(new Set([...changed, ...uncached, ...policy]));
-  }, 90_000);
+  });
 
   it('is incomplete, naming the file, when a blob cannot be read', async () => {
     // One source file, and a change that downloads nothing (a link): the analyses' read of
@@ -314,7 +314,7 @@ describe('checkPullRequest', () => {
       /^src\/only\.ts could not be read at the base, so the analysis of the base lacks it: GitHub answered 404 for blob [0-9a-f]{40}\.$/,
     );
     expect(onlyNotes[1]).toMatch(/^src\/only\.ts could not be read at the head/);
-  }, 60_000);
+  });
 
   it('is incomplete when a blob of the change itself cannot be read', async () => {
     const served = await serve((origin) => origin.write('src/a.ts', 'export const a = 1;\n'));
@@ -330,7 +330,7 @@ describe('checkPullRequest', () => {
     expect(report.change.notes.join('\n')).toMatch(
       /^src\/a\.ts could not be read: GitHub answered 404 for blob /m,
     );
-  }, 60_000);
+  });
 
   it('throws API errors other than an unreadable blob', async () => {
     const served = await serve((origin) => origin.write('src/a.ts', 'export const a = 1;\n'));
@@ -340,7 +340,7 @@ describe('checkPullRequest', () => {
     double.reset();
     double.failNext('git/get-blob', { status: 500 });
     await expect(checkOverApi(pull)).rejects.toMatchObject({ status: 500 });
-  }, 60_000);
+  });
 
   it('refuses names GitHub cannot tell apart: a new finding in x\\xfe.ts is never the baseline of x\\xff.ts', async () => {
     const godClass = `export class Engine {\n${Array.from({ length: 40 }, (_, i) => `  m${i} = ${i};`).join('\n')}\n}\n`;
@@ -364,5 +364,5 @@ describe('checkPullRequest', () => {
     // git reads both names byte for byte: there the new finding is new.
     const fromGit = await checkOnClone(pull);
     expect(fromGit.verdict).toBe('block');
-  }, 60_000);
+  });
 });

@@ -117,7 +117,7 @@ beforeAll(async () => {
   });
   double.addPullRequest({ owner: OWNER, repo: REPO, number: 2, baseSha: base, headSha: many301 });
   double.addPullRequest({ owner: OWNER, repo: REPO, number: 3, baseSha: base, headSha: many3001 });
-}, 30_000);
+});
 
 afterAll(async () => {
   // No test may leave the double answering with a shape GitHub never sends.

@@ -18,13 +18,13 @@ export type StoredObject =
  * written to standard input at once and the answers are parsed as they stream back, so a change
  * of a thousand files costs two processes, not a thousand. `--batch-check` gives each object's
  * type and size first (handed to `onHeaders` before the contents are asked for); `--batch` then
- * reads only those within `maxBytes`, so a blob over the limit (a vendored bundle, a 500 MB
- * dump) is neither streamed nor kept, on every run.
+ * reads only those within their limit (`maxBytes` of the id), so a blob over it (a vendored
+ * bundle, a 500 MB dump) is neither streamed nor kept, on every run.
  */
 export async function readObjects(
   cwd: string,
   ids: readonly string[],
-  maxBytes: number,
+  maxBytes: (id: string) => number,
   onHeaders?: (headers: ReadonlyMap<string, StoredObject>) => void,
 ): Promise<Map<string, StoredObject>> {
   const unique = [...new Set(ids)];
@@ -34,7 +34,7 @@ export async function readObjects(
   onHeaders?.(headers);
   const small = unique.filter((id) => {
     const header = headers.get(id);
-    return header?.found === true && header.size <= maxBytes;
+    return header?.found === true && header.size <= maxBytes(id);
   });
   const bodies =
     small.length === 0
@@ -114,7 +114,7 @@ class BatchParser {
   private body: OpenBody | undefined;
 
   /** `maxBytes` undefined: `--batch-check` answers, headers with no contents after them. */
-  constructor(private readonly maxBytes?: number) {}
+  constructor(private readonly maxBytes?: (id: string) => number) {}
 
   push(chunk: Buffer): void {
     let offset = 0;
@@ -163,7 +163,7 @@ class BatchParser {
       this.answers.push({ id, found: true, object: { found: true, type, size } });
       return;
     }
-    const chunks = size <= this.maxBytes ? [] : undefined;
+    const chunks = size <= this.maxBytes(id) ? [] : undefined;
     this.body = { id, type, size, remaining: size + 1, chunks };
   }
 

@@ -1,4 +1,5 @@
 import type { ChangedFile, FileStatus, FileVersion } from '../model/change.js';
+import { readLimitOf, tooLargeNote } from './blob-limit.js';
 import type { DiffEntry } from './diff-entries.js';
 import type { GitPath } from './git-path.js';
 import { isZeroId, readSides, type Side } from './read-sides.js';
@@ -31,7 +32,8 @@ interface Planned {
 /**
  * Turns diff entries into ChangedFiles, sorted by path, with both versions read and a note
  * for everything a reader should know: unmerged or unknown entries, unreadable versions
- * (which make the change incomplete), blobs over the read limit, names that are not UTF-8.
+ * (which make the change incomplete), blobs over their read limit (readLimitOf: `maxBytes`, more
+ * for an npm lockfile), names that are not UTF-8.
  */
 export async function readChangedFiles(
   repository: Repository,
@@ -51,10 +53,11 @@ export async function readChangedFiles(
     }
     planned.push(planEntry(entry, status, headIsWorkTree));
   }
+  const limitOf = (path: string) => readLimitOf(path, maxBytes);
   const versions = await readSides(
     repository,
     planned.flatMap((plan) => [plan.base, plan.head]).filter(isSide),
-    maxBytes,
+    limitOf,
   );
   const files: ChangedFile[] = [];
   for (const plan of planned.sort(byPath)) {
@@ -67,7 +70,7 @@ export async function readChangedFiles(
     const tooLarge = [head, base].find(
       (read) => read?.version.kind === 'too-large' && !read.problem,
     );
-    if (tooLarge) notes.push(tooLargeNote(tooLarge.version, maxBytes));
+    if (tooLarge) notes.push(tooLargeNote(tooLarge.version, limitOf(tooLarge.version.path)));
     if (!path.validUtf8 || !plan.entry.srcPath.validUtf8) notes.push(invalidNameNote(path));
     files.push(toChangedFile(plan, base?.version, head?.version));
   }
@@ -107,10 +110,6 @@ function toChangedFile(
     ...(base ? { base } : {}),
     ...(head ? { head } : {}),
   };
-}
-
-function tooLargeNote(version: FileVersion, maxBytes: number): string {
-  return `${version.path} is ${version.size} bytes, over the ${maxBytes}-byte read limit; it is counted but its contents were not read.`;
 }
 
 function invalidNameNote(path: GitPath): string {

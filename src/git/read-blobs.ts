@@ -45,7 +45,7 @@ export async function readBlobs(
   const objects = await readObjects(
     repository.cwd,
     stored.map((blob) => blob.blobSha),
-    maxBytes,
+    () => maxBytes,
     onSizes &&
       ((headers) =>
         onSizes(

@@ -25,24 +25,28 @@ export interface VersionRead {
   readonly problem?: string;
 }
 
+/** The read limit of a side, by its path: a blob over it is `too-large`, its bytes not read. */
+export type ReadLimit = (path: string) => number;
+
 /**
  * Reads every side: all stored blobs through ONE `git cat-file --batch` process, working-tree
- * files (only those git has not hashed) from disk, at the same time.
+ * files (only those git has not hashed) from disk, at the same time. Each side is read up to
+ * its own path's limit; a blob two paths share is read once, up to the larger.
  */
 export async function readSides(
   repository: Repository,
   sides: readonly Side[],
-  maxBytes: number,
+  limitOf: ReadLimit,
 ): Promise<Map<Side, VersionRead>> {
+  const limits = new Map<string, number>();
+  for (const side of sides.filter(isStored)) {
+    limits.set(side.sha, Math.max(limits.get(side.sha) ?? 0, limitOf(side.path.text)));
+  }
   const [objects, worktree] = await Promise.all([
-    readObjects(
-      repository.cwd,
-      sides.filter(isStored).map((side) => side.sha),
-      maxBytes,
-    ),
-    readWorktreeSides(repository, sides, maxBytes),
+    readObjects(repository.cwd, [...limits.keys()], (id) => limits.get(id) ?? 0),
+    readWorktreeSides(repository, sides, limitOf),
   ]);
-  return new Map(sides.map((side) => [side, toVersion(side, objects, worktree)]));
+  return new Map(sides.map((side) => [side, toVersion(side, objects, worktree, limitOf)]));
 }
 
 export function isZeroId(sha: string): boolean {
@@ -53,6 +57,7 @@ function toVersion(
   side: Side,
   objects: ReadonlyMap<string, StoredObject>,
   worktree: ReadonlyMap<Side, WorktreeRead>,
+  limitOf: ReadLimit,
 ): VersionRead {
   const path = side.path.text;
   if (side.fromWorkTree) {
@@ -69,7 +74,9 @@ function toVersion(
   const object = objects.get(side.sha);
   if (!object?.found) return unreadable(side, `git has no object ${side.sha} for it`);
   if (object.type !== 'blob') return unreadable(side, `object ${side.sha} is a ${object.type}`);
-  const { size, bytes } = object;
+  const { size } = object;
+  // Read up to a larger limit for another path of the same blob: still too large for this one.
+  const bytes = size <= limitOf(path) ? object.bytes : undefined;
   return {
     version: describeBlob({
       path,
@@ -93,19 +100,17 @@ function unreadable(side: Side, problem: string): VersionRead {
 async function readWorktreeSides(
   repository: Repository,
   sides: readonly Side[],
-  maxBytes: number,
+  limitOf: ReadLimit,
 ): Promise<Map<Side, WorktreeRead>> {
   const wanted = sides.filter((side) => side.fromWorkTree);
   const reads = new Map<Side, WorktreeRead>();
   if (wanted.length === 0 || repository.workTree === undefined) return reads;
-  const root: WorktreeRoot = {
-    realPath: await realpath(repository.workTree),
-    objectFormat: repository.objectFormat,
-    maxBytes,
-  };
-  const results = await mapLimited(wanted, WORKTREE_READS_IN_FLIGHT, (side) =>
-    readWorktreeFile(root, side.path, side.mode),
-  );
+  const realPath = await realpath(repository.workTree);
+  const { objectFormat } = repository;
+  const results = await mapLimited(wanted, WORKTREE_READS_IN_FLIGHT, (side) => {
+    const root: WorktreeRoot = { realPath, objectFormat, maxBytes: limitOf(side.path.text) };
+    return readWorktreeFile(root, side.path, side.mode);
+  });
   wanted.forEach((side, index) => {
     const result = results[index];
     if (result) reads.set(side, result);

@@ -49,7 +49,7 @@ export async function readWorktreeEdits(
     }
   }
   const sides = edits.flatMap(({ side }) => (side === undefined ? [] : [side]));
-  const versions = await readSides(repository, sides, maxBytes);
+  const versions = await readSides(repository, sides, () => maxBytes);
   return edits.map(({ path, side }) => {
     const head = side === undefined ? undefined : versions.get(side);
     return head === undefined ? { path } : { path, head };

@@ -1,3 +1,4 @@
+import { readLimitOf, tooLargeNote } from '../git/blob-limit.js';
 import type { ChangedFile, FileVersion } from '../model/change.js';
 import {
   type ApiBlobVersion,
@@ -44,7 +45,8 @@ export interface ListedChange {
 /**
  * The files of a Change from GitHub's listing and the two trees: each listed file is located
  * in the trees (modes, sizes, blob ids), and one git.getBlob is made per distinct readable blob,
- * at most 8 at a time (never for symlinks, submodules or blobs over `maxBytes`). Blobs are
+ * at most 8 at a time (never for symlinks, submodules or blobs over their read limit: `maxBytes`,
+ * or more for an npm lockfile, as readLimitOf says). Blobs are
  * classified exactly as git's adapter classifies them, and the notes are worded as its notes.
  *
  * Fails closed: a file GitHub lists in a way AUREUS cannot interpret, a changed path missing
@@ -90,7 +92,9 @@ export async function readListedChange(
     const tooLarge = [head, base].find(
       (read) => read?.version.kind === 'too-large' && !read.problem,
     );
-    if (tooLarge) notes.push(tooLargeNote(tooLarge.version, maxBytes));
+    if (tooLarge) {
+      notes.push(tooLargeNote(tooLarge.version, readLimitOf(tooLarge.version.path, maxBytes)));
+    }
     files.push(toChangedFile(planned, base?.version, head?.version));
   }
   return { files, notes, complete };
@@ -100,7 +104,7 @@ export async function readListedChange(
 function wanted(side: PlannedSide, maxBytes: number): string[] {
   const entry = side.entry;
   if (entry === undefined || side.problem !== undefined) return [];
-  const sha = blobToDownload(entry, maxBytes);
+  const sha = blobToDownload(entry, readLimitOf(side.path, maxBytes));
   return sha === undefined ? [] : [sha];
 }
 
@@ -115,7 +119,7 @@ function toVersion(
     const version = unreadableVersion(path, entry?.sha ?? '', entry?.mode ?? UNKNOWN_MODE);
     return { version, problem };
   }
-  return apiBlobVersion(path, entry, blobs, maxBytes);
+  return apiBlobVersion(path, entry, blobs, readLimitOf(path, maxBytes));
 }
 
 /**
@@ -156,11 +160,6 @@ function toChangedFile(
     ...(base ? { base } : {}),
     ...(head ? { head } : {}),
   };
-}
-
-/** Worded as git's adapter words it, so both sources give the same notes. */
-function tooLargeNote(version: FileVersion, maxBytes: number): string {
-  return `${version.path} is ${version.size} bytes, over the ${maxBytes}-byte read limit; it is counted but its contents were not read.`;
 }
 
 function truncatedTreeNote(side: 'base' | 'head'): string {

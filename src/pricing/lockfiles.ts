@@ -21,6 +21,13 @@ const LOCKFILE_NAMES = new Set([
   'Gemfile.lock',
 ]);
 
+/** The lockfiles AUREUS reads: npm's, whose `packages` map prices what a change installs. */
+const NPM_LOCKFILE_NAMES = new Set(['package-lock.json', 'npm-shrinkwrap.json']);
+
 export function isLockfile(path: string): boolean {
   return LOCKFILE_NAMES.has(baseName(path));
+}
+
+export function isNpmLockfile(path: string): boolean {
+  return NPM_LOCKFILE_NAMES.has(baseName(path));
 }

@@ -48,6 +48,8 @@ beforeAll(async () => {
   repo.write('notes-utf16.txt', Buffer.from(`\uFEFF${SOURCE}`, 'utf16le'));
   repo.write('src/logo.ts', PNG);
   repo.write('src/noise.py', NOISE);
+  // The same blob: read for the lockfile (its own, larger limit), still too large for big.js.
+  repo.write('package-lock.json', `${'x'.repeat(20_000)}\n`);
   repo.symlink('/etc/passwd', 'src/a.ts');
   repo.git('add', '--all');
   repo.git('update-index', '--cacheinfo', `160000,${SUBMODULE_TWO},vendor/lib`);
@@ -83,6 +85,11 @@ describe('blob kinds', () => {
       validUtf8: false,
       size: 5,
     });
+  });
+
+  it('reads an npm lockfile over the limit, up to the larger limit of lockfiles', () => {
+    expect(file('package-lock.json').head).toMatchObject({ kind: 'text', size: 20_001 });
+    expect(file('big.js').head?.blobSha).toBe(file('package-lock.json').head?.blobSha);
   });
 
   it('reads an empty file as empty text', () => {

@@ -8,12 +8,14 @@ import { readPullRequestChange } from '../../src/github/pull-request-change.js';
 import type { ListedFile } from '../../src/github/pull-request-files.js';
 import { planFiles } from '../../src/github/pull-request-plan.js';
 import type { Change, ChangedFile } from '../../src/model/change.js';
+import { lockfile } from '../pricing/npm-fixtures.js';
 import { isolateGit, makeRepo, numberedLines, type Repo } from '../support/git-fixture.js';
 import {
   type GitHubApiDouble,
   type Permissions,
   startGitHubApiDouble,
 } from '../support/github-api-double/index.js';
+import { packagesOf } from '../support/large-files.js';
 
 const OWNER = 'octo';
 /** The least a token needs to read a pull request's change. */
@@ -173,6 +175,8 @@ describe('readPullRequestChange', () => {
         chmodSync(join(origin.dir, 'run.sh'), 0o755);
         origin.write('latin1.txt', Buffer.from('na\xefve caf\xe9\n', 'latin1'));
         origin.write('big.txt', 'y'.repeat(MAX_BLOB_BYTES + 2000));
+        // Over the limit too, but an npm lockfile's own limit is larger: read.
+        origin.write('package-lock.json', lockfile(packagesOf('dep', 200, false)));
         origin.write('image.bin', BINARY);
         // Source git calls binary (GitHub sends no patch and zero counts), read as text.
         origin.write('src/nul.ts', '// a NUL \0 in a comment\nexport const n = 1;\n');
@@ -220,6 +224,7 @@ describe('readPullRequestChange', () => {
       'latin1.txt': 'modified:text/100644>text/100644',
       'link-to-secrets': 'added:-/->symlink/120000',
       'new/name.ts': 'renamed:text/100644>text/100644',
+      'package-lock.json': 'added:-/->text/100644',
       'pure/to.txt': 'renamed:text/100644>text/100644',
       'run.sh': 'modified:text/100644>text/100755',
       'src/added.ts': 'added:-/->text/100644',
@@ -231,7 +236,7 @@ describe('readPullRequestChange', () => {
     expect(byPath(fromApi, 'latin1.txt')?.head?.validUtf8).toBe(false);
     expect(byPath(fromApi, 'link-to-secrets')?.head).not.toHaveProperty('text');
     expect(fromApi.notes).toEqual([
-      `big.txt is ${MAX_BLOB_BYTES + 2000} bytes, over the ${MAX_BLOB_BYTES}-byte read limit; it is counted but its contents were not read.`,
+      `big.txt is ${MAX_BLOB_BYTES + 2000} bytes, over the ${MAX_BLOB_BYTES}-byte read limit, so its contents were not read.`,
     ]);
 
     expectCleanRequests();

@@ -1,9 +1,7 @@
-import { baseName } from '../../analysis/repository-paths.js';
+import { isNpmLockfile } from '../lockfiles.js';
 import type { PricedFile, PricedSide } from '../priced-files.js';
 import { type NpmLockfile, readNpmLockfile } from './npm-lockfile.js';
 import type { LockfileChange } from './npm-transitive.js';
-
-const NPM_LOCKFILES = new Set(['package-lock.json', 'npm-shrinkwrap.json']);
 
 /**
  * The npm lockfiles the change adds or modifies, both versions read. A head that cannot be
@@ -16,7 +14,7 @@ export function readLockfileChanges(
 ): LockfileChange[] {
   const changes: LockfileChange[] = [];
   for (const { path, base, head } of files) {
-    if (!NPM_LOCKFILES.has(baseName(path)) || head === null) continue;
+    if (!isNpmLockfile(path) || head === null) continue;
     const headLock = lockfileOf(head, path, 'head', notes);
     if (headLock === null) continue;
     const baseLock =

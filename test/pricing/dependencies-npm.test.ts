@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { lockfile, packageJson } from './npm-fixtures.js';
-import { itemsOf, priceOf } from './pricing-support.js';
+import { itemsOf, policyFrom, priceOf } from './pricing-support.js';
 
 const BASE_MANIFEST = packageJson({ dependencies: { express: '^4' } });
 const BASE_LOCK = lockfile({ 'node_modules/express': {} });
@@ -189,21 +189,63 @@ describe('npm dependencies', () => {
     ]);
   });
 
-  it('notes packages the lockfile gains that no new dependency explains', async () => {
+  it('prices packages the lockfile gains that no new dependency explains, as transitive packages', async () => {
     const priced = await priceOf([
       {
         path: 'package-lock.json',
         base: BASE_LOCK,
         head: lockfile({
-          'node_modules/express': { dependencies: { qs: '1' } },
+          'node_modules/express': { dependencies: { qs: '1', esbuild: '1' } },
           'node_modules/qs': {},
+          'node_modules/esbuild': { hasInstallScript: true },
         }),
       },
     ]);
-    expect(priced.notes).toEqual([
-      'package-lock.json gains 1 package that no new dependency pulls in (upgrades?): not priced.',
+    expect(itemsOf(priced, 'dependencies')).toEqual([
+      {
+        points: 30,
+        path: 'package-lock.json',
+        detail:
+          'package-lock.json gains 2 packages that no new dependency pulls in, one runs an install script',
+      },
     ]);
-    expect(priced.cost.total).toBe(0);
+    expect(priced.dependencies).toEqual([]);
+    expect(priced.notes).toEqual([]);
+    expect(priced.cost.total).toBe(30);
+  });
+
+  it('prices only what no new dependency explains, once, at the lockfile path weight', async () => {
+    const priced = await priceOf(
+      [
+        {
+          path: 'test/fixture/package.json',
+          base: BASE_MANIFEST,
+          head: packageJson({ dependencies: { express: '^4', zod: '^3' } }),
+        },
+        {
+          path: 'test/fixture/package-lock.json',
+          base: BASE_LOCK,
+          head: lockfile({
+            'node_modules/express': { dependencies: { qs: '1' } },
+            'node_modules/qs': {},
+            'node_modules/zod': {},
+          }),
+        },
+      ],
+      { policy: policyFrom('pricing:\n  test_code_weight: 0.5\n') },
+    );
+    expect(itemsOf(priced, 'dependencies')).toEqual([
+      {
+        points: 2.5,
+        path: null,
+        detail: 'new dependency zod in test/fixture/package.json (1 new package)',
+      },
+      {
+        points: 2.5,
+        path: 'test/fixture/package-lock.json',
+        detail: 'test/fixture/package-lock.json gains 1 package that no new dependency pulls in',
+      },
+    ]);
   });
 
   it('turns a malformed package.json into a note, priced as text, without throwing', async () => {

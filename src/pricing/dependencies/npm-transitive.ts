@@ -66,14 +66,21 @@ export function broughtBy(
   return { packages, installScript };
 }
 
-/** Packages the lockfile gained that no new dependency explains (upgrades, re-resolutions). */
-export function unexplainedGain(lockfile: LockfileChange): number {
-  let count = 0;
+/**
+ * Packages the lockfile gained that no new dependency explains (a lockfile-only change, a
+ * dependency's upgrade that pulls in more, packages written in by hand), by the same rule as
+ * broughtBy: an installed key absent from the base and not claimed by a new dependency.
+ */
+export function unexplainedGain(lockfile: LockfileChange): Brought {
+  let packages = 0;
+  let installScript = false;
   for (const [key, entry] of lockfile.head) {
     const installed = key.includes('node_modules/') && entry.linkTo === null;
-    if (installed && !lockfile.base.has(key) && !lockfile.claimed.has(key)) count += 1;
+    if (!installed || lockfile.base.has(key) || lockfile.claimed.has(key)) continue;
+    packages += 1;
+    installScript ||= entry.hasInstallScript;
   }
-  return count;
+  return { packages, installScript };
 }
 
 function up(folder: string): string | null {

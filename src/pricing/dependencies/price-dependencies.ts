@@ -35,6 +35,10 @@ const READERS: readonly ManifestReader[] = [
  * paths.generated (a fixture's) by that path's weight. Items are repository-wide (path null),
  * in manifest path order, then name order. A manifest that cannot be read is a note (its
  * lines are still priced in `loc`), never a throw.
+ *
+ * Then, one item per changed npm lockfile (its path) for the packages it gains that no new
+ * dependency explains: per_transitive_package × packages + install_script (if one of them runs
+ * one), times the lockfile's path weight.
  */
 export function priceDependencies(
   files: readonly PricedFile[],
@@ -78,7 +82,7 @@ export function priceDependencies(
       'The own size of a new dependency is unknown offline (no lockfile records it): priced as 0 kloc.',
     );
   }
-  for (const lockfile of lockfiles) notes.push(...gainNote(lockfile));
+  for (const lockfile of lockfiles) items.push(...gainItems(lockfile, policy, rules));
   return { items, notes, dependencies };
 }
 
@@ -141,10 +145,22 @@ function untoldNote(path: string, reader: ManifestReader, names: readonly string
   return `${path}: ${why} ${names.join(', ')}: each counts as 1 package.`;
 }
 
-function gainNote(lockfile: LockfileChange): string[] {
-  const count = unexplainedGain(lockfile);
-  if (count === 0) return [];
+/**
+ * What a lockfile installs beyond its new dependencies, priced in the same unit: a lockfile
+ * edited alone installs as much as a new dependency would, and must not be a way around it.
+ */
+function gainItems(lockfile: LockfileChange, policy: Policy, rules: PathRules): CostItem[] {
+  const { packages, installScript } = unexplainedGain(lockfile);
+  if (packages === 0) return [];
+  const { per_transitive_package: perPackage, install_script: script } = policy.pricing.dependency;
+  const raw = perPackage * packages + (installScript ? script : 0);
+  const runs = installScript ? ', one runs an install script' : '';
   return [
-    `${lockfile.path} gains ${counted(count, 'package')} that no new dependency pulls in (upgrades?): not priced.`,
+    {
+      category: 'dependencies',
+      points: roundPoints(raw * rules.weightOf(lockfile.path)),
+      path: lockfile.path,
+      detail: `${lockfile.path} gains ${counted(packages, 'package')} that no new dependency pulls in${runs}`,
+    },
   ];
 }

@@ -20,7 +20,10 @@ export interface ReviewInput {
   readonly headFindings: readonly Finding[];
   readonly headFacts: ReadonlyMap<string, FileFacts>;
   readonly installedDependencies: ReadonlySet<string>;
-  /** Why parts of the change could not be evaluated, beyond the change's own notes. */
+  /**
+   * Why parts of the change could not be evaluated, beyond the change's own notes and the
+   * files pricing could not measure (`priced.unmeasured`).
+   */
   readonly incomplete: readonly string[];
   readonly toolVersion: string;
   /** A maintainer let this change's budget overrun through (bound to its head commit). */
@@ -36,8 +39,9 @@ export interface BudgetApproval {
 /** The gate: the verdict on a priced, critiqued change, with every reason and the cheaper ways. */
 export function review(input: ReviewInput): Report {
   const { change, policy, priced } = input;
+  const gaps = [...input.incomplete, ...priced.unmeasured];
   const findings = classifyFindings(input.baseFindings, input.headFindings);
-  const { verdict, reasons } = judge(input, findings);
+  const { verdict, reasons } = judge(input, gaps, findings);
   const addedPaths = change.files.flatMap((file) =>
     file.status === 'added' || file.status === 'copied' ? [file.path] : [],
   );
@@ -51,8 +55,8 @@ export function review(input: ReviewInput): Report {
       baseSha: change.baseSha,
       headSha: change.headSha,
       files: change.files.length,
-      complete: change.complete && input.incomplete.length === 0,
-      notes: [...change.notes, ...input.incomplete],
+      complete: change.complete && gaps.length === 0,
+      notes: [...change.notes, ...gaps],
     },
     cost: priced.cost,
     costItems: priced.items,
@@ -82,14 +86,16 @@ export function review(input: ReviewInput): Report {
   };
 }
 
+/** `gaps`: why the change could not be evaluated in full, beyond its own notes. */
 function judge(
   input: ReviewInput,
+  gaps: readonly string[],
   findings: readonly ReportFinding[],
 ): { verdict: Verdict; reasons: string[] } {
   const { change, policy, priced } = input;
   const { warn, block } = policy.budgets.change;
   const total = round(priced.cost.total);
-  const incomplete = [...(change.complete ? [] : change.notes), ...input.incomplete];
+  const incomplete = [...(change.complete ? [] : change.notes), ...gaps];
   const blocking = findings.filter((finding) => finding.blocking);
   const warnings = findings.filter((finding) => finding.status !== 'baseline' && !finding.blocking);
   const approval = input.budgetApproval;

@@ -45,6 +45,12 @@ export interface PricedChange {
   readonly dependencies: readonly DependencyAddition[];
   /** Anything that could not be priced exactly, one sentence each (e.g. a binary file counted by size). */
   readonly notes: readonly string[];
+  /**
+   * Files whose contents decide the price but were not read (a source file, manifest or npm
+   * lockfile over the read limit), one sentence each with how to resolve it: the change cannot
+   * be judged in full, so the gate makes it `incomplete`.
+   */
+  readonly unmeasured: readonly string[];
 }
 
 /** The categories in the order of CostBreakdown and of `pricing` in the policy: every list of them follows it. */

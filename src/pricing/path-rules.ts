@@ -9,6 +9,8 @@ import { globMatcher } from '../policy/glob-matcher.js';
 export interface PathRules {
   /** Under `paths.ignore`: never priced. */
   readonly isIgnored: (path: string) => boolean;
+  /** Under `paths.generated`: priced at `generated_code_weight`, never critiqued. */
+  readonly isGenerated: (path: string) => boolean;
   /**
    * The multiplier on a file's lines: `test_code_weight` under `paths.tests`,
    * `generated_code_weight` under `paths.generated`, 1 elsewhere. A path in both takes the
@@ -36,5 +38,5 @@ export function pathRules(policy: Policy): PathRules {
     }
     return isTest(path) ? 'test code' : null;
   };
-  return { isIgnored, weightOf, labelOf };
+  return { isIgnored, isGenerated, weightOf, labelOf };
 }

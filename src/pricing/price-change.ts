@@ -18,6 +18,7 @@ import { priceLoc } from './price-loc.js';
 import { priceModules } from './price-modules.js';
 import { priceSecurity } from './price-security.js';
 import { pricedFiles } from './priced-files.js';
+import { unmeasuredFiles } from './unmeasured-files.js';
 
 export interface PricingInput {
   readonly change: Change;
@@ -36,8 +37,8 @@ export interface PricingInput {
 
 /**
  * What a change costs: each category priced by its own module (price-*.ts, dependencies/),
- * whose doc comment states its rules. Pure and total: malformed inputs become notes, never
- * throws. `tool` is 0: a change from git or GitHub has no builder actions (the builder adds
+ * whose doc comment states its rules, and the files it could not measure (unmeasured-files.ts).
+ * Pure and total: malformed inputs become notes, never throws. `tool` is 0: a change from git or GitHub has no builder actions (the builder adds
  * its own). Rounding is points.ts's: items to 2 decimals, categories and total as rounded sums.
  */
 export function priceChange(input: PricingInput): PricedChange {
@@ -55,7 +56,13 @@ export function priceChange(input: PricingInput): PricedChange {
   ];
   const items = sortItems(parts.flatMap((part) => part.items));
   const notes = [...new Set(parts.flatMap((part) => part.notes))];
-  return { cost: breakdownOf(items), items, dependencies: dependencies.dependencies, notes };
+  return {
+    cost: breakdownOf(items),
+    items,
+    dependencies: dependencies.dependencies,
+    notes,
+    unmeasured: unmeasuredFiles(files, rules),
+  };
 }
 
 function breakdownOf(items: readonly CostItem[]): CostBreakdown {

@@ -7,6 +7,8 @@ import type { PricedChange } from '../model/cost.js';
 import type { Finding } from '../model/finding.js';
 import type { Policy } from '../model/policy.js';
 import type { Report } from '../model/report.js';
+import { pathRules } from '../pricing/path-rules.js';
+import { unmeasuredSources } from '../pricing/unmeasured-files.js';
 import { analyzeRepository } from './analyze-repository.js';
 import type { CheckOptions } from './check-change.js';
 
@@ -24,6 +26,7 @@ const NOTHING_TO_PRICE: PricedChange = {
   items: [],
   dependencies: [],
   notes: [],
+  unmeasured: [],
 };
 
 /**
@@ -31,10 +34,11 @@ const NOTHING_TO_PRICE: PricedChange = {
  * baseline (.aureus/baseline.json) instead of a base commit. There is no change to price; a
  * finding the baseline knows is reported and blocks only if it grew. Without a baseline every
  * finding is new: that is how a legacy repository learns what `aureus baseline` would record.
+ * A source file over the read limit has no findings to judge: the check is then incomplete.
  */
 export async function checkRepository(root: string, options: CheckOptions): Promise<Report> {
   const { policy, source } = await loadPolicy({ root, file: options.policyFile, cwd: options.cwd });
-  const findings = await currentFindings(root, policy, options);
+  const { findings, unmeasured } = await currentFindings(root, policy, options);
   const baseline = await readBaseline(root);
   const change: Change = {
     source: 'repository',
@@ -58,7 +62,7 @@ export async function checkRepository(root: string, options: CheckOptions): Prom
     headFindings: findings,
     headFacts: new Map(),
     installedDependencies: new Set(),
-    incomplete: [],
+    incomplete: unmeasured,
     toolVersion: options.toolVersion,
   });
 }
@@ -66,18 +70,22 @@ export async function checkRepository(root: string, options: CheckOptions): Prom
 /** `aureus baseline`: records the working tree's current findings as known; returns how many. */
 export async function recordBaseline(root: string, options: CheckOptions): Promise<number> {
   const { policy } = await loadPolicy({ root, file: options.policyFile, cwd: options.cwd });
-  return writeBaseline(root, await currentFindings(root, policy, options));
+  return writeBaseline(root, (await currentFindings(root, policy, options)).findings);
 }
 
+/** The working tree's findings, and the source files over the read limit that have none. */
 async function currentFindings(
   root: string,
   policy: Policy,
   options: CheckOptions,
-): Promise<Finding[]> {
+): Promise<{ findings: Finding[]; unmeasured: string[] }> {
   const progress = options.onProgress === undefined ? {} : { onProgress: options.onProgress };
   const analysis = await analyzeRepository(root, policy, {
     snapshot: { kind: 'worktree' },
     ...progress,
   });
-  return runCritic({ policy, project: analysis });
+  return {
+    findings: runCritic({ policy, project: analysis }),
+    unmeasured: unmeasuredSources(analysis.skipped, pathRules(policy)),
+  };
 }

@@ -36,6 +36,7 @@ function priced(total: number, extra: Partial<PricedChange> = {}): PricedChange 
     ],
     dependencies: [],
     notes: [],
+    unmeasured: [],
     ...extra,
   };
 }
@@ -165,6 +166,14 @@ describe('the gate', () => {
     expect(report.reasons[0]).toBe(
       'the change could not be evaluated in full: src/big.ts could not be read.',
     );
+  });
+
+  it('is incomplete, whatever the price, when pricing could not measure a file', () => {
+    const gap = 'src/big.ts: TypeScript over the read limit, so its lines … are unknown.';
+    const report = review(input({ priced: priced(640, { unmeasured: [gap] }) }));
+    expect(report.verdict).toBe('incomplete');
+    expect(report.change).toMatchObject({ complete: false, notes: [gap] });
+    expect(report.reasons[0]).toBe(`the change could not be evaluated in full: ${gap}`);
   });
 
   it('reports a policy change for approval and judges by the base policy', () => {

@@ -7,12 +7,14 @@ import type { Report } from '../../src/model/report.js';
 import { PolicyError } from '../../src/policy/policy-problem.js';
 import { checkChange } from '../../src/workspace/check-change.js';
 import { checkPullRequest } from '../../src/workspace/check-pull-request.js';
+import { lockfile, packageJson } from '../pricing/npm-fixtures.js';
 import { isolateGit, makeRepo, type Repo, runGit } from '../support/git-fixture.js';
 import {
   type GitHubApiDouble,
   type Permissions,
   startGitHubApiDouble,
 } from '../support/github-api-double/index.js';
+import { godClassOf, lockWithBig, MIB } from '../support/large-files.js';
 import { makeTempDir } from '../support/temp-dir.js';
 import { addFeatures, SMALL_BUDGET, typescriptProject } from './api-check-fixture.js';
 
@@ -331,6 +333,45 @@ describe('checkPullRequest', () => {
       /^src\/a\.ts could not be read: GitHub answered 404 for blob /m,
     );
   });
+
+  it('is incomplete, as on a clone, for a TypeScript file over the read limit', async () => {
+    const served = await serve((origin) => origin.write('src/a.ts', 'export const a = 1;\n'));
+    const pull = openPullRequest(served, 1, (origin) =>
+      origin.write('src/engine.ts', godClassOf(1.1 * MIB)),
+    );
+    double.reset();
+    const fromApi = await checkOverApi(pull);
+    expectCleanRequests();
+
+    expect(fromApi.verdict).toBe('incomplete');
+    expect(fromApi.change.notes).toContainEqual(
+      expect.stringMatching(/^src\/engine\.ts: TypeScript over the read limit/),
+    );
+    // Over the limit by the tree's size: never downloaded.
+    expect(blobRequests()).not.toContain(pull.served.origin.git('rev-parse', 'HEAD:src/engine.ts'));
+    expect(asRange(fromApi)).toEqual(await checkOnClone(pull));
+  }, 60_000);
+
+  it('reads a lockfile over 1 MiB, as on a clone, to price what a new dependency brings', async () => {
+    const served = await serve((origin) => {
+      origin.write('package.json', packageJson({ dependencies: {} }));
+      origin.write('package-lock.json', lockfile({}));
+    });
+    const pull = openPullRequest(served, 1, (origin) => {
+      origin.write('package.json', packageJson({ dependencies: { big: '1.0.0' } }));
+      origin.write('package-lock.json', lockWithBig(5000, true));
+    });
+    double.reset();
+    const fromApi = await checkOverApi(pull);
+    expectCleanRequests();
+
+    expect(fromApi.change.complete).toBe(true);
+    expect(fromApi.dependencies).toEqual([
+      expect.objectContaining({ name: 'big', transitivePackages: 5000, points: 25_000 }),
+    ]);
+    expect(fromApi.verdict).toBe('block');
+    expect(asRange(fromApi)).toEqual(await checkOnClone(pull));
+  }, 60_000);
 
   it('throws API errors other than an unreadable blob', async () => {
     const served = await serve((origin) => origin.write('src/a.ts', 'export const a = 1;\n'));

@@ -34,6 +34,7 @@ function patch(title: string, edits: FileEdit[], total = -3): VerifiedPatch {
       items: [],
       dependencies: [],
       notes: [],
+      unmeasured: [],
     },
   };
 }

@@ -21,6 +21,11 @@ const READERS: readonly ManifestReader[] = [
   mavenPom,
 ];
 
+/** Whether a path is a manifest whose dependencies are priced (by its file name). */
+export function isManifest(path: string): boolean {
+  return READERS.some((reader) => reader.reads(path));
+}
+
 /**
  * The dependencies category. A new dependency is a name a manifest (package.json,
  * requirements*.txt, pyproject.toml, go.mod, pom.xml; not ignored) declares at head and not in

@@ -214,6 +214,27 @@ describe('npm dependencies', () => {
     expect(priced.cost.total).toBe(30);
   });
 
+  it('prices nothing for packages a lockfile only moves (npm dedupe) or installs twice', async () => {
+    const priced = await priceOf([
+      {
+        path: 'package-lock.json',
+        base: lockfile({
+          'node_modules/express': { dependencies: { qs: '1' } },
+          'node_modules/express/node_modules/qs': {},
+          'node_modules/lodash': {},
+        }),
+        head: lockfile({
+          'node_modules/express': { dependencies: { qs: '1' } },
+          'node_modules/qs': {},
+          'node_modules/lodash': {},
+          'node_modules/express/node_modules/lodash': {},
+        }),
+      },
+    ]);
+    expect(itemsOf(priced, 'dependencies')).toEqual([]);
+    expect(priced.cost.total).toBe(0);
+  });
+
   it('prices only what no new dependency explains, once, at the lockfile path weight', async () => {
     const priced = await priceOf(
       [

@@ -7,8 +7,28 @@ export interface LockfileChange {
   readonly head: NpmLockfile;
   /** Empty when the lockfile is new. */
   readonly base: NpmLockfile;
-  /** Packages already attributed to a dependency priced before. */
+  /** Names of the packages the base installs, anywhere in its tree. */
+  readonly baseNames: ReadonlySet<string>;
+  /** Install keys of packages already attributed to a dependency priced before. */
   readonly claimed: Set<string>;
+}
+
+/**
+ * The package an install key holds: `node_modules/a/node_modules/@s/b` → `@s/b`. A package the
+ * base installs under any key is not new: `npm dedupe` moving `a/node_modules/b` up to
+ * `node_modules/b` installs nothing new, and a second copy of an installed package is an
+ * upgrade's detail. A package the base lacks counts once per place the head installs it.
+ */
+export function installedName(key: string): string {
+  const at = key.lastIndexOf('node_modules/');
+  return at < 0 ? key : key.slice(at + 'node_modules/'.length);
+}
+
+export function installedNames(lockfile: NpmLockfile): Set<string> {
+  const names = new Set<string>();
+  for (const [key, entry] of lockfile)
+    if (key.includes('node_modules/') && entry.linkTo === null) names.add(installedName(key));
+  return names;
 }
 
 /** What a new direct dependency brings, by the lockfile diff. */
@@ -38,8 +58,9 @@ export function lockfileFor(
 /**
  * Walks the head lockfile from the new dependency, resolved from the manifest's folder (as
  * Node resolves it), through dependencies, optional and peer dependencies and workspace links,
- * and counts the packages absent from the base lockfile (a key present at base is installed
- * already, whatever its version: an upgrade is not a new package). A package reachable from
+ * and counts the packages whose name the base lockfile does not install anywhere (installed
+ * already, whatever its version or place: an upgrade or a move is not a new package; see
+ * installedName). A package reachable from
  * several new dependencies counts once, for the first one priced (manifests by path, names in
  * order), so the counts add up to what the lockfile gained. `installScript`: one of the
  * counted packages has `hasInstallScript`. Null when the head lockfile does not hold the
@@ -58,7 +79,7 @@ export function broughtBy(
   let packages = 0;
   let installScript = false;
   for (const key of reachableFrom(lockfile.head, start)) {
-    if (lockfile.base.has(key) || lockfile.claimed.has(key)) continue;
+    if (lockfile.baseNames.has(installedName(key)) || lockfile.claimed.has(key)) continue;
     lockfile.claimed.add(key);
     packages += 1;
     installScript ||= lockfile.head.get(key)?.hasInstallScript === true;
@@ -69,14 +90,15 @@ export function broughtBy(
 /**
  * Packages the lockfile gained that no new dependency explains (a lockfile-only change, a
  * dependency's upgrade that pulls in more, packages written in by hand), by the same rule as
- * broughtBy: an installed key absent from the base and not claimed by a new dependency.
+ * broughtBy: an installed package whose name the base does not install, under a key no new
+ * dependency claimed.
  */
 export function unexplainedGain(lockfile: LockfileChange): Brought {
   let packages = 0;
   let installScript = false;
   for (const [key, entry] of lockfile.head) {
-    const installed = key.includes('node_modules/') && entry.linkTo === null;
-    if (!installed || lockfile.base.has(key) || lockfile.claimed.has(key)) continue;
+    if (!key.includes('node_modules/') || entry.linkTo !== null) continue;
+    if (lockfile.baseNames.has(installedName(key)) || lockfile.claimed.has(key)) continue;
     packages += 1;
     installScript ||= entry.hasInstallScript;
   }

@@ -1,7 +1,7 @@
 import { isNpmLockfile } from '../lockfiles.js';
 import type { PricedFile, PricedSide } from '../priced-files.js';
 import { type NpmLockfile, readNpmLockfile } from './npm-lockfile.js';
-import type { LockfileChange } from './npm-transitive.js';
+import { installedNames, type LockfileChange } from './npm-transitive.js';
 
 /**
  * The npm lockfiles the change adds or modifies, both versions read. A head that cannot be
@@ -19,7 +19,13 @@ export function readLockfileChanges(
     if (headLock === null) continue;
     const baseLock =
       base === null ? new Map() : (lockfileOf(base, path, 'base', notes) ?? new Map());
-    changes.push({ path, head: headLock, base: baseLock, claimed: new Set() });
+    changes.push({
+      path,
+      head: headLock,
+      base: baseLock,
+      baseNames: installedNames(baseLock),
+      claimed: new Set(),
+    });
   }
   return changes;
 }

@@ -8,7 +8,8 @@ export const BYTES_PER_SIZE_POINT = 4096;
  * - with facts (a supported language): its code lines as the parser sees them (FileFacts `loc`:
  *   comments and blank lines are free, code squeezed onto few lines is not);
  * - a text file without facts (another language, docs, data): its non-blank lines, the best
- *   measure of a file no extractor reads;
+ *   measure of a file no extractor reads, but never fewer than its size units (one per 4 KiB
+ *   started), so 5 MB of text on one line weighs what the same bytes as a binary would;
  * - anything else (binary, too-large, symlink, submodule, unreadable) and an absent side: 0
  *   lines; binary and too-large files are priced by size instead (sizeUnits).
  * `unit` says which measure was used, for the item's detail.
@@ -16,8 +17,11 @@ export const BYTES_PER_SIZE_POINT = 4096;
 export function sideLines(side: PricedSide | null): { count: number; unit: 'code' | 'text' } {
   if (side === null) return { count: 0, unit: 'code' };
   if (side.facts !== undefined) return { count: side.facts.loc, unit: 'code' };
-  const { kind, text } = side.version;
-  if (kind === 'text' && text !== undefined) return { count: nonBlankLines(text), unit: 'text' };
+  const { kind, text, size } = side.version;
+  if (kind === 'text' && text !== undefined) {
+    const count = Math.max(nonBlankLines(text), Math.ceil(size / BYTES_PER_SIZE_POINT));
+    return { count, unit: 'text' };
+  }
   return { count: 0, unit: 'code' };
 }
 

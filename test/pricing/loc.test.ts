@@ -102,6 +102,13 @@ describe('loc', () => {
     expect(priced.cost.files).toBe(0);
   });
 
+  it('prices text on few long lines at least by its size, like the same bytes as a binary', async () => {
+    const oneLine = `{"data":"${'x'.repeat(400_000)}"}\n`;
+    const priced = await priceOf([{ path: 'data/blob.json', head: oneLine }]);
+    const [item] = itemsOf(priced, 'loc');
+    expect(item?.points).toBe(Math.ceil(Buffer.byteLength(oneLine) / 4096));
+  });
+
   it('does not price documentation', async () => {
     const priced = await priceOf([
       { path: 'README.md', base: '# T\n', head: '# T\n\nmore\n\nand more\n' },

@@ -350,7 +350,7 @@ describe('checkPullRequest', () => {
     // Over the limit by the tree's size: never downloaded.
     expect(blobRequests()).not.toContain(pull.served.origin.git('rev-parse', 'HEAD:src/engine.ts'));
     expect(asRange(fromApi)).toEqual(await checkOnClone(pull));
-  }, 60_000);
+  });
 
   it('reads a lockfile over 1 MiB, as on a clone, to price what a new dependency brings', async () => {
     const served = await serve((origin) => {
@@ -371,7 +371,7 @@ describe('checkPullRequest', () => {
     ]);
     expect(fromApi.verdict).toBe('block');
     expect(asRange(fromApi)).toEqual(await checkOnClone(pull));
-  }, 60_000);
+  });
 
   it('throws API errors other than an unreadable blob', async () => {
     const served = await serve((origin) => origin.write('src/a.ts', 'export const a = 1;\n'));

@@ -214,6 +214,17 @@ export interface FileFacts {
   readonly reflection: readonly ReflectionFact[];
   readonly eventSubscriptions: readonly EventSubscriptionFact[];
   readonly diContainers: readonly DiContainerFact[];
+  /**
+   * The callee of every call in the file (module level included) that is a chain of names,
+   * written with dots, each once, sorted: `fs.promises.writeFile(…)` → `fs.promises.writeFile`,
+   * `fetch(…)` → `fetch`, `new ns.Client()` → `ns.Client`, Go `exec.Command(…)` →
+   * `exec.Command`, Java `System.getenv(…)` → `System.getenv`. A chain rooted elsewhere has
+   * none: `this.f()`, `super.f()`, `a[k]()`, `f()()`, `a.b().c()` (only `a.b` is one), a private
+   * name (`a.#p()`). TS/JS looks through `!` on the callee and optional chaining (`a?.b()` →
+   * `a.b`), not through parentheses; calls inside types are none. It is what a callee's root
+   * name resolves from: an import binding of the file, a declaration, or a global.
+   */
+  readonly qualifiedCalls: readonly string[];
   /** Parse errors and anything the extractor could not read; facts are then partial. */
   readonly diagnostics: readonly string[];
 }

@@ -162,6 +162,27 @@ describe('functions', () => {
       ['(anonymous)', ['inner']],
     ]);
   });
+
+  it('lists the callees that are chains of names, package level included', async () => {
+    const facts = await factsOf(
+      inPackage(
+        'var cmd = exec.Command("ls")',
+        'func run() {',
+        '	fmt.Println(strings.ToUpper(name))',
+        '	handlers[0]()',
+        '	s.client.Do(req)',
+        '	get().Close()',
+        '}',
+      ),
+    );
+    expect(facts.qualifiedCalls).toEqual([
+      'exec.Command',
+      'fmt.Println',
+      'get',
+      's.client.Do',
+      'strings.ToUpper',
+    ]);
+  });
 });
 
 describe('imports, exports and mutable state', () => {

@@ -188,6 +188,27 @@ describe('functions', () => {
       ['C.m', ['run', 'Task']],
     ]);
   });
+
+  it('lists the callees that are chains of names, constructed types as written', async () => {
+    const facts = await factsOf(
+      lines(
+        'class C {',
+        '  Process p = Runtime.getRuntime().exec(cmd);',
+        '  void m() { System.out.println(System.getenv("A")); run(); this.go(); new java.io.File("a"); }',
+        '  void n() { new Box<String>(); list.get(0).add(1); super.m(); }',
+        '}',
+      ),
+    );
+    expect(facts.qualifiedCalls).toEqual([
+      'Box',
+      'Runtime.getRuntime',
+      'System.getenv',
+      'System.out.println',
+      'java.io.File',
+      'list.get',
+      'run',
+    ]);
+  });
 });
 
 describe('imports, exports and mutable state', () => {

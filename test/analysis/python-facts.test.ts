@@ -221,6 +221,26 @@ describe('functions', () => {
       ['view', ['default', 'render', 'c']],
     ]);
   });
+
+  it('lists the callees that are chains of names, module level included', async () => {
+    const facts = await factsOf(
+      lines(
+        'PATTERN = re.compile("x")',
+        'def run(s):',
+        '    urllib.request.urlopen(s.replace("a", "b"))',
+        '    handlers[0]()',
+        '    make()()',
+        '    Path(s).write_text("x")',
+      ),
+    );
+    expect(facts.qualifiedCalls).toEqual([
+      'Path',
+      'make',
+      're.compile',
+      's.replace',
+      'urllib.request.urlopen',
+    ]);
+  });
 });
 
 describe('imports and exports', () => {

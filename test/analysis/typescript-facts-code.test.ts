@@ -185,4 +185,32 @@ describe.each(EXTRACTORS)('%s: lines, classes and functions', (_, extract) => {
       'require',
     ]);
   });
+
+  it('lists the callees that are chains of names, module level included, once each', async () => {
+    const facts = await extract(
+      lines(
+        'function f(a) {',
+        '  plain(); a?.b(); a.b.c(); new X(); new ns.Y; a[k](); (a.b)(); g()();',
+        '  a.first(inner()).last(); a.b!(); tag`t`; super.m(); this.n(); plain();',
+        '  const g = () => notMine();',
+        '}',
+        'fs.promises.writeFile("a", "b");',
+        'type T = typeof import("x");',
+      ),
+      'typescript',
+    );
+    expect(facts.qualifiedCalls).toEqual([
+      'X',
+      'a.b',
+      'a.b.c',
+      'a.first',
+      'fs.promises.writeFile',
+      'g',
+      'inner',
+      'notMine',
+      'ns.Y',
+      'plain',
+      'tag',
+    ]);
+  });
 });

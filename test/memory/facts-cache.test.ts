@@ -51,6 +51,7 @@ function factsOf(code: number): FileFacts {
     reflection: [],
     eventSubscriptions: [],
     diContainers: [],
+    qualifiedCalls: [],
     diagnostics: [],
   };
 }

@@ -35,6 +35,7 @@ export function recordCall(
   const target = withoutWrappers(callee);
   const name = calleeName(source, target);
   if (name !== null) scope.fn?.calls.push(name);
+  recordQualifiedCall(source, target);
   if (target.type === 'Identifier') recordGlobalCall(source, node, textOf(source, target), first);
   else if (target.type === 'MemberExpression' && !target.computed)
     recordMethodCall(source, node, target, first);
@@ -45,6 +46,7 @@ export function recordConstruction(source: Source, node: NewExpression, scope: S
   const name = calleeName(source, target);
   if (name === null) return;
   scope.fn?.calls.push(name);
+  recordQualifiedCall(source, target);
   const kind = target.type === 'Identifier' ? reflectionOfConstruction(target.name) : null;
   if (kind !== null) source.facts.addReflection(kind, node.start);
 }
@@ -86,6 +88,20 @@ function withoutWrappers(node: Expression): Expression {
   while (current.type === 'TSNonNullExpression' || current.type === 'ChainExpression')
     current = current.expression;
   return current;
+}
+
+function recordQualifiedCall(source: Source, callee: Expression): void {
+  const path = dottedName(source, callee);
+  if (path !== null) source.facts.addQualifiedCall(path);
+}
+
+/** `a.b.c` for a chain of names (FileFacts.qualifiedCalls), else null. */
+function dottedName(source: Source, node: Expression): string | null {
+  if (node.type === 'Identifier') return textOf(source, node);
+  if (node.type !== 'MemberExpression' || node.computed) return null;
+  if (node.property.type !== 'Identifier') return null;
+  const object = dottedName(source, node.object);
+  return object === null ? null : `${object}.${textOf(source, node.property)}`;
 }
 
 function calleeName(source: Source, callee: Expression): { name: string; at: number } | null {

@@ -43,6 +43,7 @@ export class FactsCollector {
   private readonly reflection: Positioned<{ kind: ReflectionKind }>[] = [];
   private readonly events: Positioned<Omit<EventSubscriptionFact, 'line'>>[] = [];
   private readonly containers: Positioned<{ library: string | null }>[] = [];
+  private readonly qualifiedCalls = new Set<string>();
   private readonly diagnostics: string[] = [];
 
   constructor(
@@ -106,6 +107,11 @@ export class FactsCollector {
     this.containers.push({ library, at });
   }
 
+  /** A callee written as a chain of names (FileFacts.qualifiedCalls). */
+  addQualifiedCall(path: string): void {
+    this.qualifiedCalls.add(path);
+  }
+
   diagnostic(message: string): void {
     this.diagnostics.push(message);
   }
@@ -153,6 +159,7 @@ export class FactsCollector {
       reflection: inOrder(this.reflection).map(withLine),
       eventSubscriptions: inOrder(this.events).map(withLine),
       diContainers: this.containerFacts(line),
+      qualifiedCalls: [...this.qualifiedCalls].sort(),
       diagnostics: [...this.diagnostics],
     };
   }

@@ -11,7 +11,8 @@ import { type GoDraft, goStringValue, type Scope } from './go-draft.js';
  *
  * Calls: `f()` → `f`, `pkg.F()` / `x.m()` → `F` / `m`; conversions written like calls
  * (`int(x)`) cannot be told from calls without types and count as calls; callees that are
- * expressions (`fs[i]()`, `func(){}()`) are skipped.
+ * expressions (`fs[i]()`, `func(){}()`) are skipped. A callee that is a chain of names is also
+ * a qualified call (`exec.Command`), at package level too.
  * Reflection: every call of a function of package `reflect` (under whatever name it is imported)
  * → `reflect`; `plugin.Open` (code loaded at run time) → `dynamic-import`. `unsafe` is not
  * reflection and is not reported.
@@ -66,8 +67,20 @@ function firstArgument(call: Node): Node | undefined {
   return args.find((argument) => argument.type !== 'comment');
 }
 
+/** `a.b.c` for a callee that is a chain of names (FileFacts.qualifiedCalls), else null. */
+function dottedName(node: Node): string | null {
+  if (node.type === 'identifier') return node.text;
+  if (node.type !== 'selector_expression') return null;
+  const operand = node.childForFieldName('operand');
+  const field = node.childForFieldName('field');
+  const head = operand === null ? null : dottedName(operand);
+  return head === null || field === null ? null : `${head}.${field.text}`;
+}
+
 export function readCall(call: Node, scope: Scope, draft: GoDraft): void {
   const callee = call.childForFieldName('function');
+  const path = callee === null ? null : dottedName(callee);
+  if (path !== null) draft.facts.addQualifiedCall(path);
   if (callee?.type === 'identifier') {
     scope.fn?.calls.push({ name: callee.text, at: callee.startIndex });
     return;

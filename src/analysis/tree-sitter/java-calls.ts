@@ -19,7 +19,9 @@ import {
  * reported as `org.springframework`); other Spring packages (web, data) are not containers.
  *
  * Calls: a method invocation is its method name; `new a.B<T>()` is `B`; `super(…)`/`this(…)`
- * are `super`/`this`.
+ * are `super`/`this`. Qualified calls: the receiver when it is a chain of names, then the method
+ * (`System.getenv`, `Runtime.getRuntime`; `this.m()` and `a.b().c()` have none), and a
+ * constructed type as written (`java.io.File`).
  * Reflection (`java-reflection`): `Class.forName`, `getDeclaredMethod(s)`,
  * `getDeclaredField(s)`, `getDeclaredConstructor(s)`, `getConstructor`, `setAccessible`;
  * `getMethod`/`getField`/`invoke` with an argument (`request.getMethod()` is no reflection);
@@ -52,6 +54,8 @@ const ALWAYS_REFLECTION = new Set([
 const REFLECTION_WITH_ARGUMENTS = new Set(['getMethod', 'getField', 'invoke']);
 const EVENT_METHODS = new Set(['subscribe', 'on', 'once']);
 const LISTENER_REGISTRATION = /^add\w*Listener$/;
+/** A type written as names and dots only (no annotation, no nested generic arguments). */
+const QUALIFIED_TYPE = /^[\p{L}_$][\p{L}\p{N}_$]*(?:\.[\p{L}_$][\p{L}\p{N}_$]*)*$/u;
 
 /**
  * Read from the declaration's text so that an import the grammar does not know yet (Java 25's
@@ -104,11 +108,24 @@ function reflectionKind(method: string, call: Node): 'java-reflection' | 'proxy'
   return undefined;
 }
 
+/** `a.b.c` for a receiver that is a chain of names (FileFacts.qualifiedCalls), else null. */
+function dottedName(node: Node): string | null {
+  if (node.type === 'identifier') return node.text;
+  if (node.type !== 'field_access') return null;
+  const object = node.childForFieldName('object');
+  const field = node.childForFieldName('field');
+  const head = object === null ? null : dottedName(object);
+  return head === null || field === null ? null : `${head}.${field.text}`;
+}
+
 function readMethodInvocation(call: Node, scope: Scope, source: JavaSource): void {
   const name = call.childForFieldName('name');
   if (name === null) return;
   const method = name.text;
   scope.fn?.calls.push({ name: method, at: name.startIndex });
+  const receiver = call.childForFieldName('object');
+  const head = receiver === null ? '' : dottedName(receiver);
+  if (head !== null) source.facts.addQualifiedCall(head === '' ? method : `${head}.${method}`);
   const reflection = reflectionKind(method, call);
   if (reflection !== undefined) source.facts.addReflection(reflection, call.startIndex);
   if (EVENT_METHODS.has(method) || LISTENER_REGISTRATION.test(method)) {
@@ -117,17 +134,18 @@ function readMethodInvocation(call: Node, scope: Scope, source: JavaSource): voi
   }
 }
 
-/** `new a.B<T>()` → `B`, at the type's position. */
-function readObjectCreation(creation: Node, scope: Scope): void {
+/** `new a.B<T>()` → `B`, at the type's position; its qualified call is `a.B`. */
+function readObjectCreation(creation: Node, scope: Scope, source: JavaSource): void {
   const type = creation.childForFieldName('type');
   if (type === null) return;
   const written = withoutTypeArguments(type);
   scope.fn?.calls.push({ name: written.slice(written.lastIndexOf('.') + 1), at: type.startIndex });
+  if (QUALIFIED_TYPE.test(written)) source.facts.addQualifiedCall(written);
 }
 
 export function readCall(node: Node, scope: Scope, source: JavaSource): void {
   if (node.type === 'method_invocation') readMethodInvocation(node, scope, source);
-  else if (node.type === 'object_creation_expression') readObjectCreation(node, scope);
+  else if (node.type === 'object_creation_expression') readObjectCreation(node, scope, source);
   else {
     // `super(…)` or `this(…)` in a constructor.
     const invoked = node.childForFieldName('constructor');

@@ -5,7 +5,8 @@ import { recordImport } from './python-imports.js';
 import { positionalArguments, stringLiteralValue } from './python-syntax.js';
 
 /**
- * What a Python call tells: the callee name for its function's `calls`, and the calls that are
+ * What a Python call tells: the callee name for its function's `calls`, the callee as a chain
+ * of names for the file's `qualifiedCalls` (`os.path.join`), and the calls that are
  * reflection, dynamic imports or event subscriptions.
  *
  * Reflection: `eval`/`exec` → `eval`; `getattr`/`setattr`/`delattr` with a name that is not a
@@ -89,9 +90,21 @@ function readMethodCall(
   }
 }
 
+/** `a.b.c` for a callee that is a chain of names (FileFacts.qualifiedCalls), else null. */
+function dottedName(node: Node): string | null {
+  if (node.type === 'identifier') return node.text;
+  if (node.type !== 'attribute') return null;
+  const object = node.childForFieldName('object');
+  const attribute = node.childForFieldName('attribute');
+  const head = object === null ? null : dottedName(object);
+  return head === null || attribute === null ? null : `${head}.${attribute.text}`;
+}
+
 export function readCall(call: Node, scope: Scope, draft: PythonDraft): void {
   const callee = call.childForFieldName('function');
   if (callee === null) return;
+  const path = dottedName(callee);
+  if (path !== null) draft.facts.addQualifiedCall(path);
   const nameNode = calleeNameNode(callee);
   if (nameNode === null) return;
   const name = nameNode.text;

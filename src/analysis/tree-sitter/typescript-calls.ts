@@ -42,6 +42,7 @@ export function recordCall(source: Source, node: Node, scope: Scope): void {
   if (isMisreadAwait(source, target)) return;
   const name = calleeName(source, target);
   if (name !== null) scope.fn?.calls.push(name);
+  recordQualifiedCall(source, target);
   if (target.type === 'identifier' && name !== null) recordGlobalCall(source, node, name.name);
   else if (target.type === 'member_expression') recordMethodCall(source, node, target);
 }
@@ -53,6 +54,7 @@ export function recordConstruction(source: Source, node: Node, scope: Scope): vo
   const name = calleeName(source, target);
   if (name === null) return;
   scope.fn?.calls.push(name);
+  recordQualifiedCall(source, target);
   const kind = target.type === 'identifier' ? reflectionOfConstruction(name.name) : null;
   if (kind !== null) source.facts.addReflection(kind, node.startIndex);
 }
@@ -82,6 +84,22 @@ function calleeOf(callee: Node): Node {
  */
 function isMisreadAwait(source: Source, callee: Node): boolean {
   return callee.type === 'identifier' && textOf(source, callee) === 'await';
+}
+
+function recordQualifiedCall(source: Source, callee: Node): void {
+  const path = dottedName(source, callee);
+  if (path !== null) source.facts.addQualifiedCall(path);
+}
+
+/** `a.b.c` for a chain of names (FileFacts.qualifiedCalls), else null. */
+function dottedName(source: Source, node: Node): string | null {
+  if (node.type === 'identifier') return textOf(source, node);
+  if (node.type !== 'member_expression') return null;
+  const property = node.childForFieldName('property');
+  const object = node.childForFieldName('object');
+  if (property?.type !== 'property_identifier' || object === null) return null;
+  const head = dottedName(source, object);
+  return head === null ? null : `${head}.${textOf(source, property)}`;
 }
 
 function calleeName(source: Source, callee: Node): { name: string; at: number } | null {

@@ -37,6 +37,7 @@ export function recordCall(
   const target = withoutNonNull(callee);
   const name = calleeName(source, target);
   if (name !== null) scope.fn?.calls.push(name);
+  recordQualifiedCall(source, target);
   if (typescript.isIdentifier(target))
     recordGlobalCall(source, node, textOf(source, target), first);
   else if (typescript.isPropertyAccessExpression(target))
@@ -48,6 +49,7 @@ export function recordConstruction(source: Source, node: ts.NewExpression, scope
   const name = calleeName(source, target);
   if (name === null) return;
   scope.fn?.calls.push(name);
+  recordQualifiedCall(source, target);
   const kind = typescript.isIdentifier(target) ? reflectionOfConstruction(target.text) : null;
   if (kind !== null) source.facts.addReflection(kind, startOf(source, node));
 }
@@ -74,6 +76,21 @@ function withoutNonNull(node: ts.Expression): ts.Expression {
   let current = node;
   while (typescript.isNonNullExpression(current)) current = current.expression;
   return current;
+}
+
+function recordQualifiedCall(source: Source, callee: ts.Expression): void {
+  const path = dottedName(source, callee);
+  if (path !== null) source.facts.addQualifiedCall(path);
+}
+
+/** `a.b.c` for a chain of names (FileFacts.qualifiedCalls), else null. */
+function dottedName(source: Source, node: ts.Expression): string | null {
+  if (typescript.isIdentifier(node)) return textOf(source, node);
+  if (!typescript.isPropertyAccessExpression(node) || !typescript.isIdentifier(node.name)) {
+    return null;
+  }
+  const object = dottedName(source, node.expression);
+  return object === null ? null : `${object}.${textOf(source, node.name)}`;
 }
 
 function calleeName(source: Source, callee: ts.Expression): { name: string; at: number } | null {

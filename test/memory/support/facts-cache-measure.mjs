@@ -55,6 +55,7 @@ function factsFor(i) {
     reflection: [],
     eventSubscriptions: [],
     diContainers: [],
+    qualifiedCalls: [],
     diagnostics: [],
   };
 }

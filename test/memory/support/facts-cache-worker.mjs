@@ -31,6 +31,7 @@ function factsOf(i) {
     reflection: [],
     eventSubscriptions: [],
     diContainers: [],
+    qualifiedCalls: [],
     // Padding, so that a torn write would be likely to show if writes were not atomic.
     diagnostics: ['x'.repeat(20_000 + i)],
   };

@@ -1,23 +1,45 @@
-import type { FileFacts, ImportFact } from '../model/facts.js';
+import type { FileFacts } from '../model/facts.js';
+import { moduleName, type ResolvedCall, resolveCalls } from './resolve-calls.js';
 import {
   familyOf,
+  type LanguageFamily,
   SURFACE_ORDER,
   SURFACE_RULES,
   type Surface,
   type SurfaceRule,
 } from './security-surfaces.js';
 
+/** An import as the rules read it: its module, and the names it imports by name. */
+interface ImportedModule {
+  readonly module: string;
+  readonly names: readonly string[];
+}
+
+/** What a file's facts offer the rules, read once. */
+interface Touches {
+  readonly family: LanguageFamily;
+  readonly imports: readonly ImportedModule[];
+  readonly calls: readonly ResolvedCall[];
+  /** The last name of every callee (FunctionFact.calls and the qualified calls). */
+  readonly methods: ReadonlySet<string>;
+}
+
 /**
  * The sensitive surfaces a file touches (the table in security-surfaces.ts), each with the
- * evidence of its first matching rule ("imports child_process", "calls fetch"), in the
- * policy's surface order.
+ * evidence of its first matching rule ("imports child_process", "calls fs.writeFileSync"), in
+ * the policy's surface order.
  */
 export function surfacesOf(facts: FileFacts): Map<Surface, string> {
   const family = familyOf(facts.language);
-  const imports = facts.imports
-    .filter((fact) => !fact.typeOnly)
-    .map((fact) => ({ ...fact, specifier: normalized(fact.specifier, family === 'script') }));
-  const calls = new Set(facts.functions.flatMap((fn) => fn.calls));
+  const touches: Touches = {
+    family,
+    imports: importedModules(facts, family),
+    calls: resolveCalls(facts, family),
+    methods: new Set([
+      ...facts.functions.flatMap((fn) => fn.calls),
+      ...facts.qualifiedCalls.map((callee) => callee.slice(callee.lastIndexOf('.') + 1)),
+    ]),
+  };
   const found = new Map<Surface, string>();
   const reflection = facts.reflection.find(
     (fact) => fact.kind === 'eval' || fact.kind === 'new-function',
@@ -27,7 +49,7 @@ export function surfacesOf(facts: FileFacts): Map<Surface, string> {
   }
   for (const rule of SURFACE_RULES[family]) {
     if (found.has(rule.surface)) continue;
-    const evidence = evidenceOf(rule, imports, calls);
+    const evidence = evidenceOf(rule, touches);
     if (evidence !== null) found.set(rule.surface, evidence);
   }
   return new Map(
@@ -38,28 +60,94 @@ export function surfacesOf(facts: FileFacts): Map<Surface, string> {
   );
 }
 
-function evidenceOf(
-  rule: SurfaceRule,
-  imports: readonly ImportFact[],
-  calls: ReadonlySet<string>,
-): string | null {
-  const names = rule.names;
-  if (rule.modules.length === 0) {
-    const called = names?.find((name) => calls.has(name));
-    return called === undefined ? null : `calls ${called}`;
+function evidenceOf(rule: SurfaceRule, touches: Touches): string | null {
+  switch (rule.kind) {
+    case 'module': {
+      const imported = touches.imports.find(({ module }) => matchesAny(module, rule.modules));
+      if (imported !== undefined) return `imports ${imported.module}`;
+      const called = firstCall(touches, rule.modules, () => true);
+      return called === undefined ? null : `calls ${called}`;
+    }
+    case 'exports': {
+      for (const { module, names } of touches.imports) {
+        if (!matchesAny(module, rule.modules)) continue;
+        const name = names.find((imported) => rule.names.includes(imported));
+        if (name !== undefined) return `imports ${name} from ${module}`;
+      }
+      const called = firstCall(touches, rule.modules, (path) => isUnder(path, rule.names));
+      return called === undefined ? null : `calls ${called}`;
+    }
+    case 'global': {
+      const call = touches.calls.find(
+        (candidate) => candidate.module === null && isUnder(candidate.path.join('.'), rule.names),
+      );
+      return call === undefined ? null : `calls ${call.path.join('.')}`;
+    }
+    case 'methods': {
+      const via = firstCall(touches, rule.modules, (path) => rule.via.includes(path));
+      const method = rule.methods.find((name) => touches.methods.has(name));
+      return via === undefined || method === undefined ? null : `calls ${method} on ${via}`;
+    }
   }
-  const matching = imports.filter((fact) =>
-    rule.modules.some((pattern) => specifierMatches(fact.specifier, pattern)),
-  );
-  const first = matching[0];
-  if (first === undefined) return null;
-  if (names === undefined) return `imports ${first.specifier}`;
-  for (const fact of matching) {
-    const bound = fact.bindings.find((binding) => names.includes(binding.imported));
-    if (bound !== undefined) return `imports ${bound.imported} from ${fact.specifier}`;
+}
+
+/**
+ * The first call, written `module.path`, whose module matches a pattern and whose path (the
+ * names after the module) passes `accepts`. Python and Java modules are dotted names, so
+ * `urllib` with the path `request.urlopen` is also `urllib.request` with `urlopen`; in Java a
+ * global is read the same way, as a fully qualified name (`java.io.File`). A Python global is
+ * no module (a module must be imported): `socket.close()` on a parameter named `socket` is not
+ * the `socket` module's.
+ */
+function firstCall(
+  touches: Touches,
+  patterns: readonly string[],
+  accepts: (path: string) => boolean,
+): string | undefined {
+  const { family } = touches;
+  for (const { module, path } of touches.calls) {
+    const written = module === null ? path.join('.') : [module, ...path].join('.');
+    if (module !== null && matchesAny(module, patterns) && accepts(path.join('.'))) return written;
+    const dotted = family === 'java' || (family === 'python' && module !== null);
+    if (!dotted) continue;
+    for (const pattern of patterns) {
+      if (written.startsWith(`${pattern}.`) && accepts(written.slice(pattern.length + 1))) {
+        return written;
+      }
+    }
   }
-  const called = names.find((name) => calls.has(name));
-  return called === undefined ? null : `imports ${first.specifier} and calls ${called}`;
+  return undefined;
+}
+
+/** A path is a name or under one: `environ.get` is under `environ`. */
+function isUnder(path: string, names: readonly string[]): boolean {
+  return names.some((name) => path === name || path.startsWith(`${name}.`));
+}
+
+function importedModules(facts: FileFacts, family: LanguageFamily): ImportedModule[] {
+  return facts.imports
+    .filter((fact) => !fact.typeOnly)
+    .flatMap((fact) => {
+      const names = fact.bindings
+        .map((binding) => binding.imported)
+        .filter((name) => name !== '*' && name !== 'default');
+      const module = moduleName(fact.specifier, family);
+      // Java's `import java.io.FileWriter` imports `FileWriter` from `java.io`.
+      const [single] = names;
+      if (family === 'java' && single !== undefined && module.endsWith(`.${single}`)) {
+        return [{ module: module.slice(0, -single.length - 1), names }];
+      }
+      // Python's `from urllib import request` imports the module `urllib.request`.
+      const submodules = family === 'python' ? names.map((name) => `${module}.${name}`) : [];
+      return [
+        { module, names },
+        ...submodules.map((submodule) => ({ module: submodule, names: [] })),
+      ];
+    });
+}
+
+function matchesAny(module: string, patterns: readonly string[]): boolean {
+  return patterns.some((pattern) => specifierMatches(module, pattern));
 }
 
 /** The pattern rules of SurfaceRule.modules: itself, anything under it, or a `*` prefix. */
@@ -70,8 +158,4 @@ export function specifierMatches(specifier: string, pattern: string): boolean {
     specifier.startsWith(`${pattern}/`) ||
     specifier.startsWith(`${pattern}.`)
   );
-}
-
-function normalized(specifier: string, script: boolean): string {
-  return script && specifier.startsWith('node:') ? specifier.slice('node:'.length) : specifier;
 }

@@ -5,33 +5,49 @@ import type { Policy } from '../model/policy.js';
 export type Surface = keyof Policy['pricing']['security'];
 
 /**
- * One way a file touches a surface, read from its facts.
- * - `modules`: import specifiers. A pattern matches the specifier itself or anything under it
- *   (`fs` matches `fs/promises`, `java.net` matches `java.net.URL`, `crypto` matches Go's
- *   `crypto/sha256`); a trailing `*` matches any continuation (`passport-*`). JavaScript's
- *   `node:` prefix is dropped before matching. Type-only imports never count (erased at run time).
- * - `names`: when present, the import alone is not the touch (importing `fs` to read is not a
- *   write): the file must also call one of these names (FunctionFact.calls: `fs.rmSync()` →
- *   `rmSync`) or import one by name from a matching module (`import { rm } from 'fs'`).
- *   With `modules` empty, the names alone are the touch (globals and builtins: `fetch`,
- *   `ProcessBuilder`).
- * Eval is also read from the facts' reflection (`eval`, `new Function`, Python `eval`/`exec`).
+ * One way a file touches a surface, read from its facts. What counts is what a name resolves
+ * to (resolve-calls.ts), never a method name alone: `query.fetch()` is no network call and
+ * `s.replace()` no file write.
+ * - `module`: a runtime import of a matching module, or a call that resolves into one
+ *   (Python's `urllib.request.urlopen()` after `import urllib`), is the touch: every use of the
+ *   module is the surface (`child_process`, `subprocess`, `pickle`).
+ * - `exports`: a call that resolves to one of `names` of a matching module (`fs.writeFileSync`,
+ *   `os.system`, `Files.write`; a name also covers what is under it: `environ` covers
+ *   `os.environ.get`), or an import of one by name (`import { rm } from 'fs'`). Importing the
+ *   module alone is not the touch (importing `fs` to read is not a write).
+ * - `global`: a call of a global (a root name the file neither imports nor declares) named in
+ *   `names`, or under it (`crypto.subtle.digest`); JavaScript only: Java's globals are
+ *   `java.lang`'s exports, Python's and Go's builtins touch nothing here.
+ * - `methods`: a call of one of `methods` on any object, in a file that also calls `via` of a
+ *   matching module: the object is one `via` made (`Path(p)` then `out.write_text()`;
+ *   `Runtime.getRuntime().exec()`). The method name alone would be a guess; with the class in
+ *   use in the file it is the common case, and the variable holding the object is not a fact.
+ * Patterns in `modules`: the specifier itself, anything under it (`fs` matches `fs/promises`,
+ * `java.net` matches `java.net.http`), or a `*` prefix (`passport-*`). Type-only imports never
+ * count (erased at run time). Eval is also read from the facts' reflection (`eval`,
+ * `new Function`, Python `eval`/`exec`).
  *
- * Limits, from what facts hold:
- * - calls are recorded inside functions only: a call at module level is invisible;
- * - member reads are not facts: `process.env.X`, `os.environ['X']` and `System.getProperty`
- *   are invisible, so env/secrets is seen only through `dotenv`-like imports and calls such as
- *   `getenv`, `os.Getenv`, `System.getenv`;
- * - call arguments are not facts: Python's `open(path, 'w')` cannot be told from a read, so
- *   Python file writes are `shutil`, `os.remove`/`rename`/`mkdir`…, and pathlib's `write_text`…;
- * - a callee is its last name only (`a.b.exec()` → `exec`): Java's `exec` counts as
- *   `Runtime.exec` wherever it is called.
+ * Limits, from what facts hold: member reads are not facts (`process.env.X`, `os.environ['X']`
+ * are invisible: env/secrets is seen through calls such as `os.getenv`, `os.environ.get`,
+ * `System.getenv`, and `dotenv`-like imports); call arguments are not facts, so Python's
+ * `open(path, 'w')` cannot be told from a read.
  */
-export interface SurfaceRule {
-  readonly surface: Surface;
-  readonly modules: readonly string[];
-  readonly names?: readonly string[];
-}
+export type SurfaceRule =
+  | { readonly kind: 'module'; readonly surface: Surface; readonly modules: readonly string[] }
+  | {
+      readonly kind: 'exports';
+      readonly surface: Surface;
+      readonly modules: readonly string[];
+      readonly names: readonly string[];
+    }
+  | { readonly kind: 'global'; readonly surface: Surface; readonly names: readonly string[] }
+  | {
+      readonly kind: 'methods';
+      readonly surface: Surface;
+      readonly modules: readonly string[];
+      readonly via: readonly string[];
+      readonly methods: readonly string[];
+    };
 
 export type LanguageFamily = 'script' | 'python' | 'go' | 'java';
 
@@ -40,146 +56,191 @@ export function familyOf(language: Language): LanguageFamily {
   return language;
 }
 
-/** A rule from word lists: `rule('network', 'http https', 'fetch')`; '' for no modules. */
-function rule(surface: Surface, modules: string, names?: string): SurfaceRule {
-  const split = (words: string) => words.split(/\s+/).filter((word) => word !== '');
-  return names === undefined
-    ? { surface, modules: split(modules) }
-    : { surface, modules: split(modules), names: split(names) };
+const words = (text: string): string[] => text.split(/\s+/).filter((word) => word !== '');
+
+function modules(surface: Surface, patterns: string): SurfaceRule {
+  return { kind: 'module', surface, modules: words(patterns) };
 }
 
-/** Node's fs writers, each also as its `…Sync` twin. */
+function exports(surface: Surface, patterns: string, names: string): SurfaceRule {
+  return { kind: 'exports', surface, modules: words(patterns), names: words(names) };
+}
+
+function globals(surface: Surface, names: string): SurfaceRule {
+  return { kind: 'global', surface, names: words(names) };
+}
+
+function methods(surface: Surface, patterns: string, via: string, called: string): SurfaceRule {
+  return {
+    kind: 'methods',
+    surface,
+    modules: words(patterns),
+    via: words(via),
+    methods: words(called),
+  };
+}
+
+/** Node's fs writers, each also as its `…Sync` twin and as `promises.…`. */
+const NODE_FS_WRITERS = words(
+  'writeFile appendFile unlink rm rmdir rename mkdir mkdtemp copyFile cp truncate symlink link chmod chown utimes',
+);
 const NODE_FS_WRITES = [
-  'writeFile appendFile unlink rm rmdir rename mkdir mkdtemp copyFile cp truncate symlink link',
-  'chmod chown utimes',
-]
-  .join(' ')
-  .split(' ')
-  .map((name) => `${name} ${name}Sync`)
-  .join(' ');
+  ...NODE_FS_WRITERS.flatMap((name) => [name, `${name}Sync`, `promises.${name}`]),
+  'createWriteStream',
+].join(' ');
 
 /** The table: per language family, every rule that makes a file touch a surface. */
 export const SURFACE_RULES: Readonly<Record<LanguageFamily, readonly SurfaceRule[]>> = {
   script: [
-    rule('process_spawn', 'child_process execa cross-spawn shelljs zx node-pty'),
-    rule('eval', 'vm vm2 isolated-vm'),
-    rule('filesystem_write', 'fs graceful-fs', `${NODE_FS_WRITES} createWriteStream`),
-    rule(
+    // Spawning processes is all these modules do.
+    modules('process_spawn', 'child_process execa cross-spawn shelljs zx node-pty'),
+    // Node's and sandboxing libraries' code evaluation.
+    modules('eval', 'vm vm2 isolated-vm'),
+    // fs also reads: only its writing functions are the touch, however fs is imported.
+    exports('filesystem_write', 'fs graceful-fs', NODE_FS_WRITES),
+    exports(
       'filesystem_write',
       'fs-extra',
-      `${NODE_FS_WRITES} createWriteStream outputFile outputJson writeJson remove move copy emptyDir ensureDir ensureFile mkdirp mkdirs`,
+      `${NODE_FS_WRITES} outputFile outputJson writeJson remove move copy emptyDir ensureDir ensureFile mkdirp mkdirs`,
     ),
-    rule('filesystem_write', 'rimraf del mkdirp make-dir write-file-atomic proper-lockfile'),
-    rule(
+    // Packages whose only job is writing or deleting files.
+    modules('filesystem_write', 'rimraf del mkdirp make-dir write-file-atomic proper-lockfile'),
+    // Sockets, HTTP clients and servers.
+    modules(
       'network',
       'http https http2 net tls dgram dns axios node-fetch cross-fetch got undici ky superagent request ws socket.io socket.io-client express fastify koa',
     ),
-    rule('network', '', 'fetch WebSocket XMLHttpRequest EventSource'),
-    rule(
+    // The platform's network globals (not a method named `fetch` on some object).
+    globals('network', 'fetch WebSocket XMLHttpRequest EventSource'),
+    modules(
       'crypto',
       'crypto bcrypt bcryptjs argon2 crypto-js tweetnacl node-forge @noble/* scrypt-js',
     ),
-    rule(
+    // Web Crypto: the `crypto` global of browsers, Deno and Node ≥ 19.
+    globals('crypto', 'crypto'),
+    modules(
       'auth',
       'passport passport-* jsonwebtoken jose oauth oauth4webapi simple-oauth2 express-session cookie-session next-auth @auth/* openid-client keycloak-connect @okta/* firebase-admin/auth',
     ),
-    rule('deserialization', 'node-serialize funcster cryo'),
-    rule('deserialization', 'v8', 'deserialize'),
-    rule('deserialization', 'js-yaml', 'load loadAll'),
-    rule('env_secrets', 'dotenv dotenv-* @dotenvx/* env-var envalid keytar'),
+    // Libraries that rebuild objects (and code) from bytes.
+    modules('deserialization', 'node-serialize funcster cryo'),
+    exports('deserialization', 'v8', 'deserialize'),
+    // js-yaml's `load` builds arbitrary types in its older versions; `dump` is harmless.
+    exports('deserialization', 'js-yaml', 'load loadAll'),
+    modules('env_secrets', 'dotenv dotenv-* @dotenvx/* env-var envalid keytar'),
   ],
   python: [
-    rule('process_spawn', 'subprocess pexpect plumbum'),
-    rule(
+    modules('process_spawn', 'subprocess pexpect plumbum'),
+    // `os` is mostly paths and files: only its process functions spawn.
+    exports(
       'process_spawn',
       'os',
-      'system popen execv execve execvp execl execlp spawnv spawnl posix_spawn startfile',
+      'system popen execv execve execvp execvpe execl execle execlp execlpe spawnv spawnve spawnl spawnle posix_spawn posix_spawnp startfile',
     ),
-    rule('process_spawn', 'asyncio', 'create_subprocess_exec create_subprocess_shell'),
-    rule('eval', 'runpy'),
-    rule('filesystem_write', 'shutil tempfile'),
-    rule(
+    exports('process_spawn', 'asyncio', 'create_subprocess_exec create_subprocess_shell'),
+    modules('eval', 'runpy'),
+    // tempfile creates files and folders; shutil also reads (`which`, `disk_usage`).
+    modules('filesystem_write', 'tempfile'),
+    exports(
+      'filesystem_write',
+      'shutil',
+      'copy copy2 copyfile copytree copymode copystat move rmtree chown make_archive unpack_archive',
+    ),
+    exports(
       'filesystem_write',
       'os',
-      'remove unlink rename replace mkdir makedirs rmdir removedirs chmod chown symlink link truncate',
+      'remove unlink rename renames replace mkdir makedirs rmdir removedirs chmod chown lchown symlink link truncate mkfifo',
     ),
-    rule(
+    // A Path's writers, on a file that makes Paths (`rename`/`replace` left out: `str.replace`).
+    methods(
       'filesystem_write',
       'pathlib',
-      'write_text write_bytes unlink rmdir mkdir touch rename replace chmod symlink_to',
+      'Path PosixPath WindowsPath',
+      'write_text write_bytes touch mkdir unlink rmdir chmod symlink_to hardlink_to',
     ),
-    rule(
+    // Clients and servers; `urllib.parse` and `http.HTTPStatus` are not network.
+    modules(
       'network',
-      'requests urllib urllib3 httpx aiohttp socket http ftplib smtplib websockets grpc paramiko flask fastapi django.http',
+      'requests urllib.request urllib3 httpx aiohttp socket socketserver http.client http.server xmlrpc ftplib smtplib poplib imaplib websockets grpc paramiko flask fastapi django.http',
     ),
-    rule('crypto', 'hashlib hmac secrets ssl cryptography Crypto Cryptodome nacl bcrypt argon2'),
-    rule(
+    modules('crypto', 'hashlib hmac secrets ssl cryptography Crypto Cryptodome nacl bcrypt argon2'),
+    modules(
       'auth',
       'flask_login flask_jwt_extended django.contrib.auth jwt authlib oauthlib passlib rest_framework.authentication fastapi.security',
     ),
-    rule('deserialization', 'pickle cPickle _pickle dill marshal shelve jsonpickle joblib'),
-    rule('deserialization', 'yaml', 'load load_all unsafe_load full_load'),
-    rule('env_secrets', 'os', 'getenv getenvb putenv environ'),
-    rule('env_secrets', 'dotenv environ decouple keyring'),
+    // These rebuild objects (and run code) from bytes.
+    modules('deserialization', 'pickle cPickle _pickle dill marshal shelve jsonpickle joblib'),
+    // PyYAML's loaders other than safe_load build arbitrary objects.
+    exports('deserialization', 'yaml', 'load load_all unsafe_load full_load'),
+    exports('env_secrets', 'os', 'getenv getenvb putenv unsetenv environ environb'),
+    modules('env_secrets', 'dotenv environ decouple keyring'),
   ],
   go: [
-    rule('process_spawn', 'os/exec'),
-    rule('process_spawn', 'os syscall', 'StartProcess Exec ForkExec'),
-    rule('eval', 'plugin'),
-    rule(
+    modules('process_spawn', 'os/exec'),
+    exports('process_spawn', 'os syscall', 'StartProcess Exec ForkExec'),
+    // Loads compiled code at run time.
+    modules('eval', 'plugin'),
+    // `os` also reads: only its writers.
+    exports(
       'filesystem_write',
       'os',
       'WriteFile Create CreateTemp OpenFile Remove RemoveAll Rename Mkdir MkdirAll MkdirTemp Chmod Chown Symlink Link Truncate',
     ),
-    rule('filesystem_write', 'io/ioutil', 'WriteFile TempFile TempDir'),
-    rule(
+    exports('filesystem_write', 'io/ioutil', 'WriteFile TempFile TempDir'),
+    // `net` also parses addresses: only its dialers and listeners.
+    exports(
       'network',
       'net',
       'Dial DialTimeout DialTCP DialUDP DialUnix Listen ListenPacket ListenTCP ListenUDP',
     ),
-    rule(
+    modules(
       'network',
       'net/http net/rpc net/smtp google.golang.org/grpc github.com/gorilla/websocket github.com/gin-gonic/gin',
     ),
-    rule('crypto', 'crypto golang.org/x/crypto'),
-    rule(
+    modules('crypto', 'crypto golang.org/x/crypto'),
+    modules(
       'auth',
       'golang.org/x/oauth2 github.com/golang-jwt/jwt github.com/dgrijalva/jwt-go github.com/coreos/go-oidc',
     ),
-    rule('deserialization', 'encoding/gob'),
-    rule('env_secrets', 'os syscall', 'Getenv LookupEnv Environ Setenv'),
-    rule(
+    // gob decodes into any registered type.
+    modules('deserialization', 'encoding/gob'),
+    exports('env_secrets', 'os syscall', 'Getenv LookupEnv Environ Setenv'),
+    modules(
       'env_secrets',
       'github.com/joho/godotenv github.com/kelseyhightower/envconfig github.com/spf13/viper',
     ),
   ],
   java: [
-    rule('process_spawn', '', 'ProcessBuilder exec'),
-    rule('process_spawn', 'org.apache.commons.exec'),
-    rule('eval', 'javax.script groovy.lang org.mozilla.javascript'),
-    rule(
+    // java.lang's classes need no import: `new ProcessBuilder(…)`, `Runtime.getRuntime().exec(…)`.
+    exports('process_spawn', 'java.lang', 'ProcessBuilder'),
+    methods('process_spawn', 'java.lang', 'Runtime.getRuntime', 'exec'),
+    modules('process_spawn', 'org.apache.commons.exec'),
+    modules('eval', 'javax.script groovy.lang org.mozilla.javascript'),
+    exports(
       'filesystem_write',
       'java.nio.file',
-      'write writeString createFile createDirectory createDirectories createTempFile delete deleteIfExists move copy newOutputStream newBufferedWriter',
+      'Files.write Files.writeString Files.createFile Files.createDirectory Files.createDirectories Files.createTempFile Files.createTempDirectory Files.delete Files.deleteIfExists Files.move Files.copy Files.newOutputStream Files.newBufferedWriter',
     ),
-    rule(
-      'filesystem_write',
-      'java.io',
-      'FileOutputStream FileWriter RandomAccessFile PrintWriter mkdir mkdirs createNewFile renameTo delete',
-    ),
-    rule(
+    // Writers that open a file (a PrintWriter mostly wraps another writer: left out).
+    exports('filesystem_write', 'java.io', 'FileOutputStream FileWriter RandomAccessFile'),
+    methods('filesystem_write', 'java.io', 'File', 'mkdir mkdirs createNewFile renameTo delete'),
+    // `java.net.URI` and `URLEncoder` only parse: sockets, connections and HTTP clients.
+    exports('network', 'java.net', 'Socket ServerSocket DatagramSocket MulticastSocket'),
+    methods('network', 'java.net', 'URL URI.toURL', 'openConnection openStream'),
+    modules(
       'network',
-      'java.net javax.net okhttp3 org.apache.http org.apache.hc retrofit2 org.springframework.web.client org.springframework.web.reactive.function.client io.netty',
+      'java.net.http javax.net okhttp3 org.apache.http org.apache.hc retrofit2 org.springframework.web.client org.springframework.web.reactive.function.client io.netty',
     ),
-    rule('crypto', 'javax.crypto java.security org.bouncycastle'),
-    rule(
+    modules('crypto', 'javax.crypto java.security org.bouncycastle'),
+    modules(
       'auth',
       'org.springframework.security javax.security.auth jakarta.security io.jsonwebtoken com.auth0.jwt org.keycloak',
     ),
-    rule('deserialization', 'java.io', 'ObjectInputStream readObject'),
-    rule('deserialization', 'java.beans', 'XMLDecoder'),
-    rule('deserialization', 'com.esotericsoftware.kryo com.thoughtworks.xstream'),
-    rule('env_secrets', '', 'getenv'),
+    // Java serialization and XML bean decoding build any class on the class path.
+    exports('deserialization', 'java.io', 'ObjectInputStream'),
+    exports('deserialization', 'java.beans', 'XMLDecoder'),
+    modules('deserialization', 'com.esotericsoftware.kryo com.thoughtworks.xstream'),
+    exports('env_secrets', 'java.lang', 'System.getenv'),
   ],
 };
 

@@ -165,6 +165,27 @@ describe('aureus check', () => {
     });
   });
 
+  it('prices a call of the global fetch as network, not methods named fetch or replace', async () => {
+    repo.write(
+      'src/load.ts',
+      'export const load = (query: { fetch(): string }) => query.fetch().replace("a", "b");\n',
+    );
+    repo.write('app/clean.py', 'import os\ndef clean(s):\n    return s.replace(os.sep, "/")\n');
+    const methods = repo.commit('methods named like sensitive functions');
+    const quiet = JSON.parse(
+      (await check('--base', base, '--head', methods, '--format', 'json')).stdout,
+    );
+    expect(quiet.cost.security).toBe(0);
+    repo.write('src/get.ts', 'export const get = (url: string) => fetch(url);\n');
+    repo.commit('a real network call');
+    const run = await check('--base', methods, '--head', 'HEAD', '--format', 'json');
+    const report = JSON.parse(run.stdout);
+    expect(report.cost.security).toBe(20);
+    expect(report.costItems).toContainEqual(
+      expect.objectContaining({ path: 'src/get.ts', detail: 'new network surface: calls fetch' }),
+    );
+  });
+
   it('prints a readable verdict by default and exits 2 on a broken base policy', async () => {
     repo.write('src/engine.ts', classWith('Engine', 12));
     // The working tree's changes are its tracked files' (as `git diff HEAD`): add the new file.

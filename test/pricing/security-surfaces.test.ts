@@ -19,7 +19,10 @@ describe('security surface table', () => {
     for (const rules of Object.values(SURFACE_RULES)) {
       for (const rule of rules) {
         expect(SURFACE_ORDER).toContain(rule.surface);
-        expect(rule.modules.length > 0 || (rule.names ?? []).length > 0).toBe(true);
+        const lists = rule.kind === 'global' ? [rule.names] : [rule.modules];
+        if (rule.kind === 'exports') lists.push(rule.names);
+        if (rule.kind === 'methods') lists.push(rule.via, rule.methods);
+        for (const list of lists) expect(list.length).toBeGreaterThan(0);
       }
     }
   });

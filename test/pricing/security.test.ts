@@ -48,7 +48,7 @@ describe('security', () => {
       {
         points: 10,
         path: 'src/a.ts',
-        detail: 'new filesystem_write surface: imports fs and calls writeFileSync',
+        detail: 'new filesystem_write surface: calls fs.writeFileSync',
       },
     ]);
   });
@@ -91,9 +91,110 @@ describe('security', () => {
     ]);
     expect(itemsOf(priced, 'security').map((item) => `${item.path} ${item.detail}`)).toEqual([
       'app/a.py new deserialization surface: imports pickle',
-      'app/a.py new env_secrets surface: imports os and calls getenv',
+      'app/a.py new env_secrets surface: calls os.getenv',
       'cmd/a.go new process_spawn surface: imports os/exec',
-      'src/A.java new process_spawn surface: calls ProcessBuilder',
+      'src/A.java new process_spawn surface: calls java.lang.ProcessBuilder',
     ]);
+  });
+
+  /** The surfaces of one added file, as `surface: evidence`. */
+  const surfacesOf = async (path: string, head: string) =>
+    itemsOf(await priceOf([{ path, head }]), 'security').map((item) =>
+      item.detail.replace(/^new (\w+) surface: /, '$1: '),
+    );
+
+  it('reads an fs write however fs is imported: named, default, namespace, require, aliased', async () => {
+    const forms = [
+      "import { writeFile } from 'node:fs/promises';\nexport const f = () => writeFile('a', 'b');\n",
+      "import fs from 'fs';\nexport const f = () => fs.writeFileSync('a', 'b');\n",
+      "import * as fs from 'node:fs';\nexport const f = () => fs.promises.writeFile('a', 'b');\n",
+      "const fs = require('fs');\nexports.f = () => fs.appendFileSync('a', 'b');\n",
+      "const { writeFileSync: save } = require('node:fs');\nexports.f = () => save('a', 'b');\n",
+      "import { promises as fsp } from 'fs';\nexport const f = () => fsp.rm('a');\n",
+    ];
+    const found = await Promise.all(forms.map((head) => surfacesOf('src/a.ts', head)));
+    expect(found).toEqual([
+      ['filesystem_write: imports writeFile from fs/promises'],
+      ['filesystem_write: calls fs.writeFileSync'],
+      ['filesystem_write: calls fs.promises.writeFile'],
+      ['filesystem_write: calls fs.appendFileSync'],
+      ['filesystem_write: imports writeFileSync from fs'],
+      ['filesystem_write: calls fs.promises.rm'],
+    ]);
+  });
+
+  it('reads no write from a method of an unknown object in a file that imports fs', async () => {
+    const head = [
+      "import { readFileSync } from 'node:fs';",
+      'export function f(zip: { writeFile(p: string): void }) {',
+      "  zip.writeFile(readFileSync('a', 'utf8'));",
+      '}',
+      '',
+    ].join('\n');
+    expect(await surfacesOf('src/a.ts', head)).toEqual([]);
+  });
+
+  it('reads the global fetch, not a method named fetch nor an imported fetch', async () => {
+    const global = 'export const get = (u: string) => globalThis.fetch(u);\n';
+    const method = 'export const load = (query: { fetch(): unknown }) => query.fetch();\n';
+    const imported = "import { fetch } from './http.js';\nexport const load = () => fetch('/a');\n";
+    expect(await surfacesOf('src/a.ts', global)).toEqual(['network: calls fetch']);
+    expect(await surfacesOf('src/b.ts', method)).toEqual([]);
+    expect(await surfacesOf('src/c.ts', imported)).toEqual([]);
+  });
+
+  it('reads the Web Crypto global and a call at module level', async () => {
+    const head = "export const id = crypto.randomUUID();\nnew WebSocket('wss://x');\n";
+    expect(await surfacesOf('src/a.ts', head)).toEqual([
+      'network: calls WebSocket',
+      'crypto: calls crypto.randomUUID',
+    ]);
+  });
+
+  it('reads Python surfaces by what the name resolves to', async () => {
+    const replace = 'import os\ndef f(s):\n    return s.replace("a", "b"), os.path.join(s)\n';
+    const parse =
+      'import urllib\nfrom http import HTTPStatus\ndef f(s):\n    return urllib.parse.quote(s), HTTPStatus.OK\n';
+    const request = 'import urllib.request\ndef f(u):\n    return urllib.request.urlopen(u)\n';
+    const spawn =
+      'import os\nfrom os import replace as mv\ndef f(c):\n    os.system(c)\n    mv(c, c)\n';
+    expect(await surfacesOf('app/a.py', replace)).toEqual([]);
+    expect(await surfacesOf('app/b.py', parse)).toEqual([]);
+    expect(await surfacesOf('app/c.py', request)).toEqual(['network: imports urllib.request']);
+    expect(await surfacesOf('app/d.py', spawn)).toEqual([
+      'process_spawn: calls os.system',
+      'filesystem_write: imports replace from os',
+    ]);
+  });
+
+  it('reads pathlib writes on a Path, not on any object with a write_text method', async () => {
+    const path =
+      'from pathlib import Path\ndef f(p):\n    out = Path(p)\n    out.write_text("x")\n';
+    const other = 'import pathlib\ndef f(doc):\n    doc.write_text(str(pathlib.PurePath("a")))\n';
+    expect(await surfacesOf('app/a.py', path)).toEqual([
+      'filesystem_write: calls write_text on pathlib.Path',
+    ]);
+    expect(await surfacesOf('app/b.py', other)).toEqual([]);
+  });
+
+  it('reads Go calls through the package they name, not methods of other values', async () => {
+    const write = 'package main\nimport "os"\nfunc f() { os.WriteFile("a", nil, 0o600) }\n';
+    const method = 'package main\nimport "os"\nfunc f(c Cache) { c.Remove(os.Args[0]) }\n';
+    expect(await surfacesOf('cmd/a.go', write)).toEqual(['filesystem_write: calls os.WriteFile']);
+    expect(await surfacesOf('cmd/b.go', method)).toEqual([]);
+  });
+
+  it('reads Java Runtime.exec and ProcessBuilder, not an exec or delete of another object', async () => {
+    const runtime =
+      'class A { void f(String c) throws Exception { Runtime.getRuntime().exec(c); } }\n';
+    const other = [
+      'import java.io.IOException;',
+      'class B { void f(Shell s, Repo r) throws IOException { s.exec("ls"); r.delete(1); } }',
+      '',
+    ].join('\n');
+    expect(await surfacesOf('src/A.java', runtime)).toEqual([
+      'process_spawn: calls exec on java.lang.Runtime.getRuntime',
+    ]);
+    expect(await surfacesOf('src/B.java', other)).toEqual([]);
   });
 });

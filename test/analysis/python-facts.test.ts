@@ -360,36 +360,63 @@ describe('imports and exports', () => {
 });
 
 describe('mutable state', () => {
-  it('keeps module-level variables, not constants, dunders, type declarations or functions', async () => {
+  it('keeps module-level mutable values that a function or method mutates', async () => {
     const facts = await factsOf(
       lines(
-        'counter = 0',
-        'first, (second, *rest) = load()',
-        'a = b = []',
-        'MAX_SIZE = 10',
-        '__version__ = "1.0"',
-        '_ = gettext',
-        'declared: int',
-        'Alias: TypeAlias = int',
-        "T = TypeVar('T')",
-        "UserId = NewType('UserId', int)",
-        'square = lambda x: x * x',
-        'if TYPE_CHECKING:',
-        '    checker_only = 1',
-        'counter += 1',
-        'settings.debug = True',
-        'def f():',
-        '    local = 1',
+        '_cache = {}',
+        'registry, seen = [], set()',
+        'HANDLERS = defaultdict(list)',
+        'settings = Settings()',
+        'totals = dict()',
+        'def remember(key, value):',
+        '    _cache[key] = value',
+        '    registry.append(key)',
+        '    HANDLERS[key].append(value)',
+        '    seen.add(key)',
+        'class Store:',
+        '    def save(self, key):',
+        '        settings.debug = True',
+        '        del totals[key]',
       ),
     );
     expect(facts.mutableState).toEqual([
-      { name: 'counter', line: 1 },
-      { name: 'first', line: 2 },
-      { name: 'second', line: 2 },
-      { name: 'rest', line: 2 },
-      { name: 'a', line: 3 },
-      { name: 'b', line: 3 },
+      { name: '_cache', line: 1 },
+      { name: 'registry', line: 2 },
+      { name: 'seen', line: 2 },
+      { name: 'HANDLERS', line: 3 },
+      { name: 'settings', line: 4 },
+      { name: 'totals', line: 5 },
     ]);
+  });
+
+  it('leaves out aliases, constants, patterns, loggers, type declarations and unmutated values', async () => {
+    const facts = await factsOf(
+      lines(
+        'log = logging.getLogger(__name__)',
+        'pattern = re.compile("x")',
+        'parse = json.loads',
+        'square = lambda x: x * x',
+        "T = TypeVar('T')",
+        "UserId = NewType('UserId', int)",
+        'Alias: TypeAlias = int',
+        '__all__ = ["remember"]',
+        'MAX_SIZE = 10',
+        'counter = 0',
+        'counter += 1',
+        'defaults = {"a": 1}',
+        'defaults["b"] = 2',
+        'names, items = [], []',
+        'if TYPE_CHECKING:',
+        '    checker_only = []',
+        'def remember(names):',
+        '    names.append(1)',
+        '    items = []',
+        '    items.append(pattern.match(parse("1")))',
+        '    log.setLevel(MAX_SIZE)',
+        '    checker_only.append(1)',
+      ),
+    );
+    expect(facts.mutableState).toEqual([]);
   });
 
   it('adds names that functions declare global, whatever their case', async () => {
@@ -518,7 +545,7 @@ describe('whole files', () => {
     expect(facts.functions.map((f) => f.name)).toContain('on_error');
     expect(facts.imports.filter((i) => i.typeOnly).map((i) => i.specifier)).toEqual(['.models']);
     expect(facts.exports.map((e) => e.name)).toEqual(['Repository', 'MemoryRepository', 'restock']);
-    expect(facts.mutableState.map((m) => m.name)).toEqual(['log', '_cache', 'count']);
+    expect(facts.mutableState.map((m) => m.name)).toEqual(['count']);
     expect(facts.reflection.map((r) => r.kind)).toEqual(['dynamic-import', 'getattr']);
     expect(facts.eventSubscriptions).toEqual([{ method: 'on', event: 'restocked', line: 76 }]);
     expect(facts.diContainers).toEqual([{ library: 'injector', line: 9 }]);

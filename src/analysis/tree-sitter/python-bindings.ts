@@ -1,5 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import type { NameAt, PythonClassDraft, PythonDraft, Scope } from './python-draft.js';
+import { isMutableValue, mutatedNames } from './python-state.js';
 import { lastSegment, stringLiteralValue } from './python-syntax.js';
 
 /**
@@ -10,14 +11,14 @@ import { lastSegment, stringLiteralValue } from './python-syntax.js';
  * module defines it; otherwise every module-level `def`, `class`, assignment target and type
  * alias whose name does not start with `_`. Imported names are not exports.
  *
- * Mutable state: module-level assignment targets, except constants by convention (ALL_CAPS
- * names), dunders (`__all__`, `__version__`), `_`, annotated-only declarations (they bind
- * nothing), type aliases (`X: TypeAlias = …`, `TypeVar`/`NewType`/`namedtuple`/… calls) and
- * names bound to a lambda (a function definition); plus every name a function declares
- * `global`, which is rebound at run time whatever its case. One fact per name, at its first line.
+ * Mutable state (python-state.ts): module-level names bound to a mutable value that a function
+ * or method mutates, except dunders (`__all__`), `_` and type-only code (`if TYPE_CHECKING:`,
+ * `X: TypeAlias = …`); plus every name a function declares `global`, which it rebinds at run
+ * time whatever its value. A constant (an ALL_CAPS name, or any value no function changes), a
+ * function alias, a compiled pattern or a logger is not state. One fact per name, at its first
+ * binding's line.
  */
 
-const ALL_CAPS = /^_*[A-Z][A-Z0-9_]*$/;
 const DUNDER = /^__\w+__$/;
 const TYPE_FACTORIES = new Set([
   'TypeVar',
@@ -29,6 +30,7 @@ const TYPE_FACTORIES = new Set([
   'TypedDict',
 ]);
 const PATTERNS = new Set(['pattern_list', 'tuple_pattern', 'list_pattern', 'list_splat_pattern']);
+const SEQUENCES = new Set(['expression_list', 'tuple', 'list']);
 const LISTED_NAME_PARENTS = new Set(['list', 'tuple', 'argument_list']);
 
 function targetNames(target: Node | null): Node[] {
@@ -55,11 +57,10 @@ export function extendDunderAll(draft: PythonDraft, value: Node | null): void {
 }
 
 function isVariableName(name: string): boolean {
-  return name !== '_' && !ALL_CAPS.test(name) && !DUNDER.test(name);
+  return name !== '_' && !DUNDER.test(name);
 }
 
-function definesFunctionOrType(value: Node): boolean {
-  if (value.type === 'lambda') return true;
+function definesType(value: Node): boolean {
   if (value.type !== 'call') return false;
   return TYPE_FACTORIES.has(lastSegment(value.childForFieldName('function')?.text ?? ''));
 }
@@ -82,15 +83,25 @@ export function readModuleAssignment(statement: Node, scope: Scope, draft: Pytho
   if (value === null) return;
   const typeAlias = lastSegment(statement.childForFieldName('type')?.text ?? '') === 'TypeAlias';
   const typeOnly = typeAlias || scope.typeCheckingOnly;
-  const mutableValue = !typeOnly && !definesFunctionOrType(value);
   for (const target of targets) {
+    const own = ownValue(target, left, value);
     draft.moduleBindings.push({
       name: target.text,
       at: target.startIndex,
       typeOnly,
-      mutable: mutableValue && isVariableName(target.text),
+      mutable: !typeOnly && isVariableName(target.text) && !definesType(own) && isMutableValue(own),
     });
   }
+}
+
+/** `a, b = [], set()`: each name's own value when the two sides pair up, else the whole value. */
+function ownValue(target: Node, left: Node | null, value: Node): Node {
+  if (left === null || !PATTERNS.has(left.type) || !SEQUENCES.has(value.type)) return value;
+  const names = left.namedChildren.filter((child) => child.type !== 'comment');
+  const values = value.namedChildren.filter((child) => child.type !== 'comment');
+  const index = names.findIndex((name) => name.id === target.id);
+  const paired = names.length === values.length && index >= 0 ? values[index] : undefined;
+  return paired ?? value;
 }
 
 /** A `def`, `class` or `type X = …` statement at module level. */
@@ -128,10 +139,12 @@ export function recordModuleNames(draft: PythonDraft): void {
     }
   }
   const firstBinding = new Map<string, number>();
+  const mutated = mutatedNames(draft.mutations);
   const state = new Map<string, number>();
   for (const { name, at, mutable } of draft.moduleBindings) {
     if (!firstBinding.has(name)) firstBinding.set(name, at);
-    if (mutable && !state.has(name)) state.set(name, at);
+    if (mutable && mutated.has(name) && !state.has(name))
+      state.set(name, firstBinding.get(name) ?? at);
   }
   for (const { name, at } of draft.globalNames) {
     if (!state.has(name)) state.set(name, firstBinding.get(name) ?? at);

@@ -2,6 +2,7 @@ import type { Node } from 'web-tree-sitter';
 import { extendDunderAll } from './python-bindings.js';
 import type { PythonDraft, Scope } from './python-draft.js';
 import { recordImport } from './python-imports.js';
+import { readMutatingCall } from './python-state.js';
 import { positionalArguments, stringLiteralValue } from './python-syntax.js';
 
 /**
@@ -83,6 +84,7 @@ function readMethodCall(
     if (scope.moduleLevel) extendDunderAll(draft, call.childForFieldName('arguments'));
     return;
   }
+  readMutatingCall(callee, method, scope, draft);
   if (method === 'connect') draft.connectCalls.push(call.startIndex);
   else if (EVENT_METHODS.has(method)) {
     const event = stringLiteralValue(positionalArguments(call)[0]);

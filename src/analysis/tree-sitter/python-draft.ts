@@ -29,8 +29,20 @@ export interface ModuleBinding {
   readonly at: number;
   /** Inside `if TYPE_CHECKING:` or a type alias: it exists for type checkers only. */
   readonly typeOnly: boolean;
-  /** An assignment that the mutable-state rule keeps (see python-bindings.ts). */
+  /** A variable-style name bound to a mutable value (python-state.ts), outside type-only code. */
   readonly mutable: boolean;
+}
+
+/** The names one function binds itself, and those it declares `global`. */
+export interface FunctionLocals {
+  readonly bound: Set<string>;
+  readonly globals: Set<string>;
+}
+
+/** A mutation of `name` (python-state.ts), inside the functions of `within` (innermost last). */
+export interface Mutation {
+  readonly name: string;
+  readonly within: readonly FunctionLocals[];
 }
 
 export interface NameAt {
@@ -44,6 +56,8 @@ export interface PythonDraft {
   readonly moduleBindings: ModuleBinding[];
   /** Names a function declares `global`: module state rebound at run time. */
   readonly globalNames: NameAt[];
+  /** Names functions and methods mutate (python-state.ts). */
+  readonly mutations: Mutation[];
   /** The names listed in `__all__`, when the module defines it. */
   dunderAll: NameAt[] | undefined;
   /** Offsets of `x.connect(…)` calls: signal subscriptions if a signal library is imported. */
@@ -60,6 +74,8 @@ export interface Scope {
   readonly moduleLevel: boolean;
   /** Inside the body of `if TYPE_CHECKING:`, which never runs. */
   readonly typeCheckingOnly: boolean;
+  /** The enclosing functions' own names, innermost last; empty at module level. */
+  readonly locals: readonly FunctionLocals[];
 }
 
 export function rangeOf(node: {

@@ -34,6 +34,7 @@ export function extractPythonFacts(tree: Tree, text: string): FileFacts {
     classes: [],
     moduleBindings: [],
     globalNames: [],
+    mutations: [],
     dunderAll: undefined,
     connectCalls: [],
     importsSignals: false,

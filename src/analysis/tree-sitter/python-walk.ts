@@ -8,6 +8,12 @@ import { readCall } from './python-calls.js';
 import { type FunctionHeader, readClass, readFunction, readLambda } from './python-definitions.js';
 import { type PythonDraft, rangeOf, type Scope } from './python-draft.js';
 import { readImportStatement } from './python-imports.js';
+import {
+  functionLocals,
+  readDelete,
+  readForTargets,
+  readFunctionAssignment,
+} from './python-state.js';
 
 /**
  * One pass over a Python tree, in source order, with an explicit stack.
@@ -42,6 +48,7 @@ const MODULE_SCOPE: Scope = {
   cls: undefined,
   moduleLevel: true,
   typeCheckingOnly: false,
+  locals: [],
 };
 
 function isDecisionPoint(node: Node, type: string): boolean {
@@ -80,9 +87,9 @@ function visit(node: Node, type: string, scope: Scope, draft: PythonDraft): Scop
       if (scope.moduleLevel) {
         recordModuleDefinition(draft, node.childForFieldName('name'), scope.typeCheckingOnly);
       }
-      return enterFunction(readFunction(node, scope), scope, draft);
+      return enterFunction(node, readFunction(node, scope), scope, draft);
     case 'lambda':
-      return enterFunction(readLambda(node, scope), scope, draft);
+      return enterFunction(node, readLambda(node, scope), scope, draft);
     case 'class_definition':
       return enterClass(node, scope, draft);
     case 'import_statement':
@@ -94,9 +101,16 @@ function visit(node: Node, type: string, scope: Scope, draft: PythonDraft): Scop
       return scope;
     case 'global_statement':
       for (const name of node.namedChildren) {
-        if (name.type === 'identifier')
-          draft.globalNames.push({ name: name.text, at: name.startIndex });
+        if (name.type !== 'identifier') continue;
+        draft.globalNames.push({ name: name.text, at: name.startIndex });
+        scope.locals.at(-1)?.globals.add(name.text);
       }
+      return scope;
+    case 'delete_statement':
+      readDelete(node, scope, draft);
+      return scope;
+    case 'for_statement':
+      readForTargets(node, scope);
       return scope;
     case 'type_alias_statement': {
       const name = node.childForFieldName('left')?.descendantsOfType('identifier')[0];
@@ -118,16 +132,22 @@ function readStatement(statement: Node, scope: Scope, draft: PythonDraft): Scope
     expression?.type === 'assignment' || expression?.type === 'augmented_assignment';
   if (expression === undefined || !isAssignment) return scope;
   if (scope.moduleLevel) readModuleAssignment(expression, scope, draft);
-  else if (scope.cls !== undefined && scope.fn === undefined && expression.type === 'assignment') {
-    readClassBodyAssignment(expression, scope.cls);
-  }
+  else if (scope.cls !== undefined && scope.fn === undefined) {
+    if (expression.type === 'assignment') readClassBodyAssignment(expression, scope.cls);
+  } else readFunctionAssignment(expression, scope, draft);
   return scope;
 }
 
-function enterFunction(header: FunctionHeader, scope: Scope, draft: PythonDraft): Scope {
+function enterFunction(
+  node: Node,
+  header: FunctionHeader,
+  scope: Scope,
+  draft: PythonDraft,
+): Scope {
   const { name, kind, range, parameters } = header;
   const fn = draft.facts.openFunction(name, kind, range, parameters);
-  return { ...scope, fn, cls: undefined, moduleLevel: false };
+  const locals = [...scope.locals, functionLocals(node.childForFieldName('parameters'))];
+  return { ...scope, fn, cls: undefined, moduleLevel: false, locals };
 }
 
 function enterClass(node: Node, scope: Scope, draft: PythonDraft): Scope {

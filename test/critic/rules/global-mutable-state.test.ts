@@ -7,7 +7,7 @@ describe('global_mutable_state', () => {
     const context = await contextOf({
       'src/counter.ts':
         "import { x } from './x.js';\n\nexport let count = 0;\nvar seen = new Set<string>(), last = '';\n",
-      'src/state.py': 'import os\n\nMAX = 3\ncache = {}\n',
+      'src/state.py': 'import os\n\nMAX = 3\ncache = {}\n\ndef put(k, v):\n    cache[k] = v\n',
     });
     const findings = globalMutableState.check(context);
     expect(briefly(findings)).toEqual([
@@ -23,6 +23,18 @@ describe('global_mutable_state', () => {
 
   it('does not report a top-level const, even one holding a mutable object, nor locals', async () => {
     const context = await contextOf({
+      // Python: a logger, a compiled pattern, an alias and a table no function changes.
+      'src/config.py': [
+        'import logging, re',
+        'log = logging.getLogger(__name__)',
+        'word = re.compile("w+")',
+        'parse = int',
+        'settings = {"debug": False}',
+        'def words(text):',
+        '    log.debug(settings)',
+        '    return word.findall(text)',
+        '',
+      ].join('\n'),
       // A test's fixture state: jest loads each test file on its own, nothing imports it.
       'test/counter.test.ts': 'let repo: string | undefined;\nexport const get = () => repo;\n',
       'src/cache.ts': [

@@ -1,11 +1,12 @@
+import { isBuiltinBase } from '../analysis/semantics/builtin-bases.js';
 import type { CostItem } from '../model/cost.js';
-import type { ClassFact, FileFacts } from '../model/facts.js';
+import type { FileFacts } from '../model/facts.js';
 import type { Policy } from '../model/policy.js';
 import { roundPoints } from './points.js';
 import type { PricedFile } from './priced-files.js';
 import type { PricedPart } from './priced-part.js';
 
-const NO_FACTS: Pick<FileFacts, 'abstractions' | 'classes'> = { abstractions: [], classes: [] };
+const NO_ABSTRACTIONS: Pick<FileFacts, 'abstractions'> = { abstractions: [] };
 
 /**
  * The `abstractions` category, per priced file, comparing its head facts with its base facts
@@ -15,6 +16,8 @@ const NO_FACTS: Pick<FileFacts, 'abstractions' | 'classes'> = { abstractions: []
  *   the base's abstractions) costs `pricing.abstraction`; an abstraction whose name is gone at
  *   head earns the same as a credit. Names are compared, not kinds: turning an interface into
  *   an abstract class is not a new abstraction.
+ * - a builtin base (`extends Error`, Python's `Exception` or `TypedDict`; builtin-bases.ts) is
+ *   no hierarchy level, as in the inheritance depth.
  * - a new class hierarchy level (a head class with `extends` that is new, or whose `extends`
  *   differs from its base version's) costs the same; a base level that is gone (the class is
  *   gone or no longer extends that class) earns the same credit. Re-parenting a class is thus
@@ -26,8 +29,8 @@ export function priceAbstractions(files: readonly PricedFile[], policy: Policy):
   const items: CostItem[] = [];
   const points = roundPoints(policy.pricing.abstraction);
   for (const file of files) {
-    const base = file.base?.facts ?? NO_FACTS;
-    const head = file.head?.facts ?? NO_FACTS;
+    const base = file.base?.facts ?? NO_ABSTRACTIONS;
+    const head = file.head?.facts ?? NO_ABSTRACTIONS;
     const item = (sign: 1 | -1, detail: string): CostItem => ({
       category: 'abstractions',
       points: roundPoints(sign * points),
@@ -43,24 +46,37 @@ export function priceAbstractions(files: readonly PricedFile[], policy: Policy):
       if (!headNames.has(fact.name))
         items.push(item(-1, `removes ${wordOf(fact.kind)} ${fact.name}`));
     }
-    for (const level of newLevels(base.classes, head.classes)) {
+    const baseLevels = levelsOf(file.base?.facts);
+    const headLevels = levelsOf(file.head?.facts);
+    for (const level of newLevels(baseLevels, headLevels)) {
       items.push(item(1, `new class hierarchy level: ${level.name} extends ${level.parent}`));
     }
-    for (const level of newLevels(head.classes, base.classes)) {
+    for (const level of newLevels(headLevels, baseLevels)) {
       items.push(item(-1, `removes class hierarchy level: ${level.name} extends ${level.parent}`));
     }
   }
   return { items: dedupe(items), notes: [] };
 }
 
-/** `extends` edges of `after` that `before` does not have (the same class, the same parent). */
-function newLevels(before: readonly ClassFact[], after: readonly ClassFact[]) {
-  const known = new Set(before.map((fact) => `${fact.name}\0${fact.extends ?? ''}`));
-  return after.flatMap((fact) =>
-    fact.extends === null || known.has(`${fact.name}\0${fact.extends}`)
+interface Level {
+  readonly name: string;
+  readonly parent: string;
+}
+
+/** A file's `extends` edges, builtin bases left out (`extends Error` is no level). */
+function levelsOf(facts: FileFacts | undefined): Level[] {
+  if (facts === undefined) return [];
+  return facts.classes.flatMap((fact) =>
+    fact.extends === null || isBuiltinBase(facts, fact.extends)
       ? []
       : [{ name: fact.name, parent: fact.extends }],
   );
+}
+
+/** The levels of `after` that `before` does not have (the same class, the same parent). */
+function newLevels(before: readonly Level[], after: readonly Level[]): Level[] {
+  const known = new Set(before.map((level) => `${level.name}\0${level.parent}`));
+  return after.filter((level) => !known.has(`${level.name}\0${level.parent}`));
 }
 
 function wordOf(kind: 'interface' | 'abstract-class' | 'protocol'): string {

@@ -48,6 +48,29 @@ describe('abstractions', () => {
     expect(moves.cost.abstractions).toBe(0);
   });
 
+  it('prices no hierarchy level for a builtin base, and one for a package base', async () => {
+    const head = [
+      "import React from 'react';",
+      'export class NotFound extends Error {}',
+      'export class View extends React.Component {}',
+      '',
+    ].join('\n');
+    const python = [
+      'from typing import TypedDict',
+      'class Movie(TypedDict):',
+      '    title: str',
+      'class Invalid(ValueError): pass',
+      '',
+    ].join('\n');
+    const priced = await priceOf([
+      { path: 'src/a.ts', head },
+      { path: 'app/movie.py', head: python },
+    ]);
+    expect(itemsOf(priced, 'abstractions').map((item) => item.detail)).toEqual([
+      'new class hierarchy level: View extends React.Component',
+    ]);
+  });
+
   it('reads Python protocols and Java interfaces', async () => {
     const python =
       'from typing import Protocol\nclass Greeter(Protocol):\n    def greet(self) -> str: ...\n';

@@ -23,10 +23,14 @@ export const MAX_DEPTH = 64;
 /**
  * Every class's `extends` chain across files, in Heritage.classes order. How the chain ends:
  * - at a class without `extends`;
- * - at a base that does not resolve (a package's class, a global, an expression): it counts as
+ * - at a builtin base (`Error`, `Exception`, `object`, `java.lang.RuntimeException`, Python's
+ *   `TypedDict`; builtin-bases.ts): no level, as every class of its kind has that root (so
+ *   `class NotFound extends AppError`, `class AppError extends Error` has depth 1);
+ * - at another base that does not resolve (a package's class, an expression): it counts as
  *   one level and the walk stops, since its own ancestors are out of sight (so
  *   `class A extends React.Component` has depth 1, like `class A extends Base {}` with a root
- *   `Base` in the repository);
+ *   `Base` in the repository): a library's base class brings behaviour the class overrides
+ *   and is read through (a component's lifecycle), which a builtin's does not;
  * - at a declaration that is not a class (an interface named in `extends`, invalid but
  *   parsed): one level;
  * - before a class already in the chain (a cycle, only in broken code).
@@ -48,6 +52,7 @@ function ancestorsOf(cls: ClassHeritage, classes: ReadonlyMap<string, ClassHerit
   while (base !== null && chain.length < MAX_DEPTH) {
     const { target, written } = base;
     if (target.kind === 'unresolved') {
+      if (target.reason === 'builtin') break;
       chain.push({ kind: 'unresolved', written, reason: target.reason, detail: target.detail });
       break;
     }

@@ -1,4 +1,5 @@
 import type { FileFacts } from '../../model/facts.js';
+import { isBuiltinBase } from './builtin-bases.js';
 import { bindingNamed, followBinding, lookupExported, newWalk } from './exported-names.js';
 import { javaQualifiedName, javaSimpleName } from './java-references.js';
 import { pythonModule, type Repository } from './repository.js';
@@ -21,6 +22,8 @@ const DOTTED_NAME = new RegExp(`^${NAME}(?:\\.${NAME})*$`, 'u');
  *   import wins);
  * - Java: java-references.ts; a dotted name whose first name is no type is fully qualified;
  * - Go: no inheritance (its interfaces are satisfied implicitly): nothing to resolve.
+ * A base that leads out of the repository to a class of the language or its platform
+ * (builtin-bases.ts) is `builtin` rather than `external`.
  * Each further name is a member: a name the module exports (or, in Python, a submodule of a
  * package), or a type declared in the file of the type before it (Java nested types, TS
  * namespaces: an approximation that ignores which type the member is nested in). A reference
@@ -50,6 +53,13 @@ function resolveReference(repository: Repository, file: string, written: string)
   for (const name of start.members) target = member(repository, target, name);
   if (target.kind === 'module') {
     return { kind: 'unresolved', reason: 'not-found', detail: `${written} is a module` };
+  }
+  if (
+    target.kind === 'unresolved' &&
+    target.reason === 'external' &&
+    isBuiltinBase(facts, written)
+  ) {
+    return { kind: 'unresolved', reason: 'builtin', detail: written };
   }
   return target;
 }

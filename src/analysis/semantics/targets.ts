@@ -17,8 +17,10 @@ export interface DeclarationRef {
  *   longer than the cap, a module where a class was expected.
  * - `ambiguous`: several files could hold it (Java and Python find modules by path suffix).
  * - `expression`: the base is an expression (`extends mixin(Base)`), not a name.
+ * - `builtin`: a class of the language or its platform that the file neither declares nor
+ *   imports (`Error`, `Exception`, `java.lang.Object`; builtin-bases.ts). `detail` is the name.
  */
-export type UnresolvedReason = 'external' | 'not-found' | 'ambiguous' | 'expression';
+export type UnresolvedReason = 'external' | 'not-found' | 'ambiguous' | 'expression' | 'builtin';
 
 export type ReferenceTarget =
   | ({ readonly kind: 'declaration' } & DeclarationRef)

@@ -34,6 +34,9 @@ describe('implementations and inheritance across Java files', () => {
         'public class Square extends Base implements Shape {}',
         'class Other extends com.example.base.Base.Inner implements com.example.shapes.Shape {}',
         'class Listed extends java.util.ArrayList<String> implements Comparable<Listed> {}',
+        'class Failure extends RuntimeException {}',
+        'class Worse extends Failure {}',
+        'class Root extends java.lang.Object {}',
         '',
       ].join('\n'),
     });
@@ -41,6 +44,9 @@ describe('implementations and inheritance across Java files', () => {
       [`${ROOT}/app/Square.java#Square`]: { depth: 1, chain: [`${ROOT}/base/Base.java#Base`] },
       [`${ROOT}/app/Square.java#Other`]: { depth: 1, chain: [`${ROOT}/base/Base.java#Inner`] },
       [`${ROOT}/app/Square.java#Listed`]: { depth: 1, chain: ['?java.util.ArrayList (external)'] },
+      [`${ROOT}/app/Square.java#Failure`]: { depth: 0, chain: [] },
+      [`${ROOT}/app/Square.java#Worse`]: { depth: 1, chain: [`${ROOT}/app/Square.java#Failure`] },
+      [`${ROOT}/app/Square.java#Root`]: { depth: 0, chain: [] },
     });
     expect(implementationsOf(heritage)[`${ROOT}/shapes/Shape.java#Shape`]?.direct).toEqual([
       `${ROOT}/app/Square.java#Square`,
@@ -49,6 +55,8 @@ describe('implementations and inheritance across Java files', () => {
     expect(unresolvedHeritage(heritage).map(({ written, reason }) => [written, reason])).toEqual([
       ['java.util.ArrayList', 'external'],
       ['Comparable', 'external'],
+      ['RuntimeException', 'builtin'],
+      ['java.lang.Object', 'builtin'],
     ]);
   });
 

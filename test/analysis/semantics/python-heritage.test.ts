@@ -45,21 +45,32 @@ describe('implementations and inheritance across Python files', () => {
     ]);
   });
 
-  it('counts builtin and installed bases as one unresolved level', async () => {
+  it('counts an installed base as one unresolved level, a builtin or typing base as none', async () => {
     const heritage = await heritageOf({
       'errors.py': [
+        'import typing',
         'from django.db import models',
+        'from enum import Enum',
+        'from typing import TypedDict',
         '',
         'class AppError(Exception): pass',
         'class NotFound(AppError): pass',
         'class Item(models.Model): pass',
+        'class Color(Enum): pass',
+        'class Movie(TypedDict): pass',
+        'class Point(typing.NamedTuple): pass',
+        'class Registry(dict): pass',
         '',
       ].join('\n'),
     });
     expect(depthsOf(heritage)).toEqual({
-      'errors.py#AppError': { depth: 1, chain: ['?Exception (external)'] },
-      'errors.py#NotFound': { depth: 2, chain: ['errors.py#AppError', '?Exception (external)'] },
+      'errors.py#AppError': { depth: 0, chain: [] },
+      'errors.py#NotFound': { depth: 1, chain: ['errors.py#AppError'] },
       'errors.py#Item': { depth: 1, chain: ['?models.Model (external)'] },
+      'errors.py#Color': { depth: 0, chain: [] },
+      'errors.py#Movie': { depth: 0, chain: [] },
+      'errors.py#Point': { depth: 0, chain: [] },
+      'errors.py#Registry': { depth: 0, chain: [] },
     });
   });
 });

@@ -210,7 +210,6 @@ describe('implementations and inheritance across TypeScript files', () => {
         'export class View extends React.Component {}',
         'export class Page extends View {}',
         'export class Bus extends EventEmitter {}',
-        'export class Failure extends Error {}',
         'export class Mixed extends mixin(View) {}',
         '',
       ].join('\n'),
@@ -222,14 +221,39 @@ describe('implementations and inheritance across TypeScript files', () => {
         chain: ['src/view.tsx#View', '?React.Component (external)'],
       },
       'src/view.tsx#Bus': { depth: 1, chain: ['?EventEmitter (external)'] },
-      'src/view.tsx#Failure': { depth: 1, chain: ['?Error (external)'] },
       'src/view.tsx#Mixed': { depth: 1, chain: ['?mixin(View) (expression)'] },
     });
     expect(unresolvedHeritage(heritage).map(({ written, detail }) => [written, detail])).toEqual([
       ['React.Component', 'react'],
       ['EventEmitter', 'node:events'],
-      ['Error', 'Error'],
       ['mixin(View)', 'mixin(View)'],
+    ]);
+  });
+
+  it('counts no level for a builtin base the file neither declares nor imports', async () => {
+    const heritage = await heritageOf({
+      'src/errors.ts': [
+        'export class AppError extends Error {}',
+        'export class NotFound extends AppError {}',
+        'export class Tags extends globalThis.Map<string, number> {}',
+        'export class Button extends HTMLButtonElement {}',
+        '',
+      ].join('\n'),
+      'src/own.ts':
+        "import { Error } from './errors-base.js';\nexport class Mine extends Error {}\n",
+    });
+    expect(depthsOf(heritage)).toEqual({
+      'src/errors.ts#AppError': { depth: 0, chain: [] },
+      'src/errors.ts#NotFound': { depth: 1, chain: ['src/errors.ts#AppError'] },
+      'src/errors.ts#Tags': { depth: 0, chain: [] },
+      'src/errors.ts#Button': { depth: 0, chain: [] },
+      'src/own.ts#Mine': { depth: 1, chain: ['?Error (not-found)'] },
+    });
+    expect(unresolvedHeritage(heritage).map(({ written, reason }) => [written, reason])).toEqual([
+      ['Error', 'builtin'],
+      ['globalThis.Map', 'builtin'],
+      ['HTMLButtonElement', 'builtin'],
+      ['Error', 'not-found'],
     ]);
   });
 

@@ -45,6 +45,31 @@ describe('deep_inheritance', () => {
     ]);
   });
 
+  it('counts no level for a builtin base: Error, Exception, java.lang.RuntimeException', async () => {
+    const context = await contextOf({
+      'src/errors.ts': [
+        'export class AppError extends Error {}',
+        'export class NotFound extends AppError {}',
+        'export class UserNotFound extends NotFound {}',
+        '',
+      ].join('\n'),
+      'app/errors.py': [
+        'class AppError(Exception): pass',
+        'class NotFound(AppError): pass',
+        'class UserNotFound(NotFound): pass',
+        '',
+      ].join('\n'),
+      'src/main/java/app/Errors.java': [
+        'package app;',
+        'class AppError extends RuntimeException {}',
+        'class NotFound extends AppError {}',
+        'class UserNotFound extends NotFound {}',
+        '',
+      ].join('\n'),
+    });
+    expect(deepInheritance.check(context)).toEqual([]);
+  });
+
   it('passes a depth of exactly max_depth, and implements is never a level', async () => {
     const context = await contextOf({
       'src/shapes.ts': [

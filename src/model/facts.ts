@@ -61,6 +61,14 @@ export interface AbstractionFact {
   readonly name: string;
   readonly kind: AbstractionKind;
   readonly span: Span;
+  /**
+   * A TS/JS interface that describes data: none of its own members is a method, call or
+   * construct signature (property and index signatures and accessors only, whatever their
+   * types: `onDone: () => void` is a property); an empty interface too. It says what the
+   * equivalent `type` alias would say. False for every other abstraction: a Java or Go
+   * interface declares methods, an abstract class or a Protocol is meant to be implemented.
+   */
+  readonly dataOnly: boolean;
 }
 
 export type FunctionKind = 'function' | 'method' | 'arrow' | 'constructor' | 'accessor';

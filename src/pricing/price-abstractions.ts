@@ -1,6 +1,6 @@
 import { isBuiltinBase } from '../analysis/semantics/builtin-bases.js';
 import type { CostItem } from '../model/cost.js';
-import type { FileFacts } from '../model/facts.js';
+import type { AbstractionFact, FileFacts } from '../model/facts.js';
 import type { Policy } from '../model/policy.js';
 import { roundPoints } from './points.js';
 import type { PricedFile } from './priced-files.js';
@@ -16,6 +16,10 @@ const NO_ABSTRACTIONS: Pick<FileFacts, 'abstractions'> = { abstractions: [] };
  *   the base's abstractions) costs `pricing.abstraction`; an abstraction whose name is gone at
  *   head earns the same as a credit. Names are compared, not kinds: turning an interface into
  *   an abstract class is not a new abstraction.
+ * - an interface of data (only properties: AbstractionFact.dataOnly) that no class of the
+ *   change implements is a type, not an abstraction: it costs what the equivalent `type` alias
+ *   costs, nothing, and earns nothing when removed. One a class implements, or with methods
+ *   meant to be implemented, is an abstraction.
  * - a builtin base (`extends Error`, Python's `Exception` or `TypedDict`; builtin-bases.ts) is
  *   no hierarchy level, as in the inheritance depth.
  * - a new class hierarchy level (a head class with `extends` that is new, or whose `extends`
@@ -28,6 +32,10 @@ const NO_ABSTRACTIONS: Pick<FileFacts, 'abstractions'> = { abstractions: [] };
 export function priceAbstractions(files: readonly PricedFile[], policy: Policy): PricedPart {
   const items: CostItem[] = [];
   const points = roundPoints(policy.pricing.abstraction);
+  const implemented = {
+    base: implementedNames(files.map((file) => file.base?.facts)),
+    head: implementedNames(files.map((file) => file.head?.facts)),
+  };
   for (const file of files) {
     const base = file.base?.facts ?? NO_ABSTRACTIONS;
     const head = file.head?.facts ?? NO_ABSTRACTIONS;
@@ -40,11 +48,12 @@ export function priceAbstractions(files: readonly PricedFile[], policy: Policy):
     const baseNames = new Set(base.abstractions.map((fact) => fact.name));
     const headNames = new Set(head.abstractions.map((fact) => fact.name));
     for (const fact of head.abstractions) {
-      if (!baseNames.has(fact.name)) items.push(item(1, `new ${wordOf(fact.kind)} ${fact.name}`));
+      if (baseNames.has(fact.name) || isData(fact, implemented.head)) continue;
+      items.push(item(1, `new ${wordOf(fact.kind)} ${fact.name}`));
     }
     for (const fact of base.abstractions) {
-      if (!headNames.has(fact.name))
-        items.push(item(-1, `removes ${wordOf(fact.kind)} ${fact.name}`));
+      if (headNames.has(fact.name) || isData(fact, implemented.base)) continue;
+      items.push(item(-1, `removes ${wordOf(fact.kind)} ${fact.name}`));
     }
     const baseLevels = levelsOf(file.base?.facts);
     const headLevels = levelsOf(file.head?.facts);
@@ -56,6 +65,27 @@ export function priceAbstractions(files: readonly PricedFile[], policy: Policy):
     }
   }
   return { items: dedupe(items), notes: [] };
+}
+
+/**
+ * An interface of data (AbstractionFact.dataOnly) that no class of the change implements: a
+ * type, priced like the `type` alias it could be (nothing). A class implementing a new
+ * interface is in the change too (it could not name it before), so the change's own classes
+ * are where to look.
+ */
+function isData(fact: AbstractionFact, implemented: ReadonlySet<string>): boolean {
+  return fact.dataOnly && !implemented.has(fact.name);
+}
+
+/** The names the classes of these facts implement, by their last name (`ns.Point` → `Point`). */
+function implementedNames(sides: readonly (FileFacts | undefined)[]): Set<string> {
+  return new Set(
+    sides.flatMap((facts) =>
+      (facts?.classes ?? []).flatMap((fact) =>
+        fact.implements.map((written) => written.slice(written.lastIndexOf('.') + 1)),
+      ),
+    ),
+  );
 }
 
 interface Level {

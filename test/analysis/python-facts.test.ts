@@ -72,10 +72,10 @@ describe('classes and abstractions', () => {
       ['Plain', false, 'Base'],
     ]);
     expect(facts.abstractions).toEqual([
-      { name: 'ByBase', kind: 'abstract-class', span: { start: 1, end: 1 } },
-      { name: 'ByMeta', kind: 'abstract-class', span: { start: 2, end: 2 } },
-      { name: 'ByMethod', kind: 'abstract-class', span: { start: 3, end: 5 } },
-      { name: 'Shape', kind: 'protocol', span: { start: 6, end: 7 } },
+      { name: 'ByBase', kind: 'abstract-class', span: { start: 1, end: 1 }, dataOnly: false },
+      { name: 'ByMeta', kind: 'abstract-class', span: { start: 2, end: 2 }, dataOnly: false },
+      { name: 'ByMethod', kind: 'abstract-class', span: { start: 3, end: 5 }, dataOnly: false },
+      { name: 'Shape', kind: 'protocol', span: { start: 6, end: 7 }, dataOnly: false },
     ]);
   });
 

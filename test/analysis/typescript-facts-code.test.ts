@@ -82,7 +82,7 @@ describe.each(EXTRACTORS)('%s: lines, classes and functions', (_, extract) => {
       expect.objectContaining({ name: 'Empty', staticOnly: false, methods: 0 }),
     ]);
     expect(facts.abstractions).toEqual([
-      { name: 'Repo', kind: 'abstract-class', span: { start: 1, end: 8 } },
+      { name: 'Repo', kind: 'abstract-class', span: { start: 1, end: 8 }, dataOnly: false },
     ]);
   });
 
@@ -92,8 +92,30 @@ describe.each(EXTRACTORS)('%s: lines, classes and functions', (_, extract) => {
       'typescript',
     );
     expect(facts.abstractions).toEqual([
-      { name: 'A', kind: 'interface', span: { start: 1, end: 3 } },
-      { name: 'B', kind: 'interface', span: { start: 4, end: 4 } },
+      { name: 'A', kind: 'interface', span: { start: 1, end: 3 }, dataOnly: false },
+      { name: 'B', kind: 'interface', span: { start: 4, end: 4 }, dataOnly: true },
+    ]);
+  });
+
+  it('tells an interface of data (properties, index signatures, accessors) from a contract', async () => {
+    const facts = await extract(
+      lines(
+        'interface Options { name: string; onDone?: () => void; [key: string]: unknown; get size(): number; set size(v: number); }',
+        'interface Store { load(): void; }',
+        'interface Callable { (x: number): string; }',
+        'interface Creates { new (): object; }',
+        'interface Nested extends Store { inner: { method(): void }; }',
+        'interface Named { get(): string; }',
+      ),
+      'typescript',
+    );
+    expect(facts.abstractions.map((fact) => [fact.name, fact.dataOnly])).toEqual([
+      ['Options', true],
+      ['Store', false],
+      ['Callable', false],
+      ['Creates', false],
+      ['Nested', true],
+      ['Named', false],
     ]);
   });
 

@@ -11,6 +11,34 @@ describe('abstractions', () => {
     expect(priced.cost).toMatchObject({ loc: 3, abstractions: 25, total: 28 });
   });
 
+  it('prices an interface of data like the type alias it could be: nothing', async () => {
+    const head = [
+      'export interface Options {',
+      '  name: string;',
+      '  onDone?: () => void;',
+      '}',
+      'export type Same = { name: string; onDone?: () => void };',
+      '',
+    ].join('\n');
+    const priced = await priceOf([{ path: 'src/options.ts', head }]);
+    expect(itemsOf(priced, 'abstractions')).toEqual([]);
+    const removed = await priceOf([{ path: 'src/options.ts', base: head, head: 'export {};\n' }]);
+    expect(itemsOf(removed, 'abstractions')).toEqual([]);
+  });
+
+  it('prices an interface of data that a class implements as an abstraction', async () => {
+    const priced = await priceOf([
+      { path: 'src/point.ts', head: 'export interface Point {\n  x: number;\n}\n' },
+      {
+        path: 'src/origin.ts',
+        head: "import type * as p from './point.js';\nexport class Origin implements p.Point {\n  x = 0;\n}\n",
+      },
+    ]);
+    expect(itemsOf(priced, 'abstractions')).toEqual([
+      { points: 25, path: 'src/point.ts', detail: 'new interface Point' },
+    ]);
+  });
+
   it('matches a renamed file through its old path: its abstractions are not new', async () => {
     const text = 'export interface Shape {\n  area(): number;\n}\n';
     const priced = await priceOf([

@@ -41,7 +41,7 @@ describe('item order', () => {
   it('lists items by category, then path', async () => {
     const priced = await priceOf(
       [
-        { path: 'src/z.ts', head: "import 'child_process';\nexport interface Z {}\n" },
+        { path: 'src/z.ts', head: "import 'child_process';\nexport interface Z { run(): void }\n" },
         { path: 'src/a.ts', head: tsLines(1) },
       ],
       { headModules: ['src'] },

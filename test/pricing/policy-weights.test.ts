@@ -6,7 +6,7 @@ const CHANGE = [
   { path: 'src/old.ts', base: tsLines(4) },
   {
     path: 'src/new.ts',
-    head: `import { spawn } from 'child_process';\nexport interface A {}\n${tsLines(8)}`,
+    head: `import { spawn } from 'child_process';\nexport interface A { run(): void }\n${tsLines(8)}`,
   },
   { path: 'test/new.test.ts', head: tsLines(8) },
   { path: 'package.json', base: packageJson({}), head: packageJson({ dependencies: { a: '1' } }) },

@@ -91,6 +91,12 @@ export function visitInterface(
   visit: Visit,
 ): void {
   const range = { start: declarationStart(source, node), end: node.end };
-  source.facts.addAbstraction(textOf(source, node.id), 'interface', range);
+  const dataOnly = node.body.body.every(
+    (member) =>
+      member.type === 'TSPropertySignature' ||
+      member.type === 'TSIndexSignature' ||
+      (member.type === 'TSMethodSignature' && member.kind !== 'method'),
+  );
+  source.facts.addAbstraction(textOf(source, node.id), 'interface', range, dataOnly);
   visitChildren(source, node, { ...scope, inType: true }, visit);
 }

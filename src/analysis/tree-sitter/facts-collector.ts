@@ -35,6 +35,7 @@ export class FactsCollector {
     name: string;
     kind: AbstractionKind;
     range: TextRange;
+    dataOnly: boolean;
   }>[] = [];
   private readonly functions: FunctionDraft[] = [];
   private readonly imports: Positioned<Omit<ImportFact, 'line'>>[] = [];
@@ -66,8 +67,9 @@ export class FactsCollector {
     this.classes.push(draft);
   }
 
-  addAbstraction(name: string, kind: AbstractionKind, range: TextRange): void {
-    this.abstractions.push({ name, kind, range, at: range.start });
+  /** `dataOnly`: an interface of data (AbstractionFact.dataOnly). */
+  addAbstraction(name: string, kind: AbstractionKind, range: TextRange, dataOnly = false): void {
+    this.abstractions.push({ name, kind, range, dataOnly, at: range.start });
   }
 
   /** Starts a function fact; the walker adds decision points and calls to the draft. */
@@ -141,10 +143,11 @@ export class FactsCollector {
       classes: [...this.classes]
         .sort((a, b) => byStart(a.range, b.range))
         .map(({ range, ...fact }) => ({ ...fact, ...spanAndLoc(range, fact.methods) })),
-      abstractions: inOrder(this.abstractions).map(({ name, kind, range }) => ({
+      abstractions: inOrder(this.abstractions).map(({ name, kind, range, dataOnly }) => ({
         name,
         kind,
         span: this.lines.spanOf(range),
+        dataOnly,
       })),
       functions: [...this.functions]
         .sort((a, b) => byStart(a.range, b.range))

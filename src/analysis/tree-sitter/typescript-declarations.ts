@@ -87,13 +87,23 @@ export function visitInterface(source: Source, node: Node, scope: Scope, visit: 
   const name = node.childForFieldName('name');
   if (name !== null) {
     const range = { start: declarationStart(node), end: node.endIndex };
+    const members = node.childForFieldName('body')?.namedChildren ?? [];
     source.facts.addAbstraction(
       source.text.slice(name.startIndex, name.endIndex),
       'interface',
       range,
+      members.every(isDataMember),
     );
   }
   visitNamedChildren(source, node, { ...scope, inType: true }, visit);
+}
+
+/** A member of an interface of data: not a method (an accessor is one), call or construct signature. */
+function isDataMember(member: Node): boolean {
+  if (member.type === 'call_signature' || member.type === 'construct_signature') return false;
+  if (member.type !== 'method_signature') return true;
+  const keyword = member.child(0)?.type;
+  return keyword === 'get' || keyword === 'set';
 }
 
 /** `x as T`, `x satisfies T`: the expression is code, what follows the keyword a type. */

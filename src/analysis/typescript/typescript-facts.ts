@@ -100,7 +100,13 @@ function visit(source: Source, node: ts.Node, scope: Scope): void {
       break;
     case Category.interface:
       if (typescript.isInterfaceDeclaration(node)) {
-        source.facts.addAbstraction(textOf(source, node.name), 'interface', rangeOf(source, node));
+        const dataOnly = node.members.every(isDataMember);
+        source.facts.addAbstraction(
+          textOf(source, node.name),
+          'interface',
+          rangeOf(source, node),
+          dataOnly,
+        );
       }
       visitChildren(source, node, { ...scope, inType: true });
       return;
@@ -152,4 +158,13 @@ function visit(source: Source, node: ts.Node, scope: Scope): void {
 
 function visitChildren(source: Source, node: ts.Node, scope: Scope): void {
   typescript.forEachChild(node, (child) => visit(source, child, scope));
+}
+
+/** A member of an interface of data: not a method, call or construct signature. */
+function isDataMember(member: ts.TypeElement): boolean {
+  return (
+    !typescript.isMethodSignature(member) &&
+    !typescript.isCallSignatureDeclaration(member) &&
+    !typescript.isConstructSignatureDeclaration(member)
+  );
 }

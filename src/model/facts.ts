@@ -233,6 +233,24 @@ export interface FileFacts {
    * name resolves from: an import binding of the file, a declaration, or a global.
    */
   readonly qualifiedCalls: readonly string[];
-  /** Parse errors and anything the extractor could not read; facts are then partial. */
-  readonly diagnostics: readonly string[];
+  /**
+   * The syntax errors the parser reported (at most 20), in source order; facts are then partial.
+   * For TypeScript and JavaScript they are TypeScript's own parser's, whichever parser read the
+   * file (src/workspace/fact-parsers.ts): the parsers recover differently and point at
+   * different places, so a file's errors, its partial facts, and so its findings, depend only
+   * on its bytes.
+   */
+  readonly diagnostics: readonly SyntaxDiagnostic[];
+}
+
+/**
+ * One syntax error: where the parser stopped accepting the text (`line` 1-based; `column`
+ * 1-based, counted in UTF-16 code units as editors, GitHub and SARIF count them, a byte-order
+ * mark excepted) and the parser's own words. A JavaScript file holding TypeScript syntax has
+ * one at the first such node.
+ */
+export interface SyntaxDiagnostic {
+  readonly line: number;
+  readonly column: number;
+  readonly message: string;
 }

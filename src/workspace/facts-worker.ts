@@ -17,13 +17,15 @@ export interface ScriptBatchResult {
 
 // The worker's entry (bundled as dist/cli-bundle/facts-worker.mjs, started by
 // parse-in-workers.ts): it answers each batch in the order they come. A file whose extraction
-// throws is left out of the answer, and the parent parses it on its own thread: the error (or
-// the facts) is then exactly what a run without workers gives.
+// throws, or that has a syntax error (whose facts are TypeScript's parser's: fact-parsers.ts),
+// is left out of the answer, and the parent parses it on its own thread: the error (or the
+// facts) is then exactly what a run without workers gives.
 parentPort?.on('message', (jobs: readonly ScriptJob[]) => {
   const facts: Array<readonly [number, FileFacts]> = [];
   for (const job of jobs) {
     try {
-      facts.push([job.index, extractOxcFacts(job.text, job.language)]);
+      const found = extractOxcFacts(job.text, job.language);
+      if (found.diagnostics.length === 0) facts.push([job.index, found]);
     } catch {
       // Left to the parent (above).
     }

@@ -28,7 +28,7 @@ describe('aureus analyze', () => {
       'Import cycles (runtime imports; type-only imports not counted): 1.\n  1. 2 files:\n     src/a.ts\n     src/b.ts\n',
     );
     expect(run.stdout).toMatch(
-      /Files with parse errors \(facts partial\): 1\.\n {2}src\/broken\.ts: line 1: /,
+      /Files with parse errors \(facts partial\): 1\.\n {2}src\/broken\.ts:1:14: /,
     );
     expect(run.stderr).toBe('');
   });

@@ -250,7 +250,7 @@ describe('packs', () => {
     // Names and messages beyond ASCII: each line is decoded on its own, the others stay ASCII.
     const named = (i: number, name: string): FileFacts => ({
       ...factsOf(i),
-      diagnostics: [`line 1: unexpected ${name}`],
+      diagnostics: [{ line: 1, column: 1, message: `unexpected ${name}` }],
     });
     const wide = [
       { blobSha: blob('wide 0'), language: 'typescript' as const, facts: named(0, 'plain') },

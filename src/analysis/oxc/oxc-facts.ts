@@ -1,7 +1,10 @@
 import type { Node } from 'oxc-parser';
 import type { FileFacts } from '../../model/facts.js';
 import { FactsCollector } from '../tree-sitter/facts-collector.js';
-import { DECISION_OPERATORS } from '../tree-sitter/javascript-conventions.js';
+import {
+  DECISION_OPERATORS,
+  TYPESCRIPT_IN_JAVASCRIPT,
+} from '../tree-sitter/javascript-conventions.js';
 import {
   recordCall,
   recordConstruction,
@@ -44,11 +47,10 @@ export function extractOxcFacts(text: string, language: ScriptLanguage): FileFac
     visit(source, statement, TOP_LEVEL);
   }
   for (const comment of parsed.comments) facts.comment(comment);
-  const { lineOf } = facts.lines;
-  for (const message of parseDiagnostics(parsed.errors, lineOf)) facts.diagnostic(message);
+  for (const error of parseDiagnostics(parsed.errors)) facts.diagnostic(error);
   const typeScriptOnly = typeScriptSyntax.at;
   if (typeScriptOnly !== null) {
-    facts.diagnostic(`line ${lineOf(typeScriptOnly)}: TypeScript syntax in a JavaScript file`);
+    facts.diagnostic({ message: TYPESCRIPT_IN_JAVASCRIPT, at: typeScriptOnly });
   }
   return facts.finish();
 }

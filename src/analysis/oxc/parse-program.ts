@@ -5,6 +5,7 @@ import {
   parseSync,
   rawTransferSupported,
 } from 'oxc-parser';
+import type { ParseError } from '../tree-sitter/facts-collector.js';
 import type { TextRange } from '../tree-sitter/line-index.js';
 import { commentsBeyondFatalError, hashbangComment } from './comments.js';
 
@@ -112,12 +113,9 @@ function parseRaw(
   }
 }
 
-/** The syntax errors oxc found, as `line N: message`, at the first place each one points to. */
-export function parseDiagnostics(
-  errors: readonly OxcError[],
-  lineOf: (offset: number) => number,
-): string[] {
+/** The syntax errors oxc found, each at the first place it points to. */
+export function parseDiagnostics(errors: readonly OxcError[]): ParseError[] {
   return errors
     .slice(0, MAX_DIAGNOSTICS)
-    .map((error) => `line ${lineOf(error.labels[0]?.start ?? 0)}: ${error.message}`);
+    .map((error) => ({ message: error.message, at: error.labels[0]?.start ?? 0 }));
 }

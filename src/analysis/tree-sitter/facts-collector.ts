@@ -9,6 +9,7 @@ import type {
   ImportFact,
   Language,
   ReflectionKind,
+  SyntaxDiagnostic,
 } from '../../model/facts.js';
 import { codeSize } from './code-size.js';
 import { classifyLines, spansLines } from './line-counts.js';
@@ -45,7 +46,7 @@ export class FactsCollector {
   private readonly events: Positioned<Omit<EventSubscriptionFact, 'line'>>[] = [];
   private readonly containers: Positioned<{ library: string | null }>[] = [];
   private readonly qualifiedCalls = new Set<string>();
-  private readonly diagnostics: string[] = [];
+  private readonly diagnostics: Positioned<{ message: string }>[] = [];
 
   constructor(
     private readonly text: string,
@@ -114,8 +115,8 @@ export class FactsCollector {
     this.qualifiedCalls.add(path);
   }
 
-  diagnostic(message: string): void {
-    this.diagnostics.push(message);
+  diagnostic(error: ParseError): void {
+    this.diagnostics.push(error);
   }
 
   finish(): FileFacts {
@@ -163,8 +164,25 @@ export class FactsCollector {
       eventSubscriptions: inOrder(this.events).map(withLine),
       diContainers: this.containerFacts(line),
       qualifiedCalls: [...this.qualifiedCalls].sort(),
-      diagnostics: [...this.diagnostics],
+      diagnostics: inOrder(this.diagnostics).map(({ message, at }) => ({
+        ...this.place(at),
+        message,
+      })),
     };
+  }
+
+  /**
+   * Line and column of an offset (SyntaxDiagnostic): a byte-order mark is no column, and a
+   * place past the end of its line (an error at the end of the file) is just after its text.
+   */
+  private place(at: number): Omit<SyntaxDiagnostic, 'message'> {
+    const line = this.lines.lineOf(at);
+    const start = this.lines.lineStarts[line - 1] ?? 0;
+    const end = this.lines.lineStarts[line] ?? this.text.length;
+    const text = this.text.slice(start, end).replace(/\r?\n$/, '');
+    const bom = line === 1 && text.startsWith('\uFEFF') ? 1 : 0;
+    const column = Math.min(Math.max(at, start + bom) - start, text.length) - bom + 1;
+    return { line, column };
   }
 
   private containerFacts(line: (at: number) => number): DiContainerFact[] {
@@ -172,6 +190,12 @@ export class FactsCollector {
     const imported = ordered.find((use) => use.library !== null)?.library ?? '(unknown)';
     return ordered.map(({ library, at }) => ({ library: library ?? imported, line: line(at) }));
   }
+}
+
+/** A syntax error a parser reported, in its own words, at an offset of the text. */
+export interface ParseError {
+  readonly message: string;
+  readonly at: number;
 }
 
 export interface ClassDraft extends Omit<ClassFact, 'span' | 'loc'> {

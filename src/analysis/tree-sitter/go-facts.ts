@@ -18,7 +18,7 @@ import { syntaxDiagnostics } from './tree-diagnostics.js';
  * - exports: capitalised package-level names (funcs, types, vars, consts); methods are not.
  * - mutable state: package-level `var`s (go-declarations.ts for the exceptions).
  * - a tree with syntax errors still yields the facts of what parsed, plus a diagnostic per
- *   syntax error naming its line (tree-diagnostics.ts); the extractor never throws.
+ *   syntax error at its line and column (tree-diagnostics.ts); the extractor never throws.
  */
 export function extractGoFacts(tree: Tree, text: string): FileFacts {
   const facts = new FactsCollector(text, 'go');
@@ -40,8 +40,6 @@ export function extractGoFacts(tree: Tree, text: string): FileFacts {
       methods: draft.methodsByReceiver.get(name) ?? 0,
     });
   }
-  for (const message of syntaxDiagnostics(tree.rootNode, facts.lines.lineOf)) {
-    facts.diagnostic(message);
-  }
+  for (const error of syntaxDiagnostics(tree.rootNode)) facts.diagnostic(error);
   return facts.finish();
 }

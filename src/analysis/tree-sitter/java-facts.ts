@@ -13,13 +13,11 @@ import { syntaxDiagnostics } from './tree-diagnostics.js';
  * - functions: java-functions.ts; complexity: java-walk.ts; calls, reflection, event
  *   subscriptions, imports and DI containers: java-calls.ts.
  * - a tree with syntax errors still yields the facts of what parsed, plus a diagnostic per
- *   syntax error naming its line (tree-diagnostics.ts); the extractor never throws.
+ *   syntax error at its line and column (tree-diagnostics.ts); the extractor never throws.
  */
 export function extractJavaFacts(tree: Tree, text: string): FileFacts {
   const facts = new FactsCollector(text, 'java');
   walkJava(tree.rootNode, { facts });
-  for (const message of syntaxDiagnostics(tree.rootNode, facts.lines.lineOf)) {
-    facts.diagnostic(message);
-  }
+  for (const error of syntaxDiagnostics(tree.rootNode)) facts.diagnostic(error);
   return facts.finish();
 }

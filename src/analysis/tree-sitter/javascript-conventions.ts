@@ -4,6 +4,9 @@
  * names; no parser types.
  */
 
+/** The syntax error of a JavaScript file holding TypeScript syntax, at the first such node. */
+export const TYPESCRIPT_IN_JAVASCRIPT = 'TypeScript syntax in a JavaScript file';
+
 /** Methods whose call subscribes to events (EventSubscriptionFact). */
 export const EVENT_METHODS: ReadonlySet<string> = new Set([
   'on',

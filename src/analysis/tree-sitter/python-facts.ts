@@ -25,7 +25,7 @@ import { syntaxDiagnostics } from './tree-diagnostics.js';
  * - imports, exports, mutable state, reflection, event subscriptions, DI containers:
  *   python-imports.ts, python-bindings.ts, python-calls.ts.
  * - a tree with syntax errors still yields the facts of what parsed, plus a diagnostic per
- *   syntax error naming its line (tree-diagnostics.ts); the extractor never throws.
+ *   syntax error at its line and column (tree-diagnostics.ts); the extractor never throws.
  */
 export function extractPythonFacts(tree: Tree, text: string): FileFacts {
   const facts = new FactsCollector(text, 'python');
@@ -58,8 +58,6 @@ export function extractPythonFacts(tree: Tree, text: string): FileFacts {
   if (draft.importsSignals) {
     for (const at of draft.connectCalls) facts.addEventSubscription('connect', null, at);
   }
-  for (const message of syntaxDiagnostics(tree.rootNode, facts.lines.lineOf)) {
-    facts.diagnostic(message);
-  }
+  for (const error of syntaxDiagnostics(tree.rootNode)) facts.diagnostic(error);
   return facts.finish();
 }

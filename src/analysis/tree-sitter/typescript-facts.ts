@@ -79,9 +79,7 @@ export function extractTreeSitterFacts(
     recordTopLevel(source, statement);
     visit(source, statement, TOP_LEVEL);
   }
-  for (const message of syntaxDiagnostics(root, source.facts.lines.lineOf)) {
-    source.facts.diagnostic(message);
-  }
+  for (const error of syntaxDiagnostics(root)) source.facts.diagnostic(error);
   return source.facts.finish();
 }
 

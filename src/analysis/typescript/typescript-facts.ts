@@ -1,7 +1,10 @@
 import type * as ts from 'typescript';
 import type { FileFacts } from '../../model/facts.js';
 import { FactsCollector } from '../tree-sitter/facts-collector.js';
-import { DECISION_OPERATORS } from '../tree-sitter/javascript-conventions.js';
+import {
+  DECISION_OPERATORS,
+  TYPESCRIPT_IN_JAVASCRIPT,
+} from '../tree-sitter/javascript-conventions.js';
 import { typescript } from '../typescript-runtime.js';
 import { recordCall, recordConstruction, recordMemberAccess, recordTypeImport } from './calls.js';
 import { commentRanges } from './comment-ranges.js';
@@ -57,11 +60,10 @@ export function extractTypeScriptFacts(text: string, language: ScriptLanguage): 
   }
   source.opaque.sort((a, b) => a.start - b.start);
   for (const comment of commentRanges(text, source.opaque)) facts.comment(comment);
-  const { lineOf } = facts.lines;
-  for (const message of parseDiagnostics(file, lineOf)) facts.diagnostic(message);
+  for (const error of parseDiagnostics(file)) facts.diagnostic(error);
   const typeScriptOnly = source.typeScriptSyntax.at;
   if (typeScriptOnly !== null) {
-    facts.diagnostic(`line ${lineOf(typeScriptOnly)}: TypeScript syntax in a JavaScript file`);
+    facts.diagnostic({ message: TYPESCRIPT_IN_JAVASCRIPT, at: typeScriptOnly });
   }
   return facts.finish();
 }

@@ -61,8 +61,11 @@ function asText(analysis: RepositoryAnalysis): string {
   const withErrors = [...analysis.facts].filter(([, facts]) => facts.diagnostics.length > 0);
   if (withErrors.length > 0)
     lines.push(`Files with parse errors (facts partial): ${withErrors.length}.`);
-  for (const [path, facts] of withErrors.slice(0, 20))
-    lines.push(`  ${path}: ${facts.diagnostics[0]}`);
+  for (const [path, { diagnostics }] of withErrors.slice(0, 20)) {
+    const [first] = diagnostics;
+    if (first !== undefined)
+      lines.push(`  ${path}:${first.line}:${first.column}: ${first.message}`);
+  }
   if (!analysis.usedCache) {
     lines.push(
       'The cache was not used: this repository tracks files under .aureus/local/, which only this machine may write.',

@@ -22,6 +22,8 @@ import { humanSize, sideLines, sizeUnits } from './side-lines.js';
  * counts 0 lines, with a note (the change is then incomplete and never passes anyway).
  * Lockfiles cost 0 here: the dependencies category prices what they add.
  *
+ * A side that does not parse says so in the detail (unparsed).
+ *
  * The file's points are then multiplied by its path weight (`test_code_weight` under
  * `paths.tests`, `generated_code_weight` under `paths.generated`, of the base policy).
  */
@@ -72,7 +74,25 @@ function priceOne(file: PricedFile, policy: Policy, notes: string[]) {
     );
   }
   if (parts.length === 0) parts.push(`no change in ${unit}`);
+  parts.push(...unparsed(file));
   return { points, detail: `${parts.join('; ')}${origin(file)}` };
+}
+
+/**
+ * A side that does not parse has partial facts: its lines are counted over the whole text, but
+ * the abstractions and sensitive surfaces the other categories price are only those the parser
+ * read. The item says so, whatever the unparsable_file rule's severity: nothing unread is shown
+ * as measured.
+ */
+function unparsed(file: PricedFile): string[] {
+  const head = file.head?.facts?.diagnostics[0];
+  const base = file.base?.facts?.diagnostics[0];
+  const partial = 'its abstractions and sensitive surfaces count only as far as the parser read';
+  if (head !== undefined)
+    return [`does not parse (line ${head.line}, column ${head.column}): ${partial}`];
+  if (base !== undefined)
+    return [`did not parse at the base (line ${base.line}, column ${base.column}): ${partial}`];
+  return [];
 }
 
 /** Where a moved or copied file came from: a copy's lines are all new, and the reader sees why. */

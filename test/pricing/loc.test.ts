@@ -45,6 +45,23 @@ describe('loc', () => {
     expect(priced.cost).toMatchObject({ loc: 42, files: 5, total: 47 });
   });
 
+  it('says when a side does not parse: its lines count, its other facts are partial', async () => {
+    const broken = `${tsLines(3)}export const = ;\n`;
+    const added = await priceOf([{ path: 'src/new.ts', head: broken }]);
+    expect(itemsOf(added, 'loc')).toEqual([
+      {
+        points: 4,
+        path: 'src/new.ts',
+        detail:
+          'adds 4 code lines; does not parse (line 4, column 14): its abstractions and sensitive surfaces count only as far as the parser read',
+      },
+    ]);
+    const fixed = await priceOf([{ path: 'src/a.ts', base: broken, head: tsLines(4) }]);
+    expect(itemsOf(fixed, 'loc')[0]?.detail).toBe(
+      'no change in code lines; did not parse at the base (line 4, column 14): its abstractions and sensitive surfaces count only as far as the parser read',
+    );
+  });
+
   it('counts code lines only: comments and blank lines are free', async () => {
     const head = `${tsLines(3)}\n\n// a comment\n/* and\n a block */\n`;
     const priced = await priceOf([{ path: 'src/a.ts', base: tsLines(3), head }]);

@@ -14,12 +14,13 @@ import { pluginRegistry } from './rules/plugin-registry.js';
 import { prematureAbstraction } from './rules/premature-abstraction.js';
 import { reflection } from './rules/reflection.js';
 import { singleBackendRepository } from './rules/single-backend-repository.js';
+import { unparsableFile } from './rules/unparsable-file.js';
 
 /**
  * Every rule the critic runs, in the order of `forbidden_patterns` in the policy schema.
  * Shared conventions (each rule's doc comment says where it departs from them): a rule reports
  * places in product files only, never tests or generated code (PathKinds.isProduct; cycles
- * excepted); "more than the limit" is a finding, exactly the limit is not; a symbol never
+ * and unparsable files excepted); "more than the limit" is a finding, exactly the limit is not; a symbol never
  * holds a line number (fingerprint.ts).
  */
 export const RULES: readonly Rule[] = [
@@ -38,4 +39,5 @@ export const RULES: readonly Rule[] = [
   moduleBudget,
   fileBudget,
   locBudget,
+  unparsableFile,
 ];

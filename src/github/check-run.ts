@@ -126,6 +126,8 @@ interface CheckAnnotation {
   path: string;
   start_line: number;
   end_line: number;
+  start_column?: number;
+  end_column?: number;
   annotation_level: 'failure' | 'warning' | 'notice';
   title: string;
   message: string;
@@ -136,6 +138,10 @@ function toCheckAnnotation(annotation: Annotation): CheckAnnotation {
     path: annotation.file,
     start_line: annotation.startLine,
     end_line: annotation.endLine,
+    // A point: the column where the finding is (a syntax error), on its single line.
+    ...(annotation.startColumn === undefined
+      ? {}
+      : { start_column: annotation.startColumn, end_column: annotation.startColumn }),
     annotation_level: annotation.level === 'error' ? 'failure' : annotation.level,
     title: annotation.title.slice(0, 255),
     message: annotation.message.slice(0, 64 * 1024),

@@ -4,6 +4,11 @@ import type { ForbiddenPatternId } from './policy.js';
 export interface FindingLocation {
   readonly path: string;
   readonly startLine: number;
+  /**
+   * The column on `startLine` (1-based, in UTF-16 code units, as editors, GitHub and SARIF
+   * count) when the finding is at one place of the line, as a syntax error is.
+   */
+  readonly startColumn?: number;
   readonly endLine: number;
 }
 

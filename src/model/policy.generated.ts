@@ -262,6 +262,19 @@ loc_budget?: {
  */
 severity?: ("error" | "warn" | "off")
 }
+/**
+ * A TypeScript, JavaScript, Python, Go or Java file that does not parse, reported at its first syntax error: what the parser could not read is not measured, so the check says so instead of pricing and critiquing the file as if it had been read. A file already broken at the base is baseline.
+ */
+unparsable_file?: {
+/**
+ * error: a new finding blocks the change. warn: reported, never blocks. off: not checked.
+ */
+severity?: ("error" | "warn" | "off")
+/**
+ * Severity for files under paths.tests, which may hold invalid code on purpose (a parser's test inputs), never above severity: warn reports them without blocking. Files meant to be invalid are best listed under paths.ignore, which AUREUS never prices or critiques.
+ */
+in_tests?: ("error" | "warn" | "off")
+}
 }
 /**
  * Weights that turn a change into points. A cost is a breakdown: loc, dependencies, abstractions, security, files, modules, tool, total.

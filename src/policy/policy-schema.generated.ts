@@ -402,6 +402,23 @@ export const policySchema: SchemaNode = {
               "default": "error"
             }
           }
+        },
+        "unparsable_file": {
+          "description": "A TypeScript, JavaScript, Python, Go or Java file that does not parse, reported at its first syntax error: what the parser could not read is not measured, so the check says so instead of pricing and critiquing the file as if it had been read. A file already broken at the base is baseline.",
+          "type": "object",
+          "additionalProperties": false,
+          "default": {},
+          "properties": {
+            "severity": {
+              "$ref": "#/definitions/severity",
+              "default": "error"
+            },
+            "in_tests": {
+              "description": "Severity for files under paths.tests, which may hold invalid code on purpose (a parser's test inputs), never above severity: warn reports them without blocking. Files meant to be invalid are best listed under paths.ignore, which AUREUS never prices or critiques.",
+              "$ref": "#/definitions/severity",
+              "default": "warn"
+            }
+          }
         }
       }
     },

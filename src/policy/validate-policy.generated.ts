@@ -6,10 +6,10 @@ import runtime2 from 'ajv-formats/dist/formats.js';
 
 export const validate = validate10;
 export default validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","title":"AUREUS policy","description":"The complexity budgets and rules a repository is held to, read from .aureus/policy.yaml at the base commit of every change. Every key is optional except version; omitted keys take the built-in defaults shown by `aureus policy show`.","type":"object","additionalProperties":false,"required":["version"],"properties":{"version":{"description":"Version of the policy format. This AUREUS reads version 1; older versions are migrated on load, newer ones need a newer AUREUS.","const":1},"project":{"description":"What kind of project this is; budgets are sized from it.","type":"object","additionalProperties":false,"default":{},"properties":{"name":{"description":"Display name used in reports. Defaults to the repository folder name when empty.","type":"string","maxLength":200,"default":""},"type":{"description":"Kind of project: web app, API service, CLI, library or monorepo.","enum":["web-app","api-service","cli","library","monorepo","unknown"],"default":"unknown"},"stack":{"description":"Languages, frameworks and test tooling the project uses.","type":"object","additionalProperties":false,"default":{},"properties":{"languages":{"description":"Languages by share of lines, largest first (for example typescript, python).","type":"array","items":{"type":"string","minLength":1,"maxLength":50},"uniqueItems":true,"default":[]},"frameworks":{"description":"Frameworks in use (for example express, react, django).","type":"array","items":{"type":"string","minLength":1,"maxLength":100},"uniqueItems":true,"default":[]},"test_command":{"description":"The project's test command as an argument vector, run without a shell when a patch is verified locally (for example [npm, test]). Empty means none known.","type":"array","items":{"type":"string","minLength":1,"maxLength":200},"maxItems":20,"default":[]}}},"maturity":{"description":"greenfield: new code, the design's budgets apply as they are. growing: budgets sized above the current code. legacy: budgets above the current code plus a baseline so only new findings block.","enum":["greenfield","growing","legacy"],"default":"greenfield"}}},"budgets":{"description":"Limits on the cost of one change and on the size of the core.","type":"object","additionalProperties":false,"default":{},"properties":{"change":{"description":"Cost of a single change in points (see pricing).","type":"object","additionalProperties":false,"default":{},"properties":{"warn":{"description":"A change costing at least this many points is reported with a warning. Must not exceed block.","type":"number","minimum":0,"default":400},"block":{"description":"A change costing more than this many points is blocked.","type":"number","minimum":0,"default":500}}},"core_loc":{"description":"Logical lines of code in the core (paths.core).","type":"object","additionalProperties":false,"default":{},"properties":{"target":{"description":"Size the core should stay under; reflexion is due at simplification.triggers.loc_budget_ratio of it.","type":"integer","minimum":1,"default":4000},"hard":{"description":"Size the core may never exceed: a change that crosses it is blocked. Must be at least target.","type":"integer","minimum":1,"default":8000}}},"core_files":{"description":"Most source files the core may hold.","type":"integer","minimum":1,"default":25},"core_modules":{"description":"Most top-level modules (folders directly under a core root) the core may hold.","type":"integer","minimum":1,"default":6},"new_dependencies":{"description":"Most new direct dependencies a single change may add.","type":"integer","minimum":0,"default":2}}},"forbidden_patterns":{"description":"Patterns the critic reports, by id. Each has a severity (error blocks, warn reports, off disables) and its own parameters.","type":"object","additionalProperties":false,"default":{},"properties":{"god_class":{"description":"A class that grew too large to understand in one reading.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"max_loc":{"description":"Most logical lines one class may span.","type":"integer","minimum":1,"default":500}}},"deep_inheritance":{"description":"A class hierarchy deeper than the limit, followed across files.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"max_depth":{"description":"Most levels of extends above a class.","type":"integer","minimum":0,"default":2}}},"circular_dependency":{"description":"Modules that import each other, directly or through others.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"count_type_only_imports":{"description":"Whether `import type` edges count towards a cycle. They vanish at run time, so they do not by default.","type":"boolean","default":false}}},"global_mutable_state":{"description":"Module-level variables that are reassigned or mutated.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"warn"}}},"reflection":{"description":"Reflection-based metaprogramming: eval, new Function, Proxy, Reflect, dynamic imports of computed names, getattr/__import__, Java reflection.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"warn"}}},"premature_abstraction":{"description":"An interface or abstract class with fewer implementations than the minimum.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"min_implementations":{"description":"Fewest implementations that justify an abstraction.","type":"integer","minimum":1,"default":2},"core_interfaces":{"description":"Names of interfaces that are deliberate extension points and exempt from this rule.","type":"array","items":{"type":"string","minLength":1,"maxLength":200},"uniqueItems":true,"default":[]}}},"di_container":{"description":"A dependency-injection container used in the core.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"plugin_registry":{"description":"A plugin registry or dynamic module loading in the core.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"event_bus":{"description":"An event bus with too few subscribers to be worth the indirection.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"min_subscribers":{"description":"Fewest distinct subscribers that justify an event bus.","type":"integer","minimum":1,"default":3}}},"single_backend_repository":{"description":"A repository-pattern abstraction over a single storage backend.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"warn"}}},"oversized_adapter":{"description":"An adapter grown past the size where it stops being a thin translation layer.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"max_loc":{"description":"Most logical lines an adapter file may hold.","type":"integer","minimum":1,"default":200},"adapter_globs":{"description":"Globs that name adapter files.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":["**/adapters/**","**/*-adapter.*","**/*Adapter.*"]}}},"dependency_budget":{"description":"A change adds more direct dependencies than budgets.new_dependencies.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"module_budget":{"description":"The core holds more modules than budgets.core_modules.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"file_budget":{"description":"The core holds more files than budgets.core_files.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"loc_budget":{"description":"The core crosses budgets.core_loc.hard (blocks at this severity) or budgets.core_loc.target (always a warning).","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}}}},"pricing":{"description":"Weights that turn a change into points. A cost is a breakdown: loc, dependencies, abstractions, security, files, modules, tool, total.","type":"object","additionalProperties":false,"default":{},"properties":{"loc_added":{"description":"Points per added logical line.","type":"number","minimum":0,"default":1},"loc_deleted_credit":{"description":"Points credited per deleted logical line, so a simplification has a negative cost.","type":"number","minimum":0,"default":1},"dependency":{"description":"Price of a new dependency: own_loc / 1000 × per_kloc + per_transitive_package × packages it adds + install_script if it runs one.","type":"object","additionalProperties":false,"default":{},"properties":{"per_kloc":{"description":"Points per thousand lines of the dependency's own code.","type":"number","minimum":0,"default":1},"per_transitive_package":{"description":"Points per package the lockfile gains with it.","type":"number","minimum":0,"default":5},"install_script":{"description":"Points when the dependency (or one it pulls in) runs an install script.","type":"number","minimum":0,"default":20}}},"abstraction":{"description":"Points per new abstraction: interface, abstract class, class hierarchy level, generic factory.","type":"number","minimum":0,"default":25},"security":{"description":"Points per new touch of a sensitive surface.","type":"object","additionalProperties":false,"default":{},"properties":{"process_spawn":{"description":"Starting processes or shells (child_process, subprocess, exec).","$ref":"#/definitions/points","default":30},"eval":{"description":"Evaluating code from strings (eval, new Function, vm).","$ref":"#/definitions/points","default":30},"filesystem_write":{"description":"Writing, moving or deleting files.","$ref":"#/definitions/points","default":10},"network":{"description":"Opening network connections or HTTP requests.","$ref":"#/definitions/points","default":20},"crypto":{"description":"Cryptography: keys, ciphers, signatures, random tokens.","$ref":"#/definitions/points","default":15},"auth":{"description":"Authentication and authorization: logins, tokens, sessions, permissions.","$ref":"#/definitions/points","default":25},"deserialization":{"description":"Turning untrusted bytes into objects (pickle, YAML load, unserialize).","$ref":"#/definitions/points","default":20},"env_secrets":{"description":"Reading environment variables or secrets.","$ref":"#/definitions/points","default":15}}},"file":{"description":"Points per new file.","type":"number","minimum":0,"default":5},"module":{"description":"Points per new module (a new folder directly under a core root).","type":"number","minimum":0,"default":20},"tool":{"description":"Points per builder tool action, by the action's permission tier.","type":"object","additionalProperties":false,"default":{},"properties":{"tier_0":{"description":"Tier 0: reading the workspace.","$ref":"#/definitions/points","default":0},"tier_1":{"description":"Tier 1: editing files in the workspace.","$ref":"#/definitions/points","default":1},"tier_2":{"description":"Tier 2: running an allow-listed command in the sandbox.","$ref":"#/definitions/points","default":5},"tier_3":{"description":"Tier 3: publishing (pushing a branch, opening a pull request).","$ref":"#/definitions/points","default":20}}},"test_code_weight":{"description":"Multiplier on the cost of lines under paths.tests.","type":"number","minimum":0,"maximum":1,"default":0.25},"generated_code_weight":{"description":"Multiplier on the cost of lines under paths.generated.","type":"number","minimum":0,"maximum":1,"default":0}}},"permissions":{"description":"What the builder agent may do. Tiers: 0 read the workspace, 1 edit files in the workspace, 2 run allow-listed commands in a sandbox, 3 publish (push an aureus/ branch, open a draft pull request).","type":"object","additionalProperties":false,"default":{},"properties":{"max_tier":{"description":"Highest tier the builder may use without a maintainer's approval.","type":"integer","minimum":0,"maximum":3,"default":2},"allowed_commands":{"description":"Exact argument vectors the builder may run at tier 2, without a shell (for example [npm, test]).","type":"array","items":{"type":"array","items":{"type":"string","minLength":1,"maxLength":200},"minItems":1,"maxItems":20},"maxItems":50,"default":[]},"protected_paths":{"description":"Globs the builder may never change: a patch that touches one is refused.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":[".github/**",".husky/**",".aureus/**","**/CODEOWNERS","**/.gitattributes","**/AGENTS.md","**/package.json","**/package-lock.json"]}}},"cost_thresholds":{"description":"Limits on the builder agent and the model it calls.","type":"object","additionalProperties":false,"default":{},"properties":{"action_warn":{"description":"A single builder action estimated at this many points or more is logged as expensive.","type":"number","minimum":0,"default":20},"action_block":{"description":"A single builder action estimated above this many points is refused. Must be at least action_warn.","type":"number","minimum":0,"default":50},"max_iterations":{"description":"Most act/verify rounds in one builder run.","type":"integer","minimum":1,"maximum":500,"default":30},"max_tokens_per_run":{"description":"Most model tokens (input plus output) one run may use.","type":"integer","minimum":1,"default":200000},"max_usd_per_run":{"description":"Most model spend in US dollars for one run.","type":"number","minimum":0,"default":2},"max_usd_per_day":{"description":"Most model spend in US dollars per repository per day.","type":"number","minimum":0,"default":20},"max_runs_per_actor_per_day":{"description":"Most builder runs one person may start per day.","type":"integer","minimum":0,"default":5},"max_patch_files":{"description":"Most files one builder patch may touch.","type":"integer","minimum":1,"default":100},"max_patch_bytes":{"description":"Largest builder patch in bytes.","type":"integer","minimum":1,"default":4194304}}},"simplification":{"description":"When reflexion runs and what it may do with its verified patches.","type":"object","additionalProperties":false,"default":{},"properties":{"enabled":{"description":"Whether reflexion runs at all.","type":"boolean","default":true},"triggers":{"description":"Any one of these starts reflexion on a change.","type":"object","additionalProperties":false,"default":{},"properties":{"added_loc":{"description":"A change adding more than this many logical lines.","type":"integer","minimum":0,"default":100},"new_abstraction":{"description":"A change introducing an interface, abstract class or new hierarchy level.","type":"boolean","default":true},"loc_budget_ratio":{"description":"The core reaching this fraction of budgets.core_loc.target.","type":"number","exclusiveMinimum":0,"maximum":1,"default":0.9}}},"aggressiveness":{"description":"conservative: only removals of dead code. balanced: also inlining and dropping single-implementation abstractions. aggressive: also merges and restructuring.","enum":["conservative","balanced","aggressive"],"default":"balanced"},"target_reduction":{"description":"Fraction of the change's complexity reflexion aims to remove.","type":"number","exclusiveMinimum":0,"maximum":1,"default":0.2},"suggestions":{"description":"Post verified patches as suggestion comments on pull request lines.","type":"boolean","default":true},"auto_commit":{"description":"Push one `aureus: simplify` commit to same-repository pull request branches.","type":"boolean","default":false},"model_assisted":{"description":"Also ask the model (model_provider) for larger simplifications; they pass the same verification.","type":"boolean","default":false}}},"model_provider":{"description":"The language model used by the builder agent and model-assisted reflexion. AUREUS works fully without one.","type":"object","additionalProperties":false,"default":{},"properties":{"provider":{"description":"none disables model use; anthropic uses the Messages API.","enum":["none","anthropic"],"default":"none"},"model":{"description":"Model name passed to the provider.","type":"string","minLength":1,"maxLength":200,"default":"claude-sonnet-5-5"},"base_url":{"description":"Messages API base URL, for a proxy or gateway. Empty uses the provider's own.","anyOf":[{"const":""},{"type":"string","format":"uri","pattern":"^https?://"}],"default":""},"api_key_env":{"description":"Name of the environment variable that holds the API key. The key itself never goes in the policy.","type":"string","pattern":"^[A-Z_][A-Z0-9_]*$","default":"ANTHROPIC_API_KEY"},"max_tokens":{"description":"Most tokens one model reply may hold.","type":"integer","minimum":1,"maximum":200000,"default":8192},"timeout_seconds":{"description":"How long one model call may take.","type":"integer","minimum":1,"maximum":3600,"default":120}}},"integrations":{"description":"Where AUREUS runs and what it publishes there.","type":"object","additionalProperties":false,"default":{},"properties":{"hooks":{"description":"Local git hooks (advisory: the server-side check is the gate).","type":"object","additionalProperties":false,"default":{},"properties":{"pre_commit":{"description":"Price the staged change before every commit.","type":"boolean","default":true},"pre_push":{"description":"Check the range being pushed against the upstream merge-base.","type":"boolean","default":false}}},"action":{"description":"What the GitHub Action publishes.","type":"object","additionalProperties":false,"default":{},"properties":{"comment":{"description":"Keep one sticky cost-ledger comment on the pull request.","type":"boolean","default":true},"annotations":{"description":"Annotate changed lines with findings.","type":"boolean","default":true},"sarif":{"description":"Write a SARIF file for code scanning.","type":"boolean","default":true}}},"app":{"description":"What the GitHub App does on installed repositories.","type":"object","additionalProperties":false,"default":{},"properties":{"check_runs":{"description":"Conclude an AUREUS check run on every pull request head.","type":"boolean","default":true},"comments":{"description":"Keep one sticky cost-ledger comment on the pull request.","type":"boolean","default":true},"builder":{"description":"Let maintainers start the builder agent with `/aureus implement` or the builder label.","type":"boolean","default":false},"builder_label":{"description":"Issue label that starts the builder agent.","type":"string","minLength":1,"maxLength":50,"default":"aureus:implement"},"allowed_bot_ids":{"description":"Numeric GitHub user ids of bots whose commands AUREUS accepts. Names are never trusted.","type":"array","items":{"type":"integer","minimum":1},"uniqueItems":true,"default":[]}}},"incomplete_conclusion":{"description":"Check conclusion when a change could not be fully evaluated. Never success.","enum":["failure","neutral"],"default":"failure"}}},"memory":{"description":"How long the .aureus/ store keeps its records.","type":"object","additionalProperties":false,"default":{},"properties":{"ledger_retention_days":{"description":"Days of ledger entries to keep; 0 keeps them all. The ledger is the data the cost model learns from.","type":"integer","minimum":0,"default":0},"history_retention_days":{"description":"Days of run history to keep; 0 keeps it all.","type":"integer","minimum":0,"default":180},"patterns_retention_days":{"description":"Days of learned patterns to keep; 0 keeps them all.","type":"integer","minimum":0,"default":365}}},"paths":{"description":"Globs (relative to the repository root, / as separator) that sort files into core, ignored, test and generated.","type":"object","additionalProperties":false,"default":{},"properties":{"core":{"description":"The core the LOC, file and module budgets apply to.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":["src/**"]},"ignore":{"description":"Files AUREUS never prices or critiques. Read from the base policy only, so a change cannot exclude itself.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":["**/node_modules/**","**/dist/**","**/build/**","**/coverage/**"]},"tests":{"description":"Test code, priced with pricing.test_code_weight.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":["test/**","tests/**","**/__tests__/**","**/*.test.*","**/*.spec.*","**/*_test.go","**/test_*.py"]},"generated":{"description":"Generated code, priced with pricing.generated_code_weight.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":["**/*.generated.*","**/generated/**"]}}}},"definitions":{"severity":{"description":"error: a new finding blocks the change. warn: reported, never blocks. off: not checked.","enum":["error","warn","off"]},"points":{"description":"Points added to the cost.","type":"number","minimum":0},"glob":{"description":"A glob relative to the repository root, with / as separator (for example src/**).","type":"string","minLength":1,"maxLength":500,"pattern":"^(?!/)(?!.*\\\\)"}}};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","title":"AUREUS policy","description":"The complexity budgets and rules a repository is held to, read from .aureus/policy.yaml at the base commit of every change. Every key is optional except version; omitted keys take the built-in defaults shown by `aureus policy show`.","type":"object","additionalProperties":false,"required":["version"],"properties":{"version":{"description":"Version of the policy format. This AUREUS reads version 1; older versions are migrated on load, newer ones need a newer AUREUS.","const":1},"project":{"description":"What kind of project this is; budgets are sized from it.","type":"object","additionalProperties":false,"default":{},"properties":{"name":{"description":"Display name used in reports. Defaults to the repository folder name when empty.","type":"string","maxLength":200,"default":""},"type":{"description":"Kind of project: web app, API service, CLI, library or monorepo.","enum":["web-app","api-service","cli","library","monorepo","unknown"],"default":"unknown"},"stack":{"description":"Languages, frameworks and test tooling the project uses.","type":"object","additionalProperties":false,"default":{},"properties":{"languages":{"description":"Languages by share of lines, largest first (for example typescript, python).","type":"array","items":{"type":"string","minLength":1,"maxLength":50},"uniqueItems":true,"default":[]},"frameworks":{"description":"Frameworks in use (for example express, react, django).","type":"array","items":{"type":"string","minLength":1,"maxLength":100},"uniqueItems":true,"default":[]},"test_command":{"description":"The project's test command as an argument vector, run without a shell when a patch is verified locally (for example [npm, test]). Empty means none known.","type":"array","items":{"type":"string","minLength":1,"maxLength":200},"maxItems":20,"default":[]}}},"maturity":{"description":"greenfield: new code, the design's budgets apply as they are. growing: budgets sized above the current code. legacy: budgets above the current code plus a baseline so only new findings block.","enum":["greenfield","growing","legacy"],"default":"greenfield"}}},"budgets":{"description":"Limits on the cost of one change and on the size of the core.","type":"object","additionalProperties":false,"default":{},"properties":{"change":{"description":"Cost of a single change in points (see pricing).","type":"object","additionalProperties":false,"default":{},"properties":{"warn":{"description":"A change costing at least this many points is reported with a warning. Must not exceed block.","type":"number","minimum":0,"default":400},"block":{"description":"A change costing more than this many points is blocked.","type":"number","minimum":0,"default":500}}},"core_loc":{"description":"Logical lines of code in the core (paths.core).","type":"object","additionalProperties":false,"default":{},"properties":{"target":{"description":"Size the core should stay under; reflexion is due at simplification.triggers.loc_budget_ratio of it.","type":"integer","minimum":1,"default":4000},"hard":{"description":"Size the core may never exceed: a change that crosses it is blocked. Must be at least target.","type":"integer","minimum":1,"default":8000}}},"core_files":{"description":"Most source files the core may hold.","type":"integer","minimum":1,"default":25},"core_modules":{"description":"Most top-level modules (folders directly under a core root) the core may hold.","type":"integer","minimum":1,"default":6},"new_dependencies":{"description":"Most new direct dependencies a single change may add.","type":"integer","minimum":0,"default":2}}},"forbidden_patterns":{"description":"Patterns the critic reports, by id. Each has a severity (error blocks, warn reports, off disables) and its own parameters.","type":"object","additionalProperties":false,"default":{},"properties":{"god_class":{"description":"A class that grew too large to understand in one reading.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"max_loc":{"description":"Most logical lines one class may span.","type":"integer","minimum":1,"default":500}}},"deep_inheritance":{"description":"A class hierarchy deeper than the limit, followed across files.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"max_depth":{"description":"Most levels of extends above a class.","type":"integer","minimum":0,"default":2}}},"circular_dependency":{"description":"Modules that import each other, directly or through others.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"count_type_only_imports":{"description":"Whether `import type` edges count towards a cycle. They vanish at run time, so they do not by default.","type":"boolean","default":false}}},"global_mutable_state":{"description":"Module-level variables that are reassigned or mutated.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"warn"}}},"reflection":{"description":"Reflection-based metaprogramming: eval, new Function, Proxy, Reflect, dynamic imports of computed names, getattr/__import__, Java reflection.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"warn"}}},"premature_abstraction":{"description":"An interface or abstract class with fewer implementations than the minimum.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"min_implementations":{"description":"Fewest implementations that justify an abstraction.","type":"integer","minimum":1,"default":2},"core_interfaces":{"description":"Names of interfaces that are deliberate extension points and exempt from this rule.","type":"array","items":{"type":"string","minLength":1,"maxLength":200},"uniqueItems":true,"default":[]}}},"di_container":{"description":"A dependency-injection container used in the core.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"plugin_registry":{"description":"A plugin registry or dynamic module loading in the core.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"event_bus":{"description":"An event bus with too few subscribers to be worth the indirection.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"min_subscribers":{"description":"Fewest distinct subscribers that justify an event bus.","type":"integer","minimum":1,"default":3}}},"single_backend_repository":{"description":"A repository-pattern abstraction over a single storage backend.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"warn"}}},"oversized_adapter":{"description":"An adapter grown past the size where it stops being a thin translation layer.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"max_loc":{"description":"Most logical lines an adapter file may hold.","type":"integer","minimum":1,"default":200},"adapter_globs":{"description":"Globs that name adapter files.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":["**/adapters/**","**/*-adapter.*","**/*Adapter.*"]}}},"dependency_budget":{"description":"A change adds more direct dependencies than budgets.new_dependencies.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"module_budget":{"description":"The core holds more modules than budgets.core_modules.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"file_budget":{"description":"The core holds more files than budgets.core_files.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"loc_budget":{"description":"The core crosses budgets.core_loc.hard (blocks at this severity) or budgets.core_loc.target (always a warning).","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"unparsable_file":{"description":"A TypeScript, JavaScript, Python, Go or Java file that does not parse, reported at its first syntax error: what the parser could not read is not measured, so the check says so instead of pricing and critiquing the file as if it had been read. A file already broken at the base is baseline.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"in_tests":{"description":"Severity for files under paths.tests, which may hold invalid code on purpose (a parser's test inputs), never above severity: warn reports them without blocking. Files meant to be invalid are best listed under paths.ignore, which AUREUS never prices or critiques.","$ref":"#/definitions/severity","default":"warn"}}}}},"pricing":{"description":"Weights that turn a change into points. A cost is a breakdown: loc, dependencies, abstractions, security, files, modules, tool, total.","type":"object","additionalProperties":false,"default":{},"properties":{"loc_added":{"description":"Points per added logical line.","type":"number","minimum":0,"default":1},"loc_deleted_credit":{"description":"Points credited per deleted logical line, so a simplification has a negative cost.","type":"number","minimum":0,"default":1},"dependency":{"description":"Price of a new dependency: own_loc / 1000 × per_kloc + per_transitive_package × packages it adds + install_script if it runs one.","type":"object","additionalProperties":false,"default":{},"properties":{"per_kloc":{"description":"Points per thousand lines of the dependency's own code.","type":"number","minimum":0,"default":1},"per_transitive_package":{"description":"Points per package the lockfile gains with it.","type":"number","minimum":0,"default":5},"install_script":{"description":"Points when the dependency (or one it pulls in) runs an install script.","type":"number","minimum":0,"default":20}}},"abstraction":{"description":"Points per new abstraction: interface, abstract class, class hierarchy level, generic factory.","type":"number","minimum":0,"default":25},"security":{"description":"Points per new touch of a sensitive surface.","type":"object","additionalProperties":false,"default":{},"properties":{"process_spawn":{"description":"Starting processes or shells (child_process, subprocess, exec).","$ref":"#/definitions/points","default":30},"eval":{"description":"Evaluating code from strings (eval, new Function, vm).","$ref":"#/definitions/points","default":30},"filesystem_write":{"description":"Writing, moving or deleting files.","$ref":"#/definitions/points","default":10},"network":{"description":"Opening network connections or HTTP requests.","$ref":"#/definitions/points","default":20},"crypto":{"description":"Cryptography: keys, ciphers, signatures, random tokens.","$ref":"#/definitions/points","default":15},"auth":{"description":"Authentication and authorization: logins, tokens, sessions, permissions.","$ref":"#/definitions/points","default":25},"deserialization":{"description":"Turning untrusted bytes into objects (pickle, YAML load, unserialize).","$ref":"#/definitions/points","default":20},"env_secrets":{"description":"Reading environment variables or secrets.","$ref":"#/definitions/points","default":15}}},"file":{"description":"Points per new file.","type":"number","minimum":0,"default":5},"module":{"description":"Points per new module (a new folder directly under a core root).","type":"number","minimum":0,"default":20},"tool":{"description":"Points per builder tool action, by the action's permission tier.","type":"object","additionalProperties":false,"default":{},"properties":{"tier_0":{"description":"Tier 0: reading the workspace.","$ref":"#/definitions/points","default":0},"tier_1":{"description":"Tier 1: editing files in the workspace.","$ref":"#/definitions/points","default":1},"tier_2":{"description":"Tier 2: running an allow-listed command in the sandbox.","$ref":"#/definitions/points","default":5},"tier_3":{"description":"Tier 3: publishing (pushing a branch, opening a pull request).","$ref":"#/definitions/points","default":20}}},"test_code_weight":{"description":"Multiplier on the cost of lines under paths.tests.","type":"number","minimum":0,"maximum":1,"default":0.25},"generated_code_weight":{"description":"Multiplier on the cost of lines under paths.generated.","type":"number","minimum":0,"maximum":1,"default":0}}},"permissions":{"description":"What the builder agent may do. Tiers: 0 read the workspace, 1 edit files in the workspace, 2 run allow-listed commands in a sandbox, 3 publish (push an aureus/ branch, open a draft pull request).","type":"object","additionalProperties":false,"default":{},"properties":{"max_tier":{"description":"Highest tier the builder may use without a maintainer's approval.","type":"integer","minimum":0,"maximum":3,"default":2},"allowed_commands":{"description":"Exact argument vectors the builder may run at tier 2, without a shell (for example [npm, test]).","type":"array","items":{"type":"array","items":{"type":"string","minLength":1,"maxLength":200},"minItems":1,"maxItems":20},"maxItems":50,"default":[]},"protected_paths":{"description":"Globs the builder may never change: a patch that touches one is refused.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":[".github/**",".husky/**",".aureus/**","**/CODEOWNERS","**/.gitattributes","**/AGENTS.md","**/package.json","**/package-lock.json"]}}},"cost_thresholds":{"description":"Limits on the builder agent and the model it calls.","type":"object","additionalProperties":false,"default":{},"properties":{"action_warn":{"description":"A single builder action estimated at this many points or more is logged as expensive.","type":"number","minimum":0,"default":20},"action_block":{"description":"A single builder action estimated above this many points is refused. Must be at least action_warn.","type":"number","minimum":0,"default":50},"max_iterations":{"description":"Most act/verify rounds in one builder run.","type":"integer","minimum":1,"maximum":500,"default":30},"max_tokens_per_run":{"description":"Most model tokens (input plus output) one run may use.","type":"integer","minimum":1,"default":200000},"max_usd_per_run":{"description":"Most model spend in US dollars for one run.","type":"number","minimum":0,"default":2},"max_usd_per_day":{"description":"Most model spend in US dollars per repository per day.","type":"number","minimum":0,"default":20},"max_runs_per_actor_per_day":{"description":"Most builder runs one person may start per day.","type":"integer","minimum":0,"default":5},"max_patch_files":{"description":"Most files one builder patch may touch.","type":"integer","minimum":1,"default":100},"max_patch_bytes":{"description":"Largest builder patch in bytes.","type":"integer","minimum":1,"default":4194304}}},"simplification":{"description":"When reflexion runs and what it may do with its verified patches.","type":"object","additionalProperties":false,"default":{},"properties":{"enabled":{"description":"Whether reflexion runs at all.","type":"boolean","default":true},"triggers":{"description":"Any one of these starts reflexion on a change.","type":"object","additionalProperties":false,"default":{},"properties":{"added_loc":{"description":"A change adding more than this many logical lines.","type":"integer","minimum":0,"default":100},"new_abstraction":{"description":"A change introducing an interface, abstract class or new hierarchy level.","type":"boolean","default":true},"loc_budget_ratio":{"description":"The core reaching this fraction of budgets.core_loc.target.","type":"number","exclusiveMinimum":0,"maximum":1,"default":0.9}}},"aggressiveness":{"description":"conservative: only removals of dead code. balanced: also inlining and dropping single-implementation abstractions. aggressive: also merges and restructuring.","enum":["conservative","balanced","aggressive"],"default":"balanced"},"target_reduction":{"description":"Fraction of the change's complexity reflexion aims to remove.","type":"number","exclusiveMinimum":0,"maximum":1,"default":0.2},"suggestions":{"description":"Post verified patches as suggestion comments on pull request lines.","type":"boolean","default":true},"auto_commit":{"description":"Push one `aureus: simplify` commit to same-repository pull request branches.","type":"boolean","default":false},"model_assisted":{"description":"Also ask the model (model_provider) for larger simplifications; they pass the same verification.","type":"boolean","default":false}}},"model_provider":{"description":"The language model used by the builder agent and model-assisted reflexion. AUREUS works fully without one.","type":"object","additionalProperties":false,"default":{},"properties":{"provider":{"description":"none disables model use; anthropic uses the Messages API.","enum":["none","anthropic"],"default":"none"},"model":{"description":"Model name passed to the provider.","type":"string","minLength":1,"maxLength":200,"default":"claude-sonnet-5-5"},"base_url":{"description":"Messages API base URL, for a proxy or gateway. Empty uses the provider's own.","anyOf":[{"const":""},{"type":"string","format":"uri","pattern":"^https?://"}],"default":""},"api_key_env":{"description":"Name of the environment variable that holds the API key. The key itself never goes in the policy.","type":"string","pattern":"^[A-Z_][A-Z0-9_]*$","default":"ANTHROPIC_API_KEY"},"max_tokens":{"description":"Most tokens one model reply may hold.","type":"integer","minimum":1,"maximum":200000,"default":8192},"timeout_seconds":{"description":"How long one model call may take.","type":"integer","minimum":1,"maximum":3600,"default":120}}},"integrations":{"description":"Where AUREUS runs and what it publishes there.","type":"object","additionalProperties":false,"default":{},"properties":{"hooks":{"description":"Local git hooks (advisory: the server-side check is the gate).","type":"object","additionalProperties":false,"default":{},"properties":{"pre_commit":{"description":"Price the staged change before every commit.","type":"boolean","default":true},"pre_push":{"description":"Check the range being pushed against the upstream merge-base.","type":"boolean","default":false}}},"action":{"description":"What the GitHub Action publishes.","type":"object","additionalProperties":false,"default":{},"properties":{"comment":{"description":"Keep one sticky cost-ledger comment on the pull request.","type":"boolean","default":true},"annotations":{"description":"Annotate changed lines with findings.","type":"boolean","default":true},"sarif":{"description":"Write a SARIF file for code scanning.","type":"boolean","default":true}}},"app":{"description":"What the GitHub App does on installed repositories.","type":"object","additionalProperties":false,"default":{},"properties":{"check_runs":{"description":"Conclude an AUREUS check run on every pull request head.","type":"boolean","default":true},"comments":{"description":"Keep one sticky cost-ledger comment on the pull request.","type":"boolean","default":true},"builder":{"description":"Let maintainers start the builder agent with `/aureus implement` or the builder label.","type":"boolean","default":false},"builder_label":{"description":"Issue label that starts the builder agent.","type":"string","minLength":1,"maxLength":50,"default":"aureus:implement"},"allowed_bot_ids":{"description":"Numeric GitHub user ids of bots whose commands AUREUS accepts. Names are never trusted.","type":"array","items":{"type":"integer","minimum":1},"uniqueItems":true,"default":[]}}},"incomplete_conclusion":{"description":"Check conclusion when a change could not be fully evaluated. Never success.","enum":["failure","neutral"],"default":"failure"}}},"memory":{"description":"How long the .aureus/ store keeps its records.","type":"object","additionalProperties":false,"default":{},"properties":{"ledger_retention_days":{"description":"Days of ledger entries to keep; 0 keeps them all. The ledger is the data the cost model learns from.","type":"integer","minimum":0,"default":0},"history_retention_days":{"description":"Days of run history to keep; 0 keeps it all.","type":"integer","minimum":0,"default":180},"patterns_retention_days":{"description":"Days of learned patterns to keep; 0 keeps them all.","type":"integer","minimum":0,"default":365}}},"paths":{"description":"Globs (relative to the repository root, / as separator) that sort files into core, ignored, test and generated.","type":"object","additionalProperties":false,"default":{},"properties":{"core":{"description":"The core the LOC, file and module budgets apply to.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":["src/**"]},"ignore":{"description":"Files AUREUS never prices or critiques. Read from the base policy only, so a change cannot exclude itself.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":["**/node_modules/**","**/dist/**","**/build/**","**/coverage/**"]},"tests":{"description":"Test code, priced with pricing.test_code_weight.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":["test/**","tests/**","**/__tests__/**","**/*.test.*","**/*.spec.*","**/*_test.go","**/test_*.py"]},"generated":{"description":"Generated code, priced with pricing.generated_code_weight.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":["**/*.generated.*","**/generated/**"]}}}},"definitions":{"severity":{"description":"error: a new finding blocks the change. warn: reported, never blocks. off: not checked.","enum":["error","warn","off"]},"points":{"description":"Points added to the cost.","type":"number","minimum":0},"glob":{"description":"A glob relative to the repository root, with / as separator (for example src/**).","type":"string","minLength":1,"maxLength":500,"pattern":"^(?!/)(?!.*\\\\)"}}};
 const schema12 = {"description":"error: a new finding blocks the change. warn: reported, never blocks. off: not checked.","enum":["error","warn","off"]};
 const schema23 = {"description":"A glob relative to the repository root, with / as separator (for example src/**).","type":"string","minLength":1,"maxLength":500,"pattern":"^(?!/)(?!.*\\\\)"};
-const schema28 = {"description":"Points added to the cost.","type":"number","minimum":0};
+const schema30 = {"description":"Points added to the cost.","type":"number","minimum":0};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = runtime0.default;
 const func0 = runtime1.default;
@@ -719,6 +719,9 @@ data22.file_budget = {};
 }
 if(data22.loc_budget === undefined){
 data22.loc_budget = {};
+}
+if(data22.unparsable_file === undefined){
+data22.unparsable_file = {};
 }
 for(const key6 in data22){
 if(!(func2.call(schema11.properties.forbidden_patterns.properties, key6))){
@@ -1618,9 +1621,17 @@ vErrors.push(err113);
 }
 errors++;
 }
+let data63 = data22.unparsable_file;
+if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
+if(data63.severity === undefined){
+data63.severity = "error";
 }
-else {
-const err114 = {instancePath:instancePath+"/forbidden_patterns",schemaPath:"#/properties/forbidden_patterns/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data63.in_tests === undefined){
+data63.in_tests = "warn";
+}
+for(const key22 in data63){
+if(!((key22 === "severity") || (key22 === "in_tests"))){
+const err114 = {instancePath:instancePath+"/forbidden_patterns/unparsable_file",schemaPath:"#/properties/forbidden_patterns/properties/unparsable_file/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -1629,41 +1640,10 @@ vErrors.push(err114);
 }
 errors++;
 }
-let data63 = data.pricing;
-if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
-if(data63.loc_added === undefined){
-data63.loc_added = 1;
 }
-if(data63.loc_deleted_credit === undefined){
-data63.loc_deleted_credit = 1;
-}
-if(data63.dependency === undefined){
-data63.dependency = {};
-}
-if(data63.abstraction === undefined){
-data63.abstraction = 25;
-}
-if(data63.security === undefined){
-data63.security = {};
-}
-if(data63.file === undefined){
-data63.file = 5;
-}
-if(data63.module === undefined){
-data63.module = 20;
-}
-if(data63.tool === undefined){
-data63.tool = {};
-}
-if(data63.test_code_weight === undefined){
-data63.test_code_weight = 0.25;
-}
-if(data63.generated_code_weight === undefined){
-data63.generated_code_weight = 0;
-}
-for(const key22 in data63){
-if(!(func2.call(schema11.properties.pricing.properties, key22))){
-const err115 = {instancePath:instancePath+"/pricing",schemaPath:"#/properties/pricing/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties"};
+let data64 = data63.severity;
+if(!(((data64 === "error") || (data64 === "warn")) || (data64 === "off"))){
+const err115 = {instancePath:instancePath+"/forbidden_patterns/unparsable_file/severity",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -1672,11 +1652,9 @@ vErrors.push(err115);
 }
 errors++;
 }
-}
-let data64 = data63.loc_added;
-if((typeof data64 == "number") && (isFinite(data64))){
-if(data64 < 0 || isNaN(data64)){
-const err116 = {instancePath:instancePath+"/pricing/loc_added",schemaPath:"#/properties/pricing/properties/loc_added/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+let data65 = data63.in_tests;
+if(!(((data65 === "error") || (data65 === "warn")) || (data65 === "off"))){
+const err116 = {instancePath:instancePath+"/forbidden_patterns/unparsable_file/in_tests",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -1687,7 +1665,7 @@ errors++;
 }
 }
 else {
-const err117 = {instancePath:instancePath+"/pricing/loc_added",schemaPath:"#/properties/pricing/properties/loc_added/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err117 = {instancePath:instancePath+"/forbidden_patterns/unparsable_file",schemaPath:"#/properties/forbidden_patterns/properties/unparsable_file/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -1696,10 +1674,9 @@ vErrors.push(err117);
 }
 errors++;
 }
-let data65 = data63.loc_deleted_credit;
-if((typeof data65 == "number") && (isFinite(data65))){
-if(data65 < 0 || isNaN(data65)){
-const err118 = {instancePath:instancePath+"/pricing/loc_deleted_credit",schemaPath:"#/properties/pricing/properties/loc_deleted_credit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+else {
+const err118 = {instancePath:instancePath+"/forbidden_patterns",schemaPath:"#/properties/forbidden_patterns/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -1708,9 +1685,41 @@ vErrors.push(err118);
 }
 errors++;
 }
+let data66 = data.pricing;
+if(data66 && typeof data66 == "object" && !Array.isArray(data66)){
+if(data66.loc_added === undefined){
+data66.loc_added = 1;
 }
-else {
-const err119 = {instancePath:instancePath+"/pricing/loc_deleted_credit",schemaPath:"#/properties/pricing/properties/loc_deleted_credit/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data66.loc_deleted_credit === undefined){
+data66.loc_deleted_credit = 1;
+}
+if(data66.dependency === undefined){
+data66.dependency = {};
+}
+if(data66.abstraction === undefined){
+data66.abstraction = 25;
+}
+if(data66.security === undefined){
+data66.security = {};
+}
+if(data66.file === undefined){
+data66.file = 5;
+}
+if(data66.module === undefined){
+data66.module = 20;
+}
+if(data66.tool === undefined){
+data66.tool = {};
+}
+if(data66.test_code_weight === undefined){
+data66.test_code_weight = 0.25;
+}
+if(data66.generated_code_weight === undefined){
+data66.generated_code_weight = 0;
+}
+for(const key23 in data66){
+if(!(func2.call(schema11.properties.pricing.properties, key23))){
+const err119 = {instancePath:instancePath+"/pricing",schemaPath:"#/properties/pricing/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -1719,20 +1728,11 @@ vErrors.push(err119);
 }
 errors++;
 }
-let data66 = data63.dependency;
-if(data66 && typeof data66 == "object" && !Array.isArray(data66)){
-if(data66.per_kloc === undefined){
-data66.per_kloc = 1;
 }
-if(data66.per_transitive_package === undefined){
-data66.per_transitive_package = 5;
-}
-if(data66.install_script === undefined){
-data66.install_script = 20;
-}
-for(const key23 in data66){
-if(!(((key23 === "per_kloc") || (key23 === "per_transitive_package")) || (key23 === "install_script"))){
-const err120 = {instancePath:instancePath+"/pricing/dependency",schemaPath:"#/properties/pricing/properties/dependency/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties"};
+let data67 = data66.loc_added;
+if((typeof data67 == "number") && (isFinite(data67))){
+if(data67 < 0 || isNaN(data67)){
+const err120 = {instancePath:instancePath+"/pricing/loc_added",schemaPath:"#/properties/pricing/properties/loc_added/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -1742,10 +1742,8 @@ vErrors.push(err120);
 errors++;
 }
 }
-let data67 = data66.per_kloc;
-if((typeof data67 == "number") && (isFinite(data67))){
-if(data67 < 0 || isNaN(data67)){
-const err121 = {instancePath:instancePath+"/pricing/dependency/per_kloc",schemaPath:"#/properties/pricing/properties/dependency/properties/per_kloc/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+else {
+const err121 = {instancePath:instancePath+"/pricing/loc_added",schemaPath:"#/properties/pricing/properties/loc_added/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -1754,9 +1752,10 @@ vErrors.push(err121);
 }
 errors++;
 }
-}
-else {
-const err122 = {instancePath:instancePath+"/pricing/dependency/per_kloc",schemaPath:"#/properties/pricing/properties/dependency/properties/per_kloc/type",keyword:"type",params:{type: "number"},message:"must be number"};
+let data68 = data66.loc_deleted_credit;
+if((typeof data68 == "number") && (isFinite(data68))){
+if(data68 < 0 || isNaN(data68)){
+const err122 = {instancePath:instancePath+"/pricing/loc_deleted_credit",schemaPath:"#/properties/pricing/properties/loc_deleted_credit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -1765,10 +1764,9 @@ vErrors.push(err122);
 }
 errors++;
 }
-let data68 = data66.per_transitive_package;
-if((typeof data68 == "number") && (isFinite(data68))){
-if(data68 < 0 || isNaN(data68)){
-const err123 = {instancePath:instancePath+"/pricing/dependency/per_transitive_package",schemaPath:"#/properties/pricing/properties/dependency/properties/per_transitive_package/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+else {
+const err123 = {instancePath:instancePath+"/pricing/loc_deleted_credit",schemaPath:"#/properties/pricing/properties/loc_deleted_credit/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -1777,9 +1775,20 @@ vErrors.push(err123);
 }
 errors++;
 }
+let data69 = data66.dependency;
+if(data69 && typeof data69 == "object" && !Array.isArray(data69)){
+if(data69.per_kloc === undefined){
+data69.per_kloc = 1;
 }
-else {
-const err124 = {instancePath:instancePath+"/pricing/dependency/per_transitive_package",schemaPath:"#/properties/pricing/properties/dependency/properties/per_transitive_package/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data69.per_transitive_package === undefined){
+data69.per_transitive_package = 5;
+}
+if(data69.install_script === undefined){
+data69.install_script = 20;
+}
+for(const key24 in data69){
+if(!(((key24 === "per_kloc") || (key24 === "per_transitive_package")) || (key24 === "install_script"))){
+const err124 = {instancePath:instancePath+"/pricing/dependency",schemaPath:"#/properties/pricing/properties/dependency/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -1788,10 +1797,11 @@ vErrors.push(err124);
 }
 errors++;
 }
-let data69 = data66.install_script;
-if((typeof data69 == "number") && (isFinite(data69))){
-if(data69 < 0 || isNaN(data69)){
-const err125 = {instancePath:instancePath+"/pricing/dependency/install_script",schemaPath:"#/properties/pricing/properties/dependency/properties/install_script/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+let data70 = data69.per_kloc;
+if((typeof data70 == "number") && (isFinite(data70))){
+if(data70 < 0 || isNaN(data70)){
+const err125 = {instancePath:instancePath+"/pricing/dependency/per_kloc",schemaPath:"#/properties/pricing/properties/dependency/properties/per_kloc/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -1802,7 +1812,7 @@ errors++;
 }
 }
 else {
-const err126 = {instancePath:instancePath+"/pricing/dependency/install_script",schemaPath:"#/properties/pricing/properties/dependency/properties/install_script/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err126 = {instancePath:instancePath+"/pricing/dependency/per_kloc",schemaPath:"#/properties/pricing/properties/dependency/properties/per_kloc/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -1811,9 +1821,10 @@ vErrors.push(err126);
 }
 errors++;
 }
-}
-else {
-const err127 = {instancePath:instancePath+"/pricing/dependency",schemaPath:"#/properties/pricing/properties/dependency/type",keyword:"type",params:{type: "object"},message:"must be object"};
+let data71 = data69.per_transitive_package;
+if((typeof data71 == "number") && (isFinite(data71))){
+if(data71 < 0 || isNaN(data71)){
+const err127 = {instancePath:instancePath+"/pricing/dependency/per_transitive_package",schemaPath:"#/properties/pricing/properties/dependency/properties/per_transitive_package/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -1822,10 +1833,9 @@ vErrors.push(err127);
 }
 errors++;
 }
-let data70 = data63.abstraction;
-if((typeof data70 == "number") && (isFinite(data70))){
-if(data70 < 0 || isNaN(data70)){
-const err128 = {instancePath:instancePath+"/pricing/abstraction",schemaPath:"#/properties/pricing/properties/abstraction/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+else {
+const err128 = {instancePath:instancePath+"/pricing/dependency/per_transitive_package",schemaPath:"#/properties/pricing/properties/dependency/properties/per_transitive_package/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -1834,9 +1844,10 @@ vErrors.push(err128);
 }
 errors++;
 }
-}
-else {
-const err129 = {instancePath:instancePath+"/pricing/abstraction",schemaPath:"#/properties/pricing/properties/abstraction/type",keyword:"type",params:{type: "number"},message:"must be number"};
+let data72 = data69.install_script;
+if((typeof data72 == "number") && (isFinite(data72))){
+if(data72 < 0 || isNaN(data72)){
+const err129 = {instancePath:instancePath+"/pricing/dependency/install_script",schemaPath:"#/properties/pricing/properties/dependency/properties/install_script/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -1845,35 +1856,9 @@ vErrors.push(err129);
 }
 errors++;
 }
-let data71 = data63.security;
-if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
-if(data71.process_spawn === undefined){
-data71.process_spawn = 30;
 }
-if(data71.eval === undefined){
-data71.eval = 30;
-}
-if(data71.filesystem_write === undefined){
-data71.filesystem_write = 10;
-}
-if(data71.network === undefined){
-data71.network = 20;
-}
-if(data71.crypto === undefined){
-data71.crypto = 15;
-}
-if(data71.auth === undefined){
-data71.auth = 25;
-}
-if(data71.deserialization === undefined){
-data71.deserialization = 20;
-}
-if(data71.env_secrets === undefined){
-data71.env_secrets = 15;
-}
-for(const key24 in data71){
-if(!((((((((key24 === "process_spawn") || (key24 === "eval")) || (key24 === "filesystem_write")) || (key24 === "network")) || (key24 === "crypto")) || (key24 === "auth")) || (key24 === "deserialization")) || (key24 === "env_secrets"))){
-const err130 = {instancePath:instancePath+"/pricing/security",schemaPath:"#/properties/pricing/properties/security/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24},message:"must NOT have additional properties"};
+else {
+const err130 = {instancePath:instancePath+"/pricing/dependency/install_script",schemaPath:"#/properties/pricing/properties/dependency/properties/install_script/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -1883,10 +1868,8 @@ vErrors.push(err130);
 errors++;
 }
 }
-let data72 = data71.process_spawn;
-if((typeof data72 == "number") && (isFinite(data72))){
-if(data72 < 0 || isNaN(data72)){
-const err131 = {instancePath:instancePath+"/pricing/security/process_spawn",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+else {
+const err131 = {instancePath:instancePath+"/pricing/dependency",schemaPath:"#/properties/pricing/properties/dependency/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -1895,9 +1878,10 @@ vErrors.push(err131);
 }
 errors++;
 }
-}
-else {
-const err132 = {instancePath:instancePath+"/pricing/security/process_spawn",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
+let data73 = data66.abstraction;
+if((typeof data73 == "number") && (isFinite(data73))){
+if(data73 < 0 || isNaN(data73)){
+const err132 = {instancePath:instancePath+"/pricing/abstraction",schemaPath:"#/properties/pricing/properties/abstraction/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -1906,10 +1890,9 @@ vErrors.push(err132);
 }
 errors++;
 }
-let data73 = data71.eval;
-if((typeof data73 == "number") && (isFinite(data73))){
-if(data73 < 0 || isNaN(data73)){
-const err133 = {instancePath:instancePath+"/pricing/security/eval",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+else {
+const err133 = {instancePath:instancePath+"/pricing/abstraction",schemaPath:"#/properties/pricing/properties/abstraction/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -1918,9 +1901,35 @@ vErrors.push(err133);
 }
 errors++;
 }
+let data74 = data66.security;
+if(data74 && typeof data74 == "object" && !Array.isArray(data74)){
+if(data74.process_spawn === undefined){
+data74.process_spawn = 30;
 }
-else {
-const err134 = {instancePath:instancePath+"/pricing/security/eval",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data74.eval === undefined){
+data74.eval = 30;
+}
+if(data74.filesystem_write === undefined){
+data74.filesystem_write = 10;
+}
+if(data74.network === undefined){
+data74.network = 20;
+}
+if(data74.crypto === undefined){
+data74.crypto = 15;
+}
+if(data74.auth === undefined){
+data74.auth = 25;
+}
+if(data74.deserialization === undefined){
+data74.deserialization = 20;
+}
+if(data74.env_secrets === undefined){
+data74.env_secrets = 15;
+}
+for(const key25 in data74){
+if(!((((((((key25 === "process_spawn") || (key25 === "eval")) || (key25 === "filesystem_write")) || (key25 === "network")) || (key25 === "crypto")) || (key25 === "auth")) || (key25 === "deserialization")) || (key25 === "env_secrets"))){
+const err134 = {instancePath:instancePath+"/pricing/security",schemaPath:"#/properties/pricing/properties/security/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key25},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -1929,10 +1938,11 @@ vErrors.push(err134);
 }
 errors++;
 }
-let data74 = data71.filesystem_write;
-if((typeof data74 == "number") && (isFinite(data74))){
-if(data74 < 0 || isNaN(data74)){
-const err135 = {instancePath:instancePath+"/pricing/security/filesystem_write",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+let data75 = data74.process_spawn;
+if((typeof data75 == "number") && (isFinite(data75))){
+if(data75 < 0 || isNaN(data75)){
+const err135 = {instancePath:instancePath+"/pricing/security/process_spawn",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -1943,7 +1953,7 @@ errors++;
 }
 }
 else {
-const err136 = {instancePath:instancePath+"/pricing/security/filesystem_write",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err136 = {instancePath:instancePath+"/pricing/security/process_spawn",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -1952,10 +1962,10 @@ vErrors.push(err136);
 }
 errors++;
 }
-let data75 = data71.network;
-if((typeof data75 == "number") && (isFinite(data75))){
-if(data75 < 0 || isNaN(data75)){
-const err137 = {instancePath:instancePath+"/pricing/security/network",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+let data76 = data74.eval;
+if((typeof data76 == "number") && (isFinite(data76))){
+if(data76 < 0 || isNaN(data76)){
+const err137 = {instancePath:instancePath+"/pricing/security/eval",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -1966,7 +1976,7 @@ errors++;
 }
 }
 else {
-const err138 = {instancePath:instancePath+"/pricing/security/network",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err138 = {instancePath:instancePath+"/pricing/security/eval",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -1975,10 +1985,10 @@ vErrors.push(err138);
 }
 errors++;
 }
-let data76 = data71.crypto;
-if((typeof data76 == "number") && (isFinite(data76))){
-if(data76 < 0 || isNaN(data76)){
-const err139 = {instancePath:instancePath+"/pricing/security/crypto",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+let data77 = data74.filesystem_write;
+if((typeof data77 == "number") && (isFinite(data77))){
+if(data77 < 0 || isNaN(data77)){
+const err139 = {instancePath:instancePath+"/pricing/security/filesystem_write",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -1989,7 +1999,7 @@ errors++;
 }
 }
 else {
-const err140 = {instancePath:instancePath+"/pricing/security/crypto",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err140 = {instancePath:instancePath+"/pricing/security/filesystem_write",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -1998,10 +2008,10 @@ vErrors.push(err140);
 }
 errors++;
 }
-let data77 = data71.auth;
-if((typeof data77 == "number") && (isFinite(data77))){
-if(data77 < 0 || isNaN(data77)){
-const err141 = {instancePath:instancePath+"/pricing/security/auth",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+let data78 = data74.network;
+if((typeof data78 == "number") && (isFinite(data78))){
+if(data78 < 0 || isNaN(data78)){
+const err141 = {instancePath:instancePath+"/pricing/security/network",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -2012,7 +2022,7 @@ errors++;
 }
 }
 else {
-const err142 = {instancePath:instancePath+"/pricing/security/auth",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err142 = {instancePath:instancePath+"/pricing/security/network",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -2021,10 +2031,10 @@ vErrors.push(err142);
 }
 errors++;
 }
-let data78 = data71.deserialization;
-if((typeof data78 == "number") && (isFinite(data78))){
-if(data78 < 0 || isNaN(data78)){
-const err143 = {instancePath:instancePath+"/pricing/security/deserialization",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+let data79 = data74.crypto;
+if((typeof data79 == "number") && (isFinite(data79))){
+if(data79 < 0 || isNaN(data79)){
+const err143 = {instancePath:instancePath+"/pricing/security/crypto",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -2035,7 +2045,7 @@ errors++;
 }
 }
 else {
-const err144 = {instancePath:instancePath+"/pricing/security/deserialization",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err144 = {instancePath:instancePath+"/pricing/security/crypto",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -2044,10 +2054,10 @@ vErrors.push(err144);
 }
 errors++;
 }
-let data79 = data71.env_secrets;
-if((typeof data79 == "number") && (isFinite(data79))){
-if(data79 < 0 || isNaN(data79)){
-const err145 = {instancePath:instancePath+"/pricing/security/env_secrets",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+let data80 = data74.auth;
+if((typeof data80 == "number") && (isFinite(data80))){
+if(data80 < 0 || isNaN(data80)){
+const err145 = {instancePath:instancePath+"/pricing/security/auth",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -2058,7 +2068,7 @@ errors++;
 }
 }
 else {
-const err146 = {instancePath:instancePath+"/pricing/security/env_secrets",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err146 = {instancePath:instancePath+"/pricing/security/auth",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -2067,9 +2077,10 @@ vErrors.push(err146);
 }
 errors++;
 }
-}
-else {
-const err147 = {instancePath:instancePath+"/pricing/security",schemaPath:"#/properties/pricing/properties/security/type",keyword:"type",params:{type: "object"},message:"must be object"};
+let data81 = data74.deserialization;
+if((typeof data81 == "number") && (isFinite(data81))){
+if(data81 < 0 || isNaN(data81)){
+const err147 = {instancePath:instancePath+"/pricing/security/deserialization",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -2078,10 +2089,9 @@ vErrors.push(err147);
 }
 errors++;
 }
-let data80 = data63.file;
-if((typeof data80 == "number") && (isFinite(data80))){
-if(data80 < 0 || isNaN(data80)){
-const err148 = {instancePath:instancePath+"/pricing/file",schemaPath:"#/properties/pricing/properties/file/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+else {
+const err148 = {instancePath:instancePath+"/pricing/security/deserialization",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -2090,9 +2100,10 @@ vErrors.push(err148);
 }
 errors++;
 }
-}
-else {
-const err149 = {instancePath:instancePath+"/pricing/file",schemaPath:"#/properties/pricing/properties/file/type",keyword:"type",params:{type: "number"},message:"must be number"};
+let data82 = data74.env_secrets;
+if((typeof data82 == "number") && (isFinite(data82))){
+if(data82 < 0 || isNaN(data82)){
+const err149 = {instancePath:instancePath+"/pricing/security/env_secrets",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -2101,10 +2112,9 @@ vErrors.push(err149);
 }
 errors++;
 }
-let data81 = data63.module;
-if((typeof data81 == "number") && (isFinite(data81))){
-if(data81 < 0 || isNaN(data81)){
-const err150 = {instancePath:instancePath+"/pricing/module",schemaPath:"#/properties/pricing/properties/module/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+else {
+const err150 = {instancePath:instancePath+"/pricing/security/env_secrets",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -2115,7 +2125,7 @@ errors++;
 }
 }
 else {
-const err151 = {instancePath:instancePath+"/pricing/module",schemaPath:"#/properties/pricing/properties/module/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err151 = {instancePath:instancePath+"/pricing/security",schemaPath:"#/properties/pricing/properties/security/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err151];
 }
@@ -2124,23 +2134,10 @@ vErrors.push(err151);
 }
 errors++;
 }
-let data82 = data63.tool;
-if(data82 && typeof data82 == "object" && !Array.isArray(data82)){
-if(data82.tier_0 === undefined){
-data82.tier_0 = 0;
-}
-if(data82.tier_1 === undefined){
-data82.tier_1 = 1;
-}
-if(data82.tier_2 === undefined){
-data82.tier_2 = 5;
-}
-if(data82.tier_3 === undefined){
-data82.tier_3 = 20;
-}
-for(const key25 in data82){
-if(!((((key25 === "tier_0") || (key25 === "tier_1")) || (key25 === "tier_2")) || (key25 === "tier_3"))){
-const err152 = {instancePath:instancePath+"/pricing/tool",schemaPath:"#/properties/pricing/properties/tool/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key25},message:"must NOT have additional properties"};
+let data83 = data66.file;
+if((typeof data83 == "number") && (isFinite(data83))){
+if(data83 < 0 || isNaN(data83)){
+const err152 = {instancePath:instancePath+"/pricing/file",schemaPath:"#/properties/pricing/properties/file/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err152];
 }
@@ -2150,10 +2147,8 @@ vErrors.push(err152);
 errors++;
 }
 }
-let data83 = data82.tier_0;
-if((typeof data83 == "number") && (isFinite(data83))){
-if(data83 < 0 || isNaN(data83)){
-const err153 = {instancePath:instancePath+"/pricing/tool/tier_0",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+else {
+const err153 = {instancePath:instancePath+"/pricing/file",schemaPath:"#/properties/pricing/properties/file/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err153];
 }
@@ -2162,9 +2157,10 @@ vErrors.push(err153);
 }
 errors++;
 }
-}
-else {
-const err154 = {instancePath:instancePath+"/pricing/tool/tier_0",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
+let data84 = data66.module;
+if((typeof data84 == "number") && (isFinite(data84))){
+if(data84 < 0 || isNaN(data84)){
+const err154 = {instancePath:instancePath+"/pricing/module",schemaPath:"#/properties/pricing/properties/module/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -2173,10 +2169,9 @@ vErrors.push(err154);
 }
 errors++;
 }
-let data84 = data82.tier_1;
-if((typeof data84 == "number") && (isFinite(data84))){
-if(data84 < 0 || isNaN(data84)){
-const err155 = {instancePath:instancePath+"/pricing/tool/tier_1",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+else {
+const err155 = {instancePath:instancePath+"/pricing/module",schemaPath:"#/properties/pricing/properties/module/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err155];
 }
@@ -2185,9 +2180,23 @@ vErrors.push(err155);
 }
 errors++;
 }
+let data85 = data66.tool;
+if(data85 && typeof data85 == "object" && !Array.isArray(data85)){
+if(data85.tier_0 === undefined){
+data85.tier_0 = 0;
 }
-else {
-const err156 = {instancePath:instancePath+"/pricing/tool/tier_1",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data85.tier_1 === undefined){
+data85.tier_1 = 1;
+}
+if(data85.tier_2 === undefined){
+data85.tier_2 = 5;
+}
+if(data85.tier_3 === undefined){
+data85.tier_3 = 20;
+}
+for(const key26 in data85){
+if(!((((key26 === "tier_0") || (key26 === "tier_1")) || (key26 === "tier_2")) || (key26 === "tier_3"))){
+const err156 = {instancePath:instancePath+"/pricing/tool",schemaPath:"#/properties/pricing/properties/tool/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key26},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -2196,10 +2205,11 @@ vErrors.push(err156);
 }
 errors++;
 }
-let data85 = data82.tier_2;
-if((typeof data85 == "number") && (isFinite(data85))){
-if(data85 < 0 || isNaN(data85)){
-const err157 = {instancePath:instancePath+"/pricing/tool/tier_2",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+let data86 = data85.tier_0;
+if((typeof data86 == "number") && (isFinite(data86))){
+if(data86 < 0 || isNaN(data86)){
+const err157 = {instancePath:instancePath+"/pricing/tool/tier_0",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err157];
 }
@@ -2210,7 +2220,7 @@ errors++;
 }
 }
 else {
-const err158 = {instancePath:instancePath+"/pricing/tool/tier_2",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err158 = {instancePath:instancePath+"/pricing/tool/tier_0",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err158];
 }
@@ -2219,10 +2229,10 @@ vErrors.push(err158);
 }
 errors++;
 }
-let data86 = data82.tier_3;
-if((typeof data86 == "number") && (isFinite(data86))){
-if(data86 < 0 || isNaN(data86)){
-const err159 = {instancePath:instancePath+"/pricing/tool/tier_3",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+let data87 = data85.tier_1;
+if((typeof data87 == "number") && (isFinite(data87))){
+if(data87 < 0 || isNaN(data87)){
+const err159 = {instancePath:instancePath+"/pricing/tool/tier_1",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err159];
 }
@@ -2233,7 +2243,7 @@ errors++;
 }
 }
 else {
-const err160 = {instancePath:instancePath+"/pricing/tool/tier_3",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err160 = {instancePath:instancePath+"/pricing/tool/tier_1",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err160];
 }
@@ -2242,9 +2252,10 @@ vErrors.push(err160);
 }
 errors++;
 }
-}
-else {
-const err161 = {instancePath:instancePath+"/pricing/tool",schemaPath:"#/properties/pricing/properties/tool/type",keyword:"type",params:{type: "object"},message:"must be object"};
+let data88 = data85.tier_2;
+if((typeof data88 == "number") && (isFinite(data88))){
+if(data88 < 0 || isNaN(data88)){
+const err161 = {instancePath:instancePath+"/pricing/tool/tier_2",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err161];
 }
@@ -2253,10 +2264,9 @@ vErrors.push(err161);
 }
 errors++;
 }
-let data87 = data63.test_code_weight;
-if((typeof data87 == "number") && (isFinite(data87))){
-if(data87 > 1 || isNaN(data87)){
-const err162 = {instancePath:instancePath+"/pricing/test_code_weight",schemaPath:"#/properties/pricing/properties/test_code_weight/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+}
+else {
+const err162 = {instancePath:instancePath+"/pricing/tool/tier_2",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err162];
 }
@@ -2265,8 +2275,10 @@ vErrors.push(err162);
 }
 errors++;
 }
-if(data87 < 0 || isNaN(data87)){
-const err163 = {instancePath:instancePath+"/pricing/test_code_weight",schemaPath:"#/properties/pricing/properties/test_code_weight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+let data89 = data85.tier_3;
+if((typeof data89 == "number") && (isFinite(data89))){
+if(data89 < 0 || isNaN(data89)){
+const err163 = {instancePath:instancePath+"/pricing/tool/tier_3",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err163];
 }
@@ -2277,7 +2289,7 @@ errors++;
 }
 }
 else {
-const err164 = {instancePath:instancePath+"/pricing/test_code_weight",schemaPath:"#/properties/pricing/properties/test_code_weight/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err164 = {instancePath:instancePath+"/pricing/tool/tier_3",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err164];
 }
@@ -2286,10 +2298,9 @@ vErrors.push(err164);
 }
 errors++;
 }
-let data88 = data63.generated_code_weight;
-if((typeof data88 == "number") && (isFinite(data88))){
-if(data88 > 1 || isNaN(data88)){
-const err165 = {instancePath:instancePath+"/pricing/generated_code_weight",schemaPath:"#/properties/pricing/properties/generated_code_weight/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+}
+else {
+const err165 = {instancePath:instancePath+"/pricing/tool",schemaPath:"#/properties/pricing/properties/tool/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err165];
 }
@@ -2298,8 +2309,10 @@ vErrors.push(err165);
 }
 errors++;
 }
-if(data88 < 0 || isNaN(data88)){
-const err166 = {instancePath:instancePath+"/pricing/generated_code_weight",schemaPath:"#/properties/pricing/properties/generated_code_weight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+let data90 = data66.test_code_weight;
+if((typeof data90 == "number") && (isFinite(data90))){
+if(data90 > 1 || isNaN(data90)){
+const err166 = {instancePath:instancePath+"/pricing/test_code_weight",schemaPath:"#/properties/pricing/properties/test_code_weight/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
 if(vErrors === null){
 vErrors = [err166];
 }
@@ -2308,9 +2321,8 @@ vErrors.push(err166);
 }
 errors++;
 }
-}
-else {
-const err167 = {instancePath:instancePath+"/pricing/generated_code_weight",schemaPath:"#/properties/pricing/properties/generated_code_weight/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data90 < 0 || isNaN(data90)){
+const err167 = {instancePath:instancePath+"/pricing/test_code_weight",schemaPath:"#/properties/pricing/properties/test_code_weight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err167];
 }
@@ -2321,7 +2333,7 @@ errors++;
 }
 }
 else {
-const err168 = {instancePath:instancePath+"/pricing",schemaPath:"#/properties/pricing/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err168 = {instancePath:instancePath+"/pricing/test_code_weight",schemaPath:"#/properties/pricing/properties/test_code_weight/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err168];
 }
@@ -2330,20 +2342,10 @@ vErrors.push(err168);
 }
 errors++;
 }
-let data89 = data.permissions;
-if(data89 && typeof data89 == "object" && !Array.isArray(data89)){
-if(data89.max_tier === undefined){
-data89.max_tier = 2;
-}
-if(data89.allowed_commands === undefined){
-data89.allowed_commands = [];
-}
-if(data89.protected_paths === undefined){
-data89.protected_paths = [".github/**",".husky/**",".aureus/**","**/CODEOWNERS","**/.gitattributes","**/AGENTS.md","**/package.json","**/package-lock.json"];
-}
-for(const key26 in data89){
-if(!(((key26 === "max_tier") || (key26 === "allowed_commands")) || (key26 === "protected_paths"))){
-const err169 = {instancePath:instancePath+"/permissions",schemaPath:"#/properties/permissions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key26},message:"must NOT have additional properties"};
+let data91 = data66.generated_code_weight;
+if((typeof data91 == "number") && (isFinite(data91))){
+if(data91 > 1 || isNaN(data91)){
+const err169 = {instancePath:instancePath+"/pricing/generated_code_weight",schemaPath:"#/properties/pricing/properties/generated_code_weight/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
 if(vErrors === null){
 vErrors = [err169];
 }
@@ -2352,10 +2354,8 @@ vErrors.push(err169);
 }
 errors++;
 }
-}
-let data90 = data89.max_tier;
-if(!(((typeof data90 == "number") && (!(data90 % 1) && !isNaN(data90))) && (isFinite(data90)))){
-const err170 = {instancePath:instancePath+"/permissions/max_tier",schemaPath:"#/properties/permissions/properties/max_tier/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data91 < 0 || isNaN(data91)){
+const err170 = {instancePath:instancePath+"/pricing/generated_code_weight",schemaPath:"#/properties/pricing/properties/generated_code_weight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err170];
 }
@@ -2364,9 +2364,9 @@ vErrors.push(err170);
 }
 errors++;
 }
-if((typeof data90 == "number") && (isFinite(data90))){
-if(data90 > 3 || isNaN(data90)){
-const err171 = {instancePath:instancePath+"/permissions/max_tier",schemaPath:"#/properties/permissions/properties/max_tier/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3},message:"must be <= 3"};
+}
+else {
+const err171 = {instancePath:instancePath+"/pricing/generated_code_weight",schemaPath:"#/properties/pricing/properties/generated_code_weight/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err171];
 }
@@ -2375,8 +2375,9 @@ vErrors.push(err171);
 }
 errors++;
 }
-if(data90 < 0 || isNaN(data90)){
-const err172 = {instancePath:instancePath+"/permissions/max_tier",schemaPath:"#/properties/permissions/properties/max_tier/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+else {
+const err172 = {instancePath:instancePath+"/pricing",schemaPath:"#/properties/pricing/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err172];
 }
@@ -2385,11 +2386,20 @@ vErrors.push(err172);
 }
 errors++;
 }
+let data92 = data.permissions;
+if(data92 && typeof data92 == "object" && !Array.isArray(data92)){
+if(data92.max_tier === undefined){
+data92.max_tier = 2;
 }
-let data91 = data89.allowed_commands;
-if(Array.isArray(data91)){
-if(data91.length > 50){
-const err173 = {instancePath:instancePath+"/permissions/allowed_commands",schemaPath:"#/properties/permissions/properties/allowed_commands/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items"};
+if(data92.allowed_commands === undefined){
+data92.allowed_commands = [];
+}
+if(data92.protected_paths === undefined){
+data92.protected_paths = [".github/**",".husky/**",".aureus/**","**/CODEOWNERS","**/.gitattributes","**/AGENTS.md","**/package.json","**/package-lock.json"];
+}
+for(const key27 in data92){
+if(!(((key27 === "max_tier") || (key27 === "allowed_commands")) || (key27 === "protected_paths"))){
+const err173 = {instancePath:instancePath+"/permissions",schemaPath:"#/properties/permissions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key27},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err173];
 }
@@ -2398,12 +2408,10 @@ vErrors.push(err173);
 }
 errors++;
 }
-const len5 = data91.length;
-for(let i9=0; i9<len5; i9++){
-let data92 = data91[i9];
-if(Array.isArray(data92)){
-if(data92.length > 20){
-const err174 = {instancePath:instancePath+"/permissions/allowed_commands/" + i9,schemaPath:"#/properties/permissions/properties/allowed_commands/items/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items"};
+}
+let data93 = data92.max_tier;
+if(!(((typeof data93 == "number") && (!(data93 % 1) && !isNaN(data93))) && (isFinite(data93)))){
+const err174 = {instancePath:instancePath+"/permissions/max_tier",schemaPath:"#/properties/permissions/properties/max_tier/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err174];
 }
@@ -2412,8 +2420,9 @@ vErrors.push(err174);
 }
 errors++;
 }
-if(data92.length < 1){
-const err175 = {instancePath:instancePath+"/permissions/allowed_commands/" + i9,schemaPath:"#/properties/permissions/properties/allowed_commands/items/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if((typeof data93 == "number") && (isFinite(data93))){
+if(data93 > 3 || isNaN(data93)){
+const err175 = {instancePath:instancePath+"/permissions/max_tier",schemaPath:"#/properties/permissions/properties/max_tier/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3},message:"must be <= 3"};
 if(vErrors === null){
 vErrors = [err175];
 }
@@ -2422,12 +2431,8 @@ vErrors.push(err175);
 }
 errors++;
 }
-const len6 = data92.length;
-for(let i10=0; i10<len6; i10++){
-let data93 = data92[i10];
-if(typeof data93 === "string"){
-if(func3(data93) > 200){
-const err176 = {instancePath:instancePath+"/permissions/allowed_commands/" + i9+"/" + i10,schemaPath:"#/properties/permissions/properties/allowed_commands/items/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(data93 < 0 || isNaN(data93)){
+const err176 = {instancePath:instancePath+"/permissions/max_tier",schemaPath:"#/properties/permissions/properties/max_tier/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err176];
 }
@@ -2436,8 +2441,11 @@ vErrors.push(err176);
 }
 errors++;
 }
-if(func3(data93) < 1){
-const err177 = {instancePath:instancePath+"/permissions/allowed_commands/" + i9+"/" + i10,schemaPath:"#/properties/permissions/properties/allowed_commands/items/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+let data94 = data92.allowed_commands;
+if(Array.isArray(data94)){
+if(data94.length > 50){
+const err177 = {instancePath:instancePath+"/permissions/allowed_commands",schemaPath:"#/properties/permissions/properties/allowed_commands/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items"};
 if(vErrors === null){
 vErrors = [err177];
 }
@@ -2446,9 +2454,12 @@ vErrors.push(err177);
 }
 errors++;
 }
-}
-else {
-const err178 = {instancePath:instancePath+"/permissions/allowed_commands/" + i9+"/" + i10,schemaPath:"#/properties/permissions/properties/allowed_commands/items/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const len5 = data94.length;
+for(let i9=0; i9<len5; i9++){
+let data95 = data94[i9];
+if(Array.isArray(data95)){
+if(data95.length > 20){
+const err178 = {instancePath:instancePath+"/permissions/allowed_commands/" + i9,schemaPath:"#/properties/permissions/properties/allowed_commands/items/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items"};
 if(vErrors === null){
 vErrors = [err178];
 }
@@ -2457,10 +2468,8 @@ vErrors.push(err178);
 }
 errors++;
 }
-}
-}
-else {
-const err179 = {instancePath:instancePath+"/permissions/allowed_commands/" + i9,schemaPath:"#/properties/permissions/properties/allowed_commands/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data95.length < 1){
+const err179 = {instancePath:instancePath+"/permissions/allowed_commands/" + i9,schemaPath:"#/properties/permissions/properties/allowed_commands/items/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err179];
 }
@@ -2469,10 +2478,12 @@ vErrors.push(err179);
 }
 errors++;
 }
-}
-}
-else {
-const err180 = {instancePath:instancePath+"/permissions/allowed_commands",schemaPath:"#/properties/permissions/properties/allowed_commands/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const len6 = data95.length;
+for(let i10=0; i10<len6; i10++){
+let data96 = data95[i10];
+if(typeof data96 === "string"){
+if(func3(data96) > 200){
+const err180 = {instancePath:instancePath+"/permissions/allowed_commands/" + i9+"/" + i10,schemaPath:"#/properties/permissions/properties/allowed_commands/items/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err180];
 }
@@ -2481,14 +2492,8 @@ vErrors.push(err180);
 }
 errors++;
 }
-let data94 = data89.protected_paths;
-if(Array.isArray(data94)){
-const len7 = data94.length;
-for(let i11=0; i11<len7; i11++){
-let data95 = data94[i11];
-if(typeof data95 === "string"){
-if(func3(data95) > 500){
-const err181 = {instancePath:instancePath+"/permissions/protected_paths/" + i11,schemaPath:"#/definitions/glob/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(func3(data96) < 1){
+const err181 = {instancePath:instancePath+"/permissions/allowed_commands/" + i9+"/" + i10,schemaPath:"#/properties/permissions/properties/allowed_commands/items/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err181];
 }
@@ -2497,8 +2502,9 @@ vErrors.push(err181);
 }
 errors++;
 }
-if(func3(data95) < 1){
-const err182 = {instancePath:instancePath+"/permissions/protected_paths/" + i11,schemaPath:"#/definitions/glob/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err182 = {instancePath:instancePath+"/permissions/allowed_commands/" + i9+"/" + i10,schemaPath:"#/properties/permissions/properties/allowed_commands/items/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err182];
 }
@@ -2507,8 +2513,10 @@ vErrors.push(err182);
 }
 errors++;
 }
-if(!pattern0.test(data95)){
-const err183 = {instancePath:instancePath+"/permissions/protected_paths/" + i11,schemaPath:"#/definitions/glob/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!.*\\\\)"},message:"must match pattern \""+"^(?!/)(?!.*\\\\)"+"\""};
+}
+}
+else {
+const err183 = {instancePath:instancePath+"/permissions/allowed_commands/" + i9,schemaPath:"#/properties/permissions/properties/allowed_commands/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err183];
 }
@@ -2518,8 +2526,9 @@ vErrors.push(err183);
 errors++;
 }
 }
+}
 else {
-const err184 = {instancePath:instancePath+"/permissions/protected_paths/" + i11,schemaPath:"#/definitions/glob/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err184 = {instancePath:instancePath+"/permissions/allowed_commands",schemaPath:"#/properties/permissions/properties/allowed_commands/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err184];
 }
@@ -2528,15 +2537,14 @@ vErrors.push(err184);
 }
 errors++;
 }
-}
-let i12 = data94.length;
-let j4;
-if(i12 > 1){
-outer1:
-for(;i12--;){
-for(j4 = i12; j4--;){
-if(func0(data94[i12], data94[j4])){
-const err185 = {instancePath:instancePath+"/permissions/protected_paths",schemaPath:"#/properties/permissions/properties/protected_paths/uniqueItems",keyword:"uniqueItems",params:{i: i12, j: j4},message:"must NOT have duplicate items (items ## "+j4+" and "+i12+" are identical)"};
+let data97 = data92.protected_paths;
+if(Array.isArray(data97)){
+const len7 = data97.length;
+for(let i11=0; i11<len7; i11++){
+let data98 = data97[i11];
+if(typeof data98 === "string"){
+if(func3(data98) > 500){
+const err185 = {instancePath:instancePath+"/permissions/protected_paths/" + i11,schemaPath:"#/definitions/glob/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err185];
 }
@@ -2544,14 +2552,9 @@ else {
 vErrors.push(err185);
 }
 errors++;
-break outer1;
 }
-}
-}
-}
-}
-else {
-const err186 = {instancePath:instancePath+"/permissions/protected_paths",schemaPath:"#/properties/permissions/properties/protected_paths/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(func3(data98) < 1){
+const err186 = {instancePath:instancePath+"/permissions/protected_paths/" + i11,schemaPath:"#/definitions/glob/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err186];
 }
@@ -2560,9 +2563,8 @@ vErrors.push(err186);
 }
 errors++;
 }
-}
-else {
-const err187 = {instancePath:instancePath+"/permissions",schemaPath:"#/properties/permissions/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!pattern0.test(data98)){
+const err187 = {instancePath:instancePath+"/permissions/protected_paths/" + i11,schemaPath:"#/definitions/glob/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!.*\\\\)"},message:"must match pattern \""+"^(?!/)(?!.*\\\\)"+"\""};
 if(vErrors === null){
 vErrors = [err187];
 }
@@ -2571,38 +2573,9 @@ vErrors.push(err187);
 }
 errors++;
 }
-let data96 = data.cost_thresholds;
-if(data96 && typeof data96 == "object" && !Array.isArray(data96)){
-if(data96.action_warn === undefined){
-data96.action_warn = 20;
 }
-if(data96.action_block === undefined){
-data96.action_block = 50;
-}
-if(data96.max_iterations === undefined){
-data96.max_iterations = 30;
-}
-if(data96.max_tokens_per_run === undefined){
-data96.max_tokens_per_run = 200000;
-}
-if(data96.max_usd_per_run === undefined){
-data96.max_usd_per_run = 2;
-}
-if(data96.max_usd_per_day === undefined){
-data96.max_usd_per_day = 20;
-}
-if(data96.max_runs_per_actor_per_day === undefined){
-data96.max_runs_per_actor_per_day = 5;
-}
-if(data96.max_patch_files === undefined){
-data96.max_patch_files = 100;
-}
-if(data96.max_patch_bytes === undefined){
-data96.max_patch_bytes = 4194304;
-}
-for(const key27 in data96){
-if(!(func2.call(schema11.properties.cost_thresholds.properties, key27))){
-const err188 = {instancePath:instancePath+"/cost_thresholds",schemaPath:"#/properties/cost_thresholds/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key27},message:"must NOT have additional properties"};
+else {
+const err188 = {instancePath:instancePath+"/permissions/protected_paths/" + i11,schemaPath:"#/definitions/glob/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err188];
 }
@@ -2612,10 +2585,14 @@ vErrors.push(err188);
 errors++;
 }
 }
-let data97 = data96.action_warn;
-if((typeof data97 == "number") && (isFinite(data97))){
-if(data97 < 0 || isNaN(data97)){
-const err189 = {instancePath:instancePath+"/cost_thresholds/action_warn",schemaPath:"#/properties/cost_thresholds/properties/action_warn/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+let i12 = data97.length;
+let j4;
+if(i12 > 1){
+outer1:
+for(;i12--;){
+for(j4 = i12; j4--;){
+if(func0(data97[i12], data97[j4])){
+const err189 = {instancePath:instancePath+"/permissions/protected_paths",schemaPath:"#/properties/permissions/properties/protected_paths/uniqueItems",keyword:"uniqueItems",params:{i: i12, j: j4},message:"must NOT have duplicate items (items ## "+j4+" and "+i12+" are identical)"};
 if(vErrors === null){
 vErrors = [err189];
 }
@@ -2623,10 +2600,14 @@ else {
 vErrors.push(err189);
 }
 errors++;
+break outer1;
+}
+}
+}
 }
 }
 else {
-const err190 = {instancePath:instancePath+"/cost_thresholds/action_warn",schemaPath:"#/properties/cost_thresholds/properties/action_warn/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err190 = {instancePath:instancePath+"/permissions/protected_paths",schemaPath:"#/properties/permissions/properties/protected_paths/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err190];
 }
@@ -2635,10 +2616,9 @@ vErrors.push(err190);
 }
 errors++;
 }
-let data98 = data96.action_block;
-if((typeof data98 == "number") && (isFinite(data98))){
-if(data98 < 0 || isNaN(data98)){
-const err191 = {instancePath:instancePath+"/cost_thresholds/action_block",schemaPath:"#/properties/cost_thresholds/properties/action_block/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+else {
+const err191 = {instancePath:instancePath+"/permissions",schemaPath:"#/properties/permissions/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err191];
 }
@@ -2647,9 +2627,38 @@ vErrors.push(err191);
 }
 errors++;
 }
+let data99 = data.cost_thresholds;
+if(data99 && typeof data99 == "object" && !Array.isArray(data99)){
+if(data99.action_warn === undefined){
+data99.action_warn = 20;
 }
-else {
-const err192 = {instancePath:instancePath+"/cost_thresholds/action_block",schemaPath:"#/properties/cost_thresholds/properties/action_block/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data99.action_block === undefined){
+data99.action_block = 50;
+}
+if(data99.max_iterations === undefined){
+data99.max_iterations = 30;
+}
+if(data99.max_tokens_per_run === undefined){
+data99.max_tokens_per_run = 200000;
+}
+if(data99.max_usd_per_run === undefined){
+data99.max_usd_per_run = 2;
+}
+if(data99.max_usd_per_day === undefined){
+data99.max_usd_per_day = 20;
+}
+if(data99.max_runs_per_actor_per_day === undefined){
+data99.max_runs_per_actor_per_day = 5;
+}
+if(data99.max_patch_files === undefined){
+data99.max_patch_files = 100;
+}
+if(data99.max_patch_bytes === undefined){
+data99.max_patch_bytes = 4194304;
+}
+for(const key28 in data99){
+if(!(func2.call(schema11.properties.cost_thresholds.properties, key28))){
+const err192 = {instancePath:instancePath+"/cost_thresholds",schemaPath:"#/properties/cost_thresholds/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key28},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err192];
 }
@@ -2658,9 +2667,11 @@ vErrors.push(err192);
 }
 errors++;
 }
-let data99 = data96.max_iterations;
-if(!(((typeof data99 == "number") && (!(data99 % 1) && !isNaN(data99))) && (isFinite(data99)))){
-const err193 = {instancePath:instancePath+"/cost_thresholds/max_iterations",schemaPath:"#/properties/cost_thresholds/properties/max_iterations/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+let data100 = data99.action_warn;
+if((typeof data100 == "number") && (isFinite(data100))){
+if(data100 < 0 || isNaN(data100)){
+const err193 = {instancePath:instancePath+"/cost_thresholds/action_warn",schemaPath:"#/properties/cost_thresholds/properties/action_warn/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err193];
 }
@@ -2669,9 +2680,9 @@ vErrors.push(err193);
 }
 errors++;
 }
-if((typeof data99 == "number") && (isFinite(data99))){
-if(data99 > 500 || isNaN(data99)){
-const err194 = {instancePath:instancePath+"/cost_thresholds/max_iterations",schemaPath:"#/properties/cost_thresholds/properties/max_iterations/maximum",keyword:"maximum",params:{comparison: "<=", limit: 500},message:"must be <= 500"};
+}
+else {
+const err194 = {instancePath:instancePath+"/cost_thresholds/action_warn",schemaPath:"#/properties/cost_thresholds/properties/action_warn/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err194];
 }
@@ -2680,8 +2691,10 @@ vErrors.push(err194);
 }
 errors++;
 }
-if(data99 < 1 || isNaN(data99)){
-const err195 = {instancePath:instancePath+"/cost_thresholds/max_iterations",schemaPath:"#/properties/cost_thresholds/properties/max_iterations/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+let data101 = data99.action_block;
+if((typeof data101 == "number") && (isFinite(data101))){
+if(data101 < 0 || isNaN(data101)){
+const err195 = {instancePath:instancePath+"/cost_thresholds/action_block",schemaPath:"#/properties/cost_thresholds/properties/action_block/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err195];
 }
@@ -2691,9 +2704,8 @@ vErrors.push(err195);
 errors++;
 }
 }
-let data100 = data96.max_tokens_per_run;
-if(!(((typeof data100 == "number") && (!(data100 % 1) && !isNaN(data100))) && (isFinite(data100)))){
-const err196 = {instancePath:instancePath+"/cost_thresholds/max_tokens_per_run",schemaPath:"#/properties/cost_thresholds/properties/max_tokens_per_run/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err196 = {instancePath:instancePath+"/cost_thresholds/action_block",schemaPath:"#/properties/cost_thresholds/properties/action_block/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err196];
 }
@@ -2702,9 +2714,9 @@ vErrors.push(err196);
 }
 errors++;
 }
-if((typeof data100 == "number") && (isFinite(data100))){
-if(data100 < 1 || isNaN(data100)){
-const err197 = {instancePath:instancePath+"/cost_thresholds/max_tokens_per_run",schemaPath:"#/properties/cost_thresholds/properties/max_tokens_per_run/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+let data102 = data99.max_iterations;
+if(!(((typeof data102 == "number") && (!(data102 % 1) && !isNaN(data102))) && (isFinite(data102)))){
+const err197 = {instancePath:instancePath+"/cost_thresholds/max_iterations",schemaPath:"#/properties/cost_thresholds/properties/max_iterations/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err197];
 }
@@ -2713,11 +2725,9 @@ vErrors.push(err197);
 }
 errors++;
 }
-}
-let data101 = data96.max_usd_per_run;
-if((typeof data101 == "number") && (isFinite(data101))){
-if(data101 < 0 || isNaN(data101)){
-const err198 = {instancePath:instancePath+"/cost_thresholds/max_usd_per_run",schemaPath:"#/properties/cost_thresholds/properties/max_usd_per_run/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if((typeof data102 == "number") && (isFinite(data102))){
+if(data102 > 500 || isNaN(data102)){
+const err198 = {instancePath:instancePath+"/cost_thresholds/max_iterations",schemaPath:"#/properties/cost_thresholds/properties/max_iterations/maximum",keyword:"maximum",params:{comparison: "<=", limit: 500},message:"must be <= 500"};
 if(vErrors === null){
 vErrors = [err198];
 }
@@ -2726,9 +2736,8 @@ vErrors.push(err198);
 }
 errors++;
 }
-}
-else {
-const err199 = {instancePath:instancePath+"/cost_thresholds/max_usd_per_run",schemaPath:"#/properties/cost_thresholds/properties/max_usd_per_run/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data102 < 1 || isNaN(data102)){
+const err199 = {instancePath:instancePath+"/cost_thresholds/max_iterations",schemaPath:"#/properties/cost_thresholds/properties/max_iterations/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err199];
 }
@@ -2737,10 +2746,10 @@ vErrors.push(err199);
 }
 errors++;
 }
-let data102 = data96.max_usd_per_day;
-if((typeof data102 == "number") && (isFinite(data102))){
-if(data102 < 0 || isNaN(data102)){
-const err200 = {instancePath:instancePath+"/cost_thresholds/max_usd_per_day",schemaPath:"#/properties/cost_thresholds/properties/max_usd_per_day/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+let data103 = data99.max_tokens_per_run;
+if(!(((typeof data103 == "number") && (!(data103 % 1) && !isNaN(data103))) && (isFinite(data103)))){
+const err200 = {instancePath:instancePath+"/cost_thresholds/max_tokens_per_run",schemaPath:"#/properties/cost_thresholds/properties/max_tokens_per_run/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err200];
 }
@@ -2749,9 +2758,9 @@ vErrors.push(err200);
 }
 errors++;
 }
-}
-else {
-const err201 = {instancePath:instancePath+"/cost_thresholds/max_usd_per_day",schemaPath:"#/properties/cost_thresholds/properties/max_usd_per_day/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if((typeof data103 == "number") && (isFinite(data103))){
+if(data103 < 1 || isNaN(data103)){
+const err201 = {instancePath:instancePath+"/cost_thresholds/max_tokens_per_run",schemaPath:"#/properties/cost_thresholds/properties/max_tokens_per_run/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err201];
 }
@@ -2760,9 +2769,11 @@ vErrors.push(err201);
 }
 errors++;
 }
-let data103 = data96.max_runs_per_actor_per_day;
-if(!(((typeof data103 == "number") && (!(data103 % 1) && !isNaN(data103))) && (isFinite(data103)))){
-const err202 = {instancePath:instancePath+"/cost_thresholds/max_runs_per_actor_per_day",schemaPath:"#/properties/cost_thresholds/properties/max_runs_per_actor_per_day/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+let data104 = data99.max_usd_per_run;
+if((typeof data104 == "number") && (isFinite(data104))){
+if(data104 < 0 || isNaN(data104)){
+const err202 = {instancePath:instancePath+"/cost_thresholds/max_usd_per_run",schemaPath:"#/properties/cost_thresholds/properties/max_usd_per_run/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err202];
 }
@@ -2771,9 +2782,9 @@ vErrors.push(err202);
 }
 errors++;
 }
-if((typeof data103 == "number") && (isFinite(data103))){
-if(data103 < 0 || isNaN(data103)){
-const err203 = {instancePath:instancePath+"/cost_thresholds/max_runs_per_actor_per_day",schemaPath:"#/properties/cost_thresholds/properties/max_runs_per_actor_per_day/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+else {
+const err203 = {instancePath:instancePath+"/cost_thresholds/max_usd_per_run",schemaPath:"#/properties/cost_thresholds/properties/max_usd_per_run/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err203];
 }
@@ -2782,10 +2793,10 @@ vErrors.push(err203);
 }
 errors++;
 }
-}
-let data104 = data96.max_patch_files;
-if(!(((typeof data104 == "number") && (!(data104 % 1) && !isNaN(data104))) && (isFinite(data104)))){
-const err204 = {instancePath:instancePath+"/cost_thresholds/max_patch_files",schemaPath:"#/properties/cost_thresholds/properties/max_patch_files/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+let data105 = data99.max_usd_per_day;
+if((typeof data105 == "number") && (isFinite(data105))){
+if(data105 < 0 || isNaN(data105)){
+const err204 = {instancePath:instancePath+"/cost_thresholds/max_usd_per_day",schemaPath:"#/properties/cost_thresholds/properties/max_usd_per_day/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err204];
 }
@@ -2794,9 +2805,9 @@ vErrors.push(err204);
 }
 errors++;
 }
-if((typeof data104 == "number") && (isFinite(data104))){
-if(data104 < 1 || isNaN(data104)){
-const err205 = {instancePath:instancePath+"/cost_thresholds/max_patch_files",schemaPath:"#/properties/cost_thresholds/properties/max_patch_files/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+else {
+const err205 = {instancePath:instancePath+"/cost_thresholds/max_usd_per_day",schemaPath:"#/properties/cost_thresholds/properties/max_usd_per_day/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err205];
 }
@@ -2805,10 +2816,9 @@ vErrors.push(err205);
 }
 errors++;
 }
-}
-let data105 = data96.max_patch_bytes;
-if(!(((typeof data105 == "number") && (!(data105 % 1) && !isNaN(data105))) && (isFinite(data105)))){
-const err206 = {instancePath:instancePath+"/cost_thresholds/max_patch_bytes",schemaPath:"#/properties/cost_thresholds/properties/max_patch_bytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+let data106 = data99.max_runs_per_actor_per_day;
+if(!(((typeof data106 == "number") && (!(data106 % 1) && !isNaN(data106))) && (isFinite(data106)))){
+const err206 = {instancePath:instancePath+"/cost_thresholds/max_runs_per_actor_per_day",schemaPath:"#/properties/cost_thresholds/properties/max_runs_per_actor_per_day/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err206];
 }
@@ -2817,9 +2827,9 @@ vErrors.push(err206);
 }
 errors++;
 }
-if((typeof data105 == "number") && (isFinite(data105))){
-if(data105 < 1 || isNaN(data105)){
-const err207 = {instancePath:instancePath+"/cost_thresholds/max_patch_bytes",schemaPath:"#/properties/cost_thresholds/properties/max_patch_bytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if((typeof data106 == "number") && (isFinite(data106))){
+if(data106 < 0 || isNaN(data106)){
+const err207 = {instancePath:instancePath+"/cost_thresholds/max_runs_per_actor_per_day",schemaPath:"#/properties/cost_thresholds/properties/max_runs_per_actor_per_day/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err207];
 }
@@ -2829,9 +2839,9 @@ vErrors.push(err207);
 errors++;
 }
 }
-}
-else {
-const err208 = {instancePath:instancePath+"/cost_thresholds",schemaPath:"#/properties/cost_thresholds/type",keyword:"type",params:{type: "object"},message:"must be object"};
+let data107 = data99.max_patch_files;
+if(!(((typeof data107 == "number") && (!(data107 % 1) && !isNaN(data107))) && (isFinite(data107)))){
+const err208 = {instancePath:instancePath+"/cost_thresholds/max_patch_files",schemaPath:"#/properties/cost_thresholds/properties/max_patch_files/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err208];
 }
@@ -2840,32 +2850,9 @@ vErrors.push(err208);
 }
 errors++;
 }
-let data106 = data.simplification;
-if(data106 && typeof data106 == "object" && !Array.isArray(data106)){
-if(data106.enabled === undefined){
-data106.enabled = true;
-}
-if(data106.triggers === undefined){
-data106.triggers = {};
-}
-if(data106.aggressiveness === undefined){
-data106.aggressiveness = "balanced";
-}
-if(data106.target_reduction === undefined){
-data106.target_reduction = 0.2;
-}
-if(data106.suggestions === undefined){
-data106.suggestions = true;
-}
-if(data106.auto_commit === undefined){
-data106.auto_commit = false;
-}
-if(data106.model_assisted === undefined){
-data106.model_assisted = false;
-}
-for(const key28 in data106){
-if(!(((((((key28 === "enabled") || (key28 === "triggers")) || (key28 === "aggressiveness")) || (key28 === "target_reduction")) || (key28 === "suggestions")) || (key28 === "auto_commit")) || (key28 === "model_assisted"))){
-const err209 = {instancePath:instancePath+"/simplification",schemaPath:"#/properties/simplification/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key28},message:"must NOT have additional properties"};
+if((typeof data107 == "number") && (isFinite(data107))){
+if(data107 < 1 || isNaN(data107)){
+const err209 = {instancePath:instancePath+"/cost_thresholds/max_patch_files",schemaPath:"#/properties/cost_thresholds/properties/max_patch_files/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err209];
 }
@@ -2875,8 +2862,9 @@ vErrors.push(err209);
 errors++;
 }
 }
-if(typeof data106.enabled !== "boolean"){
-const err210 = {instancePath:instancePath+"/simplification/enabled",schemaPath:"#/properties/simplification/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+let data108 = data99.max_patch_bytes;
+if(!(((typeof data108 == "number") && (!(data108 % 1) && !isNaN(data108))) && (isFinite(data108)))){
+const err210 = {instancePath:instancePath+"/cost_thresholds/max_patch_bytes",schemaPath:"#/properties/cost_thresholds/properties/max_patch_bytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err210];
 }
@@ -2885,20 +2873,9 @@ vErrors.push(err210);
 }
 errors++;
 }
-let data108 = data106.triggers;
-if(data108 && typeof data108 == "object" && !Array.isArray(data108)){
-if(data108.added_loc === undefined){
-data108.added_loc = 100;
-}
-if(data108.new_abstraction === undefined){
-data108.new_abstraction = true;
-}
-if(data108.loc_budget_ratio === undefined){
-data108.loc_budget_ratio = 0.9;
-}
-for(const key29 in data108){
-if(!(((key29 === "added_loc") || (key29 === "new_abstraction")) || (key29 === "loc_budget_ratio"))){
-const err211 = {instancePath:instancePath+"/simplification/triggers",schemaPath:"#/properties/simplification/properties/triggers/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key29},message:"must NOT have additional properties"};
+if((typeof data108 == "number") && (isFinite(data108))){
+if(data108 < 1 || isNaN(data108)){
+const err211 = {instancePath:instancePath+"/cost_thresholds/max_patch_bytes",schemaPath:"#/properties/cost_thresholds/properties/max_patch_bytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err211];
 }
@@ -2908,9 +2885,9 @@ vErrors.push(err211);
 errors++;
 }
 }
-let data109 = data108.added_loc;
-if(!(((typeof data109 == "number") && (!(data109 % 1) && !isNaN(data109))) && (isFinite(data109)))){
-const err212 = {instancePath:instancePath+"/simplification/triggers/added_loc",schemaPath:"#/properties/simplification/properties/triggers/properties/added_loc/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err212 = {instancePath:instancePath+"/cost_thresholds",schemaPath:"#/properties/cost_thresholds/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err212];
 }
@@ -2919,9 +2896,32 @@ vErrors.push(err212);
 }
 errors++;
 }
-if((typeof data109 == "number") && (isFinite(data109))){
-if(data109 < 0 || isNaN(data109)){
-const err213 = {instancePath:instancePath+"/simplification/triggers/added_loc",schemaPath:"#/properties/simplification/properties/triggers/properties/added_loc/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+let data109 = data.simplification;
+if(data109 && typeof data109 == "object" && !Array.isArray(data109)){
+if(data109.enabled === undefined){
+data109.enabled = true;
+}
+if(data109.triggers === undefined){
+data109.triggers = {};
+}
+if(data109.aggressiveness === undefined){
+data109.aggressiveness = "balanced";
+}
+if(data109.target_reduction === undefined){
+data109.target_reduction = 0.2;
+}
+if(data109.suggestions === undefined){
+data109.suggestions = true;
+}
+if(data109.auto_commit === undefined){
+data109.auto_commit = false;
+}
+if(data109.model_assisted === undefined){
+data109.model_assisted = false;
+}
+for(const key29 in data109){
+if(!(((((((key29 === "enabled") || (key29 === "triggers")) || (key29 === "aggressiveness")) || (key29 === "target_reduction")) || (key29 === "suggestions")) || (key29 === "auto_commit")) || (key29 === "model_assisted"))){
+const err213 = {instancePath:instancePath+"/simplification",schemaPath:"#/properties/simplification/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key29},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err213];
 }
@@ -2931,8 +2931,8 @@ vErrors.push(err213);
 errors++;
 }
 }
-if(typeof data108.new_abstraction !== "boolean"){
-const err214 = {instancePath:instancePath+"/simplification/triggers/new_abstraction",schemaPath:"#/properties/simplification/properties/triggers/properties/new_abstraction/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(typeof data109.enabled !== "boolean"){
+const err214 = {instancePath:instancePath+"/simplification/enabled",schemaPath:"#/properties/simplification/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err214];
 }
@@ -2941,10 +2941,20 @@ vErrors.push(err214);
 }
 errors++;
 }
-let data111 = data108.loc_budget_ratio;
-if((typeof data111 == "number") && (isFinite(data111))){
-if(data111 > 1 || isNaN(data111)){
-const err215 = {instancePath:instancePath+"/simplification/triggers/loc_budget_ratio",schemaPath:"#/properties/simplification/properties/triggers/properties/loc_budget_ratio/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+let data111 = data109.triggers;
+if(data111 && typeof data111 == "object" && !Array.isArray(data111)){
+if(data111.added_loc === undefined){
+data111.added_loc = 100;
+}
+if(data111.new_abstraction === undefined){
+data111.new_abstraction = true;
+}
+if(data111.loc_budget_ratio === undefined){
+data111.loc_budget_ratio = 0.9;
+}
+for(const key30 in data111){
+if(!(((key30 === "added_loc") || (key30 === "new_abstraction")) || (key30 === "loc_budget_ratio"))){
+const err215 = {instancePath:instancePath+"/simplification/triggers",schemaPath:"#/properties/simplification/properties/triggers/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key30},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err215];
 }
@@ -2953,8 +2963,10 @@ vErrors.push(err215);
 }
 errors++;
 }
-if(data111 <= 0 || isNaN(data111)){
-const err216 = {instancePath:instancePath+"/simplification/triggers/loc_budget_ratio",schemaPath:"#/properties/simplification/properties/triggers/properties/loc_budget_ratio/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+}
+let data112 = data111.added_loc;
+if(!(((typeof data112 == "number") && (!(data112 % 1) && !isNaN(data112))) && (isFinite(data112)))){
+const err216 = {instancePath:instancePath+"/simplification/triggers/added_loc",schemaPath:"#/properties/simplification/properties/triggers/properties/added_loc/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err216];
 }
@@ -2963,9 +2975,9 @@ vErrors.push(err216);
 }
 errors++;
 }
-}
-else {
-const err217 = {instancePath:instancePath+"/simplification/triggers/loc_budget_ratio",schemaPath:"#/properties/simplification/properties/triggers/properties/loc_budget_ratio/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if((typeof data112 == "number") && (isFinite(data112))){
+if(data112 < 0 || isNaN(data112)){
+const err217 = {instancePath:instancePath+"/simplification/triggers/added_loc",schemaPath:"#/properties/simplification/properties/triggers/properties/added_loc/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err217];
 }
@@ -2975,8 +2987,8 @@ vErrors.push(err217);
 errors++;
 }
 }
-else {
-const err218 = {instancePath:instancePath+"/simplification/triggers",schemaPath:"#/properties/simplification/properties/triggers/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data111.new_abstraction !== "boolean"){
+const err218 = {instancePath:instancePath+"/simplification/triggers/new_abstraction",schemaPath:"#/properties/simplification/properties/triggers/properties/new_abstraction/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err218];
 }
@@ -2985,9 +2997,10 @@ vErrors.push(err218);
 }
 errors++;
 }
-let data112 = data106.aggressiveness;
-if(!(((data112 === "conservative") || (data112 === "balanced")) || (data112 === "aggressive"))){
-const err219 = {instancePath:instancePath+"/simplification/aggressiveness",schemaPath:"#/properties/simplification/properties/aggressiveness/enum",keyword:"enum",params:{allowedValues: schema11.properties.simplification.properties.aggressiveness.enum},message:"must be equal to one of the allowed values"};
+let data114 = data111.loc_budget_ratio;
+if((typeof data114 == "number") && (isFinite(data114))){
+if(data114 > 1 || isNaN(data114)){
+const err219 = {instancePath:instancePath+"/simplification/triggers/loc_budget_ratio",schemaPath:"#/properties/simplification/properties/triggers/properties/loc_budget_ratio/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
 if(vErrors === null){
 vErrors = [err219];
 }
@@ -2996,10 +3009,8 @@ vErrors.push(err219);
 }
 errors++;
 }
-let data113 = data106.target_reduction;
-if((typeof data113 == "number") && (isFinite(data113))){
-if(data113 > 1 || isNaN(data113)){
-const err220 = {instancePath:instancePath+"/simplification/target_reduction",schemaPath:"#/properties/simplification/properties/target_reduction/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+if(data114 <= 0 || isNaN(data114)){
+const err220 = {instancePath:instancePath+"/simplification/triggers/loc_budget_ratio",schemaPath:"#/properties/simplification/properties/triggers/properties/loc_budget_ratio/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
 if(vErrors === null){
 vErrors = [err220];
 }
@@ -3008,8 +3019,9 @@ vErrors.push(err220);
 }
 errors++;
 }
-if(data113 <= 0 || isNaN(data113)){
-const err221 = {instancePath:instancePath+"/simplification/target_reduction",schemaPath:"#/properties/simplification/properties/target_reduction/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+}
+else {
+const err221 = {instancePath:instancePath+"/simplification/triggers/loc_budget_ratio",schemaPath:"#/properties/simplification/properties/triggers/properties/loc_budget_ratio/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err221];
 }
@@ -3020,7 +3032,7 @@ errors++;
 }
 }
 else {
-const err222 = {instancePath:instancePath+"/simplification/target_reduction",schemaPath:"#/properties/simplification/properties/target_reduction/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err222 = {instancePath:instancePath+"/simplification/triggers",schemaPath:"#/properties/simplification/properties/triggers/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err222];
 }
@@ -3029,8 +3041,9 @@ vErrors.push(err222);
 }
 errors++;
 }
-if(typeof data106.suggestions !== "boolean"){
-const err223 = {instancePath:instancePath+"/simplification/suggestions",schemaPath:"#/properties/simplification/properties/suggestions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+let data115 = data109.aggressiveness;
+if(!(((data115 === "conservative") || (data115 === "balanced")) || (data115 === "aggressive"))){
+const err223 = {instancePath:instancePath+"/simplification/aggressiveness",schemaPath:"#/properties/simplification/properties/aggressiveness/enum",keyword:"enum",params:{allowedValues: schema11.properties.simplification.properties.aggressiveness.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err223];
 }
@@ -3039,8 +3052,10 @@ vErrors.push(err223);
 }
 errors++;
 }
-if(typeof data106.auto_commit !== "boolean"){
-const err224 = {instancePath:instancePath+"/simplification/auto_commit",schemaPath:"#/properties/simplification/properties/auto_commit/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+let data116 = data109.target_reduction;
+if((typeof data116 == "number") && (isFinite(data116))){
+if(data116 > 1 || isNaN(data116)){
+const err224 = {instancePath:instancePath+"/simplification/target_reduction",schemaPath:"#/properties/simplification/properties/target_reduction/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
 if(vErrors === null){
 vErrors = [err224];
 }
@@ -3049,8 +3064,8 @@ vErrors.push(err224);
 }
 errors++;
 }
-if(typeof data106.model_assisted !== "boolean"){
-const err225 = {instancePath:instancePath+"/simplification/model_assisted",schemaPath:"#/properties/simplification/properties/model_assisted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data116 <= 0 || isNaN(data116)){
+const err225 = {instancePath:instancePath+"/simplification/target_reduction",schemaPath:"#/properties/simplification/properties/target_reduction/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
 if(vErrors === null){
 vErrors = [err225];
 }
@@ -3061,7 +3076,7 @@ errors++;
 }
 }
 else {
-const err226 = {instancePath:instancePath+"/simplification",schemaPath:"#/properties/simplification/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err226 = {instancePath:instancePath+"/simplification/target_reduction",schemaPath:"#/properties/simplification/properties/target_reduction/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err226];
 }
@@ -3070,29 +3085,8 @@ vErrors.push(err226);
 }
 errors++;
 }
-let data117 = data.model_provider;
-if(data117 && typeof data117 == "object" && !Array.isArray(data117)){
-if(data117.provider === undefined){
-data117.provider = "none";
-}
-if(data117.model === undefined){
-data117.model = "claude-sonnet-5-5";
-}
-if(data117.base_url === undefined){
-data117.base_url = "";
-}
-if(data117.api_key_env === undefined){
-data117.api_key_env = "ANTHROPIC_API_KEY";
-}
-if(data117.max_tokens === undefined){
-data117.max_tokens = 8192;
-}
-if(data117.timeout_seconds === undefined){
-data117.timeout_seconds = 120;
-}
-for(const key30 in data117){
-if(!((((((key30 === "provider") || (key30 === "model")) || (key30 === "base_url")) || (key30 === "api_key_env")) || (key30 === "max_tokens")) || (key30 === "timeout_seconds"))){
-const err227 = {instancePath:instancePath+"/model_provider",schemaPath:"#/properties/model_provider/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key30},message:"must NOT have additional properties"};
+if(typeof data109.suggestions !== "boolean"){
+const err227 = {instancePath:instancePath+"/simplification/suggestions",schemaPath:"#/properties/simplification/properties/suggestions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err227];
 }
@@ -3101,10 +3095,8 @@ vErrors.push(err227);
 }
 errors++;
 }
-}
-let data118 = data117.provider;
-if(!((data118 === "none") || (data118 === "anthropic"))){
-const err228 = {instancePath:instancePath+"/model_provider/provider",schemaPath:"#/properties/model_provider/properties/provider/enum",keyword:"enum",params:{allowedValues: schema11.properties.model_provider.properties.provider.enum},message:"must be equal to one of the allowed values"};
+if(typeof data109.auto_commit !== "boolean"){
+const err228 = {instancePath:instancePath+"/simplification/auto_commit",schemaPath:"#/properties/simplification/properties/auto_commit/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err228];
 }
@@ -3113,10 +3105,8 @@ vErrors.push(err228);
 }
 errors++;
 }
-let data119 = data117.model;
-if(typeof data119 === "string"){
-if(func3(data119) > 200){
-const err229 = {instancePath:instancePath+"/model_provider/model",schemaPath:"#/properties/model_provider/properties/model/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(typeof data109.model_assisted !== "boolean"){
+const err229 = {instancePath:instancePath+"/simplification/model_assisted",schemaPath:"#/properties/simplification/properties/model_assisted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err229];
 }
@@ -3125,8 +3115,9 @@ vErrors.push(err229);
 }
 errors++;
 }
-if(func3(data119) < 1){
-const err230 = {instancePath:instancePath+"/model_provider/model",schemaPath:"#/properties/model_provider/properties/model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err230 = {instancePath:instancePath+"/simplification",schemaPath:"#/properties/simplification/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err230];
 }
@@ -3135,9 +3126,29 @@ vErrors.push(err230);
 }
 errors++;
 }
+let data120 = data.model_provider;
+if(data120 && typeof data120 == "object" && !Array.isArray(data120)){
+if(data120.provider === undefined){
+data120.provider = "none";
 }
-else {
-const err231 = {instancePath:instancePath+"/model_provider/model",schemaPath:"#/properties/model_provider/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data120.model === undefined){
+data120.model = "claude-sonnet-5-5";
+}
+if(data120.base_url === undefined){
+data120.base_url = "";
+}
+if(data120.api_key_env === undefined){
+data120.api_key_env = "ANTHROPIC_API_KEY";
+}
+if(data120.max_tokens === undefined){
+data120.max_tokens = 8192;
+}
+if(data120.timeout_seconds === undefined){
+data120.timeout_seconds = 120;
+}
+for(const key31 in data120){
+if(!((((((key31 === "provider") || (key31 === "model")) || (key31 === "base_url")) || (key31 === "api_key_env")) || (key31 === "max_tokens")) || (key31 === "timeout_seconds"))){
+const err231 = {instancePath:instancePath+"/model_provider",schemaPath:"#/properties/model_provider/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key31},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err231];
 }
@@ -3146,12 +3157,10 @@ vErrors.push(err231);
 }
 errors++;
 }
-let data120 = data117.base_url;
-const _errs282 = errors;
-let valid81 = false;
-const _errs283 = errors;
-if("" !== data120){
-const err232 = {instancePath:instancePath+"/model_provider/base_url",schemaPath:"#/properties/model_provider/properties/base_url/anyOf/0/const",keyword:"const",params:{allowedValue: ""},message:"must be equal to constant"};
+}
+let data121 = data120.provider;
+if(!((data121 === "none") || (data121 === "anthropic"))){
+const err232 = {instancePath:instancePath+"/model_provider/provider",schemaPath:"#/properties/model_provider/properties/provider/enum",keyword:"enum",params:{allowedValues: schema11.properties.model_provider.properties.provider.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err232];
 }
@@ -3160,13 +3169,10 @@ vErrors.push(err232);
 }
 errors++;
 }
-var _valid0 = _errs283 === errors;
-valid81 = valid81 || _valid0;
-if(!valid81){
-const _errs284 = errors;
-if(typeof data120 === "string"){
-if(!pattern2.test(data120)){
-const err233 = {instancePath:instancePath+"/model_provider/base_url",schemaPath:"#/properties/model_provider/properties/base_url/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^https?://"},message:"must match pattern \""+"^https?://"+"\""};
+let data122 = data120.model;
+if(typeof data122 === "string"){
+if(func3(data122) > 200){
+const err233 = {instancePath:instancePath+"/model_provider/model",schemaPath:"#/properties/model_provider/properties/model/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err233];
 }
@@ -3175,8 +3181,8 @@ vErrors.push(err233);
 }
 errors++;
 }
-if(!(formats0(data120))){
-const err234 = {instancePath:instancePath+"/model_provider/base_url",schemaPath:"#/properties/model_provider/properties/base_url/anyOf/1/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+if(func3(data122) < 1){
+const err234 = {instancePath:instancePath+"/model_provider/model",schemaPath:"#/properties/model_provider/properties/model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err234];
 }
@@ -3187,7 +3193,7 @@ errors++;
 }
 }
 else {
-const err235 = {instancePath:instancePath+"/model_provider/base_url",schemaPath:"#/properties/model_provider/properties/base_url/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err235 = {instancePath:instancePath+"/model_provider/model",schemaPath:"#/properties/model_provider/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err235];
 }
@@ -3196,11 +3202,12 @@ vErrors.push(err235);
 }
 errors++;
 }
-var _valid0 = _errs284 === errors;
-valid81 = valid81 || _valid0;
-}
-if(!valid81){
-const err236 = {instancePath:instancePath+"/model_provider/base_url",schemaPath:"#/properties/model_provider/properties/base_url/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+let data123 = data120.base_url;
+const _errs289 = errors;
+let valid84 = false;
+const _errs290 = errors;
+if("" !== data123){
+const err236 = {instancePath:instancePath+"/model_provider/base_url",schemaPath:"#/properties/model_provider/properties/base_url/anyOf/0/const",keyword:"const",params:{allowedValue: ""},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err236];
 }
@@ -3209,21 +3216,13 @@ vErrors.push(err236);
 }
 errors++;
 }
-else {
-errors = _errs282;
-if(vErrors !== null){
-if(_errs282){
-vErrors.length = _errs282;
-}
-else {
-vErrors = null;
-}
-}
-}
-let data121 = data117.api_key_env;
-if(typeof data121 === "string"){
-if(!pattern3.test(data121)){
-const err237 = {instancePath:instancePath+"/model_provider/api_key_env",schemaPath:"#/properties/model_provider/properties/api_key_env/pattern",keyword:"pattern",params:{pattern: "^[A-Z_][A-Z0-9_]*$"},message:"must match pattern \""+"^[A-Z_][A-Z0-9_]*$"+"\""};
+var _valid0 = _errs290 === errors;
+valid84 = valid84 || _valid0;
+if(!valid84){
+const _errs291 = errors;
+if(typeof data123 === "string"){
+if(!pattern2.test(data123)){
+const err237 = {instancePath:instancePath+"/model_provider/base_url",schemaPath:"#/properties/model_provider/properties/base_url/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^https?://"},message:"must match pattern \""+"^https?://"+"\""};
 if(vErrors === null){
 vErrors = [err237];
 }
@@ -3232,9 +3231,8 @@ vErrors.push(err237);
 }
 errors++;
 }
-}
-else {
-const err238 = {instancePath:instancePath+"/model_provider/api_key_env",schemaPath:"#/properties/model_provider/properties/api_key_env/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(formats0(data123))){
+const err238 = {instancePath:instancePath+"/model_provider/base_url",schemaPath:"#/properties/model_provider/properties/base_url/anyOf/1/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
 if(vErrors === null){
 vErrors = [err238];
 }
@@ -3243,9 +3241,9 @@ vErrors.push(err238);
 }
 errors++;
 }
-let data122 = data117.max_tokens;
-if(!(((typeof data122 == "number") && (!(data122 % 1) && !isNaN(data122))) && (isFinite(data122)))){
-const err239 = {instancePath:instancePath+"/model_provider/max_tokens",schemaPath:"#/properties/model_provider/properties/max_tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err239 = {instancePath:instancePath+"/model_provider/base_url",schemaPath:"#/properties/model_provider/properties/base_url/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err239];
 }
@@ -3254,9 +3252,11 @@ vErrors.push(err239);
 }
 errors++;
 }
-if((typeof data122 == "number") && (isFinite(data122))){
-if(data122 > 200000 || isNaN(data122)){
-const err240 = {instancePath:instancePath+"/model_provider/max_tokens",schemaPath:"#/properties/model_provider/properties/max_tokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 200000},message:"must be <= 200000"};
+var _valid0 = _errs291 === errors;
+valid84 = valid84 || _valid0;
+}
+if(!valid84){
+const err240 = {instancePath:instancePath+"/model_provider/base_url",schemaPath:"#/properties/model_provider/properties/base_url/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err240];
 }
@@ -3265,8 +3265,21 @@ vErrors.push(err240);
 }
 errors++;
 }
-if(data122 < 1 || isNaN(data122)){
-const err241 = {instancePath:instancePath+"/model_provider/max_tokens",schemaPath:"#/properties/model_provider/properties/max_tokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+else {
+errors = _errs289;
+if(vErrors !== null){
+if(_errs289){
+vErrors.length = _errs289;
+}
+else {
+vErrors = null;
+}
+}
+}
+let data124 = data120.api_key_env;
+if(typeof data124 === "string"){
+if(!pattern3.test(data124)){
+const err241 = {instancePath:instancePath+"/model_provider/api_key_env",schemaPath:"#/properties/model_provider/properties/api_key_env/pattern",keyword:"pattern",params:{pattern: "^[A-Z_][A-Z0-9_]*$"},message:"must match pattern \""+"^[A-Z_][A-Z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err241];
 }
@@ -3276,9 +3289,8 @@ vErrors.push(err241);
 errors++;
 }
 }
-let data123 = data117.timeout_seconds;
-if(!(((typeof data123 == "number") && (!(data123 % 1) && !isNaN(data123))) && (isFinite(data123)))){
-const err242 = {instancePath:instancePath+"/model_provider/timeout_seconds",schemaPath:"#/properties/model_provider/properties/timeout_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err242 = {instancePath:instancePath+"/model_provider/api_key_env",schemaPath:"#/properties/model_provider/properties/api_key_env/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err242];
 }
@@ -3287,9 +3299,9 @@ vErrors.push(err242);
 }
 errors++;
 }
-if((typeof data123 == "number") && (isFinite(data123))){
-if(data123 > 3600 || isNaN(data123)){
-const err243 = {instancePath:instancePath+"/model_provider/timeout_seconds",schemaPath:"#/properties/model_provider/properties/timeout_seconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3600},message:"must be <= 3600"};
+let data125 = data120.max_tokens;
+if(!(((typeof data125 == "number") && (!(data125 % 1) && !isNaN(data125))) && (isFinite(data125)))){
+const err243 = {instancePath:instancePath+"/model_provider/max_tokens",schemaPath:"#/properties/model_provider/properties/max_tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err243];
 }
@@ -3298,8 +3310,9 @@ vErrors.push(err243);
 }
 errors++;
 }
-if(data123 < 1 || isNaN(data123)){
-const err244 = {instancePath:instancePath+"/model_provider/timeout_seconds",schemaPath:"#/properties/model_provider/properties/timeout_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if((typeof data125 == "number") && (isFinite(data125))){
+if(data125 > 200000 || isNaN(data125)){
+const err244 = {instancePath:instancePath+"/model_provider/max_tokens",schemaPath:"#/properties/model_provider/properties/max_tokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 200000},message:"must be <= 200000"};
 if(vErrors === null){
 vErrors = [err244];
 }
@@ -3308,10 +3321,8 @@ vErrors.push(err244);
 }
 errors++;
 }
-}
-}
-else {
-const err245 = {instancePath:instancePath+"/model_provider",schemaPath:"#/properties/model_provider/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data125 < 1 || isNaN(data125)){
+const err245 = {instancePath:instancePath+"/model_provider/max_tokens",schemaPath:"#/properties/model_provider/properties/max_tokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err245];
 }
@@ -3320,23 +3331,10 @@ vErrors.push(err245);
 }
 errors++;
 }
-let data124 = data.integrations;
-if(data124 && typeof data124 == "object" && !Array.isArray(data124)){
-if(data124.hooks === undefined){
-data124.hooks = {};
 }
-if(data124.action === undefined){
-data124.action = {};
-}
-if(data124.app === undefined){
-data124.app = {};
-}
-if(data124.incomplete_conclusion === undefined){
-data124.incomplete_conclusion = "failure";
-}
-for(const key31 in data124){
-if(!((((key31 === "hooks") || (key31 === "action")) || (key31 === "app")) || (key31 === "incomplete_conclusion"))){
-const err246 = {instancePath:instancePath+"/integrations",schemaPath:"#/properties/integrations/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key31},message:"must NOT have additional properties"};
+let data126 = data120.timeout_seconds;
+if(!(((typeof data126 == "number") && (!(data126 % 1) && !isNaN(data126))) && (isFinite(data126)))){
+const err246 = {instancePath:instancePath+"/model_provider/timeout_seconds",schemaPath:"#/properties/model_provider/properties/timeout_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err246];
 }
@@ -3345,18 +3343,9 @@ vErrors.push(err246);
 }
 errors++;
 }
-}
-let data125 = data124.hooks;
-if(data125 && typeof data125 == "object" && !Array.isArray(data125)){
-if(data125.pre_commit === undefined){
-data125.pre_commit = true;
-}
-if(data125.pre_push === undefined){
-data125.pre_push = false;
-}
-for(const key32 in data125){
-if(!((key32 === "pre_commit") || (key32 === "pre_push"))){
-const err247 = {instancePath:instancePath+"/integrations/hooks",schemaPath:"#/properties/integrations/properties/hooks/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key32},message:"must NOT have additional properties"};
+if((typeof data126 == "number") && (isFinite(data126))){
+if(data126 > 3600 || isNaN(data126)){
+const err247 = {instancePath:instancePath+"/model_provider/timeout_seconds",schemaPath:"#/properties/model_provider/properties/timeout_seconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3600},message:"must be <= 3600"};
 if(vErrors === null){
 vErrors = [err247];
 }
@@ -3365,9 +3354,8 @@ vErrors.push(err247);
 }
 errors++;
 }
-}
-if(typeof data125.pre_commit !== "boolean"){
-const err248 = {instancePath:instancePath+"/integrations/hooks/pre_commit",schemaPath:"#/properties/integrations/properties/hooks/properties/pre_commit/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data126 < 1 || isNaN(data126)){
+const err248 = {instancePath:instancePath+"/model_provider/timeout_seconds",schemaPath:"#/properties/model_provider/properties/timeout_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err248];
 }
@@ -3376,8 +3364,10 @@ vErrors.push(err248);
 }
 errors++;
 }
-if(typeof data125.pre_push !== "boolean"){
-const err249 = {instancePath:instancePath+"/integrations/hooks/pre_push",schemaPath:"#/properties/integrations/properties/hooks/properties/pre_push/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+}
+else {
+const err249 = {instancePath:instancePath+"/model_provider",schemaPath:"#/properties/model_provider/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err249];
 }
@@ -3386,9 +3376,23 @@ vErrors.push(err249);
 }
 errors++;
 }
+let data127 = data.integrations;
+if(data127 && typeof data127 == "object" && !Array.isArray(data127)){
+if(data127.hooks === undefined){
+data127.hooks = {};
 }
-else {
-const err250 = {instancePath:instancePath+"/integrations/hooks",schemaPath:"#/properties/integrations/properties/hooks/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data127.action === undefined){
+data127.action = {};
+}
+if(data127.app === undefined){
+data127.app = {};
+}
+if(data127.incomplete_conclusion === undefined){
+data127.incomplete_conclusion = "failure";
+}
+for(const key32 in data127){
+if(!((((key32 === "hooks") || (key32 === "action")) || (key32 === "app")) || (key32 === "incomplete_conclusion"))){
+const err250 = {instancePath:instancePath+"/integrations",schemaPath:"#/properties/integrations/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key32},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err250];
 }
@@ -3397,20 +3401,18 @@ vErrors.push(err250);
 }
 errors++;
 }
-let data128 = data124.action;
+}
+let data128 = data127.hooks;
 if(data128 && typeof data128 == "object" && !Array.isArray(data128)){
-if(data128.comment === undefined){
-data128.comment = true;
+if(data128.pre_commit === undefined){
+data128.pre_commit = true;
 }
-if(data128.annotations === undefined){
-data128.annotations = true;
-}
-if(data128.sarif === undefined){
-data128.sarif = true;
+if(data128.pre_push === undefined){
+data128.pre_push = false;
 }
 for(const key33 in data128){
-if(!(((key33 === "comment") || (key33 === "annotations")) || (key33 === "sarif"))){
-const err251 = {instancePath:instancePath+"/integrations/action",schemaPath:"#/properties/integrations/properties/action/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key33},message:"must NOT have additional properties"};
+if(!((key33 === "pre_commit") || (key33 === "pre_push"))){
+const err251 = {instancePath:instancePath+"/integrations/hooks",schemaPath:"#/properties/integrations/properties/hooks/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key33},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err251];
 }
@@ -3420,8 +3422,8 @@ vErrors.push(err251);
 errors++;
 }
 }
-if(typeof data128.comment !== "boolean"){
-const err252 = {instancePath:instancePath+"/integrations/action/comment",schemaPath:"#/properties/integrations/properties/action/properties/comment/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(typeof data128.pre_commit !== "boolean"){
+const err252 = {instancePath:instancePath+"/integrations/hooks/pre_commit",schemaPath:"#/properties/integrations/properties/hooks/properties/pre_commit/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err252];
 }
@@ -3430,8 +3432,8 @@ vErrors.push(err252);
 }
 errors++;
 }
-if(typeof data128.annotations !== "boolean"){
-const err253 = {instancePath:instancePath+"/integrations/action/annotations",schemaPath:"#/properties/integrations/properties/action/properties/annotations/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(typeof data128.pre_push !== "boolean"){
+const err253 = {instancePath:instancePath+"/integrations/hooks/pre_push",schemaPath:"#/properties/integrations/properties/hooks/properties/pre_push/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err253];
 }
@@ -3440,8 +3442,9 @@ vErrors.push(err253);
 }
 errors++;
 }
-if(typeof data128.sarif !== "boolean"){
-const err254 = {instancePath:instancePath+"/integrations/action/sarif",schemaPath:"#/properties/integrations/properties/action/properties/sarif/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+else {
+const err254 = {instancePath:instancePath+"/integrations/hooks",schemaPath:"#/properties/integrations/properties/hooks/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err254];
 }
@@ -3450,9 +3453,20 @@ vErrors.push(err254);
 }
 errors++;
 }
+let data131 = data127.action;
+if(data131 && typeof data131 == "object" && !Array.isArray(data131)){
+if(data131.comment === undefined){
+data131.comment = true;
 }
-else {
-const err255 = {instancePath:instancePath+"/integrations/action",schemaPath:"#/properties/integrations/properties/action/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data131.annotations === undefined){
+data131.annotations = true;
+}
+if(data131.sarif === undefined){
+data131.sarif = true;
+}
+for(const key34 in data131){
+if(!(((key34 === "comment") || (key34 === "annotations")) || (key34 === "sarif"))){
+const err255 = {instancePath:instancePath+"/integrations/action",schemaPath:"#/properties/integrations/properties/action/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key34},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err255];
 }
@@ -3461,26 +3475,9 @@ vErrors.push(err255);
 }
 errors++;
 }
-let data132 = data124.app;
-if(data132 && typeof data132 == "object" && !Array.isArray(data132)){
-if(data132.check_runs === undefined){
-data132.check_runs = true;
 }
-if(data132.comments === undefined){
-data132.comments = true;
-}
-if(data132.builder === undefined){
-data132.builder = false;
-}
-if(data132.builder_label === undefined){
-data132.builder_label = "aureus:implement";
-}
-if(data132.allowed_bot_ids === undefined){
-data132.allowed_bot_ids = [];
-}
-for(const key34 in data132){
-if(!(((((key34 === "check_runs") || (key34 === "comments")) || (key34 === "builder")) || (key34 === "builder_label")) || (key34 === "allowed_bot_ids"))){
-const err256 = {instancePath:instancePath+"/integrations/app",schemaPath:"#/properties/integrations/properties/app/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key34},message:"must NOT have additional properties"};
+if(typeof data131.comment !== "boolean"){
+const err256 = {instancePath:instancePath+"/integrations/action/comment",schemaPath:"#/properties/integrations/properties/action/properties/comment/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err256];
 }
@@ -3489,9 +3486,8 @@ vErrors.push(err256);
 }
 errors++;
 }
-}
-if(typeof data132.check_runs !== "boolean"){
-const err257 = {instancePath:instancePath+"/integrations/app/check_runs",schemaPath:"#/properties/integrations/properties/app/properties/check_runs/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(typeof data131.annotations !== "boolean"){
+const err257 = {instancePath:instancePath+"/integrations/action/annotations",schemaPath:"#/properties/integrations/properties/action/properties/annotations/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err257];
 }
@@ -3500,8 +3496,8 @@ vErrors.push(err257);
 }
 errors++;
 }
-if(typeof data132.comments !== "boolean"){
-const err258 = {instancePath:instancePath+"/integrations/app/comments",schemaPath:"#/properties/integrations/properties/app/properties/comments/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(typeof data131.sarif !== "boolean"){
+const err258 = {instancePath:instancePath+"/integrations/action/sarif",schemaPath:"#/properties/integrations/properties/action/properties/sarif/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err258];
 }
@@ -3510,8 +3506,9 @@ vErrors.push(err258);
 }
 errors++;
 }
-if(typeof data132.builder !== "boolean"){
-const err259 = {instancePath:instancePath+"/integrations/app/builder",schemaPath:"#/properties/integrations/properties/app/properties/builder/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+else {
+const err259 = {instancePath:instancePath+"/integrations/action",schemaPath:"#/properties/integrations/properties/action/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err259];
 }
@@ -3520,10 +3517,26 @@ vErrors.push(err259);
 }
 errors++;
 }
-let data136 = data132.builder_label;
-if(typeof data136 === "string"){
-if(func3(data136) > 50){
-const err260 = {instancePath:instancePath+"/integrations/app/builder_label",schemaPath:"#/properties/integrations/properties/app/properties/builder_label/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
+let data135 = data127.app;
+if(data135 && typeof data135 == "object" && !Array.isArray(data135)){
+if(data135.check_runs === undefined){
+data135.check_runs = true;
+}
+if(data135.comments === undefined){
+data135.comments = true;
+}
+if(data135.builder === undefined){
+data135.builder = false;
+}
+if(data135.builder_label === undefined){
+data135.builder_label = "aureus:implement";
+}
+if(data135.allowed_bot_ids === undefined){
+data135.allowed_bot_ids = [];
+}
+for(const key35 in data135){
+if(!(((((key35 === "check_runs") || (key35 === "comments")) || (key35 === "builder")) || (key35 === "builder_label")) || (key35 === "allowed_bot_ids"))){
+const err260 = {instancePath:instancePath+"/integrations/app",schemaPath:"#/properties/integrations/properties/app/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key35},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err260];
 }
@@ -3532,8 +3545,9 @@ vErrors.push(err260);
 }
 errors++;
 }
-if(func3(data136) < 1){
-const err261 = {instancePath:instancePath+"/integrations/app/builder_label",schemaPath:"#/properties/integrations/properties/app/properties/builder_label/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+if(typeof data135.check_runs !== "boolean"){
+const err261 = {instancePath:instancePath+"/integrations/app/check_runs",schemaPath:"#/properties/integrations/properties/app/properties/check_runs/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err261];
 }
@@ -3542,9 +3556,8 @@ vErrors.push(err261);
 }
 errors++;
 }
-}
-else {
-const err262 = {instancePath:instancePath+"/integrations/app/builder_label",schemaPath:"#/properties/integrations/properties/app/properties/builder_label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data135.comments !== "boolean"){
+const err262 = {instancePath:instancePath+"/integrations/app/comments",schemaPath:"#/properties/integrations/properties/app/properties/comments/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err262];
 }
@@ -3553,13 +3566,8 @@ vErrors.push(err262);
 }
 errors++;
 }
-let data137 = data132.allowed_bot_ids;
-if(Array.isArray(data137)){
-const len8 = data137.length;
-for(let i13=0; i13<len8; i13++){
-let data138 = data137[i13];
-if(!(((typeof data138 == "number") && (!(data138 % 1) && !isNaN(data138))) && (isFinite(data138)))){
-const err263 = {instancePath:instancePath+"/integrations/app/allowed_bot_ids/" + i13,schemaPath:"#/properties/integrations/properties/app/properties/allowed_bot_ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(typeof data135.builder !== "boolean"){
+const err263 = {instancePath:instancePath+"/integrations/app/builder",schemaPath:"#/properties/integrations/properties/app/properties/builder/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err263];
 }
@@ -3568,9 +3576,10 @@ vErrors.push(err263);
 }
 errors++;
 }
-if((typeof data138 == "number") && (isFinite(data138))){
-if(data138 < 1 || isNaN(data138)){
-const err264 = {instancePath:instancePath+"/integrations/app/allowed_bot_ids/" + i13,schemaPath:"#/properties/integrations/properties/app/properties/allowed_bot_ids/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+let data139 = data135.builder_label;
+if(typeof data139 === "string"){
+if(func3(data139) > 50){
+const err264 = {instancePath:instancePath+"/integrations/app/builder_label",schemaPath:"#/properties/integrations/properties/app/properties/builder_label/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
 vErrors = [err264];
 }
@@ -3579,20 +3588,8 @@ vErrors.push(err264);
 }
 errors++;
 }
-}
-}
-let i14 = data137.length;
-let j5;
-if(i14 > 1){
-const indices3 = {};
-for(;i14--;){
-let item3 = data137[i14];
-if(!(((typeof item3 == "number") && (!(item3 % 1) && !isNaN(item3))) && (isFinite(item3)))){
-continue;
-}
-if(typeof indices3[item3] == "number"){
-j5 = indices3[item3];
-const err265 = {instancePath:instancePath+"/integrations/app/allowed_bot_ids",schemaPath:"#/properties/integrations/properties/app/properties/allowed_bot_ids/uniqueItems",keyword:"uniqueItems",params:{i: i14, j: j5},message:"must NOT have duplicate items (items ## "+j5+" and "+i14+" are identical)"};
+if(func3(data139) < 1){
+const err265 = {instancePath:instancePath+"/integrations/app/builder_label",schemaPath:"#/properties/integrations/properties/app/properties/builder_label/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err265];
 }
@@ -3600,14 +3597,10 @@ else {
 vErrors.push(err265);
 }
 errors++;
-break;
-}
-indices3[item3] = i14;
-}
 }
 }
 else {
-const err266 = {instancePath:instancePath+"/integrations/app/allowed_bot_ids",schemaPath:"#/properties/integrations/properties/app/properties/allowed_bot_ids/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err266 = {instancePath:instancePath+"/integrations/app/builder_label",schemaPath:"#/properties/integrations/properties/app/properties/builder_label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err266];
 }
@@ -3616,9 +3609,13 @@ vErrors.push(err266);
 }
 errors++;
 }
-}
-else {
-const err267 = {instancePath:instancePath+"/integrations/app",schemaPath:"#/properties/integrations/properties/app/type",keyword:"type",params:{type: "object"},message:"must be object"};
+let data140 = data135.allowed_bot_ids;
+if(Array.isArray(data140)){
+const len8 = data140.length;
+for(let i13=0; i13<len8; i13++){
+let data141 = data140[i13];
+if(!(((typeof data141 == "number") && (!(data141 % 1) && !isNaN(data141))) && (isFinite(data141)))){
+const err267 = {instancePath:instancePath+"/integrations/app/allowed_bot_ids/" + i13,schemaPath:"#/properties/integrations/properties/app/properties/allowed_bot_ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err267];
 }
@@ -3627,9 +3624,9 @@ vErrors.push(err267);
 }
 errors++;
 }
-let data139 = data124.incomplete_conclusion;
-if(!((data139 === "failure") || (data139 === "neutral"))){
-const err268 = {instancePath:instancePath+"/integrations/incomplete_conclusion",schemaPath:"#/properties/integrations/properties/incomplete_conclusion/enum",keyword:"enum",params:{allowedValues: schema11.properties.integrations.properties.incomplete_conclusion.enum},message:"must be equal to one of the allowed values"};
+if((typeof data141 == "number") && (isFinite(data141))){
+if(data141 < 1 || isNaN(data141)){
+const err268 = {instancePath:instancePath+"/integrations/app/allowed_bot_ids/" + i13,schemaPath:"#/properties/integrations/properties/app/properties/allowed_bot_ids/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err268];
 }
@@ -3639,8 +3636,19 @@ vErrors.push(err268);
 errors++;
 }
 }
-else {
-const err269 = {instancePath:instancePath+"/integrations",schemaPath:"#/properties/integrations/type",keyword:"type",params:{type: "object"},message:"must be object"};
+}
+let i14 = data140.length;
+let j5;
+if(i14 > 1){
+const indices3 = {};
+for(;i14--;){
+let item3 = data140[i14];
+if(!(((typeof item3 == "number") && (!(item3 % 1) && !isNaN(item3))) && (isFinite(item3)))){
+continue;
+}
+if(typeof indices3[item3] == "number"){
+j5 = indices3[item3];
+const err269 = {instancePath:instancePath+"/integrations/app/allowed_bot_ids",schemaPath:"#/properties/integrations/properties/app/properties/allowed_bot_ids/uniqueItems",keyword:"uniqueItems",params:{i: i14, j: j5},message:"must NOT have duplicate items (items ## "+j5+" and "+i14+" are identical)"};
 if(vErrors === null){
 vErrors = [err269];
 }
@@ -3648,21 +3656,14 @@ else {
 vErrors.push(err269);
 }
 errors++;
+break;
 }
-let data140 = data.memory;
-if(data140 && typeof data140 == "object" && !Array.isArray(data140)){
-if(data140.ledger_retention_days === undefined){
-data140.ledger_retention_days = 0;
+indices3[item3] = i14;
 }
-if(data140.history_retention_days === undefined){
-data140.history_retention_days = 180;
 }
-if(data140.patterns_retention_days === undefined){
-data140.patterns_retention_days = 365;
 }
-for(const key35 in data140){
-if(!(((key35 === "ledger_retention_days") || (key35 === "history_retention_days")) || (key35 === "patterns_retention_days"))){
-const err270 = {instancePath:instancePath+"/memory",schemaPath:"#/properties/memory/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key35},message:"must NOT have additional properties"};
+else {
+const err270 = {instancePath:instancePath+"/integrations/app/allowed_bot_ids",schemaPath:"#/properties/integrations/properties/app/properties/allowed_bot_ids/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err270];
 }
@@ -3672,9 +3673,8 @@ vErrors.push(err270);
 errors++;
 }
 }
-let data141 = data140.ledger_retention_days;
-if(!(((typeof data141 == "number") && (!(data141 % 1) && !isNaN(data141))) && (isFinite(data141)))){
-const err271 = {instancePath:instancePath+"/memory/ledger_retention_days",schemaPath:"#/properties/memory/properties/ledger_retention_days/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err271 = {instancePath:instancePath+"/integrations/app",schemaPath:"#/properties/integrations/properties/app/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err271];
 }
@@ -3683,9 +3683,9 @@ vErrors.push(err271);
 }
 errors++;
 }
-if((typeof data141 == "number") && (isFinite(data141))){
-if(data141 < 0 || isNaN(data141)){
-const err272 = {instancePath:instancePath+"/memory/ledger_retention_days",schemaPath:"#/properties/memory/properties/ledger_retention_days/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+let data142 = data127.incomplete_conclusion;
+if(!((data142 === "failure") || (data142 === "neutral"))){
+const err272 = {instancePath:instancePath+"/integrations/incomplete_conclusion",schemaPath:"#/properties/integrations/properties/incomplete_conclusion/enum",keyword:"enum",params:{allowedValues: schema11.properties.integrations.properties.incomplete_conclusion.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err272];
 }
@@ -3695,9 +3695,8 @@ vErrors.push(err272);
 errors++;
 }
 }
-let data142 = data140.history_retention_days;
-if(!(((typeof data142 == "number") && (!(data142 % 1) && !isNaN(data142))) && (isFinite(data142)))){
-const err273 = {instancePath:instancePath+"/memory/history_retention_days",schemaPath:"#/properties/memory/properties/history_retention_days/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err273 = {instancePath:instancePath+"/integrations",schemaPath:"#/properties/integrations/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err273];
 }
@@ -3706,9 +3705,20 @@ vErrors.push(err273);
 }
 errors++;
 }
-if((typeof data142 == "number") && (isFinite(data142))){
-if(data142 < 0 || isNaN(data142)){
-const err274 = {instancePath:instancePath+"/memory/history_retention_days",schemaPath:"#/properties/memory/properties/history_retention_days/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+let data143 = data.memory;
+if(data143 && typeof data143 == "object" && !Array.isArray(data143)){
+if(data143.ledger_retention_days === undefined){
+data143.ledger_retention_days = 0;
+}
+if(data143.history_retention_days === undefined){
+data143.history_retention_days = 180;
+}
+if(data143.patterns_retention_days === undefined){
+data143.patterns_retention_days = 365;
+}
+for(const key36 in data143){
+if(!(((key36 === "ledger_retention_days") || (key36 === "history_retention_days")) || (key36 === "patterns_retention_days"))){
+const err274 = {instancePath:instancePath+"/memory",schemaPath:"#/properties/memory/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key36},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err274];
 }
@@ -3718,9 +3728,9 @@ vErrors.push(err274);
 errors++;
 }
 }
-let data143 = data140.patterns_retention_days;
-if(!(((typeof data143 == "number") && (!(data143 % 1) && !isNaN(data143))) && (isFinite(data143)))){
-const err275 = {instancePath:instancePath+"/memory/patterns_retention_days",schemaPath:"#/properties/memory/properties/patterns_retention_days/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+let data144 = data143.ledger_retention_days;
+if(!(((typeof data144 == "number") && (!(data144 % 1) && !isNaN(data144))) && (isFinite(data144)))){
+const err275 = {instancePath:instancePath+"/memory/ledger_retention_days",schemaPath:"#/properties/memory/properties/ledger_retention_days/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err275];
 }
@@ -3729,9 +3739,9 @@ vErrors.push(err275);
 }
 errors++;
 }
-if((typeof data143 == "number") && (isFinite(data143))){
-if(data143 < 0 || isNaN(data143)){
-const err276 = {instancePath:instancePath+"/memory/patterns_retention_days",schemaPath:"#/properties/memory/properties/patterns_retention_days/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if((typeof data144 == "number") && (isFinite(data144))){
+if(data144 < 0 || isNaN(data144)){
+const err276 = {instancePath:instancePath+"/memory/ledger_retention_days",schemaPath:"#/properties/memory/properties/ledger_retention_days/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err276];
 }
@@ -3741,9 +3751,9 @@ vErrors.push(err276);
 errors++;
 }
 }
-}
-else {
-const err277 = {instancePath:instancePath+"/memory",schemaPath:"#/properties/memory/type",keyword:"type",params:{type: "object"},message:"must be object"};
+let data145 = data143.history_retention_days;
+if(!(((typeof data145 == "number") && (!(data145 % 1) && !isNaN(data145))) && (isFinite(data145)))){
+const err277 = {instancePath:instancePath+"/memory/history_retention_days",schemaPath:"#/properties/memory/properties/history_retention_days/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err277];
 }
@@ -3752,23 +3762,9 @@ vErrors.push(err277);
 }
 errors++;
 }
-let data144 = data.paths;
-if(data144 && typeof data144 == "object" && !Array.isArray(data144)){
-if(data144.core === undefined){
-data144.core = ["src/**"];
-}
-if(data144.ignore === undefined){
-data144.ignore = ["**/node_modules/**","**/dist/**","**/build/**","**/coverage/**"];
-}
-if(data144.tests === undefined){
-data144.tests = ["test/**","tests/**","**/__tests__/**","**/*.test.*","**/*.spec.*","**/*_test.go","**/test_*.py"];
-}
-if(data144.generated === undefined){
-data144.generated = ["**/*.generated.*","**/generated/**"];
-}
-for(const key36 in data144){
-if(!((((key36 === "core") || (key36 === "ignore")) || (key36 === "tests")) || (key36 === "generated"))){
-const err278 = {instancePath:instancePath+"/paths",schemaPath:"#/properties/paths/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key36},message:"must NOT have additional properties"};
+if((typeof data145 == "number") && (isFinite(data145))){
+if(data145 < 0 || isNaN(data145)){
+const err278 = {instancePath:instancePath+"/memory/history_retention_days",schemaPath:"#/properties/memory/properties/history_retention_days/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err278];
 }
@@ -3778,14 +3774,9 @@ vErrors.push(err278);
 errors++;
 }
 }
-let data145 = data144.core;
-if(Array.isArray(data145)){
-const len9 = data145.length;
-for(let i15=0; i15<len9; i15++){
-let data146 = data145[i15];
-if(typeof data146 === "string"){
-if(func3(data146) > 500){
-const err279 = {instancePath:instancePath+"/paths/core/" + i15,schemaPath:"#/definitions/glob/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+let data146 = data143.patterns_retention_days;
+if(!(((typeof data146 == "number") && (!(data146 % 1) && !isNaN(data146))) && (isFinite(data146)))){
+const err279 = {instancePath:instancePath+"/memory/patterns_retention_days",schemaPath:"#/properties/memory/properties/patterns_retention_days/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err279];
 }
@@ -3794,8 +3785,9 @@ vErrors.push(err279);
 }
 errors++;
 }
-if(func3(data146) < 1){
-const err280 = {instancePath:instancePath+"/paths/core/" + i15,schemaPath:"#/definitions/glob/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if((typeof data146 == "number") && (isFinite(data146))){
+if(data146 < 0 || isNaN(data146)){
+const err280 = {instancePath:instancePath+"/memory/patterns_retention_days",schemaPath:"#/properties/memory/properties/patterns_retention_days/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err280];
 }
@@ -3804,8 +3796,10 @@ vErrors.push(err280);
 }
 errors++;
 }
-if(!pattern0.test(data146)){
-const err281 = {instancePath:instancePath+"/paths/core/" + i15,schemaPath:"#/definitions/glob/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!.*\\\\)"},message:"must match pattern \""+"^(?!/)(?!.*\\\\)"+"\""};
+}
+}
+else {
+const err281 = {instancePath:instancePath+"/memory",schemaPath:"#/properties/memory/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err281];
 }
@@ -3814,9 +3808,23 @@ vErrors.push(err281);
 }
 errors++;
 }
+let data147 = data.paths;
+if(data147 && typeof data147 == "object" && !Array.isArray(data147)){
+if(data147.core === undefined){
+data147.core = ["src/**"];
 }
-else {
-const err282 = {instancePath:instancePath+"/paths/core/" + i15,schemaPath:"#/definitions/glob/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data147.ignore === undefined){
+data147.ignore = ["**/node_modules/**","**/dist/**","**/build/**","**/coverage/**"];
+}
+if(data147.tests === undefined){
+data147.tests = ["test/**","tests/**","**/__tests__/**","**/*.test.*","**/*.spec.*","**/*_test.go","**/test_*.py"];
+}
+if(data147.generated === undefined){
+data147.generated = ["**/*.generated.*","**/generated/**"];
+}
+for(const key37 in data147){
+if(!((((key37 === "core") || (key37 === "ignore")) || (key37 === "tests")) || (key37 === "generated"))){
+const err282 = {instancePath:instancePath+"/paths",schemaPath:"#/properties/paths/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key37},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err282];
 }
@@ -3826,19 +3834,67 @@ vErrors.push(err282);
 errors++;
 }
 }
-let i16 = data145.length;
-let j6;
-if(i16 > 1){
-outer2:
-for(;i16--;){
-for(j6 = i16; j6--;){
-if(func0(data145[i16], data145[j6])){
-const err283 = {instancePath:instancePath+"/paths/core",schemaPath:"#/properties/paths/properties/core/uniqueItems",keyword:"uniqueItems",params:{i: i16, j: j6},message:"must NOT have duplicate items (items ## "+j6+" and "+i16+" are identical)"};
+let data148 = data147.core;
+if(Array.isArray(data148)){
+const len9 = data148.length;
+for(let i15=0; i15<len9; i15++){
+let data149 = data148[i15];
+if(typeof data149 === "string"){
+if(func3(data149) > 500){
+const err283 = {instancePath:instancePath+"/paths/core/" + i15,schemaPath:"#/definitions/glob/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err283];
 }
 else {
 vErrors.push(err283);
+}
+errors++;
+}
+if(func3(data149) < 1){
+const err284 = {instancePath:instancePath+"/paths/core/" + i15,schemaPath:"#/definitions/glob/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err284];
+}
+else {
+vErrors.push(err284);
+}
+errors++;
+}
+if(!pattern0.test(data149)){
+const err285 = {instancePath:instancePath+"/paths/core/" + i15,schemaPath:"#/definitions/glob/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!.*\\\\)"},message:"must match pattern \""+"^(?!/)(?!.*\\\\)"+"\""};
+if(vErrors === null){
+vErrors = [err285];
+}
+else {
+vErrors.push(err285);
+}
+errors++;
+}
+}
+else {
+const err286 = {instancePath:instancePath+"/paths/core/" + i15,schemaPath:"#/definitions/glob/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err286];
+}
+else {
+vErrors.push(err286);
+}
+errors++;
+}
+}
+let i16 = data148.length;
+let j6;
+if(i16 > 1){
+outer2:
+for(;i16--;){
+for(j6 = i16; j6--;){
+if(func0(data148[i16], data148[j6])){
+const err287 = {instancePath:instancePath+"/paths/core",schemaPath:"#/properties/paths/properties/core/uniqueItems",keyword:"uniqueItems",params:{i: i16, j: j6},message:"must NOT have duplicate items (items ## "+j6+" and "+i16+" are identical)"};
+if(vErrors === null){
+vErrors = [err287];
+}
+else {
+vErrors.push(err287);
 }
 errors++;
 break outer2;
@@ -3848,54 +3904,7 @@ break outer2;
 }
 }
 else {
-const err284 = {instancePath:instancePath+"/paths/core",schemaPath:"#/properties/paths/properties/core/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err284];
-}
-else {
-vErrors.push(err284);
-}
-errors++;
-}
-let data147 = data144.ignore;
-if(Array.isArray(data147)){
-const len10 = data147.length;
-for(let i17=0; i17<len10; i17++){
-let data148 = data147[i17];
-if(typeof data148 === "string"){
-if(func3(data148) > 500){
-const err285 = {instancePath:instancePath+"/paths/ignore/" + i17,schemaPath:"#/definitions/glob/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
-if(vErrors === null){
-vErrors = [err285];
-}
-else {
-vErrors.push(err285);
-}
-errors++;
-}
-if(func3(data148) < 1){
-const err286 = {instancePath:instancePath+"/paths/ignore/" + i17,schemaPath:"#/definitions/glob/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err286];
-}
-else {
-vErrors.push(err286);
-}
-errors++;
-}
-if(!pattern0.test(data148)){
-const err287 = {instancePath:instancePath+"/paths/ignore/" + i17,schemaPath:"#/definitions/glob/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!.*\\\\)"},message:"must match pattern \""+"^(?!/)(?!.*\\\\)"+"\""};
-if(vErrors === null){
-vErrors = [err287];
-}
-else {
-vErrors.push(err287);
-}
-errors++;
-}
-}
-else {
-const err288 = {instancePath:instancePath+"/paths/ignore/" + i17,schemaPath:"#/definitions/glob/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err288 = {instancePath:instancePath+"/paths/core",schemaPath:"#/properties/paths/properties/core/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err288];
 }
@@ -3904,20 +3913,67 @@ vErrors.push(err288);
 }
 errors++;
 }
-}
-let i18 = data147.length;
-let j7;
-if(i18 > 1){
-outer3:
-for(;i18--;){
-for(j7 = i18; j7--;){
-if(func0(data147[i18], data147[j7])){
-const err289 = {instancePath:instancePath+"/paths/ignore",schemaPath:"#/properties/paths/properties/ignore/uniqueItems",keyword:"uniqueItems",params:{i: i18, j: j7},message:"must NOT have duplicate items (items ## "+j7+" and "+i18+" are identical)"};
+let data150 = data147.ignore;
+if(Array.isArray(data150)){
+const len10 = data150.length;
+for(let i17=0; i17<len10; i17++){
+let data151 = data150[i17];
+if(typeof data151 === "string"){
+if(func3(data151) > 500){
+const err289 = {instancePath:instancePath+"/paths/ignore/" + i17,schemaPath:"#/definitions/glob/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err289];
 }
 else {
 vErrors.push(err289);
+}
+errors++;
+}
+if(func3(data151) < 1){
+const err290 = {instancePath:instancePath+"/paths/ignore/" + i17,schemaPath:"#/definitions/glob/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err290];
+}
+else {
+vErrors.push(err290);
+}
+errors++;
+}
+if(!pattern0.test(data151)){
+const err291 = {instancePath:instancePath+"/paths/ignore/" + i17,schemaPath:"#/definitions/glob/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!.*\\\\)"},message:"must match pattern \""+"^(?!/)(?!.*\\\\)"+"\""};
+if(vErrors === null){
+vErrors = [err291];
+}
+else {
+vErrors.push(err291);
+}
+errors++;
+}
+}
+else {
+const err292 = {instancePath:instancePath+"/paths/ignore/" + i17,schemaPath:"#/definitions/glob/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err292];
+}
+else {
+vErrors.push(err292);
+}
+errors++;
+}
+}
+let i18 = data150.length;
+let j7;
+if(i18 > 1){
+outer3:
+for(;i18--;){
+for(j7 = i18; j7--;){
+if(func0(data150[i18], data150[j7])){
+const err293 = {instancePath:instancePath+"/paths/ignore",schemaPath:"#/properties/paths/properties/ignore/uniqueItems",keyword:"uniqueItems",params:{i: i18, j: j7},message:"must NOT have duplicate items (items ## "+j7+" and "+i18+" are identical)"};
+if(vErrors === null){
+vErrors = [err293];
+}
+else {
+vErrors.push(err293);
 }
 errors++;
 break outer3;
@@ -3927,54 +3983,7 @@ break outer3;
 }
 }
 else {
-const err290 = {instancePath:instancePath+"/paths/ignore",schemaPath:"#/properties/paths/properties/ignore/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err290];
-}
-else {
-vErrors.push(err290);
-}
-errors++;
-}
-let data149 = data144.tests;
-if(Array.isArray(data149)){
-const len11 = data149.length;
-for(let i19=0; i19<len11; i19++){
-let data150 = data149[i19];
-if(typeof data150 === "string"){
-if(func3(data150) > 500){
-const err291 = {instancePath:instancePath+"/paths/tests/" + i19,schemaPath:"#/definitions/glob/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
-if(vErrors === null){
-vErrors = [err291];
-}
-else {
-vErrors.push(err291);
-}
-errors++;
-}
-if(func3(data150) < 1){
-const err292 = {instancePath:instancePath+"/paths/tests/" + i19,schemaPath:"#/definitions/glob/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err292];
-}
-else {
-vErrors.push(err292);
-}
-errors++;
-}
-if(!pattern0.test(data150)){
-const err293 = {instancePath:instancePath+"/paths/tests/" + i19,schemaPath:"#/definitions/glob/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!.*\\\\)"},message:"must match pattern \""+"^(?!/)(?!.*\\\\)"+"\""};
-if(vErrors === null){
-vErrors = [err293];
-}
-else {
-vErrors.push(err293);
-}
-errors++;
-}
-}
-else {
-const err294 = {instancePath:instancePath+"/paths/tests/" + i19,schemaPath:"#/definitions/glob/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err294 = {instancePath:instancePath+"/paths/ignore",schemaPath:"#/properties/paths/properties/ignore/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err294];
 }
@@ -3983,20 +3992,67 @@ vErrors.push(err294);
 }
 errors++;
 }
-}
-let i20 = data149.length;
-let j8;
-if(i20 > 1){
-outer4:
-for(;i20--;){
-for(j8 = i20; j8--;){
-if(func0(data149[i20], data149[j8])){
-const err295 = {instancePath:instancePath+"/paths/tests",schemaPath:"#/properties/paths/properties/tests/uniqueItems",keyword:"uniqueItems",params:{i: i20, j: j8},message:"must NOT have duplicate items (items ## "+j8+" and "+i20+" are identical)"};
+let data152 = data147.tests;
+if(Array.isArray(data152)){
+const len11 = data152.length;
+for(let i19=0; i19<len11; i19++){
+let data153 = data152[i19];
+if(typeof data153 === "string"){
+if(func3(data153) > 500){
+const err295 = {instancePath:instancePath+"/paths/tests/" + i19,schemaPath:"#/definitions/glob/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err295];
 }
 else {
 vErrors.push(err295);
+}
+errors++;
+}
+if(func3(data153) < 1){
+const err296 = {instancePath:instancePath+"/paths/tests/" + i19,schemaPath:"#/definitions/glob/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err296];
+}
+else {
+vErrors.push(err296);
+}
+errors++;
+}
+if(!pattern0.test(data153)){
+const err297 = {instancePath:instancePath+"/paths/tests/" + i19,schemaPath:"#/definitions/glob/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!.*\\\\)"},message:"must match pattern \""+"^(?!/)(?!.*\\\\)"+"\""};
+if(vErrors === null){
+vErrors = [err297];
+}
+else {
+vErrors.push(err297);
+}
+errors++;
+}
+}
+else {
+const err298 = {instancePath:instancePath+"/paths/tests/" + i19,schemaPath:"#/definitions/glob/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err298];
+}
+else {
+vErrors.push(err298);
+}
+errors++;
+}
+}
+let i20 = data152.length;
+let j8;
+if(i20 > 1){
+outer4:
+for(;i20--;){
+for(j8 = i20; j8--;){
+if(func0(data152[i20], data152[j8])){
+const err299 = {instancePath:instancePath+"/paths/tests",schemaPath:"#/properties/paths/properties/tests/uniqueItems",keyword:"uniqueItems",params:{i: i20, j: j8},message:"must NOT have duplicate items (items ## "+j8+" and "+i20+" are identical)"};
+if(vErrors === null){
+vErrors = [err299];
+}
+else {
+vErrors.push(err299);
 }
 errors++;
 break outer4;
@@ -4006,54 +4062,7 @@ break outer4;
 }
 }
 else {
-const err296 = {instancePath:instancePath+"/paths/tests",schemaPath:"#/properties/paths/properties/tests/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err296];
-}
-else {
-vErrors.push(err296);
-}
-errors++;
-}
-let data151 = data144.generated;
-if(Array.isArray(data151)){
-const len12 = data151.length;
-for(let i21=0; i21<len12; i21++){
-let data152 = data151[i21];
-if(typeof data152 === "string"){
-if(func3(data152) > 500){
-const err297 = {instancePath:instancePath+"/paths/generated/" + i21,schemaPath:"#/definitions/glob/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
-if(vErrors === null){
-vErrors = [err297];
-}
-else {
-vErrors.push(err297);
-}
-errors++;
-}
-if(func3(data152) < 1){
-const err298 = {instancePath:instancePath+"/paths/generated/" + i21,schemaPath:"#/definitions/glob/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err298];
-}
-else {
-vErrors.push(err298);
-}
-errors++;
-}
-if(!pattern0.test(data152)){
-const err299 = {instancePath:instancePath+"/paths/generated/" + i21,schemaPath:"#/definitions/glob/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!.*\\\\)"},message:"must match pattern \""+"^(?!/)(?!.*\\\\)"+"\""};
-if(vErrors === null){
-vErrors = [err299];
-}
-else {
-vErrors.push(err299);
-}
-errors++;
-}
-}
-else {
-const err300 = {instancePath:instancePath+"/paths/generated/" + i21,schemaPath:"#/definitions/glob/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err300 = {instancePath:instancePath+"/paths/tests",schemaPath:"#/properties/paths/properties/tests/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err300];
 }
@@ -4062,15 +4071,14 @@ vErrors.push(err300);
 }
 errors++;
 }
-}
-let i22 = data151.length;
-let j9;
-if(i22 > 1){
-outer5:
-for(;i22--;){
-for(j9 = i22; j9--;){
-if(func0(data151[i22], data151[j9])){
-const err301 = {instancePath:instancePath+"/paths/generated",schemaPath:"#/properties/paths/properties/generated/uniqueItems",keyword:"uniqueItems",params:{i: i22, j: j9},message:"must NOT have duplicate items (items ## "+j9+" and "+i22+" are identical)"};
+let data154 = data147.generated;
+if(Array.isArray(data154)){
+const len12 = data154.length;
+for(let i21=0; i21<len12; i21++){
+let data155 = data154[i21];
+if(typeof data155 === "string"){
+if(func3(data155) > 500){
+const err301 = {instancePath:instancePath+"/paths/generated/" + i21,schemaPath:"#/definitions/glob/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err301];
 }
@@ -4078,14 +4086,9 @@ else {
 vErrors.push(err301);
 }
 errors++;
-break outer5;
 }
-}
-}
-}
-}
-else {
-const err302 = {instancePath:instancePath+"/paths/generated",schemaPath:"#/properties/paths/properties/generated/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(func3(data155) < 1){
+const err302 = {instancePath:instancePath+"/paths/generated/" + i21,schemaPath:"#/definitions/glob/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err302];
 }
@@ -4094,9 +4097,8 @@ vErrors.push(err302);
 }
 errors++;
 }
-}
-else {
-const err303 = {instancePath:instancePath+"/paths",schemaPath:"#/properties/paths/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!pattern0.test(data155)){
+const err303 = {instancePath:instancePath+"/paths/generated/" + i21,schemaPath:"#/definitions/glob/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!.*\\\\)"},message:"must match pattern \""+"^(?!/)(?!.*\\\\)"+"\""};
 if(vErrors === null){
 vErrors = [err303];
 }
@@ -4107,12 +4109,66 @@ errors++;
 }
 }
 else {
-const err304 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err304 = {instancePath:instancePath+"/paths/generated/" + i21,schemaPath:"#/definitions/glob/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err304];
 }
 else {
 vErrors.push(err304);
+}
+errors++;
+}
+}
+let i22 = data154.length;
+let j9;
+if(i22 > 1){
+outer5:
+for(;i22--;){
+for(j9 = i22; j9--;){
+if(func0(data154[i22], data154[j9])){
+const err305 = {instancePath:instancePath+"/paths/generated",schemaPath:"#/properties/paths/properties/generated/uniqueItems",keyword:"uniqueItems",params:{i: i22, j: j9},message:"must NOT have duplicate items (items ## "+j9+" and "+i22+" are identical)"};
+if(vErrors === null){
+vErrors = [err305];
+}
+else {
+vErrors.push(err305);
+}
+errors++;
+break outer5;
+}
+}
+}
+}
+}
+else {
+const err306 = {instancePath:instancePath+"/paths/generated",schemaPath:"#/properties/paths/properties/generated/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err306];
+}
+else {
+vErrors.push(err306);
+}
+errors++;
+}
+}
+else {
+const err307 = {instancePath:instancePath+"/paths",schemaPath:"#/properties/paths/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err307];
+}
+else {
+vErrors.push(err307);
+}
+errors++;
+}
+}
+else {
+const err308 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err308];
+}
+else {
+vErrors.push(err308);
 }
 errors++;
 }

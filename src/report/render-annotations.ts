@@ -13,6 +13,8 @@ export interface Annotation {
   readonly file: string;
   readonly startLine: number;
   readonly endLine: number;
+  /** The column of a finding at one place of a line (FindingLocation `startColumn`). */
+  readonly startColumn?: number;
   readonly title: string;
   readonly message: string;
 }
@@ -26,11 +28,18 @@ const LEVEL_ORDER: Readonly<Record<Annotation['level'], number>> = {
 function annotationOf(finding: ReportFinding): Annotation {
   const place = placeOf(finding);
   const startLine = Math.max(1, place.startLine);
+  const endLine = Math.max(startLine, place.endLine);
+  // GitHub takes a column only on an annotation of one line.
+  const column =
+    place.startColumn === undefined || endLine !== startLine
+      ? {}
+      : { startColumn: place.startColumn };
   return {
     level: finding.blocking ? 'error' : 'warning',
     file: oneLine(place.path),
     startLine,
-    endLine: Math.max(startLine, place.endLine),
+    endLine,
+    ...column,
     title: `AUREUS ${finding.ruleId} (${finding.status})`,
     message: oneLine(finding.message),
   };

@@ -63,10 +63,12 @@ function locationOf(finding: ReportFinding): SarifLocation {
   // budget they break is set: code scanning shows no alert without a location.
   const place = placeOf(finding);
   const startLine = Math.max(1, place.startLine);
+  // SARIF counts columns in UTF-16 code units by default (columnKind), as FindingLocation does.
+  const column = place.startColumn === undefined ? {} : { startColumn: place.startColumn };
   return {
     physicalLocation: {
       artifactLocation: { uri: pathToUri(place.path), uriBaseId: '%SRCROOT%' },
-      region: { startLine, endLine: Math.max(startLine, place.endLine) },
+      region: { startLine, ...column, endLine: Math.max(startLine, place.endLine) },
     },
   };
 }

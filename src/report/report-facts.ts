@@ -97,9 +97,14 @@ export function placeOf(finding: ReportFinding): FindingLocation {
   return finding.location ?? { path: POLICY_FILE, startLine: 1, endLine: 1 };
 }
 
-/** "src/a.ts:12" (the first line: where an editor jumps), or "(repository)" for repository-wide findings. */
+/**
+ * "src/a.ts:12" (the first line: where an editor jumps), "src/a.ts:12:7" for a finding at one
+ * place of the line, or "(repository)" for repository-wide findings.
+ */
 export function locationText(location: FindingLocation | null): string {
-  return location === null ? '(repository)' : `${location.path}:${location.startLine}`;
+  if (location === null) return '(repository)';
+  const column = location.startColumn === undefined ? '' : `:${location.startColumn}`;
+  return `${location.path}:${location.startLine}${column}`;
 }
 
 /** "1 new, 2 worsened, 12 baseline", leaving out the zeros. */

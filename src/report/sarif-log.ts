@@ -51,6 +51,6 @@ export interface SarifResult {
 export interface SarifLocation {
   physicalLocation: {
     artifactLocation: { uri: string; uriBaseId: string };
-    region: { startLine: number; endLine: number };
+    region: { startLine: number; startColumn?: number; endLine: number };
   };
 }

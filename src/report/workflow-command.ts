@@ -16,15 +16,19 @@ export function escapeCommandProperty(value: string): string {
 }
 
 /**
- * `::error file=src/a.ts,line=3,endLine=9,title=…::message`: one line for the runner's log, which
- * shows it as it is: ESC, C1 controls, bidirectional controls and bytes that are not UTF-8 come
- * escaped (escapeControls), whoever built the annotation.
+ * `::error file=src/a.ts,line=3,endLine=9,title=…::message` (with `col=` for an annotation at
+ * one place of a line): one line for the runner's log, which shows it as it is: ESC, C1
+ * controls, bidirectional controls and bytes that are not UTF-8 come escaped (escapeControls),
+ * whoever built the annotation.
  */
 export function workflowCommand(annotation: Annotation): string {
+  const column: ReadonlyArray<readonly [string, string]> =
+    annotation.startColumn === undefined ? [] : [['col', String(annotation.startColumn)]];
   const properties: ReadonlyArray<readonly [string, string]> = [
     ['file', escapeControls(annotation.file)],
     ['line', String(annotation.startLine)],
     ['endLine', String(annotation.endLine)],
+    ...column,
     ['title', escapeControls(annotation.title)],
   ];
   const encoded = properties.map(([key, value]) => `${key}=${escapeCommandProperty(value)}`);

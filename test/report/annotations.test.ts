@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { type Annotation, renderAnnotations } from '../../src/report/render-annotations.js';
 import { workflowCommand } from '../../src/report/workflow-command.js';
-import { BLOCK, POLICY_CHANGE } from './sample-reports.js';
+import { BLOCK, POLICY_CHANGE, UNPARSABLE } from './sample-reports.js';
 
 /** How the Actions runner reads a `::command props::data` line (ActionCommand.TryParseV2). */
 function parseCommand(
@@ -50,6 +50,20 @@ describe('renderAnnotations', () => {
     expect(renderAnnotations(BLOCK)[0]?.title).toBe('AUREUS god_class (new)');
   });
 
+  it('puts a finding at one place of a line (a syntax error) at its column', () => {
+    expect(renderAnnotations(UNPARSABLE)).toEqual([
+      expect.objectContaining({
+        level: 'error',
+        file: 'src/engine.ts',
+        startLine: 18,
+        endLine: 18,
+        startColumn: 15,
+        title: 'AUREUS unparsable_file (new)',
+      }),
+    ]);
+    expect(renderAnnotations(BLOCK).some((annotation) => 'startColumn' in annotation)).toBe(false);
+  });
+
   it('adds a notice on the policy file when the change edits the policy', () => {
     expect(renderAnnotations(POLICY_CHANGE)).toEqual([
       expect.objectContaining({
@@ -67,6 +81,15 @@ describe('workflowCommand', () => {
     expect(annotation && workflowCommand(annotation)).toBe(
       '::error file=src/engine.ts,line=3,endLine=615,title=AUREUS god_class (new)::Class Engine has 612 lines of code, more than 500.',
     );
+  });
+
+  it('writes the column of an annotation at one place', () => {
+    const [annotation] = renderAnnotations(UNPARSABLE);
+    const line = annotation === undefined ? '' : workflowCommand(annotation);
+    expect(line.startsWith('::error file=src/engine.ts,line=18,endLine=18,col=15,title=')).toBe(
+      true,
+    );
+    expect(parseCommand(line)?.properties).toMatchObject({ line: '18', col: '15' });
   });
 
   it('encodes a file named ::add-mask::x, a title ::stop-commands::z and a message ::error file=a::pwn', () => {

@@ -6,7 +6,15 @@ import addFormats from 'ajv-formats';
 import type { Log } from 'sarif';
 import { RULES } from '../../src/critic/registry.js';
 import { pathToUri, renderSarif, sarifLog } from '../../src/report/render-sarif.js';
-import { BLOCK, finding, HOSTILE, HUGE, INCOMPLETE, SAMPLES } from './sample-reports.js';
+import {
+  BLOCK,
+  finding,
+  HOSTILE,
+  HUGE,
+  INCOMPLETE,
+  SAMPLES,
+  UNPARSABLE,
+} from './sample-reports.js';
 
 /**
  * The SARIF 2.1.0 schema, byte for byte as `sarif-2.1.0.json` in the npm package
@@ -81,6 +89,15 @@ describe('renderSarif', () => {
     expect(results[1]?.locations[0]?.physicalLocation.artifactLocation.uri).toBe(
       '.aureus/policy.yaml',
     );
+  });
+
+  it('puts the column of a finding at one place in its region', () => {
+    const results = sarifLog(UNPARSABLE, OPTIONS).runs[0]?.results ?? [];
+    expect(results[0]?.locations[0]?.physicalLocation.region).toEqual({
+      startLine: 18,
+      startColumn: 15,
+      endLine: 18,
+    });
   });
 
   it('percent-encodes paths as URI references', () => {

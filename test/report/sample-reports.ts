@@ -226,6 +226,37 @@ export const HUGE = report({
   ),
 });
 
+/** A file that does not parse: a finding at one place (a line and a column), a cost item that says what is partial. */
+export const UNPARSABLE = report({
+  verdict: 'block',
+  reasons: [
+    'new unparsable_file: src/engine.ts does not parse as TypeScript (line 18, column 15: Expression expected.), so it is measured only as far as the parser could read it: fix the syntax error, or list the file under paths.ignore if it is meant to be invalid',
+  ],
+  cost: { ...NO_COST, loc: 38, files: 5, total: 43 },
+  costItems: [
+    {
+      category: 'loc',
+      points: 38,
+      path: 'src/engine.ts',
+      detail:
+        'adds 38 code lines; does not parse (line 18, column 15): its abstractions and sensitive surfaces count only as far as the parser read',
+    },
+    { category: 'files', points: 5, path: 'src/engine.ts', detail: 'new file' },
+  ],
+  findings: [
+    finding({
+      ruleId: 'unparsable_file',
+      message:
+        'src/engine.ts does not parse as TypeScript (line 18, column 15: Expression expected.), so it is measured only as far as the parser could read it: fix the syntax error, or list the file under paths.ignore if it is meant to be invalid',
+      location: { path: 'src/engine.ts', startLine: 18, startColumn: 15, endLine: 18 },
+      symbol: 'file',
+      fingerprint: sha(6),
+      measured: null,
+      limit: null,
+    }),
+  ],
+});
+
 export const SAMPLES: ReadonlyArray<readonly [string, Report]> = [
   ['pass', PASS],
   ['warn', WARN],
@@ -233,4 +264,5 @@ export const SAMPLES: ReadonlyArray<readonly [string, Report]> = [
   ['incomplete', INCOMPLETE],
   ['policy change', POLICY_CHANGE],
   ['hostile names', HOSTILE],
+  ['unparsable file', UNPARSABLE],
 ];

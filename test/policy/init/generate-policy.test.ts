@@ -211,7 +211,7 @@ describe('describeIntelligence', () => {
     expect(text.split('\n')[0]).toBe('big: library, legacy');
     expect(text).toContain('  maturity    legacy (first commit 2022-03-01');
     expect(text).toContain(
-      '  forbidden_patterns.god_class, deep_inheritance, circular_dependency, premature_abstraction, di_container, plugin_registry, event_bus, oversized_adapter: { severity: error } (no violation today: kept at error)',
+      '  forbidden_patterns.god_class, deep_inheritance, circular_dependency, premature_abstraction, di_container, plugin_registry, event_bus, oversized_adapter, unparsable_file: { severity: error } (no violation today: kept at error)',
     );
     expect(text).not.toContain('project.name');
   });

@@ -105,6 +105,34 @@ describe('the Action on a pull request', () => {
     expect(session.double.checkRuns(OWNER, REPO).at(-1)?.conclusion).toBe('success');
   });
 
+  it('fails a change that adds a file that does not parse, annotating its line and column', async () => {
+    const made = await session.scenario((origin) =>
+      origin.write('src/broken.ts', 'export const one = 1;\nexport const = ;\n'),
+    );
+    const run = await runOnPullRequest(made);
+    expect(run.exitCode).toBe(1);
+    expect(run.outputs.verdict).toBe('block');
+    expect(run.outputs['blocking-findings']).toBe('1');
+    const check = session.double.checkRuns(OWNER, REPO).at(-1);
+    expect(check?.annotations).toEqual([
+      expect.objectContaining({
+        path: 'src/broken.ts',
+        start_line: 2,
+        end_line: 2,
+        start_column: 14,
+        end_column: 14,
+        annotation_level: 'failure',
+        title: 'AUREUS unparsable_file (new)',
+      }),
+    ]);
+    const logged = await runOnPullRequest(made, {
+      inputs: { annotations: 'log', comment: 'false' },
+    });
+    expect(logged.stdout).toContain(
+      '::error file=src/broken.ts,line=2,endLine=2,col=14,title=AUREUS unparsable_file (new)::src/broken.ts does not parse as TypeScript (line 2, column 14: Variable declaration expected.)',
+    );
+  });
+
   it('stops with a tool error that names fetch-depth when the shallow clone cannot get the base', async () => {
     const made = await session.scenario((origin) =>
       origin.write('src/feature.ts', codeLines('feature', 4)),

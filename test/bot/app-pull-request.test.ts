@@ -117,6 +117,31 @@ describe('the App on pull requests', () => {
     expect(run?.conclusion).toBe('success');
   });
 
+  it('fails a pull request that adds a file that does not parse, annotating its line and column', async () => {
+    const headSha = openPullRequest(8, {
+      'src/broken.ts': 'export const one = 1;\nexport const = ;\n',
+    });
+    await session.send(
+      'pull_request',
+      pullRequestPayload('opened', { number: 8, baseSha, headSha }),
+    );
+    await session.app.idle();
+    expectCleanRequests();
+    const run = session.double.checkRuns(OWNER, REPO).find((r) => r.headSha === headSha);
+    expect(run?.conclusion).toBe('failure');
+    expect(run?.annotations).toEqual([
+      expect.objectContaining({
+        path: 'src/broken.ts',
+        start_line: 2,
+        end_line: 2,
+        start_column: 14,
+        end_column: 14,
+        annotation_level: 'failure',
+        title: 'AUREUS unparsable_file (new)',
+      }),
+    ]);
+  });
+
   it('ignores a redelivery, and a new delivery for a head already concluded', async () => {
     const headSha = openPullRequest(3, { 'src/third.ts': codeLines('third', 5) });
     const payload = pullRequestPayload('opened', { number: 3, baseSha, headSha });

@@ -66,6 +66,22 @@ describe('aureus hook pre-commit, installed with husky, under a real git commit'
     });
   });
 
+  it('refuses a commit that adds a file that does not parse, naming its line and column', () => {
+    // Within the budget (2 code lines and a file: 7 points of 10): only the syntax error blocks.
+    repo.write('src/broken.ts', 'export const one = 1;\nexport const = ;\n');
+    repo.git('add', 'src/broken.ts');
+    const before = head();
+
+    const result = commit(repo, ['-m', 'broken']);
+
+    expect(result.code).toBe(1);
+    expect(result.output).toContain('AUREUS: BLOCK — 7 points, budget 10 (3 left)');
+    expect(result.output).toContain(
+      'new unparsable_file: src/broken.ts does not parse as TypeScript (line 2, column 14: Variable declaration expected.)',
+    );
+    expect(head()).toBe(before);
+  });
+
   it('prints the blocked verdict in a dozen lines at most', () => {
     repo.write('src/over.ts', OVER_BUDGET);
     repo.git('add', 'src/over.ts');

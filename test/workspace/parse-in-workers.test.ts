@@ -81,6 +81,21 @@ describe('parsing TS/JS on worker threads', () => {
     }
   });
 
+  it('leaves a file with a syntax error to this thread, whose parser has the last word on it', async () => {
+    const broken: ScriptJob = {
+      index: jobs.length,
+      language: 'typescript',
+      text: 'export const = ;\n',
+    };
+    const parsing = parseScriptsInWorkers([...jobs.slice(0, 40), broken], () => undefined, {
+      minCharacters: 0,
+    });
+    if (parsing === undefined) throw new Error('no workers started: is dist/ built?');
+    const facts = await parsing.facts;
+    expect(facts.size).toBe(40);
+    expect(facts.has(broken.index)).toBe(false);
+  });
+
   it('stays on this thread for little text', () => {
     const small = jobs.filter((job) => job.text.length < 10_000).slice(0, 20);
     expect(parseScriptsInWorkers(small, () => undefined)).toBeUndefined();

@@ -6,10 +6,15 @@ import type { Surface } from '../../pricing/security-surfaces.js';
 
 /** What the current code already does that the generated policy must take into account. */
 export interface AnalysisSummary {
-  /** Today's critic findings (by the design's policy), one entry per finding. */
+  /**
+   * Today's critic findings (by the design's policy), one entry per finding, at the severity
+   * the rule gave it (a rule may report some places as warnings only, as unparsable_file does
+   * test files).
+   */
   readonly findings: readonly {
     readonly ruleId: ForbiddenPatternId;
     readonly path: string | null;
+    readonly severity: Finding['severity'];
   }[];
   /** The sensitive surfaces core files touch, one entry per file and surface. */
   readonly surfaces: readonly { readonly surface: Surface; readonly path: string }[];
@@ -34,6 +39,7 @@ export function summarizeAnalysis(
     findings: findings.map((finding) => ({
       ruleId: finding.ruleId,
       path: finding.location?.path ?? null,
+      severity: finding.severity,
     })),
     surfaces,
   };

@@ -43,8 +43,12 @@ const legacy = inferProject(
   }),
 );
 
-function findings(ruleId: ForbiddenPatternId, count: number): AnalysisSummary['findings'] {
-  return Array.from({ length: count }, (_, i) => ({ ruleId, path: `src/m0/f${i}.ts` }));
+function findings(
+  ruleId: ForbiddenPatternId,
+  count: number,
+  severity: 'error' | 'warn' = 'error',
+): AnalysisSummary['findings'] {
+  return Array.from({ length: count }, (_, i) => ({ ruleId, path: `src/m0/f${i}.ts`, severity }));
 }
 
 function surfaces(surface: Surface, ...paths: string[]): AnalysisSummary['surfaces'] {
@@ -117,6 +121,14 @@ describe('generatePolicy', () => {
     // A greenfield project fixes its few findings instead: no demotion.
     const young = generatePolicy(greenfield, summary).document.forbidden_patterns;
     expect(young).toMatchObject({ god_class: { severity: 'error' } });
+  });
+
+  it('keeps a rule at error when its many findings today only warn (invalid test inputs)', () => {
+    const summary = { findings: findings('unparsable_file', 12, 'warn'), surfaces: [] };
+    const generated = generatePolicy(legacy, summary);
+    expect(generated.document.forbidden_patterns).toMatchObject({
+      unparsable_file: { severity: 'error' },
+    });
   });
 
   it('prices a surface no core file touches at twice the design weight, and protects auth code', () => {

@@ -107,6 +107,10 @@ severity?: ("error" | "warn" | "off")
  * Most logical lines one class may span.
  */
 max_loc?: number
+/**
+ * Lines of code a class recorded in .aureus/baseline.json may gain over its recorded size before its growth blocks: growth within it is reported as worsened but does not block. Counted from the baseline's figure, not from each change's base, so small changes cannot add up past it. 0, the default: any growth blocks (aureus init sets one for a legacy project).
+ */
+growth_tolerance?: number
 }
 /**
  * A class hierarchy deeper than the limit, followed across files.
@@ -221,6 +225,10 @@ severity?: ("error" | "warn" | "off")
  * Most logical lines an adapter file may hold.
  */
 max_loc?: number
+/**
+ * Lines of code an adapter recorded in .aureus/baseline.json may gain over its recorded size before its growth blocks: growth within it is reported as worsened but does not block. Counted from the baseline's figure, not from each change's base, so small changes cannot add up past it. 0, the default: any growth blocks (aureus init sets one for a legacy project).
+ */
+growth_tolerance?: number
 /**
  * Globs that name adapter files.
  */

@@ -179,6 +179,12 @@ export const policySchema: SchemaNode = {
               "type": "integer",
               "minimum": 1,
               "default": 500
+            },
+            "growth_tolerance": {
+              "description": "Lines of code a class recorded in .aureus/baseline.json may gain over its recorded size before its growth blocks: growth within it is reported as worsened but does not block. Counted from the baseline's figure, not from each change's base, so small changes cannot add up past it. 0, the default: any growth blocks (aureus init sets one for a legacy project).",
+              "type": "integer",
+              "minimum": 0,
+              "default": 0
             }
           }
         },
@@ -339,6 +345,12 @@ export const policySchema: SchemaNode = {
               "type": "integer",
               "minimum": 1,
               "default": 200
+            },
+            "growth_tolerance": {
+              "description": "Lines of code an adapter recorded in .aureus/baseline.json may gain over its recorded size before its growth blocks: growth within it is reported as worsened but does not block. Counted from the baseline's figure, not from each change's base, so small changes cannot add up past it. 0, the default: any growth blocks (aureus init sets one for a legacy project).",
+              "type": "integer",
+              "minimum": 0,
+              "default": 0
             },
             "adapter_globs": {
               "description": "Globs that name adapter files.",

@@ -6,7 +6,7 @@ import runtime2 from 'ajv-formats/dist/formats.js';
 
 export const validate = validate10;
 export default validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","title":"AUREUS policy","description":"The complexity budgets and rules a repository is held to, read from .aureus/policy.yaml at the base commit of every change. Every key is optional except version; omitted keys take the built-in defaults shown by `aureus policy show`.","type":"object","additionalProperties":false,"required":["version"],"properties":{"version":{"description":"Version of the policy format. This AUREUS reads version 1; older versions are migrated on load, newer ones need a newer AUREUS.","const":1},"project":{"description":"What kind of project this is; budgets are sized from it.","type":"object","additionalProperties":false,"default":{},"properties":{"name":{"description":"Display name used in reports. Defaults to the repository folder name when empty.","type":"string","maxLength":200,"default":""},"type":{"description":"Kind of project: web app, API service, CLI, library or monorepo.","enum":["web-app","api-service","cli","library","monorepo","unknown"],"default":"unknown"},"stack":{"description":"Languages, frameworks and test tooling the project uses.","type":"object","additionalProperties":false,"default":{},"properties":{"languages":{"description":"Languages by share of lines, largest first (for example typescript, python).","type":"array","items":{"type":"string","minLength":1,"maxLength":50},"uniqueItems":true,"default":[]},"frameworks":{"description":"Frameworks in use (for example express, react, django).","type":"array","items":{"type":"string","minLength":1,"maxLength":100},"uniqueItems":true,"default":[]},"test_command":{"description":"The project's test command as an argument vector, run without a shell when a patch is verified locally (for example [npm, test]). Empty means none known.","type":"array","items":{"type":"string","minLength":1,"maxLength":200},"maxItems":20,"default":[]}}},"maturity":{"description":"greenfield: new code, the design's budgets apply as they are. growing: budgets sized above the current code. legacy: budgets above the current code plus a baseline so only new findings block.","enum":["greenfield","growing","legacy"],"default":"greenfield"}}},"budgets":{"description":"Limits on the cost of one change and on the size of the core.","type":"object","additionalProperties":false,"default":{},"properties":{"change":{"description":"Cost of a single change in points (see pricing).","type":"object","additionalProperties":false,"default":{},"properties":{"warn":{"description":"A change costing at least this many points is reported with a warning. Must not exceed block.","type":"number","minimum":0,"default":400},"block":{"description":"A change costing more than this many points is blocked.","type":"number","minimum":0,"default":500}}},"core_loc":{"description":"Logical lines of code in the core (paths.core).","type":"object","additionalProperties":false,"default":{},"properties":{"target":{"description":"Size the core should stay under; reflexion is due at simplification.triggers.loc_budget_ratio of it.","type":"integer","minimum":1,"default":4000},"hard":{"description":"Size the core may never exceed: a change that crosses it is blocked. Must be at least target.","type":"integer","minimum":1,"default":8000}}},"core_files":{"description":"Most source files the core may hold.","type":"integer","minimum":1,"default":25},"core_modules":{"description":"Most top-level modules (folders directly under a core root) the core may hold.","type":"integer","minimum":1,"default":6},"new_dependencies":{"description":"Most new direct dependencies a single change may add.","type":"integer","minimum":0,"default":2}}},"forbidden_patterns":{"description":"Patterns the critic reports, by id. Each has a severity (error blocks, warn reports, off disables) and its own parameters.","type":"object","additionalProperties":false,"default":{},"properties":{"god_class":{"description":"A class that grew too large to understand in one reading.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"max_loc":{"description":"Most logical lines one class may span.","type":"integer","minimum":1,"default":500}}},"deep_inheritance":{"description":"A class hierarchy deeper than the limit, followed across files.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"max_depth":{"description":"Most levels of extends above a class.","type":"integer","minimum":0,"default":2}}},"circular_dependency":{"description":"Modules that import each other, directly or through others.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"count_type_only_imports":{"description":"Whether `import type` edges count towards a cycle. They vanish at run time, so they do not by default.","type":"boolean","default":false}}},"global_mutable_state":{"description":"Module-level variables that are reassigned or mutated.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"warn"}}},"reflection":{"description":"Reflection-based metaprogramming: eval, new Function, Proxy, Reflect, dynamic imports of computed names, getattr/__import__, Java reflection.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"warn"}}},"premature_abstraction":{"description":"An interface or abstract class with fewer implementations than the minimum.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"min_implementations":{"description":"Fewest implementations that justify an abstraction.","type":"integer","minimum":1,"default":2},"core_interfaces":{"description":"Names of interfaces that are deliberate extension points and exempt from this rule.","type":"array","items":{"type":"string","minLength":1,"maxLength":200},"uniqueItems":true,"default":[]}}},"di_container":{"description":"A dependency-injection container used in the core.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"plugin_registry":{"description":"A plugin registry or dynamic module loading in the core.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"event_bus":{"description":"An event bus with too few subscribers to be worth the indirection.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"min_subscribers":{"description":"Fewest distinct subscribers that justify an event bus.","type":"integer","minimum":1,"default":3}}},"single_backend_repository":{"description":"A repository-pattern abstraction over a single storage backend.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"warn"}}},"oversized_adapter":{"description":"An adapter grown past the size where it stops being a thin translation layer.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"max_loc":{"description":"Most logical lines an adapter file may hold.","type":"integer","minimum":1,"default":200},"adapter_globs":{"description":"Globs that name adapter files.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":["**/adapters/**","**/*-adapter.*","**/*Adapter.*"]}}},"dependency_budget":{"description":"A change adds more direct dependencies than budgets.new_dependencies.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"module_budget":{"description":"The core holds more modules than budgets.core_modules.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"file_budget":{"description":"The core holds more files than budgets.core_files.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"loc_budget":{"description":"The core crosses budgets.core_loc.hard (blocks at this severity) or budgets.core_loc.target (always a warning).","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"unparsable_file":{"description":"A TypeScript, JavaScript, Python, Go or Java file that does not parse, reported at its first syntax error: what the parser could not read is not measured, so the check says so instead of pricing and critiquing the file as if it had been read. A file already broken at the base is baseline.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"in_tests":{"description":"Severity for files under paths.tests, which may hold invalid code on purpose (a parser's test inputs), never above severity: warn reports them without blocking. Files meant to be invalid are best listed under paths.ignore, which AUREUS never prices or critiques.","$ref":"#/definitions/severity","default":"warn"}}}}},"pricing":{"description":"Weights that turn a change into points. A cost is a breakdown: loc, dependencies, abstractions, security, files, modules, tool, total.","type":"object","additionalProperties":false,"default":{},"properties":{"loc_added":{"description":"Points per added logical line.","type":"number","minimum":0,"default":1},"loc_deleted_credit":{"description":"Points credited per deleted logical line, so a simplification has a negative cost.","type":"number","minimum":0,"default":1},"dependency":{"description":"Price of a new dependency: own_loc / 1000 × per_kloc + per_transitive_package × packages it adds + install_script if it runs one.","type":"object","additionalProperties":false,"default":{},"properties":{"per_kloc":{"description":"Points per thousand lines of the dependency's own code.","type":"number","minimum":0,"default":1},"per_transitive_package":{"description":"Points per package the lockfile gains with it.","type":"number","minimum":0,"default":5},"install_script":{"description":"Points when the dependency (or one it pulls in) runs an install script.","type":"number","minimum":0,"default":20}}},"abstraction":{"description":"Points per new abstraction: interface, abstract class, class hierarchy level, generic factory.","type":"number","minimum":0,"default":25},"security":{"description":"Points per new touch of a sensitive surface.","type":"object","additionalProperties":false,"default":{},"properties":{"process_spawn":{"description":"Starting processes or shells (child_process, subprocess, exec).","$ref":"#/definitions/points","default":30},"eval":{"description":"Evaluating code from strings (eval, new Function, vm).","$ref":"#/definitions/points","default":30},"filesystem_write":{"description":"Writing, moving or deleting files.","$ref":"#/definitions/points","default":10},"network":{"description":"Opening network connections or HTTP requests.","$ref":"#/definitions/points","default":20},"crypto":{"description":"Cryptography: keys, ciphers, signatures, random tokens.","$ref":"#/definitions/points","default":15},"auth":{"description":"Authentication and authorization: logins, tokens, sessions, permissions.","$ref":"#/definitions/points","default":25},"deserialization":{"description":"Turning untrusted bytes into objects (pickle, YAML load, unserialize).","$ref":"#/definitions/points","default":20},"env_secrets":{"description":"Reading environment variables or secrets.","$ref":"#/definitions/points","default":15}}},"file":{"description":"Points per new file.","type":"number","minimum":0,"default":5},"module":{"description":"Points per new module (a new folder directly under a core root).","type":"number","minimum":0,"default":20},"tool":{"description":"Points per builder tool action, by the action's permission tier.","type":"object","additionalProperties":false,"default":{},"properties":{"tier_0":{"description":"Tier 0: reading the workspace.","$ref":"#/definitions/points","default":0},"tier_1":{"description":"Tier 1: editing files in the workspace.","$ref":"#/definitions/points","default":1},"tier_2":{"description":"Tier 2: running an allow-listed command in the sandbox.","$ref":"#/definitions/points","default":5},"tier_3":{"description":"Tier 3: publishing (pushing a branch, opening a pull request).","$ref":"#/definitions/points","default":20}}},"test_code_weight":{"description":"Multiplier on the cost of lines under paths.tests.","type":"number","minimum":0,"maximum":1,"default":0.25},"generated_code_weight":{"description":"Multiplier on the cost of lines under paths.generated.","type":"number","minimum":0,"maximum":1,"default":0}}},"permissions":{"description":"What the builder agent may do. Tiers: 0 read the workspace, 1 edit files in the workspace, 2 run allow-listed commands in a sandbox, 3 publish (push an aureus/ branch, open a draft pull request).","type":"object","additionalProperties":false,"default":{},"properties":{"max_tier":{"description":"Highest tier the builder may use without a maintainer's approval.","type":"integer","minimum":0,"maximum":3,"default":2},"allowed_commands":{"description":"Exact argument vectors the builder may run at tier 2, without a shell (for example [npm, test]).","type":"array","items":{"type":"array","items":{"type":"string","minLength":1,"maxLength":200},"minItems":1,"maxItems":20},"maxItems":50,"default":[]},"protected_paths":{"description":"Globs the builder may never change: a patch that touches one is refused.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":[".github/**",".husky/**",".aureus/**","**/CODEOWNERS","**/.gitattributes","**/AGENTS.md","**/package.json","**/package-lock.json"]}}},"cost_thresholds":{"description":"Limits on the builder agent and the model it calls.","type":"object","additionalProperties":false,"default":{},"properties":{"action_warn":{"description":"A single builder action estimated at this many points or more is logged as expensive.","type":"number","minimum":0,"default":20},"action_block":{"description":"A single builder action estimated above this many points is refused. Must be at least action_warn.","type":"number","minimum":0,"default":50},"max_iterations":{"description":"Most act/verify rounds in one builder run.","type":"integer","minimum":1,"maximum":500,"default":30},"max_tokens_per_run":{"description":"Most model tokens (input plus output) one run may use.","type":"integer","minimum":1,"default":200000},"max_usd_per_run":{"description":"Most model spend in US dollars for one run.","type":"number","minimum":0,"default":2},"max_usd_per_day":{"description":"Most model spend in US dollars per repository per day.","type":"number","minimum":0,"default":20},"max_runs_per_actor_per_day":{"description":"Most builder runs one person may start per day.","type":"integer","minimum":0,"default":5},"max_patch_files":{"description":"Most files one builder patch may touch.","type":"integer","minimum":1,"default":100},"max_patch_bytes":{"description":"Largest builder patch in bytes.","type":"integer","minimum":1,"default":4194304}}},"simplification":{"description":"When reflexion runs and what it may do with its verified patches.","type":"object","additionalProperties":false,"default":{},"properties":{"enabled":{"description":"Whether reflexion runs at all.","type":"boolean","default":true},"triggers":{"description":"Any one of these starts reflexion on a change.","type":"object","additionalProperties":false,"default":{},"properties":{"added_loc":{"description":"A change adding more than this many logical lines.","type":"integer","minimum":0,"default":100},"new_abstraction":{"description":"A change introducing an interface, abstract class or new hierarchy level.","type":"boolean","default":true},"loc_budget_ratio":{"description":"The core reaching this fraction of budgets.core_loc.target.","type":"number","exclusiveMinimum":0,"maximum":1,"default":0.9}}},"aggressiveness":{"description":"conservative: only removals of dead code. balanced: also inlining and dropping single-implementation abstractions. aggressive: also merges and restructuring.","enum":["conservative","balanced","aggressive"],"default":"balanced"},"target_reduction":{"description":"Fraction of the change's complexity reflexion aims to remove.","type":"number","exclusiveMinimum":0,"maximum":1,"default":0.2},"suggestions":{"description":"Post verified patches as suggestion comments on pull request lines.","type":"boolean","default":true},"auto_commit":{"description":"Push one `aureus: simplify` commit to same-repository pull request branches.","type":"boolean","default":false},"model_assisted":{"description":"Also ask the model (model_provider) for larger simplifications; they pass the same verification.","type":"boolean","default":false}}},"model_provider":{"description":"The language model used by the builder agent and model-assisted reflexion. AUREUS works fully without one.","type":"object","additionalProperties":false,"default":{},"properties":{"provider":{"description":"none disables model use; anthropic uses the Messages API.","enum":["none","anthropic"],"default":"none"},"model":{"description":"Model name passed to the provider.","type":"string","minLength":1,"maxLength":200,"default":"claude-sonnet-5-5"},"base_url":{"description":"Messages API base URL, for a proxy or gateway. Empty uses the provider's own.","anyOf":[{"const":""},{"type":"string","format":"uri","pattern":"^https?://"}],"default":""},"api_key_env":{"description":"Name of the environment variable that holds the API key. The key itself never goes in the policy.","type":"string","pattern":"^[A-Z_][A-Z0-9_]*$","default":"ANTHROPIC_API_KEY"},"max_tokens":{"description":"Most tokens one model reply may hold.","type":"integer","minimum":1,"maximum":200000,"default":8192},"timeout_seconds":{"description":"How long one model call may take.","type":"integer","minimum":1,"maximum":3600,"default":120}}},"integrations":{"description":"Where AUREUS runs and what it publishes there.","type":"object","additionalProperties":false,"default":{},"properties":{"hooks":{"description":"Local git hooks (advisory: the server-side check is the gate).","type":"object","additionalProperties":false,"default":{},"properties":{"pre_commit":{"description":"Price the staged change before every commit.","type":"boolean","default":true},"pre_push":{"description":"Check the range being pushed against the upstream merge-base.","type":"boolean","default":false}}},"action":{"description":"What the GitHub Action publishes.","type":"object","additionalProperties":false,"default":{},"properties":{"comment":{"description":"Keep one sticky cost-ledger comment on the pull request.","type":"boolean","default":true},"annotations":{"description":"Annotate changed lines with findings.","type":"boolean","default":true},"sarif":{"description":"Write a SARIF file for code scanning.","type":"boolean","default":true}}},"app":{"description":"What the GitHub App does on installed repositories.","type":"object","additionalProperties":false,"default":{},"properties":{"check_runs":{"description":"Conclude an AUREUS check run on every pull request head.","type":"boolean","default":true},"comments":{"description":"Keep one sticky cost-ledger comment on the pull request.","type":"boolean","default":true},"builder":{"description":"Let maintainers start the builder agent with `/aureus implement` or the builder label.","type":"boolean","default":false},"builder_label":{"description":"Issue label that starts the builder agent.","type":"string","minLength":1,"maxLength":50,"default":"aureus:implement"},"allowed_bot_ids":{"description":"Numeric GitHub user ids of bots whose commands AUREUS accepts. Names are never trusted.","type":"array","items":{"type":"integer","minimum":1},"uniqueItems":true,"default":[]}}},"incomplete_conclusion":{"description":"Check conclusion when a change could not be fully evaluated. Never success.","enum":["failure","neutral"],"default":"failure"}}},"memory":{"description":"How long the .aureus/ store keeps its records.","type":"object","additionalProperties":false,"default":{},"properties":{"ledger_retention_days":{"description":"Days of ledger entries to keep; 0 keeps them all. The ledger is the data the cost model learns from.","type":"integer","minimum":0,"default":0},"history_retention_days":{"description":"Days of run history to keep; 0 keeps it all.","type":"integer","minimum":0,"default":180},"patterns_retention_days":{"description":"Days of learned patterns to keep; 0 keeps them all.","type":"integer","minimum":0,"default":365}}},"paths":{"description":"Globs (relative to the repository root, / as separator) that sort files into core, ignored, test and generated.","type":"object","additionalProperties":false,"default":{},"properties":{"core":{"description":"The core the LOC, file and module budgets apply to.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":["src/**"]},"ignore":{"description":"Files AUREUS never prices or critiques. Read from the base policy only, so a change cannot exclude itself.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":["**/node_modules/**","**/dist/**","**/build/**","**/coverage/**"]},"tests":{"description":"Test code, priced with pricing.test_code_weight.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":["test/**","tests/**","**/__tests__/**","**/*.test.*","**/*.spec.*","**/*_test.go","**/test_*.py"]},"generated":{"description":"Generated code, priced with pricing.generated_code_weight.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":["**/*.generated.*","**/generated/**"]}}}},"definitions":{"severity":{"description":"error: a new finding blocks the change. warn: reported, never blocks. off: not checked.","enum":["error","warn","off"]},"points":{"description":"Points added to the cost.","type":"number","minimum":0},"glob":{"description":"A glob relative to the repository root, with / as separator (for example src/**).","type":"string","minLength":1,"maxLength":500,"pattern":"^(?!/)(?!.*\\\\)"}}};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","title":"AUREUS policy","description":"The complexity budgets and rules a repository is held to, read from .aureus/policy.yaml at the base commit of every change. Every key is optional except version; omitted keys take the built-in defaults shown by `aureus policy show`.","type":"object","additionalProperties":false,"required":["version"],"properties":{"version":{"description":"Version of the policy format. This AUREUS reads version 1; older versions are migrated on load, newer ones need a newer AUREUS.","const":1},"project":{"description":"What kind of project this is; budgets are sized from it.","type":"object","additionalProperties":false,"default":{},"properties":{"name":{"description":"Display name used in reports. Defaults to the repository folder name when empty.","type":"string","maxLength":200,"default":""},"type":{"description":"Kind of project: web app, API service, CLI, library or monorepo.","enum":["web-app","api-service","cli","library","monorepo","unknown"],"default":"unknown"},"stack":{"description":"Languages, frameworks and test tooling the project uses.","type":"object","additionalProperties":false,"default":{},"properties":{"languages":{"description":"Languages by share of lines, largest first (for example typescript, python).","type":"array","items":{"type":"string","minLength":1,"maxLength":50},"uniqueItems":true,"default":[]},"frameworks":{"description":"Frameworks in use (for example express, react, django).","type":"array","items":{"type":"string","minLength":1,"maxLength":100},"uniqueItems":true,"default":[]},"test_command":{"description":"The project's test command as an argument vector, run without a shell when a patch is verified locally (for example [npm, test]). Empty means none known.","type":"array","items":{"type":"string","minLength":1,"maxLength":200},"maxItems":20,"default":[]}}},"maturity":{"description":"greenfield: new code, the design's budgets apply as they are. growing: budgets sized above the current code. legacy: budgets above the current code plus a baseline so only new findings block.","enum":["greenfield","growing","legacy"],"default":"greenfield"}}},"budgets":{"description":"Limits on the cost of one change and on the size of the core.","type":"object","additionalProperties":false,"default":{},"properties":{"change":{"description":"Cost of a single change in points (see pricing).","type":"object","additionalProperties":false,"default":{},"properties":{"warn":{"description":"A change costing at least this many points is reported with a warning. Must not exceed block.","type":"number","minimum":0,"default":400},"block":{"description":"A change costing more than this many points is blocked.","type":"number","minimum":0,"default":500}}},"core_loc":{"description":"Logical lines of code in the core (paths.core).","type":"object","additionalProperties":false,"default":{},"properties":{"target":{"description":"Size the core should stay under; reflexion is due at simplification.triggers.loc_budget_ratio of it.","type":"integer","minimum":1,"default":4000},"hard":{"description":"Size the core may never exceed: a change that crosses it is blocked. Must be at least target.","type":"integer","minimum":1,"default":8000}}},"core_files":{"description":"Most source files the core may hold.","type":"integer","minimum":1,"default":25},"core_modules":{"description":"Most top-level modules (folders directly under a core root) the core may hold.","type":"integer","minimum":1,"default":6},"new_dependencies":{"description":"Most new direct dependencies a single change may add.","type":"integer","minimum":0,"default":2}}},"forbidden_patterns":{"description":"Patterns the critic reports, by id. Each has a severity (error blocks, warn reports, off disables) and its own parameters.","type":"object","additionalProperties":false,"default":{},"properties":{"god_class":{"description":"A class that grew too large to understand in one reading.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"max_loc":{"description":"Most logical lines one class may span.","type":"integer","minimum":1,"default":500},"growth_tolerance":{"description":"Lines of code a class recorded in .aureus/baseline.json may gain over its recorded size before its growth blocks: growth within it is reported as worsened but does not block. Counted from the baseline's figure, not from each change's base, so small changes cannot add up past it. 0, the default: any growth blocks (aureus init sets one for a legacy project).","type":"integer","minimum":0,"default":0}}},"deep_inheritance":{"description":"A class hierarchy deeper than the limit, followed across files.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"max_depth":{"description":"Most levels of extends above a class.","type":"integer","minimum":0,"default":2}}},"circular_dependency":{"description":"Modules that import each other, directly or through others.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"count_type_only_imports":{"description":"Whether `import type` edges count towards a cycle. They vanish at run time, so they do not by default.","type":"boolean","default":false}}},"global_mutable_state":{"description":"Module-level variables that are reassigned or mutated.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"warn"}}},"reflection":{"description":"Reflection-based metaprogramming: eval, new Function, Proxy, Reflect, dynamic imports of computed names, getattr/__import__, Java reflection.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"warn"}}},"premature_abstraction":{"description":"An interface or abstract class with fewer implementations than the minimum.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"min_implementations":{"description":"Fewest implementations that justify an abstraction.","type":"integer","minimum":1,"default":2},"core_interfaces":{"description":"Names of interfaces that are deliberate extension points and exempt from this rule.","type":"array","items":{"type":"string","minLength":1,"maxLength":200},"uniqueItems":true,"default":[]}}},"di_container":{"description":"A dependency-injection container used in the core.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"plugin_registry":{"description":"A plugin registry or dynamic module loading in the core.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"event_bus":{"description":"An event bus with too few subscribers to be worth the indirection.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"min_subscribers":{"description":"Fewest distinct subscribers that justify an event bus.","type":"integer","minimum":1,"default":3}}},"single_backend_repository":{"description":"A repository-pattern abstraction over a single storage backend.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"warn"}}},"oversized_adapter":{"description":"An adapter grown past the size where it stops being a thin translation layer.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"max_loc":{"description":"Most logical lines an adapter file may hold.","type":"integer","minimum":1,"default":200},"growth_tolerance":{"description":"Lines of code an adapter recorded in .aureus/baseline.json may gain over its recorded size before its growth blocks: growth within it is reported as worsened but does not block. Counted from the baseline's figure, not from each change's base, so small changes cannot add up past it. 0, the default: any growth blocks (aureus init sets one for a legacy project).","type":"integer","minimum":0,"default":0},"adapter_globs":{"description":"Globs that name adapter files.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":["**/adapters/**","**/*-adapter.*","**/*Adapter.*"]}}},"dependency_budget":{"description":"A change adds more direct dependencies than budgets.new_dependencies.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"module_budget":{"description":"The core holds more modules than budgets.core_modules.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"file_budget":{"description":"The core holds more files than budgets.core_files.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"loc_budget":{"description":"The core crosses budgets.core_loc.hard (blocks at this severity) or budgets.core_loc.target (always a warning).","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"unparsable_file":{"description":"A TypeScript, JavaScript, Python, Go or Java file that does not parse, reported at its first syntax error: what the parser could not read is not measured, so the check says so instead of pricing and critiquing the file as if it had been read. A file already broken at the base is baseline.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"in_tests":{"description":"Severity for files under paths.tests, which may hold invalid code on purpose (a parser's test inputs), never above severity: warn reports them without blocking. Files meant to be invalid are best listed under paths.ignore, which AUREUS never prices or critiques.","$ref":"#/definitions/severity","default":"warn"}}}}},"pricing":{"description":"Weights that turn a change into points. A cost is a breakdown: loc, dependencies, abstractions, security, files, modules, tool, total.","type":"object","additionalProperties":false,"default":{},"properties":{"loc_added":{"description":"Points per added logical line.","type":"number","minimum":0,"default":1},"loc_deleted_credit":{"description":"Points credited per deleted logical line, so a simplification has a negative cost.","type":"number","minimum":0,"default":1},"dependency":{"description":"Price of a new dependency: own_loc / 1000 × per_kloc + per_transitive_package × packages it adds + install_script if it runs one.","type":"object","additionalProperties":false,"default":{},"properties":{"per_kloc":{"description":"Points per thousand lines of the dependency's own code.","type":"number","minimum":0,"default":1},"per_transitive_package":{"description":"Points per package the lockfile gains with it.","type":"number","minimum":0,"default":5},"install_script":{"description":"Points when the dependency (or one it pulls in) runs an install script.","type":"number","minimum":0,"default":20}}},"abstraction":{"description":"Points per new abstraction: interface, abstract class, class hierarchy level, generic factory.","type":"number","minimum":0,"default":25},"security":{"description":"Points per new touch of a sensitive surface.","type":"object","additionalProperties":false,"default":{},"properties":{"process_spawn":{"description":"Starting processes or shells (child_process, subprocess, exec).","$ref":"#/definitions/points","default":30},"eval":{"description":"Evaluating code from strings (eval, new Function, vm).","$ref":"#/definitions/points","default":30},"filesystem_write":{"description":"Writing, moving or deleting files.","$ref":"#/definitions/points","default":10},"network":{"description":"Opening network connections or HTTP requests.","$ref":"#/definitions/points","default":20},"crypto":{"description":"Cryptography: keys, ciphers, signatures, random tokens.","$ref":"#/definitions/points","default":15},"auth":{"description":"Authentication and authorization: logins, tokens, sessions, permissions.","$ref":"#/definitions/points","default":25},"deserialization":{"description":"Turning untrusted bytes into objects (pickle, YAML load, unserialize).","$ref":"#/definitions/points","default":20},"env_secrets":{"description":"Reading environment variables or secrets.","$ref":"#/definitions/points","default":15}}},"file":{"description":"Points per new file.","type":"number","minimum":0,"default":5},"module":{"description":"Points per new module (a new folder directly under a core root).","type":"number","minimum":0,"default":20},"tool":{"description":"Points per builder tool action, by the action's permission tier.","type":"object","additionalProperties":false,"default":{},"properties":{"tier_0":{"description":"Tier 0: reading the workspace.","$ref":"#/definitions/points","default":0},"tier_1":{"description":"Tier 1: editing files in the workspace.","$ref":"#/definitions/points","default":1},"tier_2":{"description":"Tier 2: running an allow-listed command in the sandbox.","$ref":"#/definitions/points","default":5},"tier_3":{"description":"Tier 3: publishing (pushing a branch, opening a pull request).","$ref":"#/definitions/points","default":20}}},"test_code_weight":{"description":"Multiplier on the cost of lines under paths.tests.","type":"number","minimum":0,"maximum":1,"default":0.25},"generated_code_weight":{"description":"Multiplier on the cost of lines under paths.generated.","type":"number","minimum":0,"maximum":1,"default":0}}},"permissions":{"description":"What the builder agent may do. Tiers: 0 read the workspace, 1 edit files in the workspace, 2 run allow-listed commands in a sandbox, 3 publish (push an aureus/ branch, open a draft pull request).","type":"object","additionalProperties":false,"default":{},"properties":{"max_tier":{"description":"Highest tier the builder may use without a maintainer's approval.","type":"integer","minimum":0,"maximum":3,"default":2},"allowed_commands":{"description":"Exact argument vectors the builder may run at tier 2, without a shell (for example [npm, test]).","type":"array","items":{"type":"array","items":{"type":"string","minLength":1,"maxLength":200},"minItems":1,"maxItems":20},"maxItems":50,"default":[]},"protected_paths":{"description":"Globs the builder may never change: a patch that touches one is refused.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":[".github/**",".husky/**",".aureus/**","**/CODEOWNERS","**/.gitattributes","**/AGENTS.md","**/package.json","**/package-lock.json"]}}},"cost_thresholds":{"description":"Limits on the builder agent and the model it calls.","type":"object","additionalProperties":false,"default":{},"properties":{"action_warn":{"description":"A single builder action estimated at this many points or more is logged as expensive.","type":"number","minimum":0,"default":20},"action_block":{"description":"A single builder action estimated above this many points is refused. Must be at least action_warn.","type":"number","minimum":0,"default":50},"max_iterations":{"description":"Most act/verify rounds in one builder run.","type":"integer","minimum":1,"maximum":500,"default":30},"max_tokens_per_run":{"description":"Most model tokens (input plus output) one run may use.","type":"integer","minimum":1,"default":200000},"max_usd_per_run":{"description":"Most model spend in US dollars for one run.","type":"number","minimum":0,"default":2},"max_usd_per_day":{"description":"Most model spend in US dollars per repository per day.","type":"number","minimum":0,"default":20},"max_runs_per_actor_per_day":{"description":"Most builder runs one person may start per day.","type":"integer","minimum":0,"default":5},"max_patch_files":{"description":"Most files one builder patch may touch.","type":"integer","minimum":1,"default":100},"max_patch_bytes":{"description":"Largest builder patch in bytes.","type":"integer","minimum":1,"default":4194304}}},"simplification":{"description":"When reflexion runs and what it may do with its verified patches.","type":"object","additionalProperties":false,"default":{},"properties":{"enabled":{"description":"Whether reflexion runs at all.","type":"boolean","default":true},"triggers":{"description":"Any one of these starts reflexion on a change.","type":"object","additionalProperties":false,"default":{},"properties":{"added_loc":{"description":"A change adding more than this many logical lines.","type":"integer","minimum":0,"default":100},"new_abstraction":{"description":"A change introducing an interface, abstract class or new hierarchy level.","type":"boolean","default":true},"loc_budget_ratio":{"description":"The core reaching this fraction of budgets.core_loc.target.","type":"number","exclusiveMinimum":0,"maximum":1,"default":0.9}}},"aggressiveness":{"description":"conservative: only removals of dead code. balanced: also inlining and dropping single-implementation abstractions. aggressive: also merges and restructuring.","enum":["conservative","balanced","aggressive"],"default":"balanced"},"target_reduction":{"description":"Fraction of the change's complexity reflexion aims to remove.","type":"number","exclusiveMinimum":0,"maximum":1,"default":0.2},"suggestions":{"description":"Post verified patches as suggestion comments on pull request lines.","type":"boolean","default":true},"auto_commit":{"description":"Push one `aureus: simplify` commit to same-repository pull request branches.","type":"boolean","default":false},"model_assisted":{"description":"Also ask the model (model_provider) for larger simplifications; they pass the same verification.","type":"boolean","default":false}}},"model_provider":{"description":"The language model used by the builder agent and model-assisted reflexion. AUREUS works fully without one.","type":"object","additionalProperties":false,"default":{},"properties":{"provider":{"description":"none disables model use; anthropic uses the Messages API.","enum":["none","anthropic"],"default":"none"},"model":{"description":"Model name passed to the provider.","type":"string","minLength":1,"maxLength":200,"default":"claude-sonnet-5-5"},"base_url":{"description":"Messages API base URL, for a proxy or gateway. Empty uses the provider's own.","anyOf":[{"const":""},{"type":"string","format":"uri","pattern":"^https?://"}],"default":""},"api_key_env":{"description":"Name of the environment variable that holds the API key. The key itself never goes in the policy.","type":"string","pattern":"^[A-Z_][A-Z0-9_]*$","default":"ANTHROPIC_API_KEY"},"max_tokens":{"description":"Most tokens one model reply may hold.","type":"integer","minimum":1,"maximum":200000,"default":8192},"timeout_seconds":{"description":"How long one model call may take.","type":"integer","minimum":1,"maximum":3600,"default":120}}},"integrations":{"description":"Where AUREUS runs and what it publishes there.","type":"object","additionalProperties":false,"default":{},"properties":{"hooks":{"description":"Local git hooks (advisory: the server-side check is the gate).","type":"object","additionalProperties":false,"default":{},"properties":{"pre_commit":{"description":"Price the staged change before every commit.","type":"boolean","default":true},"pre_push":{"description":"Check the range being pushed against the upstream merge-base.","type":"boolean","default":false}}},"action":{"description":"What the GitHub Action publishes.","type":"object","additionalProperties":false,"default":{},"properties":{"comment":{"description":"Keep one sticky cost-ledger comment on the pull request.","type":"boolean","default":true},"annotations":{"description":"Annotate changed lines with findings.","type":"boolean","default":true},"sarif":{"description":"Write a SARIF file for code scanning.","type":"boolean","default":true}}},"app":{"description":"What the GitHub App does on installed repositories.","type":"object","additionalProperties":false,"default":{},"properties":{"check_runs":{"description":"Conclude an AUREUS check run on every pull request head.","type":"boolean","default":true},"comments":{"description":"Keep one sticky cost-ledger comment on the pull request.","type":"boolean","default":true},"builder":{"description":"Let maintainers start the builder agent with `/aureus implement` or the builder label.","type":"boolean","default":false},"builder_label":{"description":"Issue label that starts the builder agent.","type":"string","minLength":1,"maxLength":50,"default":"aureus:implement"},"allowed_bot_ids":{"description":"Numeric GitHub user ids of bots whose commands AUREUS accepts. Names are never trusted.","type":"array","items":{"type":"integer","minimum":1},"uniqueItems":true,"default":[]}}},"incomplete_conclusion":{"description":"Check conclusion when a change could not be fully evaluated. Never success.","enum":["failure","neutral"],"default":"failure"}}},"memory":{"description":"How long the .aureus/ store keeps its records.","type":"object","additionalProperties":false,"default":{},"properties":{"ledger_retention_days":{"description":"Days of ledger entries to keep; 0 keeps them all. The ledger is the data the cost model learns from.","type":"integer","minimum":0,"default":0},"history_retention_days":{"description":"Days of run history to keep; 0 keeps it all.","type":"integer","minimum":0,"default":180},"patterns_retention_days":{"description":"Days of learned patterns to keep; 0 keeps them all.","type":"integer","minimum":0,"default":365}}},"paths":{"description":"Globs (relative to the repository root, / as separator) that sort files into core, ignored, test and generated.","type":"object","additionalProperties":false,"default":{},"properties":{"core":{"description":"The core the LOC, file and module budgets apply to.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":["src/**"]},"ignore":{"description":"Files AUREUS never prices or critiques. Read from the base policy only, so a change cannot exclude itself.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":["**/node_modules/**","**/dist/**","**/build/**","**/coverage/**"]},"tests":{"description":"Test code, priced with pricing.test_code_weight.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":["test/**","tests/**","**/__tests__/**","**/*.test.*","**/*.spec.*","**/*_test.go","**/test_*.py"]},"generated":{"description":"Generated code, priced with pricing.generated_code_weight.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":["**/*.generated.*","**/generated/**"]}}}},"definitions":{"severity":{"description":"error: a new finding blocks the change. warn: reported, never blocks. off: not checked.","enum":["error","warn","off"]},"points":{"description":"Points added to the cost.","type":"number","minimum":0},"glob":{"description":"A glob relative to the repository root, with / as separator (for example src/**).","type":"string","minLength":1,"maxLength":500,"pattern":"^(?!/)(?!.*\\\\)"}}};
 const schema12 = {"description":"error: a new finding blocks the change. warn: reported, never blocks. off: not checked.","enum":["error","warn","off"]};
 const schema23 = {"description":"A glob relative to the repository root, with / as separator (for example src/**).","type":"string","minLength":1,"maxLength":500,"pattern":"^(?!/)(?!.*\\\\)"};
 const schema30 = {"description":"Points added to the cost.","type":"number","minimum":0};
@@ -743,8 +743,11 @@ data23.severity = "error";
 if(data23.max_loc === undefined){
 data23.max_loc = 500;
 }
+if(data23.growth_tolerance === undefined){
+data23.growth_tolerance = 0;
+}
 for(const key7 in data23){
-if(!((key7 === "severity") || (key7 === "max_loc"))){
+if(!(((key7 === "severity") || (key7 === "max_loc")) || (key7 === "growth_tolerance"))){
 const err47 = {instancePath:instancePath+"/forbidden_patterns/god_class",schemaPath:"#/properties/forbidden_patterns/properties/god_class/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err47];
@@ -789,9 +792,9 @@ vErrors.push(err50);
 errors++;
 }
 }
-}
-else {
-const err51 = {instancePath:instancePath+"/forbidden_patterns/god_class",schemaPath:"#/properties/forbidden_patterns/properties/god_class/type",keyword:"type",params:{type: "object"},message:"must be object"};
+let data26 = data23.growth_tolerance;
+if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))){
+const err51 = {instancePath:instancePath+"/forbidden_patterns/god_class/growth_tolerance",schemaPath:"#/properties/forbidden_patterns/properties/god_class/properties/growth_tolerance/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -800,17 +803,9 @@ vErrors.push(err51);
 }
 errors++;
 }
-let data26 = data22.deep_inheritance;
-if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
-if(data26.severity === undefined){
-data26.severity = "error";
-}
-if(data26.max_depth === undefined){
-data26.max_depth = 2;
-}
-for(const key8 in data26){
-if(!((key8 === "severity") || (key8 === "max_depth"))){
-const err52 = {instancePath:instancePath+"/forbidden_patterns/deep_inheritance",schemaPath:"#/properties/forbidden_patterns/properties/deep_inheritance/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
+if((typeof data26 == "number") && (isFinite(data26))){
+if(data26 < 0 || isNaN(data26)){
+const err52 = {instancePath:instancePath+"/forbidden_patterns/god_class/growth_tolerance",schemaPath:"#/properties/forbidden_patterns/properties/god_class/properties/growth_tolerance/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -820,9 +815,9 @@ vErrors.push(err52);
 errors++;
 }
 }
-let data27 = data26.severity;
-if(!(((data27 === "error") || (data27 === "warn")) || (data27 === "off"))){
-const err53 = {instancePath:instancePath+"/forbidden_patterns/deep_inheritance/severity",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err53 = {instancePath:instancePath+"/forbidden_patterns/god_class",schemaPath:"#/properties/forbidden_patterns/properties/god_class/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -831,9 +826,17 @@ vErrors.push(err53);
 }
 errors++;
 }
-let data28 = data26.max_depth;
-if(!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))){
-const err54 = {instancePath:instancePath+"/forbidden_patterns/deep_inheritance/max_depth",schemaPath:"#/properties/forbidden_patterns/properties/deep_inheritance/properties/max_depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+let data27 = data22.deep_inheritance;
+if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
+if(data27.severity === undefined){
+data27.severity = "error";
+}
+if(data27.max_depth === undefined){
+data27.max_depth = 2;
+}
+for(const key8 in data27){
+if(!((key8 === "severity") || (key8 === "max_depth"))){
+const err54 = {instancePath:instancePath+"/forbidden_patterns/deep_inheritance",schemaPath:"#/properties/forbidden_patterns/properties/deep_inheritance/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -842,9 +845,10 @@ vErrors.push(err54);
 }
 errors++;
 }
-if((typeof data28 == "number") && (isFinite(data28))){
-if(data28 < 0 || isNaN(data28)){
-const err55 = {instancePath:instancePath+"/forbidden_patterns/deep_inheritance/max_depth",schemaPath:"#/properties/forbidden_patterns/properties/deep_inheritance/properties/max_depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+let data28 = data27.severity;
+if(!(((data28 === "error") || (data28 === "warn")) || (data28 === "off"))){
+const err55 = {instancePath:instancePath+"/forbidden_patterns/deep_inheritance/severity",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -853,10 +857,9 @@ vErrors.push(err55);
 }
 errors++;
 }
-}
-}
-else {
-const err56 = {instancePath:instancePath+"/forbidden_patterns/deep_inheritance",schemaPath:"#/properties/forbidden_patterns/properties/deep_inheritance/type",keyword:"type",params:{type: "object"},message:"must be object"};
+let data29 = data27.max_depth;
+if(!(((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29))) && (isFinite(data29)))){
+const err56 = {instancePath:instancePath+"/forbidden_patterns/deep_inheritance/max_depth",schemaPath:"#/properties/forbidden_patterns/properties/deep_inheritance/properties/max_depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -865,17 +868,9 @@ vErrors.push(err56);
 }
 errors++;
 }
-let data29 = data22.circular_dependency;
-if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
-if(data29.severity === undefined){
-data29.severity = "error";
-}
-if(data29.count_type_only_imports === undefined){
-data29.count_type_only_imports = false;
-}
-for(const key9 in data29){
-if(!((key9 === "severity") || (key9 === "count_type_only_imports"))){
-const err57 = {instancePath:instancePath+"/forbidden_patterns/circular_dependency",schemaPath:"#/properties/forbidden_patterns/properties/circular_dependency/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
+if((typeof data29 == "number") && (isFinite(data29))){
+if(data29 < 0 || isNaN(data29)){
+const err57 = {instancePath:instancePath+"/forbidden_patterns/deep_inheritance/max_depth",schemaPath:"#/properties/forbidden_patterns/properties/deep_inheritance/properties/max_depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -885,9 +880,9 @@ vErrors.push(err57);
 errors++;
 }
 }
-let data30 = data29.severity;
-if(!(((data30 === "error") || (data30 === "warn")) || (data30 === "off"))){
-const err58 = {instancePath:instancePath+"/forbidden_patterns/circular_dependency/severity",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err58 = {instancePath:instancePath+"/forbidden_patterns/deep_inheritance",schemaPath:"#/properties/forbidden_patterns/properties/deep_inheritance/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -896,8 +891,17 @@ vErrors.push(err58);
 }
 errors++;
 }
-if(typeof data29.count_type_only_imports !== "boolean"){
-const err59 = {instancePath:instancePath+"/forbidden_patterns/circular_dependency/count_type_only_imports",schemaPath:"#/properties/forbidden_patterns/properties/circular_dependency/properties/count_type_only_imports/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+let data30 = data22.circular_dependency;
+if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
+if(data30.severity === undefined){
+data30.severity = "error";
+}
+if(data30.count_type_only_imports === undefined){
+data30.count_type_only_imports = false;
+}
+for(const key9 in data30){
+if(!((key9 === "severity") || (key9 === "count_type_only_imports"))){
+const err59 = {instancePath:instancePath+"/forbidden_patterns/circular_dependency",schemaPath:"#/properties/forbidden_patterns/properties/circular_dependency/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -907,8 +911,9 @@ vErrors.push(err59);
 errors++;
 }
 }
-else {
-const err60 = {instancePath:instancePath+"/forbidden_patterns/circular_dependency",schemaPath:"#/properties/forbidden_patterns/properties/circular_dependency/type",keyword:"type",params:{type: "object"},message:"must be object"};
+let data31 = data30.severity;
+if(!(((data31 === "error") || (data31 === "warn")) || (data31 === "off"))){
+const err60 = {instancePath:instancePath+"/forbidden_patterns/circular_dependency/severity",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -917,14 +922,8 @@ vErrors.push(err60);
 }
 errors++;
 }
-let data32 = data22.global_mutable_state;
-if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
-if(data32.severity === undefined){
-data32.severity = "warn";
-}
-for(const key10 in data32){
-if(!(key10 === "severity")){
-const err61 = {instancePath:instancePath+"/forbidden_patterns/global_mutable_state",schemaPath:"#/properties/forbidden_patterns/properties/global_mutable_state/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
+if(typeof data30.count_type_only_imports !== "boolean"){
+const err61 = {instancePath:instancePath+"/forbidden_patterns/circular_dependency/count_type_only_imports",schemaPath:"#/properties/forbidden_patterns/properties/circular_dependency/properties/count_type_only_imports/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -934,9 +933,8 @@ vErrors.push(err61);
 errors++;
 }
 }
-let data33 = data32.severity;
-if(!(((data33 === "error") || (data33 === "warn")) || (data33 === "off"))){
-const err62 = {instancePath:instancePath+"/forbidden_patterns/global_mutable_state/severity",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
+else {
+const err62 = {instancePath:instancePath+"/forbidden_patterns/circular_dependency",schemaPath:"#/properties/forbidden_patterns/properties/circular_dependency/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -945,9 +943,14 @@ vErrors.push(err62);
 }
 errors++;
 }
+let data33 = data22.global_mutable_state;
+if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
+if(data33.severity === undefined){
+data33.severity = "warn";
 }
-else {
-const err63 = {instancePath:instancePath+"/forbidden_patterns/global_mutable_state",schemaPath:"#/properties/forbidden_patterns/properties/global_mutable_state/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key10 in data33){
+if(!(key10 === "severity")){
+const err63 = {instancePath:instancePath+"/forbidden_patterns/global_mutable_state",schemaPath:"#/properties/forbidden_patterns/properties/global_mutable_state/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -956,14 +959,10 @@ vErrors.push(err63);
 }
 errors++;
 }
-let data34 = data22.reflection;
-if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
-if(data34.severity === undefined){
-data34.severity = "warn";
 }
-for(const key11 in data34){
-if(!(key11 === "severity")){
-const err64 = {instancePath:instancePath+"/forbidden_patterns/reflection",schemaPath:"#/properties/forbidden_patterns/properties/reflection/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
+let data34 = data33.severity;
+if(!(((data34 === "error") || (data34 === "warn")) || (data34 === "off"))){
+const err64 = {instancePath:instancePath+"/forbidden_patterns/global_mutable_state/severity",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -973,9 +972,8 @@ vErrors.push(err64);
 errors++;
 }
 }
-let data35 = data34.severity;
-if(!(((data35 === "error") || (data35 === "warn")) || (data35 === "off"))){
-const err65 = {instancePath:instancePath+"/forbidden_patterns/reflection/severity",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
+else {
+const err65 = {instancePath:instancePath+"/forbidden_patterns/global_mutable_state",schemaPath:"#/properties/forbidden_patterns/properties/global_mutable_state/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -984,9 +982,14 @@ vErrors.push(err65);
 }
 errors++;
 }
+let data35 = data22.reflection;
+if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
+if(data35.severity === undefined){
+data35.severity = "warn";
 }
-else {
-const err66 = {instancePath:instancePath+"/forbidden_patterns/reflection",schemaPath:"#/properties/forbidden_patterns/properties/reflection/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key11 in data35){
+if(!(key11 === "severity")){
+const err66 = {instancePath:instancePath+"/forbidden_patterns/reflection",schemaPath:"#/properties/forbidden_patterns/properties/reflection/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -995,20 +998,10 @@ vErrors.push(err66);
 }
 errors++;
 }
-let data36 = data22.premature_abstraction;
-if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
-if(data36.severity === undefined){
-data36.severity = "error";
 }
-if(data36.min_implementations === undefined){
-data36.min_implementations = 2;
-}
-if(data36.core_interfaces === undefined){
-data36.core_interfaces = [];
-}
-for(const key12 in data36){
-if(!(((key12 === "severity") || (key12 === "min_implementations")) || (key12 === "core_interfaces"))){
-const err67 = {instancePath:instancePath+"/forbidden_patterns/premature_abstraction",schemaPath:"#/properties/forbidden_patterns/properties/premature_abstraction/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
+let data36 = data35.severity;
+if(!(((data36 === "error") || (data36 === "warn")) || (data36 === "off"))){
+const err67 = {instancePath:instancePath+"/forbidden_patterns/reflection/severity",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1018,9 +1011,8 @@ vErrors.push(err67);
 errors++;
 }
 }
-let data37 = data36.severity;
-if(!(((data37 === "error") || (data37 === "warn")) || (data37 === "off"))){
-const err68 = {instancePath:instancePath+"/forbidden_patterns/premature_abstraction/severity",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
+else {
+const err68 = {instancePath:instancePath+"/forbidden_patterns/reflection",schemaPath:"#/properties/forbidden_patterns/properties/reflection/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1029,9 +1021,20 @@ vErrors.push(err68);
 }
 errors++;
 }
-let data38 = data36.min_implementations;
-if(!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))){
-const err69 = {instancePath:instancePath+"/forbidden_patterns/premature_abstraction/min_implementations",schemaPath:"#/properties/forbidden_patterns/properties/premature_abstraction/properties/min_implementations/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+let data37 = data22.premature_abstraction;
+if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
+if(data37.severity === undefined){
+data37.severity = "error";
+}
+if(data37.min_implementations === undefined){
+data37.min_implementations = 2;
+}
+if(data37.core_interfaces === undefined){
+data37.core_interfaces = [];
+}
+for(const key12 in data37){
+if(!(((key12 === "severity") || (key12 === "min_implementations")) || (key12 === "core_interfaces"))){
+const err69 = {instancePath:instancePath+"/forbidden_patterns/premature_abstraction",schemaPath:"#/properties/forbidden_patterns/properties/premature_abstraction/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1040,9 +1043,10 @@ vErrors.push(err69);
 }
 errors++;
 }
-if((typeof data38 == "number") && (isFinite(data38))){
-if(data38 < 1 || isNaN(data38)){
-const err70 = {instancePath:instancePath+"/forbidden_patterns/premature_abstraction/min_implementations",schemaPath:"#/properties/forbidden_patterns/properties/premature_abstraction/properties/min_implementations/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+let data38 = data37.severity;
+if(!(((data38 === "error") || (data38 === "warn")) || (data38 === "off"))){
+const err70 = {instancePath:instancePath+"/forbidden_patterns/premature_abstraction/severity",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1051,15 +1055,9 @@ vErrors.push(err70);
 }
 errors++;
 }
-}
-let data39 = data36.core_interfaces;
-if(Array.isArray(data39)){
-const len3 = data39.length;
-for(let i5=0; i5<len3; i5++){
-let data40 = data39[i5];
-if(typeof data40 === "string"){
-if(func3(data40) > 200){
-const err71 = {instancePath:instancePath+"/forbidden_patterns/premature_abstraction/core_interfaces/" + i5,schemaPath:"#/properties/forbidden_patterns/properties/premature_abstraction/properties/core_interfaces/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+let data39 = data37.min_implementations;
+if(!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))){
+const err71 = {instancePath:instancePath+"/forbidden_patterns/premature_abstraction/min_implementations",schemaPath:"#/properties/forbidden_patterns/properties/premature_abstraction/properties/min_implementations/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1068,8 +1066,9 @@ vErrors.push(err71);
 }
 errors++;
 }
-if(func3(data40) < 1){
-const err72 = {instancePath:instancePath+"/forbidden_patterns/premature_abstraction/core_interfaces/" + i5,schemaPath:"#/properties/forbidden_patterns/properties/premature_abstraction/properties/core_interfaces/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if((typeof data39 == "number") && (isFinite(data39))){
+if(data39 < 1 || isNaN(data39)){
+const err72 = {instancePath:instancePath+"/forbidden_patterns/premature_abstraction/min_implementations",schemaPath:"#/properties/forbidden_patterns/properties/premature_abstraction/properties/min_implementations/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1079,8 +1078,14 @@ vErrors.push(err72);
 errors++;
 }
 }
-else {
-const err73 = {instancePath:instancePath+"/forbidden_patterns/premature_abstraction/core_interfaces/" + i5,schemaPath:"#/properties/forbidden_patterns/properties/premature_abstraction/properties/core_interfaces/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+let data40 = data37.core_interfaces;
+if(Array.isArray(data40)){
+const len3 = data40.length;
+for(let i5=0; i5<len3; i5++){
+let data41 = data40[i5];
+if(typeof data41 === "string"){
+if(func3(data41) > 200){
+const err73 = {instancePath:instancePath+"/forbidden_patterns/premature_abstraction/core_interfaces/" + i5,schemaPath:"#/properties/forbidden_patterns/properties/premature_abstraction/properties/core_interfaces/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1089,19 +1094,8 @@ vErrors.push(err73);
 }
 errors++;
 }
-}
-let i6 = data39.length;
-let j2;
-if(i6 > 1){
-const indices2 = {};
-for(;i6--;){
-let item2 = data39[i6];
-if(typeof item2 !== "string"){
-continue;
-}
-if(typeof indices2[item2] == "number"){
-j2 = indices2[item2];
-const err74 = {instancePath:instancePath+"/forbidden_patterns/premature_abstraction/core_interfaces",schemaPath:"#/properties/forbidden_patterns/properties/premature_abstraction/properties/core_interfaces/uniqueItems",keyword:"uniqueItems",params:{i: i6, j: j2},message:"must NOT have duplicate items (items ## "+j2+" and "+i6+" are identical)"};
+if(func3(data41) < 1){
+const err74 = {instancePath:instancePath+"/forbidden_patterns/premature_abstraction/core_interfaces/" + i5,schemaPath:"#/properties/forbidden_patterns/properties/premature_abstraction/properties/core_interfaces/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1109,14 +1103,10 @@ else {
 vErrors.push(err74);
 }
 errors++;
-break;
-}
-indices2[item2] = i6;
-}
 }
 }
 else {
-const err75 = {instancePath:instancePath+"/forbidden_patterns/premature_abstraction/core_interfaces",schemaPath:"#/properties/forbidden_patterns/properties/premature_abstraction/properties/core_interfaces/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err75 = {instancePath:instancePath+"/forbidden_patterns/premature_abstraction/core_interfaces/" + i5,schemaPath:"#/properties/forbidden_patterns/properties/premature_abstraction/properties/core_interfaces/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1126,8 +1116,18 @@ vErrors.push(err75);
 errors++;
 }
 }
-else {
-const err76 = {instancePath:instancePath+"/forbidden_patterns/premature_abstraction",schemaPath:"#/properties/forbidden_patterns/properties/premature_abstraction/type",keyword:"type",params:{type: "object"},message:"must be object"};
+let i6 = data40.length;
+let j2;
+if(i6 > 1){
+const indices2 = {};
+for(;i6--;){
+let item2 = data40[i6];
+if(typeof item2 !== "string"){
+continue;
+}
+if(typeof indices2[item2] == "number"){
+j2 = indices2[item2];
+const err76 = {instancePath:instancePath+"/forbidden_patterns/premature_abstraction/core_interfaces",schemaPath:"#/properties/forbidden_patterns/properties/premature_abstraction/properties/core_interfaces/uniqueItems",keyword:"uniqueItems",params:{i: i6, j: j2},message:"must NOT have duplicate items (items ## "+j2+" and "+i6+" are identical)"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1135,15 +1135,14 @@ else {
 vErrors.push(err76);
 }
 errors++;
+break;
 }
-let data41 = data22.di_container;
-if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
-if(data41.severity === undefined){
-data41.severity = "error";
+indices2[item2] = i6;
 }
-for(const key13 in data41){
-if(!(key13 === "severity")){
-const err77 = {instancePath:instancePath+"/forbidden_patterns/di_container",schemaPath:"#/properties/forbidden_patterns/properties/di_container/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
+}
+}
+else {
+const err77 = {instancePath:instancePath+"/forbidden_patterns/premature_abstraction/core_interfaces",schemaPath:"#/properties/forbidden_patterns/properties/premature_abstraction/properties/core_interfaces/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1153,9 +1152,8 @@ vErrors.push(err77);
 errors++;
 }
 }
-let data42 = data41.severity;
-if(!(((data42 === "error") || (data42 === "warn")) || (data42 === "off"))){
-const err78 = {instancePath:instancePath+"/forbidden_patterns/di_container/severity",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
+else {
+const err78 = {instancePath:instancePath+"/forbidden_patterns/premature_abstraction",schemaPath:"#/properties/forbidden_patterns/properties/premature_abstraction/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1164,9 +1162,14 @@ vErrors.push(err78);
 }
 errors++;
 }
+let data42 = data22.di_container;
+if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
+if(data42.severity === undefined){
+data42.severity = "error";
 }
-else {
-const err79 = {instancePath:instancePath+"/forbidden_patterns/di_container",schemaPath:"#/properties/forbidden_patterns/properties/di_container/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key13 in data42){
+if(!(key13 === "severity")){
+const err79 = {instancePath:instancePath+"/forbidden_patterns/di_container",schemaPath:"#/properties/forbidden_patterns/properties/di_container/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1175,14 +1178,10 @@ vErrors.push(err79);
 }
 errors++;
 }
-let data43 = data22.plugin_registry;
-if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
-if(data43.severity === undefined){
-data43.severity = "error";
 }
-for(const key14 in data43){
-if(!(key14 === "severity")){
-const err80 = {instancePath:instancePath+"/forbidden_patterns/plugin_registry",schemaPath:"#/properties/forbidden_patterns/properties/plugin_registry/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
+let data43 = data42.severity;
+if(!(((data43 === "error") || (data43 === "warn")) || (data43 === "off"))){
+const err80 = {instancePath:instancePath+"/forbidden_patterns/di_container/severity",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1192,9 +1191,8 @@ vErrors.push(err80);
 errors++;
 }
 }
-let data44 = data43.severity;
-if(!(((data44 === "error") || (data44 === "warn")) || (data44 === "off"))){
-const err81 = {instancePath:instancePath+"/forbidden_patterns/plugin_registry/severity",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
+else {
+const err81 = {instancePath:instancePath+"/forbidden_patterns/di_container",schemaPath:"#/properties/forbidden_patterns/properties/di_container/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1203,9 +1201,14 @@ vErrors.push(err81);
 }
 errors++;
 }
+let data44 = data22.plugin_registry;
+if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
+if(data44.severity === undefined){
+data44.severity = "error";
 }
-else {
-const err82 = {instancePath:instancePath+"/forbidden_patterns/plugin_registry",schemaPath:"#/properties/forbidden_patterns/properties/plugin_registry/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key14 in data44){
+if(!(key14 === "severity")){
+const err82 = {instancePath:instancePath+"/forbidden_patterns/plugin_registry",schemaPath:"#/properties/forbidden_patterns/properties/plugin_registry/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1214,17 +1217,10 @@ vErrors.push(err82);
 }
 errors++;
 }
-let data45 = data22.event_bus;
-if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
-if(data45.severity === undefined){
-data45.severity = "error";
 }
-if(data45.min_subscribers === undefined){
-data45.min_subscribers = 3;
-}
-for(const key15 in data45){
-if(!((key15 === "severity") || (key15 === "min_subscribers"))){
-const err83 = {instancePath:instancePath+"/forbidden_patterns/event_bus",schemaPath:"#/properties/forbidden_patterns/properties/event_bus/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties"};
+let data45 = data44.severity;
+if(!(((data45 === "error") || (data45 === "warn")) || (data45 === "off"))){
+const err83 = {instancePath:instancePath+"/forbidden_patterns/plugin_registry/severity",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1234,9 +1230,8 @@ vErrors.push(err83);
 errors++;
 }
 }
-let data46 = data45.severity;
-if(!(((data46 === "error") || (data46 === "warn")) || (data46 === "off"))){
-const err84 = {instancePath:instancePath+"/forbidden_patterns/event_bus/severity",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
+else {
+const err84 = {instancePath:instancePath+"/forbidden_patterns/plugin_registry",schemaPath:"#/properties/forbidden_patterns/properties/plugin_registry/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1245,9 +1240,17 @@ vErrors.push(err84);
 }
 errors++;
 }
-let data47 = data45.min_subscribers;
-if(!(((typeof data47 == "number") && (!(data47 % 1) && !isNaN(data47))) && (isFinite(data47)))){
-const err85 = {instancePath:instancePath+"/forbidden_patterns/event_bus/min_subscribers",schemaPath:"#/properties/forbidden_patterns/properties/event_bus/properties/min_subscribers/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+let data46 = data22.event_bus;
+if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
+if(data46.severity === undefined){
+data46.severity = "error";
+}
+if(data46.min_subscribers === undefined){
+data46.min_subscribers = 3;
+}
+for(const key15 in data46){
+if(!((key15 === "severity") || (key15 === "min_subscribers"))){
+const err85 = {instancePath:instancePath+"/forbidden_patterns/event_bus",schemaPath:"#/properties/forbidden_patterns/properties/event_bus/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1256,9 +1259,10 @@ vErrors.push(err85);
 }
 errors++;
 }
-if((typeof data47 == "number") && (isFinite(data47))){
-if(data47 < 1 || isNaN(data47)){
-const err86 = {instancePath:instancePath+"/forbidden_patterns/event_bus/min_subscribers",schemaPath:"#/properties/forbidden_patterns/properties/event_bus/properties/min_subscribers/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+let data47 = data46.severity;
+if(!(((data47 === "error") || (data47 === "warn")) || (data47 === "off"))){
+const err86 = {instancePath:instancePath+"/forbidden_patterns/event_bus/severity",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1267,10 +1271,9 @@ vErrors.push(err86);
 }
 errors++;
 }
-}
-}
-else {
-const err87 = {instancePath:instancePath+"/forbidden_patterns/event_bus",schemaPath:"#/properties/forbidden_patterns/properties/event_bus/type",keyword:"type",params:{type: "object"},message:"must be object"};
+let data48 = data46.min_subscribers;
+if(!(((typeof data48 == "number") && (!(data48 % 1) && !isNaN(data48))) && (isFinite(data48)))){
+const err87 = {instancePath:instancePath+"/forbidden_patterns/event_bus/min_subscribers",schemaPath:"#/properties/forbidden_patterns/properties/event_bus/properties/min_subscribers/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1279,14 +1282,9 @@ vErrors.push(err87);
 }
 errors++;
 }
-let data48 = data22.single_backend_repository;
-if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
-if(data48.severity === undefined){
-data48.severity = "warn";
-}
-for(const key16 in data48){
-if(!(key16 === "severity")){
-const err88 = {instancePath:instancePath+"/forbidden_patterns/single_backend_repository",schemaPath:"#/properties/forbidden_patterns/properties/single_backend_repository/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties"};
+if((typeof data48 == "number") && (isFinite(data48))){
+if(data48 < 1 || isNaN(data48)){
+const err88 = {instancePath:instancePath+"/forbidden_patterns/event_bus/min_subscribers",schemaPath:"#/properties/forbidden_patterns/properties/event_bus/properties/min_subscribers/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1296,9 +1294,9 @@ vErrors.push(err88);
 errors++;
 }
 }
-let data49 = data48.severity;
-if(!(((data49 === "error") || (data49 === "warn")) || (data49 === "off"))){
-const err89 = {instancePath:instancePath+"/forbidden_patterns/single_backend_repository/severity",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err89 = {instancePath:instancePath+"/forbidden_patterns/event_bus",schemaPath:"#/properties/forbidden_patterns/properties/event_bus/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1307,9 +1305,14 @@ vErrors.push(err89);
 }
 errors++;
 }
+let data49 = data22.single_backend_repository;
+if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
+if(data49.severity === undefined){
+data49.severity = "warn";
 }
-else {
-const err90 = {instancePath:instancePath+"/forbidden_patterns/single_backend_repository",schemaPath:"#/properties/forbidden_patterns/properties/single_backend_repository/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key16 in data49){
+if(!(key16 === "severity")){
+const err90 = {instancePath:instancePath+"/forbidden_patterns/single_backend_repository",schemaPath:"#/properties/forbidden_patterns/properties/single_backend_repository/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1318,20 +1321,10 @@ vErrors.push(err90);
 }
 errors++;
 }
-let data50 = data22.oversized_adapter;
-if(data50 && typeof data50 == "object" && !Array.isArray(data50)){
-if(data50.severity === undefined){
-data50.severity = "error";
 }
-if(data50.max_loc === undefined){
-data50.max_loc = 200;
-}
-if(data50.adapter_globs === undefined){
-data50.adapter_globs = ["**/adapters/**","**/*-adapter.*","**/*Adapter.*"];
-}
-for(const key17 in data50){
-if(!(((key17 === "severity") || (key17 === "max_loc")) || (key17 === "adapter_globs"))){
-const err91 = {instancePath:instancePath+"/forbidden_patterns/oversized_adapter",schemaPath:"#/properties/forbidden_patterns/properties/oversized_adapter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties"};
+let data50 = data49.severity;
+if(!(((data50 === "error") || (data50 === "warn")) || (data50 === "off"))){
+const err91 = {instancePath:instancePath+"/forbidden_patterns/single_backend_repository/severity",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1341,9 +1334,8 @@ vErrors.push(err91);
 errors++;
 }
 }
-let data51 = data50.severity;
-if(!(((data51 === "error") || (data51 === "warn")) || (data51 === "off"))){
-const err92 = {instancePath:instancePath+"/forbidden_patterns/oversized_adapter/severity",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
+else {
+const err92 = {instancePath:instancePath+"/forbidden_patterns/single_backend_repository",schemaPath:"#/properties/forbidden_patterns/properties/single_backend_repository/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1352,9 +1344,23 @@ vErrors.push(err92);
 }
 errors++;
 }
-let data52 = data50.max_loc;
-if(!(((typeof data52 == "number") && (!(data52 % 1) && !isNaN(data52))) && (isFinite(data52)))){
-const err93 = {instancePath:instancePath+"/forbidden_patterns/oversized_adapter/max_loc",schemaPath:"#/properties/forbidden_patterns/properties/oversized_adapter/properties/max_loc/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+let data51 = data22.oversized_adapter;
+if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
+if(data51.severity === undefined){
+data51.severity = "error";
+}
+if(data51.max_loc === undefined){
+data51.max_loc = 200;
+}
+if(data51.growth_tolerance === undefined){
+data51.growth_tolerance = 0;
+}
+if(data51.adapter_globs === undefined){
+data51.adapter_globs = ["**/adapters/**","**/*-adapter.*","**/*Adapter.*"];
+}
+for(const key17 in data51){
+if(!((((key17 === "severity") || (key17 === "max_loc")) || (key17 === "growth_tolerance")) || (key17 === "adapter_globs"))){
+const err93 = {instancePath:instancePath+"/forbidden_patterns/oversized_adapter",schemaPath:"#/properties/forbidden_patterns/properties/oversized_adapter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1363,9 +1369,10 @@ vErrors.push(err93);
 }
 errors++;
 }
-if((typeof data52 == "number") && (isFinite(data52))){
-if(data52 < 1 || isNaN(data52)){
-const err94 = {instancePath:instancePath+"/forbidden_patterns/oversized_adapter/max_loc",schemaPath:"#/properties/forbidden_patterns/properties/oversized_adapter/properties/max_loc/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+let data52 = data51.severity;
+if(!(((data52 === "error") || (data52 === "warn")) || (data52 === "off"))){
+const err94 = {instancePath:instancePath+"/forbidden_patterns/oversized_adapter/severity",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1374,15 +1381,9 @@ vErrors.push(err94);
 }
 errors++;
 }
-}
-let data53 = data50.adapter_globs;
-if(Array.isArray(data53)){
-const len4 = data53.length;
-for(let i7=0; i7<len4; i7++){
-let data54 = data53[i7];
-if(typeof data54 === "string"){
-if(func3(data54) > 500){
-const err95 = {instancePath:instancePath+"/forbidden_patterns/oversized_adapter/adapter_globs/" + i7,schemaPath:"#/definitions/glob/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+let data53 = data51.max_loc;
+if(!(((typeof data53 == "number") && (!(data53 % 1) && !isNaN(data53))) && (isFinite(data53)))){
+const err95 = {instancePath:instancePath+"/forbidden_patterns/oversized_adapter/max_loc",schemaPath:"#/properties/forbidden_patterns/properties/oversized_adapter/properties/max_loc/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1391,8 +1392,9 @@ vErrors.push(err95);
 }
 errors++;
 }
-if(func3(data54) < 1){
-const err96 = {instancePath:instancePath+"/forbidden_patterns/oversized_adapter/adapter_globs/" + i7,schemaPath:"#/definitions/glob/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if((typeof data53 == "number") && (isFinite(data53))){
+if(data53 < 1 || isNaN(data53)){
+const err96 = {instancePath:instancePath+"/forbidden_patterns/oversized_adapter/max_loc",schemaPath:"#/properties/forbidden_patterns/properties/oversized_adapter/properties/max_loc/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1401,8 +1403,10 @@ vErrors.push(err96);
 }
 errors++;
 }
-if(!pattern0.test(data54)){
-const err97 = {instancePath:instancePath+"/forbidden_patterns/oversized_adapter/adapter_globs/" + i7,schemaPath:"#/definitions/glob/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!.*\\\\)"},message:"must match pattern \""+"^(?!/)(?!.*\\\\)"+"\""};
+}
+let data54 = data51.growth_tolerance;
+if(!(((typeof data54 == "number") && (!(data54 % 1) && !isNaN(data54))) && (isFinite(data54)))){
+const err97 = {instancePath:instancePath+"/forbidden_patterns/oversized_adapter/growth_tolerance",schemaPath:"#/properties/forbidden_patterns/properties/oversized_adapter/properties/growth_tolerance/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1411,9 +1415,9 @@ vErrors.push(err97);
 }
 errors++;
 }
-}
-else {
-const err98 = {instancePath:instancePath+"/forbidden_patterns/oversized_adapter/adapter_globs/" + i7,schemaPath:"#/definitions/glob/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data54 == "number") && (isFinite(data54))){
+if(data54 < 0 || isNaN(data54)){
+const err98 = {instancePath:instancePath+"/forbidden_patterns/oversized_adapter/growth_tolerance",schemaPath:"#/properties/forbidden_patterns/properties/oversized_adapter/properties/growth_tolerance/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1423,14 +1427,14 @@ vErrors.push(err98);
 errors++;
 }
 }
-let i8 = data53.length;
-let j3;
-if(i8 > 1){
-outer0:
-for(;i8--;){
-for(j3 = i8; j3--;){
-if(func0(data53[i8], data53[j3])){
-const err99 = {instancePath:instancePath+"/forbidden_patterns/oversized_adapter/adapter_globs",schemaPath:"#/properties/forbidden_patterns/properties/oversized_adapter/properties/adapter_globs/uniqueItems",keyword:"uniqueItems",params:{i: i8, j: j3},message:"must NOT have duplicate items (items ## "+j3+" and "+i8+" are identical)"};
+let data55 = data51.adapter_globs;
+if(Array.isArray(data55)){
+const len4 = data55.length;
+for(let i7=0; i7<len4; i7++){
+let data56 = data55[i7];
+if(typeof data56 === "string"){
+if(func3(data56) > 500){
+const err99 = {instancePath:instancePath+"/forbidden_patterns/oversized_adapter/adapter_globs/" + i7,schemaPath:"#/definitions/glob/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1438,14 +1442,9 @@ else {
 vErrors.push(err99);
 }
 errors++;
-break outer0;
 }
-}
-}
-}
-}
-else {
-const err100 = {instancePath:instancePath+"/forbidden_patterns/oversized_adapter/adapter_globs",schemaPath:"#/properties/forbidden_patterns/properties/oversized_adapter/properties/adapter_globs/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(func3(data56) < 1){
+const err100 = {instancePath:instancePath+"/forbidden_patterns/oversized_adapter/adapter_globs/" + i7,schemaPath:"#/definitions/glob/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1454,9 +1453,8 @@ vErrors.push(err100);
 }
 errors++;
 }
-}
-else {
-const err101 = {instancePath:instancePath+"/forbidden_patterns/oversized_adapter",schemaPath:"#/properties/forbidden_patterns/properties/oversized_adapter/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!pattern0.test(data56)){
+const err101 = {instancePath:instancePath+"/forbidden_patterns/oversized_adapter/adapter_globs/" + i7,schemaPath:"#/definitions/glob/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!.*\\\\)"},message:"must match pattern \""+"^(?!/)(?!.*\\\\)"+"\""};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -1465,14 +1463,9 @@ vErrors.push(err101);
 }
 errors++;
 }
-let data55 = data22.dependency_budget;
-if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
-if(data55.severity === undefined){
-data55.severity = "error";
 }
-for(const key18 in data55){
-if(!(key18 === "severity")){
-const err102 = {instancePath:instancePath+"/forbidden_patterns/dependency_budget",schemaPath:"#/properties/forbidden_patterns/properties/dependency_budget/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties"};
+else {
+const err102 = {instancePath:instancePath+"/forbidden_patterns/oversized_adapter/adapter_globs/" + i7,schemaPath:"#/definitions/glob/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -1482,9 +1475,14 @@ vErrors.push(err102);
 errors++;
 }
 }
-let data56 = data55.severity;
-if(!(((data56 === "error") || (data56 === "warn")) || (data56 === "off"))){
-const err103 = {instancePath:instancePath+"/forbidden_patterns/dependency_budget/severity",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
+let i8 = data55.length;
+let j3;
+if(i8 > 1){
+outer0:
+for(;i8--;){
+for(j3 = i8; j3--;){
+if(func0(data55[i8], data55[j3])){
+const err103 = {instancePath:instancePath+"/forbidden_patterns/oversized_adapter/adapter_globs",schemaPath:"#/properties/forbidden_patterns/properties/oversized_adapter/properties/adapter_globs/uniqueItems",keyword:"uniqueItems",params:{i: i8, j: j3},message:"must NOT have duplicate items (items ## "+j3+" and "+i8+" are identical)"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -1492,10 +1490,14 @@ else {
 vErrors.push(err103);
 }
 errors++;
+break outer0;
+}
+}
+}
 }
 }
 else {
-const err104 = {instancePath:instancePath+"/forbidden_patterns/dependency_budget",schemaPath:"#/properties/forbidden_patterns/properties/dependency_budget/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err104 = {instancePath:instancePath+"/forbidden_patterns/oversized_adapter/adapter_globs",schemaPath:"#/properties/forbidden_patterns/properties/oversized_adapter/properties/adapter_globs/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -1504,14 +1506,9 @@ vErrors.push(err104);
 }
 errors++;
 }
-let data57 = data22.module_budget;
-if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
-if(data57.severity === undefined){
-data57.severity = "error";
 }
-for(const key19 in data57){
-if(!(key19 === "severity")){
-const err105 = {instancePath:instancePath+"/forbidden_patterns/module_budget",schemaPath:"#/properties/forbidden_patterns/properties/module_budget/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties"};
+else {
+const err105 = {instancePath:instancePath+"/forbidden_patterns/oversized_adapter",schemaPath:"#/properties/forbidden_patterns/properties/oversized_adapter/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -1520,10 +1517,14 @@ vErrors.push(err105);
 }
 errors++;
 }
+let data57 = data22.dependency_budget;
+if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
+if(data57.severity === undefined){
+data57.severity = "error";
 }
-let data58 = data57.severity;
-if(!(((data58 === "error") || (data58 === "warn")) || (data58 === "off"))){
-const err106 = {instancePath:instancePath+"/forbidden_patterns/module_budget/severity",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
+for(const key18 in data57){
+if(!(key18 === "severity")){
+const err106 = {instancePath:instancePath+"/forbidden_patterns/dependency_budget",schemaPath:"#/properties/forbidden_patterns/properties/dependency_budget/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -1533,8 +1534,9 @@ vErrors.push(err106);
 errors++;
 }
 }
-else {
-const err107 = {instancePath:instancePath+"/forbidden_patterns/module_budget",schemaPath:"#/properties/forbidden_patterns/properties/module_budget/type",keyword:"type",params:{type: "object"},message:"must be object"};
+let data58 = data57.severity;
+if(!(((data58 === "error") || (data58 === "warn")) || (data58 === "off"))){
+const err107 = {instancePath:instancePath+"/forbidden_patterns/dependency_budget/severity",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -1543,14 +1545,9 @@ vErrors.push(err107);
 }
 errors++;
 }
-let data59 = data22.file_budget;
-if(data59 && typeof data59 == "object" && !Array.isArray(data59)){
-if(data59.severity === undefined){
-data59.severity = "error";
 }
-for(const key20 in data59){
-if(!(key20 === "severity")){
-const err108 = {instancePath:instancePath+"/forbidden_patterns/file_budget",schemaPath:"#/properties/forbidden_patterns/properties/file_budget/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties"};
+else {
+const err108 = {instancePath:instancePath+"/forbidden_patterns/dependency_budget",schemaPath:"#/properties/forbidden_patterns/properties/dependency_budget/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -1559,10 +1556,14 @@ vErrors.push(err108);
 }
 errors++;
 }
+let data59 = data22.module_budget;
+if(data59 && typeof data59 == "object" && !Array.isArray(data59)){
+if(data59.severity === undefined){
+data59.severity = "error";
 }
-let data60 = data59.severity;
-if(!(((data60 === "error") || (data60 === "warn")) || (data60 === "off"))){
-const err109 = {instancePath:instancePath+"/forbidden_patterns/file_budget/severity",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
+for(const key19 in data59){
+if(!(key19 === "severity")){
+const err109 = {instancePath:instancePath+"/forbidden_patterns/module_budget",schemaPath:"#/properties/forbidden_patterns/properties/module_budget/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -1572,8 +1573,9 @@ vErrors.push(err109);
 errors++;
 }
 }
-else {
-const err110 = {instancePath:instancePath+"/forbidden_patterns/file_budget",schemaPath:"#/properties/forbidden_patterns/properties/file_budget/type",keyword:"type",params:{type: "object"},message:"must be object"};
+let data60 = data59.severity;
+if(!(((data60 === "error") || (data60 === "warn")) || (data60 === "off"))){
+const err110 = {instancePath:instancePath+"/forbidden_patterns/module_budget/severity",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -1582,14 +1584,9 @@ vErrors.push(err110);
 }
 errors++;
 }
-let data61 = data22.loc_budget;
-if(data61 && typeof data61 == "object" && !Array.isArray(data61)){
-if(data61.severity === undefined){
-data61.severity = "error";
 }
-for(const key21 in data61){
-if(!(key21 === "severity")){
-const err111 = {instancePath:instancePath+"/forbidden_patterns/loc_budget",schemaPath:"#/properties/forbidden_patterns/properties/loc_budget/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties"};
+else {
+const err111 = {instancePath:instancePath+"/forbidden_patterns/module_budget",schemaPath:"#/properties/forbidden_patterns/properties/module_budget/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -1598,10 +1595,14 @@ vErrors.push(err111);
 }
 errors++;
 }
+let data61 = data22.file_budget;
+if(data61 && typeof data61 == "object" && !Array.isArray(data61)){
+if(data61.severity === undefined){
+data61.severity = "error";
 }
-let data62 = data61.severity;
-if(!(((data62 === "error") || (data62 === "warn")) || (data62 === "off"))){
-const err112 = {instancePath:instancePath+"/forbidden_patterns/loc_budget/severity",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
+for(const key20 in data61){
+if(!(key20 === "severity")){
+const err112 = {instancePath:instancePath+"/forbidden_patterns/file_budget",schemaPath:"#/properties/forbidden_patterns/properties/file_budget/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -1611,8 +1612,9 @@ vErrors.push(err112);
 errors++;
 }
 }
-else {
-const err113 = {instancePath:instancePath+"/forbidden_patterns/loc_budget",schemaPath:"#/properties/forbidden_patterns/properties/loc_budget/type",keyword:"type",params:{type: "object"},message:"must be object"};
+let data62 = data61.severity;
+if(!(((data62 === "error") || (data62 === "warn")) || (data62 === "off"))){
+const err113 = {instancePath:instancePath+"/forbidden_patterns/file_budget/severity",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -1621,17 +1623,9 @@ vErrors.push(err113);
 }
 errors++;
 }
-let data63 = data22.unparsable_file;
-if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
-if(data63.severity === undefined){
-data63.severity = "error";
 }
-if(data63.in_tests === undefined){
-data63.in_tests = "warn";
-}
-for(const key22 in data63){
-if(!((key22 === "severity") || (key22 === "in_tests"))){
-const err114 = {instancePath:instancePath+"/forbidden_patterns/unparsable_file",schemaPath:"#/properties/forbidden_patterns/properties/unparsable_file/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties"};
+else {
+const err114 = {instancePath:instancePath+"/forbidden_patterns/file_budget",schemaPath:"#/properties/forbidden_patterns/properties/file_budget/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -1640,10 +1634,14 @@ vErrors.push(err114);
 }
 errors++;
 }
+let data63 = data22.loc_budget;
+if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
+if(data63.severity === undefined){
+data63.severity = "error";
 }
-let data64 = data63.severity;
-if(!(((data64 === "error") || (data64 === "warn")) || (data64 === "off"))){
-const err115 = {instancePath:instancePath+"/forbidden_patterns/unparsable_file/severity",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
+for(const key21 in data63){
+if(!(key21 === "severity")){
+const err115 = {instancePath:instancePath+"/forbidden_patterns/loc_budget",schemaPath:"#/properties/forbidden_patterns/properties/loc_budget/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -1652,9 +1650,10 @@ vErrors.push(err115);
 }
 errors++;
 }
-let data65 = data63.in_tests;
-if(!(((data65 === "error") || (data65 === "warn")) || (data65 === "off"))){
-const err116 = {instancePath:instancePath+"/forbidden_patterns/unparsable_file/in_tests",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
+}
+let data64 = data63.severity;
+if(!(((data64 === "error") || (data64 === "warn")) || (data64 === "off"))){
+const err116 = {instancePath:instancePath+"/forbidden_patterns/loc_budget/severity",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -1665,7 +1664,7 @@ errors++;
 }
 }
 else {
-const err117 = {instancePath:instancePath+"/forbidden_patterns/unparsable_file",schemaPath:"#/properties/forbidden_patterns/properties/unparsable_file/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err117 = {instancePath:instancePath+"/forbidden_patterns/loc_budget",schemaPath:"#/properties/forbidden_patterns/properties/loc_budget/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -1674,9 +1673,17 @@ vErrors.push(err117);
 }
 errors++;
 }
+let data65 = data22.unparsable_file;
+if(data65 && typeof data65 == "object" && !Array.isArray(data65)){
+if(data65.severity === undefined){
+data65.severity = "error";
 }
-else {
-const err118 = {instancePath:instancePath+"/forbidden_patterns",schemaPath:"#/properties/forbidden_patterns/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data65.in_tests === undefined){
+data65.in_tests = "warn";
+}
+for(const key22 in data65){
+if(!((key22 === "severity") || (key22 === "in_tests"))){
+const err118 = {instancePath:instancePath+"/forbidden_patterns/unparsable_file",schemaPath:"#/properties/forbidden_patterns/properties/unparsable_file/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -1685,41 +1692,10 @@ vErrors.push(err118);
 }
 errors++;
 }
-let data66 = data.pricing;
-if(data66 && typeof data66 == "object" && !Array.isArray(data66)){
-if(data66.loc_added === undefined){
-data66.loc_added = 1;
 }
-if(data66.loc_deleted_credit === undefined){
-data66.loc_deleted_credit = 1;
-}
-if(data66.dependency === undefined){
-data66.dependency = {};
-}
-if(data66.abstraction === undefined){
-data66.abstraction = 25;
-}
-if(data66.security === undefined){
-data66.security = {};
-}
-if(data66.file === undefined){
-data66.file = 5;
-}
-if(data66.module === undefined){
-data66.module = 20;
-}
-if(data66.tool === undefined){
-data66.tool = {};
-}
-if(data66.test_code_weight === undefined){
-data66.test_code_weight = 0.25;
-}
-if(data66.generated_code_weight === undefined){
-data66.generated_code_weight = 0;
-}
-for(const key23 in data66){
-if(!(func2.call(schema11.properties.pricing.properties, key23))){
-const err119 = {instancePath:instancePath+"/pricing",schemaPath:"#/properties/pricing/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties"};
+let data66 = data65.severity;
+if(!(((data66 === "error") || (data66 === "warn")) || (data66 === "off"))){
+const err119 = {instancePath:instancePath+"/forbidden_patterns/unparsable_file/severity",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -1728,11 +1704,9 @@ vErrors.push(err119);
 }
 errors++;
 }
-}
-let data67 = data66.loc_added;
-if((typeof data67 == "number") && (isFinite(data67))){
-if(data67 < 0 || isNaN(data67)){
-const err120 = {instancePath:instancePath+"/pricing/loc_added",schemaPath:"#/properties/pricing/properties/loc_added/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+let data67 = data65.in_tests;
+if(!(((data67 === "error") || (data67 === "warn")) || (data67 === "off"))){
+const err120 = {instancePath:instancePath+"/forbidden_patterns/unparsable_file/in_tests",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -1743,7 +1717,7 @@ errors++;
 }
 }
 else {
-const err121 = {instancePath:instancePath+"/pricing/loc_added",schemaPath:"#/properties/pricing/properties/loc_added/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err121 = {instancePath:instancePath+"/forbidden_patterns/unparsable_file",schemaPath:"#/properties/forbidden_patterns/properties/unparsable_file/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -1752,10 +1726,9 @@ vErrors.push(err121);
 }
 errors++;
 }
-let data68 = data66.loc_deleted_credit;
-if((typeof data68 == "number") && (isFinite(data68))){
-if(data68 < 0 || isNaN(data68)){
-const err122 = {instancePath:instancePath+"/pricing/loc_deleted_credit",schemaPath:"#/properties/pricing/properties/loc_deleted_credit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+else {
+const err122 = {instancePath:instancePath+"/forbidden_patterns",schemaPath:"#/properties/forbidden_patterns/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -1764,9 +1737,41 @@ vErrors.push(err122);
 }
 errors++;
 }
+let data68 = data.pricing;
+if(data68 && typeof data68 == "object" && !Array.isArray(data68)){
+if(data68.loc_added === undefined){
+data68.loc_added = 1;
 }
-else {
-const err123 = {instancePath:instancePath+"/pricing/loc_deleted_credit",schemaPath:"#/properties/pricing/properties/loc_deleted_credit/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data68.loc_deleted_credit === undefined){
+data68.loc_deleted_credit = 1;
+}
+if(data68.dependency === undefined){
+data68.dependency = {};
+}
+if(data68.abstraction === undefined){
+data68.abstraction = 25;
+}
+if(data68.security === undefined){
+data68.security = {};
+}
+if(data68.file === undefined){
+data68.file = 5;
+}
+if(data68.module === undefined){
+data68.module = 20;
+}
+if(data68.tool === undefined){
+data68.tool = {};
+}
+if(data68.test_code_weight === undefined){
+data68.test_code_weight = 0.25;
+}
+if(data68.generated_code_weight === undefined){
+data68.generated_code_weight = 0;
+}
+for(const key23 in data68){
+if(!(func2.call(schema11.properties.pricing.properties, key23))){
+const err123 = {instancePath:instancePath+"/pricing",schemaPath:"#/properties/pricing/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -1775,20 +1780,11 @@ vErrors.push(err123);
 }
 errors++;
 }
-let data69 = data66.dependency;
-if(data69 && typeof data69 == "object" && !Array.isArray(data69)){
-if(data69.per_kloc === undefined){
-data69.per_kloc = 1;
 }
-if(data69.per_transitive_package === undefined){
-data69.per_transitive_package = 5;
-}
-if(data69.install_script === undefined){
-data69.install_script = 20;
-}
-for(const key24 in data69){
-if(!(((key24 === "per_kloc") || (key24 === "per_transitive_package")) || (key24 === "install_script"))){
-const err124 = {instancePath:instancePath+"/pricing/dependency",schemaPath:"#/properties/pricing/properties/dependency/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24},message:"must NOT have additional properties"};
+let data69 = data68.loc_added;
+if((typeof data69 == "number") && (isFinite(data69))){
+if(data69 < 0 || isNaN(data69)){
+const err124 = {instancePath:instancePath+"/pricing/loc_added",schemaPath:"#/properties/pricing/properties/loc_added/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -1798,10 +1794,8 @@ vErrors.push(err124);
 errors++;
 }
 }
-let data70 = data69.per_kloc;
-if((typeof data70 == "number") && (isFinite(data70))){
-if(data70 < 0 || isNaN(data70)){
-const err125 = {instancePath:instancePath+"/pricing/dependency/per_kloc",schemaPath:"#/properties/pricing/properties/dependency/properties/per_kloc/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+else {
+const err125 = {instancePath:instancePath+"/pricing/loc_added",schemaPath:"#/properties/pricing/properties/loc_added/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -1810,9 +1804,10 @@ vErrors.push(err125);
 }
 errors++;
 }
-}
-else {
-const err126 = {instancePath:instancePath+"/pricing/dependency/per_kloc",schemaPath:"#/properties/pricing/properties/dependency/properties/per_kloc/type",keyword:"type",params:{type: "number"},message:"must be number"};
+let data70 = data68.loc_deleted_credit;
+if((typeof data70 == "number") && (isFinite(data70))){
+if(data70 < 0 || isNaN(data70)){
+const err126 = {instancePath:instancePath+"/pricing/loc_deleted_credit",schemaPath:"#/properties/pricing/properties/loc_deleted_credit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -1821,10 +1816,9 @@ vErrors.push(err126);
 }
 errors++;
 }
-let data71 = data69.per_transitive_package;
-if((typeof data71 == "number") && (isFinite(data71))){
-if(data71 < 0 || isNaN(data71)){
-const err127 = {instancePath:instancePath+"/pricing/dependency/per_transitive_package",schemaPath:"#/properties/pricing/properties/dependency/properties/per_transitive_package/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+else {
+const err127 = {instancePath:instancePath+"/pricing/loc_deleted_credit",schemaPath:"#/properties/pricing/properties/loc_deleted_credit/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -1833,9 +1827,20 @@ vErrors.push(err127);
 }
 errors++;
 }
+let data71 = data68.dependency;
+if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
+if(data71.per_kloc === undefined){
+data71.per_kloc = 1;
 }
-else {
-const err128 = {instancePath:instancePath+"/pricing/dependency/per_transitive_package",schemaPath:"#/properties/pricing/properties/dependency/properties/per_transitive_package/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data71.per_transitive_package === undefined){
+data71.per_transitive_package = 5;
+}
+if(data71.install_script === undefined){
+data71.install_script = 20;
+}
+for(const key24 in data71){
+if(!(((key24 === "per_kloc") || (key24 === "per_transitive_package")) || (key24 === "install_script"))){
+const err128 = {instancePath:instancePath+"/pricing/dependency",schemaPath:"#/properties/pricing/properties/dependency/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -1844,10 +1849,11 @@ vErrors.push(err128);
 }
 errors++;
 }
-let data72 = data69.install_script;
+}
+let data72 = data71.per_kloc;
 if((typeof data72 == "number") && (isFinite(data72))){
 if(data72 < 0 || isNaN(data72)){
-const err129 = {instancePath:instancePath+"/pricing/dependency/install_script",schemaPath:"#/properties/pricing/properties/dependency/properties/install_script/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err129 = {instancePath:instancePath+"/pricing/dependency/per_kloc",schemaPath:"#/properties/pricing/properties/dependency/properties/per_kloc/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -1858,7 +1864,7 @@ errors++;
 }
 }
 else {
-const err130 = {instancePath:instancePath+"/pricing/dependency/install_script",schemaPath:"#/properties/pricing/properties/dependency/properties/install_script/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err130 = {instancePath:instancePath+"/pricing/dependency/per_kloc",schemaPath:"#/properties/pricing/properties/dependency/properties/per_kloc/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -1867,9 +1873,10 @@ vErrors.push(err130);
 }
 errors++;
 }
-}
-else {
-const err131 = {instancePath:instancePath+"/pricing/dependency",schemaPath:"#/properties/pricing/properties/dependency/type",keyword:"type",params:{type: "object"},message:"must be object"};
+let data73 = data71.per_transitive_package;
+if((typeof data73 == "number") && (isFinite(data73))){
+if(data73 < 0 || isNaN(data73)){
+const err131 = {instancePath:instancePath+"/pricing/dependency/per_transitive_package",schemaPath:"#/properties/pricing/properties/dependency/properties/per_transitive_package/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -1878,10 +1885,9 @@ vErrors.push(err131);
 }
 errors++;
 }
-let data73 = data66.abstraction;
-if((typeof data73 == "number") && (isFinite(data73))){
-if(data73 < 0 || isNaN(data73)){
-const err132 = {instancePath:instancePath+"/pricing/abstraction",schemaPath:"#/properties/pricing/properties/abstraction/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+else {
+const err132 = {instancePath:instancePath+"/pricing/dependency/per_transitive_package",schemaPath:"#/properties/pricing/properties/dependency/properties/per_transitive_package/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -1890,9 +1896,10 @@ vErrors.push(err132);
 }
 errors++;
 }
-}
-else {
-const err133 = {instancePath:instancePath+"/pricing/abstraction",schemaPath:"#/properties/pricing/properties/abstraction/type",keyword:"type",params:{type: "number"},message:"must be number"};
+let data74 = data71.install_script;
+if((typeof data74 == "number") && (isFinite(data74))){
+if(data74 < 0 || isNaN(data74)){
+const err133 = {instancePath:instancePath+"/pricing/dependency/install_script",schemaPath:"#/properties/pricing/properties/dependency/properties/install_script/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -1901,35 +1908,9 @@ vErrors.push(err133);
 }
 errors++;
 }
-let data74 = data66.security;
-if(data74 && typeof data74 == "object" && !Array.isArray(data74)){
-if(data74.process_spawn === undefined){
-data74.process_spawn = 30;
 }
-if(data74.eval === undefined){
-data74.eval = 30;
-}
-if(data74.filesystem_write === undefined){
-data74.filesystem_write = 10;
-}
-if(data74.network === undefined){
-data74.network = 20;
-}
-if(data74.crypto === undefined){
-data74.crypto = 15;
-}
-if(data74.auth === undefined){
-data74.auth = 25;
-}
-if(data74.deserialization === undefined){
-data74.deserialization = 20;
-}
-if(data74.env_secrets === undefined){
-data74.env_secrets = 15;
-}
-for(const key25 in data74){
-if(!((((((((key25 === "process_spawn") || (key25 === "eval")) || (key25 === "filesystem_write")) || (key25 === "network")) || (key25 === "crypto")) || (key25 === "auth")) || (key25 === "deserialization")) || (key25 === "env_secrets"))){
-const err134 = {instancePath:instancePath+"/pricing/security",schemaPath:"#/properties/pricing/properties/security/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key25},message:"must NOT have additional properties"};
+else {
+const err134 = {instancePath:instancePath+"/pricing/dependency/install_script",schemaPath:"#/properties/pricing/properties/dependency/properties/install_script/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -1939,10 +1920,8 @@ vErrors.push(err134);
 errors++;
 }
 }
-let data75 = data74.process_spawn;
-if((typeof data75 == "number") && (isFinite(data75))){
-if(data75 < 0 || isNaN(data75)){
-const err135 = {instancePath:instancePath+"/pricing/security/process_spawn",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+else {
+const err135 = {instancePath:instancePath+"/pricing/dependency",schemaPath:"#/properties/pricing/properties/dependency/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -1951,9 +1930,10 @@ vErrors.push(err135);
 }
 errors++;
 }
-}
-else {
-const err136 = {instancePath:instancePath+"/pricing/security/process_spawn",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
+let data75 = data68.abstraction;
+if((typeof data75 == "number") && (isFinite(data75))){
+if(data75 < 0 || isNaN(data75)){
+const err136 = {instancePath:instancePath+"/pricing/abstraction",schemaPath:"#/properties/pricing/properties/abstraction/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -1962,10 +1942,9 @@ vErrors.push(err136);
 }
 errors++;
 }
-let data76 = data74.eval;
-if((typeof data76 == "number") && (isFinite(data76))){
-if(data76 < 0 || isNaN(data76)){
-const err137 = {instancePath:instancePath+"/pricing/security/eval",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+else {
+const err137 = {instancePath:instancePath+"/pricing/abstraction",schemaPath:"#/properties/pricing/properties/abstraction/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -1974,9 +1953,35 @@ vErrors.push(err137);
 }
 errors++;
 }
+let data76 = data68.security;
+if(data76 && typeof data76 == "object" && !Array.isArray(data76)){
+if(data76.process_spawn === undefined){
+data76.process_spawn = 30;
 }
-else {
-const err138 = {instancePath:instancePath+"/pricing/security/eval",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data76.eval === undefined){
+data76.eval = 30;
+}
+if(data76.filesystem_write === undefined){
+data76.filesystem_write = 10;
+}
+if(data76.network === undefined){
+data76.network = 20;
+}
+if(data76.crypto === undefined){
+data76.crypto = 15;
+}
+if(data76.auth === undefined){
+data76.auth = 25;
+}
+if(data76.deserialization === undefined){
+data76.deserialization = 20;
+}
+if(data76.env_secrets === undefined){
+data76.env_secrets = 15;
+}
+for(const key25 in data76){
+if(!((((((((key25 === "process_spawn") || (key25 === "eval")) || (key25 === "filesystem_write")) || (key25 === "network")) || (key25 === "crypto")) || (key25 === "auth")) || (key25 === "deserialization")) || (key25 === "env_secrets"))){
+const err138 = {instancePath:instancePath+"/pricing/security",schemaPath:"#/properties/pricing/properties/security/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key25},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -1985,10 +1990,11 @@ vErrors.push(err138);
 }
 errors++;
 }
-let data77 = data74.filesystem_write;
+}
+let data77 = data76.process_spawn;
 if((typeof data77 == "number") && (isFinite(data77))){
 if(data77 < 0 || isNaN(data77)){
-const err139 = {instancePath:instancePath+"/pricing/security/filesystem_write",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err139 = {instancePath:instancePath+"/pricing/security/process_spawn",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -1999,7 +2005,7 @@ errors++;
 }
 }
 else {
-const err140 = {instancePath:instancePath+"/pricing/security/filesystem_write",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err140 = {instancePath:instancePath+"/pricing/security/process_spawn",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -2008,10 +2014,10 @@ vErrors.push(err140);
 }
 errors++;
 }
-let data78 = data74.network;
+let data78 = data76.eval;
 if((typeof data78 == "number") && (isFinite(data78))){
 if(data78 < 0 || isNaN(data78)){
-const err141 = {instancePath:instancePath+"/pricing/security/network",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err141 = {instancePath:instancePath+"/pricing/security/eval",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -2022,7 +2028,7 @@ errors++;
 }
 }
 else {
-const err142 = {instancePath:instancePath+"/pricing/security/network",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err142 = {instancePath:instancePath+"/pricing/security/eval",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -2031,10 +2037,10 @@ vErrors.push(err142);
 }
 errors++;
 }
-let data79 = data74.crypto;
+let data79 = data76.filesystem_write;
 if((typeof data79 == "number") && (isFinite(data79))){
 if(data79 < 0 || isNaN(data79)){
-const err143 = {instancePath:instancePath+"/pricing/security/crypto",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err143 = {instancePath:instancePath+"/pricing/security/filesystem_write",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -2045,7 +2051,7 @@ errors++;
 }
 }
 else {
-const err144 = {instancePath:instancePath+"/pricing/security/crypto",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err144 = {instancePath:instancePath+"/pricing/security/filesystem_write",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -2054,10 +2060,10 @@ vErrors.push(err144);
 }
 errors++;
 }
-let data80 = data74.auth;
+let data80 = data76.network;
 if((typeof data80 == "number") && (isFinite(data80))){
 if(data80 < 0 || isNaN(data80)){
-const err145 = {instancePath:instancePath+"/pricing/security/auth",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err145 = {instancePath:instancePath+"/pricing/security/network",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -2068,7 +2074,7 @@ errors++;
 }
 }
 else {
-const err146 = {instancePath:instancePath+"/pricing/security/auth",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err146 = {instancePath:instancePath+"/pricing/security/network",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -2077,10 +2083,10 @@ vErrors.push(err146);
 }
 errors++;
 }
-let data81 = data74.deserialization;
+let data81 = data76.crypto;
 if((typeof data81 == "number") && (isFinite(data81))){
 if(data81 < 0 || isNaN(data81)){
-const err147 = {instancePath:instancePath+"/pricing/security/deserialization",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err147 = {instancePath:instancePath+"/pricing/security/crypto",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -2091,7 +2097,7 @@ errors++;
 }
 }
 else {
-const err148 = {instancePath:instancePath+"/pricing/security/deserialization",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err148 = {instancePath:instancePath+"/pricing/security/crypto",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -2100,10 +2106,10 @@ vErrors.push(err148);
 }
 errors++;
 }
-let data82 = data74.env_secrets;
+let data82 = data76.auth;
 if((typeof data82 == "number") && (isFinite(data82))){
 if(data82 < 0 || isNaN(data82)){
-const err149 = {instancePath:instancePath+"/pricing/security/env_secrets",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err149 = {instancePath:instancePath+"/pricing/security/auth",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -2114,7 +2120,7 @@ errors++;
 }
 }
 else {
-const err150 = {instancePath:instancePath+"/pricing/security/env_secrets",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err150 = {instancePath:instancePath+"/pricing/security/auth",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -2123,9 +2129,10 @@ vErrors.push(err150);
 }
 errors++;
 }
-}
-else {
-const err151 = {instancePath:instancePath+"/pricing/security",schemaPath:"#/properties/pricing/properties/security/type",keyword:"type",params:{type: "object"},message:"must be object"};
+let data83 = data76.deserialization;
+if((typeof data83 == "number") && (isFinite(data83))){
+if(data83 < 0 || isNaN(data83)){
+const err151 = {instancePath:instancePath+"/pricing/security/deserialization",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err151];
 }
@@ -2134,10 +2141,9 @@ vErrors.push(err151);
 }
 errors++;
 }
-let data83 = data66.file;
-if((typeof data83 == "number") && (isFinite(data83))){
-if(data83 < 0 || isNaN(data83)){
-const err152 = {instancePath:instancePath+"/pricing/file",schemaPath:"#/properties/pricing/properties/file/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+else {
+const err152 = {instancePath:instancePath+"/pricing/security/deserialization",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err152];
 }
@@ -2146,9 +2152,10 @@ vErrors.push(err152);
 }
 errors++;
 }
-}
-else {
-const err153 = {instancePath:instancePath+"/pricing/file",schemaPath:"#/properties/pricing/properties/file/type",keyword:"type",params:{type: "number"},message:"must be number"};
+let data84 = data76.env_secrets;
+if((typeof data84 == "number") && (isFinite(data84))){
+if(data84 < 0 || isNaN(data84)){
+const err153 = {instancePath:instancePath+"/pricing/security/env_secrets",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err153];
 }
@@ -2157,10 +2164,9 @@ vErrors.push(err153);
 }
 errors++;
 }
-let data84 = data66.module;
-if((typeof data84 == "number") && (isFinite(data84))){
-if(data84 < 0 || isNaN(data84)){
-const err154 = {instancePath:instancePath+"/pricing/module",schemaPath:"#/properties/pricing/properties/module/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+else {
+const err154 = {instancePath:instancePath+"/pricing/security/env_secrets",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -2171,7 +2177,7 @@ errors++;
 }
 }
 else {
-const err155 = {instancePath:instancePath+"/pricing/module",schemaPath:"#/properties/pricing/properties/module/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err155 = {instancePath:instancePath+"/pricing/security",schemaPath:"#/properties/pricing/properties/security/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err155];
 }
@@ -2180,23 +2186,10 @@ vErrors.push(err155);
 }
 errors++;
 }
-let data85 = data66.tool;
-if(data85 && typeof data85 == "object" && !Array.isArray(data85)){
-if(data85.tier_0 === undefined){
-data85.tier_0 = 0;
-}
-if(data85.tier_1 === undefined){
-data85.tier_1 = 1;
-}
-if(data85.tier_2 === undefined){
-data85.tier_2 = 5;
-}
-if(data85.tier_3 === undefined){
-data85.tier_3 = 20;
-}
-for(const key26 in data85){
-if(!((((key26 === "tier_0") || (key26 === "tier_1")) || (key26 === "tier_2")) || (key26 === "tier_3"))){
-const err156 = {instancePath:instancePath+"/pricing/tool",schemaPath:"#/properties/pricing/properties/tool/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key26},message:"must NOT have additional properties"};
+let data85 = data68.file;
+if((typeof data85 == "number") && (isFinite(data85))){
+if(data85 < 0 || isNaN(data85)){
+const err156 = {instancePath:instancePath+"/pricing/file",schemaPath:"#/properties/pricing/properties/file/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -2206,10 +2199,8 @@ vErrors.push(err156);
 errors++;
 }
 }
-let data86 = data85.tier_0;
-if((typeof data86 == "number") && (isFinite(data86))){
-if(data86 < 0 || isNaN(data86)){
-const err157 = {instancePath:instancePath+"/pricing/tool/tier_0",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+else {
+const err157 = {instancePath:instancePath+"/pricing/file",schemaPath:"#/properties/pricing/properties/file/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err157];
 }
@@ -2218,9 +2209,10 @@ vErrors.push(err157);
 }
 errors++;
 }
-}
-else {
-const err158 = {instancePath:instancePath+"/pricing/tool/tier_0",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
+let data86 = data68.module;
+if((typeof data86 == "number") && (isFinite(data86))){
+if(data86 < 0 || isNaN(data86)){
+const err158 = {instancePath:instancePath+"/pricing/module",schemaPath:"#/properties/pricing/properties/module/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err158];
 }
@@ -2229,10 +2221,9 @@ vErrors.push(err158);
 }
 errors++;
 }
-let data87 = data85.tier_1;
-if((typeof data87 == "number") && (isFinite(data87))){
-if(data87 < 0 || isNaN(data87)){
-const err159 = {instancePath:instancePath+"/pricing/tool/tier_1",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+else {
+const err159 = {instancePath:instancePath+"/pricing/module",schemaPath:"#/properties/pricing/properties/module/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err159];
 }
@@ -2241,9 +2232,23 @@ vErrors.push(err159);
 }
 errors++;
 }
+let data87 = data68.tool;
+if(data87 && typeof data87 == "object" && !Array.isArray(data87)){
+if(data87.tier_0 === undefined){
+data87.tier_0 = 0;
 }
-else {
-const err160 = {instancePath:instancePath+"/pricing/tool/tier_1",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data87.tier_1 === undefined){
+data87.tier_1 = 1;
+}
+if(data87.tier_2 === undefined){
+data87.tier_2 = 5;
+}
+if(data87.tier_3 === undefined){
+data87.tier_3 = 20;
+}
+for(const key26 in data87){
+if(!((((key26 === "tier_0") || (key26 === "tier_1")) || (key26 === "tier_2")) || (key26 === "tier_3"))){
+const err160 = {instancePath:instancePath+"/pricing/tool",schemaPath:"#/properties/pricing/properties/tool/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key26},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err160];
 }
@@ -2252,10 +2257,11 @@ vErrors.push(err160);
 }
 errors++;
 }
-let data88 = data85.tier_2;
+}
+let data88 = data87.tier_0;
 if((typeof data88 == "number") && (isFinite(data88))){
 if(data88 < 0 || isNaN(data88)){
-const err161 = {instancePath:instancePath+"/pricing/tool/tier_2",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err161 = {instancePath:instancePath+"/pricing/tool/tier_0",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err161];
 }
@@ -2266,7 +2272,7 @@ errors++;
 }
 }
 else {
-const err162 = {instancePath:instancePath+"/pricing/tool/tier_2",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err162 = {instancePath:instancePath+"/pricing/tool/tier_0",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err162];
 }
@@ -2275,10 +2281,10 @@ vErrors.push(err162);
 }
 errors++;
 }
-let data89 = data85.tier_3;
+let data89 = data87.tier_1;
 if((typeof data89 == "number") && (isFinite(data89))){
 if(data89 < 0 || isNaN(data89)){
-const err163 = {instancePath:instancePath+"/pricing/tool/tier_3",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err163 = {instancePath:instancePath+"/pricing/tool/tier_1",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err163];
 }
@@ -2289,7 +2295,7 @@ errors++;
 }
 }
 else {
-const err164 = {instancePath:instancePath+"/pricing/tool/tier_3",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err164 = {instancePath:instancePath+"/pricing/tool/tier_1",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err164];
 }
@@ -2298,9 +2304,10 @@ vErrors.push(err164);
 }
 errors++;
 }
-}
-else {
-const err165 = {instancePath:instancePath+"/pricing/tool",schemaPath:"#/properties/pricing/properties/tool/type",keyword:"type",params:{type: "object"},message:"must be object"};
+let data90 = data87.tier_2;
+if((typeof data90 == "number") && (isFinite(data90))){
+if(data90 < 0 || isNaN(data90)){
+const err165 = {instancePath:instancePath+"/pricing/tool/tier_2",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err165];
 }
@@ -2309,10 +2316,9 @@ vErrors.push(err165);
 }
 errors++;
 }
-let data90 = data66.test_code_weight;
-if((typeof data90 == "number") && (isFinite(data90))){
-if(data90 > 1 || isNaN(data90)){
-const err166 = {instancePath:instancePath+"/pricing/test_code_weight",schemaPath:"#/properties/pricing/properties/test_code_weight/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+}
+else {
+const err166 = {instancePath:instancePath+"/pricing/tool/tier_2",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err166];
 }
@@ -2321,8 +2327,10 @@ vErrors.push(err166);
 }
 errors++;
 }
-if(data90 < 0 || isNaN(data90)){
-const err167 = {instancePath:instancePath+"/pricing/test_code_weight",schemaPath:"#/properties/pricing/properties/test_code_weight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+let data91 = data87.tier_3;
+if((typeof data91 == "number") && (isFinite(data91))){
+if(data91 < 0 || isNaN(data91)){
+const err167 = {instancePath:instancePath+"/pricing/tool/tier_3",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err167];
 }
@@ -2333,7 +2341,7 @@ errors++;
 }
 }
 else {
-const err168 = {instancePath:instancePath+"/pricing/test_code_weight",schemaPath:"#/properties/pricing/properties/test_code_weight/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err168 = {instancePath:instancePath+"/pricing/tool/tier_3",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err168];
 }
@@ -2342,10 +2350,9 @@ vErrors.push(err168);
 }
 errors++;
 }
-let data91 = data66.generated_code_weight;
-if((typeof data91 == "number") && (isFinite(data91))){
-if(data91 > 1 || isNaN(data91)){
-const err169 = {instancePath:instancePath+"/pricing/generated_code_weight",schemaPath:"#/properties/pricing/properties/generated_code_weight/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+}
+else {
+const err169 = {instancePath:instancePath+"/pricing/tool",schemaPath:"#/properties/pricing/properties/tool/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err169];
 }
@@ -2354,8 +2361,10 @@ vErrors.push(err169);
 }
 errors++;
 }
-if(data91 < 0 || isNaN(data91)){
-const err170 = {instancePath:instancePath+"/pricing/generated_code_weight",schemaPath:"#/properties/pricing/properties/generated_code_weight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+let data92 = data68.test_code_weight;
+if((typeof data92 == "number") && (isFinite(data92))){
+if(data92 > 1 || isNaN(data92)){
+const err170 = {instancePath:instancePath+"/pricing/test_code_weight",schemaPath:"#/properties/pricing/properties/test_code_weight/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
 if(vErrors === null){
 vErrors = [err170];
 }
@@ -2364,9 +2373,8 @@ vErrors.push(err170);
 }
 errors++;
 }
-}
-else {
-const err171 = {instancePath:instancePath+"/pricing/generated_code_weight",schemaPath:"#/properties/pricing/properties/generated_code_weight/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data92 < 0 || isNaN(data92)){
+const err171 = {instancePath:instancePath+"/pricing/test_code_weight",schemaPath:"#/properties/pricing/properties/test_code_weight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err171];
 }
@@ -2377,7 +2385,7 @@ errors++;
 }
 }
 else {
-const err172 = {instancePath:instancePath+"/pricing",schemaPath:"#/properties/pricing/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err172 = {instancePath:instancePath+"/pricing/test_code_weight",schemaPath:"#/properties/pricing/properties/test_code_weight/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err172];
 }
@@ -2386,20 +2394,10 @@ vErrors.push(err172);
 }
 errors++;
 }
-let data92 = data.permissions;
-if(data92 && typeof data92 == "object" && !Array.isArray(data92)){
-if(data92.max_tier === undefined){
-data92.max_tier = 2;
-}
-if(data92.allowed_commands === undefined){
-data92.allowed_commands = [];
-}
-if(data92.protected_paths === undefined){
-data92.protected_paths = [".github/**",".husky/**",".aureus/**","**/CODEOWNERS","**/.gitattributes","**/AGENTS.md","**/package.json","**/package-lock.json"];
-}
-for(const key27 in data92){
-if(!(((key27 === "max_tier") || (key27 === "allowed_commands")) || (key27 === "protected_paths"))){
-const err173 = {instancePath:instancePath+"/permissions",schemaPath:"#/properties/permissions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key27},message:"must NOT have additional properties"};
+let data93 = data68.generated_code_weight;
+if((typeof data93 == "number") && (isFinite(data93))){
+if(data93 > 1 || isNaN(data93)){
+const err173 = {instancePath:instancePath+"/pricing/generated_code_weight",schemaPath:"#/properties/pricing/properties/generated_code_weight/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
 if(vErrors === null){
 vErrors = [err173];
 }
@@ -2408,10 +2406,8 @@ vErrors.push(err173);
 }
 errors++;
 }
-}
-let data93 = data92.max_tier;
-if(!(((typeof data93 == "number") && (!(data93 % 1) && !isNaN(data93))) && (isFinite(data93)))){
-const err174 = {instancePath:instancePath+"/permissions/max_tier",schemaPath:"#/properties/permissions/properties/max_tier/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data93 < 0 || isNaN(data93)){
+const err174 = {instancePath:instancePath+"/pricing/generated_code_weight",schemaPath:"#/properties/pricing/properties/generated_code_weight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err174];
 }
@@ -2420,9 +2416,9 @@ vErrors.push(err174);
 }
 errors++;
 }
-if((typeof data93 == "number") && (isFinite(data93))){
-if(data93 > 3 || isNaN(data93)){
-const err175 = {instancePath:instancePath+"/permissions/max_tier",schemaPath:"#/properties/permissions/properties/max_tier/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3},message:"must be <= 3"};
+}
+else {
+const err175 = {instancePath:instancePath+"/pricing/generated_code_weight",schemaPath:"#/properties/pricing/properties/generated_code_weight/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err175];
 }
@@ -2431,8 +2427,9 @@ vErrors.push(err175);
 }
 errors++;
 }
-if(data93 < 0 || isNaN(data93)){
-const err176 = {instancePath:instancePath+"/permissions/max_tier",schemaPath:"#/properties/permissions/properties/max_tier/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+else {
+const err176 = {instancePath:instancePath+"/pricing",schemaPath:"#/properties/pricing/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err176];
 }
@@ -2441,11 +2438,20 @@ vErrors.push(err176);
 }
 errors++;
 }
+let data94 = data.permissions;
+if(data94 && typeof data94 == "object" && !Array.isArray(data94)){
+if(data94.max_tier === undefined){
+data94.max_tier = 2;
 }
-let data94 = data92.allowed_commands;
-if(Array.isArray(data94)){
-if(data94.length > 50){
-const err177 = {instancePath:instancePath+"/permissions/allowed_commands",schemaPath:"#/properties/permissions/properties/allowed_commands/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items"};
+if(data94.allowed_commands === undefined){
+data94.allowed_commands = [];
+}
+if(data94.protected_paths === undefined){
+data94.protected_paths = [".github/**",".husky/**",".aureus/**","**/CODEOWNERS","**/.gitattributes","**/AGENTS.md","**/package.json","**/package-lock.json"];
+}
+for(const key27 in data94){
+if(!(((key27 === "max_tier") || (key27 === "allowed_commands")) || (key27 === "protected_paths"))){
+const err177 = {instancePath:instancePath+"/permissions",schemaPath:"#/properties/permissions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key27},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err177];
 }
@@ -2454,12 +2460,10 @@ vErrors.push(err177);
 }
 errors++;
 }
-const len5 = data94.length;
-for(let i9=0; i9<len5; i9++){
-let data95 = data94[i9];
-if(Array.isArray(data95)){
-if(data95.length > 20){
-const err178 = {instancePath:instancePath+"/permissions/allowed_commands/" + i9,schemaPath:"#/properties/permissions/properties/allowed_commands/items/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items"};
+}
+let data95 = data94.max_tier;
+if(!(((typeof data95 == "number") && (!(data95 % 1) && !isNaN(data95))) && (isFinite(data95)))){
+const err178 = {instancePath:instancePath+"/permissions/max_tier",schemaPath:"#/properties/permissions/properties/max_tier/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err178];
 }
@@ -2468,8 +2472,9 @@ vErrors.push(err178);
 }
 errors++;
 }
-if(data95.length < 1){
-const err179 = {instancePath:instancePath+"/permissions/allowed_commands/" + i9,schemaPath:"#/properties/permissions/properties/allowed_commands/items/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if((typeof data95 == "number") && (isFinite(data95))){
+if(data95 > 3 || isNaN(data95)){
+const err179 = {instancePath:instancePath+"/permissions/max_tier",schemaPath:"#/properties/permissions/properties/max_tier/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3},message:"must be <= 3"};
 if(vErrors === null){
 vErrors = [err179];
 }
@@ -2478,12 +2483,8 @@ vErrors.push(err179);
 }
 errors++;
 }
-const len6 = data95.length;
-for(let i10=0; i10<len6; i10++){
-let data96 = data95[i10];
-if(typeof data96 === "string"){
-if(func3(data96) > 200){
-const err180 = {instancePath:instancePath+"/permissions/allowed_commands/" + i9+"/" + i10,schemaPath:"#/properties/permissions/properties/allowed_commands/items/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(data95 < 0 || isNaN(data95)){
+const err180 = {instancePath:instancePath+"/permissions/max_tier",schemaPath:"#/properties/permissions/properties/max_tier/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err180];
 }
@@ -2492,8 +2493,11 @@ vErrors.push(err180);
 }
 errors++;
 }
-if(func3(data96) < 1){
-const err181 = {instancePath:instancePath+"/permissions/allowed_commands/" + i9+"/" + i10,schemaPath:"#/properties/permissions/properties/allowed_commands/items/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+let data96 = data94.allowed_commands;
+if(Array.isArray(data96)){
+if(data96.length > 50){
+const err181 = {instancePath:instancePath+"/permissions/allowed_commands",schemaPath:"#/properties/permissions/properties/allowed_commands/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items"};
 if(vErrors === null){
 vErrors = [err181];
 }
@@ -2502,9 +2506,12 @@ vErrors.push(err181);
 }
 errors++;
 }
-}
-else {
-const err182 = {instancePath:instancePath+"/permissions/allowed_commands/" + i9+"/" + i10,schemaPath:"#/properties/permissions/properties/allowed_commands/items/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const len5 = data96.length;
+for(let i9=0; i9<len5; i9++){
+let data97 = data96[i9];
+if(Array.isArray(data97)){
+if(data97.length > 20){
+const err182 = {instancePath:instancePath+"/permissions/allowed_commands/" + i9,schemaPath:"#/properties/permissions/properties/allowed_commands/items/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items"};
 if(vErrors === null){
 vErrors = [err182];
 }
@@ -2513,10 +2520,8 @@ vErrors.push(err182);
 }
 errors++;
 }
-}
-}
-else {
-const err183 = {instancePath:instancePath+"/permissions/allowed_commands/" + i9,schemaPath:"#/properties/permissions/properties/allowed_commands/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data97.length < 1){
+const err183 = {instancePath:instancePath+"/permissions/allowed_commands/" + i9,schemaPath:"#/properties/permissions/properties/allowed_commands/items/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err183];
 }
@@ -2525,10 +2530,12 @@ vErrors.push(err183);
 }
 errors++;
 }
-}
-}
-else {
-const err184 = {instancePath:instancePath+"/permissions/allowed_commands",schemaPath:"#/properties/permissions/properties/allowed_commands/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const len6 = data97.length;
+for(let i10=0; i10<len6; i10++){
+let data98 = data97[i10];
+if(typeof data98 === "string"){
+if(func3(data98) > 200){
+const err184 = {instancePath:instancePath+"/permissions/allowed_commands/" + i9+"/" + i10,schemaPath:"#/properties/permissions/properties/allowed_commands/items/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err184];
 }
@@ -2537,14 +2544,8 @@ vErrors.push(err184);
 }
 errors++;
 }
-let data97 = data92.protected_paths;
-if(Array.isArray(data97)){
-const len7 = data97.length;
-for(let i11=0; i11<len7; i11++){
-let data98 = data97[i11];
-if(typeof data98 === "string"){
-if(func3(data98) > 500){
-const err185 = {instancePath:instancePath+"/permissions/protected_paths/" + i11,schemaPath:"#/definitions/glob/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(func3(data98) < 1){
+const err185 = {instancePath:instancePath+"/permissions/allowed_commands/" + i9+"/" + i10,schemaPath:"#/properties/permissions/properties/allowed_commands/items/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err185];
 }
@@ -2553,8 +2554,9 @@ vErrors.push(err185);
 }
 errors++;
 }
-if(func3(data98) < 1){
-const err186 = {instancePath:instancePath+"/permissions/protected_paths/" + i11,schemaPath:"#/definitions/glob/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err186 = {instancePath:instancePath+"/permissions/allowed_commands/" + i9+"/" + i10,schemaPath:"#/properties/permissions/properties/allowed_commands/items/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err186];
 }
@@ -2563,8 +2565,10 @@ vErrors.push(err186);
 }
 errors++;
 }
-if(!pattern0.test(data98)){
-const err187 = {instancePath:instancePath+"/permissions/protected_paths/" + i11,schemaPath:"#/definitions/glob/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!.*\\\\)"},message:"must match pattern \""+"^(?!/)(?!.*\\\\)"+"\""};
+}
+}
+else {
+const err187 = {instancePath:instancePath+"/permissions/allowed_commands/" + i9,schemaPath:"#/properties/permissions/properties/allowed_commands/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err187];
 }
@@ -2574,8 +2578,9 @@ vErrors.push(err187);
 errors++;
 }
 }
+}
 else {
-const err188 = {instancePath:instancePath+"/permissions/protected_paths/" + i11,schemaPath:"#/definitions/glob/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err188 = {instancePath:instancePath+"/permissions/allowed_commands",schemaPath:"#/properties/permissions/properties/allowed_commands/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err188];
 }
@@ -2584,15 +2589,14 @@ vErrors.push(err188);
 }
 errors++;
 }
-}
-let i12 = data97.length;
-let j4;
-if(i12 > 1){
-outer1:
-for(;i12--;){
-for(j4 = i12; j4--;){
-if(func0(data97[i12], data97[j4])){
-const err189 = {instancePath:instancePath+"/permissions/protected_paths",schemaPath:"#/properties/permissions/properties/protected_paths/uniqueItems",keyword:"uniqueItems",params:{i: i12, j: j4},message:"must NOT have duplicate items (items ## "+j4+" and "+i12+" are identical)"};
+let data99 = data94.protected_paths;
+if(Array.isArray(data99)){
+const len7 = data99.length;
+for(let i11=0; i11<len7; i11++){
+let data100 = data99[i11];
+if(typeof data100 === "string"){
+if(func3(data100) > 500){
+const err189 = {instancePath:instancePath+"/permissions/protected_paths/" + i11,schemaPath:"#/definitions/glob/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err189];
 }
@@ -2600,14 +2604,9 @@ else {
 vErrors.push(err189);
 }
 errors++;
-break outer1;
 }
-}
-}
-}
-}
-else {
-const err190 = {instancePath:instancePath+"/permissions/protected_paths",schemaPath:"#/properties/permissions/properties/protected_paths/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(func3(data100) < 1){
+const err190 = {instancePath:instancePath+"/permissions/protected_paths/" + i11,schemaPath:"#/definitions/glob/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err190];
 }
@@ -2616,9 +2615,8 @@ vErrors.push(err190);
 }
 errors++;
 }
-}
-else {
-const err191 = {instancePath:instancePath+"/permissions",schemaPath:"#/properties/permissions/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!pattern0.test(data100)){
+const err191 = {instancePath:instancePath+"/permissions/protected_paths/" + i11,schemaPath:"#/definitions/glob/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!.*\\\\)"},message:"must match pattern \""+"^(?!/)(?!.*\\\\)"+"\""};
 if(vErrors === null){
 vErrors = [err191];
 }
@@ -2627,38 +2625,9 @@ vErrors.push(err191);
 }
 errors++;
 }
-let data99 = data.cost_thresholds;
-if(data99 && typeof data99 == "object" && !Array.isArray(data99)){
-if(data99.action_warn === undefined){
-data99.action_warn = 20;
 }
-if(data99.action_block === undefined){
-data99.action_block = 50;
-}
-if(data99.max_iterations === undefined){
-data99.max_iterations = 30;
-}
-if(data99.max_tokens_per_run === undefined){
-data99.max_tokens_per_run = 200000;
-}
-if(data99.max_usd_per_run === undefined){
-data99.max_usd_per_run = 2;
-}
-if(data99.max_usd_per_day === undefined){
-data99.max_usd_per_day = 20;
-}
-if(data99.max_runs_per_actor_per_day === undefined){
-data99.max_runs_per_actor_per_day = 5;
-}
-if(data99.max_patch_files === undefined){
-data99.max_patch_files = 100;
-}
-if(data99.max_patch_bytes === undefined){
-data99.max_patch_bytes = 4194304;
-}
-for(const key28 in data99){
-if(!(func2.call(schema11.properties.cost_thresholds.properties, key28))){
-const err192 = {instancePath:instancePath+"/cost_thresholds",schemaPath:"#/properties/cost_thresholds/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key28},message:"must NOT have additional properties"};
+else {
+const err192 = {instancePath:instancePath+"/permissions/protected_paths/" + i11,schemaPath:"#/definitions/glob/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err192];
 }
@@ -2668,10 +2637,14 @@ vErrors.push(err192);
 errors++;
 }
 }
-let data100 = data99.action_warn;
-if((typeof data100 == "number") && (isFinite(data100))){
-if(data100 < 0 || isNaN(data100)){
-const err193 = {instancePath:instancePath+"/cost_thresholds/action_warn",schemaPath:"#/properties/cost_thresholds/properties/action_warn/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+let i12 = data99.length;
+let j4;
+if(i12 > 1){
+outer1:
+for(;i12--;){
+for(j4 = i12; j4--;){
+if(func0(data99[i12], data99[j4])){
+const err193 = {instancePath:instancePath+"/permissions/protected_paths",schemaPath:"#/properties/permissions/properties/protected_paths/uniqueItems",keyword:"uniqueItems",params:{i: i12, j: j4},message:"must NOT have duplicate items (items ## "+j4+" and "+i12+" are identical)"};
 if(vErrors === null){
 vErrors = [err193];
 }
@@ -2679,10 +2652,14 @@ else {
 vErrors.push(err193);
 }
 errors++;
+break outer1;
+}
+}
+}
 }
 }
 else {
-const err194 = {instancePath:instancePath+"/cost_thresholds/action_warn",schemaPath:"#/properties/cost_thresholds/properties/action_warn/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err194 = {instancePath:instancePath+"/permissions/protected_paths",schemaPath:"#/properties/permissions/properties/protected_paths/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err194];
 }
@@ -2691,10 +2668,9 @@ vErrors.push(err194);
 }
 errors++;
 }
-let data101 = data99.action_block;
-if((typeof data101 == "number") && (isFinite(data101))){
-if(data101 < 0 || isNaN(data101)){
-const err195 = {instancePath:instancePath+"/cost_thresholds/action_block",schemaPath:"#/properties/cost_thresholds/properties/action_block/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+else {
+const err195 = {instancePath:instancePath+"/permissions",schemaPath:"#/properties/permissions/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err195];
 }
@@ -2703,9 +2679,38 @@ vErrors.push(err195);
 }
 errors++;
 }
+let data101 = data.cost_thresholds;
+if(data101 && typeof data101 == "object" && !Array.isArray(data101)){
+if(data101.action_warn === undefined){
+data101.action_warn = 20;
 }
-else {
-const err196 = {instancePath:instancePath+"/cost_thresholds/action_block",schemaPath:"#/properties/cost_thresholds/properties/action_block/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data101.action_block === undefined){
+data101.action_block = 50;
+}
+if(data101.max_iterations === undefined){
+data101.max_iterations = 30;
+}
+if(data101.max_tokens_per_run === undefined){
+data101.max_tokens_per_run = 200000;
+}
+if(data101.max_usd_per_run === undefined){
+data101.max_usd_per_run = 2;
+}
+if(data101.max_usd_per_day === undefined){
+data101.max_usd_per_day = 20;
+}
+if(data101.max_runs_per_actor_per_day === undefined){
+data101.max_runs_per_actor_per_day = 5;
+}
+if(data101.max_patch_files === undefined){
+data101.max_patch_files = 100;
+}
+if(data101.max_patch_bytes === undefined){
+data101.max_patch_bytes = 4194304;
+}
+for(const key28 in data101){
+if(!(func2.call(schema11.properties.cost_thresholds.properties, key28))){
+const err196 = {instancePath:instancePath+"/cost_thresholds",schemaPath:"#/properties/cost_thresholds/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key28},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err196];
 }
@@ -2714,9 +2719,11 @@ vErrors.push(err196);
 }
 errors++;
 }
-let data102 = data99.max_iterations;
-if(!(((typeof data102 == "number") && (!(data102 % 1) && !isNaN(data102))) && (isFinite(data102)))){
-const err197 = {instancePath:instancePath+"/cost_thresholds/max_iterations",schemaPath:"#/properties/cost_thresholds/properties/max_iterations/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+let data102 = data101.action_warn;
+if((typeof data102 == "number") && (isFinite(data102))){
+if(data102 < 0 || isNaN(data102)){
+const err197 = {instancePath:instancePath+"/cost_thresholds/action_warn",schemaPath:"#/properties/cost_thresholds/properties/action_warn/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err197];
 }
@@ -2725,9 +2732,9 @@ vErrors.push(err197);
 }
 errors++;
 }
-if((typeof data102 == "number") && (isFinite(data102))){
-if(data102 > 500 || isNaN(data102)){
-const err198 = {instancePath:instancePath+"/cost_thresholds/max_iterations",schemaPath:"#/properties/cost_thresholds/properties/max_iterations/maximum",keyword:"maximum",params:{comparison: "<=", limit: 500},message:"must be <= 500"};
+}
+else {
+const err198 = {instancePath:instancePath+"/cost_thresholds/action_warn",schemaPath:"#/properties/cost_thresholds/properties/action_warn/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err198];
 }
@@ -2736,8 +2743,10 @@ vErrors.push(err198);
 }
 errors++;
 }
-if(data102 < 1 || isNaN(data102)){
-const err199 = {instancePath:instancePath+"/cost_thresholds/max_iterations",schemaPath:"#/properties/cost_thresholds/properties/max_iterations/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+let data103 = data101.action_block;
+if((typeof data103 == "number") && (isFinite(data103))){
+if(data103 < 0 || isNaN(data103)){
+const err199 = {instancePath:instancePath+"/cost_thresholds/action_block",schemaPath:"#/properties/cost_thresholds/properties/action_block/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err199];
 }
@@ -2747,9 +2756,8 @@ vErrors.push(err199);
 errors++;
 }
 }
-let data103 = data99.max_tokens_per_run;
-if(!(((typeof data103 == "number") && (!(data103 % 1) && !isNaN(data103))) && (isFinite(data103)))){
-const err200 = {instancePath:instancePath+"/cost_thresholds/max_tokens_per_run",schemaPath:"#/properties/cost_thresholds/properties/max_tokens_per_run/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err200 = {instancePath:instancePath+"/cost_thresholds/action_block",schemaPath:"#/properties/cost_thresholds/properties/action_block/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err200];
 }
@@ -2758,9 +2766,9 @@ vErrors.push(err200);
 }
 errors++;
 }
-if((typeof data103 == "number") && (isFinite(data103))){
-if(data103 < 1 || isNaN(data103)){
-const err201 = {instancePath:instancePath+"/cost_thresholds/max_tokens_per_run",schemaPath:"#/properties/cost_thresholds/properties/max_tokens_per_run/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+let data104 = data101.max_iterations;
+if(!(((typeof data104 == "number") && (!(data104 % 1) && !isNaN(data104))) && (isFinite(data104)))){
+const err201 = {instancePath:instancePath+"/cost_thresholds/max_iterations",schemaPath:"#/properties/cost_thresholds/properties/max_iterations/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err201];
 }
@@ -2769,11 +2777,9 @@ vErrors.push(err201);
 }
 errors++;
 }
-}
-let data104 = data99.max_usd_per_run;
 if((typeof data104 == "number") && (isFinite(data104))){
-if(data104 < 0 || isNaN(data104)){
-const err202 = {instancePath:instancePath+"/cost_thresholds/max_usd_per_run",schemaPath:"#/properties/cost_thresholds/properties/max_usd_per_run/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data104 > 500 || isNaN(data104)){
+const err202 = {instancePath:instancePath+"/cost_thresholds/max_iterations",schemaPath:"#/properties/cost_thresholds/properties/max_iterations/maximum",keyword:"maximum",params:{comparison: "<=", limit: 500},message:"must be <= 500"};
 if(vErrors === null){
 vErrors = [err202];
 }
@@ -2782,9 +2788,8 @@ vErrors.push(err202);
 }
 errors++;
 }
-}
-else {
-const err203 = {instancePath:instancePath+"/cost_thresholds/max_usd_per_run",schemaPath:"#/properties/cost_thresholds/properties/max_usd_per_run/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data104 < 1 || isNaN(data104)){
+const err203 = {instancePath:instancePath+"/cost_thresholds/max_iterations",schemaPath:"#/properties/cost_thresholds/properties/max_iterations/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err203];
 }
@@ -2793,10 +2798,10 @@ vErrors.push(err203);
 }
 errors++;
 }
-let data105 = data99.max_usd_per_day;
-if((typeof data105 == "number") && (isFinite(data105))){
-if(data105 < 0 || isNaN(data105)){
-const err204 = {instancePath:instancePath+"/cost_thresholds/max_usd_per_day",schemaPath:"#/properties/cost_thresholds/properties/max_usd_per_day/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+let data105 = data101.max_tokens_per_run;
+if(!(((typeof data105 == "number") && (!(data105 % 1) && !isNaN(data105))) && (isFinite(data105)))){
+const err204 = {instancePath:instancePath+"/cost_thresholds/max_tokens_per_run",schemaPath:"#/properties/cost_thresholds/properties/max_tokens_per_run/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err204];
 }
@@ -2805,9 +2810,9 @@ vErrors.push(err204);
 }
 errors++;
 }
-}
-else {
-const err205 = {instancePath:instancePath+"/cost_thresholds/max_usd_per_day",schemaPath:"#/properties/cost_thresholds/properties/max_usd_per_day/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if((typeof data105 == "number") && (isFinite(data105))){
+if(data105 < 1 || isNaN(data105)){
+const err205 = {instancePath:instancePath+"/cost_thresholds/max_tokens_per_run",schemaPath:"#/properties/cost_thresholds/properties/max_tokens_per_run/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err205];
 }
@@ -2816,9 +2821,11 @@ vErrors.push(err205);
 }
 errors++;
 }
-let data106 = data99.max_runs_per_actor_per_day;
-if(!(((typeof data106 == "number") && (!(data106 % 1) && !isNaN(data106))) && (isFinite(data106)))){
-const err206 = {instancePath:instancePath+"/cost_thresholds/max_runs_per_actor_per_day",schemaPath:"#/properties/cost_thresholds/properties/max_runs_per_actor_per_day/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+let data106 = data101.max_usd_per_run;
+if((typeof data106 == "number") && (isFinite(data106))){
+if(data106 < 0 || isNaN(data106)){
+const err206 = {instancePath:instancePath+"/cost_thresholds/max_usd_per_run",schemaPath:"#/properties/cost_thresholds/properties/max_usd_per_run/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err206];
 }
@@ -2827,9 +2834,9 @@ vErrors.push(err206);
 }
 errors++;
 }
-if((typeof data106 == "number") && (isFinite(data106))){
-if(data106 < 0 || isNaN(data106)){
-const err207 = {instancePath:instancePath+"/cost_thresholds/max_runs_per_actor_per_day",schemaPath:"#/properties/cost_thresholds/properties/max_runs_per_actor_per_day/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+else {
+const err207 = {instancePath:instancePath+"/cost_thresholds/max_usd_per_run",schemaPath:"#/properties/cost_thresholds/properties/max_usd_per_run/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err207];
 }
@@ -2838,10 +2845,10 @@ vErrors.push(err207);
 }
 errors++;
 }
-}
-let data107 = data99.max_patch_files;
-if(!(((typeof data107 == "number") && (!(data107 % 1) && !isNaN(data107))) && (isFinite(data107)))){
-const err208 = {instancePath:instancePath+"/cost_thresholds/max_patch_files",schemaPath:"#/properties/cost_thresholds/properties/max_patch_files/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+let data107 = data101.max_usd_per_day;
+if((typeof data107 == "number") && (isFinite(data107))){
+if(data107 < 0 || isNaN(data107)){
+const err208 = {instancePath:instancePath+"/cost_thresholds/max_usd_per_day",schemaPath:"#/properties/cost_thresholds/properties/max_usd_per_day/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err208];
 }
@@ -2850,9 +2857,9 @@ vErrors.push(err208);
 }
 errors++;
 }
-if((typeof data107 == "number") && (isFinite(data107))){
-if(data107 < 1 || isNaN(data107)){
-const err209 = {instancePath:instancePath+"/cost_thresholds/max_patch_files",schemaPath:"#/properties/cost_thresholds/properties/max_patch_files/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+else {
+const err209 = {instancePath:instancePath+"/cost_thresholds/max_usd_per_day",schemaPath:"#/properties/cost_thresholds/properties/max_usd_per_day/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err209];
 }
@@ -2861,10 +2868,9 @@ vErrors.push(err209);
 }
 errors++;
 }
-}
-let data108 = data99.max_patch_bytes;
+let data108 = data101.max_runs_per_actor_per_day;
 if(!(((typeof data108 == "number") && (!(data108 % 1) && !isNaN(data108))) && (isFinite(data108)))){
-const err210 = {instancePath:instancePath+"/cost_thresholds/max_patch_bytes",schemaPath:"#/properties/cost_thresholds/properties/max_patch_bytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err210 = {instancePath:instancePath+"/cost_thresholds/max_runs_per_actor_per_day",schemaPath:"#/properties/cost_thresholds/properties/max_runs_per_actor_per_day/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err210];
 }
@@ -2874,8 +2880,8 @@ vErrors.push(err210);
 errors++;
 }
 if((typeof data108 == "number") && (isFinite(data108))){
-if(data108 < 1 || isNaN(data108)){
-const err211 = {instancePath:instancePath+"/cost_thresholds/max_patch_bytes",schemaPath:"#/properties/cost_thresholds/properties/max_patch_bytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data108 < 0 || isNaN(data108)){
+const err211 = {instancePath:instancePath+"/cost_thresholds/max_runs_per_actor_per_day",schemaPath:"#/properties/cost_thresholds/properties/max_runs_per_actor_per_day/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err211];
 }
@@ -2885,9 +2891,9 @@ vErrors.push(err211);
 errors++;
 }
 }
-}
-else {
-const err212 = {instancePath:instancePath+"/cost_thresholds",schemaPath:"#/properties/cost_thresholds/type",keyword:"type",params:{type: "object"},message:"must be object"};
+let data109 = data101.max_patch_files;
+if(!(((typeof data109 == "number") && (!(data109 % 1) && !isNaN(data109))) && (isFinite(data109)))){
+const err212 = {instancePath:instancePath+"/cost_thresholds/max_patch_files",schemaPath:"#/properties/cost_thresholds/properties/max_patch_files/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err212];
 }
@@ -2896,32 +2902,9 @@ vErrors.push(err212);
 }
 errors++;
 }
-let data109 = data.simplification;
-if(data109 && typeof data109 == "object" && !Array.isArray(data109)){
-if(data109.enabled === undefined){
-data109.enabled = true;
-}
-if(data109.triggers === undefined){
-data109.triggers = {};
-}
-if(data109.aggressiveness === undefined){
-data109.aggressiveness = "balanced";
-}
-if(data109.target_reduction === undefined){
-data109.target_reduction = 0.2;
-}
-if(data109.suggestions === undefined){
-data109.suggestions = true;
-}
-if(data109.auto_commit === undefined){
-data109.auto_commit = false;
-}
-if(data109.model_assisted === undefined){
-data109.model_assisted = false;
-}
-for(const key29 in data109){
-if(!(((((((key29 === "enabled") || (key29 === "triggers")) || (key29 === "aggressiveness")) || (key29 === "target_reduction")) || (key29 === "suggestions")) || (key29 === "auto_commit")) || (key29 === "model_assisted"))){
-const err213 = {instancePath:instancePath+"/simplification",schemaPath:"#/properties/simplification/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key29},message:"must NOT have additional properties"};
+if((typeof data109 == "number") && (isFinite(data109))){
+if(data109 < 1 || isNaN(data109)){
+const err213 = {instancePath:instancePath+"/cost_thresholds/max_patch_files",schemaPath:"#/properties/cost_thresholds/properties/max_patch_files/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err213];
 }
@@ -2931,8 +2914,9 @@ vErrors.push(err213);
 errors++;
 }
 }
-if(typeof data109.enabled !== "boolean"){
-const err214 = {instancePath:instancePath+"/simplification/enabled",schemaPath:"#/properties/simplification/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+let data110 = data101.max_patch_bytes;
+if(!(((typeof data110 == "number") && (!(data110 % 1) && !isNaN(data110))) && (isFinite(data110)))){
+const err214 = {instancePath:instancePath+"/cost_thresholds/max_patch_bytes",schemaPath:"#/properties/cost_thresholds/properties/max_patch_bytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err214];
 }
@@ -2941,20 +2925,9 @@ vErrors.push(err214);
 }
 errors++;
 }
-let data111 = data109.triggers;
-if(data111 && typeof data111 == "object" && !Array.isArray(data111)){
-if(data111.added_loc === undefined){
-data111.added_loc = 100;
-}
-if(data111.new_abstraction === undefined){
-data111.new_abstraction = true;
-}
-if(data111.loc_budget_ratio === undefined){
-data111.loc_budget_ratio = 0.9;
-}
-for(const key30 in data111){
-if(!(((key30 === "added_loc") || (key30 === "new_abstraction")) || (key30 === "loc_budget_ratio"))){
-const err215 = {instancePath:instancePath+"/simplification/triggers",schemaPath:"#/properties/simplification/properties/triggers/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key30},message:"must NOT have additional properties"};
+if((typeof data110 == "number") && (isFinite(data110))){
+if(data110 < 1 || isNaN(data110)){
+const err215 = {instancePath:instancePath+"/cost_thresholds/max_patch_bytes",schemaPath:"#/properties/cost_thresholds/properties/max_patch_bytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err215];
 }
@@ -2964,9 +2937,9 @@ vErrors.push(err215);
 errors++;
 }
 }
-let data112 = data111.added_loc;
-if(!(((typeof data112 == "number") && (!(data112 % 1) && !isNaN(data112))) && (isFinite(data112)))){
-const err216 = {instancePath:instancePath+"/simplification/triggers/added_loc",schemaPath:"#/properties/simplification/properties/triggers/properties/added_loc/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err216 = {instancePath:instancePath+"/cost_thresholds",schemaPath:"#/properties/cost_thresholds/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err216];
 }
@@ -2975,9 +2948,32 @@ vErrors.push(err216);
 }
 errors++;
 }
-if((typeof data112 == "number") && (isFinite(data112))){
-if(data112 < 0 || isNaN(data112)){
-const err217 = {instancePath:instancePath+"/simplification/triggers/added_loc",schemaPath:"#/properties/simplification/properties/triggers/properties/added_loc/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+let data111 = data.simplification;
+if(data111 && typeof data111 == "object" && !Array.isArray(data111)){
+if(data111.enabled === undefined){
+data111.enabled = true;
+}
+if(data111.triggers === undefined){
+data111.triggers = {};
+}
+if(data111.aggressiveness === undefined){
+data111.aggressiveness = "balanced";
+}
+if(data111.target_reduction === undefined){
+data111.target_reduction = 0.2;
+}
+if(data111.suggestions === undefined){
+data111.suggestions = true;
+}
+if(data111.auto_commit === undefined){
+data111.auto_commit = false;
+}
+if(data111.model_assisted === undefined){
+data111.model_assisted = false;
+}
+for(const key29 in data111){
+if(!(((((((key29 === "enabled") || (key29 === "triggers")) || (key29 === "aggressiveness")) || (key29 === "target_reduction")) || (key29 === "suggestions")) || (key29 === "auto_commit")) || (key29 === "model_assisted"))){
+const err217 = {instancePath:instancePath+"/simplification",schemaPath:"#/properties/simplification/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key29},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err217];
 }
@@ -2987,8 +2983,8 @@ vErrors.push(err217);
 errors++;
 }
 }
-if(typeof data111.new_abstraction !== "boolean"){
-const err218 = {instancePath:instancePath+"/simplification/triggers/new_abstraction",schemaPath:"#/properties/simplification/properties/triggers/properties/new_abstraction/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(typeof data111.enabled !== "boolean"){
+const err218 = {instancePath:instancePath+"/simplification/enabled",schemaPath:"#/properties/simplification/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err218];
 }
@@ -2997,10 +2993,20 @@ vErrors.push(err218);
 }
 errors++;
 }
-let data114 = data111.loc_budget_ratio;
-if((typeof data114 == "number") && (isFinite(data114))){
-if(data114 > 1 || isNaN(data114)){
-const err219 = {instancePath:instancePath+"/simplification/triggers/loc_budget_ratio",schemaPath:"#/properties/simplification/properties/triggers/properties/loc_budget_ratio/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+let data113 = data111.triggers;
+if(data113 && typeof data113 == "object" && !Array.isArray(data113)){
+if(data113.added_loc === undefined){
+data113.added_loc = 100;
+}
+if(data113.new_abstraction === undefined){
+data113.new_abstraction = true;
+}
+if(data113.loc_budget_ratio === undefined){
+data113.loc_budget_ratio = 0.9;
+}
+for(const key30 in data113){
+if(!(((key30 === "added_loc") || (key30 === "new_abstraction")) || (key30 === "loc_budget_ratio"))){
+const err219 = {instancePath:instancePath+"/simplification/triggers",schemaPath:"#/properties/simplification/properties/triggers/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key30},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err219];
 }
@@ -3009,8 +3015,10 @@ vErrors.push(err219);
 }
 errors++;
 }
-if(data114 <= 0 || isNaN(data114)){
-const err220 = {instancePath:instancePath+"/simplification/triggers/loc_budget_ratio",schemaPath:"#/properties/simplification/properties/triggers/properties/loc_budget_ratio/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+}
+let data114 = data113.added_loc;
+if(!(((typeof data114 == "number") && (!(data114 % 1) && !isNaN(data114))) && (isFinite(data114)))){
+const err220 = {instancePath:instancePath+"/simplification/triggers/added_loc",schemaPath:"#/properties/simplification/properties/triggers/properties/added_loc/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err220];
 }
@@ -3019,9 +3027,9 @@ vErrors.push(err220);
 }
 errors++;
 }
-}
-else {
-const err221 = {instancePath:instancePath+"/simplification/triggers/loc_budget_ratio",schemaPath:"#/properties/simplification/properties/triggers/properties/loc_budget_ratio/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if((typeof data114 == "number") && (isFinite(data114))){
+if(data114 < 0 || isNaN(data114)){
+const err221 = {instancePath:instancePath+"/simplification/triggers/added_loc",schemaPath:"#/properties/simplification/properties/triggers/properties/added_loc/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err221];
 }
@@ -3031,8 +3039,8 @@ vErrors.push(err221);
 errors++;
 }
 }
-else {
-const err222 = {instancePath:instancePath+"/simplification/triggers",schemaPath:"#/properties/simplification/properties/triggers/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data113.new_abstraction !== "boolean"){
+const err222 = {instancePath:instancePath+"/simplification/triggers/new_abstraction",schemaPath:"#/properties/simplification/properties/triggers/properties/new_abstraction/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err222];
 }
@@ -3041,9 +3049,10 @@ vErrors.push(err222);
 }
 errors++;
 }
-let data115 = data109.aggressiveness;
-if(!(((data115 === "conservative") || (data115 === "balanced")) || (data115 === "aggressive"))){
-const err223 = {instancePath:instancePath+"/simplification/aggressiveness",schemaPath:"#/properties/simplification/properties/aggressiveness/enum",keyword:"enum",params:{allowedValues: schema11.properties.simplification.properties.aggressiveness.enum},message:"must be equal to one of the allowed values"};
+let data116 = data113.loc_budget_ratio;
+if((typeof data116 == "number") && (isFinite(data116))){
+if(data116 > 1 || isNaN(data116)){
+const err223 = {instancePath:instancePath+"/simplification/triggers/loc_budget_ratio",schemaPath:"#/properties/simplification/properties/triggers/properties/loc_budget_ratio/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
 if(vErrors === null){
 vErrors = [err223];
 }
@@ -3052,10 +3061,8 @@ vErrors.push(err223);
 }
 errors++;
 }
-let data116 = data109.target_reduction;
-if((typeof data116 == "number") && (isFinite(data116))){
-if(data116 > 1 || isNaN(data116)){
-const err224 = {instancePath:instancePath+"/simplification/target_reduction",schemaPath:"#/properties/simplification/properties/target_reduction/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+if(data116 <= 0 || isNaN(data116)){
+const err224 = {instancePath:instancePath+"/simplification/triggers/loc_budget_ratio",schemaPath:"#/properties/simplification/properties/triggers/properties/loc_budget_ratio/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
 if(vErrors === null){
 vErrors = [err224];
 }
@@ -3064,8 +3071,9 @@ vErrors.push(err224);
 }
 errors++;
 }
-if(data116 <= 0 || isNaN(data116)){
-const err225 = {instancePath:instancePath+"/simplification/target_reduction",schemaPath:"#/properties/simplification/properties/target_reduction/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+}
+else {
+const err225 = {instancePath:instancePath+"/simplification/triggers/loc_budget_ratio",schemaPath:"#/properties/simplification/properties/triggers/properties/loc_budget_ratio/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err225];
 }
@@ -3076,7 +3084,7 @@ errors++;
 }
 }
 else {
-const err226 = {instancePath:instancePath+"/simplification/target_reduction",schemaPath:"#/properties/simplification/properties/target_reduction/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err226 = {instancePath:instancePath+"/simplification/triggers",schemaPath:"#/properties/simplification/properties/triggers/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err226];
 }
@@ -3085,8 +3093,9 @@ vErrors.push(err226);
 }
 errors++;
 }
-if(typeof data109.suggestions !== "boolean"){
-const err227 = {instancePath:instancePath+"/simplification/suggestions",schemaPath:"#/properties/simplification/properties/suggestions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+let data117 = data111.aggressiveness;
+if(!(((data117 === "conservative") || (data117 === "balanced")) || (data117 === "aggressive"))){
+const err227 = {instancePath:instancePath+"/simplification/aggressiveness",schemaPath:"#/properties/simplification/properties/aggressiveness/enum",keyword:"enum",params:{allowedValues: schema11.properties.simplification.properties.aggressiveness.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err227];
 }
@@ -3095,8 +3104,10 @@ vErrors.push(err227);
 }
 errors++;
 }
-if(typeof data109.auto_commit !== "boolean"){
-const err228 = {instancePath:instancePath+"/simplification/auto_commit",schemaPath:"#/properties/simplification/properties/auto_commit/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+let data118 = data111.target_reduction;
+if((typeof data118 == "number") && (isFinite(data118))){
+if(data118 > 1 || isNaN(data118)){
+const err228 = {instancePath:instancePath+"/simplification/target_reduction",schemaPath:"#/properties/simplification/properties/target_reduction/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
 if(vErrors === null){
 vErrors = [err228];
 }
@@ -3105,8 +3116,8 @@ vErrors.push(err228);
 }
 errors++;
 }
-if(typeof data109.model_assisted !== "boolean"){
-const err229 = {instancePath:instancePath+"/simplification/model_assisted",schemaPath:"#/properties/simplification/properties/model_assisted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data118 <= 0 || isNaN(data118)){
+const err229 = {instancePath:instancePath+"/simplification/target_reduction",schemaPath:"#/properties/simplification/properties/target_reduction/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
 if(vErrors === null){
 vErrors = [err229];
 }
@@ -3117,7 +3128,7 @@ errors++;
 }
 }
 else {
-const err230 = {instancePath:instancePath+"/simplification",schemaPath:"#/properties/simplification/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err230 = {instancePath:instancePath+"/simplification/target_reduction",schemaPath:"#/properties/simplification/properties/target_reduction/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err230];
 }
@@ -3126,29 +3137,8 @@ vErrors.push(err230);
 }
 errors++;
 }
-let data120 = data.model_provider;
-if(data120 && typeof data120 == "object" && !Array.isArray(data120)){
-if(data120.provider === undefined){
-data120.provider = "none";
-}
-if(data120.model === undefined){
-data120.model = "claude-sonnet-5-5";
-}
-if(data120.base_url === undefined){
-data120.base_url = "";
-}
-if(data120.api_key_env === undefined){
-data120.api_key_env = "ANTHROPIC_API_KEY";
-}
-if(data120.max_tokens === undefined){
-data120.max_tokens = 8192;
-}
-if(data120.timeout_seconds === undefined){
-data120.timeout_seconds = 120;
-}
-for(const key31 in data120){
-if(!((((((key31 === "provider") || (key31 === "model")) || (key31 === "base_url")) || (key31 === "api_key_env")) || (key31 === "max_tokens")) || (key31 === "timeout_seconds"))){
-const err231 = {instancePath:instancePath+"/model_provider",schemaPath:"#/properties/model_provider/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key31},message:"must NOT have additional properties"};
+if(typeof data111.suggestions !== "boolean"){
+const err231 = {instancePath:instancePath+"/simplification/suggestions",schemaPath:"#/properties/simplification/properties/suggestions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err231];
 }
@@ -3157,10 +3147,8 @@ vErrors.push(err231);
 }
 errors++;
 }
-}
-let data121 = data120.provider;
-if(!((data121 === "none") || (data121 === "anthropic"))){
-const err232 = {instancePath:instancePath+"/model_provider/provider",schemaPath:"#/properties/model_provider/properties/provider/enum",keyword:"enum",params:{allowedValues: schema11.properties.model_provider.properties.provider.enum},message:"must be equal to one of the allowed values"};
+if(typeof data111.auto_commit !== "boolean"){
+const err232 = {instancePath:instancePath+"/simplification/auto_commit",schemaPath:"#/properties/simplification/properties/auto_commit/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err232];
 }
@@ -3169,10 +3157,8 @@ vErrors.push(err232);
 }
 errors++;
 }
-let data122 = data120.model;
-if(typeof data122 === "string"){
-if(func3(data122) > 200){
-const err233 = {instancePath:instancePath+"/model_provider/model",schemaPath:"#/properties/model_provider/properties/model/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(typeof data111.model_assisted !== "boolean"){
+const err233 = {instancePath:instancePath+"/simplification/model_assisted",schemaPath:"#/properties/simplification/properties/model_assisted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err233];
 }
@@ -3181,8 +3167,9 @@ vErrors.push(err233);
 }
 errors++;
 }
-if(func3(data122) < 1){
-const err234 = {instancePath:instancePath+"/model_provider/model",schemaPath:"#/properties/model_provider/properties/model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err234 = {instancePath:instancePath+"/simplification",schemaPath:"#/properties/simplification/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err234];
 }
@@ -3191,9 +3178,29 @@ vErrors.push(err234);
 }
 errors++;
 }
+let data122 = data.model_provider;
+if(data122 && typeof data122 == "object" && !Array.isArray(data122)){
+if(data122.provider === undefined){
+data122.provider = "none";
 }
-else {
-const err235 = {instancePath:instancePath+"/model_provider/model",schemaPath:"#/properties/model_provider/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data122.model === undefined){
+data122.model = "claude-sonnet-5-5";
+}
+if(data122.base_url === undefined){
+data122.base_url = "";
+}
+if(data122.api_key_env === undefined){
+data122.api_key_env = "ANTHROPIC_API_KEY";
+}
+if(data122.max_tokens === undefined){
+data122.max_tokens = 8192;
+}
+if(data122.timeout_seconds === undefined){
+data122.timeout_seconds = 120;
+}
+for(const key31 in data122){
+if(!((((((key31 === "provider") || (key31 === "model")) || (key31 === "base_url")) || (key31 === "api_key_env")) || (key31 === "max_tokens")) || (key31 === "timeout_seconds"))){
+const err235 = {instancePath:instancePath+"/model_provider",schemaPath:"#/properties/model_provider/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key31},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err235];
 }
@@ -3202,12 +3209,10 @@ vErrors.push(err235);
 }
 errors++;
 }
-let data123 = data120.base_url;
-const _errs289 = errors;
-let valid84 = false;
-const _errs290 = errors;
-if("" !== data123){
-const err236 = {instancePath:instancePath+"/model_provider/base_url",schemaPath:"#/properties/model_provider/properties/base_url/anyOf/0/const",keyword:"const",params:{allowedValue: ""},message:"must be equal to constant"};
+}
+let data123 = data122.provider;
+if(!((data123 === "none") || (data123 === "anthropic"))){
+const err236 = {instancePath:instancePath+"/model_provider/provider",schemaPath:"#/properties/model_provider/properties/provider/enum",keyword:"enum",params:{allowedValues: schema11.properties.model_provider.properties.provider.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err236];
 }
@@ -3216,13 +3221,10 @@ vErrors.push(err236);
 }
 errors++;
 }
-var _valid0 = _errs290 === errors;
-valid84 = valid84 || _valid0;
-if(!valid84){
-const _errs291 = errors;
-if(typeof data123 === "string"){
-if(!pattern2.test(data123)){
-const err237 = {instancePath:instancePath+"/model_provider/base_url",schemaPath:"#/properties/model_provider/properties/base_url/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^https?://"},message:"must match pattern \""+"^https?://"+"\""};
+let data124 = data122.model;
+if(typeof data124 === "string"){
+if(func3(data124) > 200){
+const err237 = {instancePath:instancePath+"/model_provider/model",schemaPath:"#/properties/model_provider/properties/model/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err237];
 }
@@ -3231,8 +3233,8 @@ vErrors.push(err237);
 }
 errors++;
 }
-if(!(formats0(data123))){
-const err238 = {instancePath:instancePath+"/model_provider/base_url",schemaPath:"#/properties/model_provider/properties/base_url/anyOf/1/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+if(func3(data124) < 1){
+const err238 = {instancePath:instancePath+"/model_provider/model",schemaPath:"#/properties/model_provider/properties/model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err238];
 }
@@ -3243,7 +3245,7 @@ errors++;
 }
 }
 else {
-const err239 = {instancePath:instancePath+"/model_provider/base_url",schemaPath:"#/properties/model_provider/properties/base_url/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err239 = {instancePath:instancePath+"/model_provider/model",schemaPath:"#/properties/model_provider/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err239];
 }
@@ -3252,11 +3254,12 @@ vErrors.push(err239);
 }
 errors++;
 }
-var _valid0 = _errs291 === errors;
-valid84 = valid84 || _valid0;
-}
-if(!valid84){
-const err240 = {instancePath:instancePath+"/model_provider/base_url",schemaPath:"#/properties/model_provider/properties/base_url/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+let data125 = data122.base_url;
+const _errs293 = errors;
+let valid84 = false;
+const _errs294 = errors;
+if("" !== data125){
+const err240 = {instancePath:instancePath+"/model_provider/base_url",schemaPath:"#/properties/model_provider/properties/base_url/anyOf/0/const",keyword:"const",params:{allowedValue: ""},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err240];
 }
@@ -3265,21 +3268,13 @@ vErrors.push(err240);
 }
 errors++;
 }
-else {
-errors = _errs289;
-if(vErrors !== null){
-if(_errs289){
-vErrors.length = _errs289;
-}
-else {
-vErrors = null;
-}
-}
-}
-let data124 = data120.api_key_env;
-if(typeof data124 === "string"){
-if(!pattern3.test(data124)){
-const err241 = {instancePath:instancePath+"/model_provider/api_key_env",schemaPath:"#/properties/model_provider/properties/api_key_env/pattern",keyword:"pattern",params:{pattern: "^[A-Z_][A-Z0-9_]*$"},message:"must match pattern \""+"^[A-Z_][A-Z0-9_]*$"+"\""};
+var _valid0 = _errs294 === errors;
+valid84 = valid84 || _valid0;
+if(!valid84){
+const _errs295 = errors;
+if(typeof data125 === "string"){
+if(!pattern2.test(data125)){
+const err241 = {instancePath:instancePath+"/model_provider/base_url",schemaPath:"#/properties/model_provider/properties/base_url/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^https?://"},message:"must match pattern \""+"^https?://"+"\""};
 if(vErrors === null){
 vErrors = [err241];
 }
@@ -3288,9 +3283,8 @@ vErrors.push(err241);
 }
 errors++;
 }
-}
-else {
-const err242 = {instancePath:instancePath+"/model_provider/api_key_env",schemaPath:"#/properties/model_provider/properties/api_key_env/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(formats0(data125))){
+const err242 = {instancePath:instancePath+"/model_provider/base_url",schemaPath:"#/properties/model_provider/properties/base_url/anyOf/1/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
 if(vErrors === null){
 vErrors = [err242];
 }
@@ -3299,9 +3293,9 @@ vErrors.push(err242);
 }
 errors++;
 }
-let data125 = data120.max_tokens;
-if(!(((typeof data125 == "number") && (!(data125 % 1) && !isNaN(data125))) && (isFinite(data125)))){
-const err243 = {instancePath:instancePath+"/model_provider/max_tokens",schemaPath:"#/properties/model_provider/properties/max_tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err243 = {instancePath:instancePath+"/model_provider/base_url",schemaPath:"#/properties/model_provider/properties/base_url/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err243];
 }
@@ -3310,9 +3304,11 @@ vErrors.push(err243);
 }
 errors++;
 }
-if((typeof data125 == "number") && (isFinite(data125))){
-if(data125 > 200000 || isNaN(data125)){
-const err244 = {instancePath:instancePath+"/model_provider/max_tokens",schemaPath:"#/properties/model_provider/properties/max_tokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 200000},message:"must be <= 200000"};
+var _valid0 = _errs295 === errors;
+valid84 = valid84 || _valid0;
+}
+if(!valid84){
+const err244 = {instancePath:instancePath+"/model_provider/base_url",schemaPath:"#/properties/model_provider/properties/base_url/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err244];
 }
@@ -3321,8 +3317,21 @@ vErrors.push(err244);
 }
 errors++;
 }
-if(data125 < 1 || isNaN(data125)){
-const err245 = {instancePath:instancePath+"/model_provider/max_tokens",schemaPath:"#/properties/model_provider/properties/max_tokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+else {
+errors = _errs293;
+if(vErrors !== null){
+if(_errs293){
+vErrors.length = _errs293;
+}
+else {
+vErrors = null;
+}
+}
+}
+let data126 = data122.api_key_env;
+if(typeof data126 === "string"){
+if(!pattern3.test(data126)){
+const err245 = {instancePath:instancePath+"/model_provider/api_key_env",schemaPath:"#/properties/model_provider/properties/api_key_env/pattern",keyword:"pattern",params:{pattern: "^[A-Z_][A-Z0-9_]*$"},message:"must match pattern \""+"^[A-Z_][A-Z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err245];
 }
@@ -3332,9 +3341,8 @@ vErrors.push(err245);
 errors++;
 }
 }
-let data126 = data120.timeout_seconds;
-if(!(((typeof data126 == "number") && (!(data126 % 1) && !isNaN(data126))) && (isFinite(data126)))){
-const err246 = {instancePath:instancePath+"/model_provider/timeout_seconds",schemaPath:"#/properties/model_provider/properties/timeout_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err246 = {instancePath:instancePath+"/model_provider/api_key_env",schemaPath:"#/properties/model_provider/properties/api_key_env/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err246];
 }
@@ -3343,9 +3351,9 @@ vErrors.push(err246);
 }
 errors++;
 }
-if((typeof data126 == "number") && (isFinite(data126))){
-if(data126 > 3600 || isNaN(data126)){
-const err247 = {instancePath:instancePath+"/model_provider/timeout_seconds",schemaPath:"#/properties/model_provider/properties/timeout_seconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3600},message:"must be <= 3600"};
+let data127 = data122.max_tokens;
+if(!(((typeof data127 == "number") && (!(data127 % 1) && !isNaN(data127))) && (isFinite(data127)))){
+const err247 = {instancePath:instancePath+"/model_provider/max_tokens",schemaPath:"#/properties/model_provider/properties/max_tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err247];
 }
@@ -3354,8 +3362,9 @@ vErrors.push(err247);
 }
 errors++;
 }
-if(data126 < 1 || isNaN(data126)){
-const err248 = {instancePath:instancePath+"/model_provider/timeout_seconds",schemaPath:"#/properties/model_provider/properties/timeout_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if((typeof data127 == "number") && (isFinite(data127))){
+if(data127 > 200000 || isNaN(data127)){
+const err248 = {instancePath:instancePath+"/model_provider/max_tokens",schemaPath:"#/properties/model_provider/properties/max_tokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 200000},message:"must be <= 200000"};
 if(vErrors === null){
 vErrors = [err248];
 }
@@ -3364,10 +3373,8 @@ vErrors.push(err248);
 }
 errors++;
 }
-}
-}
-else {
-const err249 = {instancePath:instancePath+"/model_provider",schemaPath:"#/properties/model_provider/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data127 < 1 || isNaN(data127)){
+const err249 = {instancePath:instancePath+"/model_provider/max_tokens",schemaPath:"#/properties/model_provider/properties/max_tokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err249];
 }
@@ -3376,23 +3383,10 @@ vErrors.push(err249);
 }
 errors++;
 }
-let data127 = data.integrations;
-if(data127 && typeof data127 == "object" && !Array.isArray(data127)){
-if(data127.hooks === undefined){
-data127.hooks = {};
 }
-if(data127.action === undefined){
-data127.action = {};
-}
-if(data127.app === undefined){
-data127.app = {};
-}
-if(data127.incomplete_conclusion === undefined){
-data127.incomplete_conclusion = "failure";
-}
-for(const key32 in data127){
-if(!((((key32 === "hooks") || (key32 === "action")) || (key32 === "app")) || (key32 === "incomplete_conclusion"))){
-const err250 = {instancePath:instancePath+"/integrations",schemaPath:"#/properties/integrations/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key32},message:"must NOT have additional properties"};
+let data128 = data122.timeout_seconds;
+if(!(((typeof data128 == "number") && (!(data128 % 1) && !isNaN(data128))) && (isFinite(data128)))){
+const err250 = {instancePath:instancePath+"/model_provider/timeout_seconds",schemaPath:"#/properties/model_provider/properties/timeout_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err250];
 }
@@ -3401,18 +3395,9 @@ vErrors.push(err250);
 }
 errors++;
 }
-}
-let data128 = data127.hooks;
-if(data128 && typeof data128 == "object" && !Array.isArray(data128)){
-if(data128.pre_commit === undefined){
-data128.pre_commit = true;
-}
-if(data128.pre_push === undefined){
-data128.pre_push = false;
-}
-for(const key33 in data128){
-if(!((key33 === "pre_commit") || (key33 === "pre_push"))){
-const err251 = {instancePath:instancePath+"/integrations/hooks",schemaPath:"#/properties/integrations/properties/hooks/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key33},message:"must NOT have additional properties"};
+if((typeof data128 == "number") && (isFinite(data128))){
+if(data128 > 3600 || isNaN(data128)){
+const err251 = {instancePath:instancePath+"/model_provider/timeout_seconds",schemaPath:"#/properties/model_provider/properties/timeout_seconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3600},message:"must be <= 3600"};
 if(vErrors === null){
 vErrors = [err251];
 }
@@ -3421,9 +3406,8 @@ vErrors.push(err251);
 }
 errors++;
 }
-}
-if(typeof data128.pre_commit !== "boolean"){
-const err252 = {instancePath:instancePath+"/integrations/hooks/pre_commit",schemaPath:"#/properties/integrations/properties/hooks/properties/pre_commit/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data128 < 1 || isNaN(data128)){
+const err252 = {instancePath:instancePath+"/model_provider/timeout_seconds",schemaPath:"#/properties/model_provider/properties/timeout_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err252];
 }
@@ -3432,8 +3416,10 @@ vErrors.push(err252);
 }
 errors++;
 }
-if(typeof data128.pre_push !== "boolean"){
-const err253 = {instancePath:instancePath+"/integrations/hooks/pre_push",schemaPath:"#/properties/integrations/properties/hooks/properties/pre_push/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+}
+else {
+const err253 = {instancePath:instancePath+"/model_provider",schemaPath:"#/properties/model_provider/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err253];
 }
@@ -3442,9 +3428,23 @@ vErrors.push(err253);
 }
 errors++;
 }
+let data129 = data.integrations;
+if(data129 && typeof data129 == "object" && !Array.isArray(data129)){
+if(data129.hooks === undefined){
+data129.hooks = {};
 }
-else {
-const err254 = {instancePath:instancePath+"/integrations/hooks",schemaPath:"#/properties/integrations/properties/hooks/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data129.action === undefined){
+data129.action = {};
+}
+if(data129.app === undefined){
+data129.app = {};
+}
+if(data129.incomplete_conclusion === undefined){
+data129.incomplete_conclusion = "failure";
+}
+for(const key32 in data129){
+if(!((((key32 === "hooks") || (key32 === "action")) || (key32 === "app")) || (key32 === "incomplete_conclusion"))){
+const err254 = {instancePath:instancePath+"/integrations",schemaPath:"#/properties/integrations/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key32},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err254];
 }
@@ -3453,20 +3453,18 @@ vErrors.push(err254);
 }
 errors++;
 }
-let data131 = data127.action;
-if(data131 && typeof data131 == "object" && !Array.isArray(data131)){
-if(data131.comment === undefined){
-data131.comment = true;
 }
-if(data131.annotations === undefined){
-data131.annotations = true;
+let data130 = data129.hooks;
+if(data130 && typeof data130 == "object" && !Array.isArray(data130)){
+if(data130.pre_commit === undefined){
+data130.pre_commit = true;
 }
-if(data131.sarif === undefined){
-data131.sarif = true;
+if(data130.pre_push === undefined){
+data130.pre_push = false;
 }
-for(const key34 in data131){
-if(!(((key34 === "comment") || (key34 === "annotations")) || (key34 === "sarif"))){
-const err255 = {instancePath:instancePath+"/integrations/action",schemaPath:"#/properties/integrations/properties/action/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key34},message:"must NOT have additional properties"};
+for(const key33 in data130){
+if(!((key33 === "pre_commit") || (key33 === "pre_push"))){
+const err255 = {instancePath:instancePath+"/integrations/hooks",schemaPath:"#/properties/integrations/properties/hooks/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key33},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err255];
 }
@@ -3476,8 +3474,8 @@ vErrors.push(err255);
 errors++;
 }
 }
-if(typeof data131.comment !== "boolean"){
-const err256 = {instancePath:instancePath+"/integrations/action/comment",schemaPath:"#/properties/integrations/properties/action/properties/comment/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(typeof data130.pre_commit !== "boolean"){
+const err256 = {instancePath:instancePath+"/integrations/hooks/pre_commit",schemaPath:"#/properties/integrations/properties/hooks/properties/pre_commit/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err256];
 }
@@ -3486,8 +3484,8 @@ vErrors.push(err256);
 }
 errors++;
 }
-if(typeof data131.annotations !== "boolean"){
-const err257 = {instancePath:instancePath+"/integrations/action/annotations",schemaPath:"#/properties/integrations/properties/action/properties/annotations/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(typeof data130.pre_push !== "boolean"){
+const err257 = {instancePath:instancePath+"/integrations/hooks/pre_push",schemaPath:"#/properties/integrations/properties/hooks/properties/pre_push/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err257];
 }
@@ -3496,8 +3494,9 @@ vErrors.push(err257);
 }
 errors++;
 }
-if(typeof data131.sarif !== "boolean"){
-const err258 = {instancePath:instancePath+"/integrations/action/sarif",schemaPath:"#/properties/integrations/properties/action/properties/sarif/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+else {
+const err258 = {instancePath:instancePath+"/integrations/hooks",schemaPath:"#/properties/integrations/properties/hooks/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err258];
 }
@@ -3506,9 +3505,20 @@ vErrors.push(err258);
 }
 errors++;
 }
+let data133 = data129.action;
+if(data133 && typeof data133 == "object" && !Array.isArray(data133)){
+if(data133.comment === undefined){
+data133.comment = true;
 }
-else {
-const err259 = {instancePath:instancePath+"/integrations/action",schemaPath:"#/properties/integrations/properties/action/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data133.annotations === undefined){
+data133.annotations = true;
+}
+if(data133.sarif === undefined){
+data133.sarif = true;
+}
+for(const key34 in data133){
+if(!(((key34 === "comment") || (key34 === "annotations")) || (key34 === "sarif"))){
+const err259 = {instancePath:instancePath+"/integrations/action",schemaPath:"#/properties/integrations/properties/action/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key34},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err259];
 }
@@ -3517,26 +3527,9 @@ vErrors.push(err259);
 }
 errors++;
 }
-let data135 = data127.app;
-if(data135 && typeof data135 == "object" && !Array.isArray(data135)){
-if(data135.check_runs === undefined){
-data135.check_runs = true;
 }
-if(data135.comments === undefined){
-data135.comments = true;
-}
-if(data135.builder === undefined){
-data135.builder = false;
-}
-if(data135.builder_label === undefined){
-data135.builder_label = "aureus:implement";
-}
-if(data135.allowed_bot_ids === undefined){
-data135.allowed_bot_ids = [];
-}
-for(const key35 in data135){
-if(!(((((key35 === "check_runs") || (key35 === "comments")) || (key35 === "builder")) || (key35 === "builder_label")) || (key35 === "allowed_bot_ids"))){
-const err260 = {instancePath:instancePath+"/integrations/app",schemaPath:"#/properties/integrations/properties/app/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key35},message:"must NOT have additional properties"};
+if(typeof data133.comment !== "boolean"){
+const err260 = {instancePath:instancePath+"/integrations/action/comment",schemaPath:"#/properties/integrations/properties/action/properties/comment/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err260];
 }
@@ -3545,9 +3538,8 @@ vErrors.push(err260);
 }
 errors++;
 }
-}
-if(typeof data135.check_runs !== "boolean"){
-const err261 = {instancePath:instancePath+"/integrations/app/check_runs",schemaPath:"#/properties/integrations/properties/app/properties/check_runs/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(typeof data133.annotations !== "boolean"){
+const err261 = {instancePath:instancePath+"/integrations/action/annotations",schemaPath:"#/properties/integrations/properties/action/properties/annotations/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err261];
 }
@@ -3556,8 +3548,8 @@ vErrors.push(err261);
 }
 errors++;
 }
-if(typeof data135.comments !== "boolean"){
-const err262 = {instancePath:instancePath+"/integrations/app/comments",schemaPath:"#/properties/integrations/properties/app/properties/comments/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(typeof data133.sarif !== "boolean"){
+const err262 = {instancePath:instancePath+"/integrations/action/sarif",schemaPath:"#/properties/integrations/properties/action/properties/sarif/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err262];
 }
@@ -3566,8 +3558,9 @@ vErrors.push(err262);
 }
 errors++;
 }
-if(typeof data135.builder !== "boolean"){
-const err263 = {instancePath:instancePath+"/integrations/app/builder",schemaPath:"#/properties/integrations/properties/app/properties/builder/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+else {
+const err263 = {instancePath:instancePath+"/integrations/action",schemaPath:"#/properties/integrations/properties/action/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err263];
 }
@@ -3576,10 +3569,26 @@ vErrors.push(err263);
 }
 errors++;
 }
-let data139 = data135.builder_label;
-if(typeof data139 === "string"){
-if(func3(data139) > 50){
-const err264 = {instancePath:instancePath+"/integrations/app/builder_label",schemaPath:"#/properties/integrations/properties/app/properties/builder_label/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
+let data137 = data129.app;
+if(data137 && typeof data137 == "object" && !Array.isArray(data137)){
+if(data137.check_runs === undefined){
+data137.check_runs = true;
+}
+if(data137.comments === undefined){
+data137.comments = true;
+}
+if(data137.builder === undefined){
+data137.builder = false;
+}
+if(data137.builder_label === undefined){
+data137.builder_label = "aureus:implement";
+}
+if(data137.allowed_bot_ids === undefined){
+data137.allowed_bot_ids = [];
+}
+for(const key35 in data137){
+if(!(((((key35 === "check_runs") || (key35 === "comments")) || (key35 === "builder")) || (key35 === "builder_label")) || (key35 === "allowed_bot_ids"))){
+const err264 = {instancePath:instancePath+"/integrations/app",schemaPath:"#/properties/integrations/properties/app/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key35},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err264];
 }
@@ -3588,8 +3597,9 @@ vErrors.push(err264);
 }
 errors++;
 }
-if(func3(data139) < 1){
-const err265 = {instancePath:instancePath+"/integrations/app/builder_label",schemaPath:"#/properties/integrations/properties/app/properties/builder_label/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+if(typeof data137.check_runs !== "boolean"){
+const err265 = {instancePath:instancePath+"/integrations/app/check_runs",schemaPath:"#/properties/integrations/properties/app/properties/check_runs/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err265];
 }
@@ -3598,9 +3608,8 @@ vErrors.push(err265);
 }
 errors++;
 }
-}
-else {
-const err266 = {instancePath:instancePath+"/integrations/app/builder_label",schemaPath:"#/properties/integrations/properties/app/properties/builder_label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data137.comments !== "boolean"){
+const err266 = {instancePath:instancePath+"/integrations/app/comments",schemaPath:"#/properties/integrations/properties/app/properties/comments/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err266];
 }
@@ -3609,13 +3618,8 @@ vErrors.push(err266);
 }
 errors++;
 }
-let data140 = data135.allowed_bot_ids;
-if(Array.isArray(data140)){
-const len8 = data140.length;
-for(let i13=0; i13<len8; i13++){
-let data141 = data140[i13];
-if(!(((typeof data141 == "number") && (!(data141 % 1) && !isNaN(data141))) && (isFinite(data141)))){
-const err267 = {instancePath:instancePath+"/integrations/app/allowed_bot_ids/" + i13,schemaPath:"#/properties/integrations/properties/app/properties/allowed_bot_ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(typeof data137.builder !== "boolean"){
+const err267 = {instancePath:instancePath+"/integrations/app/builder",schemaPath:"#/properties/integrations/properties/app/properties/builder/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err267];
 }
@@ -3624,9 +3628,10 @@ vErrors.push(err267);
 }
 errors++;
 }
-if((typeof data141 == "number") && (isFinite(data141))){
-if(data141 < 1 || isNaN(data141)){
-const err268 = {instancePath:instancePath+"/integrations/app/allowed_bot_ids/" + i13,schemaPath:"#/properties/integrations/properties/app/properties/allowed_bot_ids/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+let data141 = data137.builder_label;
+if(typeof data141 === "string"){
+if(func3(data141) > 50){
+const err268 = {instancePath:instancePath+"/integrations/app/builder_label",schemaPath:"#/properties/integrations/properties/app/properties/builder_label/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
 vErrors = [err268];
 }
@@ -3635,20 +3640,8 @@ vErrors.push(err268);
 }
 errors++;
 }
-}
-}
-let i14 = data140.length;
-let j5;
-if(i14 > 1){
-const indices3 = {};
-for(;i14--;){
-let item3 = data140[i14];
-if(!(((typeof item3 == "number") && (!(item3 % 1) && !isNaN(item3))) && (isFinite(item3)))){
-continue;
-}
-if(typeof indices3[item3] == "number"){
-j5 = indices3[item3];
-const err269 = {instancePath:instancePath+"/integrations/app/allowed_bot_ids",schemaPath:"#/properties/integrations/properties/app/properties/allowed_bot_ids/uniqueItems",keyword:"uniqueItems",params:{i: i14, j: j5},message:"must NOT have duplicate items (items ## "+j5+" and "+i14+" are identical)"};
+if(func3(data141) < 1){
+const err269 = {instancePath:instancePath+"/integrations/app/builder_label",schemaPath:"#/properties/integrations/properties/app/properties/builder_label/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err269];
 }
@@ -3656,14 +3649,10 @@ else {
 vErrors.push(err269);
 }
 errors++;
-break;
-}
-indices3[item3] = i14;
-}
 }
 }
 else {
-const err270 = {instancePath:instancePath+"/integrations/app/allowed_bot_ids",schemaPath:"#/properties/integrations/properties/app/properties/allowed_bot_ids/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err270 = {instancePath:instancePath+"/integrations/app/builder_label",schemaPath:"#/properties/integrations/properties/app/properties/builder_label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err270];
 }
@@ -3672,9 +3661,13 @@ vErrors.push(err270);
 }
 errors++;
 }
-}
-else {
-const err271 = {instancePath:instancePath+"/integrations/app",schemaPath:"#/properties/integrations/properties/app/type",keyword:"type",params:{type: "object"},message:"must be object"};
+let data142 = data137.allowed_bot_ids;
+if(Array.isArray(data142)){
+const len8 = data142.length;
+for(let i13=0; i13<len8; i13++){
+let data143 = data142[i13];
+if(!(((typeof data143 == "number") && (!(data143 % 1) && !isNaN(data143))) && (isFinite(data143)))){
+const err271 = {instancePath:instancePath+"/integrations/app/allowed_bot_ids/" + i13,schemaPath:"#/properties/integrations/properties/app/properties/allowed_bot_ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err271];
 }
@@ -3683,9 +3676,9 @@ vErrors.push(err271);
 }
 errors++;
 }
-let data142 = data127.incomplete_conclusion;
-if(!((data142 === "failure") || (data142 === "neutral"))){
-const err272 = {instancePath:instancePath+"/integrations/incomplete_conclusion",schemaPath:"#/properties/integrations/properties/incomplete_conclusion/enum",keyword:"enum",params:{allowedValues: schema11.properties.integrations.properties.incomplete_conclusion.enum},message:"must be equal to one of the allowed values"};
+if((typeof data143 == "number") && (isFinite(data143))){
+if(data143 < 1 || isNaN(data143)){
+const err272 = {instancePath:instancePath+"/integrations/app/allowed_bot_ids/" + i13,schemaPath:"#/properties/integrations/properties/app/properties/allowed_bot_ids/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err272];
 }
@@ -3695,8 +3688,19 @@ vErrors.push(err272);
 errors++;
 }
 }
-else {
-const err273 = {instancePath:instancePath+"/integrations",schemaPath:"#/properties/integrations/type",keyword:"type",params:{type: "object"},message:"must be object"};
+}
+let i14 = data142.length;
+let j5;
+if(i14 > 1){
+const indices3 = {};
+for(;i14--;){
+let item3 = data142[i14];
+if(!(((typeof item3 == "number") && (!(item3 % 1) && !isNaN(item3))) && (isFinite(item3)))){
+continue;
+}
+if(typeof indices3[item3] == "number"){
+j5 = indices3[item3];
+const err273 = {instancePath:instancePath+"/integrations/app/allowed_bot_ids",schemaPath:"#/properties/integrations/properties/app/properties/allowed_bot_ids/uniqueItems",keyword:"uniqueItems",params:{i: i14, j: j5},message:"must NOT have duplicate items (items ## "+j5+" and "+i14+" are identical)"};
 if(vErrors === null){
 vErrors = [err273];
 }
@@ -3704,21 +3708,14 @@ else {
 vErrors.push(err273);
 }
 errors++;
+break;
 }
-let data143 = data.memory;
-if(data143 && typeof data143 == "object" && !Array.isArray(data143)){
-if(data143.ledger_retention_days === undefined){
-data143.ledger_retention_days = 0;
+indices3[item3] = i14;
 }
-if(data143.history_retention_days === undefined){
-data143.history_retention_days = 180;
 }
-if(data143.patterns_retention_days === undefined){
-data143.patterns_retention_days = 365;
 }
-for(const key36 in data143){
-if(!(((key36 === "ledger_retention_days") || (key36 === "history_retention_days")) || (key36 === "patterns_retention_days"))){
-const err274 = {instancePath:instancePath+"/memory",schemaPath:"#/properties/memory/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key36},message:"must NOT have additional properties"};
+else {
+const err274 = {instancePath:instancePath+"/integrations/app/allowed_bot_ids",schemaPath:"#/properties/integrations/properties/app/properties/allowed_bot_ids/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err274];
 }
@@ -3728,9 +3725,8 @@ vErrors.push(err274);
 errors++;
 }
 }
-let data144 = data143.ledger_retention_days;
-if(!(((typeof data144 == "number") && (!(data144 % 1) && !isNaN(data144))) && (isFinite(data144)))){
-const err275 = {instancePath:instancePath+"/memory/ledger_retention_days",schemaPath:"#/properties/memory/properties/ledger_retention_days/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err275 = {instancePath:instancePath+"/integrations/app",schemaPath:"#/properties/integrations/properties/app/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err275];
 }
@@ -3739,9 +3735,9 @@ vErrors.push(err275);
 }
 errors++;
 }
-if((typeof data144 == "number") && (isFinite(data144))){
-if(data144 < 0 || isNaN(data144)){
-const err276 = {instancePath:instancePath+"/memory/ledger_retention_days",schemaPath:"#/properties/memory/properties/ledger_retention_days/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+let data144 = data129.incomplete_conclusion;
+if(!((data144 === "failure") || (data144 === "neutral"))){
+const err276 = {instancePath:instancePath+"/integrations/incomplete_conclusion",schemaPath:"#/properties/integrations/properties/incomplete_conclusion/enum",keyword:"enum",params:{allowedValues: schema11.properties.integrations.properties.incomplete_conclusion.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err276];
 }
@@ -3751,9 +3747,8 @@ vErrors.push(err276);
 errors++;
 }
 }
-let data145 = data143.history_retention_days;
-if(!(((typeof data145 == "number") && (!(data145 % 1) && !isNaN(data145))) && (isFinite(data145)))){
-const err277 = {instancePath:instancePath+"/memory/history_retention_days",schemaPath:"#/properties/memory/properties/history_retention_days/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err277 = {instancePath:instancePath+"/integrations",schemaPath:"#/properties/integrations/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err277];
 }
@@ -3762,9 +3757,20 @@ vErrors.push(err277);
 }
 errors++;
 }
-if((typeof data145 == "number") && (isFinite(data145))){
-if(data145 < 0 || isNaN(data145)){
-const err278 = {instancePath:instancePath+"/memory/history_retention_days",schemaPath:"#/properties/memory/properties/history_retention_days/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+let data145 = data.memory;
+if(data145 && typeof data145 == "object" && !Array.isArray(data145)){
+if(data145.ledger_retention_days === undefined){
+data145.ledger_retention_days = 0;
+}
+if(data145.history_retention_days === undefined){
+data145.history_retention_days = 180;
+}
+if(data145.patterns_retention_days === undefined){
+data145.patterns_retention_days = 365;
+}
+for(const key36 in data145){
+if(!(((key36 === "ledger_retention_days") || (key36 === "history_retention_days")) || (key36 === "patterns_retention_days"))){
+const err278 = {instancePath:instancePath+"/memory",schemaPath:"#/properties/memory/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key36},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err278];
 }
@@ -3774,9 +3780,9 @@ vErrors.push(err278);
 errors++;
 }
 }
-let data146 = data143.patterns_retention_days;
+let data146 = data145.ledger_retention_days;
 if(!(((typeof data146 == "number") && (!(data146 % 1) && !isNaN(data146))) && (isFinite(data146)))){
-const err279 = {instancePath:instancePath+"/memory/patterns_retention_days",schemaPath:"#/properties/memory/properties/patterns_retention_days/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err279 = {instancePath:instancePath+"/memory/ledger_retention_days",schemaPath:"#/properties/memory/properties/ledger_retention_days/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err279];
 }
@@ -3787,7 +3793,7 @@ errors++;
 }
 if((typeof data146 == "number") && (isFinite(data146))){
 if(data146 < 0 || isNaN(data146)){
-const err280 = {instancePath:instancePath+"/memory/patterns_retention_days",schemaPath:"#/properties/memory/properties/patterns_retention_days/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err280 = {instancePath:instancePath+"/memory/ledger_retention_days",schemaPath:"#/properties/memory/properties/ledger_retention_days/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err280];
 }
@@ -3797,9 +3803,9 @@ vErrors.push(err280);
 errors++;
 }
 }
-}
-else {
-const err281 = {instancePath:instancePath+"/memory",schemaPath:"#/properties/memory/type",keyword:"type",params:{type: "object"},message:"must be object"};
+let data147 = data145.history_retention_days;
+if(!(((typeof data147 == "number") && (!(data147 % 1) && !isNaN(data147))) && (isFinite(data147)))){
+const err281 = {instancePath:instancePath+"/memory/history_retention_days",schemaPath:"#/properties/memory/properties/history_retention_days/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err281];
 }
@@ -3808,23 +3814,9 @@ vErrors.push(err281);
 }
 errors++;
 }
-let data147 = data.paths;
-if(data147 && typeof data147 == "object" && !Array.isArray(data147)){
-if(data147.core === undefined){
-data147.core = ["src/**"];
-}
-if(data147.ignore === undefined){
-data147.ignore = ["**/node_modules/**","**/dist/**","**/build/**","**/coverage/**"];
-}
-if(data147.tests === undefined){
-data147.tests = ["test/**","tests/**","**/__tests__/**","**/*.test.*","**/*.spec.*","**/*_test.go","**/test_*.py"];
-}
-if(data147.generated === undefined){
-data147.generated = ["**/*.generated.*","**/generated/**"];
-}
-for(const key37 in data147){
-if(!((((key37 === "core") || (key37 === "ignore")) || (key37 === "tests")) || (key37 === "generated"))){
-const err282 = {instancePath:instancePath+"/paths",schemaPath:"#/properties/paths/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key37},message:"must NOT have additional properties"};
+if((typeof data147 == "number") && (isFinite(data147))){
+if(data147 < 0 || isNaN(data147)){
+const err282 = {instancePath:instancePath+"/memory/history_retention_days",schemaPath:"#/properties/memory/properties/history_retention_days/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err282];
 }
@@ -3834,14 +3826,9 @@ vErrors.push(err282);
 errors++;
 }
 }
-let data148 = data147.core;
-if(Array.isArray(data148)){
-const len9 = data148.length;
-for(let i15=0; i15<len9; i15++){
-let data149 = data148[i15];
-if(typeof data149 === "string"){
-if(func3(data149) > 500){
-const err283 = {instancePath:instancePath+"/paths/core/" + i15,schemaPath:"#/definitions/glob/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+let data148 = data145.patterns_retention_days;
+if(!(((typeof data148 == "number") && (!(data148 % 1) && !isNaN(data148))) && (isFinite(data148)))){
+const err283 = {instancePath:instancePath+"/memory/patterns_retention_days",schemaPath:"#/properties/memory/properties/patterns_retention_days/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err283];
 }
@@ -3850,8 +3837,9 @@ vErrors.push(err283);
 }
 errors++;
 }
-if(func3(data149) < 1){
-const err284 = {instancePath:instancePath+"/paths/core/" + i15,schemaPath:"#/definitions/glob/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if((typeof data148 == "number") && (isFinite(data148))){
+if(data148 < 0 || isNaN(data148)){
+const err284 = {instancePath:instancePath+"/memory/patterns_retention_days",schemaPath:"#/properties/memory/properties/patterns_retention_days/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err284];
 }
@@ -3860,8 +3848,10 @@ vErrors.push(err284);
 }
 errors++;
 }
-if(!pattern0.test(data149)){
-const err285 = {instancePath:instancePath+"/paths/core/" + i15,schemaPath:"#/definitions/glob/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!.*\\\\)"},message:"must match pattern \""+"^(?!/)(?!.*\\\\)"+"\""};
+}
+}
+else {
+const err285 = {instancePath:instancePath+"/memory",schemaPath:"#/properties/memory/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err285];
 }
@@ -3870,9 +3860,23 @@ vErrors.push(err285);
 }
 errors++;
 }
+let data149 = data.paths;
+if(data149 && typeof data149 == "object" && !Array.isArray(data149)){
+if(data149.core === undefined){
+data149.core = ["src/**"];
 }
-else {
-const err286 = {instancePath:instancePath+"/paths/core/" + i15,schemaPath:"#/definitions/glob/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data149.ignore === undefined){
+data149.ignore = ["**/node_modules/**","**/dist/**","**/build/**","**/coverage/**"];
+}
+if(data149.tests === undefined){
+data149.tests = ["test/**","tests/**","**/__tests__/**","**/*.test.*","**/*.spec.*","**/*_test.go","**/test_*.py"];
+}
+if(data149.generated === undefined){
+data149.generated = ["**/*.generated.*","**/generated/**"];
+}
+for(const key37 in data149){
+if(!((((key37 === "core") || (key37 === "ignore")) || (key37 === "tests")) || (key37 === "generated"))){
+const err286 = {instancePath:instancePath+"/paths",schemaPath:"#/properties/paths/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key37},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err286];
 }
@@ -3882,19 +3886,67 @@ vErrors.push(err286);
 errors++;
 }
 }
-let i16 = data148.length;
-let j6;
-if(i16 > 1){
-outer2:
-for(;i16--;){
-for(j6 = i16; j6--;){
-if(func0(data148[i16], data148[j6])){
-const err287 = {instancePath:instancePath+"/paths/core",schemaPath:"#/properties/paths/properties/core/uniqueItems",keyword:"uniqueItems",params:{i: i16, j: j6},message:"must NOT have duplicate items (items ## "+j6+" and "+i16+" are identical)"};
+let data150 = data149.core;
+if(Array.isArray(data150)){
+const len9 = data150.length;
+for(let i15=0; i15<len9; i15++){
+let data151 = data150[i15];
+if(typeof data151 === "string"){
+if(func3(data151) > 500){
+const err287 = {instancePath:instancePath+"/paths/core/" + i15,schemaPath:"#/definitions/glob/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err287];
 }
 else {
 vErrors.push(err287);
+}
+errors++;
+}
+if(func3(data151) < 1){
+const err288 = {instancePath:instancePath+"/paths/core/" + i15,schemaPath:"#/definitions/glob/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err288];
+}
+else {
+vErrors.push(err288);
+}
+errors++;
+}
+if(!pattern0.test(data151)){
+const err289 = {instancePath:instancePath+"/paths/core/" + i15,schemaPath:"#/definitions/glob/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!.*\\\\)"},message:"must match pattern \""+"^(?!/)(?!.*\\\\)"+"\""};
+if(vErrors === null){
+vErrors = [err289];
+}
+else {
+vErrors.push(err289);
+}
+errors++;
+}
+}
+else {
+const err290 = {instancePath:instancePath+"/paths/core/" + i15,schemaPath:"#/definitions/glob/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err290];
+}
+else {
+vErrors.push(err290);
+}
+errors++;
+}
+}
+let i16 = data150.length;
+let j6;
+if(i16 > 1){
+outer2:
+for(;i16--;){
+for(j6 = i16; j6--;){
+if(func0(data150[i16], data150[j6])){
+const err291 = {instancePath:instancePath+"/paths/core",schemaPath:"#/properties/paths/properties/core/uniqueItems",keyword:"uniqueItems",params:{i: i16, j: j6},message:"must NOT have duplicate items (items ## "+j6+" and "+i16+" are identical)"};
+if(vErrors === null){
+vErrors = [err291];
+}
+else {
+vErrors.push(err291);
 }
 errors++;
 break outer2;
@@ -3904,54 +3956,7 @@ break outer2;
 }
 }
 else {
-const err288 = {instancePath:instancePath+"/paths/core",schemaPath:"#/properties/paths/properties/core/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err288];
-}
-else {
-vErrors.push(err288);
-}
-errors++;
-}
-let data150 = data147.ignore;
-if(Array.isArray(data150)){
-const len10 = data150.length;
-for(let i17=0; i17<len10; i17++){
-let data151 = data150[i17];
-if(typeof data151 === "string"){
-if(func3(data151) > 500){
-const err289 = {instancePath:instancePath+"/paths/ignore/" + i17,schemaPath:"#/definitions/glob/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
-if(vErrors === null){
-vErrors = [err289];
-}
-else {
-vErrors.push(err289);
-}
-errors++;
-}
-if(func3(data151) < 1){
-const err290 = {instancePath:instancePath+"/paths/ignore/" + i17,schemaPath:"#/definitions/glob/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err290];
-}
-else {
-vErrors.push(err290);
-}
-errors++;
-}
-if(!pattern0.test(data151)){
-const err291 = {instancePath:instancePath+"/paths/ignore/" + i17,schemaPath:"#/definitions/glob/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!.*\\\\)"},message:"must match pattern \""+"^(?!/)(?!.*\\\\)"+"\""};
-if(vErrors === null){
-vErrors = [err291];
-}
-else {
-vErrors.push(err291);
-}
-errors++;
-}
-}
-else {
-const err292 = {instancePath:instancePath+"/paths/ignore/" + i17,schemaPath:"#/definitions/glob/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err292 = {instancePath:instancePath+"/paths/core",schemaPath:"#/properties/paths/properties/core/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err292];
 }
@@ -3960,20 +3965,67 @@ vErrors.push(err292);
 }
 errors++;
 }
-}
-let i18 = data150.length;
-let j7;
-if(i18 > 1){
-outer3:
-for(;i18--;){
-for(j7 = i18; j7--;){
-if(func0(data150[i18], data150[j7])){
-const err293 = {instancePath:instancePath+"/paths/ignore",schemaPath:"#/properties/paths/properties/ignore/uniqueItems",keyword:"uniqueItems",params:{i: i18, j: j7},message:"must NOT have duplicate items (items ## "+j7+" and "+i18+" are identical)"};
+let data152 = data149.ignore;
+if(Array.isArray(data152)){
+const len10 = data152.length;
+for(let i17=0; i17<len10; i17++){
+let data153 = data152[i17];
+if(typeof data153 === "string"){
+if(func3(data153) > 500){
+const err293 = {instancePath:instancePath+"/paths/ignore/" + i17,schemaPath:"#/definitions/glob/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err293];
 }
 else {
 vErrors.push(err293);
+}
+errors++;
+}
+if(func3(data153) < 1){
+const err294 = {instancePath:instancePath+"/paths/ignore/" + i17,schemaPath:"#/definitions/glob/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err294];
+}
+else {
+vErrors.push(err294);
+}
+errors++;
+}
+if(!pattern0.test(data153)){
+const err295 = {instancePath:instancePath+"/paths/ignore/" + i17,schemaPath:"#/definitions/glob/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!.*\\\\)"},message:"must match pattern \""+"^(?!/)(?!.*\\\\)"+"\""};
+if(vErrors === null){
+vErrors = [err295];
+}
+else {
+vErrors.push(err295);
+}
+errors++;
+}
+}
+else {
+const err296 = {instancePath:instancePath+"/paths/ignore/" + i17,schemaPath:"#/definitions/glob/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err296];
+}
+else {
+vErrors.push(err296);
+}
+errors++;
+}
+}
+let i18 = data152.length;
+let j7;
+if(i18 > 1){
+outer3:
+for(;i18--;){
+for(j7 = i18; j7--;){
+if(func0(data152[i18], data152[j7])){
+const err297 = {instancePath:instancePath+"/paths/ignore",schemaPath:"#/properties/paths/properties/ignore/uniqueItems",keyword:"uniqueItems",params:{i: i18, j: j7},message:"must NOT have duplicate items (items ## "+j7+" and "+i18+" are identical)"};
+if(vErrors === null){
+vErrors = [err297];
+}
+else {
+vErrors.push(err297);
 }
 errors++;
 break outer3;
@@ -3983,54 +4035,7 @@ break outer3;
 }
 }
 else {
-const err294 = {instancePath:instancePath+"/paths/ignore",schemaPath:"#/properties/paths/properties/ignore/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err294];
-}
-else {
-vErrors.push(err294);
-}
-errors++;
-}
-let data152 = data147.tests;
-if(Array.isArray(data152)){
-const len11 = data152.length;
-for(let i19=0; i19<len11; i19++){
-let data153 = data152[i19];
-if(typeof data153 === "string"){
-if(func3(data153) > 500){
-const err295 = {instancePath:instancePath+"/paths/tests/" + i19,schemaPath:"#/definitions/glob/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
-if(vErrors === null){
-vErrors = [err295];
-}
-else {
-vErrors.push(err295);
-}
-errors++;
-}
-if(func3(data153) < 1){
-const err296 = {instancePath:instancePath+"/paths/tests/" + i19,schemaPath:"#/definitions/glob/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err296];
-}
-else {
-vErrors.push(err296);
-}
-errors++;
-}
-if(!pattern0.test(data153)){
-const err297 = {instancePath:instancePath+"/paths/tests/" + i19,schemaPath:"#/definitions/glob/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!.*\\\\)"},message:"must match pattern \""+"^(?!/)(?!.*\\\\)"+"\""};
-if(vErrors === null){
-vErrors = [err297];
-}
-else {
-vErrors.push(err297);
-}
-errors++;
-}
-}
-else {
-const err298 = {instancePath:instancePath+"/paths/tests/" + i19,schemaPath:"#/definitions/glob/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err298 = {instancePath:instancePath+"/paths/ignore",schemaPath:"#/properties/paths/properties/ignore/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err298];
 }
@@ -4039,20 +4044,67 @@ vErrors.push(err298);
 }
 errors++;
 }
-}
-let i20 = data152.length;
-let j8;
-if(i20 > 1){
-outer4:
-for(;i20--;){
-for(j8 = i20; j8--;){
-if(func0(data152[i20], data152[j8])){
-const err299 = {instancePath:instancePath+"/paths/tests",schemaPath:"#/properties/paths/properties/tests/uniqueItems",keyword:"uniqueItems",params:{i: i20, j: j8},message:"must NOT have duplicate items (items ## "+j8+" and "+i20+" are identical)"};
+let data154 = data149.tests;
+if(Array.isArray(data154)){
+const len11 = data154.length;
+for(let i19=0; i19<len11; i19++){
+let data155 = data154[i19];
+if(typeof data155 === "string"){
+if(func3(data155) > 500){
+const err299 = {instancePath:instancePath+"/paths/tests/" + i19,schemaPath:"#/definitions/glob/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err299];
 }
 else {
 vErrors.push(err299);
+}
+errors++;
+}
+if(func3(data155) < 1){
+const err300 = {instancePath:instancePath+"/paths/tests/" + i19,schemaPath:"#/definitions/glob/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err300];
+}
+else {
+vErrors.push(err300);
+}
+errors++;
+}
+if(!pattern0.test(data155)){
+const err301 = {instancePath:instancePath+"/paths/tests/" + i19,schemaPath:"#/definitions/glob/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!.*\\\\)"},message:"must match pattern \""+"^(?!/)(?!.*\\\\)"+"\""};
+if(vErrors === null){
+vErrors = [err301];
+}
+else {
+vErrors.push(err301);
+}
+errors++;
+}
+}
+else {
+const err302 = {instancePath:instancePath+"/paths/tests/" + i19,schemaPath:"#/definitions/glob/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err302];
+}
+else {
+vErrors.push(err302);
+}
+errors++;
+}
+}
+let i20 = data154.length;
+let j8;
+if(i20 > 1){
+outer4:
+for(;i20--;){
+for(j8 = i20; j8--;){
+if(func0(data154[i20], data154[j8])){
+const err303 = {instancePath:instancePath+"/paths/tests",schemaPath:"#/properties/paths/properties/tests/uniqueItems",keyword:"uniqueItems",params:{i: i20, j: j8},message:"must NOT have duplicate items (items ## "+j8+" and "+i20+" are identical)"};
+if(vErrors === null){
+vErrors = [err303];
+}
+else {
+vErrors.push(err303);
 }
 errors++;
 break outer4;
@@ -4062,54 +4114,7 @@ break outer4;
 }
 }
 else {
-const err300 = {instancePath:instancePath+"/paths/tests",schemaPath:"#/properties/paths/properties/tests/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err300];
-}
-else {
-vErrors.push(err300);
-}
-errors++;
-}
-let data154 = data147.generated;
-if(Array.isArray(data154)){
-const len12 = data154.length;
-for(let i21=0; i21<len12; i21++){
-let data155 = data154[i21];
-if(typeof data155 === "string"){
-if(func3(data155) > 500){
-const err301 = {instancePath:instancePath+"/paths/generated/" + i21,schemaPath:"#/definitions/glob/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
-if(vErrors === null){
-vErrors = [err301];
-}
-else {
-vErrors.push(err301);
-}
-errors++;
-}
-if(func3(data155) < 1){
-const err302 = {instancePath:instancePath+"/paths/generated/" + i21,schemaPath:"#/definitions/glob/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err302];
-}
-else {
-vErrors.push(err302);
-}
-errors++;
-}
-if(!pattern0.test(data155)){
-const err303 = {instancePath:instancePath+"/paths/generated/" + i21,schemaPath:"#/definitions/glob/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!.*\\\\)"},message:"must match pattern \""+"^(?!/)(?!.*\\\\)"+"\""};
-if(vErrors === null){
-vErrors = [err303];
-}
-else {
-vErrors.push(err303);
-}
-errors++;
-}
-}
-else {
-const err304 = {instancePath:instancePath+"/paths/generated/" + i21,schemaPath:"#/definitions/glob/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err304 = {instancePath:instancePath+"/paths/tests",schemaPath:"#/properties/paths/properties/tests/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err304];
 }
@@ -4118,15 +4123,14 @@ vErrors.push(err304);
 }
 errors++;
 }
-}
-let i22 = data154.length;
-let j9;
-if(i22 > 1){
-outer5:
-for(;i22--;){
-for(j9 = i22; j9--;){
-if(func0(data154[i22], data154[j9])){
-const err305 = {instancePath:instancePath+"/paths/generated",schemaPath:"#/properties/paths/properties/generated/uniqueItems",keyword:"uniqueItems",params:{i: i22, j: j9},message:"must NOT have duplicate items (items ## "+j9+" and "+i22+" are identical)"};
+let data156 = data149.generated;
+if(Array.isArray(data156)){
+const len12 = data156.length;
+for(let i21=0; i21<len12; i21++){
+let data157 = data156[i21];
+if(typeof data157 === "string"){
+if(func3(data157) > 500){
+const err305 = {instancePath:instancePath+"/paths/generated/" + i21,schemaPath:"#/definitions/glob/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err305];
 }
@@ -4134,14 +4138,9 @@ else {
 vErrors.push(err305);
 }
 errors++;
-break outer5;
 }
-}
-}
-}
-}
-else {
-const err306 = {instancePath:instancePath+"/paths/generated",schemaPath:"#/properties/paths/properties/generated/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(func3(data157) < 1){
+const err306 = {instancePath:instancePath+"/paths/generated/" + i21,schemaPath:"#/definitions/glob/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err306];
 }
@@ -4150,9 +4149,8 @@ vErrors.push(err306);
 }
 errors++;
 }
-}
-else {
-const err307 = {instancePath:instancePath+"/paths",schemaPath:"#/properties/paths/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!pattern0.test(data157)){
+const err307 = {instancePath:instancePath+"/paths/generated/" + i21,schemaPath:"#/definitions/glob/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!.*\\\\)"},message:"must match pattern \""+"^(?!/)(?!.*\\\\)"+"\""};
 if(vErrors === null){
 vErrors = [err307];
 }
@@ -4163,12 +4161,66 @@ errors++;
 }
 }
 else {
-const err308 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err308 = {instancePath:instancePath+"/paths/generated/" + i21,schemaPath:"#/definitions/glob/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err308];
 }
 else {
 vErrors.push(err308);
+}
+errors++;
+}
+}
+let i22 = data156.length;
+let j9;
+if(i22 > 1){
+outer5:
+for(;i22--;){
+for(j9 = i22; j9--;){
+if(func0(data156[i22], data156[j9])){
+const err309 = {instancePath:instancePath+"/paths/generated",schemaPath:"#/properties/paths/properties/generated/uniqueItems",keyword:"uniqueItems",params:{i: i22, j: j9},message:"must NOT have duplicate items (items ## "+j9+" and "+i22+" are identical)"};
+if(vErrors === null){
+vErrors = [err309];
+}
+else {
+vErrors.push(err309);
+}
+errors++;
+break outer5;
+}
+}
+}
+}
+}
+else {
+const err310 = {instancePath:instancePath+"/paths/generated",schemaPath:"#/properties/paths/properties/generated/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err310];
+}
+else {
+vErrors.push(err310);
+}
+errors++;
+}
+}
+else {
+const err311 = {instancePath:instancePath+"/paths",schemaPath:"#/properties/paths/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err311];
+}
+else {
+vErrors.push(err311);
+}
+errors++;
+}
+}
+else {
+const err312 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err312];
+}
+else {
+vErrors.push(err312);
 }
 errors++;
 }

@@ -1,7 +1,18 @@
 import { compareStrings } from '../analysis/graph/module-graph.js';
 import type { Change } from '../model/change.js';
-import type { Finding } from '../model/finding.js';
+import type { Finding, RecordedFinding } from '../model/finding.js';
 import { fingerprintOf } from './fingerprint.js';
+
+/** Old path → new path of every file a change renames. */
+export type Renames = ReadonlyMap<string, string>;
+
+/** The renames of a change. A copy is not a move: its original stays where it was. */
+export function renamesOf(change: Change): Renames {
+  const moved = new Map<string, string>();
+  for (const file of change.files)
+    if (file.status === 'renamed' && file.oldPath !== undefined) moved.set(file.oldPath, file.path);
+  return moved;
+}
 
 /**
  * The base's findings under the paths the head gives their files. A file the change renames,
@@ -12,28 +23,63 @@ import { fingerprintOf } from './fingerprint.js';
  * findings, and the copy's are new, since the copy adds code.
  */
 export function followRenames(findings: readonly Finding[], change: Change): readonly Finding[] {
-  const moved = new Map<string, string>();
-  for (const file of change.files)
-    if (file.status === 'renamed' && file.oldPath !== undefined) moved.set(file.oldPath, file.path);
-  if (moved.size === 0) return findings;
-  const rename = (path: string) => moved.get(path) ?? path;
+  const renames = renamesOf(change);
+  if (renames.size === 0) return findings;
   return findings.map((finding) => {
     const { location } = finding;
-    let symbol = finding.symbol;
-    let path = location === null ? null : rename(location.path);
-    if (finding.ruleId === 'circular_dependency') {
-      const files = symbol.split('\n').map(rename).sort(compareStrings);
-      symbol = files.join('\n');
-      path = files[0] ?? path;
-    } else if (finding.ruleId === 'oversized_adapter') {
-      symbol = rename(symbol);
-    }
-    if (symbol === finding.symbol && path === (location?.path ?? null)) return finding;
+    const moved = movedIdentity(finding.ruleId, location?.path ?? null, finding.symbol, renames);
+    if (moved === undefined) return finding;
     return {
       ...finding,
-      location: location === null || path === null ? null : { ...location, path },
-      symbol,
-      fingerprint: fingerprintOf(finding.ruleId, path ?? '', symbol),
+      location: location === null || moved.path === null ? null : { ...location, path: moved.path },
+      symbol: moved.symbol,
+      fingerprint: moved.fingerprint,
     };
   });
+}
+
+/**
+ * Findings a baseline records, under the paths files have after `renames`: the same moves as
+ * followRenames, so a baseline taken before a file moved still knows its findings.
+ */
+export function followRecordedRenames(
+  recorded: readonly RecordedFinding[],
+  renames: Renames,
+): readonly RecordedFinding[] {
+  if (renames.size === 0) return recorded;
+  return recorded.map((entry) => {
+    const moved = movedIdentity(entry.ruleId, entry.path, entry.symbol, renames);
+    return moved === undefined ? entry : { ...entry, ...moved };
+  });
+}
+
+interface Identity {
+  readonly path: string | null;
+  readonly symbol: string;
+  readonly fingerprint: string;
+}
+
+/** A finding's path, symbol and fingerprint after the moves; undefined when none touches it. */
+function movedIdentity(
+  ruleId: string,
+  path: string | null,
+  symbol: string,
+  renames: Renames,
+): Identity | undefined {
+  const rename = (from: string) => renames.get(from) ?? from;
+  let movedSymbol = symbol;
+  let movedPath = path === null ? null : rename(path);
+  if (ruleId === 'circular_dependency') {
+    const files = symbol.split('\n').map(rename).sort(compareStrings);
+    movedSymbol = files.join('\n');
+    movedPath = files[0] ?? movedPath;
+  } else if (ruleId === 'oversized_adapter') {
+    movedSymbol = rename(symbol);
+  }
+  if (movedSymbol === symbol && movedPath === path) return undefined;
+  return {
+    path: movedPath,
+    symbol: movedSymbol,
+    fingerprint: fingerprintOf(ruleId, movedPath ?? '', movedSymbol),
+  };
 }

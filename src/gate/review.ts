@@ -4,7 +4,7 @@ import type { FileFacts } from '../model/facts.js';
 import type { Finding } from '../model/finding.js';
 import type { Policy } from '../model/policy.js';
 import type { Report, ReportFinding, Verdict } from '../model/report.js';
-import { classifyFindings, type KnownFinding } from './classify-findings.js';
+import { classifyFindings, growthSentence, type KnownFinding } from './classify-findings.js';
 import { suggestAlternatives } from './suggest-alternatives.js';
 
 export interface ReviewInput {
@@ -17,6 +17,11 @@ export interface ReviewInput {
   readonly priced: PricedChange;
   /** Findings at the base commit, or the committed baseline for a whole-repository check. */
   readonly baseFindings: readonly KnownFinding[];
+  /**
+   * The findings .aureus/baseline.json records (the base's, for a change), under the head's
+   * paths: the figures a rule's growth tolerance counts from. None without a baseline.
+   */
+  readonly recordedFindings?: readonly KnownFinding[];
   readonly headFindings: readonly Finding[];
   readonly headFacts: ReadonlyMap<string, FileFacts>;
   readonly installedDependencies: ReadonlySet<string>;
@@ -40,7 +45,10 @@ export interface BudgetApproval {
 export function review(input: ReviewInput): Report {
   const { change, policy, priced } = input;
   const gaps = [...input.incomplete, ...priced.unmeasured];
-  const findings = classifyFindings(input.baseFindings, input.headFindings);
+  const findings = classifyFindings(input.baseFindings, input.headFindings, {
+    policy,
+    recorded: input.recordedFindings ?? [],
+  });
   const { verdict, reasons } = judge(input, gaps, findings);
   const addedPaths = change.files.flatMap((file) =>
     file.status === 'added' || file.status === 'copied' ? [file.path] : [],
@@ -117,9 +125,15 @@ function judge(
     );
   }
   for (const finding of blocking)
-    reasons.push(`${finding.status} ${finding.ruleId}: ${finding.message}`);
-  for (const finding of warnings)
-    reasons.push(`${finding.status} ${finding.ruleId} (warning): ${finding.message}`);
+    reasons.push(
+      `${finding.status} ${finding.ruleId}: ${finding.message}${growthSentence(finding)}`,
+    );
+  for (const finding of warnings) {
+    const kind = finding.severity === 'warn' ? 'warning' : 'within its growth tolerance';
+    reasons.push(
+      `${finding.status} ${finding.ruleId} (${kind}): ${finding.message}${growthSentence(finding)}`,
+    );
+  }
   if (input.policyChanges.length > 0) {
     reasons.push(
       'policy change — needs maintainer approval: the change edits .aureus/policy.yaml and is judged by the base policy, not the new one.',

@@ -8,4 +8,5 @@ export { listTrackedFiles, type TrackedFile } from './list-files.js';
 export { type BlobRequest, type BlobSizes, readBlobs } from './read-blobs.js';
 export { readChange } from './read-change.js';
 export type { VersionRead } from './read-sides.js';
+export { renamesSince } from './renames-since.js';
 export { readWorktreeEdits, type WorktreeEdit } from './worktree-edits.js';

@@ -1,20 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AureusError } from '../model/errors.js';
-import type { Finding } from '../model/finding.js';
+import type { Finding, RecordedFinding } from '../model/finding.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { errnoCode } from './errno-code.js';
 
 export const BASELINE_PATH = '.aureus/baseline.json';
 
 /** A finding known when the baseline was taken: it is reported, and blocks only if it grows. */
-export interface BaselineEntry {
-  readonly fingerprint: string;
-  readonly ruleId: string;
-  readonly path: string | null;
-  readonly symbol: string;
-  readonly measured: number | null;
-}
+export type BaselineEntry = RecordedFinding;
 
 /**
  * The committed baseline of a legacy repository (`aureus baseline`): the findings it already
@@ -30,8 +24,16 @@ export async function readBaseline(root: string): Promise<BaselineEntry[] | unde
     if (errnoCode(error) === 'ENOENT') return undefined;
     throw error;
   }
+  return parseBaseline(text, BASELINE_PATH);
+}
+
+/**
+ * The entries of a baseline file's text; `shown` names it in the error. A text that is not a
+ * baseline AUREUS wrote is an error, never an empty baseline.
+ */
+export function parseBaseline(text: string, shown: string): BaselineEntry[] {
   const broken = new AureusError(
-    `${BASELINE_PATH} is not a baseline AUREUS wrote.`,
+    `${shown} is not a baseline AUREUS wrote.`,
     'run `aureus baseline` to write it again, and commit it.',
   );
   let value: unknown;

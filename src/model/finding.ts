@@ -35,3 +35,16 @@ export interface Finding {
   readonly measured: number | null;
   readonly limit: number | null;
 }
+
+/**
+ * A finding as .aureus/baseline.json records it: enough to recognise it (fingerprint, and the
+ * rule, path and symbol it is the hash of, to follow a renamed file) and the figure it had.
+ * `ruleId` is any text: a baseline written by another version may name a rule this one lacks.
+ */
+export interface RecordedFinding {
+  readonly fingerprint: string;
+  readonly ruleId: string;
+  readonly path: string | null;
+  readonly symbol: string;
+  readonly measured: number | null;
+}

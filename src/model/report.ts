@@ -4,18 +4,43 @@ import type { Finding } from './finding.js';
 
 /**
  * pass: within budget, no new blocking finding. warn: within budget but past the warning line,
- * or new findings of severity warn. block: over budget or a new or worsened error finding.
+ * new findings of severity warn, or growth within a tolerance. block: over budget, a new error
+ * finding, or one worsened beyond its rule's growth tolerance.
  * incomplete: something could not be evaluated; never a pass (exit 2, check failure or neutral).
  */
 export type Verdict = 'pass' | 'warn' | 'block' | 'incomplete';
 
-/** new: not at the base. worsened: at the base, but its measure grew. baseline: at the base, unchanged or better. */
+/**
+ * new: not at the base. worsened: at the base, but further past its limit. baseline: at the
+ * base, unchanged or better.
+ */
 export type FindingStatus = 'new' | 'worsened' | 'baseline';
 
 export interface ReportFinding extends Finding {
   readonly status: FindingStatus;
-  /** Whether this finding alone blocks the change (an error that is new or worsened). */
+  /**
+   * Whether this finding alone blocks the change: an error that is new, or worsened beyond the
+   * rule's growth tolerance.
+   */
   readonly blocking: boolean;
+  /** How a worsened finding grew, and whether its rule's growth tolerance covers it; else null. */
+  readonly growth: FindingGrowth | null;
+}
+
+/**
+ * A worsened finding's growth. Tolerance is counted from the figure .aureus/baseline.json
+ * records, never from the base's: a tolerance renewed at every change would let small changes
+ * add up without end, one counted from the baseline runs out.
+ */
+export interface FindingGrowth {
+  /** The measure at the base (the baseline's for a whole-repository check). */
+  readonly from: number;
+  /** The measure the baseline records for the finding; null when it records none. */
+  readonly recorded: number | null;
+  /** The rule's growth tolerance in the judging policy (0: none). */
+  readonly tolerance: number;
+  /** Whether the head's measure stays within recorded + tolerance, so the growth does not block. */
+  readonly tolerated: boolean;
 }
 
 export type AlternativeKind =

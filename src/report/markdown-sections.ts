@@ -19,6 +19,7 @@ import {
   POLICY_CHANGE_NOTICE,
   signedPoints,
   statusCounts,
+  statusText,
   VERDICT_EMOJI,
 } from './report-facts.js';
 
@@ -66,7 +67,7 @@ export function ledgerSection(report: Report, limits: MarkdownLimits): Lines {
 }
 
 function findingRow(finding: ReportFinding, limits: MarkdownLimits, withStatus: boolean): string {
-  const status = withStatus ? ` ${finding.status} |` : '';
+  const status = withStatus ? ` ${statusText(finding)} |` : '';
   return `| ${text(locationText(finding.location), limits)} | \`${finding.ruleId}\` |${status} ${text(finding.message, limits)} |`;
 }
 

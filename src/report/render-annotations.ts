@@ -1,6 +1,6 @@
 import type { Report, ReportFinding } from '../model/report.js';
 import { oneLine } from './plain-text.js';
-import { POLICY_CHANGE_NOTICE, POLICY_FILE, placeOf } from './report-facts.js';
+import { POLICY_CHANGE_NOTICE, POLICY_FILE, placeOf, statusText } from './report-facts.js';
 
 /**
  * One annotation on a file's lines: data for the Action's `core.error`/`core.warning` or for a
@@ -40,7 +40,7 @@ function annotationOf(finding: ReportFinding): Annotation {
     startLine,
     endLine,
     ...column,
-    title: `AUREUS ${finding.ruleId} (${finding.status})`,
+    title: `AUREUS ${finding.ruleId} (${statusText(finding)})`,
     message: oneLine(finding.message),
   };
 }

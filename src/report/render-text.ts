@@ -10,6 +10,7 @@ import {
   POLICY_CHANGE_NOTICE,
   signedPoints,
   statusCounts,
+  statusText,
 } from './report-facts.js';
 import { paint, type Style } from './text-style.js';
 
@@ -90,7 +91,7 @@ function findingSections(report: Report): Line[][] {
   );
   const otherLines = capped(others, SHOWN.others, (finding) =>
     line(
-      `  ${finding.status === 'baseline' ? '·' : '!'} ${safe(locationText(finding.location))}  ${finding.ruleId}  ${safe(finding.message)} (${finding.status})`,
+      `  ${finding.status === 'baseline' ? '·' : '!'} ${safe(locationText(finding.location))}  ${finding.ruleId}  ${safe(finding.message)} (${statusText(finding)})`,
       finding.status === 'baseline' ? 'dim' : 'yellow',
     ),
   );

@@ -107,6 +107,14 @@ export function locationText(location: FindingLocation | null): string {
   return `${location.path}:${location.startLine}${column}`;
 }
 
+/** "new", "baseline", or for a worsened finding "worsened from 975, within its growth tolerance". */
+export function statusText(finding: ReportFinding): string {
+  const { growth } = finding;
+  if (growth === null) return finding.status;
+  const tolerated = growth.tolerated ? ', within its growth tolerance' : '';
+  return `${finding.status} from ${growth.from}${tolerated}`;
+}
+
 /** "1 new, 2 worsened, 12 baseline", leaving out the zeros. */
 export function statusCounts(counts: FindingGroups['counts']): string {
   const parts = [

@@ -9,6 +9,7 @@ import type { Policy } from '../model/policy.js';
 import type { Report } from '../model/report.js';
 import { analyzeSnapshot } from './analyze-snapshot.js';
 import { apiRepositorySource } from './api-repository-source.js';
+import { committedBaseline } from './baseline-at-commit.js';
 import { judgeChange } from './judge-change.js';
 import { changedPolicy, committedPolicy } from './policy-at-commit.js';
 
@@ -57,11 +58,12 @@ export interface ApiChange {
  * (merge base), both sides analysed whole from their trees, downloading only the blobs whose
  * facts the store does not hold yet (and none twice), then the judgement.
  *
- * Requests: 1 blob for the base policy (none once its parse is cached), 1 per source file whose
- * facts the store lacks (none for the change's own sides, already read), and, when a side has
- * paths or configs no earlier check resolved, 1 per tsconfig/jsconfig/package.json blob the
- * store has no text of. Trees come from `readTree`: none when it is the memoized reader the
- * change was read with. Unreadable blobs and truncated trees make the Report incomplete.
+ * Requests: 1 blob for the base policy (none once its parse is cached), 1 for the base's
+ * .aureus/baseline.json when it has one, 1 per source file whose facts the store lacks (none
+ * for the change's own sides, already read), and, when a side has paths or configs no earlier
+ * check resolved, 1 per tsconfig/jsconfig/package.json blob the store has no text of. Trees
+ * come from `readTree`: none when it is the memoized reader the change was read with.
+ * Unreadable blobs and truncated trees make the Report incomplete.
  */
 export async function checkApiChange(
   read: ApiChange,
@@ -105,6 +107,9 @@ export async function checkApiChange(
     policyChanges,
     base,
     head,
+    // Without a clone the renames since the baseline was written are not followed: a finding in
+    // a file moved since then has no recorded figure, and its growth blocks as it always did.
+    baseline: await committedBaseline(source, baseSha),
     incomplete: truncated,
     toolVersion: options.toolVersion,
     ...(approval?.headSha === headSha

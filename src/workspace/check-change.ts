@@ -7,6 +7,7 @@ import {
   analyzeRepository,
   type SnapshotSource,
 } from './analyze-repository.js';
+import { baselineAtCommit } from './baseline-at-commit.js';
 import type { CheckedChange } from './check-api-change.js';
 import { judgeChange } from './judge-change.js';
 import { basePolicy, changedPolicy } from './policy-at-commit.js';
@@ -65,6 +66,7 @@ export async function checkChangeWithInputs(
     policyChanges,
     base,
     head,
+    baseline: change.baseSha === null ? undefined : await baselineAtCommit(root, change.baseSha),
     toolVersion: options.toolVersion,
   });
   return { change, policy: judging.policy, report };

@@ -1,5 +1,7 @@
+import { followRecordedRenames } from '../critic/follow-renames.js';
 import { runCritic } from '../critic/run-critic.js';
 import { review } from '../gate/review.js';
+import { renamesSince } from '../git/index.js';
 import { BASELINE_PATH, readBaseline, writeBaseline } from '../memory/baseline-file.js';
 import { loadPolicy } from '../memory/policy-file.js';
 import type { Change } from '../model/change.js';
@@ -32,14 +34,20 @@ const NOTHING_TO_PRICE: PricedChange = {
 /**
  * `aureus check --all`: the whole working tree judged by its policy, against the committed
  * baseline (.aureus/baseline.json) instead of a base commit. There is no change to price; a
- * finding the baseline knows is reported and blocks only if it grew. Without a baseline every
- * finding is new: that is how a legacy repository learns what `aureus baseline` would record.
+ * finding the baseline knows is reported and blocks only if it grew (beyond its rule's growth
+ * tolerance). The baseline's paths are those of the commit that last wrote it: files git sees
+ * renamed since then keep their findings. Without a baseline every finding is new: that is how
+ * a legacy repository learns what `aureus baseline` would record.
  * A source file over the read limit has no findings to judge: the check is then incomplete.
  */
 export async function checkRepository(root: string, options: CheckOptions): Promise<Report> {
   const { policy, source } = await loadPolicy({ root, file: options.policyFile, cwd: options.cwd });
   const { findings, unmeasured } = await currentFindings(root, policy, options);
-  const baseline = await readBaseline(root);
+  const written = await readBaseline(root);
+  const baseline =
+    written === undefined
+      ? undefined
+      : followRecordedRenames(written, await renamesSince(root, BASELINE_PATH, undefined));
   const change: Change = {
     source: 'repository',
     baseSha: null,
@@ -59,6 +67,7 @@ export async function checkRepository(root: string, options: CheckOptions): Prom
     policyChanges: [],
     priced: NOTHING_TO_PRICE,
     baseFindings: baseline ?? [],
+    recordedFindings: baseline ?? [],
     headFindings: findings,
     headFacts: new Map(),
     installedDependencies: new Set(),

@@ -1,10 +1,11 @@
-import { followRenames } from '../critic/follow-renames.js';
+import { followRecordedRenames, followRenames, renamesOf } from '../critic/follow-renames.js';
 import { runCritic } from '../critic/run-critic.js';
 import { type BudgetApproval, review } from '../gate/review.js';
 import type { Change } from '../model/change.js';
 import type { Report } from '../model/report.js';
 import { priceChange } from '../pricing/index.js';
 import type { RepositoryAnalysis } from './analyze-snapshot.js';
+import type { CommittedBaseline } from './baseline-at-commit.js';
 import { declaredDependencies } from './declared-dependencies.js';
 import type { JudgingPolicy } from './policy-at-commit.js';
 
@@ -16,6 +17,11 @@ export interface JudgeInput {
   readonly policyChanges: readonly string[];
   readonly base: RepositoryAnalysis;
   readonly head: RepositoryAnalysis;
+  /**
+   * What .aureus/baseline.json records at the base, under the base's paths (see
+   * baseline-at-commit.ts): the figures growth tolerances count from.
+   */
+  readonly baseline?: CommittedBaseline | undefined;
   /** Why parts could not be evaluated, beyond the change's notes and the analyses' gaps. */
   readonly incomplete?: readonly string[];
   readonly toolVersion: string;
@@ -29,7 +35,10 @@ export interface JudgeInput {
  * makes the Report incomplete, naming the file: its facts are missing, never silently dropped.
  */
 export function judgeChange(input: JudgeInput): Report {
-  const { change, base, head } = input;
+  const { base, head } = input;
+  const note = input.baseline?.note;
+  const change =
+    note === undefined ? input.change : { ...input.change, notes: [...input.change.notes, note] };
   const { policy } = input.judging;
   const priced = priceChange({
     change,
@@ -47,6 +56,7 @@ export function judgeChange(input: JudgeInput): Report {
     priced,
     // Under the head's paths: a renamed file keeps its findings (see followRenames).
     baseFindings: followRenames(runCritic({ policy, project: base }), change),
+    recordedFindings: followRecordedRenames(input.baseline?.recorded ?? [], renamesOf(change)),
     headFindings: runCritic({
       policy,
       project: head,

@@ -152,10 +152,78 @@ describe('the gate', () => {
   });
 
   it('blocks a baseline finding that got worse, and warns on new warnings', () => {
-    const worse = classifyFindings([godClass('Engine', 612)], [godClass('Engine', 700)]);
+    const worse = classifyFindings([godClass('Engine', 612)], [godClass('Engine', 700)], {
+      policy: defaultPolicy(),
+      recorded: [],
+    });
     expect(worse[0]).toMatchObject({ status: 'worsened', blocking: true });
     const warning = review(input({ headFindings: [godClass('Engine', 612, 'warn')] }));
     expect(warning.verdict).toBe('warn');
+  });
+
+  it('lets a worsened finding the baseline records grow within its tolerance, counted from the baseline', () => {
+    const policy = parsePolicy(
+      'version: 1\nforbidden_patterns:\n  god_class:\n    growth_tolerance: 20\n',
+      'policy.yaml',
+    );
+    if (!policy.ok) throw new Error(JSON.stringify(policy.problems));
+    const judged = (base: number, head: number, recorded: number[]) =>
+      review(
+        input({
+          policy: policy.policy,
+          baseFindings: [godClass('Engine', base)],
+          headFindings: [godClass('Engine', head)],
+          recordedFindings: recorded.map((loc) => godClass('Engine', loc)),
+        }),
+      );
+    const fix = judged(975, 978, [975]);
+    expect(fix.verdict).toBe('warn');
+    expect(fix.findings[0]).toMatchObject({
+      status: 'worsened',
+      blocking: false,
+      growth: { from: 975, recorded: 975, tolerance: 20, tolerated: true },
+    });
+    expect(fix.reasons[0]).toMatch(
+      /^worsened god_class \(within its growth tolerance\): class Engine spans 978 lines.*; it grew from 975, 3 over the 975 the baseline records \(forbidden_patterns\.god_class\.growth_tolerance: 20\)$/,
+    );
+    // The same three lines after earlier changes used up the tolerance: the baseline's figure counts.
+    const creep = judged(993, 996, [975]);
+    expect(creep.verdict).toBe('block');
+    expect(creep.findings[0]).toMatchObject({ blocking: true, growth: { tolerated: false } });
+    expect(creep.reasons[0]).toContain('21 over the 975 the baseline records');
+    // Not recorded in the baseline: nothing to count from, so any growth blocks.
+    expect(judged(975, 978, []).findings[0]).toMatchObject({
+      blocking: true,
+      growth: { recorded: null, tolerated: false },
+    });
+    // The design's policy tolerates nothing.
+    const strict = review(
+      input({
+        baseFindings: [godClass('Engine', 975)],
+        headFindings: [godClass('Engine', 978)],
+        recordedFindings: [godClass('Engine', 975)],
+      }),
+    );
+    expect(strict.findings[0]).toMatchObject({ blocking: true, growth: { tolerance: 0 } });
+  });
+
+  it('tells a finding below a minimum as worsened only when its figure falls', () => {
+    const bus = (subscribers: number): Finding => ({
+      ...godClass('Bus', 0),
+      ruleId: 'event_bus',
+      fingerprint: fingerprintOf('event_bus', 'src/a.ts', 'Bus'),
+      measured: subscribers,
+      limit: 3,
+    });
+    const anchors = { policy: defaultPolicy(), recorded: [] };
+    expect(classifyFindings([bus(1)], [bus(2)], anchors)[0]).toMatchObject({
+      status: 'baseline',
+      blocking: false,
+    });
+    expect(classifyFindings([bus(2)], [bus(1)], anchors)[0]).toMatchObject({
+      status: 'worsened',
+      blocking: true,
+    });
   });
 
   it('is incomplete, never a pass, when the change could not be read in full', () => {

@@ -30,6 +30,7 @@ export function finding(overrides: Partial<ReportFinding> = {}): ReportFinding {
     limit: 500,
     status: 'new',
     blocking: true,
+    growth: null,
     ...overrides,
   };
 }

@@ -15,6 +15,7 @@ export interface AnalysisSummary {
     readonly ruleId: ForbiddenPatternId;
     readonly path: string | null;
     readonly severity: Finding['severity'];
+    readonly measured: number | null;
   }[];
   /** The sensitive surfaces core files touch, one entry per file and surface. */
   readonly surfaces: readonly { readonly surface: Surface; readonly path: string }[];
@@ -40,6 +41,7 @@ export function summarizeAnalysis(
       ruleId: finding.ruleId,
       path: finding.location?.path ?? null,
       severity: finding.severity,
+      measured: finding.measured,
     })),
     surfaces,
   };

@@ -2,6 +2,7 @@ import type { JsonObject, JsonValue } from '../../model/json.js';
 import { CURRENT_POLICY_VERSION, type ForbiddenPatternId } from '../../model/policy.js';
 import { defaultPolicy } from '../default-policy.js';
 import type { AnalysisSummary } from './analysis-summary.js';
+import { growthTolerances } from './growth-tolerances.js';
 import { BUDGET_RULES, patternSeverities } from './pattern-severities.js';
 import type { Inferred, Maturity, ProjectIntelligence } from './project-intelligence.js';
 import { securityBoundaries } from './security-boundaries.js';
@@ -62,11 +63,19 @@ export function generatePolicy(
   });
 
   const severities = patternSeverities(summary, maturity.value, design.forbidden_patterns);
+  const tolerances = growthTolerances(summary, maturity.value, severities);
   for (const [id, severity] of severities) {
-    put(`forbidden_patterns.${id}`, {
-      value: { severity: severity.value },
-      reason: severity.reason,
-    });
+    const tolerance = tolerances.get(id);
+    if (tolerance === undefined) {
+      put(`forbidden_patterns.${id}`, {
+        value: { severity: severity.value },
+        reason: severity.reason,
+      });
+    } else {
+      // Two settings, each with its reason on its own line.
+      put(`forbidden_patterns.${id}.severity`, severity);
+      put(`forbidden_patterns.${id}.growth_tolerance`, tolerance);
+    }
   }
 
   const security = securityBoundaries(summary, maturity.value, design);

@@ -48,7 +48,12 @@ function findings(
   count: number,
   severity: 'error' | 'warn' = 'error',
 ): AnalysisSummary['findings'] {
-  return Array.from({ length: count }, (_, i) => ({ ruleId, path: `src/m0/f${i}.ts`, severity }));
+  return Array.from({ length: count }, (_, i) => ({
+    ruleId,
+    path: `src/m0/f${i}.ts`,
+    severity,
+    measured: 600 + i,
+  }));
 }
 
 function surfaces(surface: Surface, ...paths: string[]): AnalysisSummary['surfaces'] {

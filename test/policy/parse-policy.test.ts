@@ -50,7 +50,11 @@ describe('parsePolicy', () => {
     expect(result.policy.budgets.core_files).toBe(40);
     expect(result.policy.budgets.core_modules).toBe(6);
     expect(result.policy.paths.core).toEqual(['lib/**']);
-    expect(result.policy.forbidden_patterns.god_class).toEqual({ severity: 'error', max_loc: 500 });
+    expect(result.policy.forbidden_patterns.god_class).toEqual({
+      severity: 'error',
+      max_loc: 500,
+      growth_tolerance: 0,
+    });
   });
 
   it('accepts a UTF-8 byte-order mark, comments and bounded aliases', () => {

@@ -89,6 +89,16 @@ export function growthTolerance(policy: Policy, ruleId: ForbiddenPatternId): num
 }
 
 /**
+ * Whether any rule of the policy tolerates growth: when none does, the baseline's figures
+ * change no verdict, and a check need not read them.
+ */
+export function toleratesGrowth(policy: Policy): boolean {
+  return (
+    growthTolerance(policy, 'god_class') > 0 || growthTolerance(policy, 'oversized_adapter') > 0
+  );
+}
+
+/**
  * How a worsened finding grew, as a clause to append to its message: from what, and where it
  * stands against the baseline's figure and the tolerance. Empty for other findings.
  */

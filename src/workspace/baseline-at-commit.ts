@@ -1,8 +1,10 @@
 import { followRecordedRenames } from '../critic/follow-renames.js';
+import { toleratesGrowth } from '../gate/classify-findings.js';
 import { renamesSince } from '../git/index.js';
 import { BASELINE_PATH, parseBaseline } from '../memory/baseline-file.js';
 import { AureusError } from '../model/errors.js';
 import type { RecordedFinding } from '../model/finding.js';
+import type { Policy } from '../model/policy.js';
 import { gitRepositorySource } from './git-repository-source.js';
 import type { RepositorySource } from './repository-source.js';
 
@@ -26,7 +28,11 @@ export interface CommittedBaseline {
 export async function committedBaseline(
   source: RepositorySource,
   commit: string,
+  policy: Policy,
 ): Promise<CommittedBaseline> {
+  // Its figures change no verdict when no rule tolerates growth: not read, as a hook pays for
+  // every read.
+  if (!toleratesGrowth(policy)) return { recorded: [] };
   const entry = (await source.listFiles(commit)).find((file) => file.path === BASELINE_PATH);
   if (entry === undefined) return { recorded: [] };
   const shown = `${BASELINE_PATH}@${commit.slice(0, 12)}`;
@@ -51,8 +57,12 @@ export async function committedBaseline(
  * committedBaseline in a local clone, under the paths files have at `commit`: the renames since
  * the commit that last wrote the baseline are followed (renamesSince).
  */
-export async function baselineAtCommit(root: string, commit: string): Promise<CommittedBaseline> {
-  const baseline = await committedBaseline(gitRepositorySource(root), commit);
+export async function baselineAtCommit(
+  root: string,
+  commit: string,
+  policy: Policy,
+): Promise<CommittedBaseline> {
+  const baseline = await committedBaseline(gitRepositorySource(root), commit, policy);
   if (baseline.recorded.length === 0) return baseline;
   const renames = await renamesSince(root, BASELINE_PATH, commit);
   return { ...baseline, recorded: followRecordedRenames(baseline.recorded, renames) };

@@ -59,11 +59,11 @@ export interface ApiChange {
  * facts the store does not hold yet (and none twice), then the judgement.
  *
  * Requests: 1 blob for the base policy (none once its parse is cached), 1 for the base's
- * .aureus/baseline.json when it has one, 1 per source file whose facts the store lacks (none
- * for the change's own sides, already read), and, when a side has paths or configs no earlier
- * check resolved, 1 per tsconfig/jsconfig/package.json blob the store has no text of. Trees
- * come from `readTree`: none when it is the memoized reader the change was read with.
- * Unreadable blobs and truncated trees make the Report incomplete.
+ * .aureus/baseline.json when it has one and the policy tolerates growth, 1 per source file
+ * whose facts the store lacks (none for the change's own sides, already read), and, when a side
+ * has paths or configs no earlier check resolved, 1 per tsconfig/jsconfig/package.json blob the
+ * store has no text of. Trees come from `readTree`: none when it is the memoized reader the
+ * change was read with. Unreadable blobs and truncated trees make the Report incomplete.
  */
 export async function checkApiChange(
   read: ApiChange,
@@ -109,7 +109,7 @@ export async function checkApiChange(
     head,
     // Without a clone the renames since the baseline was written are not followed: a finding in
     // a file moved since then has no recorded figure, and its growth blocks as it always did.
-    baseline: await committedBaseline(source, baseSha),
+    baseline: await committedBaseline(source, baseSha, judging.policy),
     incomplete: truncated,
     toolVersion: options.toolVersion,
     ...(approval?.headSha === headSha

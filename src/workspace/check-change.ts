@@ -66,7 +66,10 @@ export async function checkChangeWithInputs(
     policyChanges,
     base,
     head,
-    baseline: change.baseSha === null ? undefined : await baselineAtCommit(root, change.baseSha),
+    baseline:
+      change.baseSha === null
+        ? undefined
+        : await baselineAtCommit(root, change.baseSha, judging.policy),
     toolVersion: options.toolVersion,
   });
   return { change, policy: judging.policy, report };

@@ -151,6 +151,18 @@ describe('growth of a legacy finding', () => {
     expect(code).toBe(1);
   });
 
+  it('does not read the baseline when no rule tolerates growth: any growth blocks', async () => {
+    repo.write('.aureus/policy.yaml', 'version: 1\n');
+    repo.write('.aureus/baseline.json', 'not read');
+    repo.commit('a strict policy');
+    repo.write('src/engine.ts', classOf('Engine', 978));
+    repo.commit('fix a bug in Engine');
+    const { code, report, engine } = await check('--commit', 'HEAD');
+    expect(engine).toMatchObject({ blocking: true, growth: { recorded: null, tolerance: 0 } });
+    expect(report.change.notes).toEqual([]);
+    expect(code).toBe(1);
+  });
+
   it('judges strictly, with a note, when the committed baseline does not read', async () => {
     repo.write('.aureus/baseline.json', '{"version": 1, "findings": "all of them"}');
     repo.commit('break the baseline');

@@ -8,7 +8,7 @@
  */
 
 /** Bump when any extractor's output changes: cached facts of another version are ignored. */
-export const ANALYZER_VERSION = 5;
+export const ANALYZER_VERSION = 6;
 
 export type Language = 'typescript' | 'tsx' | 'javascript' | 'python' | 'go' | 'java';
 
@@ -112,6 +112,13 @@ export interface ImportFact {
    */
   readonly dynamic: boolean;
   /**
+   * When the import is still there at run time: TypeScript's emit keeps it when one of these
+   * conditions holds under the compiler settings of the file (EmitCondition); `[]` never (it is
+   * `typeOnly`), `['always']` whatever the settings. Other languages: `[]` when `typeOnly`, else
+   * `['always']`.
+   */
+  readonly keptWhen: readonly EmitCondition[];
+  /**
    * The names the import binds in the importing file, in source order (ImportBinding). Empty
    * for an import that binds nothing: a side-effect import, a dynamic `import()`, a type-level
    * `import('x').T`, a `require()` whose result is not stored in a declaration.
@@ -119,6 +126,40 @@ export interface ImportFact {
   readonly bindings: readonly ImportBinding[];
   readonly line: number;
 }
+
+/**
+ * A compiler setting under which TypeScript's emit (what `ts.transpileModule` writes, file by
+ * file) keeps an import whose fate the file alone does not settle:
+ * - `always`: kept whatever the settings: a side-effect import, `export *`, a re-export of a
+ *   name not marked `type`, `import()`/`require()`, any import of a JavaScript file, and an
+ *   import one of whose bindings (not marked `type`) the file uses as a value;
+ * - `preserved-values`: an import that binds values none of which the file uses as a value
+ *   (`import { A } from` with `A` only in types, or unused): kept where value imports are
+ *   preserved (`verbatimModuleSyntax`, `preserveValueImports`, `importsNotUsedAsValues:
+ *   preserve|error`);
+ * - `preserved-imports`: an import whose names are all marked `type`, or that names none
+ *   (`import { type A } from`, `import {} from`, `export { type A } from`): kept only where
+ *   every import is preserved (`verbatimModuleSyntax`, `importsNotUsedAsValues:
+ *   preserve|error`);
+ * - `jsx-factory:N`: the file holds JSX where the binding `N` is not shadowed: kept when the
+ *   JSX factory's first name is `N` (`jsxFactory`, `React.createElement` by default), whatever
+ *   the `jsx` runtime (file by file, TypeScript cannot find the automatic runtime's module and
+ *   keeps the factory as the classic runtime needs it);
+ * - `decorator-metadata:D` and `decorator-metadata:D:loose`: a binding names the type of a
+ *   decorated declaration whose metadata TypeScript emits (`emitDecoratorMetadata`), with the
+ *   decorators `D` (`legacy`: `experimentalDecorators`; `es`: without it; `any`: either);
+ *   `:loose` when it is so only without `strictNullChecks` (`A | undefined`).
+ * `import type`, `export type` and `import('m').T` have none: they never survive the emit.
+ */
+export type EmitCondition =
+  | 'always'
+  | 'preserved-values'
+  | 'preserved-imports'
+  | `jsx-factory:${string}`
+  | `decorator-metadata:${DecoratorMode}`
+  | `decorator-metadata:${DecoratorMode}:loose`;
+
+export type DecoratorMode = 'any' | 'legacy' | 'es';
 
 /**
  * One name an import binds: `imported` is the name in the imported module, `local` the name it

@@ -199,7 +199,7 @@ describe('imports, exports and mutable state', () => {
         ')',
       ),
     );
-    const plain = { typeOnly: false, reexport: false, dynamic: false };
+    const plain = { typeOnly: false, reexport: false, dynamic: false, keptWhen: ['always'] };
     const bound = (local: string) => [{ imported: '*', local }];
     expect(facts.imports).toEqual([
       { specifier: 'os', ...plain, bindings: bound('os'), line: 3 },

@@ -27,44 +27,98 @@ describe.each(EXTRACTORS)('%s: modules, state, reflection, events, DI', (_, extr
       'typescript',
     );
     const bind = (imported: string, local = imported) => ({ imported, local });
+    // Nothing here is used: what binds values is kept only where value imports are preserved.
+    const unused = ['preserved-values'];
+    const typeNames = ['preserved-imports'];
+    const always = ['always'];
     expect(facts.imports).toEqual([
       {
         specifier: './a.js',
         ...staticImport,
         bindings: [bind('default', 'd'), bind('n', 'm')],
+        keptWhen: unused,
         line: 1,
       },
-      { specifier: './b.js', ...staticImport, bindings: [bind('*', 'ns')], line: 2 },
-      { specifier: './c.js', ...staticImport, bindings: [], line: 3 },
-      { specifier: './d.js', ...staticImport, typeOnly: true, bindings: [bind('T')], line: 4 },
+      {
+        specifier: './b.js',
+        ...staticImport,
+        bindings: [bind('*', 'ns')],
+        keptWhen: unused,
+        line: 2,
+      },
+      { specifier: './c.js', ...staticImport, bindings: [], keptWhen: always, line: 3 },
+      {
+        specifier: './d.js',
+        ...staticImport,
+        typeOnly: true,
+        bindings: [bind('T')],
+        keptWhen: [],
+        line: 4,
+      },
       {
         specifier: './e.js',
         ...staticImport,
         typeOnly: true,
         bindings: [bind('A'), bind('B')],
+        keptWhen: typeNames,
         line: 5,
       },
-      { specifier: './f.js', ...staticImport, bindings: [bind('C'), bind('r')], line: 6 },
-      { specifier: './g.js', ...staticImport, bindings: [], line: 7 },
-      { specifier: 'node:fs', ...staticImport, bindings: [bind('*', 'fs')], line: 8 },
-      { specifier: './h.js', ...staticImport, reexport: true, bindings: [bind('*')], line: 9 },
+      {
+        specifier: './f.js',
+        ...staticImport,
+        bindings: [bind('C'), bind('r')],
+        keptWhen: unused,
+        line: 6,
+      },
+      { specifier: './g.js', ...staticImport, bindings: [], keptWhen: typeNames, line: 7 },
+      {
+        specifier: 'node:fs',
+        ...staticImport,
+        bindings: [bind('*', 'fs')],
+        keptWhen: unused,
+        line: 8,
+      },
+      {
+        specifier: './h.js',
+        ...staticImport,
+        reexport: true,
+        bindings: [bind('*')],
+        keptWhen: always,
+        line: 9,
+      },
       {
         specifier: './i.js',
         ...staticImport,
         typeOnly: true,
         reexport: true,
         bindings: [bind('U')],
+        keptWhen: [],
         line: 10,
       },
-      { specifier: './j.js', ...staticImport, dynamic: true, bindings: [], line: 11 },
+      {
+        specifier: './j.js',
+        ...staticImport,
+        dynamic: true,
+        bindings: [],
+        keptWhen: always,
+        line: 11,
+      },
       {
         specifier: './k.js',
         ...staticImport,
         dynamic: true,
         bindings: [bind('*', 'req')],
+        keptWhen: always,
         line: 12,
       },
-      { specifier: './l.js', ...staticImport, typeOnly: true, bindings: [], line: 13 },
+      {
+        specifier: './l.js',
+        ...staticImport,
+        typeOnly: true,
+        bindings: [],
+        keptWhen: [],
+        line: 13,
+      },
     ]);
   });
 

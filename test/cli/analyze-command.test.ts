@@ -49,6 +49,7 @@ describe('aureus analyze', () => {
         typeOnly: false,
         reexport: false,
         dynamic: false,
+        keptWhen: ['always'],
         bindings: [{ imported: 'b', local: 'b' }],
         line: 1,
       },

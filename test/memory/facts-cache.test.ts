@@ -42,6 +42,7 @@ function factsOf(code: number): FileFacts {
         typeOnly: true,
         reexport: false,
         dynamic: false,
+        keptWhen: [],
         bindings: [{ imported: 'A', local: 'A' }],
         line: 1,
       },

@@ -26,6 +26,7 @@ import {
   type Source,
   textOf,
 } from './syntax.js';
+import { importEmit, importEqualsEmit, reexportEmit } from './uses.js';
 
 type TopLevel = Directive | Statement | ModuleDeclaration;
 
@@ -42,6 +43,7 @@ export function recordImport(source: Source, node: ImportDeclaration): void {
   source.facts.addImport(
     { specifier, typeOnly, reexport: false, dynamic: false, bindings },
     node.start,
+    importEmit(source, node, isTopLevel(source)),
   );
   const names = named.map((element) => textOf(source, element.imported));
   recordDiImport(source, specifier, names, node.start);
@@ -56,7 +58,14 @@ export function recordImportEquals(source: Source, node: TSImportEqualsDeclarati
   const at = declarationStart(source, node);
   const bindings = [{ imported: '*', local: textOf(source, node.id) }];
   const typeOnly = node.importKind === 'type';
-  source.facts.addImport({ specifier, typeOnly, reexport: false, dynamic: false, bindings }, at);
+  const parent = source.ancestors.at(-1);
+  const exported = parent?.type === 'ExportNamedDeclaration';
+  const topLevel = source.ancestors.length === (exported ? 2 : 1);
+  source.facts.addImport(
+    { specifier, typeOnly, reexport: false, dynamic: false, bindings },
+    at,
+    importEqualsEmit(source, node, topLevel, exported),
+  );
   recordDiImport(source, specifier, [], at);
 }
 
@@ -73,9 +82,15 @@ export function recordReexport(
   source.facts.addImport(
     { specifier, typeOnly, reexport: true, dynamic: false, bindings },
     node.start,
+    reexportEmit(node, isTopLevel(source)),
   );
   const names = named.map((element) => textOf(source, element.local));
   recordDiImport(source, specifier, names, node.start);
+}
+
+/** Imports and re-exports elsewhere sit in a `declare module` block: ambient, never emitted. */
+function isTopLevel(source: Source): boolean {
+  return source.ancestors.length === 1;
 }
 
 function recordDiImport(source: Source, specifier: string, names: string[], at: number): void {

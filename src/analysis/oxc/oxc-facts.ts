@@ -25,6 +25,14 @@ import { parseDiagnostics, parseProgram, type ScriptLanguage } from './parse-pro
 import type { Scope, Source } from './syntax.js';
 import { visitChildren } from './tree-walk.js';
 import { typeScriptOnlyStart } from './typescript-only-syntax.js';
+import {
+  recordDecorator,
+  recordIdentifier,
+  recordJsxElement,
+  recordJsxName,
+  recordLocalExport,
+  watchImportedNames,
+} from './uses.js';
 
 const TOP_LEVEL: Scope = { fn: null, className: null, inType: false };
 
@@ -40,6 +48,7 @@ export function extractOxcFacts(text: string, language: ScriptLanguage): FileFac
   const facts = new FactsCollector(text, language);
   const typeScriptSyntax = { check: language === 'javascript', at: null };
   const source: Source = { text, facts, ancestors: [program], typeScriptSyntax };
+  watchImportedNames(source, program);
   for (const statement of program.body) {
     recordExports(source, statement);
     if (statement.type === 'ExpressionStatement') recordCommonJsExports(source, statement);
@@ -132,8 +141,24 @@ function visit(source: Source, node: Node, scope: Scope): void {
       recordImportEquals(source, node);
       break;
     case 'ExportNamedDeclaration':
+      recordReexport(source, node);
+      recordLocalExport(source, node);
+      break;
     case 'ExportAllDeclaration':
       recordReexport(source, node);
+      break;
+    case 'Identifier':
+      recordIdentifier(source, node);
+      break;
+    case 'JSXIdentifier':
+      recordJsxName(source, node);
+      break;
+    case 'JSXOpeningElement':
+    case 'JSXOpeningFragment':
+      recordJsxElement(source, node);
+      break;
+    case 'Decorator':
+      recordDecorator(source, node);
       break;
   }
   visitChildren(source, node, scope, visit);

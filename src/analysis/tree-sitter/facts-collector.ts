@@ -12,6 +12,7 @@ import type {
   SyntaxDiagnostic,
 } from '../../model/facts.js';
 import { codeSize } from './code-size.js';
+import { type ImportEmit, ImportUses } from './import-uses.js';
 import { classifyLines, spansLines } from './line-counts.js';
 import { createLineIndex, type LineIndex, type TextRange } from './line-index.js';
 
@@ -39,7 +40,9 @@ export class FactsCollector {
     dataOnly: boolean;
   }>[] = [];
   private readonly functions: FunctionDraft[] = [];
-  private readonly imports: Positioned<Omit<ImportFact, 'line'>>[] = [];
+  private readonly imports: Positioned<ImportDraft>[] = [];
+  /** What the file does with the names its imports bind: TS/JS extractors tell it as they walk. */
+  readonly uses = new ImportUses();
   private readonly exports: Positioned<Omit<ExportFact, 'line'>>[] = [];
   private readonly mutableState: Positioned<{ name: string }>[] = [];
   private readonly reflection: Positioned<{ kind: ReflectionKind }>[] = [];
@@ -85,8 +88,16 @@ export class FactsCollector {
     return draft;
   }
 
-  addImport(fact: Omit<ImportFact, 'line'>, at: number): void {
-    this.imports.push({ ...fact, at });
+  /**
+   * An import; `emit` says what TypeScript's emit makes of it (by default: erased when
+   * `typeOnly`, else kept), settled against the file's uses when the facts are assembled.
+   */
+  addImport(
+    fact: Omit<ImportFact, 'line' | 'keptWhen'>,
+    at: number,
+    emit: ImportEmit = fact.typeOnly ? 'never' : 'always',
+  ): void {
+    this.imports.push({ ...fact, emit, at });
   }
 
   addExport(name: string, typeOnly: boolean, at: number): void {
@@ -157,7 +168,11 @@ export class FactsCollector {
           ...spanAndLoc(range),
           calls: [...calls].sort((a, b) => a.at - b.at).map((call) => call.name),
         })),
-      imports: inOrder(this.imports).map(withLine),
+      imports: inOrder(this.imports).map(({ emit, at, ...fact }) => ({
+        ...fact,
+        keptWhen: this.uses.keptWhen(this.language === 'javascript' ? keptInScripts(emit) : emit),
+        line: line(at),
+      })),
       exports: mergeExports(inOrder(this.exports)).map(withLine),
       mutableState: inOrder(this.mutableState).map(withLine),
       reflection: inOrder(this.reflection).map(withLine),
@@ -198,6 +213,8 @@ export interface ParseError {
   readonly at: number;
 }
 
+type ImportDraft = Omit<ImportFact, 'line' | 'keptWhen'> & { readonly emit: ImportEmit };
+
 export interface ClassDraft extends Omit<ClassFact, 'span' | 'loc'> {
   readonly range: TextRange;
 }
@@ -213,6 +230,14 @@ export interface FunctionDraft {
 }
 
 type Positioned<T> = T & { readonly at: number };
+
+/**
+ * A JavaScript file runs as written (TypeScript does not elide its imports either, used or
+ * not): only `import type`, which JavaScript does not allow, is no import.
+ */
+function keptInScripts(emit: ImportEmit): ImportEmit {
+  return emit === 'never' ? emit : 'always';
+}
 
 function byStart(a: TextRange, b: TextRange): number {
   return a.start - b.start;

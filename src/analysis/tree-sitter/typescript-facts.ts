@@ -20,6 +20,7 @@ import {
 import { declarationStart } from './typescript-names.js';
 import { recordTopLevelState } from './typescript-state.js';
 import type { Scope, Source } from './typescript-syntax.js';
+import { recordUse, watchImportedNames } from './typescript-uses.js';
 
 const TOP_LEVEL: Scope = { fn: null, className: null, inType: false };
 
@@ -73,6 +74,7 @@ export function extractTreeSitterFacts(
 ): FileFacts {
   const source: Source = { text, facts: new FactsCollector(text, language) };
   const root = tree.rootNode;
+  watchImportedNames(source, root);
   for (let index = 0; index < root.namedChildCount; index++) {
     const statement = root.namedChild(index);
     if (statement === null) continue;
@@ -91,6 +93,7 @@ function recordTopLevel(source: Source, statement: Node): void {
 
 function visit(source: Source, node: Node, scope: Scope): void {
   const { type } = node;
+  if (source.facts.uses.watching) recordUse(source, node);
   switch (type) {
     case 'comment':
     case 'hash_bang_line':

@@ -10,6 +10,7 @@ import {
   type Source,
   textOf,
 } from './typescript-syntax.js';
+import { importEmit, reexportEmit } from './typescript-uses.js';
 
 /**
  * Imports, re-exports and exports from tree-sitter's TS/JS tree. Rules shared with the
@@ -40,6 +41,7 @@ export function recordImport(source: Source, node: Node): void {
   source.facts.addImport(
     { specifier, typeOnly, reexport: false, dynamic: false, bindings },
     node.startIndex,
+    importEmit(source, node),
   );
   const names = named.map((specifier) =>
     textOf(source, specifier.childForFieldName('name') ?? specifier),
@@ -57,6 +59,7 @@ export function recordReexport(source: Source, node: Node): void {
   source.facts.addImport(
     { specifier, typeOnly, reexport: true, dynamic: false, bindings },
     node.startIndex,
+    reexportEmit(node),
   );
   const names = named.map((specifier) =>
     textOf(source, specifier.childForFieldName('name') ?? specifier),

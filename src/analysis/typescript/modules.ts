@@ -16,6 +16,7 @@ import {
   startOf,
   textOf,
 } from './syntax.js';
+import { importEmit, importEqualsEmit, reexportEmit } from './uses.js';
 
 /** Imports, re-exports and exports, by the rules written down in tree-sitter/typescript-modules.ts. */
 export function recordImport(source: Source, node: ts.ImportDeclaration): void {
@@ -31,7 +32,11 @@ export function recordImport(source: Source, node: ts.ImportDeclaration): void {
     (clause.isTypeOnly || (clause.name === undefined && everyNameIsType(named)));
   const at = startOf(source, node);
   const bindings = importClauseBindings(source, clause);
-  source.facts.addImport({ specifier, typeOnly, reexport: false, dynamic: false, bindings }, at);
+  source.facts.addImport(
+    { specifier, typeOnly, reexport: false, dynamic: false, bindings },
+    at,
+    importEmit(source, node),
+  );
   const names = named.map((element) => textOf(source, element.propertyName ?? element.name));
   recordDiImport(source, specifier, names, at);
 }
@@ -47,6 +52,7 @@ export function recordImportEquals(source: Source, node: ts.ImportEqualsDeclarat
   source.facts.addImport(
     { specifier, typeOnly: node.isTypeOnly, reexport: false, dynamic: false, bindings },
     at,
+    importEqualsEmit(source, node),
   );
   recordDiImport(source, specifier, [], at);
 }
@@ -61,7 +67,11 @@ export function recordReexport(source: Source, node: ts.ExportDeclaration): void
   const typeOnly = node.isTypeOnly || everyNameIsType(named);
   const at = startOf(source, node);
   const bindings = reexportBindings(source, node);
-  source.facts.addImport({ specifier, typeOnly, reexport: true, dynamic: false, bindings }, at);
+  source.facts.addImport(
+    { specifier, typeOnly, reexport: true, dynamic: false, bindings },
+    at,
+    reexportEmit(node),
+  );
   const names = named.map((element) => textOf(source, element.propertyName ?? element.name));
   recordDiImport(source, specifier, names, at);
 }

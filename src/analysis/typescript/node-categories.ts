@@ -26,6 +26,9 @@ export const Category = {
   importDeclaration: 15,
   importEquals: 16,
   exportDeclaration: 17,
+  identifier: 18,
+  jsxElement: 19,
+  decorator: 20,
 } as const;
 
 const K = typescript.SyntaxKind;
@@ -71,6 +74,9 @@ const KINDS: readonly (readonly [number, readonly ts.SyntaxKind[]])[] = [
   [Category.importDeclaration, [K.ImportDeclaration]],
   [Category.importEquals, [K.ImportEqualsDeclaration]],
   [Category.exportDeclaration, [K.ExportDeclaration]],
+  [Category.identifier, [K.Identifier]],
+  [Category.jsxElement, [K.JsxSelfClosingElement, K.JsxOpeningElement, K.JsxOpeningFragment]],
+  [Category.decorator, [K.Decorator]],
 ];
 
 const CATEGORIES = new Uint8Array(K.Count);

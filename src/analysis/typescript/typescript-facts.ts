@@ -21,6 +21,7 @@ import { Category, categoryOf } from './node-categories.js';
 import { parseDiagnostics } from './parse-diagnostics.js';
 import { rangeOf, type Scope, type Source, textOf } from './syntax.js';
 import { isTypeScriptOnly } from './typescript-only-syntax.js';
+import { recordDecorator, recordIdentifier, recordJsxElement, watchImportedNames } from './uses.js';
 
 type ScriptLanguage = 'typescript' | 'tsx' | 'javascript';
 
@@ -52,6 +53,7 @@ export function extractTypeScriptFacts(text: string, language: ScriptLanguage): 
   const facts = new FactsCollector(text, language);
   const typeScriptSyntax = { check: language === 'javascript', at: null };
   const source: Source = { text, file, facts, opaque: [], typeScriptSyntax };
+  watchImportedNames(source, file.statements);
   for (const statement of file.statements) {
     recordExports(source, statement);
     if (typescript.isExpressionStatement(statement)) recordCommonJsExports(source, statement);
@@ -153,6 +155,15 @@ function visit(source: Source, node: ts.Node, scope: Scope): void {
       break;
     case Category.exportDeclaration:
       if (typescript.isExportDeclaration(node)) recordReexport(source, node);
+      break;
+    case Category.identifier:
+      if (typescript.isIdentifier(node)) recordIdentifier(source, node);
+      break;
+    case Category.jsxElement:
+      recordJsxElement(source, node);
+      break;
+    case Category.decorator:
+      if (typescript.isDecorator(node)) recordDecorator(source, node);
       break;
   }
   visitChildren(source, node, scope);

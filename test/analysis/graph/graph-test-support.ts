@@ -3,11 +3,13 @@ import type { ImportFact } from '../../../src/model/facts.js';
 
 /** An import fact with the flags a test cares about; the rest default to a plain static import. */
 export function importOf(specifier: string, flags: Partial<ImportFact> = {}): ImportFact {
+  const typeOnly = flags.typeOnly ?? false;
   return {
     specifier,
-    typeOnly: false,
+    typeOnly,
     reexport: false,
     dynamic: false,
+    keptWhen: typeOnly ? [] : ['always'],
     bindings: [],
     line: 1,
     ...flags,

@@ -32,6 +32,7 @@ async function importsOf(root: string, files: readonly string[]) {
         typeOnly: false,
         reexport: false,
         dynamic: false,
+        keptWhen: ['always'],
         bindings: [],
         line: 1,
       })),

@@ -1,0 +1,494 @@
+import type {
+  Decorator,
+  ExportAllDeclaration,
+  ExportNamedDeclaration,
+  IdentifierReference,
+  ImportDeclaration,
+  JSXIdentifier,
+  MethodDefinition,
+  Node,
+  Program,
+  TSImportEqualsDeclaration,
+  TSTypeAnnotation,
+} from 'oxc-parser';
+import type { DecoratorMode } from '../../model/facts.js';
+import type { ImportEmit } from '../tree-sitter/import-uses.js';
+import { type Source, textOf } from './syntax.js';
+
+/** How the file uses what its imports bind, by the rules written down in tree-sitter/import-uses.ts. */
+
+type Identifier = Pick<IdentifierReference, 'type' | 'name' | 'start' | 'end'>;
+type Loose = Readonly<Record<string, unknown>>;
+
+/** A node's fields by name, for those shared by several node types (`declare`, `key`, `id`). */
+function fieldsOf(node: object): Loose {
+  return node as unknown as Loose;
+}
+
+/** Before the walk: the names the top-level imports bind as values, which the walk watches. */
+export function watchImportedNames(source: Source, program: Program): void {
+  const { uses } = source.facts;
+  for (const statement of program.body) {
+    const emit =
+      statement.type === 'ImportDeclaration'
+        ? importEmit(source, statement, true)
+        : statement.type === 'TSImportEqualsDeclaration'
+          ? importEqualsEmit(source, statement, true, false)
+          : 'never';
+    if (typeof emit === 'object') for (const name of emit.values) uses.watch(name);
+  }
+}
+
+/** `topLevel`: not in a `declare module` block (ambient, never emitted). */
+export function importEmit(source: Source, node: ImportDeclaration, topLevel: boolean): ImportEmit {
+  if (!topLevel || node.importKind === 'type') return 'never';
+  if (node.specifiers.length === 0) return hasBraces(source, node) ? 'type-names' : 'always';
+  const values = node.specifiers
+    .filter((specifier) => specifier.type !== 'ImportSpecifier' || specifier.importKind !== 'type')
+    .map((specifier) => textOf(source, specifier.local));
+  return values.length === 0 ? 'type-names' : { values };
+}
+
+/** `import {} from 'm'` (no names: kept only with every import) against `import 'm'`. */
+function hasBraces(source: Source, node: ImportDeclaration): boolean {
+  return source.text.slice(node.start, node.source.start).includes('{');
+}
+
+export function importEqualsEmit(
+  source: Source,
+  node: TSImportEqualsDeclaration,
+  topLevel: boolean,
+  exported: boolean,
+): ImportEmit {
+  if (!topLevel || node.importKind === 'type') return 'never';
+  return exported ? 'always' : { values: [textOf(source, node.id)] };
+}
+
+export function reexportEmit(
+  node: ExportNamedDeclaration | ExportAllDeclaration,
+  topLevel: boolean,
+): ImportEmit {
+  if (!topLevel || node.exportKind === 'type') return 'never';
+  if (node.type === 'ExportAllDeclaration') return 'always';
+  return node.specifiers.some((specifier) => specifier.exportKind !== 'type')
+    ? 'always'
+    : 'type-names';
+}
+
+/** An identifier the walk meets: a use of an imported name, a local declaration hiding one, or neither. */
+export function recordIdentifier(source: Source, id: Identifier): void {
+  const { uses } = source.facts;
+  const { name } = id;
+  if (!uses.watches(name)) return;
+  const { ancestors } = source;
+  const parent = ancestors.at(-1);
+  if (parent === undefined) return;
+  const declared = declarationScope(ancestors, id);
+  if (declared !== undefined) {
+    if (declared !== null) uses.shadow(name, { start: declared.start, end: declared.end });
+    return;
+  }
+  if (isReference(id, parent) && isValuePosition(ancestors, id)) uses.value(name, id.start);
+}
+
+/** A JSX tag's name (`<A>`, `<A.b>`), which TypeScript resolves as a value, lower case included. */
+export function recordJsxName(source: Source, id: JSXIdentifier): void {
+  const { uses } = source.facts;
+  if (!uses.watches(id.name)) return;
+  const parent = source.ancestors.at(-1);
+  const tag =
+    ((parent?.type === 'JSXOpeningElement' || parent?.type === 'JSXClosingElement') &&
+      parent.name === id) ||
+    (parent?.type === 'JSXMemberExpression' && parent.object === id);
+  if (tag) uses.value(id.name, id.start);
+}
+
+/** A JSX element or fragment: the classic runtime calls its factory there. */
+export function recordJsxElement(source: Source, node: Node): void {
+  source.facts.uses.jsxElement(node.start);
+}
+
+const FUNCTIONS = new Set([
+  'FunctionDeclaration',
+  'FunctionExpression',
+  'ArrowFunctionExpression',
+  'TSDeclareFunction',
+  'TSEmptyBodyFunctionExpression',
+]);
+const BLOCKS = new Set(['BlockStatement', 'TSModuleBlock', 'SwitchStatement', 'StaticBlock']);
+const LOOPS = new Set(['ForStatement', 'ForInStatement', 'ForOfStatement']);
+const PATTERNS = new Set(['ObjectPattern', 'ArrayPattern', 'AssignmentPattern', 'RestElement']);
+
+/**
+ * For a value declaration's name, the node whose range it is visible over (null at the top
+ * level, where it cannot hide an import); undefined when `id` declares no value.
+ */
+function declarationScope(ancestors: readonly Node[], id: Identifier): Node | null | undefined {
+  let at = ancestors.length - 1;
+  let child: Node = id;
+  // Up through a destructuring pattern to what holds it.
+  for (;;) {
+    const node = ancestors[at];
+    if (node === undefined) return undefined;
+    if (node.type === 'Property' && ancestors[at - 1]?.type === 'ObjectPattern') {
+      if (fieldsOf(node).value !== child) return undefined;
+    } else if (node.type === 'AssignmentPattern') {
+      if (node.left !== child) return undefined;
+    } else if (!PATTERNS.has(node.type)) break;
+    child = node;
+    at--;
+  }
+  const holder = ancestors[at];
+  if (holder === undefined) return undefined;
+  const named = fieldsOf(holder).id === child;
+  switch (holder.type) {
+    case 'VariableDeclarator':
+      return named ? variableScope(ancestors, at) : undefined;
+    case 'TSParameterProperty':
+      return holder.parameter === child ? (ancestors[at - 1] ?? null) : undefined;
+    case 'CatchClause':
+      return holder.param === child ? holder : undefined;
+    case 'FunctionDeclaration':
+    case 'TSDeclareFunction':
+    case 'ClassDeclaration':
+    case 'TSEnumDeclaration':
+      if (named) return blockOf(ancestors, at);
+      break;
+    case 'FunctionExpression':
+    case 'ClassExpression':
+      if (named) return holder;
+      break;
+  }
+  if (FUNCTIONS.has(holder.type) && (holder as { params?: unknown[] }).params?.includes(child))
+    return holder;
+  return undefined;
+}
+
+/** Where a variable is visible: its block (its loop), or its function for `var`. */
+function variableScope(ancestors: readonly Node[], declarator: number): Node | null {
+  const declaration = ancestors[declarator - 1];
+  const owner = ancestors[declarator - 2];
+  if (declaration?.type !== 'VariableDeclaration' || owner === undefined) return null;
+  if (declaration.kind !== 'var') {
+    return LOOPS.has(owner.type) ? owner : blockOf(ancestors, declarator - 1);
+  }
+  for (let at = declarator - 2; at >= 0; at--) {
+    const node = ancestors[at];
+    if (node !== undefined && FUNCTIONS.has(node.type)) return node;
+  }
+  return null;
+}
+
+/** The block (or the top level: null) the statement at `index` belongs to. */
+function blockOf(ancestors: readonly Node[], index: number): Node | null {
+  for (let at = index - 1; at >= 0; at--) {
+    const node = ancestors[at];
+    if (node !== undefined && BLOCKS.has(node.type)) return node;
+  }
+  return null;
+}
+
+/** Whether `id` refers to something by its name, rather than naming a member, label or declaration. */
+function isReference(id: Identifier, parent: Node): boolean {
+  const fields = fieldsOf(parent);
+  switch (parent.type) {
+    case 'MemberExpression':
+      return parent.computed || parent.property !== id;
+    case 'TSQualifiedName':
+      return parent.left === id;
+    // A local `export { a as b }` is recordLocalExport's.
+    case 'ExportSpecifier':
+    case 'ImportSpecifier':
+    case 'ImportDefaultSpecifier':
+    case 'ImportNamespaceSpecifier':
+    case 'LabeledStatement':
+    case 'BreakStatement':
+    case 'ContinueStatement':
+    case 'MetaProperty':
+    case 'TSTypeParameter':
+    case 'TSNamedTupleMember':
+    case 'ImportAttribute':
+    case 'ExportAllDeclaration':
+      return false;
+  }
+  if (fields.key === id) return fields.computed === true;
+  return fields.id !== id;
+}
+
+/** A local `export { a as b }`: a use of `a`, unless written `type` or re-exported. */
+export function recordLocalExport(source: Source, node: ExportNamedDeclaration): void {
+  if (node.source !== null || node.exportKind === 'type') return;
+  const { uses } = source.facts;
+  for (const specifier of node.specifiers) {
+    const { local } = specifier;
+    if (specifier.exportKind === 'type' || local.type !== 'Identifier') continue;
+    if (uses.watches(local.name) && !inDeclaration(source.ancestors))
+      uses.value(local.name, local.start);
+  }
+}
+
+const TYPES = new Set([
+  'TSTypeAnnotation',
+  'TSTypeReference',
+  'TSTypeQuery',
+  'TSTypeLiteral',
+  'TSUnionType',
+  'TSIntersectionType',
+  'TSFunctionType',
+  'TSConstructorType',
+  'TSArrayType',
+  'TSTupleType',
+  'TSNamedTupleMember',
+  'TSOptionalType',
+  'TSRestType',
+  'TSConditionalType',
+  'TSInferType',
+  'TSParenthesizedType',
+  'TSTypeOperator',
+  'TSIndexedAccessType',
+  'TSMappedType',
+  'TSLiteralType',
+  'TSTemplateLiteralType',
+  'TSImportType',
+  'TSTypePredicate',
+  'TSTypeParameterInstantiation',
+  'TSTypeParameterDeclaration',
+  'TSTypeParameter',
+  'TSClassImplements',
+  'TSInterfaceHeritage',
+  // Members of interfaces and type literals: their types and parameters (a computed key is
+  // looked at first: a value).
+  'TSPropertySignature',
+  'TSMethodSignature',
+  'TSCallSignatureDeclaration',
+  'TSConstructSignatureDeclaration',
+  'TSIndexSignature',
+]);
+
+/**
+ * Whether a reference is to a value that the emit keeps: not inside a type or a heritage
+ * clause but a class's `extends`, except inside a computed key (`{ [a.key]: string }`), and
+ * not in an ambient context (anything under a `declare`).
+ */
+function isValuePosition(ancestors: readonly Node[], id: Identifier): boolean {
+  let value = true;
+  let settled = false;
+  let child: Node = id;
+  for (let at = ancestors.length - 1; at >= 0; at--) {
+    const node = ancestors[at];
+    if (node === undefined) break;
+    const fields = fieldsOf(node);
+    if (fields.declare === true) return false;
+    if (!settled) {
+      if (fields.computed === true && fields.key === child) settled = true;
+      else if (TYPES.has(node.type)) {
+        value = false;
+        settled = true;
+      }
+    }
+    child = node;
+  }
+  return value;
+}
+
+function inDeclaration(ancestors: readonly Node[]): boolean {
+  return ancestors.some((node) => fieldsOf(node).declare === true);
+}
+
+/**
+ * A decorator: with `emitDecoratorMetadata` TypeScript writes the types of what it decorates;
+ * the rules are written down in typescript/uses.ts recordDecorator.
+ */
+export function recordDecorator(source: Source, decorator: Decorator): void {
+  const { ancestors } = source;
+  const node = ancestors.at(-1);
+  if (node === undefined) return;
+  const decorators = (node as { decorators?: readonly Node[] }).decorators;
+  // A `declare` property is no ambient context of its own: legacy decorators still describe it.
+  const context = node.type === 'PropertyDefinition' ? ancestors.slice(0, -1) : ancestors;
+  if (decorators?.[0] !== decorator || inDeclaration(context)) return;
+  const record = (type: TSTypeAnnotation | null | undefined, mode: DecoratorMode | null) => {
+    if (mode !== null && type !== null && type !== undefined)
+      recordMetadataType(source, type.typeAnnotation, mode);
+  };
+  const owner = ancestors.at(-3);
+  const inDeclaredClass = owner?.type === 'ClassDeclaration';
+  switch (node.type) {
+    case 'ClassDeclaration': {
+      const ctor = node.body.body.find(
+        (member) =>
+          member.type === 'MethodDefinition' &&
+          member.kind === 'constructor' &&
+          member.value.body !== null,
+      );
+      const params = ctor?.type === 'MethodDefinition' ? ctor.value.params : [];
+      for (const parameter of params) record(parameterType(parameter), 'any');
+      return;
+    }
+    case 'PropertyDefinition':
+    case 'AccessorProperty':
+    case 'TSAbstractPropertyDefinition':
+    case 'TSAbstractAccessorProperty': {
+      const standard = !node.type.startsWith('TSAbstract') && fieldsOf(node).declare !== true;
+      record(node.typeAnnotation, memberMode(node.key.type, inDeclaredClass, standard));
+      return;
+    }
+    case 'MethodDefinition': {
+      const fn = node.value;
+      if (fn.body === null || node.kind === 'constructor') return;
+      const mode = memberMode(node.key.type, inDeclaredClass, true);
+      if (node.kind === 'method') {
+        for (const parameter of fn.params) record(parameterType(parameter), mode);
+        record(fn.returnType, mode);
+      } else {
+        record(accessorType(node) ?? pairedAccessorType(source, node, ancestors.at(-2)), mode);
+      }
+      return;
+    }
+  }
+  recordParameterDecorator(source, node, record);
+}
+
+type RecordType = (type: TSTypeAnnotation | null | undefined, mode: DecoratorMode | null) => void;
+
+/** Legacy decorators only: a decorated parameter of a class declaration's method or constructor. */
+function recordParameterDecorator(source: Source, parameter: Node, record: RecordType): void {
+  const { ancestors } = source;
+  const fn = ancestors.at(-2);
+  const method = ancestors.at(-3);
+  const owner = ancestors.at(-5);
+  if (
+    fn?.type !== 'FunctionExpression' ||
+    fn.body === null ||
+    !fn.params.includes(parameter as never) ||
+    method?.type !== 'MethodDefinition' ||
+    method.kind === 'get' ||
+    owner?.type !== 'ClassDeclaration' ||
+    isThisParameter(parameter)
+  )
+    return;
+  for (const each of fn.params) record(parameterType(each), 'legacy');
+  if (method.kind !== 'constructor') record(fn.returnType, 'legacy');
+}
+
+function memberMode(
+  keyType: string,
+  inDeclaredClass: boolean,
+  standard: boolean,
+): DecoratorMode | null {
+  const legacy = inDeclaredClass && keyType !== 'PrivateIdentifier';
+  if (legacy && standard) return 'any';
+  if (legacy) return 'legacy';
+  return standard ? 'es' : null;
+}
+
+/** A parameter's type; a rest parameter's element type, as the metadata holds it. */
+function parameterType(parameter: Node): TSTypeAnnotation | null | undefined {
+  const fields = fieldsOf(parameter);
+  if (parameter.type === 'TSParameterProperty') return parameterType(parameter.parameter);
+  if (parameter.type === 'AssignmentPattern') {
+    return (fields.typeAnnotation as TSTypeAnnotation | null) ?? parameterType(parameter.left);
+  }
+  const annotation = fields.typeAnnotation as TSTypeAnnotation | null | undefined;
+  if (parameter.type !== 'RestElement' || annotation === null || annotation === undefined)
+    return annotation;
+  const type = annotation.typeAnnotation;
+  if (type.type === 'TSArrayType') return { ...annotation, typeAnnotation: type.elementType };
+  if (type.type === 'TSTypeReference' && type.typeArguments?.params.length === 1) {
+    const [argument] = type.typeArguments.params;
+    return argument === undefined ? undefined : { ...annotation, typeAnnotation: argument };
+  }
+  return undefined;
+}
+
+function accessorType(node: MethodDefinition) {
+  const fn = node.value;
+  if (node.kind === 'get') return fn.returnType;
+  const value = fn.params.find((parameter) => !isThisParameter(parameter));
+  return value === undefined ? undefined : parameterType(value);
+}
+
+function pairedAccessorType(source: Source, node: MethodDefinition, body: Node | undefined) {
+  if (body?.type !== 'ClassBody') return undefined;
+  const name = textOf(source, node.key);
+  for (const member of body.body) {
+    if (
+      member.type === 'MethodDefinition' &&
+      (member.kind === 'get' || member.kind === 'set') &&
+      member.kind !== node.kind &&
+      member.static === node.static &&
+      member.computed === node.computed &&
+      textOf(source, member.key) === name
+    )
+      return accessorType(member);
+  }
+  return undefined;
+}
+
+function isThisParameter(parameter: Node): boolean {
+  return parameter.type === 'Identifier' && parameter.name === 'this';
+}
+
+/** The name decorator metadata writes for a type (typescript/uses.ts metadataEntity). */
+function recordMetadataType(source: Source, type: Node, mode: DecoratorMode): void {
+  const entity = metadataEntity(type);
+  if (entity === null) return;
+  let root = entity.name;
+  while (root.type === 'TSQualifiedName') root = root.left;
+  const { uses } = source.facts;
+  if (root.type === 'Identifier' && uses.watches(root.name))
+    uses.decoratorMetadata(root.name, mode, entity.loose);
+}
+
+interface MetadataEntity {
+  readonly name: Node;
+  readonly loose: boolean;
+}
+
+function metadataEntity(type: Node): MetadataEntity | null {
+  switch (type.type) {
+    case 'TSUnionType':
+    case 'TSIntersectionType':
+      return commonEntity(type.types);
+    case 'TSConditionalType':
+      return commonEntity([type.trueType, type.falseType]);
+    case 'TSNamedTupleMember':
+      return metadataEntity(type.elementType);
+    case 'TSTypeReference':
+      return { name: type.typeName, loose: false };
+    default:
+      return null;
+  }
+}
+
+function commonEntity(types: readonly Node[]): MetadataEntity | null {
+  let common: MetadataEntity | null = null;
+  let loose = false;
+  for (const written of types) {
+    const type = written.type === 'TSNamedTupleMember' ? written.elementType : written;
+    if (type.type === 'TSNeverKeyword') continue;
+    if (type.type === 'TSUndefinedKeyword' || isNullType(type)) {
+      loose = true;
+      continue;
+    }
+    const entity = metadataEntity(type);
+    if (entity === null) return null;
+    loose ||= entity.loose;
+    if (common === null) common = entity;
+    else if (!sameIdentifier(common.name, entity.name)) return null;
+  }
+  return common === null ? null : { name: common.name, loose };
+}
+
+function isNullType(type: Node): boolean {
+  return (
+    type.type === 'TSNullKeyword' ||
+    (type.type === 'TSLiteralType' &&
+      type.literal.type === 'Literal' &&
+      type.literal.value === null)
+  );
+}
+
+function sameIdentifier(a: Node, b: Node): boolean {
+  return a.type === 'Identifier' && b.type === 'Identifier' && a.name === b.name;
+}

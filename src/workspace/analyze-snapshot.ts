@@ -42,7 +42,10 @@ export interface SnapshotAnalysisOptions {
 export interface RepositoryAnalysis {
   readonly facts: ReadonlyMap<string, FileFacts>;
   readonly graph: ModuleGraph;
-  /** Cycles as strongly connected components, counting type-only imports as the policy says. */
+  /**
+   * Cycles as strongly connected components, counting imports TypeScript's emit erases as the
+   * policy says.
+   */
   readonly cycles: readonly (readonly string[])[];
   readonly countsTypeOnlyImports: boolean;
   readonly modules: PolicyModules;
@@ -129,7 +132,14 @@ async function analyzeWith(
   );
   const resolved = await resolutions.resolveAll(requests);
   const resolve = resolved.resolve;
-  const graph = buildModuleGraph(imports, resolve);
+  // The configs are read only where their settings can change an answer.
+  const emitSettings = [...imports.values()].some((list) => list.some(dependsOnSettings))
+    ? await resolutions.emitSettings()
+    : undefined;
+  const graph = buildModuleGraph(imports, resolve, emitSettings?.of);
+  const unreadableConfigs = (emitSettings?.unreadable ?? []).filter(
+    (file) => !resolved.unreadable.some((known) => known.path === file.path),
+  );
   const countsTypeOnlyImports =
     policy.forbidden_patterns.circular_dependency.count_type_only_imports;
   const modules = groupModules(graph.nodes, policy.paths.core);
@@ -146,7 +156,7 @@ async function analyzeWith(
     inheritance: inheritanceDepth(heritage),
     unresolvedHeritage: unresolvedHeritage(heritage),
     skipped: collected.skipped,
-    unreadable: [...collected.unreadable, ...resolved.unreadable],
+    unreadable: [...collected.unreadable, ...resolved.unreadable, ...unreadableConfigs],
     usedCache: listing.usedCache,
     stats: {
       trackedFiles: listing.trackedFiles,
@@ -174,4 +184,9 @@ function countByLanguage(files: readonly SourceFile[]): Partial<Record<Language,
   const counts: Partial<Record<Language, number>> = {};
   for (const { language } of files) counts[language] = (counts[language] ?? 0) + 1;
   return counts;
+}
+
+/** Whether the compiler settings decide if TypeScript's emit keeps the import. */
+function dependsOnSettings(fact: ImportFact): boolean {
+  return fact.keptWhen.length > 0 && !fact.keptWhen.includes('always');
 }

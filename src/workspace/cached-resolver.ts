@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { join, posix } from 'node:path';
+import type { EmitSettings } from '../analysis/graph/emit-settings.js';
 import { compareStrings } from '../analysis/graph/module-graph.js';
 import type { Resolver } from '../analysis/resolve/create-resolver.js';
+import { emitSettingsByFile } from '../analysis/resolve/emit-settings-of.js';
 import type { ResolveImport } from '../analysis/resolve/resolution.js';
 import { SYMLINK_MODE } from '../git/blob-version.js';
 import { ensureLocalDir } from '../memory/store-paths.js';
@@ -50,6 +52,15 @@ export interface Resolutions {
   resolveEarly(requests: readonly ImportRequest[]): void;
   /** Every request answered: stored answers reused, the others computed and stored. */
   resolveAll(requests: readonly ImportRequest[]): Promise<ResolvedImports>;
+  /**
+   * Each file's emit settings, from the tsconfig texts among the resolution inputs (read then,
+   * if no answer needed them): they decide which imports TypeScript's emit keeps. `unreadable`:
+   * configs that could not be read, whose files got TypeScript's defaults.
+   */
+  emitSettings(): Promise<{
+    readonly of: (file: string) => EmitSettings;
+    readonly unreadable: readonly UnreadableFile[];
+  }>;
   /** Ends a resolver thread that resolveAll did not (a run that failed first); idempotent. */
   close(): void;
 }
@@ -200,6 +211,10 @@ export async function openResolutions(
           answers.get(keyOf(from, specifier))?.resolution ?? { kind: 'unresolved' },
         unreadable,
       };
+    },
+    emitSettings: async () => {
+      const read = await readFiles();
+      return { of: emitSettingsByFile(read.texts), unreadable: read.unreadable };
     },
     close: () => thread?.stop(),
   };

@@ -1,10 +1,10 @@
-import type { ImportFact } from '../../model/facts.js';
-import { compareStrings, type ModuleGraph } from './module-graph.js';
+import { compareStrings, type GraphImport, type ModuleGraph } from './module-graph.js';
 
 export interface CycleOptions {
   /**
-   * Count imports erased at compile time. They decide the answer on real code (typeorm's
-   * 227-file cycle is type-only), so every caller says which question it asks.
+   * Count imports TypeScript's emit erases (`import type`, bindings used only as types). They
+   * decide the answer on real code (typeorm's 227-file cycle is type-only), so every caller
+   * says which question it asks.
    */
   readonly includeTypeOnly: boolean;
   /** Count `import()`/`require()`; default true, as madge and dependency-cruiser do. */
@@ -21,8 +21,8 @@ export interface CycleOptions {
  */
 export function findCycles(graph: ModuleGraph, options: CycleOptions): string[][] {
   const includeDynamic = options.includeDynamic ?? true;
-  const counts = (fact: ImportFact): boolean =>
-    (options.includeTypeOnly || !fact.typeOnly) && (includeDynamic || !fact.dynamic);
+  const counts = (fact: GraphImport): boolean =>
+    (options.includeTypeOnly || fact.emitted) && (includeDynamic || !fact.dynamic);
   const indexOf = new Map(graph.nodes.map((node, index) => [node, index]));
   const successors = graph.nodes.map((node) => {
     const targets: number[] = [];

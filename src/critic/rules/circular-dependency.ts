@@ -1,12 +1,11 @@
-import type { ModuleGraph } from '../../analysis/graph/module-graph.js';
-import type { ImportFact } from '../../model/facts.js';
+import type { GraphImport, ModuleGraph } from '../../analysis/graph/module-graph.js';
 import { findingOf, lineLocation } from '../finding-of.js';
 import type { Rule } from '../rule.js';
 import { counted, listed } from '../wording.js';
 
 /**
  * One finding per import cycle, a cycle being a strongly connected component of the import
- * graph (ProjectState.cycles: type-only imports counted only when
+ * graph (ProjectState.cycles: imports TypeScript's emit erases counted only when
  * `count_type_only_imports` says so; dynamic `import()`/`require()` with a literal counted).
  * Symbol: the component's sorted files joined by `\n`, so the finding is the same while the
  * same files form the cycle and a new one once a file joins or leaves it. Location: the first
@@ -19,7 +18,7 @@ export const circularDependency: Rule = {
   description: 'Files that import each other, directly or through others (an import cycle).',
   check({ policy, project }) {
     const countsTypeOnly = policy.forbidden_patterns.circular_dependency.count_type_only_imports;
-    const counts = (fact: ImportFact) => countsTypeOnly || !fact.typeOnly;
+    const counts = (fact: GraphImport) => countsTypeOnly || fact.emitted;
     return project.cycles.flatMap((component) => {
       const [first] = component;
       if (first === undefined) return [];
@@ -43,7 +42,7 @@ function firstImportInto(
   graph: ModuleGraph,
   from: string,
   component: readonly string[],
-  counts: (fact: ImportFact) => boolean,
+  counts: (fact: GraphImport) => boolean,
 ): number {
   const members = new Set(component);
   const lines = (graph.outgoing.get(from) ?? [])

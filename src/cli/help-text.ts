@@ -85,8 +85,9 @@ export const ANALYZE_HELP = `Usage:
       Analyse every tracked source file (TypeScript, TSX, JavaScript, Python, Go, Java) of the
       working tree, or of commit REF: facts per file (cached by git blob id under
       .aureus/local/cache, so unchanged files are never parsed twice), the import graph, its
-      cycles (strongly connected components; type-only imports count only when the policy's
-      circular_dependency.count_type_only_imports says so), the modules under paths.core,
+      cycles (strongly connected components; imports TypeScript's emit erases count only
+      when the policy's circular_dependency.count_type_only_imports says so), the modules
+      under paths.core,
       the implementations of every interface and abstract class across files, and each
       class's inheritance depth. --facts adds every file's facts to the JSON output.
       Exit 0 whatever it finds.

@@ -134,7 +134,7 @@ circular_dependency?: {
  */
 severity?: ("error" | "warn" | "off")
 /**
- * Whether `import type` edges count towards a cycle. They vanish at run time, so they do not by default.
+ * Whether imports TypeScript's emit erases count towards a cycle: `import type`, and imports whose bindings are used only as types under the file's tsconfig (verbatimModuleSyntax, decorator metadata and the JSX factory keep theirs). They vanish at run time, so they do not by default.
  */
 count_type_only_imports?: boolean
 }

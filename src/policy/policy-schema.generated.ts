@@ -217,7 +217,7 @@ export const policySchema: SchemaNode = {
               "default": "error"
             },
             "count_type_only_imports": {
-              "description": "Whether `import type` edges count towards a cycle. They vanish at run time, so they do not by default.",
+              "description": "Whether imports TypeScript's emit erases count towards a cycle: `import type`, and imports whose bindings are used only as types under the file's tsconfig (verbatimModuleSyntax, decorator metadata and the JSX factory keep theirs). They vanish at run time, so they do not by default.",
               "type": "boolean",
               "default": false
             }

@@ -3,10 +3,13 @@
 //
 // Checks that `aureus analyze` finds exactly the import cycles dependency-cruiser and madge find
 // on real code: for each reference code base (fetched from the npm registry when missing, offline
-// once fetched), AUREUS's `cycles` must equal each tool's strongly connected components, twice:
-//   all      type-only imports counted (policy count_type_only_imports: true), compared with
-//            dependency-cruiser's and madge's `all` components;
-//   runtime  type-only imports not counted (false), compared with their `runtime` components.
+// once fetched), AUREUS's `cycles` must equal the tools' strongly connected components, twice:
+//   all      every import counted (policy count_type_only_imports: true), compared with
+//            dependency-cruiser's (`tsPreCompilationDeps: true`) and madge's `all` components;
+//   runtime  only the imports TypeScript's emit keeps (false), compared with dependency-cruiser's
+//            default (`tsPreCompilationDeps: false`: it reads what `ts.transpileModule` emits).
+//            madge has no such reading (`skipTypeImports` drops `import type` only): its column
+//            is shown for reference and not compared.
 // Components are compared as sets of sets (each tool sorts its list its own way). Exits 1 on any
 // difference and prints the symmetric difference (components and files on one side only).
 //
@@ -221,10 +224,9 @@ async function checkCodebase(codebase, parserArgs) {
       );
     if (result.countsTypeOnlyImports !== (setting === 'all'))
       problems.push(`${setting}: the policy's count_type_only_imports was not applied`);
-    for (const [tool, answer] of [
-      ['dependency-cruiser', cruiser],
-      ['madge', madge],
-    ]) {
+    const tools = [['dependency-cruiser', cruiser]];
+    if (setting === 'all') tools.push(['madge', madge]);
+    for (const [tool, answer] of tools) {
       const diff = difference(result.cycles, answer.sccs[setting]);
       if (!isEmpty(diff)) problems.push(`${setting} vs ${tool}: ${describe(diff, skipped)}`);
     }
@@ -285,7 +287,7 @@ async function main() {
     'dependency-cruiser all',
     'dependency-cruiser runtime',
     'madge all',
-    'madge runtime',
+    'madge without import type (not compared)',
     'equal?',
   ];
   const rows = [];
@@ -304,7 +306,9 @@ async function main() {
     process.stdout.write(`\nExactness: FAILED (${seconds.toFixed(1)} s).\n`);
     process.exitCode = 1;
   } else {
-    process.stdout.write(`\nExactness: AUREUS equals both tools (${seconds.toFixed(1)} s).\n`);
+    process.stdout.write(
+      `\nExactness: AUREUS equals dependency-cruiser both ways and madge on every import (${seconds.toFixed(1)} s).\n`,
+    );
   }
 }
 

@@ -31,6 +31,24 @@ export const CODEBASES = [
       allowImportingTsExtensions: true,
     },
   },
+  {
+    // Dependency injection (inversify decorators with their metadata) and TSX: the imports
+    // decorator metadata keeps decide its runtime cycles. Its own dependencies are not
+    // installed (`dependencies: false`): they are packages, in no cycle between its files.
+    name: '@theia/core',
+    version: '1.75.0',
+    sources: 'src',
+    dependencies: false,
+    // theia's configs/base.tsconfig.json, as far as it decides resolution and the emit.
+    tsconfig: {
+      module: 'commonjs',
+      moduleResolution: 'node',
+      jsx: 'react',
+      experimentalDecorators: true,
+      emitDecoratorMetadata: true,
+      strictNullChecks: true,
+    },
+  },
 ];
 
 /** Outside the repository, so that no tool run inside it (jest, biome, tsc) ever sees them. */

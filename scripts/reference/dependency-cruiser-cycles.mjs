@@ -3,13 +3,14 @@
 // dependency-cruiser's `no-circular` rule reports one cycle path per module on it, a number that
 // depends on its search order; the components of the graph it reports are the comparable answer.
 // So this runs it with `no-circular`, takes every dependency it resolved between the `.ts`
-// sources, and computes the components three ways:
-//   all      every dependency;
-//   runtime  without `import type`/`export type`/`import("…").T` (dependencyTypes `type-only`,
-//            `type-import`): the question AUREUS asks with includeTypeOnly: false;
-//   emitted  also without `pre-compilation-only` (imports tsc elides because only types are used).
+// sources, and computes the components of two runs:
+//   all      `tsPreCompilationDeps: true`: every import written in the TypeScript source;
+//   runtime  `tsPreCompilationDeps: false`, dependency-cruiser's default: the imports left in
+//            what `ts.transpileModule` emits for each file under its tsconfig (no `import type`,
+//            no import whose bindings are used only as types, but the imports decorator metadata
+//            and the JSX factory keep): the question AUREUS asks with includeTypeOnly: false.
 // Triple-slash references are left out everywhere: they are not imports.
-// Prints JSON: repository-relative paths, sorted components, the run time.
+// Prints JSON: repository-relative paths, sorted components, the run times.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -21,14 +22,34 @@ import { cycleComponents, describeComponents } from './scc.mjs';
 const CRUISER = fileURLToPath(
   new URL('../../node_modules/dependency-cruiser/bin/dependency-cruise.mjs', import.meta.url),
 );
-const ERASED_ALWAYS = ['type-only', 'type-import'];
-
 export async function dependencyCruiserCycles(dir, sources = 'src') {
+  const all = await cruise(dir, sources, true);
+  const runtime = await cruise(dir, sources, false);
+  const sccs = { all: cycleComponents(all.graph), runtime: cycleComponents(runtime.graph) };
+  return {
+    tool: 'dependency-cruiser',
+    version: await toolVersion(
+      new URL('../../node_modules/dependency-cruiser/package.json', import.meta.url),
+    ),
+    seconds: all.seconds,
+    secondsAsEmitted: runtime.seconds,
+    files: all.files,
+    dependencies: all.edges,
+    noCircularViolations: all.noCircular,
+    summary: Object.fromEntries(
+      Object.entries(sccs).map(([name, list]) => [name, describeComponents(list)]),
+    ),
+    sccs,
+  };
+}
+
+/** One dependency-cruiser run: its graph between the sources, timed start to exit. */
+async function cruise(dir, sources, tsPreCompilationDeps) {
   const work = mkdtempSync(join(tmpdir(), 'aureus-depcruise-'));
   try {
     const config = join(work, 'config.cjs');
     const output = join(work, 'result.json');
-    writeFileSync(config, configText(dir, sources));
+    writeFileSync(config, configText(dir, sources, tsPreCompilationDeps));
     const run = await runTimed(
       process.execPath,
       [
@@ -51,8 +72,7 @@ export async function dependencyCruiserCycles(dir, sources = 'src') {
       .filter(isSource)
       .sort();
     const known = new Set(files);
-    const graphs = { all: new Map(), runtime: new Map(), emitted: new Map() };
-    for (const file of files) for (const graph of Object.values(graphs)) graph.set(file, []);
+    const graph = new Map(files.map((file) => [file, []]));
     let edges = 0;
     for (const module of result.modules) {
       if (!known.has(module.source)) continue;
@@ -60,32 +80,13 @@ export async function dependencyCruiserCycles(dir, sources = 'src') {
         const types = dependency.dependencyTypes;
         if (!known.has(dependency.resolved) || types.includes('triple-slash-directive')) continue;
         edges += 1;
-        graphs.all.get(module.source).push(dependency.resolved);
-        if (types.some((type) => ERASED_ALWAYS.includes(type))) continue;
-        graphs.runtime.get(module.source).push(dependency.resolved);
-        if (!types.includes('pre-compilation-only'))
-          graphs.emitted.get(module.source).push(dependency.resolved);
+        graph.get(module.source).push(dependency.resolved);
       }
     }
-    const sccs = Object.fromEntries(
-      Object.entries(graphs).map(([name, graph]) => [name, cycleComponents(graph)]),
-    );
-    return {
-      tool: 'dependency-cruiser',
-      version: await toolVersion(
-        new URL('../../node_modules/dependency-cruiser/package.json', import.meta.url),
-      ),
-      seconds: run.seconds,
-      files: files.length,
-      dependencies: edges,
-      noCircularViolations: result.summary.violations.filter(
-        (violation) => violation.rule.name === 'no-circular',
-      ).length,
-      summary: Object.fromEntries(
-        Object.entries(sccs).map(([name, list]) => [name, describeComponents(list)]),
-      ),
-      sccs,
-    };
+    const noCircular = result.summary.violations.filter(
+      (violation) => violation.rule.name === 'no-circular',
+    ).length;
+    return { seconds: run.seconds, files: files.length, edges, noCircular, graph };
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
@@ -95,13 +96,13 @@ function isSource(path) {
   return SOURCE.test(path) && !DECLARATION.test(path);
 }
 
-function configText(dir, sources) {
+function configText(dir, sources, tsPreCompilationDeps) {
   const escaped = sources.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const options = {
     doNotFollow: { path: 'node_modules' },
     includeOnly: { path: `^${escaped}/` },
     exclude: { path: DECLARATION.source },
-    tsPreCompilationDeps: true,
+    tsPreCompilationDeps,
     ...(hasTsConfig(dir) ? { tsConfig: { fileName: 'tsconfig.json' } } : {}),
     // As AUREUS's own .dependency-cruiser.cjs: package `exports` honoured.
     enhancedResolveOptions: {

@@ -29,20 +29,22 @@ function install(codebase) {
   rmSync(repo, { recursive: true, force: true });
   mkdirSync(folder, { recursive: true });
   writeFileSync(join(folder, 'package.json'), `${JSON.stringify({ private: true }, null, 2)}\n`);
-  execFileSync(
-    'npm',
-    [
-      'install',
-      '--ignore-scripts',
-      '--no-save',
-      '--no-audit',
-      '--no-fund',
-      '--loglevel=error',
-      wanted,
-    ],
-    { cwd: folder, stdio: ['ignore', 'ignore', 'inherit'] },
-  );
   const installed = join(folder, 'node_modules', codebase.name);
+  if (codebase.dependencies === false) unpack(wanted, folder, installed);
+  else
+    execFileSync(
+      'npm',
+      [
+        'install',
+        '--ignore-scripts',
+        '--no-save',
+        '--no-audit',
+        '--no-fund',
+        '--loglevel=error',
+        wanted,
+      ],
+      { cwd: folder, stdio: ['ignore', 'ignore', 'inherit'] },
+    );
   mkdirSync(repo, { recursive: true });
   cpSync(join(installed, codebase.sources), join(repo, codebase.sources), { recursive: true });
   for (const name of readdirSync(installed)) {
@@ -57,6 +59,24 @@ function install(codebase) {
     writeFileSync(join(repo, 'tsconfig.json'), `${JSON.stringify(tsconfig, null, 2)}\n`);
   }
   writeFileSync(marker, `${JSON.stringify({ package: wanted })}\n`);
+}
+
+/** The package alone, without its dependencies: `npm pack`, then its tarball unpacked. */
+function unpack(wanted, folder, installed) {
+  const tarball = execFileSync(
+    'npm',
+    ['pack', '--silent', '--pack-destination', folder, '--loglevel=error', wanted],
+    { cwd: folder, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+  )
+    .trim()
+    .split('\n')
+    .at(-1);
+  rmSync(installed, { recursive: true, force: true });
+  mkdirSync(installed, { recursive: true });
+  execFileSync('tar', ['-xzf', join(folder, tarball), '-C', installed, '--strip-components=1'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  rmSync(join(folder, tarball), { force: true });
 }
 
 for (const codebase of CODEBASES) {

@@ -1,8 +1,10 @@
 // Usage: node scripts/reference/madge-cycles.mjs <dir> [sources=src]
 // The cycles madge finds in a code base, as strongly connected components of the graph it
 // builds (madge's own `--circular` list is a selection of cycle paths, printed for reference).
-// madge cannot tell a type-only import in its graph; it can leave them out while parsing
-// (detective-typescript's `skipTypeImports`), so it runs twice: `all` and `runtime`.
+// madge cannot tell a type-only import in its graph; it can leave out `import type` while parsing
+// (detective-typescript's `skipTypeImports`), so it runs twice: `all` and `runtime`. It has no
+// option for the imports TypeScript's emit elides (bindings used only as types) nor for those
+// decorator metadata keeps: its `runtime` is not the emitted graph, and is shown, not compared.
 // Each run is a process of its own, timed start to exit, as `madge --json --circular` would be.
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -30,9 +30,9 @@
 //                 the tool process's spawn to exit. They run inside a small wrapper process, so
 //                 the peak memory GNU time reports is the maximum over the wrapper and the tool
 //                 processes (wait4 folds in reaped children); the wrapper's own peak is checked
-//                 to be lower, else the figure is marked as an upper bound ("≤"). madge runs
-//                 twice per call (with and without type imports): its time is the first run's,
-//                 its memory the larger of the two.
+//                 to be lower, else the figure is marked as an upper bound ("≤"). Each tool
+//                 runs twice per call (every import, then the run-time reading): its time is
+//                 the first run's, its memory the larger of the two.
 // Each AUREUS run's own stats are checked (cold parses every file, warm none, touched ten), and
 // the extraction must read the files the floor reads, so a row cannot silently measure
 // something else.

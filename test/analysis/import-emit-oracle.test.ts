@@ -121,6 +121,7 @@ const SETTINGS: readonly (readonly [string, Record<string, unknown>])[] = [
   ['verbatimModuleSyntax', { verbatimModuleSyntax: true }],
   ['classic JSX', { jsx: 'react' }],
   ['automatic JSX', { jsx: 'react-jsx' }],
+  ['preserved JSX', { jsx: 'preserve' }],
   ['jsxFactory h', { jsx: 'react', jsxFactory: 'h' }],
   ['legacy decorator metadata', { experimentalDecorators: true, emitDecoratorMetadata: true }],
   [

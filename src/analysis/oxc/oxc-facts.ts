@@ -13,6 +13,7 @@ import {
   recordTypeImport,
 } from './calls.js';
 import { asFunction, visitClass, visitFunction, visitInterface } from './declarations.js';
+import { recordDecorator } from './decorator-metadata.js';
 import {
   recordCommonJsExports,
   recordExports,
@@ -26,7 +27,6 @@ import type { Scope, Source } from './syntax.js';
 import { visitChildren } from './tree-walk.js';
 import { typeScriptOnlyStart } from './typescript-only-syntax.js';
 import {
-  recordDecorator,
   recordIdentifier,
   recordJsxElement,
   recordJsxName,

@@ -9,6 +9,7 @@ import { typescript } from '../typescript-runtime.js';
 import { recordCall, recordConstruction, recordMemberAccess, recordTypeImport } from './calls.js';
 import { commentRanges } from './comment-ranges.js';
 import { visitClass, visitFunction } from './declarations.js';
+import { recordDecorator } from './decorator-metadata.js';
 import {
   recordCommonJsExports,
   recordExports,
@@ -21,7 +22,7 @@ import { Category, categoryOf } from './node-categories.js';
 import { parseDiagnostics } from './parse-diagnostics.js';
 import { rangeOf, type Scope, type Source, textOf } from './syntax.js';
 import { isTypeScriptOnly } from './typescript-only-syntax.js';
-import { recordDecorator, recordIdentifier, recordJsxElement, watchImportedNames } from './uses.js';
+import { recordIdentifier, recordJsxElement, watchImportedNames } from './uses.js';
 
 type ScriptLanguage = 'typescript' | 'tsx' | 'javascript';
 

@@ -1,4 +1,5 @@
 import type { Project, SourceFile } from 'ts-morph';
+import type { PublicApi } from './public-api/public-api.js';
 
 /** The deterministic passes, one module each under passes/. */
 export type PassName =
@@ -46,6 +47,11 @@ export interface PassContext {
    * file). References are followed across the whole project whatever the scope.
    */
   readonly scope: ReadonlySet<string>;
+  /**
+   * What code outside the repository may import (public-api.ts), computed once per run: no pass
+   * removes, renames, inlines away or changes the signature of any of it.
+   */
+  readonly publicApi: PublicApi;
 }
 
 export interface SimplificationPass {

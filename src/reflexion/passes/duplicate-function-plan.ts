@@ -1,4 +1,5 @@
 import { type FunctionDeclaration, Node, type SourceFile, ts } from 'ts-morph';
+import { isPublic, type PublicApi } from '../public-api/public-api.js';
 import { canonical } from './duplicate-function-key.js';
 import { importsNamedIn } from './inline-trivial-function-imports.js';
 
@@ -26,10 +27,14 @@ export interface Merge {
   readonly duplicateImports: readonly string[];
 }
 
-/** How the duplicate's references can move to the keeper; undefined when one cannot. */
+/**
+ * How the duplicate's references can move to the keeper; undefined when one cannot, or when the
+ * duplicate is public API (callers outside the repository use it by its name, in its module).
+ */
 export function mergePlan(
   keeper: FunctionDeclaration,
   duplicate: FunctionDeclaration,
+  publicApi: PublicApi,
 ): Merge | undefined {
   const keeperName = keeper.getName();
   const duplicateName = duplicate.getName();
@@ -37,8 +42,8 @@ export function mergePlan(
   const duplicateFile = duplicate.getSourceFile();
   if (!keeperName || !duplicateName) return;
   if (keeper.isExported() && !keeper.hasExportKeyword()) return;
-  // An index file's exports are a package's or folder's public face: callers outside may use it.
-  if (duplicate.isExported() && duplicateFile.getBaseName().startsWith('index.')) return;
+  if (duplicate.isExported() && isPublic(publicApi, duplicateFile.getFilePath(), duplicateName))
+    return;
   if (!references(keeper).every((ref) => plainUse(ref) || importedByName(ref))) return;
   const meanings = new Set([canonicalOf(keeper), canonicalOf(duplicate)]);
   const renames: Span[] = [];

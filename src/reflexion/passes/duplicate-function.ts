@@ -29,7 +29,7 @@ export const duplicateFunctionPass: SimplificationPass = {
       for (const duplicate of duplicates) {
         if (!keeper) continue;
         if (!context.scope.has(duplicate.path) || !sameMeaning(keeper.fn, duplicate.fn)) continue;
-        const merge = mergePlan(keeper.fn, duplicate.fn);
+        const merge = mergePlan(keeper.fn, duplicate.fn, context.publicApi);
         if (merge) merges.push({ merge, duplicate, keeper });
       }
     return merges

@@ -172,14 +172,9 @@ function isUsed(file: SourceFile, name: string): boolean {
 }
 
 /**
- * What names mean and where declarations are public: shared by the passes that point references
- * at another declaration (single-implementation, pass-through-wrapper).
+ * What names mean: shared by the passes that point references at another declaration
+ * (single-implementation, pass-through-wrapper).
  */
-
-/** index.ts, index.js, …: a package's entry, whose exports other packages may rely on. */
-export function isIndexFile(file: SourceFile): boolean {
-  return /^index\.[cm]?[jt]sx?$/.test(file.getBaseName());
-}
 
 /** The declaration a symbol stands for, through imports: two spellings of one thing share it. */
 export function canonicalSymbol(symbol: MorphSymbol): ts.Symbol {

@@ -1,7 +1,7 @@
 import { type Identifier, Node, type SourceFile, ts } from 'ts-morph';
+import { isPublic, type PublicApi } from '../public-api/public-api.js';
 import {
   canonicalSymbol,
-  isIndexFile,
   isInJsDoc,
   isReExportedWholesale,
   moduleSpecifier,
@@ -34,11 +34,16 @@ export interface Replacement {
   readonly imports: ReadonlyMap<string, CalleeImport>;
 }
 
-/** The replacement of `wrapper` by its callee, or undefined when it is not provably the same. */
-export function planReplacement(wrapper: Wrapper): Replacement | undefined {
+/**
+ * The replacement of `wrapper` by its callee, or undefined when it is not provably the same or
+ * the wrapper is public API (its users outside would lose the name).
+ */
+export function planReplacement(wrapper: Wrapper, publicApi: PublicApi): Replacement | undefined {
   const file = wrapper.statement.getSourceFile();
   const exported = wrapper.statement.isExported();
-  if (exported && (isIndexFile(file) || isReExportedWholesale(file))) return undefined;
+  const name = wrapper.nameNode.getText();
+  if (exported && (isPublic(publicApi, file.getFilePath(), name) || isReExportedWholesale(file)))
+    return undefined;
   const callee = resolveCallee(wrapper);
   if (callee === undefined || !declaresSameTypes(wrapper, callee)) return undefined;
   const references = renamedReferences(wrapper, callee);

@@ -27,7 +27,8 @@ export const passThroughWrapperPass: SimplificationPass = {
       if (file.isDeclarationFile()) continue;
       for (const statement of file.getStatements()) {
         const wrapper = matchWrapper(statement);
-        const replacement = wrapper === undefined ? undefined : planReplacement(wrapper);
+        const replacement =
+          wrapper === undefined ? undefined : planReplacement(wrapper, context.publicApi);
         if (replacement !== undefined) replacements.push(replacement);
       }
     }

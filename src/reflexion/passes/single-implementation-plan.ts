@@ -1,4 +1,5 @@
 import { type ClassDeclaration, type Identifier, Node, type SourceFile, ts } from 'ts-morph';
+import { inPublicSignature, isPublic, type PublicApi } from '../public-api/public-api.js';
 import {
   canonicalSymbol,
   isReExportedWholesale,
@@ -29,13 +30,19 @@ export interface Removal {
   readonly imports: ReadonlyMap<string, string>;
 }
 
-/** The removal of `abstraction`, or undefined when it is not provably safe. */
+/**
+ * The removal of `abstraction`, or undefined when it is not provably safe or would change the
+ * public API: the abstraction is public, a public signature names it, or a public class would
+ * lose its base class.
+ */
 export function planRemoval(
   abstraction: Abstraction,
   candidates: () => ShapeCandidates,
+  publicApi: PublicApi,
 ): Removal | undefined {
   const name = abstraction.getName();
   if (name === undefined || !isLoneDeclaration(abstraction)) return undefined;
+  if (isPublic(publicApi, abstraction.getSourceFile().getFilePath(), name)) return undefined;
   if (abstraction.isExported() && isReExportedWholesale(abstraction.getSourceFile()))
     return undefined;
   const uses = abstractionUses(abstraction);
@@ -48,6 +55,10 @@ export function planRemoval(
   const clause = entry.getParentIfKind(ts.SyntaxKind.HeritageClause);
   const viaExtends = clause?.getToken() === ts.SyntaxKind.ExtendsKeyword;
   if (!fitsImplementer(abstraction, implementer, viaExtends)) return undefined;
+  const classPath = implementer.getSourceFile().getFilePath();
+  if (viaExtends && isPublic(publicApi, classPath, className)) return undefined;
+  if (uses.typeReferences.some((reference) => inPublicSignature(publicApi, reference)))
+    return undefined;
   if (hasImplementationByShape(abstraction, implementer, candidates())) return undefined;
   const imports = importsNeeded(abstraction, implementer, uses.typeReferences);
   if (imports === undefined) return undefined;
@@ -61,7 +72,7 @@ export function planRemoval(
     name,
     line: abstraction.getStartLineNumber(),
     abstractClass: Node.isClassDeclaration(abstraction),
-    classPath: implementer.getSourceFile().getFilePath(),
+    classPath,
     className,
     viaExtends,
     renames,

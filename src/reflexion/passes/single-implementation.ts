@@ -5,7 +5,6 @@ import {
   ensureNamedImport,
   identifierNames,
   importOfName,
-  isIndexFile,
   removeImportsLeftUnused,
   removeImportsOf,
 } from './import-edits.js';
@@ -30,10 +29,10 @@ export const singleImplementationPass: SimplificationPass = {
     const candidates = lazily(() => shapeCandidates(context.project));
     const removals: Removal[] = [];
     for (const file of scopedFiles(context)) {
-      // An entry file's interfaces are public: other packages may implement them.
-      if (file.isDeclarationFile() || isIndexFile(file)) continue;
+      if (file.isDeclarationFile()) continue;
       for (const abstraction of abstractions(file)) {
-        const removal = planRemoval(abstraction, candidates);
+        // Public interfaces stay: other packages may implement them.
+        const removal = planRemoval(abstraction, candidates, context.publicApi);
         if (removal !== undefined) removals.push(removal);
       }
     }

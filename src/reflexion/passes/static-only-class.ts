@@ -1,11 +1,7 @@
 import type { PassContext, Proposal, SimplificationPass } from '../proposal.js';
 import { captureEdits, relativePath, scopedFiles } from '../proposal.js';
-import {
-  looksGenerated,
-  looksLikeEntryPoint,
-  type ModuleReach,
-  moduleReach,
-} from './module-reach.js';
+import { isPublic } from '../public-api/public-api.js';
+import { looksGenerated, type ModuleReach, moduleReach } from './module-reach.js';
 import { convertedTexts } from './static-only-class-rewrite.js';
 import { isNameFree, staticMembers } from './static-only-class-shape.js';
 import { classUses } from './static-only-class-uses.js';
@@ -58,11 +54,11 @@ function convert(context: PassContext, reach: ModuleReach, candidate: Candidate)
   const cls = file.getClass(candidate.name);
   const members = cls === undefined ? undefined : staticMembers(cls);
   if (cls === undefined || members === undefined) return;
-  // An exported class may be used where the project cannot see: by an entry point's users, by a
-  // barrel's importers, by code that looks modules up by name.
+  // An exported class may be used where the project cannot see: as public API, by a barrel's
+  // importers, by code that looks modules up by name.
   if (
     cls.isExported() &&
-    (looksLikeEntryPoint(relativePath(context, file.getFilePath())) ||
+    (isPublic(context.publicApi, file.getFilePath(), candidate.name) ||
       reach.unknownTarget ||
       reach.takenWhole.has(file.getFilePath()))
   )

@@ -1,12 +1,8 @@
 import { type Identifier, Node, type SourceFile, type Statement, ts } from 'ts-morph';
 import type { PassContext, Proposal } from '../proposal.js';
 import { captureEdits, relativePath, scopedFiles } from '../proposal.js';
-import {
-  hasModuleSyntax,
-  looksGenerated,
-  looksLikeEntryPoint,
-  moduleReach,
-} from './module-reach.js';
+import { isPublic } from '../public-api/public-api.js';
+import { hasModuleSyntax, looksGenerated, moduleReach } from './module-reach.js';
 import { namedAgainInFile, namedInAnotherFile } from './name-occurrences.js';
 import { unusedImports } from './unused-code-imports.js';
 import { applyRemovals, isSideEffectFree } from './unused-code-references.js';
@@ -24,9 +20,10 @@ interface UnusedExport {
 
 /**
  * Exported declarations no other file refers to: removed when their own file does not use them
- * either (one proposal per file), else their `export` dropped (another). Exports are left alone in entry points, in
- * files taken as a whole (barrel members, `import()` targets, namespace imports) and everywhere
- * when some `import()` has a computed target: their names may be looked up at run time.
+ * either (one proposal per file), else their `export` dropped (another). Public API is left
+ * alone, and so are exports in files taken as a whole (barrel members, `import()` targets,
+ * namespace imports) and everywhere when some `import()` has a computed target: their names may
+ * be looked up at run time.
  */
 export function unusedExportProposals(context: PassContext): Proposal[] {
   const reach = moduleReach(context.project);
@@ -36,10 +33,10 @@ export function unusedExportProposals(context: PassContext): Proposal[] {
       (file) =>
         !file.isDeclarationFile() &&
         !looksGenerated(file) &&
-        !looksLikeEntryPoint(relativePath(context, file.getFilePath())) &&
         !reach.takenWhole.has(file.getFilePath()),
     )
-    .flatMap(unusedExports);
+    .flatMap(unusedExports)
+    .filter((found) => !isPublic(context.publicApi, found.filePath, found.name));
   const groups = new Map<string, UnusedExport[]>();
   for (const candidate of candidates) {
     const key = `${candidate.usedInFile ? 'unexport' : 'remove'}:${candidate.filePath}`;

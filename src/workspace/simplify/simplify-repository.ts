@@ -14,11 +14,14 @@ import {
 } from '../../reflexion/findings-in-other-languages.js';
 import { findSimplifications } from '../../reflexion/pass-catalog.js';
 import type { PassContext, SimplificationPass } from '../../reflexion/proposal.js';
+import { publicApiOf } from '../../reflexion/public-api/public-api.js';
 import {
   type SimplificationMetrics,
   simplificationMetrics,
 } from '../../reflexion/simplification-metrics.js';
 import { createFactParser, isScript } from '../fact-parsers.js';
+import { gitRepositorySource } from '../git-repository-source.js';
+import { snapshotResolutionFiles } from '../snapshot-resolution-files.js';
 import { type SnapshotFile, workingTreeSnapshot } from '../working-tree-snapshot.js';
 import { type AppliedPatches, applyPatches } from './apply-patches.js';
 import { composePatches } from './compose-patches.js';
@@ -61,6 +64,8 @@ export interface SimplifyResult {
    * it cannot read gets no patch, and the run says which and why rather than failing.
    */
   readonly skipped: readonly SkippedFile[];
+  /** Package entries not traced to a source, whose packages are kept whole as public API. */
+  readonly untracedEntries: readonly string[];
 }
 
 /**
@@ -111,7 +116,11 @@ export async function simplifyRepository(
   );
   const { project } = loaded;
   skipped.push(...loaded.skipped);
-  const context: PassContext = { project, rootDir, scope: new Set(scope) };
+  const publicApi = publicApiOf(
+    project,
+    await snapshotResolutionFiles(snapshot, gitRepositorySource(root).readBlobs, rootDir),
+  );
+  const context: PassContext = { project, rootDir, scope: new Set(scope), publicApi };
   const found = findSimplifications(context, passes, policy.simplification.aggressiveness);
   const proposals = [...found.proposals];
   const failedPasses = [...found.failedPasses];
@@ -177,6 +186,7 @@ export async function simplifyRepository(
           otherScope,
         );
   const deferred = composed.notKept;
+  const untracedEntries = publicApi.untraced;
   return {
     scope,
     verified,
@@ -186,6 +196,7 @@ export async function simplifyRepository(
     applied,
     metrics,
     findings,
+    untracedEntries,
     skipped: skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
   };
 }

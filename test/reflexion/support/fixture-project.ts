@@ -5,6 +5,7 @@ import type {
   Proposal,
   SimplificationPass,
 } from '../../../src/reflexion/proposal.js';
+import { publicApiOf } from '../../../src/reflexion/public-api/public-api.js';
 
 /** Where fixture projects live in memory. */
 export const ROOT = '/repo';
@@ -19,20 +20,34 @@ const COMPILER_OPTIONS: ts.CompilerOptions = {
   skipLibCheck: true,
 };
 
-/** An in-memory project of `files` (repository-relative paths → text). */
+/** package.json and tsconfig files: read for the public API, not sources of the project. */
+const JSON_FILE = /\.json$/;
+
+/** An in-memory project of `files` (repository-relative paths → text), JSON files left out. */
 export function fixtureProject(files: Readonly<Record<string, string>>): Project {
   const project = new Project({ useInMemoryFileSystem: true, compilerOptions: COMPILER_OPTIONS });
   for (const [path, text] of Object.entries(files))
-    project.createSourceFile(`${ROOT}/${path}`, text);
+    if (!JSON_FILE.test(path)) project.createSourceFile(`${ROOT}/${path}`, text);
   return project;
 }
 
-/** A pass's context over `files`, every file in scope unless `scope` says otherwise. */
+/**
+ * A pass's context over `files`, every source in scope unless `scope` says otherwise, the public
+ * API read from the package.json and tsconfig files among them.
+ */
 export function fixtureContext(
   files: Readonly<Record<string, string>>,
-  scope: readonly string[] = Object.keys(files),
+  scope: readonly string[] = Object.keys(files).filter((path) => !JSON_FILE.test(path)),
 ): PassContext {
-  return { project: fixtureProject(files), rootDir: ROOT, scope: new Set(scope) };
+  const project = fixtureProject(files);
+  const texts = new Map(Object.entries(files).filter(([path]) => JSON_FILE.test(path)));
+  const publicApi = publicApiOf(project, {
+    rootDir: ROOT,
+    paths: Object.keys(files),
+    texts,
+    unreadable: [],
+  });
+  return { project, rootDir: ROOT, scope: new Set(scope), publicApi };
 }
 
 /** The files after `edits`, as a new record (deleted files left out). */

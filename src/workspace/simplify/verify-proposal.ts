@@ -6,6 +6,7 @@ import type { Policy } from '../../model/policy.js';
 import { priceChange } from '../../pricing/price-change.js';
 import { changeOfEdits, unifiedDiff } from '../../reflexion/edit-forms.js';
 import type { FileEdit, PassContext, Proposal } from '../../reflexion/proposal.js';
+import { publicApiChange } from '../../reflexion/public-api/public-api-kept.js';
 import { addedErrors, type TypeErrorBaseline, typeErrorsOf } from './type-errors.js';
 
 export interface VerifiedPatch {
@@ -35,10 +36,10 @@ export interface VerifyEnvironment {
 }
 
 /**
- * The three checks every patch passes before anyone sees it: it applies cleanly to the working
- * tree (`git apply --check`), it adds no type error to the files it edits or the files that
- * import them, and the pricing `aureus check` uses charges it less than nothing. The first
- * failed check drops it, with the reason.
+ * The checks every patch passes before anyone sees it: it keeps the public API, it applies
+ * cleanly to the working tree (`git apply --check`), it adds no type error to the files it
+ * edits or the files that import them, and the pricing `aureus check` uses charges it less than
+ * nothing. The first failed check drops it, with the reason.
  */
 export async function verifyProposal(
   env: VerifyEnvironment,
@@ -46,6 +47,11 @@ export async function verifyProposal(
 ): Promise<VerifiedPatch | DroppedProposal> {
   const { edits } = proposal;
   if (edits.length === 0) return { proposal, reason: 'it changes nothing' };
+  const { publicApi, rootDir } = env.context;
+  for (const edit of edits) {
+    const change = publicApiChange(publicApi, rootDir, edit);
+    if (change !== undefined) return { proposal, reason: change };
+  }
   const patch = unifiedDiff(edits);
   const applied = await patchApplies(env.root, patch);
   if (!applied.applies)

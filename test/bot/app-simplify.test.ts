@@ -27,10 +27,14 @@ afterAll(async () => {
   await restoreGit();
 });
 
-/** A session whose repository has the policy above and pull request 5 with two simplifications. */
+/**
+ * A session whose repository has the policy above and pull request 5 with two simplifications
+ * (and the `extra` files, added by the pull request too).
+ */
 async function withPullRequest(
   session: AppSession,
   headRepo?: string,
+  extra: Readonly<Record<string, string>> = {},
 ): Promise<{ origin: Repo & { remove(): Promise<void> }; headSha: string }> {
   const origin = await makeRepo('app-simplify-origin');
   origin.write('.aureus/policy.yaml', POLICY);
@@ -38,6 +42,7 @@ async function withPullRequest(
   const baseSha = origin.commit('base');
   origin.git('checkout', '--quiet', '-b', 'feature');
   addSimplifiableFeature(origin);
+  for (const [path, text] of Object.entries(extra)) origin.write(path, text);
   const headSha = origin.commit('feature');
   session.double.addRepository({
     owner: OWNER,
@@ -149,6 +154,30 @@ describe('the App delivers verified simplifications', () => {
       const [review] = session.double.reviews(OWNER, REPO, 5);
       expect(review?.body).toContain('the branch is in a fork, which AUREUS never pushes to');
       expect(session.double.reviewComments(OWNER, REPO, 5)).toHaveLength(1);
+      await origin.remove();
+    } finally {
+      await session.close();
+    }
+  });
+
+  it('keeps what the head’s package.json publishes, as on a checkout', async () => {
+    const session = await startAppSession(OWNER);
+    try {
+      const { origin } = await withPullRequest(session, undefined, {
+        'package.json': `${JSON.stringify({ name: 'dates', exports: { './format': './dist/format.js' } })}\n`,
+        'tsconfig.json': `${JSON.stringify({ compilerOptions: { strict: true, module: 'ESNext', moduleResolution: 'Bundler', outDir: 'dist', rootDir: 'src' } })}\n`,
+        'src/format.ts':
+          'export function formatDate(date: Date): string {\n  return date.toISOString();\n}\n',
+        'src/stale.ts':
+          'export function stale(): number {\n  return 1;\n}\nexport const kept = 2;\n',
+        'src/uses-stale.ts': "import { kept } from './stale.js';\n\nconsole.log(kept);\n",
+      });
+      expectCleanRequests(session);
+      const [review] = session.double.reviews(OWNER, REPO, 5);
+      expect(review?.body).not.toContain('formatDate');
+      expect(review?.body).toContain('-function twice(value: number): number {');
+      const suggested = session.double.reviewComments(OWNER, REPO, 5).map(({ path }) => path);
+      expect(suggested.sort()).toEqual(['src/extra.ts', 'src/stale.ts']);
       await origin.remove();
     } finally {
       await session.close();

@@ -94,6 +94,11 @@ function asText(result: SimplifyResult): string {
     lines.push(`  - ${proposal.title} (${proposal.path}:${proposal.line}): ${reason}`);
   for (const { pass, error } of result.failedPasses)
     lines.push(`  ! the ${pass} pass failed: ${error}`);
+  if (result.untracedEntries.length > 0)
+    lines.push(
+      'Public API kept whole (add a tsconfig outDir/rootDir that leads from the entry to its source to narrow it):',
+    );
+  for (const entry of result.untracedEntries) lines.push(`  - ${entry}`);
   if (result.findings.length > 0) lines.push('In Python and Go (no patch yet; by hand):');
   for (const finding of result.findings)
     lines.push(`  - ${finding.title} (${finding.path}:${finding.line})`);
@@ -138,6 +143,7 @@ function asJson(result: SimplifyResult) {
     failedPasses: result.failedPasses,
     findings: result.findings,
     skipped: result.skipped,
+    untracedEntries: result.untracedEntries,
     metrics: result.metrics,
   };
 }

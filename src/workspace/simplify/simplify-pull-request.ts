@@ -119,6 +119,7 @@ async function deliver(
     log.push(
       `Not read (no patch for them): ${result.skipped.map(({ path, reason }) => `${path} (${reason})`).join('; ')}.`,
     );
+  for (const entry of result.untracedEntries) log.push(`Public API kept whole: ${entry}`);
   const onHead = result.applied.kept.filter((patch) => matchesHead(patch, headFiles));
   if (onHead.length < result.applied.kept.length)
     log.push(

@@ -4,9 +4,10 @@ import { publicApiChange } from '../../src/reflexion/public-api/public-api-kept.
 
 const lines = (...text: string[]): string => `${text.join('\n')}\n`;
 
-/** `open`, `Store` and `Client` of src/api.ts are public; nothing else is. */
+/** `open`, `Store`, `Client`, `limit` and `origin` of src/api.ts are public; nothing else is. */
 const API: PublicApi = {
-  namesIn: (path) => new Set(path === '/repo/src/api.ts' ? ['open', 'Store', 'Client'] : []),
+  namesIn: (path) =>
+    new Set(path === '/repo/src/api.ts' ? ['open', 'Store', 'Client', 'limit', 'origin'] : []),
   untraced: [],
 };
 
@@ -26,6 +27,8 @@ const BEFORE = lines(
   '  return load(path);',
   '}',
   'export { open };',
+  "export const limit: number = open('limit').get();",
+  "export const origin = open('origin');",
 );
 
 const change = (after: string | null, path = 'src/api.ts') =>
@@ -40,7 +43,8 @@ describe('publicApiChange: the last check before any proposal is shown', () => {
       .replace('  private cache = 0;\n', '')
       .replace(' + this.cache', '')
       .replace(' implements Base', '')
-      .replace('interface Base {}\n', '');
+      .replace('interface Base {}\n', '')
+      .replace("open('limit').get()", "load('limit').get()");
     expect(change(after)).toBeUndefined();
     expect(change(null, 'src/other.ts')).toBeUndefined();
   });
@@ -61,6 +65,10 @@ describe('publicApiChange: the last check before any proposal is shown', () => {
     ).toBe('it changes the signature of `open`, public API, in `src/api.ts`');
     expect(change(BEFORE.replace('read(store: Store)', 'read(store: { get(): number })'))).toBe(
       'it changes the signature of `Client`, public API, in `src/api.ts`',
+    );
+    // Without a type written out, the initializer is what gives the constant its type.
+    expect(change(BEFORE.replace("open('origin')", "load('origin')"))).toBe(
+      'it changes the signature of `origin`, public API, in `src/api.ts`',
     );
   });
 });

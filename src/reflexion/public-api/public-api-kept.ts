@@ -99,7 +99,8 @@ function declarationsOf(statement: ts.Statement): [string | undefined, ts.Node][
 
 /**
  * The declaration's text without what does not change how it is called or typed from outside:
- * function bodies, private members and `implements` clauses. Whitespace is collapsed: re-indenting is no change.
+ * function bodies, the value of a constant with a written type, private members and
+ * `implements` clauses. Whitespace is collapsed: re-indenting is no change.
  */
 function signatureOf(node: ts.Node, file: ts.SourceFile): string {
   const cuts: [number, number][] = [];
@@ -114,6 +115,12 @@ function signatureOf(node: ts.Node, file: ts.SourceFile): string {
     if (body !== undefined && (ts.isBlock(body) || ts.isArrowFunction(child))) {
       cuts.push([body.getStart(file), body.end]);
       ts.forEachChild(child, (each) => (each === body ? undefined : visit(each)));
+      return;
+    }
+    // A constant whose type is written out is typed by that annotation: its value is a body.
+    if (ts.isVariableDeclaration(child) && child.type !== undefined && child.initializer) {
+      cuts.push([child.initializer.getStart(file), child.initializer.end]);
+      visit(child.type);
       return;
     }
     if (ts.isClassStaticBlockDeclaration(child)) {

@@ -14,6 +14,11 @@ export interface ReviewInput {
   readonly policySource: string;
   /** Settings the change alters in .aureus/policy.yaml (empty when it does not touch it). */
   readonly policyChanges: readonly string[];
+  /**
+   * Why the change's new policy file does not validate, as `file:line:col: message`: a broken
+   * policy blocks when committed, or it would leave every later change unjudgeable.
+   */
+  readonly policyProblems?: readonly string[];
   readonly priced: PricedChange;
   /** Findings at the base commit, or the committed baseline for a whole-repository check. */
   readonly baseFindings: readonly KnownFinding[];
@@ -105,6 +110,7 @@ function judge(
   const total = round(priced.cost.total);
   const incomplete = [...(change.complete ? [] : change.notes), ...gaps];
   const blocking = findings.filter((finding) => finding.blocking);
+  const policyProblems = input.policyProblems ?? [];
   const warnings = findings.filter((finding) => finding.status !== 'baseline' && !finding.blocking);
   const approval = input.budgetApproval;
   // An approved overrun is still said, but no longer blocks; findings still do.
@@ -124,6 +130,8 @@ function judge(
       `the change costs ${total} points, past the warning line of ${warn} (budgets.change.warn).`,
     );
   }
+  for (const problem of policyProblems)
+    reasons.push(`the new policy does not validate: ${problem}`);
   for (const finding of blocking)
     reasons.push(
       `${finding.status} ${finding.ruleId}: ${finding.message}${growthSentence(finding)}`,
@@ -143,7 +151,7 @@ function judge(
   const verdict: Verdict =
     incomplete.length > 0
       ? 'incomplete'
-      : overBudget || blocking.length > 0
+      : overBudget || blocking.length > 0 || policyProblems.length > 0
         ? 'block'
         : reasons.length > 0
           ? 'warn'

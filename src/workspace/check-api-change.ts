@@ -85,7 +85,7 @@ export async function checkApiChange(
     known: changedVersions(change),
   });
   const judging = await committedPolicy(source, baseSha, options.policyPath);
-  const policyChanges = await changedPolicy(change, judging.policy, options.policyPath);
+  const policyEdit = await changedPolicy(change, judging.policy, options.policyPath);
   const factsCache = createFactsCache(options.storeRoot);
   const analyze = async (commit: string) =>
     analyzeSnapshot(source, await source.listFiles(commit), judging.policy, { factsCache });
@@ -104,7 +104,8 @@ export async function checkApiChange(
   const report = judgeChange({
     change,
     judging,
-    policyChanges,
+    policyChanges: policyEdit.changes,
+    policyProblems: policyEdit.problems,
     base,
     head,
     // Without a clone the renames since the baseline was written are not followed: a finding in

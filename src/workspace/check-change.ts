@@ -46,7 +46,7 @@ export async function checkChangeWithInputs(
 ): Promise<CheckedChange> {
   const change = await readChange(root, request);
   const judging = await basePolicy(root, change.baseSha, options);
-  const policyChanges = await changedPolicy(change, judging.policy, options.policyPath);
+  const policyEdit = await changedPolicy(change, judging.policy, options.policyPath);
   const progress = options.onProgress === undefined ? {} : { onProgress: options.onProgress };
   const factsCache = createFactsCache(root);
   const [base, head] = await Promise.all([
@@ -63,7 +63,8 @@ export async function checkChangeWithInputs(
   const report = judgeChange({
     change,
     judging,
-    policyChanges,
+    policyChanges: policyEdit.changes,
+    policyProblems: policyEdit.problems,
     base,
     head,
     baseline:

@@ -15,6 +15,8 @@ export interface JudgeInput {
   readonly judging: JudgingPolicy;
   /** What the change does to the policy file, for a maintainer's approval. */
   readonly policyChanges: readonly string[];
+  /** Why the change's new policy file is unusable (`file:line:col: message`): it blocks. */
+  readonly policyProblems?: readonly string[];
   readonly base: RepositoryAnalysis;
   readonly head: RepositoryAnalysis;
   /**
@@ -53,6 +55,7 @@ export function judgeChange(input: JudgeInput): Report {
     policy,
     policySource: input.judging.source,
     policyChanges: input.policyChanges,
+    policyProblems: input.policyProblems ?? [],
     priced,
     // Under the head's paths: a renamed file keeps its findings (see followRenames).
     baseFindings: followRenames(runCritic({ policy, project: base }), change),

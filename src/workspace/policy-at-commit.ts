@@ -4,7 +4,7 @@ import { builtInPolicy, parsePolicyText, readPolicyFile } from '../memory/policy
 import type { Change } from '../model/change.js';
 import { AureusError } from '../model/errors.js';
 import type { Policy } from '../model/policy.js';
-import { PolicyError } from '../policy/policy-problem.js';
+import { formatPolicyProblem, PolicyError } from '../policy/policy-problem.js';
 import { gitRepositorySource } from './git-repository-source.js';
 import type { RepositorySource } from './repository-source.js';
 
@@ -101,34 +101,47 @@ export async function committedPolicy(
   return { policy, source: shown };
 }
 
+/** What a change does to the policy file: the settings it alters, and why its new file is unusable. */
+export interface PolicyEdit {
+  /** Settings changed against the judging policy: reported for approval, never applied. */
+  readonly changes: string[];
+  /** `file:line:col: message` for a new policy that does not validate: it blocks the change. */
+  readonly problems: string[];
+}
+
 /**
- * What the change does to .aureus/policy.yaml, as settings changed against the judging policy:
- * reported for a maintainer's approval, never applied to the change itself.
+ * What the change does to .aureus/policy.yaml. The new file is validated by the same loader as
+ * a committed one, so a broken policy is refused when it is committed, not when the next change
+ * finds it at its base and can no longer be judged.
  */
 export async function changedPolicy(
   change: Change,
   judging: Policy,
   policyPath: string = POLICY_PATH,
-): Promise<string[]> {
+): Promise<PolicyEdit> {
   const file = change.files.find(
     (candidate) => candidate.path === policyPath || candidate.oldPath === policyPath,
   );
-  if (file === undefined) return [];
+  if (file === undefined) return { changes: [], problems: [] };
   if (file.head === undefined || file.path !== policyPath)
-    return [`the change removes or moves ${policyPath}.`];
-  if (file.head.text === undefined)
-    return [`the new ${policyPath} is not a text file (${file.head.kind}).`];
+    return { changes: [`the change removes or moves ${policyPath}.`], problems: [] };
+  if (file.head.text === undefined) {
+    const problem = `${policyPath}:1:1: the new policy is not a text file (${file.head.kind}). To resolve, commit ${policyPath} as a UTF-8 YAML file.`;
+    return { changes: [`the change edits ${policyPath}.`], problems: [problem] };
+  }
   const { parsePolicy } = await import('../policy/parse-policy.js');
   const parsed = parsePolicy(file.head.text, policyPath);
   if (!parsed.ok) {
-    const [first] = parsed.problems;
-    return [
-      `the new .aureus/policy.yaml does not validate (${first?.line}:${first?.column}: ${first?.message})`,
-    ];
+    return {
+      changes: [`the change edits ${policyPath}.`],
+      problems: parsed.problems.map(formatPolicyProblem),
+    };
   }
   const { diffPolicies } = await import('../policy/diff-policies.js');
   const changes = diffPolicies(judging, parsed.policy);
-  return changes.length > 0
-    ? changes
-    : [`the change edits ${policyPath} (comments or layout only).`];
+  return {
+    changes:
+      changes.length > 0 ? changes : [`the change edits ${policyPath} (comments or layout only).`],
+    problems: [],
+  };
 }

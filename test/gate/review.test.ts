@@ -263,6 +263,13 @@ describe('the gate', () => {
     );
   });
 
+  it('blocks a change whose new policy does not validate, with its file:line:col', () => {
+    const problem = '.aureus/policy.yaml:4:12: budgets.change.block must be a number.';
+    const report = review(input({ priced: priced(10), policyProblems: [problem] }));
+    expect(report.verdict).toBe('block');
+    expect(report.reasons).toContain(`the new policy does not validate: ${problem}`);
+  });
+
   it('suggests the installed package that does the job of a new dependency', () => {
     const report = review(
       input({

@@ -157,6 +157,18 @@ describe('aureus hook pre-commit, installed with husky, under a real git commit'
     expect(result.output).toContain('AUREUS: BLOCK');
   });
 
+  it('blocks a commit whose new policy does not validate, naming its file:line:col', () => {
+    repo.write('.aureus/policy.yaml', 'version: 1\nbudgets:\n  change:\n    block: lots\n');
+    repo.write('src/small.ts', SMALL_CHANGE);
+    repo.git('add', '.aureus/policy.yaml', 'src/small.ts');
+    const before = head();
+    const result = commit(repo, ['-q', '-m', 'break the policy']);
+    expect(result.code).toBe(1);
+    expect(result.output).toContain('AUREUS: BLOCK');
+    expect(result.output).toContain('.aureus/policy.yaml:4:12: ');
+    expect(head()).toBe(before);
+  });
+
   it('fails closed on a broken base policy: exit 2, commit refused', () => {
     repo.write('.aureus/policy.yaml', 'version: 1\nbudgets:\n  change: lots\n');
     repo.commit('break the policy');

@@ -1,7 +1,9 @@
 import { type ChangeRequest, readChange } from '../git/index.js';
 import { createFactsCache } from '../memory/facts-cache.js';
+import { builtInPolicy } from '../memory/policy-file.js';
 import type { Change } from '../model/change.js';
 import type { Report } from '../model/report.js';
+import { PolicyError } from '../policy/policy-problem.js';
 import {
   type AnalyzeOptions,
   analyzeRepository,
@@ -10,7 +12,7 @@ import {
 import { baselineAtCommit } from './baseline-at-commit.js';
 import type { CheckedChange } from './check-api-change.js';
 import { judgeChange } from './judge-change.js';
-import { basePolicy, changedPolicy } from './policy-at-commit.js';
+import { basePolicy, changedPolicy, repairOrRefuse } from './policy-at-commit.js';
 
 export interface CheckOptions {
   /** A policy file named by the user, used instead of the base commit's policy. */
@@ -19,6 +21,12 @@ export interface CheckOptions {
   readonly policyPath?: string | undefined;
   readonly cwd: string;
   readonly toolVersion: string;
+  /**
+   * A local check (CLI, hook): a broken committed policy lets through the change that repairs
+   * it. Off on the server side, where a broken base policy stays incomplete: otherwise breaking
+   * the policy first would buy a change judged by a policy of its own.
+   */
+  readonly repairBrokenPolicy?: boolean | undefined;
   readonly onProgress?: AnalyzeOptions['onProgress'];
 }
 
@@ -45,8 +53,13 @@ export async function checkChangeWithInputs(
   options: CheckOptions,
 ): Promise<CheckedChange> {
   const change = await readChange(root, request);
-  const judging = await basePolicy(root, change.baseSha, options);
-  const policyEdit = await changedPolicy(change, judging.policy, options.policyPath);
+  const judging = await basePolicy(root, change.baseSha, options).catch((error: unknown) => {
+    if (!(error instanceof PolicyError) || options.repairBrokenPolicy !== true) throw error;
+    return repairOrRefuse(error, change, options.policyPath);
+  });
+  // A repair is reported against the defaults: what it sets beyond them is still a policy change.
+  const against = judging.repairs ? await builtInPolicy(root) : judging.policy;
+  const policyEdit = await changedPolicy(change, against, options.policyPath);
   const progress = options.onProgress === undefined ? {} : { onProgress: options.onProgress };
   const factsCache = createFactsCache(root);
   const [base, head] = await Promise.all([

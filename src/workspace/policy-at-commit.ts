@@ -16,6 +16,8 @@ export interface JudgingPolicy {
   readonly policy: Policy;
   /** `.aureus/policy.yaml@<sha>`, a file the user named, or `built-in`. */
   readonly source: string;
+  /** The change repairs a broken committed policy and is judged by its own (local checks only). */
+  readonly repairs?: true;
 }
 
 /**
@@ -144,4 +146,32 @@ export async function changedPolicy(
       changes.length > 0 ? changes : [`the change edits ${policyPath} (comments or layout only).`],
     problems: [],
   };
+}
+
+/**
+ * The way out of a broken committed policy, for a local check: a change that repairs the file is
+ * judged by its repaired policy (its settings against the defaults are still reported); any other
+ * change is refused with the problems and that way out. Locally a policy change is a warning at
+ * most, so this gives nothing away; the server side keeps a broken base policy incomplete.
+ */
+export async function repairOrRefuse(
+  broken: PolicyError,
+  change: Change,
+  policyPath: string = POLICY_PATH,
+): Promise<JudgingPolicy> {
+  const file = change.files.find((candidate) => candidate.path === policyPath);
+  if (file?.head?.text !== undefined) {
+    const { parsePolicy } = await import('../policy/parse-policy.js');
+    const parsed = parsePolicy(file.head.text, policyPath);
+    if (parsed.ok)
+      return {
+        policy: parsed.policy,
+        source: `${policyPath} (repaired by the change)`,
+        repairs: true,
+      };
+  }
+  throw new AureusError(
+    broken.message,
+    `fix ${policyPath} and commit it: a commit whose ${policyPath} validates is judged by it.`,
+  );
 }

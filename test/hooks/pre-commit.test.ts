@@ -180,6 +180,23 @@ describe('aureus hook pre-commit, installed with husky, under a real git commit'
     expect(result.output).toContain('.aureus/policy.yaml@');
   });
 
+  it('never locks a repository whose committed policy is broken: names the way out, lets the repair through', () => {
+    repo.write('.aureus/policy.yaml', 'version: 1\nbudgets:\n  change: lots\n');
+    repo.commit('break the policy');
+    repo.write('src/small.ts', SMALL_CHANGE);
+    repo.git('add', 'src/small.ts');
+    const refused = commit(repo, ['-q', '-m', 'small']);
+    expect(refused.code).toBe(1);
+    expect(refused.output).toContain(
+      'To resolve, fix .aureus/policy.yaml and commit it: a commit whose .aureus/policy.yaml validates is judged by it.',
+    );
+    repo.write('.aureus/policy.yaml', 'version: 1\nbudgets:\n  change:\n    block: 400\n');
+    repo.git('add', '.aureus/policy.yaml');
+    const repaired = commit(repo, ['-q', '-m', 'repair the policy']);
+    expect(repaired.code).toBe(0);
+    expect(repo.git('log', '-1', '--format=%s')).toBe('repair the policy');
+  });
+
   it('fails closed on a base policy with a tag or a broken glob, with its file:line:col', () => {
     const cases: [string, string][] = [
       ['version: !!int "1"\n', ':1:10: the tag !!int is not allowed'],

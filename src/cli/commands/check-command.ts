@@ -91,6 +91,7 @@ async function runCheck(
     policyFile: options.policy,
     cwd: io.cwd,
     toolVersion: context.version,
+    repairBrokenPolicy: options.policy === undefined,
     onProgress: (done: number, total: number) => bar.update(done, total, 'files'),
   };
   const request = requestOf(context);

@@ -47,7 +47,11 @@ function loadChecker() {
  */
 export async function judge(context: CommandContext, request: ChangeRequest): Promise<Report> {
   const { checkChange } = await loadChecker();
-  return checkChange(context.root, request, { cwd: context.io.cwd, toolVersion: context.version });
+  return checkChange(context.root, request, {
+    cwd: context.io.cwd,
+    toolVersion: context.version,
+    repairBrokenPolicy: true,
+  });
 }
 
 /** Appends the check to the local ledger, with the override when one let a block through. */

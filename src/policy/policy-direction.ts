@@ -1,0 +1,204 @@
+import { isRecord } from '../model/json.js';
+import type { Policy } from '../model/policy.js';
+
+/**
+ * How changing a setting moves the gate. `raise-loosens`: a bigger number lets more through (a
+ * budget, a threshold); `lower-loosens`: a smaller one does (a price, a weight); `severity`:
+ * error → warn → off loosens; `add-loosens`: more globs judge less code (ignored, tests);
+ * `remove-loosens`: fewer globs judge less (core, protected paths); `true-tightens`: turning it on
+ * judges more; `neutral`: no effect on any verdict; `any-loosens`: a change either way counts
+ * as loosening (the direction is not obvious, so it fails closed).
+ */
+export type SettingDirection =
+  | 'raise-loosens'
+  | 'lower-loosens'
+  | 'severity'
+  | 'add-loosens'
+  | 'remove-loosens'
+  | 'true-tightens'
+  | 'neutral'
+  | 'any-loosens';
+
+const RAISE: SettingDirection = 'raise-loosens';
+const LOWER: SettingDirection = 'lower-loosens';
+const SEVERITY: SettingDirection = 'severity';
+const ANY: SettingDirection = 'any-loosens';
+const NEUTRAL: SettingDirection = 'neutral';
+
+const patternSeverities = [
+  'god_class',
+  'deep_inheritance',
+  'circular_dependency',
+  'global_mutable_state',
+  'reflection',
+  'premature_abstraction',
+  'di_container',
+  'plugin_registry',
+  'event_bus',
+  'single_backend_repository',
+  'oversized_adapter',
+  'dependency_budget',
+  'module_budget',
+  'file_budget',
+  'loc_budget',
+].map((rule): [string, SettingDirection] => [`forbidden_patterns.${rule}.severity`, SEVERITY]);
+
+const securityPrices = [
+  'process_spawn',
+  'eval',
+  'filesystem_write',
+  'network',
+  'crypto',
+  'auth',
+  'deserialization',
+  'env_secrets',
+].map((kind): [string, SettingDirection] => [`pricing.security.${kind}`, LOWER]);
+
+const toolPrices = ['tier_0', 'tier_1', 'tier_2', 'tier_3'].map(
+  (tier): [string, SettingDirection] => [`pricing.tool.${tier}`, LOWER],
+);
+
+/**
+ * Every leaf setting of schemas/policy.schema.json, by its dotted path. A test fails when the
+ * schema gains a key this table lacks; a path missing here is treated as loosening.
+ */
+export const SETTING_DIRECTIONS: ReadonlyMap<string, SettingDirection> = new Map([
+  ['version', NEUTRAL],
+  ['project.name', NEUTRAL],
+  // Budgets are sized from these at init only; a change is judged by the numbers themselves.
+  ['project.type', NEUTRAL],
+  ['project.stack.languages', NEUTRAL],
+  ['project.stack.frameworks', NEUTRAL],
+  ['project.stack.test_command', ANY],
+  ['project.maturity', NEUTRAL],
+  ['budgets.change.warn', RAISE],
+  ['budgets.change.block', RAISE],
+  ['budgets.core_loc.target', RAISE],
+  ['budgets.core_loc.hard', RAISE],
+  ['budgets.core_files', RAISE],
+  ['budgets.core_modules', RAISE],
+  ['budgets.new_dependencies', RAISE],
+  ...patternSeverities,
+  ['forbidden_patterns.god_class.max_loc', RAISE],
+  ['forbidden_patterns.deep_inheritance.max_depth', RAISE],
+  ['forbidden_patterns.circular_dependency.count_type_only_imports', 'true-tightens'],
+  ['forbidden_patterns.premature_abstraction.min_implementations', ANY],
+  ['forbidden_patterns.premature_abstraction.core_interfaces', ANY],
+  ['forbidden_patterns.event_bus.min_subscribers', ANY],
+  ['forbidden_patterns.oversized_adapter.max_loc', RAISE],
+  ['forbidden_patterns.oversized_adapter.adapter_globs', 'remove-loosens'],
+  ['pricing.loc_added', LOWER],
+  ['pricing.loc_deleted_credit', RAISE],
+  ['pricing.dependency.per_kloc', LOWER],
+  ['pricing.dependency.per_transitive_package', LOWER],
+  ['pricing.dependency.install_script', LOWER],
+  ['pricing.abstraction', LOWER],
+  ...securityPrices,
+  ['pricing.file', LOWER],
+  ['pricing.module', LOWER],
+  ...toolPrices,
+  ['pricing.test_code_weight', LOWER],
+  ['pricing.generated_code_weight', LOWER],
+  ['permissions.max_tier', RAISE],
+  ['permissions.allowed_commands', ANY],
+  ['permissions.protected_paths', 'remove-loosens'],
+  ['cost_thresholds.action_warn', RAISE],
+  ['cost_thresholds.action_block', RAISE],
+  ['cost_thresholds.max_iterations', RAISE],
+  ['cost_thresholds.max_tokens_per_run', RAISE],
+  ['cost_thresholds.max_usd_per_run', RAISE],
+  ['cost_thresholds.max_usd_per_day', RAISE],
+  ['cost_thresholds.max_runs_per_actor_per_day', RAISE],
+  ['cost_thresholds.max_patch_files', RAISE],
+  ['cost_thresholds.max_patch_bytes', RAISE],
+  // Simplification only proposes; it never changes a verdict.
+  ['simplification.enabled', NEUTRAL],
+  ['simplification.triggers.added_loc', NEUTRAL],
+  ['simplification.triggers.new_abstraction', NEUTRAL],
+  ['simplification.triggers.loc_budget_ratio', NEUTRAL],
+  ['simplification.aggressiveness', NEUTRAL],
+  ['simplification.target_reduction', NEUTRAL],
+  ['simplification.suggestions', NEUTRAL],
+  // Commits a patch by itself: letting it do so is a loosening.
+  ['simplification.auto_commit', ANY],
+  ['simplification.model_assisted', ANY],
+  ['model_provider.provider', ANY],
+  ['model_provider.model', ANY],
+  ['model_provider.base_url', ANY],
+  ['model_provider.api_key_env', ANY],
+  ['model_provider.max_tokens', RAISE],
+  ['model_provider.timeout_seconds', RAISE],
+  ['integrations.hooks.pre_commit', ANY],
+  ['integrations.hooks.pre_push', ANY],
+  ['integrations.action.comment', NEUTRAL],
+  ['integrations.action.annotations', NEUTRAL],
+  ['integrations.action.sarif', NEUTRAL],
+  ['integrations.app.check_runs', ANY],
+  ['integrations.app.comments', NEUTRAL],
+  ['integrations.app.builder', ANY],
+  ['integrations.app.builder_label', ANY],
+  ['integrations.app.allowed_bot_ids', ANY],
+  ['integrations.incomplete_conclusion', ANY],
+  ['memory.ledger_retention_days', ANY],
+  ['memory.history_retention_days', ANY],
+  ['memory.patterns_retention_days', ANY],
+  ['paths.core', 'remove-loosens'],
+  ['paths.ignore', 'add-loosens'],
+  ['paths.tests', 'add-loosens'],
+  ['paths.generated', 'add-loosens'],
+]);
+
+const SEVERITY_RANK: Readonly<Record<string, number>> = { error: 2, warn: 1, off: 0 };
+
+/** The settings two effective policies disagree on, split by how each moves the gate. */
+export interface PolicyDirection {
+  readonly loosens: string[];
+  readonly tightens: string[];
+  readonly neutral: string[];
+}
+
+/** Classifies every changed leaf setting; an unknown path or direction counts as loosening. */
+export function classifyPolicyChange(before: Policy, after: Policy): PolicyDirection {
+  const result: PolicyDirection = { loosens: [], tightens: [], neutral: [] };
+  walk(before, after, '', result);
+  return result;
+}
+
+function walk(before: unknown, after: unknown, path: string, result: PolicyDirection): void {
+  if (isRecord(before) && isRecord(after)) {
+    const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
+    for (const key of keys)
+      walk(before[key], after[key], path === '' ? key : `${path}.${key}`, result);
+    return;
+  }
+  const was = JSON.stringify(before);
+  const now = JSON.stringify(after);
+  if (was === now) return;
+  const line = `${path}: ${was ?? 'unset'} → ${now ?? 'unset'}`;
+  const moved = direction(SETTING_DIRECTIONS.get(path) ?? ANY, before, after);
+  result[moved].push(line);
+}
+
+function direction(kind: SettingDirection, before: unknown, after: unknown): keyof PolicyDirection {
+  if (kind === 'neutral') return 'neutral';
+  if (kind === 'raise-loosens' || kind === 'lower-loosens') {
+    if (typeof before !== 'number' || typeof after !== 'number') return 'loosens';
+    const raised = after > before;
+    return raised === (kind === 'raise-loosens') ? 'loosens' : 'tightens';
+  }
+  if (kind === 'severity') {
+    const was = SEVERITY_RANK[String(before)];
+    const now = SEVERITY_RANK[String(after)];
+    if (was === undefined || now === undefined) return 'loosens';
+    return now < was ? 'loosens' : 'tightens';
+  }
+  if (kind === 'true-tightens') return before === false && after === true ? 'tightens' : 'loosens';
+  if (kind === 'add-loosens' || kind === 'remove-loosens') {
+    if (!Array.isArray(before) || !Array.isArray(after)) return 'loosens';
+    const added = after.some((glob) => !before.includes(glob));
+    const removed = before.some((glob) => !after.includes(glob));
+    const loosened = kind === 'add-loosens' ? added : removed;
+    return loosened ? 'loosens' : 'tightens';
+  }
+  return 'loosens';
+}

@@ -8,8 +8,12 @@ export function failureOfReport(
 ): FailureCause | null {
   if (report.verdict === 'incomplete') return failOn.has('incomplete') ? 'incomplete' : null;
   if (report.verdict !== 'block') return null;
-  if (failOn.has('budget') && report.budget.remaining < 0) return 'budget';
-  if (failOn.has('findings') && report.findings.some((finding) => finding.blocking))
-    return 'findings';
+  const overBudget = report.budget.remaining < 0;
+  const blockingFindings = report.findings.some((finding) => finding.blocking);
+  if (failOn.has('budget') && overBudget) return 'budget';
+  if (failOn.has('findings') && blockingFindings) return 'findings';
+  // A block with neither cause (a new policy file that does not validate) is a problem in the
+  // change's files like a finding: it fails with them rather than passing unnoticed.
+  if (failOn.has('findings') && !overBudget && !blockingFindings) return 'findings';
   return null;
 }

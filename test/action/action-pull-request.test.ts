@@ -180,6 +180,17 @@ describe('the Action on a pull request', () => {
     );
   });
 
+  it('blocks a pull request whose new policy does not validate, with its file:line:col', async () => {
+    const made = await session.scenario((origin) => {
+      origin.write('.aureus/policy.yaml', 'version: 1\nbudgets:\n  change:\n    block: lots\n');
+      origin.write('src/feature.ts', codeLines('feature', 2));
+    });
+    const run = await runOnPullRequest(made);
+    expect(run.exitCode).toBe(1);
+    expect(run.outputs.verdict).toBe('block');
+    expect(run.stdout).toContain('the new policy does not validate: .aureus/policy.yaml:4:12: ');
+  });
+
   it('never follows a symlink a pull request adds, to the policy or to code (THREATS row 18)', async () => {
     const made = await session.scenario((origin) => {
       origin.git('rm', '--quiet', '.aureus/policy.yaml');

@@ -47,6 +47,21 @@ describe('aureus ledger', () => {
     expect(run.stdout).not.toContain('\u001b');
   });
 
+  it('shows who overrode a blocked check and why', async () => {
+    await appendToJournal(ledger, {
+      kind: 'check',
+      verdict: 'block',
+      cost: { total: 900 },
+      head: '0123456789abcdef',
+      override: { by: 'Ada <ada@example.com>', reason: 'hotfix \u001b[31mnow' },
+    });
+    const run = await runCliInProcess(['ledger', 'show'], temp.path);
+    expect(run.code).toBe(0);
+    const shown = run.stdout.trimEnd().split('\n');
+    expect(shown[3]).toContain('block  cost 900  0123456789ab');
+    expect(shown[3]).toContain('overridden by Ada <ada@example.com>: hotfix ?[31mnow');
+  });
+
   it('verifies an intact ledger with exit 0', async () => {
     const run = await runCliInProcess(['ledger', 'verify'], temp.path);
     expect(run.code).toBe(0);

@@ -85,7 +85,7 @@ async function readLedger(
   return { shown, contents: await readJournal(path), unchained: 0 };
 }
 
-/** `#line  time  hash  kind verdict cost …`, from whichever of those fields the record has. */
+/** `#line  time  hash  kind verdict cost head override`, from whichever of those fields the record has. */
 function summarize(entry: JournalEntry): string {
   const { record } = entry;
   const cost = record.cost;
@@ -94,11 +94,18 @@ function summarize(entry: JournalEntry): string {
     text(record.verdict),
     isObject(cost) ? `cost ${text(cost.total)}` : '',
     text(record.head).slice(0, 12),
+    overrideOf(record.override),
   ].filter((part) => part !== '');
   const details = known.length > 0 ? known : [clip(printable(JSON.stringify(record)))];
   return [`#${entry.lineNumber}`, printable(entry.at), entry.hash.slice(0, 12), ...details].join(
     '  ',
   );
+}
+
+/** A let-through is the one thing a reader of the ledger must not miss: who, and why. */
+function overrideOf(value: JsonValue | undefined): string {
+  if (!isObject(value)) return '';
+  return `overridden by ${text(value.by) || '?'}: ${text(value.reason) || '?'}`;
 }
 
 function isObject(value: JsonValue | undefined): value is JsonObject {

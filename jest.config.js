@@ -10,6 +10,6 @@ export default {
   // A watchdog for a test that hangs, not a speed limit: the heaviest tests (real git repositories,
   // the Action bundle, the App over HTTP) take minutes on a busy two-core machine.
   testTimeout: 600_000,
-  globalSetup: '<rootDir>/test/support/code-cache-setup.mjs',
-  globalTeardown: '<rootDir>/test/support/code-cache-teardown.mjs',
+  globalSetup: '<rootDir>/test/support/cache-setup.mjs',
+  globalTeardown: '<rootDir>/test/support/cache-teardown.mjs',
 };

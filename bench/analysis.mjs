@@ -15,7 +15,8 @@
 //   facts only    bench/facts-floor.mjs: the same files, AUREUS's own extraction of their facts on
 //                 the threads AUREUS would use, and nothing else (no git, cache, resolution,
 //                 graph or output): what the targets leave for all the rest shows against it;
-//   cold          `aureus analyze --format json`, its cache folder deleted before each run (large
+//   cold          `aureus analyze --format json`, its caches (the benchmark's own folder, never the
+//                 user's: check-exactness.mjs CACHE_DIR) emptied before each run (large
 //                 runs parse TS/JS on one worker thread per core: the notes say on how many; the
 //                 floor is one thread, so the line under the ratios says what the
 //                 dependency-cruiser target asks for against it). The compiled code AUREUS keeps
@@ -43,6 +44,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   AUREUS,
+  CACHE_DIR,
   clearCache,
   fetchCodebases,
   git,
@@ -77,7 +79,7 @@ function aureusRun(repo, policy, codeCache = CODE_CACHE) {
   return measure(
     process.execPath,
     [AUREUS, 'analyze', '--repo', repo, '--format', 'json', '--policy', policy],
-    { env: { ...TIMED_ENV, AUREUS_CODE_CACHE: codeCache } },
+    { env: { ...TIMED_ENV, AUREUS_CACHE_DIR: CACHE_DIR, AUREUS_CODE_CACHE: codeCache } },
   ).then((run) => ({ ...run, result: JSON.parse(run.stdout) }));
 }
 
@@ -167,7 +169,7 @@ async function benchCodebase(codebase) {
   const files = sourceFiles(repo, codebase.sources);
   const n = files.length;
   const coldRun = (codeCache) => {
-    clearCache(repo);
+    clearCache();
     return aureusRun(repo, policy, codeCache).then((run) =>
       expectStats(
         'cold',

@@ -12,7 +12,8 @@
 // resident set size GNU time reports over the runs. Each code base is prepared as check-exactness.mjs does (a
 // git repository; the runtime-cycles policy, whose `paths.ignore` leaves AUREUS exactly the
 // `src/**/*.ts` sources) and measured as:
-//   AUREUS cold   `aureus check --all --format json`, `.aureus/local/cache` deleted before each run;
+//   AUREUS cold   `aureus check --all --format json`, its caches (the benchmark's own folder:
+//                 check-exactness.mjs CACHE_DIR) emptied before each run;
 //   AUREUS warm   the same again, nothing changed;
 //   ESLint cold   `eslint -c <flat config> --no-warn-ignored --format json src`, no `--cache`;
 //   ESLint warm   the same with `--cache --cache-location <tmp>`, after one untimed run filled it.
@@ -34,6 +35,7 @@ import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
   AUREUS,
+  CACHE_DIR,
   clearCache,
   fetchCodebases,
   prepareRepository,
@@ -41,7 +43,15 @@ import {
 } from '../scripts/reference/check-exactness.mjs';
 import { CODEBASES, sourceFiles } from '../scripts/reference/codebases.mjs';
 import { ESLINT_COMPLEXITY_RULES } from './eslint-complexity-rules.mjs';
-import { loadAverage, machineLine, mib, ms, processTimer, runTimeLine } from './process-timing.mjs';
+import {
+  loadAverage,
+  machineLine,
+  mib,
+  ms,
+  processTimer,
+  runTimeLine,
+  TIMED_ENV,
+} from './process-timing.mjs';
 import { withinReadLimit } from './read-limit.mjs';
 
 const RULES = ESLINT_COMPLEXITY_RULES;
@@ -68,7 +78,8 @@ function countBy(items, key) {
 async function aureusRun(repo, policy) {
   const args = [AUREUS, 'check', '--all', '--repo', repo, '--format', 'json', '--policy', policy];
   // 0 pass or warn, 1 block; 2 is an incomplete check or an error, not a measurement.
-  const run = await measure(process.execPath, args, { ok: [0, 1] });
+  const env = { ...TIMED_ENV, AUREUS_CACHE_DIR: CACHE_DIR };
+  const run = await measure(process.execPath, args, { ok: [0, 1], env });
   let result;
   try {
     result = JSON.parse(run.stdout);
@@ -155,12 +166,12 @@ function expectSame(label, cold, warm) {
 
 async function benchAureus(repo, policy) {
   const cold = await repeat(() => {
-    clearCache(repo);
+    clearCache();
     return aureusRun(repo, policy);
   });
-  // Without a cache folder after a cold run, the warm rows would measure another cold run.
-  if (!existsSync(join(repo, '.aureus', 'local', 'cache'))) {
-    throw new Error(`aureus check --all left no cache in ${repo}`);
+  // Without cached facts after a cold run, the warm rows would measure another cold run.
+  if (!existsSync(join(CACHE_DIR, 'facts'))) {
+    throw new Error(`aureus check --all on ${repo} left no facts in ${CACHE_DIR}`);
   }
   const warm = await repeat(() => aureusRun(repo, policy));
   expectSame('AUREUS', cold, warm);

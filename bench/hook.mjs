@@ -86,6 +86,8 @@ for (const name of ['GIT_DIR', 'GIT_INDEX_FILE', 'GIT_WORK_TREE', 'HUSKY', 'AURE
 
 const work = mkdtempSync(join(tmpdir(), 'aureus-bench-hook-'));
 const { measure } = processTimer(work);
+// AUREUS's caches (and compiled code) in the benchmark's own folder, never the user's.
+const AUREUS_ENV = { ...GIT_ENV, AUREUS_CACHE_DIR: join(work, 'caches') };
 
 function git(repo, args) {
   return execFileSync('git', [...GIT, ...args], { cwd: repo, env: GIT_ENV, encoding: 'utf8' });
@@ -173,7 +175,7 @@ async function median(times, once) {
 async function aureusHook(repo, expectVerdict) {
   const run = await measure(process.execPath, [AUREUS, 'hook', 'pre-commit'], {
     cwd: repo,
-    env: GIT_ENV,
+    env: AUREUS_ENV,
     ok: [0, 1],
   });
   if (expectVerdict && !/^AUREUS: (PASS|WARN|BLOCK) — /.test(run.stdout)) {
@@ -208,7 +210,7 @@ async function main() {
   const staged = stageChange(repo, files);
   const { eslintConfig, lintStagedConfig } = writeConfigs();
 
-  // Warm: the first run parses both sides and fills .aureus/local/cache.
+  // Warm: the first run parses both sides and fills the caches.
   await aureusHook(repo, true);
   const aureus = await median(RUNS, () => aureusHook(repo, true));
   const lintStaged = await median(RUNS, () =>

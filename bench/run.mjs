@@ -70,7 +70,7 @@ function processMedian(runs, args, cwd) {
   const times = [];
   for (let i = 0; i < runs; i++) {
     const start = process.hrtime.bigint();
-    execFileSync(process.execPath, args, { cwd, stdio: 'ignore', env: TIMED_ENV });
+    execFileSync(process.execPath, args, { cwd, stdio: 'ignore', env: AUREUS_ENV });
     times.push(Number(process.hrtime.bigint() - start) / 1e6);
   }
   times.sort((a, b) => a - b);
@@ -78,6 +78,9 @@ function processMedian(runs, args, cwd) {
 }
 
 const repo = fixture();
+// AUREUS's caches (compiled code among them) in a folder of the benchmark's, never the user's.
+const caches = mkdtempSync(join(tmpdir(), 'aureus-bench-caches-'));
+const AUREUS_ENV = { ...TIMED_ENV, AUREUS_CACHE_DIR: caches };
 try {
   const policyPath = join(repo, '.aureus', 'policy.yaml');
   const ledgerPath = join(repo, '.aureus', 'local', 'ledger.jsonl');
@@ -124,4 +127,5 @@ try {
   );
 } finally {
   rmSync(repo, { recursive: true, force: true });
+  rmSync(caches, { recursive: true, force: true });
 }

@@ -33,7 +33,8 @@
 // shows how many files AUREUS skipped, so the difference in input is never hidden. Otherwise both
 // tools agree with each other on these code bases (compare-cycles.mjs), and so must AUREUS.
 import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -76,10 +77,10 @@ export function fetchCodebases() {
 }
 
 /**
- * Makes `repo/` a git repository with everything committed, once. AUREUS's local store is
- * excluded (not ignored by a tracked .gitignore: the tree stays the package's), so the cache is
- * never committed: a repository tracking `.aureus/local/` is analysed without its cache.
- * A working tree left edited (an interrupted benchmark) is restored to the commit.
+ * Makes `repo/` a git repository with everything committed, once. AUREUS's local store (the
+ * ledger) is excluded (not ignored by a tracked .gitignore: the tree stays the package's), so
+ * it is never committed. A working tree left edited (an interrupted benchmark) is restored to
+ * the commit.
  */
 export function prepareRepository(codebase) {
   const repo = repoDir(codebase);
@@ -164,8 +165,20 @@ export function writePolicies(codebase) {
   return files;
 }
 
-export function clearCache(repo) {
-  rmSync(join(repo, '.aureus', 'local', 'cache'), { recursive: true, force: true });
+/**
+ * AUREUS's caches for every AUREUS these scripts and the benchmarks start (they inherit it, or
+ * are given it): a folder of their own, removed at exit, never the user's, so that a cold run is
+ * cold and nothing is left behind. Compiled code goes to `code/` in it unless AUREUS_CODE_CACHE
+ * says otherwise.
+ */
+export const CACHE_DIR = mkdtempSync(join(tmpdir(), 'aureus-reference-caches-'));
+process.env.AUREUS_CACHE_DIR = CACHE_DIR;
+process.on('exit', () => rmSync(CACHE_DIR, { recursive: true, force: true }));
+
+/** Empties AUREUS's caches of facts, texts, parsed policies and import answers. */
+export function clearCache() {
+  for (const name of ['facts', 'texts', 'policies', 'resolutions'])
+    rmSync(join(CACHE_DIR, name), { recursive: true, force: true });
 }
 
 /** `aureus analyze --format json`, parsed. */
@@ -202,7 +215,7 @@ async function checkCodebase(codebase, parserArgs) {
   const repo = prepareRepository(codebase);
   const policies = writePolicies(codebase);
   const files = sourceFiles(repo, codebase.sources).length;
-  clearCache(repo);
+  clearCache();
   // The tools' runs and AUREUS's are independent processes: run them side by side (2+ cores).
   const aureusRuns = (async () => {
     const all = await analyze(repo, policies.all, parserArgs);

@@ -1,5 +1,6 @@
 import { memoizedTreeReader } from '../github/api-trees.js';
 import type { GitHubClient } from '../github/github-client.js';
+import { appCacheFolder } from '../memory/cache-dir.js';
 import type { Policy } from '../model/policy.js';
 import { apiRepositorySource } from '../workspace/api-repository-source.js';
 import { committedPolicy } from '../workspace/policy-at-commit.js';
@@ -22,7 +23,7 @@ export async function readDefaultBranchPolicy(
     ref: `heads/${defaultBranch}`,
   });
   const source = apiRepositorySource(client, coordinates, {
-    storeRoot: services.dataDir,
+    cacheDir: appCacheFolder(services.dataDir),
     readTree: memoizedTreeReader(client, coordinates),
   });
   return (await committedPolicy(source, ref.object.sha)).policy;

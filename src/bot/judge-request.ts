@@ -1,5 +1,6 @@
 import type { RecordedApproval } from '../github/budget-approval-marker.js';
 import type { GitHubClient } from '../github/github-client.js';
+import { appCacheFolder } from '../memory/cache-dir.js';
 import { checkCommitRange } from '../workspace/check-commit-range.js';
 import { type CheckedChange, checkPullRequest } from '../workspace/check-pull-request.js';
 import type { Override } from '../workspace/record-check.js';
@@ -24,7 +25,7 @@ export async function judgeRequest(
 ): Promise<Judgement> {
   const approval = approvalFor(request.headSha, request.approval, recorded);
   const options = {
-    storeRoot: services.dataDir,
+    cacheDir: appCacheFolder(services.dataDir),
     toolVersion: services.toolVersion,
     ...(approval === undefined
       ? {}

@@ -1,4 +1,5 @@
 import type { GitHubClient } from '../github/github-client.js';
+import { appCacheFolder } from '../memory/cache-dir.js';
 import { AureusError } from '../model/errors.js';
 import { renderMarkdown } from '../report/render-markdown.js';
 import { checkPullRequest } from '../workspace/check-pull-request.js';
@@ -24,7 +25,7 @@ export async function previewCost(
     const { report } = await checkPullRequest(
       client,
       { ...coordinates, number: pullNumber },
-      { storeRoot: services.dataDir, toolVersion: services.toolVersion },
+      { cacheDir: appCacheFolder(services.dataDir), toolVersion: services.toolVersion },
     );
     body = renderMarkdown(report, { marker: PREVIEW_MARKER });
   } catch (error) {

@@ -1,4 +1,5 @@
 import type { GitHubClient } from '../github/github-client.js';
+import { appCacheFolder } from '../memory/cache-dir.js';
 import type { CheckedChange } from '../workspace/check-api-change.js';
 import { type MaterializeLimits, materializeHead } from '../workspace/simplify/materialize-head.js';
 import { simplifyOffThread } from '../workspace/simplify/simplify-off-thread.js';
@@ -68,7 +69,7 @@ export async function simplifyInApp(
         if (lines > limits.maxChangedLines)
           return `its files hold ${lines} lines, more than the App simplifies (${limits.maxChangedLines}): run the AUREUS Action for simplifications.`;
         return materializeHead(client, coordinates, checked.change, {
-          storeRoot: services.dataDir,
+          cacheDir: appCacheFolder(services.dataDir),
           limits,
         });
       },

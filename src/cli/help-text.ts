@@ -37,6 +37,14 @@ Options:
   -h, --help       show help (also after a command: aureus policy --help)
   -v, --version    print the version
 
+Environment:
+  AUREUS_CACHE_DIR  the folder of AUREUS's caches (facts by git blob id, parsed policies,
+                    import answers, compiled code), or off; default ~/.cache/aureus on Linux,
+                    ~/Library/Caches/aureus on macOS, %LOCALAPPDATA%\\aureus\\Cache on Windows.
+                    Never inside the repository (a checkout could carry entries of its own):
+                    one there is not used. Only a folder of yours that no one else may write.
+  AUREUS_CODE_CACHE the compiled code's folder alone, or off (default: code/ in the above)
+
 Exit codes: 0 pass · 1 the policy (or the ledger check) says no · 2 AUREUS could not decide
 (configuration, usage or environment error; the message says how to fix it).
 `;
@@ -62,7 +70,7 @@ export const SERVE_HELP = `Usage:
                                     'development' and at least 16 characters)
         PORT (3000), HOST, WEBHOOK_PATH (/api/github/webhooks)
         GITHUB_API_URL              https://api.github.com, or a GitHub Enterprise Server URL
-        AUREUS_DATA_DIR (.aureus-app) caches and the App's ledger
+        AUREUS_DATA_DIR (.aureus-app) the App's caches (in cache/) and ledger
         AUREUS_CONCURRENCY (2)      evaluations at once, across repositories
         LOG_LEVEL (info), LOG_FORMAT (json in production, else pretty)
       GET /healthz answers 200. Stops on SIGINT or SIGTERM after the queued evaluations.
@@ -83,13 +91,13 @@ export const LEDGER_HELP = `Usage:
 export const ANALYZE_HELP = `Usage:
   aureus analyze [--ref REF] [--parser auto|oxc|typescript|tree-sitter] [--format text|json] [--facts]
       Analyse every tracked source file (TypeScript, TSX, JavaScript, Python, Go, Java) of the
-      working tree, or of commit REF: facts per file (cached by git blob id under
-      .aureus/local/cache, so unchanged files are never parsed twice), the import graph, its
-      cycles (strongly connected components; imports TypeScript's emit erases count only
-      when the policy's circular_dependency.count_type_only_imports says so), the modules
-      under paths.core,
-      the implementations of every interface and abstract class across files, and each
-      class's inheritance depth. --facts adds every file's facts to the JSON output.
+      working tree, or of commit REF: facts per file (cached by git blob id in AUREUS's cache
+      folder, see AUREUS_CACHE_DIR in aureus --help, so unchanged files are never parsed
+      twice), the import graph, its cycles (strongly connected components; imports TypeScript's emit
+      erases count only when the policy's circular_dependency.count_type_only_imports says so), the
+      modules under paths.core, the implementations of every interface and abstract class
+      across files, and each class's inheritance depth. --facts adds every file's facts to
+      the JSON output.
       Exit 0 whatever it finds.
 `;
 

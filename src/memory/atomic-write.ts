@@ -22,10 +22,11 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array): 
  * file or the old one), without the two fsyncs that make it survive a crash: for cache files
  * whose readers verify what they read (a checksum, a parse), to which a torn or empty file
  * after a crash is a miss. Saves ~4 ms per file on ext4, which a commit touching ten files
- * pays on every run. Same errors and clean-up as writeFileAtomic.
+ * pays on every run. Same errors and clean-up as writeFileAtomic. The file is this user's
+ * alone (mode 0600): caches trust no entry another user could have written.
  */
 export async function writeCacheFile(path: string, data: string | Uint8Array): Promise<void> {
-  await replaceFile(path, data, false);
+  await replaceFile(path, data, false, 0o600);
 }
 
 /** `.<name>.<pid>.<12 hex digits>.tmp`: the temporary twin replaceFile writes first. */
@@ -44,6 +45,7 @@ async function replaceFile(
   path: string,
   data: string | Uint8Array,
   durable: boolean,
+  mode?: number,
 ): Promise<void> {
   // Same directory as the target: rename() is only atomic within one file system.
   // pid + random suffix: concurrent writers (threads or processes) never share a temp file.
@@ -51,7 +53,7 @@ async function replaceFile(
     dirname(path),
     `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`,
   );
-  await writeTemp(temp, data, durable);
+  await writeTemp(temp, data, durable, mode);
   try {
     await rename(temp, path);
   } catch (error) {
@@ -61,10 +63,15 @@ async function replaceFile(
 }
 
 /** Creates `temp` exclusively, writes (and fsyncs) it; removes it if any step fails. */
-async function writeTemp(temp: string, data: string | Uint8Array, durable: boolean): Promise<void> {
+async function writeTemp(
+  temp: string,
+  data: string | Uint8Array,
+  durable: boolean,
+  mode: number | undefined,
+): Promise<void> {
   let handle: FileHandle | undefined;
   try {
-    handle = await open(temp, 'wx');
+    handle = await open(temp, 'wx', mode);
     await handle.writeFile(data);
     // Without fsync before rename, ext4/xfs may persist the rename before the data blocks,
     // leaving a zero-length file after a crash.

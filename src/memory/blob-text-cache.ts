@@ -1,9 +1,7 @@
-import { mkdir } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { hashBlob } from '../git/read-worktree-file.js';
-import { writeFileAtomic } from './atomic-write.js';
-import { readCacheFile } from './facts-cache-folders.js';
-import { ensureLocalDir } from './store-paths.js';
+import { writeCacheFile } from './atomic-write.js';
+import { privateFolders, readCacheFile } from './cache-files.js';
 
 /**
  * UTF-8 texts of blobs by their git id, for files read without a checkout that have no facts to
@@ -20,24 +18,28 @@ export interface BlobTextCache {
 
 const BLOB_ID = /^([0-9a-f]{40}|[0-9a-f]{64})$/;
 
-/** The cache under `<root>/.aureus/local/cache/texts/`, in folders by the id's first two digits. */
-export function createBlobTextCache(root: string): BlobTextCache {
-  const fileOf = async (blobSha: string): Promise<string> =>
-    join(await ensureLocalDir(root), 'cache', 'texts', blobSha.slice(0, 2), blobSha);
+/**
+ * The cache under `<cache folder>/texts/`, in folders by the id's first two digits; without a
+ * folder (caching off) it holds nothing.
+ */
+export function createBlobTextCache(cacheDir: string | undefined): BlobTextCache {
+  const folder = cacheDir === undefined ? undefined : privateFolders(cacheDir);
+  const fileOf = async (blobSha: string): Promise<string | undefined> =>
+    folder && join(await folder('texts', blobSha.slice(0, 2)), blobSha);
   return {
     get: async (blobSha) => {
       if (!BLOB_ID.test(blobSha)) return undefined;
-      const found = await readCacheFile(await fileOf(blobSha));
-      if (found.kind !== 'text') return undefined;
+      const file = await fileOf(blobSha);
+      const found = file === undefined ? undefined : await readCacheFile(file);
+      if (found?.kind !== 'text') return undefined;
       const format = blobSha.length === 64 ? 'sha256' : 'sha1';
       return hashBlob(format, Buffer.from(found.text, 'utf8')) === blobSha ? found.text : undefined;
     },
     put: async (blobSha, text) => {
       if (!BLOB_ID.test(blobSha)) return;
-      const file = await fileOf(blobSha);
       try {
-        await mkdir(dirname(file), { recursive: true });
-        await writeFileAtomic(file, text);
+        const file = await fileOf(blobSha);
+        if (file !== undefined) await writeCacheFile(file, text);
       } catch {
         // A cache that cannot be written only costs the next check a download.
       }

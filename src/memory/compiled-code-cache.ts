@@ -1,7 +1,7 @@
 import nodeModule, { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { Script } from 'node:vm';
-import envPaths from 'env-paths';
+import { userCacheFolder } from './cache-dir.js';
 import { type CompiledCodeStore, compiledCodeStore } from './compiled-code-store.js';
 
 /**
@@ -17,16 +17,17 @@ export interface CodeCacheStatus {
 }
 
 /**
- * Where compiled code is kept: `AUREUS_CODE_CACHE` (a folder, or `off`), else the user's cache
- * folder (`~/.cache/aureus/code` on Linux, `~/Library/Caches/aureus/code` on macOS,
- * `%LOCALAPPDATA%\aureus\Cache\code` on Windows). Never inside a repository: a checkout
- * could carry compiled code of its own.
+ * Where compiled code is kept: `AUREUS_CODE_CACHE` (a folder, or `off`), else `code/` in
+ * AUREUS's cache folder (cache-dir.ts: `AUREUS_CACHE_DIR`, else `~/.cache/aureus` on Linux,
+ * `~/Library/Caches/aureus` on macOS, `%LOCALAPPDATA%\aureus\Cache` on Windows). Never inside a
+ * repository: a checkout could carry compiled code of its own.
  */
 export function codeCacheFolder(env: NodeJS.ProcessEnv): string | undefined {
   const setting = env.AUREUS_CODE_CACHE;
   if (setting === 'off') return undefined;
   if (setting !== undefined && setting !== '') return resolve(setting);
-  return join(envPaths('aureus', { suffix: '' }).cache, 'code');
+  const caches = userCacheFolder(env);
+  return caches === undefined ? undefined : join(caches, 'code');
 }
 
 /**

@@ -9,11 +9,11 @@ import {
   readFileSync,
   renameSync,
   rmSync,
-  type Stats,
   utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
+import { isPrivate } from './cache-files.js';
 
 const ENTRY_SUFFIX = '.v8code';
 const CHECKSUM_BYTES = 32;
@@ -96,12 +96,6 @@ function readEntry(fd: number, path: string): { code: Buffer } | { miss: CodeMis
     }
   }
   return { code };
-}
-
-/** Owned by this user and writable by no one else; Windows has no such modes to check. */
-function isPrivate(stats: Stats): boolean {
-  if (process.getuid === undefined) return true;
-  return stats.uid === process.getuid() && (stats.mode & 0o022) === 0;
 }
 
 /** Entries of versions no longer run, and temporary files of writers that died. */

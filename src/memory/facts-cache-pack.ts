@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeCacheFile } from './atomic-write.js';
+import { readCacheBytes } from './cache-files.js';
 import { errnoCode } from './errno-code.js';
-import { readCacheBytes } from './facts-cache-folders.js';
 import { decodeEntry } from './facts-cache-format.js';
 
 /**
@@ -39,7 +39,7 @@ export async function readPacks(packsDir: string): Promise<PackIndex> {
       tried.add(file);
       const found = await readCacheBytes(file);
       if (found.kind === 'missing') vanished = true;
-      else if (found.kind === 'link') await rm(file, { force: true });
+      else if (found.kind === 'refused') await rm(file, { force: true });
       else {
         read.push(file);
         indexLines(found.bytes, lines);

@@ -2,7 +2,8 @@ import { rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { FileFacts, Language } from '../model/facts.js';
 import { writeCacheFile } from './atomic-write.js';
-import { factsCacheFolders, readCacheFile, VERSION_FOLDER } from './facts-cache-folders.js';
+import { readCacheFile } from './cache-files.js';
+import { factsCacheFolders, VERSION_FOLDER } from './facts-cache-folders.js';
 import {
   decodeEntry,
   encodeEntry,
@@ -21,7 +22,8 @@ export type { FactsEntry, FactsKey } from './facts-cache-format.js';
 /**
  * Facts by content: a file's facts depend only on its bytes (its git blob id), its language and
  * ANALYZER_VERSION, so a file is never parsed twice. A cache miss only costs a parse, so every
- * doubtful entry (bad checksum, truncated, a link in its place) is a miss, and is deleted.
+ * doubtful entry (bad checksum, truncated, a link or another user's file in its place) is a
+ * miss, and is deleted.
  */
 export interface FactsCache {
   get(blobSha: string, language: Language): Promise<FileFacts | undefined>;
@@ -48,8 +50,10 @@ export interface PackBuilder {
 }
 
 /**
- * The facts cache of the repository at `root`, under `.aureus/local/cache/facts/` (created, with
- * `.aureus/local/`, on first use; a symbolic link anywhere on that path is refused).
+ * The facts cache in AUREUS's cache folder `cacheDir` (cache-dir.ts), under `facts/`: keyed by
+ * content, so one cache serves every repository of the user. Created on first use; a folder
+ * that is a link, or that others may write, is refused, and so is an entry that is not a regular
+ * file of this user. Without a folder (caching off) it holds nothing and keeps nothing.
  *
  * Two layouts, chosen by measurement (test/memory/support/facts-cache-measure.mjs, 5,000
  * entries of ~2.8 KB, ext4, 2 cores, medians over runs): loose files, one atomic fsynced file
@@ -65,8 +69,9 @@ export interface PackBuilder {
  * (EACCES, ENOSPC) are thrown: the caller may treat them as misses. Entries read once are kept
  * decoded for the cache object's life: share one between the analyses of a single check.
  */
-export function createFactsCache(root: string): FactsCache {
-  const folders = factsCacheFolders(root);
+export function createFactsCache(cacheDir: string | undefined): FactsCache {
+  if (cacheDir === undefined) return NO_FACTS_CACHE;
+  const folders = factsCacheFolders(cacheDir);
   let packs: Promise<PackIndex> | undefined;
   const packIndex = (): Promise<PackIndex> => {
     packs ??= folders.packsDir().then(readPacks);
@@ -90,7 +95,7 @@ export function createFactsCache(root: string): FactsCache {
     const path = join(shard, `${key}.json`);
     const found = await readCacheFile(path);
     if (found.kind === 'missing') return undefined;
-    const facts = found.kind === 'link' ? undefined : decodeEntry(found.text, key);
+    const facts = found.kind === 'refused' ? undefined : decodeEntry(found.text, key);
     if (facts === undefined) await rm(path, { force: true });
     return remember(key, facts);
   };
@@ -175,3 +180,12 @@ export function createFactsCache(root: string): FactsCache {
     startPack,
   };
 }
+
+/** The cache of a run with caching off. */
+const NO_FACTS_CACHE: FactsCache = {
+  get: async () => undefined,
+  put: async () => undefined,
+  getMany: async (keys) => keys.map(() => undefined),
+  putMany: async () => undefined,
+  startPack: () => ({ add: () => undefined, write: async () => undefined }),
+};

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type { Policy } from '../model/policy.js';
-import { writeFileAtomic } from './atomic-write.js';
-import { ensureLocalDir, storePaths } from './store-paths.js';
+import { writeCacheFile } from './atomic-write.js';
+import { privateFolders, readCacheFile } from './cache-files.js';
 
 /**
  * Set by the CLI bundler (scripts/build-cli.mjs) to a hash of everything that decides how a
@@ -14,26 +13,28 @@ import { ensureLocalDir, storePaths } from './store-paths.js';
 declare const AUREUS_POLICY_BUILD_ID: string | undefined;
 
 /**
- * Parsed policies by the git blob id of their file. A pre-commit hook judges by the policy of
- * HEAD, which rarely changes: reading its parse back skips loading the YAML parser and the
- * schema validator, about a tenth of the hook's time. An entry carries a checksum of its
- * policy; one that does not verify is ignored and parsed again, never trusted.
+ * Parsed policies by the git blob id of their file (or a hash of its bytes), in AUREUS's cache
+ * folder under `policies/`: keyed by content, so shared by every repository. A pre-commit hook
+ * judges by the policy of HEAD, which rarely changes: reading its parse back skips loading the
+ * YAML parser and the schema validator, about a tenth of the hook's time. An entry carries a
+ * checksum of its policy; one that does not verify, or that is not a file of this user alone,
+ * is ignored and parsed again, never trusted. Without a folder (caching off) nothing is kept.
  */
-function cacheFile(root: string, key: string): string | undefined {
-  if (typeof AUREUS_POLICY_BUILD_ID !== 'string') return undefined;
-  return join(
-    storePaths(root).localDir,
-    'cache',
-    'policies',
-    `${key}-${AUREUS_POLICY_BUILD_ID}.json`,
-  );
+async function cacheFile(cacheDir: string | undefined, key: string): Promise<string | undefined> {
+  if (typeof AUREUS_POLICY_BUILD_ID !== 'string' || cacheDir === undefined) return undefined;
+  const folder = await privateFolders(cacheDir)('policies');
+  return join(folder, `${key}-${AUREUS_POLICY_BUILD_ID}.json`);
 }
 
-export async function readCachedPolicy(root: string, key: string): Promise<Policy | undefined> {
-  const file = cacheFile(root, key);
-  if (file === undefined) return undefined;
+export async function readCachedPolicy(
+  cacheDir: string | undefined,
+  key: string,
+): Promise<Policy | undefined> {
   try {
-    const stored: unknown = JSON.parse(await readFile(file, 'utf8'));
+    const file = await cacheFile(cacheDir, key);
+    const found = file === undefined ? undefined : await readCacheFile(file);
+    if (found?.kind !== 'text') return undefined;
+    const stored: unknown = JSON.parse(found.text);
     if (typeof stored !== 'object' || stored === null) return undefined;
     if (!('policy' in stored) || !('checksum' in stored)) return undefined;
     const policy: unknown = stored.policy;
@@ -45,16 +46,18 @@ export async function readCachedPolicy(root: string, key: string): Promise<Polic
   }
 }
 
-export async function writeCachedPolicy(root: string, key: string, policy: Policy): Promise<void> {
-  const file = cacheFile(root, key);
-  if (file === undefined) return;
+export async function writeCachedPolicy(
+  cacheDir: string | undefined,
+  key: string,
+  policy: Policy,
+): Promise<void> {
   const text = JSON.stringify(policy);
   try {
-    await ensureLocalDir(root);
-    await mkdir(dirname(file), { recursive: true });
-    await writeFileAtomic(file, `{"checksum":"${checksum(text)}","policy":${text}}\n`);
+    const file = await cacheFile(cacheDir, key);
+    if (file !== undefined)
+      await writeCacheFile(file, `{"checksum":"${checksum(text)}","policy":${text}}\n`);
   } catch {
-    // A cache that cannot be written (read-only checkout) only costs the next run a parse.
+    // A cache that cannot be written only costs the next run a parse.
   }
 }
 

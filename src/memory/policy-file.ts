@@ -10,6 +10,7 @@ import {
   tooLargeProblem,
 } from '../policy/decode-policy-text.js';
 import { PolicyError } from '../policy/policy-problem.js';
+import { localCacheDir } from './cache-dir.js';
 import { errnoCode } from './errno-code.js';
 import { readCachedPolicy, writeCachedPolicy } from './policy-cache.js';
 import { storePaths } from './store-paths.js';
@@ -40,49 +41,51 @@ export interface LoadPolicyOptions {
 export async function loadPolicy(options: LoadPolicyOptions): Promise<LoadedPolicy> {
   const path = options.file ?? storePaths(options.root).policy;
   const shown = relative(options.cwd, path) || path;
-  const policy = await readPolicyFile(path, shown, options.file !== undefined, options.root);
+  const caches = localCacheDir(options.root);
+  const policy = await readPolicyFile(path, shown, options.file !== undefined, caches);
   if (policy === undefined)
-    return { policy: await builtInPolicy(options.root), source: { kind: 'built-in' } };
+    return { policy: await builtInPolicy(caches), source: { kind: 'built-in' } };
   return { policy, source: { kind: 'file', path: shown } };
 }
 
-/** The built-in default, its parse cached in the store at `root` like a file's. */
-export async function builtInPolicy(root: string): Promise<Policy> {
-  const cached = await readCachedPolicy(root, 'built-in');
+/** The built-in default, its parse cached in the cache folder `cacheDir` like a file's. */
+export async function builtInPolicy(cacheDir: string | undefined): Promise<Policy> {
+  const cached = await readCachedPolicy(cacheDir, 'built-in');
   if (cached !== undefined) return cached;
   const policy = (await import('../policy/default-policy.js')).defaultPolicy();
-  await writeCachedPolicy(root, 'built-in', policy);
+  await writeCachedPolicy(cacheDir, 'built-in', policy);
   return policy;
 }
 
 /**
  * Parses a policy's text, loading the YAML parser and the schema validator on first use, and
- * throws its problems as a PolicyError; a valid parse is kept in the store under `cache.key`.
+ * throws its problems as a PolicyError; a valid parse is kept in the cache folder `cache.dir`
+ * under `cache.key`.
  */
 export async function parsePolicyText(
   text: string,
   shown: string,
-  cache?: { readonly root: string; readonly key: string },
+  cache?: { readonly dir: string | undefined; readonly key: string },
 ): Promise<Policy> {
   const { parsePolicy } = await import('../policy/parse-policy.js');
   const parsed = parsePolicy(text, shown);
   if (!parsed.ok) throw new PolicyError(parsed.problems);
-  if (cache !== undefined) await writeCachedPolicy(cache.root, cache.key, parsed.policy);
+  if (cache !== undefined) await writeCachedPolicy(cache.dir, cache.key, parsed.policy);
   return parsed.policy;
 }
 
 /**
  * Reads and parses one policy file without following symlinks (a link could point the policy at
  * any file on the machine, and its contents would end up in error messages). Returns undefined
- * when the file does not exist and `required` is false. With `cacheRoot`, a parse is kept in
- * that store by the hash of the file's bytes, and an unchanged file is not parsed again: the
- * YAML parser and the schema validator then never load.
+ * when the file does not exist and `required` is false. With `cacheDir`, a parse is kept in
+ * that cache folder by the hash of the file's bytes, and an unchanged file is not parsed again:
+ * the YAML parser and the schema validator then never load.
  */
 export async function readPolicyFile(
   path: string,
   shown: string,
   required: boolean,
-  cacheRoot?: string,
+  cacheDir?: string,
 ): Promise<Policy | undefined> {
   const handle = await openNoFollow(path, shown, required);
   if (handle === undefined) return undefined;
@@ -113,13 +116,9 @@ export async function readPolicyFile(
     if (!decoded.ok) throw new PolicyError([decoded.problem]);
     // Not a git blob id: a key of its own kind, so the two never meet.
     const key = `text-${createHash('sha256').update(bytes).digest('hex')}`;
-    const cached = cacheRoot === undefined ? undefined : await readCachedPolicy(cacheRoot, key);
+    const cached = await readCachedPolicy(cacheDir, key);
     if (cached !== undefined) return cached;
-    return await parsePolicyText(
-      decoded.text,
-      shown,
-      cacheRoot === undefined ? undefined : { root: cacheRoot, key },
-    );
+    return await parsePolicyText(decoded.text, shown, { dir: cacheDir, key });
   } finally {
     await handle.close();
   }

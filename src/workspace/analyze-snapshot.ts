@@ -27,8 +27,6 @@ import type { RepositorySource, UnreadableFile } from './repository-source.js';
 import { worthResolverThread } from './resolver-thread.js';
 import type { SnapshotFile } from './working-tree-snapshot.js';
 
-const LOCAL_STORE = '.aureus/local';
-
 export interface SnapshotAnalysisOptions {
   readonly parser?: ParserChoice;
   readonly onProgress?: (done: number, total: number) => void;
@@ -62,7 +60,7 @@ export interface RepositoryAnalysis {
    * incomplete. Always empty from git, which throws instead.
    */
   readonly unreadable: readonly UnreadableFile[];
-  /** False when the repository tracks files under .aureus/local/ and the cache was bypassed. */
+  /** False when the run went without caches (off, or no usable cache folder: cache-dir.ts). */
   readonly usedCache: boolean;
   readonly stats: {
     readonly trackedFiles: number;
@@ -89,11 +87,10 @@ export async function analyzeSnapshot(
   options: SnapshotAnalysisOptions = {},
 ): Promise<RepositoryAnalysis> {
   const sources = sourceFiles(snapshot, policy.paths.ignore);
-  // The local cache is this machine's; a repository that tracks files in it could plant facts
-  // with valid checksums, so such a repository is analysed without it. (Over the API the store
-  // is not in the repository, but one rule for both keeps them judging alike.)
-  const useCache = !snapshot.some((file) => file.path.startsWith(`${LOCAL_STORE}/`));
-  const resolutions = await openResolutions(source, snapshot, useCache);
+  // The caches live where no checkout reaches (RepositorySource.cacheDir): whatever the
+  // snapshot tracks, even under .aureus/local/, is analysed as the repository's files.
+  const useCache = source.cacheDir !== undefined;
+  const resolutions = await openResolutions(source, snapshot);
   try {
     return await analyzeWith(resolutions, source, sources, policy, options, {
       trackedFiles: snapshot.length,

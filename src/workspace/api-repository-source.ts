@@ -13,8 +13,8 @@ import { snapshotResolutionFiles } from './snapshot-resolution-files.js';
 import type { SnapshotFile } from './working-tree-snapshot.js';
 
 export interface ApiSourceOptions {
-  /** A folder of the App's own (not a repository) for the content-keyed caches. */
-  readonly storeRoot: string;
+  /** The App's cache folder (appCacheFolder), never a repository's; undefined: no caches. */
+  readonly cacheDir: string | undefined;
   /** Blobs above this many bytes are `too-large` and never downloaded; 1 MiB by default. */
   readonly maxBlobBytes?: number | undefined;
   /** Share the check's memoized reader: the change was read from the same trees. */
@@ -84,13 +84,15 @@ export function apiRepositorySource(
   };
 
   return {
-    storeRoot: options.storeRoot,
+    cacheDir: options.cacheDir,
+    // Nothing but the snapshot decides an answer here (no disk), so every repository shares.
+    resolutionScope: 'api',
     listFiles: async (commit) => filesOf(await options.readTree(commit)),
     readBlobs,
     resolutionFiles: (snapshot) =>
       snapshotResolutionFiles(
         snapshot,
-        cachedBlobTexts(createBlobTextCache(options.storeRoot), readBlobs, maxBytes),
+        cachedBlobTexts(createBlobTextCache(options.cacheDir), readBlobs, maxBytes),
       ),
   };
 }

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { join, posix } from 'node:path';
+import { posix } from 'node:path';
 import type { EmitSettings } from '../analysis/graph/emit-settings.js';
 import { compareStrings } from '../analysis/graph/module-graph.js';
 import type { Resolver } from '../analysis/resolve/create-resolver.js';
 import { emitSettingsByFile } from '../analysis/resolve/emit-settings-of.js';
 import type { ResolveImport } from '../analysis/resolve/resolution.js';
 import { SYMLINK_MODE } from '../git/blob-version.js';
-import { ensureLocalDir } from '../memory/store-paths.js';
+import { privateFolders } from '../memory/cache-files.js';
 import type { RepositorySource, ResolutionFiles, UnreadableFile } from './repository-source.js';
 import { type ImportRequest, type ResolverThread, startResolverThread } from './resolver-thread.js';
 import {
@@ -86,25 +86,18 @@ interface LoadedResolver {
 export async function openResolutions(
   source: RepositorySource,
   snapshot: readonly SnapshotFile[],
-  useCache: boolean,
 ): Promise<Resolutions> {
   const paths = snapshot.map((file) => file.path).sort(compareStrings);
   const { configs, pathList } = snapshotHashes(snapshot, paths);
-  const folder = join(
-    await ensureLocalDir(source.storeRoot),
-    'cache',
-    'resolutions',
-    `v${STORE_FORMAT}`,
-  );
-  const store = resolutionStore(folder, configs, pathList);
+  const store = await storeOf(source, configs, pathList);
   const blobOf = new Map(snapshot.map((file) => [file.path, file.blobSha]));
   const holds: Holds = (stored) =>
     stored !== undefined &&
     Object.entries(stored.inputs).every(([path, blobSha]) => blobOf.get(path) === blobSha)
       ? stored
       : undefined;
-  const exact = useCache ? holds(await store.exact()) : undefined;
-  const start = exact ?? (useCache ? await carriedOver(store, paths, holds) : undefined);
+  const exact = store === undefined ? undefined : holds(await store.exact());
+  const start = exact ?? (store === undefined ? undefined : await carriedOver(store, paths, holds));
   const answers = new Map(start?.answers);
   const keyOf = answerKeys();
   const inputs: Record<string, string> = { ...start?.inputs };
@@ -204,7 +197,7 @@ export async function openResolutions(
         }
       }
       // Answers given without every resolution input would stand for the snapshot: not kept.
-      if (useCache && unreadable.length === 0 && (exact === undefined || computed))
+      if (store !== undefined && unreadable.length === 0 && (exact === undefined || computed))
         await store.write({ answers, inputs }, paths);
       return {
         resolve: (from, specifier) =>
@@ -221,6 +214,25 @@ export async function openResolutions(
 }
 
 function noop(): void {}
+
+/**
+ * The source's answers in its cache folder: `resolutions/v<format>/<scope>/`, the scope keeping
+ * a clone's answers its own (RepositorySource.resolutionScope). Undefined without caches.
+ */
+async function storeOf(
+  source: RepositorySource,
+  configs: string,
+  pathList: string,
+): Promise<ResolutionStore | undefined> {
+  if (source.cacheDir === undefined) return undefined;
+  const formatFolder = `v${STORE_FORMAT}`;
+  const folder = await privateFolders(source.cacheDir)(
+    'resolutions',
+    formatFolder,
+    source.resolutionScope,
+  );
+  return resolutionStore(folder, configs, pathList);
+}
 
 /** Stored answers if every config they list by blob id is unchanged in this snapshot. */
 type Holds = <T extends StoredAnswers>(stored: T | undefined) => T | undefined;

@@ -16,10 +16,11 @@ import { changedPolicy, committedPolicy } from './policy-at-commit.js';
 /** How the App checks a change over the REST API, whatever the change is of. */
 export interface CheckOverApiOptions {
   /**
-   * A folder of the App's own (not a repository) for the facts, resolution and policy caches.
-   * They are keyed by content, so one folder serves every repository the App checks.
+   * The App's cache folder (appCacheFolder) for the facts, resolution and policy caches; never
+   * a repository's. They are keyed by content, so one folder serves every repository the App
+   * checks. Undefined: no caches.
    */
-  readonly storeRoot: string;
+  readonly cacheDir: string | undefined;
   /** The policy's path inside the repository, read at the base; `.aureus/policy.yaml` by default. */
   readonly policyPath?: string | undefined;
   readonly toolVersion: string;
@@ -79,14 +80,14 @@ export async function checkApiChange(
   }
   const limit = options.maxBlobBytes === undefined ? {} : { maxBlobBytes: options.maxBlobBytes };
   const source = apiRepositorySource(read.client, read.repository, {
-    storeRoot: options.storeRoot,
+    cacheDir: options.cacheDir,
     ...limit,
     readTree,
     known: changedVersions(change),
   });
   const judging = await committedPolicy(source, baseSha, options.policyPath);
   const policyEdit = await changedPolicy(change, judging.policy, options.policyPath);
-  const factsCache = createFactsCache(options.storeRoot);
+  const factsCache = createFactsCache(options.cacheDir);
   const analyze = async (commit: string) =>
     analyzeSnapshot(source, await source.listFiles(commit), judging.policy, { factsCache });
   // One side after the other: the head then finds the base's facts in the shared cache, where

@@ -1,4 +1,5 @@
 import { type ChangeRequest, readChange } from '../git/index.js';
+import { localCacheDir } from '../memory/cache-dir.js';
 import { createFactsCache } from '../memory/facts-cache.js';
 import { builtInPolicy } from '../memory/policy-file.js';
 import type { Change } from '../model/change.js';
@@ -61,7 +62,7 @@ export async function checkChangeWithInputs(
   const against = judging.repairs ? await builtInPolicy(root) : judging.policy;
   const policyEdit = await changedPolicy(change, against, options.policyPath);
   const progress = options.onProgress === undefined ? {} : { onProgress: options.onProgress };
-  const factsCache = createFactsCache(root);
+  const factsCache = createFactsCache(localCacheDir(root));
   const [base, head] = await Promise.all([
     analyzeRepository(root, judging.policy, {
       snapshot: baseSnapshot(change),

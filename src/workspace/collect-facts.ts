@@ -58,7 +58,7 @@ export async function collectFacts(
   files: readonly SourceFile[],
   options: CollectOptions,
 ): Promise<CollectedFacts> {
-  const cache = options.factsCache ?? createFactsCache(source.storeRoot);
+  const cache = options.factsCache ?? createFactsCache(source.cacheDir);
   // A file the working tree could not give (a FIFO where git tracks a file) has no blob id:
   // nothing to look up, and its read says why.
   const keyed = options.useCache ? files.filter((file) => file.blobSha !== '') : [];

@@ -1,11 +1,14 @@
+import { createHash } from 'node:crypto';
+import { realpathSync, statSync } from 'node:fs';
 import { type BlobSizes, listTrackedFiles, readBlobs } from '../git/index.js';
+import { localCacheDir } from '../memory/cache-dir.js';
 import type { RepositorySource, SourceBlob } from './repository-source.js';
 import { snapshotResolutionFiles } from './snapshot-resolution-files.js';
 import type { SnapshotFile } from './working-tree-snapshot.js';
 
 /**
  * The repository at `root` read through git: `git ls-tree` for a commit's files, one
- * `git cat-file --batch` for blobs, the caches in the repository's own `.aureus/local/`.
+ * `git cat-file --batch` for blobs, the caches in the user's cache folder (cache-dir.ts).
  * Imports resolve over the snapshot's own files (whatever is checked out) with installed
  * packages from the disk, so node_modules and workspace links resolve as in the clone.
  */
@@ -20,7 +23,8 @@ export function gitRepositorySource(root: string): RepositorySource {
   const readSnapshotBlobs = (files: readonly SnapshotFile[], onSizes?: BlobSizes) =>
     readEditedFirst(files, readStored, onSizes);
   return {
-    storeRoot: root,
+    cacheDir: localCacheDir(root),
+    resolutionScope: cloneScope(root),
     listFiles: (commit) => listTrackedFiles(root, commit),
     readBlobs: readSnapshotBlobs,
     resolutionFiles: async (snapshot) => {
@@ -36,6 +40,17 @@ export function gitRepositorySource(root: string): RepositorySource {
       return { ...own, onDisk: true };
     },
   };
+}
+
+/**
+ * This clone on this disk: its real path and the folder's identity (device and inode), so that
+ * a clone made again where another was, with other packages installed, starts afresh.
+ */
+function cloneScope(root: string): string {
+  const path = realpathSync.native(root);
+  const { dev, ino } = statSync(path);
+  const hash = createHash('sha256').update(`${path}\u0000${dev}\u0000${ino}`);
+  return `clone-${hash.digest('hex').slice(0, 32)}`;
 }
 
 /**

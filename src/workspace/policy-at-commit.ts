@@ -1,4 +1,5 @@
 import { join, relative } from 'node:path';
+import { localCacheDir } from '../memory/cache-dir.js';
 import { readCachedPolicy } from '../memory/policy-cache.js';
 import { builtInPolicy, parsePolicyText, readPolicyFile } from '../memory/policy-file.js';
 import type { Change } from '../model/change.js';
@@ -40,16 +41,17 @@ export async function basePolicy(
   // run judged by an unchanged policy reads its earlier parse from the cache instead.
   if (options.policyFile !== undefined) {
     const shown = relative(options.cwd, options.policyFile) || options.policyFile;
-    const policy = await readPolicyFile(options.policyFile, shown, true, root);
+    const policy = await readPolicyFile(options.policyFile, shown, true, localCacheDir(root));
     if (policy === undefined)
       throw new AureusError(`no policy file at ${shown}.`, 'check the path.');
     return { policy, source: shown };
   }
   if (baseSha === null) {
     // No commit yet: nothing was ever agreed, so the file on disk (if any) is what the team has.
-    const onDisk = await readPolicyFile(join(root, policyPath), policyPath, false, root);
+    const caches = localCacheDir(root);
+    const onDisk = await readPolicyFile(join(root, policyPath), policyPath, false, caches);
     return onDisk === undefined
-      ? { policy: await builtInPolicy(root), source: 'built-in' }
+      ? { policy: await builtInPolicy(caches), source: 'built-in' }
       : { policy: onDisk, source: policyPath };
   }
   return committedPolicy(gitRepositorySource(root), baseSha, policyPath);
@@ -58,7 +60,7 @@ export async function basePolicy(
 /**
  * The policy committed at `commit`, read through any source (a clone, or the GitHub API with no
  * checkout): the built-in default when there is none, a PolicyError when it is a link, not
- * UTF-8, or does not validate. Parses are cached by the file's blob id in the source's store.
+ * UTF-8, or does not validate. Parses are cached by the file's blob id in the source's caches.
  */
 export async function committedPolicy(
   source: RepositorySource,
@@ -66,8 +68,8 @@ export async function committedPolicy(
   policyPath: string = POLICY_PATH,
 ): Promise<JudgingPolicy> {
   const entry = (await source.listFiles(commit)).find((file) => file.path === policyPath);
-  const store = source.storeRoot;
-  if (entry === undefined) return { policy: await builtInPolicy(store), source: 'built-in' };
+  const caches = source.cacheDir;
+  if (entry === undefined) return { policy: await builtInPolicy(caches), source: 'built-in' };
   const shown = `${policyPath}@${commit.slice(0, 12)}`;
   if (entry.mode === SYMLINK_MODE) {
     throw new PolicyError([
@@ -81,7 +83,7 @@ export async function committedPolicy(
       },
     ]);
   }
-  const cached = await readCachedPolicy(store, entry.blobSha);
+  const cached = await readCachedPolicy(caches, entry.blobSha);
   if (cached !== undefined) return { policy: cached, source: shown };
   const [read] = await source.readBlobs([entry]);
   const version = read?.version;
@@ -99,7 +101,7 @@ export async function committedPolicy(
       },
     ]);
   }
-  const policy = await parsePolicyText(version.text, shown, { root: store, key: entry.blobSha });
+  const policy = await parsePolicyText(version.text, shown, { dir: caches, key: entry.blobSha });
   return { policy, source: shown };
 }
 

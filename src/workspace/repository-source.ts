@@ -52,10 +52,17 @@ export interface ResolutionFiles {
  */
 export interface RepositorySource {
   /**
-   * The folder whose `.aureus/local/` holds the content-keyed caches (facts, resolutions,
-   * parsed policies): the repository itself locally, a folder of the App's own over the API.
+   * AUREUS's cache folder (facts, blob texts, parsed policies, resolutions), never inside a
+   * checkout: the user's cache folder locally, the App's data folder over the API (cache-dir.ts).
+   * Undefined when the run goes without caches.
    */
-  readonly storeRoot: string;
+  readonly cacheDir: string | undefined;
+  /**
+   * Whose import answers these are, beyond the snapshot they are keyed by: a clone's answers
+   * depend on what its disk holds besides its tracked files (installed packages), so each clone
+   * keeps its own and no repository reads another's; over the API the snapshot is everything.
+   */
+  readonly resolutionScope: string;
   /** Every file of a commit (blobs and submodules) with its blob id, mode and size; by path. */
   listFiles(commit: string): Promise<SnapshotFile[]>;
   /**

@@ -1,7 +1,9 @@
-import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { lstat, readdir, rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import type { Resolution } from '../analysis/resolve/resolution.js';
 import { writeCacheFile } from '../memory/atomic-write.js';
+import { readCacheFile } from '../memory/cache-files.js';
+import { removeStaleSiblings } from '../memory/stale-cache-folders.js';
 import { isRecord } from '../model/json.js';
 
 /** One import's answer and the repository paths it depends on (see Resolver.watched). */
@@ -20,7 +22,8 @@ export interface StoredAnswers {
 }
 
 /**
- * The answers computed for one snapshot, kept as two files under the cache folder:
+ * The answers computed for one snapshot, kept as two files in `folder` (a checked private
+ * folder: cached-resolver.ts):
  * `<configs>.<paths>.json` (the answers, read on every run) and `<configs>.<paths>.paths.json`
  * (the snapshot's paths, read only to carry the answers over to another snapshot of the same
  * configs). `<configs>` hashes the resolution configs, `<paths>` the list of paths.
@@ -61,7 +64,6 @@ export function resolutionStore(
       return stored === undefined || paths === undefined ? undefined : { ...stored, paths };
     },
     write: async ({ answers, inputs }, paths) => {
-      await mkdir(folder, { recursive: true });
       // The paths first: answers without their paths could not be carried over, only used.
       await writeCacheFile(join(folder, `${name}${PATHS}`), JSON.stringify(paths));
       const entries = Object.fromEntries(
@@ -72,6 +74,9 @@ export function resolutionStore(
         JSON.stringify({ inputs, answers: entries }),
       );
       await pruneOldSnapshots(folder);
+      // Beside this folder are other clones' (RepositorySource.resolutionScope): one nobody
+      // wrote to for two weeks is a clone deleted or left alone, which only loses time.
+      await removeStaleSiblings(dirname(folder), basename(folder));
     },
   };
 }
@@ -84,7 +89,7 @@ async function byRecency(folder: string, names: readonly string[]): Promise<stri
   const dated = await Promise.all(
     names.map(async (name) => ({
       name,
-      time: (await stat(join(folder, name)).catch(() => undefined))?.mtimeMs ?? 0,
+      time: (await lstat(join(folder, name)).catch(() => undefined))?.mtimeMs ?? 0,
     })),
   );
   return dated.sort((a, b) => b.time - a.time).map(({ name }) => name);
@@ -121,9 +126,11 @@ async function readPaths(file: string): Promise<string[] | undefined> {
   return isStringArray(value) ? value : undefined;
 }
 
+/** A file of this user alone (readCacheFile), parsed; anything else is nothing. */
 async function readJson(file: string): Promise<unknown> {
   try {
-    return JSON.parse(await readFile(file, 'utf8'));
+    const found = await readCacheFile(file);
+    return found.kind === 'text' ? JSON.parse(found.text) : undefined;
   } catch {
     return undefined;
   }

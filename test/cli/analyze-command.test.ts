@@ -1,8 +1,12 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { isolateGit, makeRepo, type Repo } from '../support/git-fixture.js';
+import { useOwnCacheFolder } from '../support/own-cache-folder.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
 
 describe('aureus analyze', () => {
+  useOwnCacheFolder('all');
   let restoreGit: () => Promise<void>;
   let repo: Repo & { remove(): Promise<void> };
   beforeAll(async () => {
@@ -54,6 +58,25 @@ describe('aureus analyze', () => {
         line: 1,
       },
     ]);
+  });
+
+  it('says why it used no cache: caching off, or a cache folder inside the repository', async () => {
+    const before = process.env.AUREUS_CACHE_DIR;
+    try {
+      process.env.AUREUS_CACHE_DIR = 'off';
+      const off = await runCliInProcess(['analyze'], repo.dir);
+      expect(off.stdout).toContain('3 parsed, 0 from cache.');
+      expect(off.stdout).toContain('The cache was not used: AUREUS_CACHE_DIR is off.');
+      process.env.AUREUS_CACHE_DIR = join(repo.dir, '.cache', 'aureus');
+      const inside = await runCliInProcess(['analyze'], repo.dir);
+      expect(inside.stdout).toContain('3 parsed, 0 from cache.');
+      expect(inside.stdout).toContain(
+        `The cache was not used: the cache folder ${join(repo.dir, '.cache', 'aureus')} is inside the repository`,
+      );
+      expect(existsSync(join(repo.dir, '.cache'))).toBe(false);
+    } finally {
+      process.env.AUREUS_CACHE_DIR = before;
+    }
   });
 
   it('lists abstractions with fewer than 2 implementations and the deepest hierarchies', async () => {

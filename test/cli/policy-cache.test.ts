@@ -1,14 +1,18 @@
 import { execFile } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { chmodSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { isolateGit, makeRepo, type Repo } from '../support/git-fixture.js';
+import { makeTempDir } from '../support/temp-dir.js';
 
 const BIN = resolve('bin/aureus.js');
 
+/** The bundle, with a cache folder of this file's own. */
 function aureus(args: readonly string[], cwd: string): Promise<{ code: number; stdout: string }> {
+  const env = { ...process.env, AUREUS_CACHE_DIR: caches.path };
   return new Promise((done) => {
-    execFile(process.execPath, [BIN, ...args], { cwd }, (error, stdout) => {
+    execFile(process.execPath, [BIN, ...args], { cwd, env }, (error, stdout) => {
       done({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : -1, stdout });
     });
   });
@@ -16,10 +20,12 @@ function aureus(args: readonly string[], cwd: string): Promise<{ code: number; s
 
 let restore: () => Promise<void>;
 let repo: Repo & { remove(): Promise<void> };
-const policies = () => join(repo.dir, '.aureus', 'local', 'cache', 'policies');
+let caches: { path: string; remove(): Promise<void> };
+const policies = () => join(caches.path, 'policies');
 
 beforeAll(async () => {
   restore = await isolateGit();
+  caches = await makeTempDir('policy-cache');
   repo = await makeRepo('policy-cache');
   repo.write('.aureus/policy.yaml', 'version: 1\nbudgets:\n  change:\n    warn: 4\n    block: 5\n');
   repo.write('src/a.ts', 'export const a = 1;\n');
@@ -33,6 +39,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await repo.remove();
+  await caches.remove();
   await restore();
 });
 
@@ -58,6 +65,21 @@ describe('the parsed-policy cache of the aureus command', () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('over the budget of 5');
     expect(readFileSync(file, 'utf8')).toContain('"block":5}');
+  });
+
+  it('never trusts an entry others may write, however good its checksum', async () => {
+    const [entry = ''] = readdirSync(policies());
+    const file = join(policies(), entry);
+    const text = readFileSync(file, 'utf8');
+    const policy = JSON.parse(text).policy;
+    policy.budgets.change.block = 500000;
+    const body = JSON.stringify(policy);
+    const checksum = createHash('sha256').update(body).digest('hex');
+    writeFileSync(file, `{"checksum":"${checksum}","policy":${body}}\n`);
+    chmodSync(file, 0o666);
+    const run = await aureus(['check', '--staged'], repo.dir);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('over the budget of 5');
   });
 });
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
+import { chmod, mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { createBlobTextCache } from '../../src/memory/blob-text-cache.js';
@@ -35,10 +35,30 @@ describe('createBlobTextCache', () => {
     const cache = createBlobTextCache(root);
     const id = blobId('{}\n');
     await cache.put(id, '{}\n');
-    const file = join(root, '.aureus', 'local', 'cache', 'texts', id.slice(0, 2), id);
+    const file = join(root, 'texts', id.slice(0, 2), id);
     await writeFile(file, '{ "planted": true }\n');
     expect(await cache.get(id)).toBeUndefined();
     await cache.put('../../escape', 'x');
     expect(await cache.get('../../escape')).toBeUndefined();
+  });
+
+  it('misses an entry others may write, and one that is a link', async () => {
+    const root = await store();
+    const cache = createBlobTextCache(root);
+    const [open, linked] = ['{ "a": 1 }\n', '{ "b": 2 }\n'];
+    await cache.put(blobId(open), open);
+    await chmod(join(root, 'texts', blobId(open).slice(0, 2), blobId(open)), 0o666);
+    expect(await cache.get(blobId(open))).toBeUndefined();
+    const planted = join(root, 'planted');
+    await writeFile(planted, linked, { mode: 0o600 });
+    await mkdir(join(root, 'texts', blobId(linked).slice(0, 2)), { recursive: true });
+    await symlink(planted, join(root, 'texts', blobId(linked).slice(0, 2), blobId(linked)));
+    expect(await cache.get(blobId(linked))).toBeUndefined();
+  });
+
+  it('keeps nothing without a cache folder (caching off)', async () => {
+    const cache = createBlobTextCache(undefined);
+    await cache.put(blobId('{}\n'), '{}\n');
+    expect(await cache.get(blobId('{}\n'))).toBeUndefined();
   });
 });

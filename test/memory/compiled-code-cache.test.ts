@@ -117,12 +117,14 @@ describe('on any Node', () => {
 
 describe('codeCacheFolder', () => {
   it('is a folder of this test run for the CLI processes the tests start', () => {
-    expect(process.env.AUREUS_CODE_CACHE).toContain(join(tmpdir(), 'aureus-test-code-cache-'));
+    expect(process.env.AUREUS_CODE_CACHE).toContain(join(tmpdir(), 'aureus-test-caches-'));
   });
 
-  it('follows AUREUS_CODE_CACHE, else the user’s cache folder', () => {
+  it('follows AUREUS_CODE_CACHE, else code/ in AUREUS_CACHE_DIR, else the user’s cache folder', () => {
     expect(codeCacheFolder({ AUREUS_CODE_CACHE: 'off' })).toBeUndefined();
     expect(codeCacheFolder({ AUREUS_CODE_CACHE: '/srv/cache/aureus' })).toBe('/srv/cache/aureus');
+    expect(codeCacheFolder({ AUREUS_CACHE_DIR: '/srv/aureus' })).toBe(join('/srv/aureus', 'code'));
+    expect(codeCacheFolder({ AUREUS_CACHE_DIR: 'off' })).toBeUndefined();
     if (process.platform === 'linux') {
       expect(codeCacheFolder({})).toMatch(/[/]aureus[/]code$/);
     }

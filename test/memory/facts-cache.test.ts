@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
-import { mkdir, readdir, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
@@ -24,7 +24,7 @@ beforeEach(async () => {
 afterEach(() => removeRoot());
 
 const blob = (name: string) => createHash('sha1').update(name).digest('hex');
-const versionDir = () => join(root, '.aureus', 'local', 'cache', 'facts', VERSION_FOLDER);
+const versionDir = () => join(root, 'facts', VERSION_FOLDER);
 const looseFile = (sha: string, language = 'typescript') =>
   join(versionDir(), sha.slice(0, 2), `${sha}-${language}-v${ANALYZER_VERSION}.json`);
 
@@ -67,7 +67,16 @@ describe('one entry at a time', () => {
     expect(await cache.get(blob('b'), 'typescript')).toBeUndefined();
     expect(await createFactsCache(root).get(blob('a'), 'typescript')).toEqual(factsOf(1));
     expect(existsSync(looseFile(blob('a')))).toBe(true);
-    expect(await readFile(join(root, '.aureus', 'local', '.gitignore'), 'utf8')).toBe('*\n');
+  });
+
+  it('keeps nothing without a cache folder (caching off)', async () => {
+    const cache = createFactsCache(undefined);
+    await cache.put(blob('a'), 'typescript', factsOf(1));
+    await cache.putMany([{ blobSha: blob('b'), language: 'typescript', facts: factsOf(2) }]);
+    expect(await cache.get(blob('a'), 'typescript')).toBeUndefined();
+    expect(await cache.getMany([{ blobSha: blob('b'), language: 'typescript' }])).toEqual([
+      undefined,
+    ]);
   });
 
   it('refuses a key that is not a blob id and a language, before touching the disk', async () => {
@@ -76,11 +85,11 @@ describe('one entry at a time', () => {
     await expect(cache.get(blob('a').toUpperCase(), 'typescript')).rejects.toThrow(TypeError);
     // @ts-expect-error: a language AUREUS does not know, as a JavaScript caller could pass it
     await expect(cache.get(blob('a'), '../x')).rejects.toThrow(TypeError);
-    expect(existsSync(join(root, '.aureus'))).toBe(false);
+    expect(existsSync(join(root, 'facts'))).toBe(false);
   });
 
   it('ignores entries of other analyzer versions, and entries moved to another key', async () => {
-    const other = join(root, '.aureus', 'local', 'cache', 'facts', `v${ANALYZER_VERSION + 1}`);
+    const other = join(root, 'facts', `v${ANALYZER_VERSION + 1}`);
     const sha = blob('a');
     const otherKey = `${sha}-typescript-v${ANALYZER_VERSION + 1}`;
     await mkdir(join(other, sha.slice(0, 2)), { recursive: true });
@@ -154,8 +163,7 @@ describe('symbolic links', () => {
   it('refuses a cache folder that is a link, and writes nothing through it', async () => {
     const elsewhere = await makeTempDir('facts-cache-elsewhere');
     try {
-      await mkdir(join(root, '.aureus', 'local'), { recursive: true });
-      await symlink(elsewhere.path, join(root, '.aureus', 'local', 'cache'));
+      await symlink(elsewhere.path, join(root, 'facts'));
       const cache = createFactsCache(root);
       await expect(cache.put(blob('a'), 'typescript', factsOf(1))).rejects.toThrow(AureusError);
       await expect(cache.get(blob('a'), 'typescript')).rejects.toThrow(/symbolic link/);
@@ -181,6 +189,36 @@ describe('symbolic links', () => {
     const shaC = blob('c');
     await symlink(root, join(versionDir(), shaC.slice(0, 2)));
     await expect(createFactsCache(root).get(shaC, 'typescript')).rejects.toThrow(AureusError);
+  });
+});
+
+// Root may write anything: the checks are of owner and modes, which root's files have too.
+describe('files and folders of this user alone', () => {
+  it('writes folders no one else may enter and entries no one else may read', async () => {
+    const cache = createFactsCache(root);
+    await cache.put(blob('a'), 'typescript', factsOf(1));
+    await cache.putMany([{ blobSha: blob('b'), language: 'typescript', facts: factsOf(2) }]);
+    for (const folder of [root, join(root, 'facts'), versionDir(), join(versionDir(), 'packs')])
+      expect(statSync(folder).mode & 0o777).toBe(0o700);
+    expect(statSync(looseFile(blob('a'))).mode & 0o777).toBe(0o600);
+    const [pack] = await readdir(join(versionDir(), 'packs'));
+    expect(statSync(join(versionDir(), 'packs', pack ?? '')).mode & 0o777).toBe(0o600);
+  });
+
+  it('takes an entry others may write for a miss, and deletes it', async () => {
+    const cache = createFactsCache(root);
+    await cache.put(blob('a'), 'typescript', factsOf(1));
+    await chmod(looseFile(blob('a')), 0o666);
+    expect(await createFactsCache(root).get(blob('a'), 'typescript')).toBeUndefined();
+    expect(existsSync(looseFile(blob('a')))).toBe(false);
+  });
+
+  it('refuses a cache folder others may write', async () => {
+    await createFactsCache(root).put(blob('a'), 'typescript', factsOf(1));
+    await chmod(join(root, 'facts'), 0o777);
+    await expect(createFactsCache(root).get(blob('a'), 'typescript')).rejects.toThrow(
+      /may be written by others/,
+    );
   });
 });
 
@@ -224,7 +262,7 @@ describe('packs', () => {
   });
 
   it('drops the folders an upgrade left behind once nothing wrote to them for 14 days', async () => {
-    const facts = join(root, '.aureus', 'local', 'cache', 'facts');
+    const facts = join(root, 'facts');
     const old = join(facts, 'v2', 'packs');
     const recent = join(facts, 'v9-layout7', 'ab');
     await mkdir(old, { recursive: true });
@@ -302,6 +340,7 @@ describe('concurrent runs', () => {
       'facts-cache-pack',
       'facts-cache-folders',
       'facts-cache-format',
+      'cache-files',
     ]) {
       const built = join(repoRoot, 'dist', 'memory', `${module}.js`);
       const source = join(repoRoot, 'src', 'memory', `${module}.ts`);

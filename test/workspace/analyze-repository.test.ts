@@ -5,8 +5,10 @@ import type { Policy } from '../../src/model/policy.js';
 import { defaultPolicy } from '../../src/policy/default-policy.js';
 import { parsePolicy } from '../../src/policy/parse-policy.js';
 import { analyzeRepository } from '../../src/workspace/analyze-repository.js';
+import { forgedFactsFiles } from '../support/forged-caches.js';
 import { makeRepo, type Repo } from '../support/git-fixture.js';
 import { useIsolatedGit } from '../support/isolated-git-suite.js';
+import { useOwnCacheFolder } from '../support/own-cache-folder.js';
 
 /** A policy as a user would write it, completed with defaults. */
 function policyFrom(yaml: string): Policy {
@@ -18,6 +20,7 @@ function policyFrom(yaml: string): Policy {
 describe('analyzeRepository', () => {
   let repo: Repo & { remove(): Promise<void> };
   useIsolatedGit();
+  const caches = useOwnCacheFolder('each');
   beforeEach(async () => {
     repo = await makeRepo('analyze');
     // a ↔ b import each other at run time; c ↔ d only through types.
@@ -120,27 +123,36 @@ describe('analyzeRepository', () => {
     expect(analysis.cycles).toEqual([]);
   });
 
-  it('does not trust a cache the repository itself ships', async () => {
-    await analyzeRepository(repo.dir, defaultPolicy());
-    repo.git('add', '--force', '.aureus/local/cache');
-    repo.git('commit', '--quiet', '-m', 'plant a cache');
+  it('reads no cache the repository ships: facts it tracks under .aureus/local/ are its files', async () => {
+    const honest = await analyzeRepository(repo.dir, defaultPolicy());
+    const b = honest.facts.get('src/core/b.ts');
+    if (b === undefined) throw new Error('b.ts has facts');
+    // b.ts said to import nothing, which would break the cycle a ↔ b; checksums recomputed.
+    const forged = {
+      blobSha: repo.git('rev-parse', 'HEAD:src/core/b.ts'),
+      facts: { ...b, imports: [] },
+    };
+    for (const [path, text] of Object.entries(forgedFactsFiles('.aureus/local/cache', [forged])))
+      repo.write(path, text);
+    repo.commit('plant a cache');
+    await rm(join(caches.path(), 'facts'), { recursive: true });
     const analysis = await analyzeRepository(repo.dir, defaultPolicy());
-    expect(analysis.usedCache).toBe(false);
-    expect(analysis.stats.cached).toBe(0);
-    expect(analysis.stats.parsed).toBe(6);
+    expect(analysis.cycles).toEqual(honest.cycles);
+    expect(analysis.usedCache).toBe(true);
+    expect(analysis.stats).toMatchObject({ sourceFiles: 6, parsed: 6, cached: 0 });
   });
 
   it('gives identical facts whichever parser reads the TypeScript', async () => {
     const viaTreeSitter = await analyzeRepository(repo.dir, defaultPolicy(), {
       parser: 'tree-sitter',
     });
-    await rm(join(repo.dir, '.aureus', 'local', 'cache'), { recursive: true });
+    await rm(join(caches.path(), 'facts'), { recursive: true });
     const viaTypeScript = await analyzeRepository(repo.dir, defaultPolicy(), {
       parser: 'typescript',
     });
     expect(viaTypeScript.stats.parsed).toBe(6);
     expect(viaTypeScript.facts).toEqual(viaTreeSitter.facts);
-    await rm(join(repo.dir, '.aureus', 'local', 'cache'), { recursive: true });
+    await rm(join(caches.path(), 'facts'), { recursive: true });
     const viaOxc = await analyzeRepository(repo.dir, defaultPolicy(), { parser: 'oxc' });
     expect(viaOxc.stats.parsed).toBe(6);
     expect(viaOxc.facts).toEqual(viaTreeSitter.facts);

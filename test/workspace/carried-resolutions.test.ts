@@ -12,38 +12,39 @@ import { makeTempDir } from '../support/temp-dir.js';
 /**
  * Import answers carried over from an earlier snapshot of the same configs must be exactly the
  * answers a fresh resolution gives: each step below adds, removes or renames files, then the
- * graph built from the repository's own cache is compared with one built with no cache at all.
+ * graph built from the cache kept across the steps is compared with one built from an empty one.
  */
 describe('import answers carried over between snapshots', () => {
   let restoreGit: () => Promise<void>;
   let repo: Repo & { remove(): Promise<void> };
+  let kept: { path: string; remove(): Promise<void> };
   let emptyStore: { path: string; remove(): Promise<void> };
   let resolutionLoads = 0;
 
   /** The git source, counting how often TypeScript's resolution inputs are read. */
-  const counted = (storeRoot: string): RepositorySource => {
+  const counted = (cacheDir: string): RepositorySource => {
     const git = gitRepositorySource(repo.dir);
     return {
       ...git,
-      storeRoot,
+      cacheDir,
       resolutionFiles: (snapshot) => {
-        if (storeRoot === repo.dir) resolutionLoads += 1;
+        if (cacheDir === kept.path) resolutionLoads += 1;
         return git.resolutionFiles(snapshot);
       },
     };
   };
 
-  const edgesWith = async (storeRoot: string) => {
+  const edgesWith = async (cacheDir: string) => {
     const snapshot = await workingTreeSnapshot(repo.dir);
-    const analysis = await analyzeSnapshot(counted(storeRoot), snapshot, defaultPolicy());
+    const analysis = await analyzeSnapshot(counted(cacheDir), snapshot, defaultPolicy());
     return analysis.graph.edges;
   };
 
-  /** The graph with the repository's cache, which must equal a fresh one; and whether it loaded TypeScript. */
+  /** The graph with the kept cache, which must equal a fresh one; and whether it loaded TypeScript. */
   const step = async () => {
     const loadsBefore = resolutionLoads;
-    const carried = await edgesWith(repo.dir);
-    rmSync(join(emptyStore.path, '.aureus'), { recursive: true, force: true });
+    const carried = await edgesWith(kept.path);
+    rmSync(join(emptyStore.path, 'resolutions'), { recursive: true, force: true });
     expect(carried).toEqual(await edgesWith(emptyStore.path));
     return { edges: carried, resolved: resolutionLoads > loadsBefore };
   };
@@ -51,6 +52,7 @@ describe('import answers carried over between snapshots', () => {
   beforeAll(async () => {
     restoreGit = await isolateGit();
     repo = await makeRepo('carried-resolutions');
+    kept = await makeTempDir('carried-resolutions-kept');
     emptyStore = await makeTempDir('carried-resolutions-fresh');
     repo.write(
       'tsconfig.json',
@@ -77,6 +79,7 @@ describe('import answers carried over between snapshots', () => {
 
   afterAll(async () => {
     await repo.remove();
+    await kept.remove();
     await emptyStore.remove();
     await restoreGit();
   });

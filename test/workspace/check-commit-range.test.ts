@@ -102,7 +102,7 @@ async function checkOverApi(
   const checked = await checkCommitRange(
     client,
     { owner: OWNER, repo: served.repo, baseSha, headSha },
-    { storeRoot: await freshStore(), toolVersion: TOOL_VERSION, ...options },
+    { cacheDir: await freshStore(), toolVersion: TOOL_VERSION, ...options },
   );
   return checked.report;
 }

@@ -101,10 +101,10 @@ async function freshStore(): Promise<string> {
   return store.path;
 }
 
-async function checkOverApi(pull: PullRequest, storeRoot?: string): Promise<Report> {
+async function checkOverApi(pull: PullRequest, cacheDir?: string): Promise<Report> {
   const target = { owner: OWNER, repo: pull.served.repo, number: pull.number };
   const checked = await checkPullRequest(client, target, {
-    storeRoot: storeRoot ?? (await freshStore()),
+    cacheDir: cacheDir ?? (await freshStore()),
     toolVersion: TOOL_VERSION,
   });
   return checked.report;

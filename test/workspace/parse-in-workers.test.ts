@@ -14,6 +14,7 @@ import { startScriptWorkers, type WorkerTuning } from '../../src/workspace/parse
 import type { RepositorySource } from '../../src/workspace/repository-source.js';
 import { commitSnapshot, workingTreeSnapshot } from '../../src/workspace/working-tree-snapshot.js';
 import { isolateGit, makeRepo, type Repo } from '../support/git-fixture.js';
+import { useOwnCacheFolder } from '../support/own-cache-folder.js';
 import { makeTempDir } from '../support/temp-dir.js';
 
 const NODE_MODULES = new URL('../../node_modules/', import.meta.url);
@@ -128,6 +129,7 @@ describe('parsing TS/JS on worker threads', () => {
 });
 
 describe('a whole-repository analysis large enough for worker threads', () => {
+  const caches = useOwnCacheFolder('all');
   let restoreGit: () => Promise<void>;
   let repo: Repo & { remove(): Promise<void> };
 
@@ -186,7 +188,7 @@ describe('a whole-repository analysis large enough for worker threads', () => {
   (onLinux ? it : it.skip)(
     'starts its workers once git has told the sizes, before it hands over the texts',
     async () => {
-      rmSync(join(repo.dir, '.aureus', 'local', 'cache'), { recursive: true, force: true });
+      rmSync(join(caches.path(), 'facts'), { recursive: true, force: true });
       const seen = { before: threads(), atRead: 0, beforeTexts: 0 };
       const snapshot = await workingTreeSnapshot(repo.dir);
       const result = await analyzeSnapshot(watchingSource(seen), snapshot, defaultPolicy());
@@ -200,7 +202,7 @@ describe('a whole-repository analysis large enough for worker threads', () => {
   (onLinux ? it : it.skip)(
     'starts them before reading at all when the listing gives the sizes (a commit)',
     async () => {
-      rmSync(join(repo.dir, '.aureus', 'local', 'cache'), { recursive: true, force: true });
+      rmSync(join(caches.path(), 'facts'), { recursive: true, force: true });
       const seen = { before: threads(), atRead: 0, beforeTexts: 0 };
       const snapshot = await commitSnapshot(repo.dir, 'HEAD');
       const result = await analyzeSnapshot(watchingSource(seen), snapshot, defaultPolicy());

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { openResolutions } from '../../src/workspace/cached-resolver.js';
 import { gitRepositorySource } from '../../src/workspace/git-repository-source.js';
 import type { RepositorySource } from '../../src/workspace/repository-source.js';
 import { workingTreeSnapshot } from '../../src/workspace/working-tree-snapshot.js';
 import { isolateGit, makeRepo, type Repo } from '../support/git-fixture.js';
+import { makeTempDir } from '../support/temp-dir.js';
 
 /**
  * Imports answered while worker threads still parse (resolveEarly) must leave resolveAll with
@@ -12,15 +13,23 @@ import { isolateGit, makeRepo, type Repo } from '../support/git-fixture.js';
 describe('imports resolved early', () => {
   let restoreGit: () => Promise<void>;
   let repo: Repo & { remove(): Promise<void> };
+  /** Each test's own cache folder: it starts with no stored answers. */
+  let caches: { path: string; remove(): Promise<void> };
   let loads = 0;
   const requests = [
     { from: 'src/a.ts', specifier: './b.js' },
     { from: 'src/b.ts', specifier: 'node:fs' },
   ];
 
+  /** The git source over the test's cache folder. */
+  const source = (): RepositorySource => ({
+    ...gitRepositorySource(repo.dir),
+    cacheDir: caches.path,
+  });
+
   /** The git source, counting the loads of TypeScript's resolution inputs. */
   const counted = (unreadable: boolean): RepositorySource => {
-    const git = gitRepositorySource(repo.dir);
+    const git = source();
     return {
       ...git,
       resolutionFiles: async (snapshot) => {
@@ -36,7 +45,7 @@ describe('imports resolved early', () => {
   /** A first run whose every answer comes early: loaded ahead, then all requests answered. */
   const earlyRun = async (unreadable: boolean) => {
     const snapshot = await workingTreeSnapshot(repo.dir);
-    const first = await openResolutions(counted(unreadable), snapshot, true);
+    const first = await openResolutions(counted(unreadable), snapshot);
     await first.preload();
     first.resolveEarly(requests);
     return { snapshot, resolved: await first.resolveAll(requests) };
@@ -62,17 +71,14 @@ describe('imports resolved early', () => {
     await repo.remove();
     await restoreGit();
   });
-  beforeEach(() => {
-    repo.git('clean', '--quiet', '-fdx');
+  beforeEach(async () => {
+    caches = await makeTempDir('resolve-early-caches');
     loads = 0;
   });
+  afterEach(() => caches.remove());
 
   it('does nothing before TypeScript is loaded, and never loads it', async () => {
-    const resolutions = await openResolutions(
-      counted(false),
-      await workingTreeSnapshot(repo.dir),
-      true,
-    );
+    const resolutions = await openResolutions(counted(false), await workingTreeSnapshot(repo.dir));
     resolutions.resolveEarly(requests);
     expect(loads).toBe(0);
   });
@@ -83,7 +89,7 @@ describe('imports resolved early', () => {
     expect(resolved.unreadable).toEqual([]);
     expect(loads).toBe(1);
     // Stored: the next run answers from the store, without TypeScript.
-    const next = await openResolutions(counted(false), snapshot, true);
+    const next = await openResolutions(counted(false), snapshot);
     await next.preload();
     const again = await next.resolveAll(requests);
     expect(again.resolve('src/a.ts', './b.js')).toEqual({ kind: 'file', path: 'src/b.ts' });
@@ -94,15 +100,15 @@ describe('imports resolved early', () => {
     const snapshot = (await workingTreeSnapshot(repo.dir)).filter((file) =>
       file.path.endsWith('.json'),
     );
-    await (await openResolutions(counted(false), snapshot, true)).resolveAll([]);
-    const next = await openResolutions(counted(false), snapshot, true);
+    await (await openResolutions(counted(false), snapshot)).resolveAll([]);
+    const next = await openResolutions(counted(false), snapshot);
     await next.preload();
     await next.resolveAll([]);
     expect(loads).toBe(0);
   });
 
   it('never throws early: a failing resolution is left to resolveAll, which reports it', async () => {
-    const git = gitRepositorySource(repo.dir);
+    const git = source();
     const failing: RepositorySource = {
       ...git,
       resolutionFiles: async (snapshot) => {
@@ -112,7 +118,7 @@ describe('imports resolved early', () => {
       },
     };
     const boom = [{ from: 'src/a.ts', specifier: 'boom' }];
-    const resolutions = await openResolutions(failing, await workingTreeSnapshot(repo.dir), true);
+    const resolutions = await openResolutions(failing, await workingTreeSnapshot(repo.dir));
     await resolutions.preload();
     expect(() => resolutions.resolveEarly([...requests, ...boom])).not.toThrow();
     await expect(resolutions.resolveAll([...requests, ...boom])).rejects.toThrow(
@@ -124,7 +130,7 @@ describe('imports resolved early', () => {
     const { snapshot, resolved } = await earlyRun(true);
     expect(resolved.unreadable).toEqual([{ path: 'tsconfig.json', problem: 'it was not read' }]);
     // Nothing was stored: the next run resolves again.
-    const next = await openResolutions(counted(false), snapshot, true);
+    const next = await openResolutions(counted(false), snapshot);
     await next.resolveAll(requests);
     expect(loads).toBe(2);
   });

@@ -15,6 +15,7 @@ import { typeScriptResolver } from '../../src/workspace/typescript-resolver.js';
 import { workingTreeSnapshot } from '../../src/workspace/working-tree-snapshot.js';
 import { makeRepo, type Repo } from '../support/git-fixture.js';
 import { useIsolatedGit } from '../support/isolated-git-suite.js';
+import { makeTempDir } from '../support/temp-dir.js';
 
 /** Aliases from an extended config, a package from the disk, files in two folders. */
 const FIXTURE: Readonly<Record<string, string>> = {
@@ -153,8 +154,9 @@ describe('imports resolved on a worker thread', () => {
 
   it('gives resolveAll the answers this thread would, stored for the next run', async () => {
     const snapshot = await workingTreeSnapshot(repo.dir);
-    const source = gitRepositorySource(repo.dir);
-    const onThread = await openResolutions(source, snapshot, true);
+    const caches = await makeTempDir('resolve-off-thread-caches');
+    const source = { ...gitRepositorySource(repo.dir), cacheDir: caches.path };
+    const onThread = await openResolutions(source, snapshot);
     await onThread.preload(true);
     onThread.resolveEarly(requests.slice(0, 4));
     const resolved = await onThread.resolveAll(requests);
@@ -172,12 +174,13 @@ describe('imports resolved on a worker thread', () => {
         return source.resolutionFiles(files);
       },
     };
-    const next = await openResolutions(counted, snapshot, true);
+    const next = await openResolutions(counted, snapshot);
     await next.preload(true);
     const again = await next.resolveAll(requests);
     for (const [index, { from, specifier }] of requests.entries())
       expect(again.resolve(from, specifier)).toEqual(expected[index]?.resolution);
     expect(reads).toBe(0);
+    await caches.remove();
   });
 
   it('leaves to this thread what a failed thread did not answer, failures included', async () => {
@@ -185,11 +188,12 @@ describe('imports resolved on a worker thread', () => {
     const git = gitRepositorySource(repo.dir);
     const failing = {
       ...git,
+      cacheDir: undefined,
       resolutionFiles: async () => {
         throw new Error('the configs could not be read');
       },
     };
-    const resolutions = await openResolutions(failing, snapshot, false);
+    const resolutions = await openResolutions(failing, snapshot);
     await resolutions.preload(true);
     expect(() => resolutions.resolveEarly(requests)).not.toThrow();
     await expect(resolutions.resolveAll(requests)).rejects.toThrow('the configs could not be read');

@@ -1,3 +1,4 @@
+import { type CacheFolder, localCacheFolder } from '../../memory/cache-dir.js';
 import { loadPolicy } from '../../memory/policy-file.js';
 import { AureusError, ExitCode } from '../../model/errors.js';
 import { analyzeRepository, type RepositoryAnalysis } from '../../workspace/analyze-repository.js';
@@ -38,12 +39,12 @@ export async function analyzeCommand(context: CommandContext): Promise<number> {
   io.stdout(
     format === 'json'
       ? `${JSON.stringify(asJson(analysis, options.facts === true), null, 2)}\n`
-      : asText(analysis),
+      : asText(analysis, offReason(localCacheFolder(root))),
   );
   return ExitCode.pass;
 }
 
-function asText(analysis: RepositoryAnalysis): string {
+function asText(analysis: RepositoryAnalysis, cacheOff: string | undefined): string {
   const { stats, cycles, modules, skipped } = analysis;
   const languages = Object.entries(stats.byLanguage).map(
     ([language, count]) => `${language} ${count}`,
@@ -66,11 +67,7 @@ function asText(analysis: RepositoryAnalysis): string {
     if (first !== undefined)
       lines.push(`  ${path}:${first.line}:${first.column}: ${first.message}`);
   }
-  if (!analysis.usedCache) {
-    lines.push(
-      'The cache was not used: this repository tracks files under .aureus/local/, which only this machine may write.',
-    );
-  }
+  if (cacheOff !== undefined) lines.push(`The cache was not used: ${cacheOff}.`);
   if (skipped.length > 0)
     lines.push(
       `Not analysed: ${skipped.map((file) => `${file.path} (${file.reason})`).join(', ')}.`,
@@ -97,4 +94,8 @@ function asJson(analysis: RepositoryAnalysis, withFacts: boolean): object {
     ),
     ...(withFacts ? { facts: Object.fromEntries(analysis.facts) } : {}),
   };
+}
+
+function offReason(folder: CacheFolder): string | undefined {
+  return 'off' in folder ? folder.off : undefined;
 }

@@ -44,7 +44,7 @@ export async function materializeHead(
   client: GitHubClient,
   repository: RepositoryCoordinates,
   change: Change,
-  options: { readonly storeRoot: string; readonly limits: MaterializeLimits },
+  options: { readonly cacheDir: string | undefined; readonly limits: MaterializeLimits },
 ): Promise<WorkTree | string> {
   const headSha = change.headSha;
   if (headSha === null) return 'the change has no head commit.';
@@ -53,7 +53,7 @@ export async function materializeHead(
   if (tree.truncated) return 'GitHub truncated the head tree, so the project cannot be rebuilt.';
   const known = change.files.flatMap((file) => (file.head === undefined ? [] : [file.head]));
   const source = apiRepositorySource(client, repository, {
-    storeRoot: options.storeRoot,
+    cacheDir: options.cacheDir,
     readTree,
     known,
   });
@@ -70,7 +70,7 @@ export async function materializeHead(
     return `the head holds ${wanted.length} TypeScript/JavaScript and project files (${Math.round(bytes / 1024)} KiB), more than the App rebuilds (${maxFiles} files, ${Math.round(maxBytes / 1024)} KiB): run the AUREUS Action for simplifications.`;
 
   const blobs = await cachedBlobTexts(
-    createBlobTextCache(options.storeRoot),
+    createBlobTextCache(options.cacheDir),
     source.readBlobs,
     DEFAULT_MAX_BLOB_BYTES,
   )(wanted);

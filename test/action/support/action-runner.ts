@@ -32,7 +32,8 @@ export interface ActionRunSettings {
  * Runs the committed Action bundle as the runner does: `node dist/index.mjs` with the
  * `INPUT_*`, `GITHUB_*` and `RUNNER_*` variables, the event payload in a file, and the output
  * and summary files the runner reads back. Nothing else of this process's environment leaks
- * in except PATH and git's isolation (HOME and the fixed identity of the test repositories).
+ * in except PATH, git's isolation (HOME and the fixed identity of the test repositories) and
+ * the test run's cache folder (AUREUS_CACHE_DIR), unless `env` says otherwise.
  */
 export async function runAction(settings: ActionRunSettings): Promise<ActionRun> {
   const { runnerDir } = settings;
@@ -58,6 +59,7 @@ export async function runAction(settings: ActionRunSettings): Promise<ActionRun>
     GITHUB_STEP_SUMMARY: summaryPath,
     GITHUB_API_URL: settings.apiUrl,
     RUNNER_TEMP: runnerDir,
+    AUREUS_CACHE_DIR: process.env.AUREUS_CACHE_DIR,
   };
   for (const [name, value] of Object.entries(settings.inputs))
     env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value;

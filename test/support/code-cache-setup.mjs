@@ -1,1 +1,0 @@
-export { setup as default } from './code-cache-folder.mjs';

@@ -1,5 +1,6 @@
 import { AureusError } from '../model/errors.js';
 import { splitNul } from './diff-entries.js';
+import { explainGitFailure } from './explain-git-failure.js';
 import { toGitPath } from './git-path.js';
 import { runGit } from './git-runner.js';
 import { openRepository, requireWorkTree } from './repository.js';
@@ -36,6 +37,18 @@ export async function listTrackedFiles(repoDir: string, ref?: string): Promise<T
     );
   }
   return listCommit(repository.cwd, commit);
+}
+
+/**
+ * The paths the index tracks at or under `path` (relative to `folder`, and so are the answers);
+ * none when `folder` is in no repository's working tree.
+ */
+export async function trackedPathsUnder(folder: string, path: string): Promise<string[]> {
+  const args = ['ls-files', '-z', '--', `:(literal)${path}`];
+  const answer = await runGit(folder, args, { okExitCodes: [0, 128] });
+  if (answer.exitCode === 0) return splitNul(answer.stdout).map((field) => field.toString('utf8'));
+  if (/not a git repository|must be run in a work tree/i.test(answer.stderr)) return [];
+  throw explainGitFailure(folder, args, answer.exitCode, answer.stderr);
 }
 
 /**

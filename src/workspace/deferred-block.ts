@@ -2,7 +2,8 @@ import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../memory/atomic-write.js';
 import { errnoCode } from '../memory/errno-code.js';
-import { ensureLocalDir, storePaths } from '../memory/store-paths.js';
+import { LocalStoreRefused } from '../memory/local-store-refused.js';
+import { checkedLocalDir, ensureLocalDir } from '../memory/store-paths.js';
 
 /**
  * pre-commit runs before the commit message exists, so it cannot read an `Aureus-Override:`
@@ -10,31 +11,44 @@ import { ensureLocalDir, storePaths } from '../memory/store-paths.js';
  * and leaves this note, holding the HEAD it was made on; commit-msg takes the note and refuses
  * the commit unless the message has the trailer. A note from an abandoned commit is cleared by
  * the next pre-commit, and ignored once HEAD has moved.
+ *
+ * The note lives in `.aureus/local/`, and only while AUREUS may use that folder (checkedLocalDir):
+ * where a checkout tracks it or links it away, no note can be left, so a blocked commit is
+ * refused at once (markDeferredBlock throws), and a note there is never AUREUS's to take or
+ * delete.
  */
 const NOTE = 'pre-commit-blocked';
 
-function notePath(root: string): string {
-  return join(storePaths(root).localDir, NOTE);
-}
-
 export async function markDeferredBlock(root: string, head: string): Promise<void> {
-  await ensureLocalDir(root);
-  await writeFileAtomic(notePath(root), `${head}\n`);
+  await writeFileAtomic(join(await ensureLocalDir(root), NOTE), `${head}\n`);
 }
 
 export async function clearDeferredBlock(root: string): Promise<void> {
-  await rm(notePath(root), { force: true });
+  const note = await notePath(root);
+  if (note !== undefined) await rm(note, { force: true });
 }
 
 /** Removes the note and returns the HEAD it was left on, or null when there was none. */
 export async function takeDeferredBlock(root: string): Promise<string | null> {
+  const note = await notePath(root);
+  if (note === undefined) return null;
   let text: string;
   try {
-    text = await readFile(notePath(root), 'utf8');
+    text = await readFile(note, 'utf8');
   } catch (error) {
     if (errnoCode(error) === 'ENOENT') return null;
     throw error;
   }
-  await clearDeferredBlock(root);
+  await rm(note, { force: true });
   return text.trim();
+}
+
+/** Where AUREUS's note is, or undefined where it cannot be (the folder is refused). */
+async function notePath(root: string): Promise<string | undefined> {
+  try {
+    return join(await checkedLocalDir(root), NOTE);
+  } catch (error) {
+    if (error instanceof LocalStoreRefused) return undefined;
+    throw error;
+  }
 }

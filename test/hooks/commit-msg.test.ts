@@ -110,3 +110,48 @@ describe('the Aureus-Override trailer, through the commit-msg hook and a real gi
     expect(existsSync(join(repo.dir, NOTE))).toBe(false);
   });
 });
+
+describe('the hooks in a repository that tracks .aureus/local/', () => {
+  let repo: NodeRepo;
+  useHookTestEnvironment();
+  const PLANTED = `${JSON.stringify({ at: 'x', prev: 'y', record: { verdict: 'pass' } })}\n`;
+  beforeEach(async () => {
+    repo = await makeNodeRepo('tracked-local');
+    expect(aureus(repo.dir, ['hooks', 'install', 'commit-msg']).code).toBe(0);
+    // A ledger AUREUS never wrote, committed where this machine's ledger goes.
+    repo.write('.aureus/local/ledger.jsonl', PLANTED);
+    repo.commit('install the hooks, track the local folder');
+  });
+  afterEach(() => repo.remove());
+
+  const localFolder = () => repo.git('status', '--porcelain', '--ignored', '--', '.aureus/local');
+
+  it('judge as anywhere, and neither write into the tracked folder nor read it', () => {
+    repo.write('src/small.ts', SMALL_CHANGE);
+    repo.git('add', 'src/small.ts');
+    const passing = commit(repo, ['-q', '-m', 'small']);
+    expect(passing.code).toBe(0);
+    expect(passing.output).toContain(
+      'aureus: this run is not in the local ledger: this repository tracks .aureus/local/ledger.jsonl, but',
+    );
+    expect(passing.output).toContain('git rm -r --cached .aureus/local');
+    expect(localFolder()).toBe('');
+    expect(readFileSync(join(repo.dir, '.aureus', 'local', 'ledger.jsonl'), 'utf8')).toBe(PLANTED);
+    const shown = aureus(repo.dir, ['ledger', 'show']);
+    expect(shown.code).toBe(2);
+    expect(shown.stderr).toContain('this repository tracks .aureus/local/ledger.jsonl');
+  });
+
+  it('refuse a blocked commit at once, since no note can be left for commit-msg, and an override', () => {
+    repo.write('src/over.ts', OVER_BUDGET);
+    repo.git('add', 'src/over.ts');
+    const deferred = commit(repo, ['-q', '-m', 'over']);
+    expect(deferred.code).toBe(1);
+    expect(deferred.output).toContain('husky - pre-commit script failed (code 2)');
+    expect(deferred.output).toContain('this repository tracks .aureus/local/ledger.jsonl');
+    const overridden = commit(repo, ['-q', '-m', 'over'], { AUREUS_OVERRIDE: 'on call' });
+    expect(overridden.code).toBe(1);
+    expect(overridden.output).toContain('husky - pre-commit script failed (code 2)');
+    expect(localFolder()).toBe('');
+  });
+});

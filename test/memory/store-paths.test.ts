@@ -3,7 +3,8 @@ import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { ensureLocalDir, storePaths } from '../../src/memory/store-paths.js';
+import { LocalStoreRefused } from '../../src/memory/local-store-refused.js';
+import { checkedLocalDir, ensureLocalDir, storePaths } from '../../src/memory/store-paths.js';
 import { AureusError } from '../../src/model/errors.js';
 
 let root: string;
@@ -67,6 +68,33 @@ describe('ensureLocalDir', () => {
     expect(ignored(paths.policy)).toBe(false);
     expect(ignored(paths.decisions)).toBe(false);
     expect(await readFile(join(root, '.gitignore'), 'utf8')).toBe('node_modules/\n');
+  });
+
+  it('refuses a .aureus/local the repository tracks, and writes nothing into it', async () => {
+    execFileSync('git', ['init', '-q', root]);
+    const forged = join(root, '.aureus', 'local', 'ledger.jsonl');
+    await mkdir(join(root, '.aureus', 'local'), { recursive: true });
+    await writeFile(forged, 'planted\n');
+    execFileSync('git', ['-C', root, 'add', '--force', '.aureus/local/ledger.jsonl']);
+    await expect(ensureLocalDir(root)).rejects.toThrow(LocalStoreRefused);
+    await expect(checkedLocalDir(root)).rejects.toThrow(
+      /tracks \.aureus\/local\/ledger\.jsonl, but .* neither reads nor writes tracked files there/,
+    );
+    expect(await readdir(join(root, '.aureus', 'local'))).toEqual(['ledger.jsonl']);
+    // Untracked again, the folder is AUREUS's.
+    execFileSync('git', ['-C', root, 'rm', '-q', '--cached', '.aureus/local/ledger.jsonl']);
+    expect(await ensureLocalDir(root)).toBe(storePaths(root).localDir);
+  });
+
+  it('refuses a .aureus that is a link or a file', async () => {
+    const elsewhere = join(root, 'elsewhere');
+    await mkdir(elsewhere);
+    await symlink(elsewhere, join(root, '.aureus'));
+    await expect(ensureLocalDir(root)).rejects.toThrow(/\.aureus is a symbolic link/);
+    expect(await readdir(elsewhere)).toEqual([]);
+    await rm(join(root, '.aureus'));
+    await writeFile(join(root, '.aureus'), '');
+    await expect(checkedLocalDir(root)).rejects.toThrow(/\.aureus is not a folder/);
   });
 
   it('refuses a .aureus/local that is a symlink', async () => {

@@ -12,6 +12,7 @@ import { checkRepository, recordBaseline } from '../../workspace/check-repositor
 import { type Override, recordCheck } from '../../workspace/record-check.js';
 import { createProgressBar } from '../progress-bar.js';
 import type { CommandContext } from './command-context.js';
+import { recordLocally } from './record-locally.js';
 
 const FORMATS = ['text', 'json', 'markdown', 'sarif'] as const;
 type Format = (typeof FORMATS)[number];
@@ -98,7 +99,8 @@ async function runCheck(
   const checking =
     request === 'all' ? checkRepository(root, settings) : checkChange(root, request, settings);
   const report = await checking.finally(() => bar.finish());
-  await recordCheck(root, report, report.verdict === 'block' ? override : null);
+  const recorded = report.verdict === 'block' ? override : null;
+  await recordLocally(io, () => recordCheck(root, report, recorded), recorded !== null);
   return report;
 }
 

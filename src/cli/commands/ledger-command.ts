@@ -3,7 +3,7 @@ import { readSharedLedgerBranch } from '../../git/shared-ledger-branch.js';
 import { readJournal } from '../../memory/journal.js';
 import type { JournalContents, JournalEntry } from '../../memory/journal-format.js';
 import { parseSharedLedgerFiles } from '../../memory/shared-ledger-entries.js';
-import { storePaths } from '../../memory/store-paths.js';
+import { checkedLocalDir, storePaths } from '../../memory/store-paths.js';
 import { AureusError, ExitCode } from '../../model/errors.js';
 import type { JsonObject, JsonValue } from '../../model/json.js';
 import type { CommandContext } from './command-context.js';
@@ -80,6 +80,8 @@ async function readLedger(
       '--remote goes with --shared.',
       'add --shared to read the shared ledger.',
     );
+  // This machine's ledger is read only where the checkout does not decide what is in it.
+  if (options.file === undefined) await checkedLocalDir(root);
   const path = options.file ?? storePaths(root).ledger;
   const shown = relative(io.cwd, path) || path;
   return { shown, contents: await readJournal(path), unchained: 0 };

@@ -11,6 +11,7 @@ import {
 } from '../../workspace/simplify/simplify-repository.js';
 import type { CliIo } from '../cli-io.js';
 import type { CommandContext } from './command-context.js';
+import { recordLocally } from './record-locally.js';
 
 const FORMATS = ['text', 'diff', 'json'];
 
@@ -38,7 +39,7 @@ export async function simplifyCommand(context: CommandContext): Promise<number> 
     test: options.test === true,
     model: modelOf(policy, process.env, io),
   });
-  await recordSimplify(root, result, context.version);
+  await recordLocally(io, () => recordSimplify(root, result, context.version));
   // A diff is for `git apply`: the code's bytes as they are (a CR of a CRLF file included).
   if (format === 'diff')
     io.styled.stdout(unifiedDiff(result.applied.kept.flatMap((patch) => patch.proposal.edits)));

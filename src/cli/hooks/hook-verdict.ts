@@ -4,6 +4,7 @@ import type { Report } from '../../model/report.js';
 import { renderHook } from '../../report/render-hook.js';
 import type { Override } from '../../workspace/record-check.js';
 import type { CommandContext } from '../commands/command-context.js';
+import { recordLocally } from '../commands/record-locally.js';
 
 /** What a hook reads of its process besides the CLI's io: the environment and standard input. */
 export interface HookTrigger {
@@ -54,14 +55,22 @@ export async function judge(context: CommandContext, request: ChangeRequest): Pr
   });
 }
 
-/** Appends the check to the local ledger, with the override when one let a block through. */
+/**
+ * Appends the check to the local ledger, with the override when one let a block through (see
+ * recordLocally for a ledger AUREUS may not write).
+ */
 export async function record(
   context: CommandContext,
   report: Report,
   override: Override | null,
 ): Promise<void> {
   const { recordCheck } = await import('../../workspace/record-check.js');
-  await recordCheck(context.root, report, report.verdict === 'block' ? override : null);
+  const recorded = report.verdict === 'block' ? override : null;
+  await recordLocally(
+    context.io,
+    () => recordCheck(context.root, report, recorded),
+    recorded !== null,
+  );
 }
 
 /** Who overrides (git's author identity, as on the commit) and why; both are required. */

@@ -82,6 +82,27 @@ function createdFolder(dir: string): CacheFolder {
 /** Folders checked by this process: a check asks for its caches several times. */
 const checked = new Map<string, CacheFolder>();
 
+/**
+ * Whether `folder` lies in the git working tree around `cwd` (the nearest folder at or above it
+ * holding a `.git`): the checkout AUREUS runs in, whose files are this user's and so would pass
+ * any check of owner and modes.
+ */
+export function insideWorkTree(folder: string, cwd: string): boolean {
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    if (existsLink(join(dir, '.git'))) return isWithin(resolve(folder), dir);
+    if (dirname(dir) === dir) return false;
+  }
+}
+
+function existsLink(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function isWithin(path: string, folder: string): boolean {
   const rest = relative(folder, path);
   return rest === '' || !(rest === '..' || rest.startsWith(`..${sep}`) || isAbsolute(rest));

@@ -1,7 +1,7 @@
 import nodeModule, { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { Script } from 'node:vm';
-import { userCacheFolder } from './cache-dir.js';
+import { insideWorkTree, userCacheFolder } from './cache-dir.js';
 import { type CompiledCodeStore, compiledCodeStore } from './compiled-code-store.js';
 
 /**
@@ -19,15 +19,24 @@ export interface CodeCacheStatus {
 /**
  * Where compiled code is kept: `AUREUS_CODE_CACHE` (a folder, or `off`), else `code/` in
  * AUREUS's cache folder (cache-dir.ts: `AUREUS_CACHE_DIR`, else `~/.cache/aureus` on Linux,
- * `~/Library/Caches/aureus` on macOS, `%LOCALAPPDATA%\aureus\Cache` on Windows). Never inside a
- * repository: a checkout could carry compiled code of its own.
+ * `~/Library/Caches/aureus` on macOS, `%LOCALAPPDATA%\aureus\Cache` on Windows). Never inside
+ * the repository AUREUS runs in (around `cwd`): compiled code runs as code, and a checkout's
+ * files are this user's, so the store's checks would pass them; such a folder is not used.
  */
-export function codeCacheFolder(env: NodeJS.ProcessEnv): string | undefined {
+export function codeCacheFolder(
+  env: NodeJS.ProcessEnv,
+  cwd: string = process.cwd(),
+): string | undefined {
   const setting = env.AUREUS_CODE_CACHE;
   if (setting === 'off') return undefined;
-  if (setting !== undefined && setting !== '') return resolve(setting);
   const caches = userCacheFolder(env);
-  return caches === undefined ? undefined : join(caches, 'code');
+  const folder =
+    setting !== undefined && setting !== ''
+      ? resolve(setting)
+      : caches === undefined
+        ? undefined
+        : join(caches, 'code');
+  return folder === undefined || insideWorkTree(folder, cwd) ? undefined : folder;
 }
 
 /**

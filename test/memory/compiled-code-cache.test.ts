@@ -1,5 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import nodeModule, { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -127,6 +135,20 @@ describe('codeCacheFolder', () => {
     expect(codeCacheFolder({ AUREUS_CACHE_DIR: 'off' })).toBeUndefined();
     if (process.platform === 'linux') {
       expect(codeCacheFolder({})).toMatch(/[/]aureus[/]code$/);
+    }
+  });
+
+  it('is none inside the repository it runs in, whose files could be compiled code', () => {
+    const repo = mkdtempSync(join(tmpdir(), 'aureus-code-cache-repo-'));
+    try {
+      mkdirSync(join(repo, '.git'));
+      mkdirSync(join(repo, 'src'));
+      const inside = { AUREUS_CODE_CACHE: join(repo, '.cache', 'code') };
+      expect(codeCacheFolder(inside, join(repo, 'src'))).toBeUndefined();
+      expect(codeCacheFolder({ AUREUS_CACHE_DIR: join(repo, 'c') }, repo)).toBeUndefined();
+      expect(codeCacheFolder(inside, tmpdir())).toBe(join(repo, '.cache', 'code'));
+    } finally {
+      rmSync(repo, { recursive: true, force: true });
     }
   });
 });

@@ -1,9 +1,9 @@
-import { readFile, rm } from 'node:fs/promises';
+import { lstat, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../memory/atomic-write.js';
 import { errnoCode } from '../memory/errno-code.js';
 import { LocalStoreRefused } from '../memory/local-store-refused.js';
-import { checkedLocalDir, ensureLocalDir } from '../memory/store-paths.js';
+import { checkedLocalDir, ensureLocalDir, storePaths } from '../memory/store-paths.js';
 
 /**
  * pre-commit runs before the commit message exists, so it cannot read an `Aureus-Override:`
@@ -43,8 +43,13 @@ export async function takeDeferredBlock(root: string): Promise<string | null> {
   return text.trim();
 }
 
-/** Where AUREUS's note is, or undefined where it cannot be (the folder is refused). */
+/**
+ * AUREUS's note, or undefined when there is none or it cannot be AUREUS's (the folder is
+ * refused). Looked for first: a hook with nothing to clear asks git nothing more.
+ */
 async function notePath(root: string): Promise<string | undefined> {
+  const unchecked = join(storePaths(root).localDir, NOTE);
+  if ((await lstat(unchecked).catch(() => undefined)) === undefined) return undefined;
   try {
     return join(await checkedLocalDir(root), NOTE);
   } catch (error) {

@@ -41,7 +41,7 @@ function runOn(made: Scenario, env: Record<string, string | undefined> = {}): Pr
     sha: made.headSha,
     apiUrl: session.double.url,
     inputs: { 'github-token': TOKEN },
-    env,
+    runnerEnv: env,
   });
 }
 

@@ -1,7 +1,7 @@
 import { dirname } from 'node:path';
-import envPaths from 'env-paths';
 import { AureusError } from '../model/errors.js';
 import { targetOfTemporary } from './atomic-write.js';
+import { userCacheFolder } from './cache-dir.js';
 import { codeCacheFolder } from './compiled-code-cache.js';
 import { errnoCode } from './errno-code.js';
 import { isInside } from './is-inside.js';
@@ -103,18 +103,15 @@ export function environmentError(
 
 /**
  * AUREUS's own folders outside any repository, and the variable that moves each: the compiled
- * code cache, and the user's cache folder it lives in.
+ * code cache, and AUREUS's cache folder it lives in by default.
  */
 export function movableFolders(env: NodeJS.ProcessEnv): MovableFolder[] {
   const folders: MovableFolder[] = [];
   const code = codeCacheFolder(env);
   if (code !== undefined)
     folders.push({ folder: code, move: 'set AUREUS_CODE_CACHE to another folder (or off)' });
-  // Only Linux names the user's cache folder by a variable (env-paths reads XDG_CACHE_HOME).
-  if (process.platform === 'linux')
-    folders.push({
-      folder: envPaths('aureus', { suffix: '' }).cache,
-      move: "set XDG_CACHE_HOME to move the user's cache folder",
-    });
+  const caches = userCacheFolder(env);
+  if (caches !== undefined)
+    folders.push({ folder: caches, move: 'set AUREUS_CACHE_DIR to another folder (or off)' });
   return folders;
 }

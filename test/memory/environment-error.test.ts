@@ -26,6 +26,16 @@ describe('environmentError', () => {
     );
   });
 
+  it("names AUREUS_CACHE_DIR for a failure in AUREUS's cache folder", () => {
+    const movable = movableFolders({ AUREUS_CACHE_DIR: '/caches/aureus' });
+    const error = environmentError(fsError('ENOSPC', 'write', '/caches/aureus/facts/v6/ab'), {
+      movable,
+    });
+    expect(error?.hint).toMatch(
+      /, or set AUREUS_CACHE_DIR to another folder \(or off\), then run again\.$/,
+    );
+  });
+
   it('leaves everything else to be an internal error', () => {
     expect(environmentError(fsError('ENOENT', 'open', '/x'))).toBeUndefined();
     expect(environmentError(new TypeError('not a git blob id'))).toBeUndefined();

@@ -1,4 +1,4 @@
-// Usage: node scripts/reference/check-exactness.mjs [--parser auto|typescript|tree-sitter]
+// Usage: node scripts/reference/check-exactness.mjs [--parser auto|oxc|typescript]
 // (or `npm run exactness`, which builds first).
 //
 // Checks that `aureus analyze` finds exactly the import cycles dependency-cruiser and madge find

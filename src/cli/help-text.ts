@@ -89,7 +89,7 @@ export const LEDGER_HELP = `Usage:
 `;
 
 export const ANALYZE_HELP = `Usage:
-  aureus analyze [--ref REF] [--parser auto|oxc|typescript|tree-sitter] [--format text|json] [--facts]
+  aureus analyze [--ref REF] [--parser auto|oxc|typescript] [--format text|json] [--facts]
       Analyse every tracked source file (TypeScript, TSX, JavaScript, Python, Go, Java) of the
       working tree, or of commit REF: facts per file (cached by git blob id in AUREUS's cache
       folder, see AUREUS_CACHE_DIR in aureus --help, so unchanged files are never parsed
@@ -98,6 +98,8 @@ export const ANALYZE_HELP = `Usage:
       modules under paths.core, the implementations of every interface and abstract class
       across files, and each class's inheritance depth. --facts adds every file's facts to
       the JSON output.
+      --parser picks what reads TypeScript and JavaScript (auto: oxc where its binary
+      loads, else TypeScript's own parser); Python, Go and Java are read by tree-sitter.
       Exit 0 whatever it finds.
 `;
 

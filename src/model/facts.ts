@@ -2,8 +2,8 @@
  * Facts about one source file: what the critic, the pricing and reflexion read. A file's facts
  * depend only on its bytes, its language and ANALYZER_VERSION, so they are cached by blob SHA.
  *
- * Several parsers produce them (web-tree-sitter for every language, TypeScript's own parser for
- * TypeScript and JavaScript); the definitions below are the contract they must all meet
+ * Several parsers produce them (web-tree-sitter for Python, Go and Java; oxc and TypeScript's own
+ * parser for TypeScript and JavaScript); the definitions below are the contract they must all meet
  * exactly, and tests compare them on the same files.
  */
 

@@ -1,13 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { Language, Parser, type Tree } from 'web-tree-sitter';
-import type { Language as SourceLanguage } from '../model/facts.js';
+import type { TreeLanguage } from '../analysis/facts-from-tree.js';
 import { grammarFile } from './grammar-file.js';
 
 /** The grammar file of each language, as shipped inside its grammar package. */
-const GRAMMARS: Readonly<Record<SourceLanguage, string>> = {
-  typescript: 'tree-sitter-typescript/tree-sitter-typescript.wasm',
-  tsx: 'tree-sitter-typescript/tree-sitter-tsx.wasm',
-  javascript: 'tree-sitter-javascript/tree-sitter-javascript.wasm',
+const GRAMMARS: Readonly<Record<TreeLanguage, string>> = {
   python: 'tree-sitter-python/tree-sitter-python.wasm',
   go: 'tree-sitter-go/tree-sitter-go.wasm',
   java: 'tree-sitter-java/tree-sitter-java.wasm',
@@ -15,9 +12,9 @@ const GRAMMARS: Readonly<Record<SourceLanguage, string>> = {
 
 /** Parses source text with web-tree-sitter; grammars are loaded on first use of a language. */
 export interface TreeSitterParsers {
-  parse(language: SourceLanguage, text: string): Promise<Tree>;
+  parse(language: TreeLanguage, text: string): Promise<Tree>;
   /** The loaded grammar, for building queries. */
-  language(language: SourceLanguage): Promise<Language>;
+  language(language: TreeLanguage): Promise<Language>;
 }
 
 let initialized: Promise<void> | undefined;
@@ -27,9 +24,9 @@ let initialized: Promise<void> | undefined;
  * WebAssembly module); each grammar is read from its package once and kept.
  */
 export function createTreeSitterParsers(): TreeSitterParsers {
-  const languages = new Map<SourceLanguage, Promise<Language>>();
-  const parsers = new Map<SourceLanguage, Parser>();
-  const language = (name: SourceLanguage): Promise<Language> => {
+  const languages = new Map<TreeLanguage, Promise<Language>>();
+  const parsers = new Map<TreeLanguage, Parser>();
+  const language = (name: TreeLanguage): Promise<Language> => {
     let loaded = languages.get(name);
     if (loaded === undefined) {
       initialized ??= Parser.init();

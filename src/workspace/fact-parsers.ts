@@ -1,4 +1,4 @@
-import { factsFromTree } from '../analysis/facts-from-tree.js';
+import { factsFromTree, type TreeLanguage } from '../analysis/facts-from-tree.js';
 import { AureusError } from '../model/errors.js';
 import type { FileFacts, Language } from '../model/facts.js';
 import { createTreeSitterParsers } from '../parsers/tree-sitter-parsers.js';
@@ -6,9 +6,9 @@ import { type ExtractScriptFacts, loadOxcFacts } from './load-oxc-facts.js';
 
 /**
  * Which parser reads TypeScript and JavaScript; every other language is web-tree-sitter's.
- * All give the same facts (the parity tests), so the choice is about speed alone.
+ * Both give the same facts (the parity tests), so the choice is about speed alone.
  */
-export type ParserChoice = 'auto' | 'oxc' | 'typescript' | 'tree-sitter';
+export type ParserChoice = 'auto' | 'oxc' | 'typescript';
 
 /** Turns one file's text into its facts. */
 export type ParseFacts = (language: Language, text: string) => Promise<FileFacts>;
@@ -17,20 +17,20 @@ export type ParseFacts = (language: Language, text: string) => Promise<FileFacts
  * The parser for a run that parses `scripts` TS/JS files. `auto` takes oxc: a native parser that
  * loads in ~15 ms and parses about three times as fast as TypeScript's, so it wins for one file
  * and for a whole repository; without it (the Action's bundle, a platform npm ships no binary
- * for), TypeScript's own parser. Never tree-sitter for TS/JS on its own: on single-token edits
- * of real files it accepts about 2 % of those TypeScript and oxc reject (`function (a) {}` as a
- * statement, `{ a, , b }`), which would pass a file that does not parse.
+ * for), TypeScript's own parser. Never tree-sitter for TS/JS: on single-token edits of real
+ * files it accepts about 2 % of those TypeScript and oxc reject (`function (a) {}` as a
+ * statement, `{ a, , b }`), which would pass a file that does not parse. With no TS/JS counted
+ * (`scripts` 0), the TS/JS parser loads on its first such file only.
  *
- * A TS/JS file the parser finds a syntax error in is read again by TypeScript's parser, whose
- * facts stand: the parsers recover from an error differently and point at different places
- * (oxc and TypeScript agree on the column of the first error in about three files of four),
- * so this keeps a broken file's errors, its partial facts and so its findings and their place
- * the same whichever parser a surface runs; and what only tree-sitter rejects (TypeScript 5
- * syntax its grammar lacks) reads in full. Broken files are few: TypeScript loads for them only.
+ * A TS/JS file oxc finds a syntax error in is read again by TypeScript's parser, whose facts
+ * stand: the parsers recover from an error differently and point at different places (oxc and
+ * TypeScript agree on the column of the first error in about three files of four), so this
+ * keeps a broken file's errors, its partial facts and so its findings and their place the same
+ * whichever parser a surface runs. Broken files are few: TypeScript loads for them only.
  */
 export async function createFactParser(choice: ParserChoice, scripts: number): Promise<ParseFacts> {
   const treeSitter = createTreeSitterParsers();
-  const viaTreeSitter: ParseFacts = async (language, text) => {
+  const viaTreeSitter = async (language: TreeLanguage, text: string): Promise<FileFacts> => {
     const tree = await treeSitter.parse(language, text);
     try {
       return factsFromTree(language, tree, text);
@@ -39,14 +39,14 @@ export async function createFactParser(choice: ParserChoice, scripts: number): P
       tree.delete();
     }
   };
-  const scriptFacts = await scriptExtractor(choice, scripts);
+  // Loaded up front when TS/JS is to come, so that an oxc that cannot load fails the run at once.
+  let scriptFacts = scripts > 0 ? Promise.resolve(await scriptExtractor(choice)) : undefined;
   return async (language, text) => {
     if (!isScript(language)) return viaTreeSitter(language, text);
-    const facts =
-      scriptFacts === undefined
-        ? await viaTreeSitter(language, text)
-        : scriptFacts.extract(text, language);
-    if (facts.diagnostics.length === 0 || scriptFacts?.typeScript === true) return facts;
+    scriptFacts ??= scriptExtractor(choice);
+    const { extract, typeScript } = await scriptFacts;
+    const facts = extract(text, language);
+    if (facts.diagnostics.length === 0 || typeScript) return facts;
     return (await typeScriptFacts())(text, language);
   };
 }
@@ -57,11 +57,7 @@ interface ScriptExtractor {
   readonly typeScript: boolean;
 }
 
-async function scriptExtractor(
-  choice: ParserChoice,
-  scripts: number,
-): Promise<ScriptExtractor | undefined> {
-  if (choice === 'tree-sitter' || scripts === 0) return undefined;
+async function scriptExtractor(choice: ParserChoice): Promise<ScriptExtractor> {
   if (choice === 'auto' || choice === 'oxc') {
     const oxc = await loadOxcFacts();
     if (oxc !== undefined) return { extract: oxc, typeScript: false };

@@ -13,7 +13,7 @@ async function agreedFacts(text: string, language: ScriptLanguage = 'typescript'
   return first;
 }
 
-const treeSitter = createFactParser('tree-sitter', 0);
+const treeSitter = createFactParser('typescript', 0);
 const treeSitterFacts = async (language: Language, text: string): Promise<FileFacts> =>
   (await treeSitter)(language, text);
 

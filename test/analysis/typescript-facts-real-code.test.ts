@@ -2,12 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
-import {
-  languageOf,
-  viaOxc,
-  viaTreeSitter,
-  viaTypeScript,
-} from './support/typescript-extractors.js';
+import { languageOf, viaOxc, viaTypeScript } from './support/typescript-extractors.js';
 
 const NODE_MODULES = fileURLToPath(new URL('../../node_modules', import.meta.url));
 
@@ -37,7 +32,7 @@ function sourcesUnder(folder: string): string[] {
 
 const corpus = CORPUS.map((folder) => [folder, sourcesUnder(folder)] as const);
 
-describe('TypeScript/JavaScript facts on real code: web-tree-sitter, TypeScript and oxc agree', () => {
+describe('TypeScript/JavaScript facts on real code: TypeScript and oxc agree', () => {
   it('has the corpus installed', () => {
     for (const [folder, files] of corpus)
       expect({ folder, files: files.length > 0 }).toEqual({ folder, files: true });
@@ -50,16 +45,13 @@ describe('TypeScript/JavaScript facts on real code: web-tree-sitter, TypeScript 
       for (const file of files) {
         const text = readFileSync(file, 'utf8');
         const language = languageOf(file);
-        const fromTreeSitter = await viaTreeSitter(text, language);
         const fromTypeScript = await viaTypeScript(text, language);
         const fromOxc = await viaOxc(text, language);
         // A parser may reject what another accepts (see the report); then facts are partial.
-        for (const other of [fromTreeSitter, fromOxc]) {
-          const broken = other.diagnostics.length + fromTypeScript.diagnostics.length > 0;
-          if (broken)
-            expect({ file, lines: other.lines }).toEqual({ file, lines: fromTypeScript.lines });
-          else expect({ file, facts: other }).toEqual({ file, facts: fromTypeScript });
-        }
+        const broken = fromOxc.diagnostics.length + fromTypeScript.diagnostics.length > 0;
+        if (broken)
+          expect({ file, lines: fromOxc.lines }).toEqual({ file, lines: fromTypeScript.lines });
+        else expect({ file, facts: fromOxc }).toEqual({ file, facts: fromTypeScript });
       }
     },
   );

@@ -140,4 +140,12 @@ describe('aureus analyze', () => {
     expect(ref.code).toBe(2);
     expect(ref.stderr).toContain('does not name a commit');
   });
+
+  it('refuses tree-sitter for TypeScript and JavaScript, naming the parsers that read them', async () => {
+    const result = await runCliInProcess(['analyze', '--parser', 'tree-sitter'], repo.dir);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('unknown parser "tree-sitter"');
+    expect(result.stderr).toContain('Python, Go and Java are always read by tree-sitter');
+    expect(result.stderr).toContain('--parser auto, --parser oxc, --parser typescript');
+  });
 });

@@ -22,7 +22,7 @@ export function policyFrom(yaml = ''): Policy {
 
 /**
  * The ProjectState of inline sources, built as analyzeRepository builds it but without git:
- * the real extractors (web-tree-sitter), a resolver among the given paths, the real graph,
+ * the real extractors, a resolver among the given paths, the real graph,
  * cycles, modules and heritage.
  */
 export async function projectOf(

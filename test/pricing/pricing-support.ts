@@ -88,9 +88,9 @@ function versionOf(path: string, side: SideSpec): FileVersion {
 
 let parser: Promise<ParseFacts> | undefined;
 
-/** Facts of each side of the change, from the real tree-sitter extractors, keyed as priceChange expects. */
+/** Facts of each side of the change, from the real extractors, keyed as priceChange expects. */
 export async function factsOfChange(change: Change) {
-  parser ??= createFactParser('tree-sitter', 0);
+  parser ??= createFactParser('typescript', 0);
   const parse = await parser;
   const baseFacts = new Map<string, FileFacts>();
   const headFacts = new Map<string, FileFacts>();

@@ -5,9 +5,9 @@ import { createFactParser } from '../../src/workspace/fact-parsers.js';
 
 const lines = (...source: string[]): string => `${source.join('\n')}\n`;
 
-/** Facts as `aureus check` gets them, from the tree-sitter extractors. */
+/** Facts as `aureus check` gets them, from the real extractors. */
 async function factsOf(files: Record<string, [Language, string]>): Promise<Map<string, FileFacts>> {
-  const parse = await createFactParser('tree-sitter', 0);
+  const parse = await createFactParser('typescript', 0);
   const facts = new Map<string, FileFacts>();
   for (const [path, [language, text]] of Object.entries(files))
     facts.set(path, await parse(language, text));

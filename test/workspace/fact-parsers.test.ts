@@ -8,11 +8,10 @@ import {
   languageOf,
   type ScriptLanguage,
   viaOxc,
-  viaTreeSitter,
   viaTypeScript,
 } from '../analysis/support/typescript-extractors.js';
 
-const CHOICES = ['oxc', 'typescript', 'tree-sitter'] as const;
+const CHOICES = ['oxc', 'typescript'] as const;
 const parsers = Promise.all(CHOICES.map((choice) => createFactParser(choice, 1)));
 
 /** The facts each parser choice gives the text, in CHOICES order. */
@@ -82,22 +81,20 @@ describe('the fact parsers on a file that does not parse', () => {
   it.each(BROKEN)(
     'give %s the same facts whichever parser reads it: TypeScript parser’s error and recovery',
     async (_, language, text, error) => {
-      const [oxc, typescript, treeSitter] = await factsByChoice(text, language);
+      const [oxc, typescript] = await factsByChoice(text, language);
       expect(oxc === undefined ? null : first(oxc)).toBe(error);
       expect(typescript).toEqual(oxc);
-      expect(treeSitter).toEqual(oxc);
     },
   );
 
-  it('has tree-sitter accept broken code that oxc and TypeScript reject, so auto never takes it', async () => {
+  it('rejects a function statement without a name, whichever parser reads it', async () => {
     const text = lines('function (a) {', '  return a;', '}');
-    expect((await viaTreeSitter(text, 'javascript')).diagnostics).toEqual([]);
     const [oxc, typescript] = await factsByChoice(text, 'javascript');
     expect(oxc === undefined ? null : first(oxc)).toBe('1:10: Identifier expected.');
     expect(typescript).toEqual(oxc);
   });
 
-  it('reads in full, with no error, valid TypeScript that only tree-sitter rejects', async () => {
+  it('reads in full, with no error, an import type with generic arguments', async () => {
     const text = lines(
       "type Stream<R = unknown> = import('stream/web').ReadableStream<R>;",
       'export class Reader {',
@@ -106,11 +103,9 @@ describe('the fact parsers on a file that does not parse', () => {
       '  }',
       '}',
     );
-    expect((await viaTreeSitter(text, 'typescript')).diagnostics).not.toEqual([]);
-    const [oxc, typescript, treeSitter] = await factsByChoice(text, 'typescript');
+    const [oxc, typescript] = await factsByChoice(text, 'typescript');
     expect(oxc?.diagnostics).toEqual([]);
     expect(typescript).toEqual(oxc);
-    expect(treeSitter).toEqual(oxc);
   });
 });
 
@@ -124,7 +119,7 @@ const CORPUS = [
   'json-schema-to-typescript/src',
 ];
 
-/** Each edit is read six ways: small files keep that quick. */
+/** Each edit is read four ways: small files keep that quick. */
 const MAX_BYTES = 16 * 1024;
 
 function corpusFiles(): string[] {
@@ -180,7 +175,6 @@ interface EditRead {
   readonly file: string;
   readonly oxcRejects: boolean;
   readonly typeScriptRejects: boolean;
-  readonly treeSitterRejects: boolean;
   readonly byChoice: readonly FileFacts[];
 }
 
@@ -191,7 +185,6 @@ async function readEdits(count: number): Promise<EditRead[]> {
       file,
       oxcRejects: (await viaOxc(text, language)).diagnostics.length > 0,
       typeScriptRejects: (await viaTypeScript(text, language)).diagnostics.length > 0,
-      treeSitterRejects: (await viaTreeSitter(text, language)).diagnostics.length > 0,
       byChoice: await factsByChoice(text, language),
     });
   }
@@ -227,12 +220,9 @@ describe('the fact parsers on single-token edits of real code', () => {
 
   it('gives each broken file the same facts, error and place whichever parser reads it', async () => {
     const differences: string[] = [];
-    for (const { file, treeSitterRejects, byChoice } of await reads()) {
-      const [oxc, typescript, treeSitter] = byChoice.map((facts) => JSON.stringify(facts));
+    for (const { file, byChoice } of await reads()) {
+      const [oxc, typescript] = byChoice.map((facts) => JSON.stringify(facts));
       if (typescript !== oxc) differences.push(`${file}: oxc and TypeScript`);
-      // tree-sitter accepts some of what TypeScript rejects (fact-parsers.ts), so `auto` never
-      // reads TS/JS with it; what it does reject is read again by TypeScript's parser.
-      if (treeSitterRejects && treeSitter !== oxc) differences.push(`${file}: tree-sitter`);
     }
     expect(differences).toEqual([]);
   });

@@ -8,7 +8,7 @@ import type {
 import type { ImportBinding } from '../../model/facts.js';
 import { beyondParentheses, nameOf, type Source, textOf } from './syntax.js';
 
-/** The names TS/JS imports bind, by the rules written down in tree-sitter/typescript-bindings.ts. */
+/** The names TS/JS imports bind, by the rules written down in typescript/bindings.ts. */
 
 const ALL = '*';
 

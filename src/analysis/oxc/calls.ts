@@ -16,13 +16,13 @@ import {
   isContainerName,
   reflectionOfConstruction,
   reflectionOfGlobalCall,
-} from '../tree-sitter/javascript-conventions.js';
+} from '../javascript-conventions.js';
 import { requireBindings } from './bindings.js';
 import { isIdentifierNamed, literalText, type Scope, type Source, textOf } from './syntax.js';
 
 /**
- * Calls, by the rules written down in tree-sitter/typescript-calls.ts. A tagged template is a
- * call of its tag with no argument list (tree-sitter parses it as a call).
+ * Calls, by the rules written down in typescript/calls.ts. A tagged template is a call of its
+ * tag with no argument list.
  */
 export function recordCall(
   source: Source,

@@ -4,7 +4,7 @@ import type { TextRange } from '../tree-sitter/line-index.js';
 import { isConstructor } from './names.js';
 import { type Source, textOf } from './syntax.js';
 
-/** A class declaration's fact, by the rules written down in tree-sitter/typescript-classes.ts. */
+/** A class declaration's fact, by the rules written down in typescript/classes.ts. */
 export function describeClass(
   source: Source,
   node: Class,

@@ -3,7 +3,7 @@ import type { DecoratorMode } from '../../model/facts.js';
 import { type Source, textOf } from './syntax.js';
 import { fieldsOf, inDeclaration } from './uses.js';
 
-/** Decorator metadata's uses of imported names (tree-sitter/typescript-uses.ts says when they keep an import). */
+/** Decorator metadata's uses of imported names (typescript/uses.ts says when they keep an import). */
 
 /**
  * A decorator: with `emitDecoratorMetadata` TypeScript writes the types of what it decorates;

@@ -11,11 +11,7 @@ import type {
   Statement,
   TSImportEqualsDeclaration,
 } from 'oxc-parser';
-import {
-  DEFAULT_EXPORT,
-  diLibraryOf,
-  frameworkDiOf,
-} from '../tree-sitter/javascript-conventions.js';
+import { DEFAULT_EXPORT, diLibraryOf, frameworkDiOf } from '../javascript-conventions.js';
 import { importBindings, reexportBindings } from './bindings.js';
 import {
   bindingNames,
@@ -30,7 +26,7 @@ import { importEmit, importEqualsEmit, reexportEmit } from './uses.js';
 
 type TopLevel = Directive | Statement | ModuleDeclaration;
 
-/** Imports, re-exports and exports, by the rules written down in tree-sitter/typescript-modules.ts. */
+/** Imports, re-exports and exports, by the rules written down in typescript/modules.ts. */
 export function recordImport(source: Source, node: ImportDeclaration): void {
   const specifier = literalText(source, node.source);
   if (specifier === null) return;
@@ -185,7 +181,7 @@ function isModuleExports(node: Node): boolean {
   );
 }
 
-/** Module-level `let`/`var` (rules in tree-sitter/typescript-state.ts). */
+/** Module-level `let`/`var` (rules in typescript/modules.ts). */
 export function recordTopLevelState(source: Source, statement: TopLevel): void {
   const declaration =
     statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;

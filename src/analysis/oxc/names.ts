@@ -8,7 +8,7 @@ import type {
   ParamPattern,
 } from 'oxc-parser';
 import type { FunctionKind } from '../../model/facts.js';
-import { ANONYMOUS, DEFAULT_EXPORT } from '../tree-sitter/javascript-conventions.js';
+import { ANONYMOUS, DEFAULT_EXPORT } from '../javascript-conventions.js';
 import {
   memberName,
   nameOf,
@@ -28,7 +28,7 @@ export type FunctionLike = FunctionNode | ArrowFunctionExpression | ClassMethod 
 export type ClassMethod = MethodDefinition & { readonly type: 'MethodDefinition' };
 export type ObjectMethod = ObjectProperty & { readonly value: FunctionNode };
 
-/** FunctionFact.name, by the rules written down in tree-sitter/typescript-names.ts. */
+/** FunctionFact.name, by the rules written down in typescript/names.ts. */
 export function functionName(source: Source, node: FunctionLike, scope: Scope): string {
   if (node.type === 'MethodDefinition') {
     const member = isConstructor(source, node) ? 'constructor' : memberName(source, node);

@@ -19,9 +19,9 @@ const COMMON_JS = 'commonjs';
 
 /**
  * The parses tried in turn until one finds no error, the file's own language as a module
- * first (JavaScript files may hold JSX, as tree-sitter's JavaScript grammar allows).
- * TypeScript's parser and tree-sitter accept more than oxc does, leaving it to a type checker
- * to reject; the later attempts accept it too.
+ * first (JavaScript files may hold JSX, as TypeScript's parser allows there). TypeScript's
+ * parser accepts more than oxc does, leaving it to a type checker to reject; the later
+ * attempts accept it too.
  */
 const ATTEMPTS: Readonly<Record<ScriptLanguage, readonly [Attempt, ...Attempt[]]>> = {
   typescript: [

@@ -59,7 +59,7 @@ export function nameOf(source: Source, node: Node): string {
 }
 
 /**
- * A member's name by the rule of tree-sitter/typescript-syntax.ts propertyName. ESTree keeps
+ * A member's name by the rule of typescript/syntax.ts propertyName. ESTree keeps
  * the brackets of a computed key (`[k]`) outside the key, TypeScript inside the name: they are
  * put back.
  */

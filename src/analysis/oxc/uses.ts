@@ -8,10 +8,10 @@ import type {
   Program,
   TSImportEqualsDeclaration,
 } from 'oxc-parser';
-import type { ImportEmit } from '../tree-sitter/import-uses.js';
+import type { ImportEmit } from '../import-uses.js';
 import { type Source, textOf } from './syntax.js';
 
-/** How the file uses what its imports bind, by the rules written down in tree-sitter/import-uses.ts. */
+/** How the file uses what its imports bind, by the rules written down in typescript/uses.ts. */
 
 type Identifier = Pick<IdentifierReference, 'type' | 'name' | 'start' | 'end'>;
 type Loose = Readonly<Record<string, unknown>>;

@@ -11,8 +11,8 @@ import type {
   ReflectionKind,
   SyntaxDiagnostic,
 } from '../../model/facts.js';
+import { type ImportEmit, ImportUses } from '../import-uses.js';
 import { codeSize } from './code-size.js';
-import { type ImportEmit, ImportUses } from './import-uses.js';
 import { classifyLines, spansLines } from './line-counts.js';
 import { createLineIndex, type LineIndex, type TextRange } from './line-index.js';
 

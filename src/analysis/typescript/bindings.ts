@@ -3,7 +3,10 @@ import type { ImportBinding } from '../../model/facts.js';
 import { typescript } from '../typescript-runtime.js';
 import { parentBeyondParentheses, propertyName, type Source, textOf } from './syntax.js';
 
-/** The names TS/JS imports bind, by the rules written down in tree-sitter/typescript-bindings.ts. */
+/**
+ * The names TS/JS imports bind (ImportBinding). String names (`import { 'a-b' as c }`) lose
+ * their quotes, as export names do.
+ */
 
 const ALL = '*';
 

@@ -6,7 +6,7 @@ import {
   isContainerName,
   reflectionOfConstruction,
   reflectionOfGlobalCall,
-} from '../tree-sitter/javascript-conventions.js';
+} from '../javascript-conventions.js';
 import { typescript } from '../typescript-runtime.js';
 import { requireBindings } from './bindings.js';
 import {
@@ -19,8 +19,18 @@ import {
 } from './syntax.js';
 
 /**
- * Calls, by the rules written down in tree-sitter/typescript-calls.ts. A tagged template is a
- * call of its tag with no argument list (tree-sitter parses it as a call).
+ * Calls. Rules shared with the oxc extractor:
+ * - a callee is named by its identifier, the last property of a member chain (private `#m`
+ *   included), or `super`; `a.b!()` looks through the `!`; anything else (`a[b]()`, `(f)()`,
+ *   `f()()`) is computed and skipped; `new X()` is a call of `X`, a tagged template a call of
+ *   its tag, `import()` is not a call (it is an import) while `require()` is both;
+ * - `import('x')`/`require('x')` with a string (or substitution-free template) literal are
+ *   dynamic imports; with anything else they are `dynamic-import`/`dynamic-require` reflection;
+ *   `import('x')` inside a type is a type-only, non-dynamic import (a type reference);
+ * - reflection: `eval(…)`, `Function(…)`, `new Function(…)`, `new Proxy(…)`,
+ *   `Proxy.revocable(…)`, any `Reflect.x`; at the line where the expression starts;
+ * - event subscriptions and container calls are at the line of the method's name.
+ * A tagged template is a call of its tag with no argument list.
  */
 export function recordCall(
   source: Source,

@@ -4,7 +4,16 @@ import { typescript } from '../typescript-runtime.js';
 import { isAbstract } from './names.js';
 import { hasModifier, rangeOf, type Source, textOf } from './syntax.js';
 
-/** A class declaration's fact, by the rules written down in tree-sitter/typescript-classes.ts. */
+/**
+ * A class declaration's fact. Rules shared with the oxc extractor:
+ * - `extends`: the expression as written, without its generic arguments (`mixin(A)` stays);
+ * - `implements`: each type as written, generic arguments removed;
+ * - members: methods, constructors, accessors, fields, index signatures, static blocks and
+ *   method overload signatures (not `;`); a member is static if marked `static` (a static block
+ *   is static, a constructor is not);
+ * - `methods` counts methods, constructors and accessors with a body, plus abstract ones;
+ *   overload signatures without a body are not counted again (so a `declare class` has 0).
+ */
 export function describeClass(
   source: Source,
   node: ts.ClassLikeDeclaration,

@@ -4,13 +4,13 @@ const SLASH = 47;
 const STAR = 42;
 
 /**
- * The comments of a file parsed by TypeScript, as tree-sitter's comment nodes would give them.
+ * The comments of a file parsed by TypeScript, as oxc gives them.
  * TypeScript keeps comments as trivia between tokens, and its scanner alone cannot tell a
  * regular expression or a template continuation from a comment. The parsed tree can: every
  * token whose text may contain `//` or `/*` without starting a comment (string, template and
  * regular-expression literals, JSX text) is a node, collected during the walk as an opaque
  * range. Outside them, `//` and `/*` always start a comment, so one scan for `/` finds them all.
- * A `#!` line at the start is a comment too (ES2023's hashbang comment; tree-sitter agrees).
+ * A `#!` line at the start is a comment too (ES2023's hashbang comment; oxc agrees).
  */
 export function commentRanges(text: string, opaque: readonly TextRange[]): TextRange[] {
   const comments: TextRange[] = [];

@@ -3,7 +3,7 @@ import type { DecoratorMode } from '../../model/facts.js';
 import { typescript } from '../typescript-runtime.js';
 import { hasModifier, type Source, textOf } from './syntax.js';
 
-/** Decorator metadata's uses of imported names (tree-sitter/typescript-uses.ts says when they keep an import). */
+/** Decorator metadata's uses of imported names (typescript/uses.ts says when they keep an import). */
 
 const K = typescript.SyntaxKind;
 

@@ -1,9 +1,5 @@
 import type * as ts from 'typescript';
-import {
-  DEFAULT_EXPORT,
-  diLibraryOf,
-  frameworkDiOf,
-} from '../tree-sitter/javascript-conventions.js';
+import { DEFAULT_EXPORT, diLibraryOf, frameworkDiOf } from '../javascript-conventions.js';
 import { typescript } from '../typescript-runtime.js';
 import { importClauseBindings, reexportBindings } from './bindings.js';
 import {
@@ -18,7 +14,18 @@ import {
 } from './syntax.js';
 import { importEmit, importEqualsEmit, reexportEmit } from './uses.js';
 
-/** Imports, re-exports and exports, by the rules written down in tree-sitter/typescript-modules.ts. */
+/**
+ * Imports, re-exports and exports. Rules shared with the oxc extractor:
+ * - an import is type-only when written `import type`/`export type`, or when it names at least
+ *   one binding and every one is marked `type` (`import {} from 'x'` is a runtime import);
+ * - a fact's line is the statement's first line; an export's is the line of its name (the alias
+ *   when renamed), or the statement's for `default`, `*` and `export =`;
+ * - only top-level statements export: `export` inside `namespace`/`declare module` does not;
+ * - `export =` and CommonJS `module.exports =` export `default`; `exports.a =` and
+ *   `module.exports.a =` at top level export `a`;
+ * - interfaces and type aliases are type-only exports; enums, namespaces, `declare` values are
+ *   not.
+ */
 export function recordImport(source: Source, node: ts.ImportDeclaration): void {
   const specifier = literalText(source, node.moduleSpecifier);
   if (specifier === null) return;
@@ -160,7 +167,11 @@ function isModuleExports(node: ts.Expression): boolean {
   );
 }
 
-/** Module-level `let`/`var` (rules in tree-sitter/typescript-state.ts). */
+/**
+ * Module-level mutable state: each name bound by a `let` or `var` statement directly at the top
+ * of the file (`export let` included), at the line of the name. Not: `const`, `declare let`
+ * (no storage), `let`/`var` in a top-level block or `for` header, class static fields.
+ */
 export function recordTopLevelState(source: Source, statement: ts.Statement): void {
   if (
     !typescript.isVariableStatement(statement) ||

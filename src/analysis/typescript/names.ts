@@ -1,6 +1,6 @@
 import type * as ts from 'typescript';
 import type { FunctionKind } from '../../model/facts.js';
-import { ANONYMOUS, DEFAULT_EXPORT } from '../tree-sitter/javascript-conventions.js';
+import { ANONYMOUS, DEFAULT_EXPORT } from '../javascript-conventions.js';
 import { typescript } from '../typescript-runtime.js';
 import {
   hasModifier,
@@ -20,7 +20,18 @@ export type FunctionWithBody =
   | ts.ConstructorDeclaration
   | ts.AccessorDeclaration;
 
-/** FunctionFact.name, by the rules written down in tree-sitter/typescript-names.ts. */
+/**
+ * FunctionFact.name, by rules the oxc extractor applies to its own tree:
+ * - a declared name wins (`function f`, `const a = function b() {}` → `b`);
+ * - class members are `Class.member` (constructors `Class.constructor`, class fields holding a
+ *   function `Class.field`); object literal members are just `member`;
+ * - a function or class expression assigned with `=` takes the variable's name, or the last
+ *   property's name (`a.b.c = () => {}` → `c`); an object property holding one takes the key;
+ * - the anonymous default export (`export default function () {}`, `export default () => {}`)
+ *   is `default`;
+ * - anything else (callbacks, parameter defaults, `x ||= () => {}`) is `(anonymous)`.
+ * Parentheses around the expression are looked through; `as`, `satisfies` and calls are not.
+ */
 export function functionName(source: Source, node: FunctionWithBody, scope: Scope): string {
   if (typescript.isConstructorDeclaration(node))
     return `${scope.className ?? ANONYMOUS}.constructor`;
@@ -52,7 +63,7 @@ function contextualName(source: Source, node: ts.Expression, scope: Scope): stri
     parent.operatorToken.kind === typescript.SyntaxKind.EqualsToken
   ) {
     // `[b = () => 2] = c`: a default value inside a destructuring pattern, not an assignment
-    // (tree-sitter and oxc see a pattern there; TypeScript's parser an `=` expression).
+    // (oxc sees a pattern there; TypeScript's parser an `=` expression).
     return inDestructuringPattern(parent) ? ANONYMOUS : assignedName(source, parent.left);
   }
   if (typescript.isPropertyAssignment(parent))

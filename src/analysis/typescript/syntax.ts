@@ -3,7 +3,7 @@ import type { FactsCollector, FunctionDraft } from '../tree-sitter/facts-collect
 import type { TextRange } from '../tree-sitter/line-index.js';
 import { typescript } from '../typescript-runtime.js';
 
-/** What the walk over TypeScript's tree carries down (as the tree-sitter walk does). */
+/** What the walk over TypeScript's tree carries down. */
 export interface Scope {
   /** The innermost function whose parameters or body hold the node: it owns calls and decisions. */
   readonly fn: FunctionDraft | null;
@@ -43,7 +43,10 @@ export function literalText(source: Source, node: ts.Node | undefined): string |
   return source.text.slice(node.getStart(source.file) + 1, node.end - 1);
 }
 
-/** Property and member names, by the rule of tree-sitter/typescript-syntax.ts propertyName. */
+/**
+ * Property and member names: identifiers and private names as written, string keys without
+ * their quotes, numbers as written, computed keys as written with their brackets.
+ */
 export function propertyName(source: Source, name: ts.Node | undefined): string | null {
   if (name === undefined) return null;
   return literalText(source, name) ?? textOf(source, name);

@@ -1,10 +1,7 @@
 import type * as ts from 'typescript';
 import type { FileFacts } from '../../model/facts.js';
+import { DECISION_OPERATORS, TYPESCRIPT_IN_JAVASCRIPT } from '../javascript-conventions.js';
 import { FactsCollector } from '../tree-sitter/facts-collector.js';
-import {
-  DECISION_OPERATORS,
-  TYPESCRIPT_IN_JAVASCRIPT,
-} from '../tree-sitter/javascript-conventions.js';
 import { typescript } from '../typescript-runtime.js';
 import { recordCall, recordConstruction, recordMemberAccess, recordTypeImport } from './calls.js';
 import { commentRanges } from './comment-ranges.js';
@@ -29,7 +26,7 @@ type ScriptLanguage = 'typescript' | 'tsx' | 'javascript';
 const SCRIPT_KINDS: Readonly<Record<ScriptLanguage, ts.ScriptKind>> = {
   typescript: typescript.ScriptKind.TS,
   tsx: typescript.ScriptKind.TSX,
-  // JavaScript files may hold JSX, as tree-sitter's JavaScript grammar allows.
+  // JavaScript files may hold JSX, as oxc's JavaScript parse (`jsx`) allows.
   javascript: typescript.ScriptKind.JS,
 };
 
@@ -37,7 +34,7 @@ const TOP_LEVEL: Scope = { fn: null, className: null, inType: false };
 
 /**
  * The facts of a TypeScript, TSX or JavaScript file from TypeScript's own parser (no type
- * checker), in one walk. Must equal extractTreeSitterFacts on the same text (the parity tests).
+ * checker), in one walk. Must equal extractOxcFacts on the same text (the parity tests).
  */
 export function extractTypeScriptFacts(text: string, language: ScriptLanguage): FileFacts {
   const file = typescript.createSourceFile(

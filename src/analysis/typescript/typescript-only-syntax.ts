@@ -36,8 +36,8 @@ RULES[K.ExportAssignment] = EXPORT_ASSIGNMENT;
 /**
  * Whether a node of a JavaScript file is TypeScript-only syntax (a type, an interface, `enum`,
  * `namespace`, `x!`, `private`, `implements`, `import x = require()`, `export =`, `a?: T`).
- * TypeScript's parser accepts them in .js files and leaves the complaint to a Program;
- * tree-sitter's JavaScript grammar rejects them. Both extractors must call such a file broken.
+ * TypeScript's parser accepts them in .js files and leaves the complaint to a Program. A
+ * JavaScript file runs as written, where they do not parse: both extractors call it broken.
  */
 export function isTypeScriptOnly(node: ts.Node): boolean {
   switch (RULES[node.kind]) {

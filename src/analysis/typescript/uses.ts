@@ -1,9 +1,21 @@
 import type * as ts from 'typescript';
-import type { ImportEmit } from '../tree-sitter/import-uses.js';
+import type { ImportEmit } from '../import-uses.js';
 import { typescript } from '../typescript-runtime.js';
 import { hasModifier, type Source, startOf, textOf } from './syntax.js';
 
-/** How the file uses what its imports bind, by the rules written down in tree-sitter/import-uses.ts. */
+/**
+ * How the file uses what its top-level imports bind. The rules (the same in both extractors,
+ * each over its own tree; the oracle test holds them to `ts.transpileModule`):
+ * - an import is kept when one of the names it binds as a value (not marked `type`) is
+ *   referenced in a value position outside the range of a local declaration of that name
+ *   (variable, parameter, function, class, enum, catch binding);
+ * - a value position is anything but a type (`typeof a` in a type included), an `implements`
+ *   clause or an interface's `extends`, and anything under `declare`; a computed key in a type
+ *   is a value; a class's `extends` is a value; a local `export { a }` uses `a`;
+ * - a JSX element or fragment uses the JSX factory's first name (ImportFact.keptWhen);
+ * - a type named in decorator metadata (recordClassMetadata) keeps the import under
+ *   `emitDecoratorMetadata`, local declarations notwithstanding.
+ */
 
 const K = typescript.SyntaxKind;
 

@@ -7,7 +7,7 @@ import { createProgressBar } from '../progress-bar.js';
 import type { CommandContext } from './command-context.js';
 import { heritageLines } from './heritage-text.js';
 
-const PARSERS: readonly ParserChoice[] = ['auto', 'oxc', 'typescript', 'tree-sitter'];
+const PARSERS: readonly ParserChoice[] = ['auto', 'oxc', 'typescript'];
 
 /**
  * `aureus analyze`: the whole repository's facts, import graph, cycles, modules, abstractions
@@ -25,7 +25,7 @@ export async function analyzeCommand(context: CommandContext): Promise<number> {
   const parser = PARSERS.find((choice) => choice === (options.parser ?? 'auto'));
   if (parser === undefined) {
     throw new AureusError(
-      `unknown parser "${options.parser}".`,
+      `unknown parser "${options.parser}": --parser picks what reads TypeScript and JavaScript (Python, Go and Java are always read by tree-sitter).`,
       `use --parser ${PARSERS.join(', --parser ')}.`,
     );
   }

@@ -1,6 +1,5 @@
 import { posix } from 'node:path';
 import { detectLanguage } from '../../../src/analysis/detect-language.js';
-import { factsFromTree } from '../../../src/analysis/facts-from-tree.js';
 import type { Resolution, ResolveImport } from '../../../src/analysis/resolve/resolution.js';
 import {
   countImplementations,
@@ -9,22 +8,16 @@ import {
   resolveHeritage,
 } from '../../../src/analysis/semantics/index.js';
 import type { FileFacts } from '../../../src/model/facts.js';
-import { createTreeSitterParsers } from '../../../src/parsers/tree-sitter-parsers.js';
-
-const parsers = createTreeSitterParsers();
+import { createFactParser } from '../../../src/workspace/fact-parsers.js';
 
 /** The facts of inline sources, by path, from the real extractors (the language by extension). */
 export async function factsOf(sources: Record<string, string>): Promise<Map<string, FileFacts>> {
+  const parse = await createFactParser('typescript', 0);
   const files = new Map<string, FileFacts>();
   for (const [path, text] of Object.entries(sources)) {
     const language = detectLanguage(path);
     if (language === undefined) throw new Error(`no language for ${path}`);
-    const tree = await parsers.parse(language, text);
-    try {
-      files.set(path, factsFromTree(language, tree, text));
-    } finally {
-      tree.delete();
-    }
+    files.set(path, await parse(language, text));
   }
   return files;
 }

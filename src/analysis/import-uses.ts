@@ -1,5 +1,5 @@
-import type { DecoratorMode, EmitCondition } from '../../model/facts.js';
-import type { TextRange } from './line-index.js';
+import type { DecoratorMode, EmitCondition } from '../model/facts.js';
+import type { TextRange } from './tree-sitter/line-index.js';
 
 /**
  * What an import declaration says of its own fate in TypeScript's emit, before the file's uses
@@ -11,10 +11,10 @@ export type ImportEmit = 'always' | 'never' | 'type-names' | { readonly values: 
 
 /**
  * The uses a file makes of the names its top-level imports bind as values, told by an
- * extractor as it walks (every extractor by the same rules, written down in
- * tree-sitter/typescript-uses.ts), and what they make of each import: the rules of
- * TypeScript's `transpileModule`, which keeps an import when the checker finds one of its
- * bindings referenced as a value, and knows nothing of the imported file.
+ * extractor as it walks (both by the same rules, written down in typescript/uses.ts), and what
+ * they make of each import: the rules of TypeScript's `transpileModule`, which keeps an import
+ * when the checker finds one of its bindings referenced as a value, and knows nothing of the
+ * imported file.
  *
  * Names are compared decoded (`\u0041` is `A`), as TypeScript resolves them. A reference is
  * shadowed when it lies in the range of a local value declaration of the same name (a

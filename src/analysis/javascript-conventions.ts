@@ -1,6 +1,6 @@
 /**
- * The JavaScript/TypeScript vocabulary both JS/TS extractors (web-tree-sitter and TypeScript's
- * parser) recognise, kept in one place so they cannot drift apart. Pure data and predicates on
+ * The JavaScript/TypeScript vocabulary both JS/TS extractors (oxc and TypeScript's parser)
+ * recognise, kept in one place so they cannot drift apart. Pure data and predicates on
  * names; no parser types.
  */
 

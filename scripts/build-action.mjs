@@ -23,9 +23,6 @@ const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
 const COPIED_FILES = [
   ['typescript/lib/typescript.js', 'typescript.cjs'],
   ['web-tree-sitter/web-tree-sitter.wasm', 'web-tree-sitter.wasm'],
-  ['tree-sitter-typescript/tree-sitter-typescript.wasm', 'grammars/tree-sitter-typescript.wasm'],
-  ['tree-sitter-typescript/tree-sitter-tsx.wasm', 'grammars/tree-sitter-tsx.wasm'],
-  ['tree-sitter-javascript/tree-sitter-javascript.wasm', 'grammars/tree-sitter-javascript.wasm'],
   ['tree-sitter-python/tree-sitter-python.wasm', 'grammars/tree-sitter-python.wasm'],
   ['tree-sitter-go/tree-sitter-go.wasm', 'grammars/tree-sitter-go.wasm'],
   ['tree-sitter-java/tree-sitter-java.wasm', 'grammars/tree-sitter-java.wasm'],

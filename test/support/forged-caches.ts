@@ -22,9 +22,9 @@ export interface ForgedFacts {
   readonly facts: FileFacts;
 }
 
-/** What tree-sitter makes of a TypeScript text: the real facts of another file, to plant. */
+/** What TypeScript's parser makes of a TypeScript text: the real facts of another file, to plant. */
 export async function typeScriptFacts(text: string): Promise<FileFacts> {
-  const parse = await createFactParser('tree-sitter', 0);
+  const parse = await createFactParser('typescript', 0);
   return parse('typescript', text);
 }
 

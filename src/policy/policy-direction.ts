@@ -1,5 +1,6 @@
 import { isRecord } from '../model/json.js';
 import type { Policy } from '../model/policy.js';
+import { SURFACE_ORDER } from '../pricing/security-surfaces.js';
 
 /**
  * How changing a setting moves the gate. `raise-loosens`: a bigger number lets more through (a
@@ -44,16 +45,10 @@ const patternSeverities = [
   'unparsable_file',
 ].map((rule): [string, SettingDirection] => [`forbidden_patterns.${rule}.severity`, SEVERITY]);
 
-const securityPrices = [
-  'process_spawn',
-  'eval',
-  'filesystem_write',
-  'network',
-  'crypto',
-  'auth',
-  'deserialization',
-  'env_secrets',
-].map((kind): [string, SettingDirection] => [`pricing.security.${kind}`, LOWER]);
+const securityPrices = SURFACE_ORDER.map((kind): [string, SettingDirection] => [
+  `pricing.security.${kind}`,
+  LOWER,
+]);
 
 const toolPrices = ['tier_0', 'tier_1', 'tier_2', 'tier_3'].map(
   (tier): [string, SettingDirection] => [`pricing.tool.${tier}`, LOWER],

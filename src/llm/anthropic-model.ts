@@ -1,8 +1,22 @@
-import Anthropic from '@anthropic-ai/sdk';
-import { AureusError } from '../model/errors.js';
+import { anthropicProvider } from './anthropic-provider.js';
+import { modelChain } from './model-chain.js';
+import type { ModelClient, ModelRole } from './model-client.js';
 
 /** Asks the model once: a system prompt and one user message in, the reply's text out. */
 export type AskModel = (system: string, user: string) => Promise<string>;
+
+/** One question, no tools, through any ModelClient (its chain, its spend accounting and caps). */
+export function askModel(client: ModelClient, role: ModelRole, maxTokens: number): AskModel {
+  return async (system, user) => {
+    const reply = await client.complete(role, {
+      system,
+      turns: [{ role: 'user', blocks: [{ type: 'text', text: user }] }],
+      tools: [],
+      maxTokens,
+    });
+    return reply.blocks.map((block) => (block.type === 'text' ? block.text : '')).join('');
+  };
+}
 
 export interface AnthropicSettings {
   readonly apiKey: string;
@@ -14,32 +28,18 @@ export interface AnthropicSettings {
 }
 
 /**
- * The Messages API through Anthropic's SDK. Two retries on rate limits and server errors (the
- * SDK's own backoff); any other failure is an AureusError that names the setting to check,
- * never the key.
+ * The Messages API alone, unmetered: two retries on rate limits and server errors (the SDK's
+ * own backoff); any other failure is an AureusError that names the setting to check, never the key.
  */
 export function anthropicModel(settings: AnthropicSettings): AskModel {
-  const client = new Anthropic({
+  const provider = anthropicProvider({
+    name: 'anthropic',
+    models: { planning: settings.model, building: settings.model },
     apiKey: settings.apiKey,
-    ...(settings.baseUrl === '' ? {} : { baseURL: settings.baseUrl }),
-    timeout: settings.timeoutMs,
+    apiKeyEnv: 'the API key variable',
+    baseUrl: settings.baseUrl,
+    timeoutMs: settings.timeoutMs,
     maxRetries: 2,
   });
-  return async (system, user) => {
-    try {
-      const message = await client.messages.create({
-        model: settings.model,
-        max_tokens: settings.maxTokens,
-        system,
-        messages: [{ role: 'user', content: user }],
-      });
-      return message.content.map((block) => (block.type === 'text' ? block.text : '')).join('');
-    } catch (error) {
-      const status = error instanceof Anthropic.APIError ? ` (HTTP ${error.status ?? 'none'})` : '';
-      throw new AureusError(
-        `the model did not answer${status}: ${error instanceof Error ? error.message : String(error)}`,
-        'check model_provider (model, base_url) in .aureus/policy.yaml and the API key variable it names.',
-      );
-    }
-  };
+  return askModel(modelChain([provider], 1), 'building', settings.maxTokens);
 }

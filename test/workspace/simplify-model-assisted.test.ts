@@ -122,7 +122,10 @@ describe('the model-assisted pass, through the real SDK against a scripted Messa
     expect(request?.apiKey).toBe(API_KEY);
     expect(request?.body.model).toBe('claude-test');
     expect(String(request?.body.system)).toContain('never follow');
-    const content = String(request?.body.messages?.[0]?.content);
+    expect(request?.body.messages?.[0]?.content).toEqual([
+      { type: 'text', text: expect.any(String) },
+    ]);
+    const content = JSON.parse(request?.raw ?? '{}').messages[0].content[0].text as string;
     const marker = /^(=====[0-9a-f-]{36}=====) file "src\/format\.ts"$/m.exec(content)?.[1];
     expect(marker).toBeDefined();
     expect(content).toContain(`${marker} file "src/main.ts"\n${MAIN}\n${marker} end`);
@@ -171,7 +174,7 @@ describe('the model-assisted pass, through the real SDK against a scripted Messa
     const failed = (await simplify()).failedPasses;
     expect(failed).toHaveLength(1);
     expect(failed[0]?.error).toMatch(
-      /^the model did not answer \(HTTP 400\): .*max_tokens: too large/,
+      /^the model provider anthropic refused the request \(HTTP 400\): .*max_tokens: too large/,
     );
     expect(failed[0]?.error).not.toContain(API_KEY);
   });

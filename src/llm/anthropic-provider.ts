@@ -1,13 +1,6 @@
 import Anthropic from '@anthropic-ai/sdk';
 import type { ConversationBlock, ConversationTurn, ModelReply } from './model-client.js';
-import {
-  isTransientStatus,
-  type Provider,
-  type ProviderSettings,
-  ProviderUnavailable,
-  redact,
-  settingsError,
-} from './provider.js';
+import { type Provider, type ProviderSettings, providerFailure } from './provider.js';
 
 const ANTHROPIC_API = 'https://api.anthropic.com';
 
@@ -107,14 +100,8 @@ function stopReasonOf(reason: string | null): ModelReply['stopReason'] {
 }
 
 function failureOf(error: unknown, settings: ProviderSettings): Error {
-  const said = redact(error instanceof Error ? error.message : String(error), settings.apiKey);
-  if (error instanceof Anthropic.APIConnectionTimeoutError)
-    return new ProviderUnavailable(settings.name, `no answer within ${settings.timeoutMs} ms`);
-  if (error instanceof Anthropic.APIError && typeof error.status === 'number') {
-    if (isTransientStatus(error.status))
-      return new ProviderUnavailable(settings.name, `HTTP ${error.status}: ${said}`);
-    return settingsError(settings, error.status, said);
-  }
-  // A broken connection, or a body that is not the API's JSON.
-  return new ProviderUnavailable(settings.name, said);
+  return providerFailure(error, settings, {
+    timedOut: error instanceof Anthropic.APIConnectionTimeoutError,
+    status: error instanceof Anthropic.APIError ? error.status : undefined,
+  });
 }

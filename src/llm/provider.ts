@@ -39,19 +39,36 @@ export class ProviderUnavailable extends AureusError {
 }
 
 /** Statuses a later call may not see: a fallback is worth trying. The rest are the user's settings. */
-export function isTransientStatus(status: number): boolean {
+function isTransientStatus(status: number): boolean {
   return status === 408 || status === 409 || status === 429 || status >= 500;
+}
+
+/**
+ * What an SDK's error means for the chain, once the SDK has done its own retries: a timeout, a
+ * transient status, a broken connection or a body that is not JSON are ProviderUnavailable; any
+ * other status is the user's settings.
+ */
+export function providerFailure(
+  error: unknown,
+  settings: ProviderSettings,
+  sdk: { readonly timedOut: boolean; readonly status: number | undefined },
+): Error {
+  const said = redact(error instanceof Error ? error.message : String(error), settings.apiKey);
+  if (sdk.timedOut)
+    return new ProviderUnavailable(settings.name, `no answer within ${settings.timeoutMs} ms`);
+  if (sdk.status === undefined || isTransientStatus(sdk.status))
+    return new ProviderUnavailable(
+      settings.name,
+      sdk.status === undefined ? said : `HTTP ${sdk.status}: ${said}`,
+    );
+  return settingsError(settings, sdk.status, said);
 }
 
 /**
  * The error for an HTTP status that retrying cannot fix: a refused key names the variable that
  * holds it; any other refusal names the model settings. The key itself is never in it.
  */
-export function settingsError(
-  settings: ProviderSettings,
-  status: number,
-  detail: string,
-): AureusError {
+function settingsError(settings: ProviderSettings, status: number, detail: string): AureusError {
   const said = redact(detail, settings.apiKey);
   if (status === 401 || status === 403)
     return new AureusError(
@@ -65,6 +82,6 @@ export function settingsError(
 }
 
 /** A provider's text with the key taken out, wherever a server chose to echo it. */
-export function redact(text: string, apiKey: string): string {
+function redact(text: string, apiKey: string): string {
   return apiKey.length < 4 ? text : text.split(apiKey).join('[key redacted]');
 }

@@ -428,15 +428,15 @@ action_block?: number
  */
 max_iterations?: number
 /**
- * Most model tokens (input plus output) one run may use.
+ * Most model tokens (input plus output) one run may use, the builder's or aureus simplify's: a call whose worst case (its request's size plus model_provider.max_tokens) would pass it is not sent.
  */
 max_tokens_per_run?: number
 /**
- * Most model spend in US dollars for one run.
+ * Most model spend in US dollars for one run, at model_provider.prices: a call whose worst case would pass it is not sent.
  */
 max_usd_per_run?: number
 /**
- * Most model spend in US dollars per repository per day.
+ * Most model spend in US dollars per repository per day, this run's included: a call whose worst case would pass it is not sent.
  */
 max_usd_per_day?: number
 /**
@@ -499,23 +499,27 @@ auto_commit?: boolean
 model_assisted?: boolean
 }
 /**
- * The language model used by the builder agent and model-assisted reflexion. AUREUS works fully without one.
+ * The language models used by the builder agent and model-assisted reflexion: a primary provider, fallbacks tried in order when it is unavailable, and the price of every model they name. AUREUS works fully without one.
  */
 model_provider?: {
 /**
- * none disables model use; anthropic uses the Messages API.
+ * none disables model use; anthropic uses the Messages API; openai-compatible uses chat completions (OpenAI, or a local server: Ollama, vLLM, llama.cpp server).
  */
-provider?: ("none" | "anthropic")
+provider?: ("none" | "anthropic" | "openai-compatible")
 /**
- * Model name passed to the provider.
+ * Model that builds (the builder's tool loop) and runs model-assisted reflexion, as the provider names it.
  */
 model?: string
 /**
- * Messages API base URL, for a proxy or gateway. Empty uses the provider's own.
+ * Model that writes the builder's plan and estimate. Empty uses model.
+ */
+planning_model?: string
+/**
+ * API base URL, for a proxy, a gateway or a local server (for example http://127.0.0.1:11434/v1 for Ollama). Empty uses ANTHROPIC_BASE_URL or OPENAI_BASE_URL when set, else the provider's own.
  */
 base_url?: ("" | string)
 /**
- * Name of the environment variable that holds the API key. The key itself never goes in the policy.
+ * Name of the environment variable that holds the API key. Empty uses the provider's own: ANTHROPIC_API_KEY or OPENAI_API_KEY (a local server may need none). The key itself never goes in the policy.
  */
 api_key_env?: string
 /**
@@ -526,6 +530,56 @@ max_tokens?: number
  * How long one model call may take.
  */
 timeout_seconds?: number
+/**
+ * Providers tried in order when the one before is unavailable (rate limited after its retries, overloaded, a server error, a timeout, no connection); never when it refuses the key or the request, which are settings to fix. They share max_tokens and timeout_seconds.
+ * 
+ * @maxItems 3
+ */
+fallback?: {
+/**
+ * anthropic or openai-compatible, as model_provider.provider.
+ */
+provider: ("anthropic" | "openai-compatible")
+/**
+ * Model that builds, on this provider.
+ */
+model: string
+/**
+ * Model that plans, on this provider. Empty uses model.
+ */
+planning_model?: string
+/**
+ * API base URL of this provider; empty as for model_provider.base_url.
+ */
+base_url?: ("" | string)
+/**
+ * Variable holding this provider's key; empty as for model_provider.api_key_env.
+ */
+api_key_env?: string
+}[]
+/**
+ * Consecutive failures after which a provider is skipped for the rest of the run, so a dead endpoint costs its timeout a bounded number of times.
+ */
+breaker_failures?: number
+/**
+ * Price of every model the providers name, in US dollars per million tokens, for cost_thresholds' dollar caps. A model named above without a price is an error: a call is never counted as free unless its price says 0 (a local model).
+ * 
+ * @maxItems 50
+ */
+prices?: {
+/**
+ * Model name, as in model, planning_model or a fallback.
+ */
+model: string
+/**
+ * US dollars per million input tokens.
+ */
+input_usd_per_mtok: number
+/**
+ * US dollars per million output tokens.
+ */
+output_usd_per_mtok: number
+}[]
 }
 /**
  * Where AUREUS runs and what it publishes there.

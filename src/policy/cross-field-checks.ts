@@ -55,5 +55,33 @@ export function crossFieldProblems(
       hint: `make ${name}.${low} at most ${name}.${high}, or raise ${name}.${high}.`,
     });
   }
-  return problems;
+  return [...problems, ...unpricedModels(policy, locate, file)];
+}
+
+/** The models a provider chain may call: each needs a price, or the dollar caps count nothing. */
+export function modelsOfChain(provider: Policy['model_provider']): string[] {
+  if (provider.provider === 'none') return [];
+  const names = [provider.model, provider.planning_model];
+  for (const fallback of provider.fallback)
+    names.push(fallback.model, fallback.planning_model ?? '');
+  return [...new Set(names.filter((name) => name !== ''))];
+}
+
+/** A model without a price would spend money the caps never see: an error, not free. */
+function unpricedModels(policy: Policy, locate: YamlLocator, file: string): PolicyProblem[] {
+  const priced = new Set(policy.model_provider.prices.map((price) => price.model));
+  const missing = modelsOfChain(policy.model_provider).filter((model) => !priced.has(model));
+  if (missing.length === 0) return [];
+  const path = ['model_provider', locate.has(['model_provider', 'prices']) ? 'prices' : 'provider'];
+  const at = locate.has(path) ? locate.valueAt(path) : { line: 1, column: 1 };
+  const names = missing.map((model) => `"${model}"`).join(', ');
+  return [
+    {
+      file,
+      line: at.line,
+      column: at.column,
+      message: `model_provider.prices has no price for ${names}: its spend could not be held to cost_thresholds' dollar caps.`,
+      hint: `add { model: ${missing[0]}, input_usd_per_mtok: …, output_usd_per_mtok: … } to model_provider.prices (0 for a local model that costs nothing).`,
+    },
+  ];
 }

@@ -663,19 +663,19 @@ export const policySchema: SchemaNode = {
           "default": 30
         },
         "max_tokens_per_run": {
-          "description": "Most model tokens (input plus output) one run may use.",
+          "description": "Most model tokens (input plus output) one run may use, the builder's or aureus simplify's: a call whose worst case (its request's size plus model_provider.max_tokens) would pass it is not sent.",
           "type": "integer",
           "minimum": 1,
           "default": 200000
         },
         "max_usd_per_run": {
-          "description": "Most model spend in US dollars for one run.",
+          "description": "Most model spend in US dollars for one run, at model_provider.prices: a call whose worst case would pass it is not sent.",
           "type": "number",
           "minimum": 0,
           "default": 2
         },
         "max_usd_per_day": {
-          "description": "Most model spend in US dollars per repository per day.",
+          "description": "Most model spend in US dollars per repository per day, this run's included: a call whose worst case would pass it is not sent.",
           "type": "number",
           "minimum": 0,
           "default": 20
@@ -771,28 +771,35 @@ export const policySchema: SchemaNode = {
       }
     },
     "model_provider": {
-      "description": "The language model used by the builder agent and model-assisted reflexion. AUREUS works fully without one.",
+      "description": "The language models used by the builder agent and model-assisted reflexion: a primary provider, fallbacks tried in order when it is unavailable, and the price of every model they name. AUREUS works fully without one.",
       "type": "object",
       "additionalProperties": false,
       "default": {},
       "properties": {
         "provider": {
-          "description": "none disables model use; anthropic uses the Messages API.",
+          "description": "none disables model use; anthropic uses the Messages API; openai-compatible uses chat completions (OpenAI, or a local server: Ollama, vLLM, llama.cpp server).",
           "enum": [
             "none",
-            "anthropic"
+            "anthropic",
+            "openai-compatible"
           ],
           "default": "none"
         },
         "model": {
-          "description": "Model name passed to the provider.",
+          "description": "Model that builds (the builder's tool loop) and runs model-assisted reflexion, as the provider names it.",
           "type": "string",
           "minLength": 1,
           "maxLength": 200,
           "default": "claude-sonnet-5-5"
         },
+        "planning_model": {
+          "description": "Model that writes the builder's plan and estimate. Empty uses model.",
+          "type": "string",
+          "maxLength": 200,
+          "default": ""
+        },
         "base_url": {
-          "description": "Messages API base URL, for a proxy or gateway. Empty uses the provider's own.",
+          "description": "API base URL, for a proxy, a gateway or a local server (for example http://127.0.0.1:11434/v1 for Ollama). Empty uses ANTHROPIC_BASE_URL or OPENAI_BASE_URL when set, else the provider's own.",
           "anyOf": [
             {
               "const": ""
@@ -806,10 +813,10 @@ export const policySchema: SchemaNode = {
           "default": ""
         },
         "api_key_env": {
-          "description": "Name of the environment variable that holds the API key. The key itself never goes in the policy.",
+          "description": "Name of the environment variable that holds the API key. Empty uses the provider's own: ANTHROPIC_API_KEY or OPENAI_API_KEY (a local server may need none). The key itself never goes in the policy.",
           "type": "string",
-          "pattern": "^[A-Z_][A-Z0-9_]*$",
-          "default": "ANTHROPIC_API_KEY"
+          "pattern": "^([A-Z_][A-Z0-9_]*)?$",
+          "default": ""
         },
         "max_tokens": {
           "description": "Most tokens one model reply may hold.",
@@ -824,6 +831,107 @@ export const policySchema: SchemaNode = {
           "minimum": 1,
           "maximum": 3600,
           "default": 120
+        },
+        "fallback": {
+          "description": "Providers tried in order when the one before is unavailable (rate limited after its retries, overloaded, a server error, a timeout, no connection); never when it refuses the key or the request, which are settings to fix. They share max_tokens and timeout_seconds.",
+          "type": "array",
+          "maxItems": 3,
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "provider",
+              "model"
+            ],
+            "properties": {
+              "provider": {
+                "description": "anthropic or openai-compatible, as model_provider.provider.",
+                "enum": [
+                  "anthropic",
+                  "openai-compatible"
+                ]
+              },
+              "model": {
+                "description": "Model that builds, on this provider.",
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 200
+              },
+              "planning_model": {
+                "description": "Model that plans, on this provider. Empty uses model.",
+                "type": "string",
+                "maxLength": 200,
+                "default": ""
+              },
+              "base_url": {
+                "description": "API base URL of this provider; empty as for model_provider.base_url.",
+                "anyOf": [
+                  {
+                    "const": ""
+                  },
+                  {
+                    "type": "string",
+                    "format": "uri",
+                    "pattern": "^https?://"
+                  }
+                ],
+                "default": ""
+              },
+              "api_key_env": {
+                "description": "Variable holding this provider's key; empty as for model_provider.api_key_env.",
+                "type": "string",
+                "pattern": "^([A-Z_][A-Z0-9_]*)?$",
+                "default": ""
+              }
+            }
+          },
+          "default": []
+        },
+        "breaker_failures": {
+          "description": "Consecutive failures after which a provider is skipped for the rest of the run, so a dead endpoint costs its timeout a bounded number of times.",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 20,
+          "default": 3
+        },
+        "prices": {
+          "description": "Price of every model the providers name, in US dollars per million tokens, for cost_thresholds' dollar caps. A model named above without a price is an error: a call is never counted as free unless its price says 0 (a local model).",
+          "type": "array",
+          "maxItems": 50,
+          "items": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "model",
+              "input_usd_per_mtok",
+              "output_usd_per_mtok"
+            ],
+            "properties": {
+              "model": {
+                "description": "Model name, as in model, planning_model or a fallback.",
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 200
+              },
+              "input_usd_per_mtok": {
+                "description": "US dollars per million input tokens.",
+                "type": "number",
+                "minimum": 0
+              },
+              "output_usd_per_mtok": {
+                "description": "US dollars per million output tokens.",
+                "type": "number",
+                "minimum": 0
+              }
+            }
+          },
+          "default": [
+            {
+              "model": "claude-sonnet-5-5",
+              "input_usd_per_mtok": 3,
+              "output_usd_per_mtok": 15
+            }
+          ]
         }
       }
     },

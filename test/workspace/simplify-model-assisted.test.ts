@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { anthropicModel } from '../../src/llm/anthropic-model.js';
+import { askModel } from '../../src/llm/ask-model.js';
+import { modelFromPolicy } from '../../src/llm/model-from-policy.js';
 import { defaultPolicy } from '../../src/policy/default-policy.js';
 import { simplifyRepository } from '../../src/workspace/simplify/simplify-repository.js';
 import { isolateGit, makeRepo, type Repo } from '../support/git-fixture.js';
@@ -80,13 +81,23 @@ function simplify() {
       changedOnly: false,
       apply: false,
       test: false,
-      model: anthropicModel({
-        apiKey: API_KEY,
-        baseUrl: server.url,
-        model: 'claude-test',
-        maxTokens: 4096,
-        timeoutMs: 10_000,
-      }),
+      model: askModel(
+        modelFromPolicy(
+          {
+            ...policy,
+            model_provider: {
+              ...policy.model_provider,
+              provider: 'anthropic',
+              base_url: server.url,
+              model: 'claude-test',
+              prices: [{ model: 'claude-test', input_usd_per_mtok: 3, output_usd_per_mtok: 15 }],
+            },
+          },
+          { env: { ANTHROPIC_API_KEY: API_KEY }, spentTodayUsd: 0, maxRetries: 0 },
+        ),
+        'building',
+        4096,
+      ),
     },
   );
 }
@@ -206,6 +217,36 @@ describe('the model-assisted pass, through the real SDK against a scripted Messa
       expect(run.code).toBe(0);
       expect(run.stdout).toContain('Build the name in one expression (src/format.ts:2');
       expect(server.requests[0]?.body.model).toBe('claude-sonnet-5-5');
+      expect(run.stdout).toMatch(/^Model: 1 call, 100 tokens in, 50 out, \$0\.001\d\.$/m);
+    } finally {
+      delete process.env.AUREUS_TEST_MODEL_KEY;
+    }
+  });
+
+  it('stops at a spend cap before the call, says which and by how much, and exits incomplete', async () => {
+    const policyWith = (caps: string) =>
+      `version: 1\nsimplification:\n  model_assisted: true\nmodel_provider:\n  provider: anthropic\n  base_url: ${server.url}\n  api_key_env: AUREUS_TEST_MODEL_KEY\ncost_thresholds:\n${caps}`;
+    process.env.AUREUS_TEST_MODEL_KEY = API_KEY;
+    try {
+      repo.write('.aureus/policy.yaml', policyWith('  max_usd_per_run: 0.0001\n'));
+      repo.commit('a run cap too small for one call');
+      const run = await runCliInProcess(['simplify'], repo.dir);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toMatch(
+        /aureus: the model-assisted pass stopped: the model spend cap cost_thresholds\.max_usd_per_run \(\$0\.0001\) is reached: \$0\.0000 spent in this run, and the next call may need up to \$0\.\d+; it was not sent\.\nTo resolve, raise cost_thresholds\.max_usd_per_run/,
+      );
+      expect(run.stdout).toContain('! the model-assisted pass failed: the model spend cap');
+      expect(server.requests).toEqual([]);
+
+      // The run before this test spent about $0.001 today, by the ledger: the day's cap counts it.
+      repo.write('.aureus/policy.yaml', policyWith('  max_usd_per_day: 0.001\n'));
+      repo.commit('a day cap already spent');
+      const day = await runCliInProcess(['simplify'], repo.dir);
+      expect(day.code).toBe(2);
+      expect(day.stderr).toMatch(
+        /the model spend cap cost_thresholds\.max_usd_per_day \(\$0\.0010\) is reached: \$0\.001\d spent today/,
+      );
+      expect(server.requests).toEqual([]);
     } finally {
       delete process.env.AUREUS_TEST_MODEL_KEY;
     }

@@ -1,4 +1,7 @@
-import { type AskModel, anthropicModel } from '../../llm/anthropic-model.js';
+import { type AskModel, askModel } from '../../llm/ask-model.js';
+import { apiKeyVariable, modelFromPolicy } from '../../llm/model-from-policy.js';
+import { type MeteredModel, SpendCapReached, type Spent } from '../../llm/spend.js';
+import { modelSpendToday } from '../../memory/model-spend-today.js';
 import { loadPolicy } from '../../memory/policy-file.js';
 import { AureusError, ExitCode } from '../../model/errors.js';
 import type { Policy } from '../../model/policy.js';
@@ -33,29 +36,53 @@ export async function simplifyCommand(context: CommandContext): Promise<number> 
     io.stderr('Reflexion is off in this repository (simplification.enabled: false).\n');
     return ExitCode.pass;
   }
+  const model = await modelOf(policy, root, process.env, io);
   const result = await simplifyRepository(root, policy, SIMPLIFICATION_PASSES, {
     changedOnly: options.changed === true,
     apply: options.apply === true,
     test: options.test === true,
-    model: modelOf(policy, process.env, io),
+    model: model?.ask,
   });
-  await recordLocally(io, () => recordSimplify(root, result, context.version));
+  const spent = model?.meter.spent();
+  await recordLocally(io, () => recordSimplify(root, result, context.version, spent));
   // A diff is for `git apply`: the code's bytes as they are (a CR of a CRLF file included).
   if (format === 'diff')
     io.styled.stdout(unifiedDiff(result.applied.kept.flatMap((patch) => patch.proposal.edits)));
-  else if (format === 'json') io.stdout(`${JSON.stringify(asJson(result), null, 2)}\n`);
-  else io.stdout(asText(result));
-  return ExitCode.pass;
+  else if (format === 'json')
+    io.stdout(`${JSON.stringify({ ...asJson(result), modelSpend: spent ?? null }, null, 2)}\n`);
+  else io.stdout(`${asText(result)}${spent === undefined ? '' : spendLine(spent)}`);
+  const capped = model?.capReached();
+  if (capped === undefined) return ExitCode.pass;
+  // A cap is a bound reached: the run is incomplete, whatever the deterministic passes found.
+  io.stderr(
+    `aureus: the model-assisted pass stopped: ${capped.message}\nTo resolve, ${capped.hint}\n`,
+  );
+  return ExitCode.error;
+}
+
+const spendLine = (spent: Spent) =>
+  `Model: ${count(spent.calls, 'call', 'calls')}, ${spent.inputTokens} tokens in, ${spent.outputTokens} out, $${spent.usd.toFixed(4)}.\n`;
+
+interface SimplifyModel {
+  readonly ask: AskModel;
+  readonly meter: MeteredModel;
+  /** The cap that stopped a call, if one did. */
+  capReached(): SpendCapReached | undefined;
 }
 
 /**
  * The model for simplification.model_assisted, from model_provider and the key in the variable
- * it names. Without one the deterministic passes run alone, and stderr says why.
+ * it names, metered and held to cost_thresholds' caps like the builder's (today's earlier spend
+ * read from the ledger). Without one the deterministic passes run alone, and stderr says why.
  */
-function modelOf(policy: Policy, env: NodeJS.ProcessEnv, io: CliIo): AskModel | undefined {
+async function modelOf(
+  policy: Policy,
+  root: string,
+  env: NodeJS.ProcessEnv,
+  io: CliIo,
+): Promise<SimplifyModel | undefined> {
   if (!policy.simplification.model_assisted) return undefined;
   const provider = policy.model_provider;
-  const apiKey = env[provider.api_key_env] ?? '';
   const skipped = (why: string) => {
     io.stderr(
       `simplification.model_assisted is on, but ${why}: only the deterministic passes run.\n`,
@@ -63,14 +90,32 @@ function modelOf(policy: Policy, env: NodeJS.ProcessEnv, io: CliIo): AskModel | 
     return undefined;
   };
   if (provider.provider === 'none') return skipped('model_provider.provider is none');
-  if (apiKey === '') return skipped(`${provider.api_key_env} is not set`);
-  return anthropicModel({
-    apiKey,
-    baseUrl: provider.base_url,
-    model: provider.model,
-    maxTokens: provider.max_tokens,
-    timeoutMs: provider.timeout_seconds * 1000,
-  });
+  const keyVariable = apiKeyVariable(provider.provider, provider.api_key_env);
+  if (provider.provider === 'anthropic' && (env[keyVariable] ?? '') === '')
+    return skipped(`${keyVariable} is not set`);
+  let spentTodayUsd: number;
+  try {
+    spentTodayUsd = await modelSpendToday(root, new Date());
+  } catch (error) {
+    if (!(error instanceof AureusError)) throw error;
+    return skipped(
+      `today's model spend cannot be read for cost_thresholds.max_usd_per_day (${error.message})`,
+    );
+  }
+  const meter = modelFromPolicy(policy, { env, spentTodayUsd });
+  let capped: SpendCapReached | undefined;
+  const ask = askModel(
+    {
+      complete: (role, request) =>
+        meter.complete(role, request).catch((error: unknown) => {
+          if (error instanceof SpendCapReached) capped = error;
+          throw error;
+        }),
+    },
+    'building',
+    provider.max_tokens,
+  );
+  return { ask, meter, capReached: () => capped };
 }
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AskModel } from '../../llm/anthropic-model.js';
+import type { AskModel } from '../../llm/ask-model.js';
 import { modelPrompt, proposalsOfReply } from '../../reflexion/model-proposals.js';
 import type { PassContext, Proposal } from '../../reflexion/proposal.js';
 import type { VerifiedPatch } from './verify-proposal.js';

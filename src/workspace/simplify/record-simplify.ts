@@ -1,3 +1,4 @@
+import type { Spent } from '../../llm/spend.js';
 import { appendToJournal } from '../../memory/journal.js';
 import { ensureLocalDir, storePaths } from '../../memory/store-paths.js';
 import type { JsonObject } from '../../model/json.js';
@@ -11,12 +12,18 @@ export async function recordSimplify(
   root: string,
   result: SimplifyResult,
   toolVersion: string,
+  modelSpend?: Spent,
 ): Promise<void> {
   await ensureLocalDir(root);
-  await appendToJournal(storePaths(root).ledger, simplifyRecord(result, toolVersion));
+  await appendToJournal(storePaths(root).ledger, simplifyRecord(result, toolVersion, modelSpend));
 }
 
-export function simplifyRecord(result: SimplifyResult, toolVersion: string): JsonObject {
+/** `modelSpend`, when the model was asked, is what cost_thresholds.max_usd_per_day sums. */
+export function simplifyRecord(
+  result: SimplifyResult,
+  toolVersion: string,
+  modelSpend?: Spent,
+): JsonObject {
   const { metrics, applied } = result;
   const drops = [...result.dropped, ...applied.notKept];
   return {
@@ -34,6 +41,7 @@ export function simplifyRecord(result: SimplifyResult, toolVersion: string): Jso
     })),
     failedPasses: result.failedPasses.map(({ pass, error }) => ({ pass, error })),
     metrics: { ...metrics },
+    ...(modelSpend === undefined ? {} : { modelSpend: { ...modelSpend } }),
     toolVersion,
   };
 }

@@ -3,7 +3,7 @@ import { detectLanguage } from '../../analysis/detect-language.js';
 import { groupModules } from '../../analysis/graph/policy-modules.js';
 import { SYMLINK_MODE } from '../../git/blob-version.js';
 import { readChange } from '../../git/index.js';
-import type { AskModel } from '../../llm/anthropic-model.js';
+import type { AskModel } from '../../llm/ask-model.js';
 import type { FileFacts, Language } from '../../model/facts.js';
 import { hasEscapedBytes } from '../../model/path-bytes.js';
 import type { Policy } from '../../model/policy.js';

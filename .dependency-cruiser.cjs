@@ -9,7 +9,8 @@ const ENTRY_POINTS = '^src/(cli|hooks|action|bot|agent)/';
 const WORKSPACE = '^src/workspace/';
 const IO_MODULES =
   '^(node:)?(fs|fs/promises|child_process|net|http|https|http2|dgram|dns|tls|cluster|worker_threads|os|process|readline|vm|v8|perf_hooks|timers|timers/promises|inspector)$';
-const IO_PACKAGES = '^(@octokit|@actions|probot|simple-git|@anthropic-ai|openai|proper-lockfile|@probot)';
+const IO_PACKAGES =
+  '^(@octokit|@actions|probot|simple-git|@anthropic-ai|openai|proper-lockfile|@probot)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

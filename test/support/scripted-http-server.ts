@@ -14,7 +14,10 @@ export type ScriptedFault =
       readonly message: string;
       readonly headers?: Readonly<Record<string, string>>;
     }
-  /** A request that gets no answer until the client gives up (or the server closes). */
+  /**
+   * A request that gets no answer until the client gives up (or the server closes). The SDKs
+   * retry a timeout: script one per attempt, or give the client no retries.
+   */
   | { readonly hold: true }
   /** A 200 whose body is these bytes, not JSON. */
   | { readonly malformed: string };

@@ -254,6 +254,35 @@ export class GitHubApiDouble {
     });
   }
 
+  /**
+   * A review someone submitted on GitHub (in the web interface, not through the token under
+   * test), listed by `pulls/list-reviews` after the earlier ones; returns its id.
+   */
+  addReview(options: {
+    owner: string;
+    repo: string;
+    pullNumber: number;
+    user: IdentityInput;
+    state: 'APPROVED' | 'CHANGES_REQUESTED' | 'COMMENTED' | 'DISMISSED';
+    commitId: string;
+    body?: string;
+  }): number {
+    const repo = this.repository(options.owner, options.repo);
+    if (!repo.pulls.has(options.pullNumber))
+      throw new Error(`addReview: ${repo.fullName} has no pull request #${options.pullNumber}`);
+    const id = this.world.ids.take('review');
+    repo.reviews.push({
+      id,
+      pullNumber: options.pullNumber,
+      user: identityOf(options.user),
+      body: options.body ?? '',
+      state: options.state,
+      commitId: options.commitId,
+      submittedAt: timestamp(this.world.now()),
+    });
+    return id;
+  }
+
   /** A collaborator's role, as `repos/get-collaborator-permission-level` reports it. */
   setPermission(owner: string, repo: string, user: IdentityInput, role: Role): void {
     const identity = identityOf(user);

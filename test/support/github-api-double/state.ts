@@ -59,7 +59,8 @@ export interface Review {
   readonly pullNumber: number;
   readonly user: Identity;
   readonly body: string;
-  readonly state: 'PENDING' | 'COMMENTED' | 'APPROVED' | 'CHANGES_REQUESTED';
+  /** `DISMISSED`: how GitHub lists a review a maintainer dismissed. */
+  readonly state: 'PENDING' | 'COMMENTED' | 'APPROVED' | 'CHANGES_REQUESTED' | 'DISMISSED';
   readonly commitId: string;
   readonly submittedAt: string | undefined;
 }

@@ -23,6 +23,7 @@ import { verdictTitle } from '../report/verdict-title.js';
 import { type CheckedChange, checkChangeWithInputs } from '../workspace/check-change.js';
 import { ledgerRecord } from '../workspace/record-check.js';
 import { simplifyPullRequest } from '../workspace/simplify/simplify-pull-request.js';
+import { actionPolicyGate } from './action-policy-gate.js';
 import { type ActionSettings, readActionSettings } from './action-settings.js';
 import { changeOfTarget } from './change-of-target.js';
 import { failureOfReport } from './failure-of-report.js';
@@ -61,6 +62,7 @@ export async function runAction(env: NodeJS.ProcessEnv): Promise<number> {
       policyPath: settings.policyPath,
       cwd: root,
       toolVersion: toolVersion(),
+      policyGate: actionPolicyGate(event, client),
     });
     const { report } = checked;
     publication = { ...publication, headSha: report.change.headSha ?? publication.headSha };

@@ -27,6 +27,7 @@ export async function judgeRequest(
   const options = {
     cacheDir: appCacheFolder(services.dataDir),
     toolVersion: services.toolVersion,
+    policyGate: { kind: 'warn' as const },
     ...(approval === undefined
       ? {}
       : {

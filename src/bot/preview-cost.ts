@@ -25,7 +25,12 @@ export async function previewCost(
     const { report } = await checkPullRequest(
       client,
       { ...coordinates, number: pullNumber },
-      { cacheDir: appCacheFolder(services.dataDir), toolVersion: services.toolVersion },
+      {
+        cacheDir: appCacheFolder(services.dataDir),
+        toolVersion: services.toolVersion,
+        // A preview prices the change; the check run is where a loosened policy blocks.
+        policyGate: { kind: 'warn' },
+      },
     );
     body = renderMarkdown(report, { marker: PREVIEW_MARKER });
   } catch (error) {

@@ -14,6 +14,10 @@ export interface ReviewInput {
   readonly policySource: string;
   /** Settings the change alters in .aureus/policy.yaml (empty when it does not touch it). */
   readonly policyChanges: readonly string[];
+  /** The changes among them that loosen the gate (policy-direction.ts). */
+  readonly policyLoosens?: readonly string[];
+  /** What a loosening does on the surface asking: decided by the surface, never guessed. */
+  readonly policyGate: PolicyGate;
   /**
    * Why the change's new policy file does not validate, as `file:line:col: message`: a broken
    * policy blocks when committed, or it would leave every later change unjudgeable.
@@ -45,6 +49,24 @@ export interface BudgetApproval {
   readonly by: string;
   readonly reason: string;
 }
+
+/** A person with maintain or admin permission let this head's policy loosening through. */
+export interface PolicyApproval {
+  /** `@login`, as shown. */
+  readonly by: string;
+  /** The approver's numeric account id: logins change hands, ids do not. */
+  readonly accountId: number;
+  readonly reason: string;
+}
+
+/**
+ * How a surface treats a change that loosens the policy. `warn`: said, never blocking (a local
+ * check: hooks are advisory, the server-side check is the gate). `approval`: blocks until a
+ * maintainer approves this head; `how` tells the reader how to approve on this surface.
+ */
+export type PolicyGate =
+  | { readonly kind: 'warn' }
+  | { readonly kind: 'approval'; readonly how: string; readonly approval?: PolicyApproval };
 
 /** The gate: the verdict on a priced, critiqued change, with every reason and the cheaper ways. */
 export function review(input: ReviewInput): Report {
@@ -95,8 +117,17 @@ export function review(input: ReviewInput): Report {
       source: input.policySource,
       changed: input.policyChanges.length > 0,
       changes: input.policyChanges,
+      ...policyDecision(input),
     },
   };
+}
+
+/** The loosened settings and the approval that let them through, if any did. */
+function policyDecision(input: ReviewInput): Pick<Report['policy'], 'loosens' | 'approval'> {
+  const loosens = input.policyLoosens ?? [];
+  const gate = input.policyGate;
+  const approved = loosens.length > 0 && gate.kind === 'approval' ? gate.approval : undefined;
+  return { loosens, approval: approved ?? null };
 }
 
 /** `gaps`: why the change could not be evaluated in full, beyond its own notes. */
@@ -142,16 +173,18 @@ function judge(
       `${finding.status} ${finding.ruleId} (${kind}): ${finding.message}${growthSentence(finding)}`,
     );
   }
-  if (input.policyChanges.length > 0) {
+  const loosening = policyReason(input);
+  if (loosening !== undefined) reasons.push(loosening.reason);
+  else if (input.policyChanges.length > 0 && policyProblems.length === 0) {
     reasons.push(
-      'policy change — needs maintainer approval: the change edits .aureus/policy.yaml and is judged by the base policy, not the new one.',
+      'policy change: the change edits .aureus/policy.yaml without loosening it; it is judged by the base policy, and its settings apply once merged.',
     );
   }
   // Incomplete first: a change that could not be read in full is never a pass, nor merely a block.
   const verdict: Verdict =
     incomplete.length > 0
       ? 'incomplete'
-      : overBudget || blocking.length > 0 || policyProblems.length > 0
+      : overBudget || blocking.length > 0 || policyProblems.length > 0 || loosening?.blocks
         ? 'block'
         : reasons.length > 0
           ? 'warn'
@@ -161,6 +194,32 @@ function judge(
       `the change costs ${total} points, within the budget of ${block}, with no new blocking finding.`,
     );
   return { verdict, reasons };
+}
+
+/**
+ * What a loosening of the policy says, and whether it blocks: on a surface that asks for an
+ * approval, it blocks until a maintainer approves this head; locally it is a warning.
+ */
+function policyReason(input: ReviewInput): { reason: string; blocks: boolean } | undefined {
+  const loosens = input.policyLoosens ?? [];
+  if (loosens.length === 0) return undefined;
+  const settings = loosens.join('; ');
+  const gate = input.policyGate;
+  const head = `policy change loosens the gate (${settings})`;
+  if (gate.kind === 'warn')
+    return {
+      reason: `${head}: judged by the base policy here; on the pull request it blocks until a maintainer or admin approves it.`,
+      blocks: false,
+    };
+  if (gate.approval !== undefined)
+    return {
+      reason: `${head}; ${gate.approval.by} (maintain or admin) approved it for this commit: ${gate.approval.reason}`,
+      blocks: false,
+    };
+  return {
+    reason: `${head} — needs the approval of a person with maintain or admin permission: ${gate.how}`,
+    blocks: true,
+  };
 }
 
 function round(value: number): number {

@@ -36,6 +36,16 @@ export function mayRunCommands(role: RepositoryRole): boolean {
   return COMMAND_ROLES.has(role);
 }
 
+const POLICY_ROLES: ReadonlySet<RepositoryRole> = new Set(['admin', 'maintain']);
+
+/**
+ * Loosening the policy is a maintainer's decision: maintain and admin only. The legacy
+ * `permission` field says `write` for a maintainer, so the role comes from `role_name`.
+ */
+export function mayApprovePolicy(role: RepositoryRole): boolean {
+  return POLICY_ROLES.has(role);
+}
+
 /**
  * The account's live role on the repository. A 404 (no such login, or not visible) is `none`;
  * other failures are thrown, so a broken token is reported rather than read as "no rights".

@@ -38,7 +38,11 @@ export interface WorkflowEvent {
 }
 
 const ZERO_SHA = /^0+$/;
-const PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target']);
+/**
+ * A review (submitted, edited, dismissed) judges its pull request again: an approving review by
+ * a maintainer is what lets a loosened policy through, and its payload carries the pull request.
+ */
+const PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target', 'pull_request_review']);
 
 export function readWorkflowEvent(eventName: string, payload: unknown): WorkflowEvent {
   const repository = repositoryOf(payload);
@@ -48,7 +52,7 @@ export function readWorkflowEvent(eventName: string, payload: unknown): Workflow
   if (eventName === 'workflow_dispatch') return { repository, target: { kind: 'dispatch' } };
   throw new AureusError(
     `AUREUS does not run on ${JSON.stringify(eventName)} events.`,
-    'trigger the workflow on pull_request, push, merge_group or workflow_dispatch.',
+    'trigger the workflow on pull_request, pull_request_review, push, merge_group or workflow_dispatch.',
   );
 }
 

@@ -91,5 +91,13 @@ export interface Report {
     /** The change edits the policy: reported for a maintainer's approval, never applied to itself. */
     readonly changed: boolean;
     readonly changes: readonly string[];
+    /** The changes that loosen the gate: on a pull request they need a maintainer's approval. */
+    readonly loosens: readonly string[];
+    /** Who approved the loosening for this head commit (maintain or admin permission), or null. */
+    readonly approval: {
+      readonly by: string;
+      readonly accountId: number;
+      readonly reason: string;
+    } | null;
   };
 }

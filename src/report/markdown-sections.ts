@@ -16,7 +16,7 @@ import {
   largestCostItems,
   locationText,
   nonZeroCategories,
-  POLICY_CHANGE_NOTICE,
+  policyChangeNotice,
   signedPoints,
   statusCounts,
   statusText,
@@ -30,7 +30,7 @@ export function titleSection(report: Report): Lines {
 export function policySection(report: Report, limits: MarkdownLimits): Lines {
   if (!report.policy.changed) return [];
   return [
-    `> **⚠️ ${POLICY_CHANGE_NOTICE}.** This change edits the policy; it is judged by the policy at the base (${text(report.policy.source, limits)}), never by its own edits.`,
+    `> **⚠️ ${policyChangeNotice(report)}.** This change edits the policy; it is judged by the policy at the base (${text(report.policy.source, limits)}), never by its own edits.`,
     ...bullets(report.policy.changes, limits).map((entry) => (entry === '' ? '>' : `> ${entry}`)),
   ];
 }

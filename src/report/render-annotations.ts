@@ -1,6 +1,6 @@
 import type { Report, ReportFinding } from '../model/report.js';
 import { oneLine } from './plain-text.js';
-import { POLICY_CHANGE_NOTICE, POLICY_FILE, placeOf, statusText } from './report-facts.js';
+import { POLICY_FILE, placeOf, policyChangeNotice, statusText } from './report-facts.js';
 
 /**
  * One annotation on a file's lines: data for the Action's `core.error`/`core.warning` or for a
@@ -52,7 +52,7 @@ function policyChangeAnnotation(report: Report): Annotation {
     file: POLICY_FILE,
     startLine: 1,
     endLine: 1,
-    title: `AUREUS ${POLICY_CHANGE_NOTICE}`,
+    title: `AUREUS ${policyChangeNotice(report)}`,
     message: oneLine(
       `This change edits the policy; it was judged by the policy at the base, not by its own edits${changes}.`,
     ),

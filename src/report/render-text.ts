@@ -7,7 +7,7 @@ import {
   largestCostItems,
   locationText,
   nonZeroCategories,
-  POLICY_CHANGE_NOTICE,
+  policyChangeNotice,
   signedPoints,
   statusCounts,
   statusText,
@@ -122,7 +122,8 @@ function alternativesSection(report: Report): Line[] {
 
 function policySection(report: Report): Line[] {
   if (!report.policy.changed) return [];
-  const notice = POLICY_CHANGE_NOTICE.charAt(0).toUpperCase() + POLICY_CHANGE_NOTICE.slice(1);
+  const said = policyChangeNotice(report);
+  const notice = said.charAt(0).toUpperCase() + said.slice(1);
   return [
     line(`${notice} (judged by ${safe(report.policy.source)})`, 'yellow'),
     ...capped(report.policy.changes, SHOWN.notes, (change) => line(`  - ${safe(change)}`)),

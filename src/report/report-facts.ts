@@ -16,7 +16,16 @@ import type { Alternative, Report, ReportFinding, Verdict } from '../model/repor
 /** Where a repository-wide finding (module, file or LOC budget) is reported: the budget lives there. */
 export const POLICY_FILE = '.aureus/policy.yaml';
 
-export const POLICY_CHANGE_NOTICE = 'policy change — needs maintainer approval';
+/**
+ * The headline of a policy change: only a loosening needs a maintainer's approval; a change that
+ * tightens or leaves the gate as it was is said, nothing more.
+ */
+export function policyChangeNotice(report: Report): string {
+  if (report.policy.loosens.length === 0) return 'policy change';
+  return report.policy.approval === null
+    ? 'policy change — needs maintainer approval'
+    : 'policy change — approved by a maintainer for this commit';
+}
 
 /** Points rounded to one decimal (a dependency costs own_loc/1000), never "-0". */
 export function formatPoints(points: number): string {

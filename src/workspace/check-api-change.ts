@@ -12,6 +12,7 @@ import { apiRepositorySource } from './api-repository-source.js';
 import { committedBaseline } from './baseline-at-commit.js';
 import { judgeChange } from './judge-change.js';
 import { changedPolicy, committedPolicy } from './policy-at-commit.js';
+import { type PolicyGateOption, resolvePolicyGate } from './policy-gate.js';
 
 /** How the App checks a change over the REST API, whatever the change is of. */
 export interface CheckOverApiOptions {
@@ -31,6 +32,8 @@ export interface CheckOverApiOptions {
    * head read is that commit (a push after the approval is judged without it).
    */
   readonly budgetApproval?: (BudgetApproval & { readonly headSha: string }) | undefined;
+  /** What a change that loosens the policy gets, and where its approval is found. */
+  readonly policyGate: PolicyGateOption;
 }
 
 /**
@@ -106,6 +109,8 @@ export async function checkApiChange(
     change,
     judging,
     policyChanges: policyEdit.changes,
+    policyLoosens: policyEdit.loosens,
+    policyGate: await resolvePolicyGate(options.policyGate, policyEdit.loosens, headSha),
     policyProblems: policyEdit.problems,
     base,
     head,

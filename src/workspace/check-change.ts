@@ -14,6 +14,7 @@ import { baselineAtCommit } from './baseline-at-commit.js';
 import type { CheckedChange } from './check-api-change.js';
 import { judgeChange } from './judge-change.js';
 import { basePolicy, changedPolicy, repairOrRefuse } from './policy-at-commit.js';
+import { type PolicyGateOption, resolvePolicyGate } from './policy-gate.js';
 
 export interface CheckOptions {
   /** A policy file named by the user, used instead of the base commit's policy. */
@@ -28,6 +29,11 @@ export interface CheckOptions {
    * the policy first would buy a change judged by a policy of its own.
    */
   readonly repairBrokenPolicy?: boolean | undefined;
+  /**
+   * What a change that loosens the policy gets: a warning locally (CLI, hooks), a block until a
+   * maintainer approves the head on a pull request (the Action).
+   */
+  readonly policyGate: PolicyGateOption;
   readonly onProgress?: AnalyzeOptions['onProgress'];
 }
 
@@ -78,6 +84,8 @@ export async function checkChangeWithInputs(
     change,
     judging,
     policyChanges: policyEdit.changes,
+    policyLoosens: policyEdit.loosens,
+    policyGate: await resolvePolicyGate(options.policyGate, policyEdit.loosens, change.headSha),
     policyProblems: policyEdit.problems,
     base,
     head,

@@ -14,6 +14,9 @@ import { unmeasuredSources } from '../pricing/unmeasured-files.js';
 import { analyzeRepository } from './analyze-repository.js';
 import type { CheckOptions } from './check-change.js';
 
+/** A whole-repository check judges no change, so no policy change either. */
+type RepositoryCheckOptions = Omit<CheckOptions, 'policyGate'>;
+
 const NOTHING_TO_PRICE: PricedChange = {
   cost: {
     loc: 0,
@@ -40,7 +43,10 @@ const NOTHING_TO_PRICE: PricedChange = {
  * a legacy repository learns what `aureus baseline` would record.
  * A source file over the read limit has no findings to judge: the check is then incomplete.
  */
-export async function checkRepository(root: string, options: CheckOptions): Promise<Report> {
+export async function checkRepository(
+  root: string,
+  options: RepositoryCheckOptions,
+): Promise<Report> {
   const { policy, source } = await loadPolicy({ root, file: options.policyFile, cwd: options.cwd });
   const { findings, unmeasured } = await currentFindings(root, policy, options);
   const written = await readBaseline(root);
@@ -65,6 +71,8 @@ export async function checkRepository(root: string, options: CheckOptions): Prom
     policy,
     policySource: source.kind === 'file' ? source.path : 'built-in',
     policyChanges: [],
+    // A whole-repository check has no policy change to judge.
+    policyGate: { kind: 'warn' },
     priced: NOTHING_TO_PRICE,
     baseFindings: baseline ?? [],
     recordedFindings: baseline ?? [],
@@ -77,7 +85,10 @@ export async function checkRepository(root: string, options: CheckOptions): Prom
 }
 
 /** `aureus baseline`: records the working tree's current findings as known; returns how many. */
-export async function recordBaseline(root: string, options: CheckOptions): Promise<number> {
+export async function recordBaseline(
+  root: string,
+  options: RepositoryCheckOptions,
+): Promise<number> {
   const { policy } = await loadPolicy({ root, file: options.policyFile, cwd: options.cwd });
   return writeBaseline(root, (await currentFindings(root, policy, options)).findings);
 }
@@ -86,7 +97,7 @@ export async function recordBaseline(root: string, options: CheckOptions): Promi
 async function currentFindings(
   root: string,
   policy: Policy,
-  options: CheckOptions,
+  options: RepositoryCheckOptions,
 ): Promise<{ findings: Finding[]; unmeasured: string[] }> {
   const progress = options.onProgress === undefined ? {} : { onProgress: options.onProgress };
   const analysis = await analyzeRepository(root, policy, {

@@ -1,6 +1,6 @@
 import { followRecordedRenames, followRenames, renamesOf } from '../critic/follow-renames.js';
 import { runCritic } from '../critic/run-critic.js';
-import { type BudgetApproval, review } from '../gate/review.js';
+import { type BudgetApproval, type PolicyGate, review } from '../gate/review.js';
 import type { Change } from '../model/change.js';
 import type { Report } from '../model/report.js';
 import { priceChange } from '../pricing/index.js';
@@ -15,6 +15,10 @@ export interface JudgeInput {
   readonly judging: JudgingPolicy;
   /** What the change does to the policy file, for a maintainer's approval. */
   readonly policyChanges: readonly string[];
+  /** The changes among them that loosen the gate. */
+  readonly policyLoosens?: readonly string[];
+  /** What a loosening does on the surface asking (review.ts). */
+  readonly policyGate: PolicyGate;
   /** Why the change's new policy file is unusable (`file:line:col: message`): it blocks. */
   readonly policyProblems?: readonly string[];
   readonly base: RepositoryAnalysis;
@@ -55,6 +59,8 @@ export function judgeChange(input: JudgeInput): Report {
     policy,
     policySource: input.judging.source,
     policyChanges: input.policyChanges,
+    policyLoosens: input.policyLoosens ?? [],
+    policyGate: input.policyGate,
     policyProblems: input.policyProblems ?? [],
     priced,
     // Under the head's paths: a renamed file keeps its findings (see followRenames).

@@ -109,6 +109,11 @@ export async function committedPolicy(
 export interface PolicyEdit {
   /** Settings changed against the judging policy: reported for approval, never applied. */
   readonly changes: string[];
+  /**
+   * The changes that loosen the gate (policy-direction.ts): on a pull request they block until
+   * a maintainer approves them. Removing or moving the file counts as loosening.
+   */
+  readonly loosens: string[];
   /** `file:line:col: message` for a new policy that does not validate: it blocks the change. */
   readonly problems: string[];
 }
@@ -126,26 +131,32 @@ export async function changedPolicy(
   const file = change.files.find(
     (candidate) => candidate.path === policyPath || candidate.oldPath === policyPath,
   );
-  if (file === undefined) return { changes: [], problems: [] };
-  if (file.head === undefined || file.path !== policyPath)
-    return { changes: [`the change removes or moves ${policyPath}.`], problems: [] };
+  if (file === undefined) return { changes: [], loosens: [], problems: [] };
+  if (file.head === undefined || file.path !== policyPath) {
+    // The next change would be judged by the built-in defaults (or none): fail closed.
+    const removed = `the change removes or moves ${policyPath}.`;
+    return { changes: [removed], loosens: [removed], problems: [] };
+  }
   if (file.head.text === undefined) {
     const problem = `${policyPath}:1:1: the new policy is not a text file (${file.head.kind}). To resolve, commit ${policyPath} as a UTF-8 YAML file.`;
-    return { changes: [`the change edits ${policyPath}.`], problems: [problem] };
+    return { changes: [`the change edits ${policyPath}.`], loosens: [], problems: [problem] };
   }
   const { parsePolicy } = await import('../policy/parse-policy.js');
   const parsed = parsePolicy(file.head.text, policyPath);
   if (!parsed.ok) {
     return {
       changes: [`the change edits ${policyPath}.`],
+      loosens: [],
       problems: parsed.problems.map(formatPolicyProblem),
     };
   }
   const { diffPolicies } = await import('../policy/diff-policies.js');
+  const { classifyPolicyChange } = await import('../policy/policy-direction.js');
   const changes = diffPolicies(judging, parsed.policy);
   return {
     changes:
       changes.length > 0 ? changes : [`the change edits ${policyPath} (comments or layout only).`],
+    loosens: classifyPolicyChange(judging, parsed.policy).loosens,
     problems: [],
   };
 }

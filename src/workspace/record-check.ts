@@ -49,6 +49,7 @@ export function ledgerRecord(report: Report, override: Override | null = null): 
     ...(blocking.length > MAX_RECORDED_FINGERPRINTS ? { blockingTotal: blocking.length } : {}),
     findings: { new: count('new'), worsened: count('worsened'), baseline: count('baseline') },
     policyChanged: report.policy.changed,
+    ...policyApprovalRecord(report),
     // Evidence: why the gate decided as it did, in its own words.
     reasons: report.reasons.slice(0, MAX_RECORDED_REASONS),
     ...(report.reasons.length > MAX_RECORDED_REASONS
@@ -56,5 +57,28 @@ export function ledgerRecord(report: Report, override: Override | null = null): 
       : {}),
     override: override === null ? null : { by: override.by, reason: override.reason },
     toolVersion: report.tool.version,
+  };
+}
+
+/**
+ * A loosening of the policy and who approved it for this head (who, account id, why, the
+ * settings), when the change loosens the policy: the record a later reader audits.
+ */
+function policyApprovalRecord(report: Report): JsonObject {
+  const loosened = report.policy.loosens;
+  if (loosened.length === 0) return {};
+  const approval = report.policy.approval;
+  return {
+    policyLoosened: loosened.slice(0, MAX_RECORDED_REASONS),
+    policyApproval:
+      approval === null
+        ? null
+        : {
+            by: approval.by,
+            accountId: approval.accountId,
+            reason: approval.reason,
+            head: report.change.headSha,
+            settings: loosened.slice(0, MAX_RECORDED_REASONS),
+          },
   };
 }

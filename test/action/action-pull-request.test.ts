@@ -172,9 +172,17 @@ describe('the Action on a pull request', () => {
       );
       origin.write('src/feature.ts', codeLines('feature', 80));
     });
+    // A loosening is looked up in the pull request's reviews: GitHub has the pull request.
+    session.double.addPullRequest({
+      owner: OWNER,
+      repo: REPO,
+      number: 7,
+      baseSha: made.baseSha,
+      headSha: made.headSha,
+    });
     const run = await runOnPullRequest(made);
     expect(run.exitCode).toBe(1);
-    expect(run.stdout).toContain('policy change — needs maintainer approval');
+    expect(run.stdout).toContain('Policy change — needs maintainer approval');
     expect(session.double.issueComments(OWNER, REPO, 7).at(-1)?.body).toContain(
       'over the budget of 60',
     );
@@ -202,7 +210,7 @@ describe('the Action on a pull request', () => {
     // Judged by the base policy (a regular file there), the link reported as a policy change.
     expect(run.exitCode).toBe(1);
     expect(run.stdout).toContain('over the budget of 60');
-    expect(run.stdout).toContain('policy change — needs maintainer approval');
+    expect(run.stdout).toContain('Policy change (judged by .aureus/policy.yaml@');
     const published = [
       run.stdout,
       run.summary,

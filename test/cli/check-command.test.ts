@@ -147,6 +147,18 @@ describe('aureus check', () => {
     expect(run.code).toBe(1);
   });
 
+  it('only warns about a change that loosens the policy: the pull request is where it blocks', async () => {
+    repo.write('.aureus/policy.yaml', POLICY.replace('severity: error', 'severity: warn'));
+    repo.commit('demote god classes');
+    const run = await check('--base', base, '--head', 'HEAD', '--format', 'json');
+    const report = JSON.parse(run.stdout);
+    expect(report.verdict).toBe('warn');
+    expect(report.policy.loosens).toEqual([
+      'forbidden_patterns.god_class.severity: "error" → "warn"',
+    ]);
+    expect(run.code).toBe(0);
+  });
+
   it('gives a pure deletion a negative cost, and records every check in the local ledger', async () => {
     repo.git('rm', '--quiet', 'src/util.ts');
     const run = await check('--staged', '--format', 'json');

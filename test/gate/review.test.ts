@@ -60,6 +60,7 @@ function input(overrides: Partial<ReviewInput>): ReviewInput {
     policy: defaultPolicy(),
     policySource: '.aureus/policy.yaml@aaaaaaaaaaaa',
     policyChanges: [],
+    policyGate: { kind: 'approval', how: 'a maintainer approves it.' },
     priced: priced(10),
     baseFindings: [],
     headFindings: [],
@@ -259,8 +260,51 @@ describe('the gate', () => {
     expect(report.verdict).toBe('block');
     expect(report.policy).toMatchObject({ changed: true, changes });
     expect(report.reasons).toContain(
-      'policy change — needs maintainer approval: the change edits .aureus/policy.yaml and is judged by the base policy, not the new one.',
+      'policy change: the change edits .aureus/policy.yaml without loosening it; it is judged by the base policy, and its settings apply once merged.',
     );
+  });
+
+  describe('a change that loosens the policy', () => {
+    const loosens = ['budgets.change.block: 500 → 5000'];
+    const loosening = { policyChanges: loosens, policyLoosens: loosens };
+
+    it('blocks a change that costs nothing until approved, naming the setting and how to approve', () => {
+      const report = review(input({ ...loosening, priced: priced(0) }));
+      expect(report.verdict).toBe('block');
+      expect(report.reasons).toContain(
+        'policy change loosens the gate (budgets.change.block: 500 → 5000) — needs the approval of a person with maintain or admin permission: a maintainer approves it.',
+      );
+      expect(report.policy.loosens).toEqual(loosens);
+      expect(report.policy.approval).toBeNull();
+    });
+
+    it('lets it through once a maintainer approved this head, saying who and why', () => {
+      const approval = { by: '@ada', accountId: 7001, reason: 'agreed in the design review' };
+      const report = review(
+        input({
+          ...loosening,
+          policyGate: { kind: 'approval', how: 'a maintainer approves it.', approval },
+        }),
+      );
+      expect(report.verdict).toBe('warn');
+      expect(report.reasons).toContain(
+        'policy change loosens the gate (budgets.change.block: 500 → 5000); @ada (maintain or admin) approved it for this commit: agreed in the design review',
+      );
+      expect(report.policy.approval).toEqual(approval);
+    });
+
+    it('is a warning on a local surface', () => {
+      const report = review(input({ ...loosening, policyGate: { kind: 'warn' } }));
+      expect(report.verdict).toBe('warn');
+      expect(report.reasons[0]).toMatch(/^policy change loosens the gate .*blocks until/);
+    });
+
+    it('needs no approval when it only tightens', () => {
+      const tightens = ['budgets.change.block: 500 → 400'];
+      const report = review(input({ policyChanges: tightens, policyLoosens: [] }));
+      expect(report.verdict).toBe('warn');
+      expect(report.policy).toMatchObject({ loosens: [], approval: null });
+    });
   });
 
   it('blocks a change whose new policy does not validate, with its file:line:col', () => {

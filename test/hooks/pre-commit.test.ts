@@ -197,6 +197,23 @@ describe('aureus hook pre-commit, installed with husky, under a real git commit'
     expect(repo.git('log', '-1', '--format=%s')).toBe('repair the policy');
   });
 
+  it('lets a commit that loosens the policy through with a warning: the pull request is the gate', () => {
+    repo.write(
+      '.aureus/policy.yaml',
+      'version: 1\nbudgets:\n  change:\n    warn: 8\n    block: 1000\n',
+    );
+    repo.git('add', '.aureus/policy.yaml');
+    const result = commit(repo, ['-q', '-m', 'loosen the budget']);
+    expect(result.code).toBe(0);
+    expect(result.output).toContain(
+      'policy change loosens the gate (budgets.change.block: 10 → 1000)',
+    );
+    expect(result.output).toContain(
+      'judged by the base policy here; on the pull request it blocks',
+    );
+    expect(repo.git('log', '-1', '--format=%s')).toBe('loosen the budget');
+  });
+
   it('fails closed on a base policy with a tag or a broken glob, with its file:line:col', () => {
     const cases: [string, string][] = [
       ['version: !!int "1"\n', ':1:10: the tag !!int is not allowed'],

@@ -56,7 +56,13 @@ function report(overrides: Partial<Report>): Report {
     budget: { warn: 400, block: 500, remaining: 500 - cost.total },
     findings: [],
     alternatives: [],
-    policy: { source: `.aureus/policy.yaml@${sha(0xba5e)}`, changed: false, changes: [] },
+    policy: {
+      source: `.aureus/policy.yaml@${sha(0xba5e)}`,
+      changed: false,
+      changes: [],
+      loosens: [],
+      approval: null,
+    },
     ...overrides,
   };
 }
@@ -183,6 +189,8 @@ export const POLICY_CHANGE = report({
     source: `.aureus/policy.yaml@${sha(0xba5e)}`,
     changed: true,
     changes: ['budgets.change.block: 500 → 5000', 'forbidden_patterns.god_class: error → off'],
+    loosens: ['budgets.change.block: 500 → 5000', 'forbidden_patterns.god_class: error → off'],
+    approval: null,
   },
 });
 

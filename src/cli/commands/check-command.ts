@@ -93,6 +93,8 @@ async function runCheck(
     cwd: io.cwd,
     toolVersion: context.version,
     repairBrokenPolicy: options.policy === undefined,
+    // Locally a loosened policy is said, never blocking: the pull request's check is the gate.
+    policyGate: { kind: 'warn' } as const,
     onProgress: (done: number, total: number) => bar.update(done, total, 'files'),
   };
   const request = requestOf(context);

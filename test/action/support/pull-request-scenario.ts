@@ -102,7 +102,26 @@ export function pullRequestEvent(
     title?: string;
   } = {},
 ): Record<string, unknown> {
-  const payload = webhookExample('pull_request', options.action ?? 'opened');
+  return pointedAt(webhookExample('pull_request', options.action ?? 'opened'), scenario, options);
+}
+
+/**
+ * A real pull_request_review payload (`submitted`, `edited`, `dismissed`): its pull request
+ * pointed at the scenario. The review in it is the example's: AUREUS reads reviews from the API.
+ */
+export function pullRequestReviewEvent(
+  scenario: Scenario,
+  options: { action?: string; number?: number } = {},
+): Record<string, unknown> {
+  const payload = webhookExample('pull_request_review', options.action ?? 'submitted');
+  return pointedAt(payload, scenario, options);
+}
+
+function pointedAt(
+  payload: Record<string, unknown>,
+  scenario: Scenario,
+  options: { number?: number; fork?: boolean | undefined; title?: string },
+): Record<string, unknown> {
   const pull = objectAt(payload, 'pull_request');
   const base = objectAt(pull, 'base');
   const head = objectAt(pull, 'head');

@@ -19,6 +19,7 @@ import { checkConclusion } from './check-conclusion.js';
 import type { AppServices, EvaluationRequest } from './evaluation-request.js';
 import { judgeRequest } from './judge-request.js';
 import { type AppRepository, externalIdOf } from './judged-change.js';
+import { recordPolicyApproval } from './policy-approval.js';
 
 export type EvaluationOutcome =
   | { readonly status: 'skipped'; readonly reason: string }
@@ -71,7 +72,10 @@ export async function evaluateChange(
   let comments: AureusComments | undefined;
   try {
     comments = await ownComments(client, services, request);
-    const judgement = await judgeRequest(client, services, request, comments.approvals);
+    const judgement = await judgeRequest(client, services, request, {
+      budget: comments.approvals,
+      policy: comments.policyApprovals,
+    });
     const { report, policy } = judgement;
     onJudged();
     if (report.change.headSha !== headSha) {
@@ -87,6 +91,13 @@ export async function evaluateChange(
         { ...issueOf(repository, judged.number), headSha, approval: request.approval },
         report,
         comments.approvals,
+      );
+    if (request.policyApproval !== undefined && judged.kind === 'pull')
+      await recordPolicyApproval(
+        client,
+        { ...issueOf(repository, judged.number), headSha, approval: request.policyApproval },
+        report,
+        comments.policyApprovals,
       );
     const markdown = renderMarkdown(report);
     if (judged.kind === 'pull' && policy.integrations.app.comments)
@@ -124,7 +135,7 @@ async function ownComments(
   services: AppServices,
   request: EvaluationRequest,
 ): Promise<AureusComments> {
-  if (request.judged.kind !== 'pull') return { approvals: [] };
+  if (request.judged.kind !== 'pull') return { approvals: [], policyApprovals: [] };
   return readAureusComments(
     client,
     issueOf(request.repository, request.judged.number),

@@ -19,6 +19,11 @@ export interface EvaluationRequest {
   readonly deliveryId: string;
   /** A maintainer's `/aureus approve-budget` for `headSha`, checked by the command handler. */
   readonly approval?: PendingApproval;
+  /**
+   * A maintainer's or admin's `/aureus approve-policy` for `headSha`, their live permission
+   * checked by the command handler.
+   */
+  readonly policyApproval?: PendingApproval;
 }
 
 export interface AppServices {

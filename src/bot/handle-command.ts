@@ -1,8 +1,16 @@
-import { livePermission, mayRunCommands } from '../github/collaborator-permission.js';
+import {
+  livePermission,
+  mayApprovePolicy,
+  mayRunCommands,
+} from '../github/collaborator-permission.js';
 import type { GitHubClient } from '../github/github-client.js';
 import type { AppLog } from './app-log.js';
 import { readCommandTrigger } from './commands/command-trigger.js';
-import { immediateReply, PULL_REQUESTS_ONLY_REPLY } from './commands/help-reply.js';
+import {
+  approvePolicyRefusedReply,
+  immediateReply,
+  PULL_REQUESTS_ONLY_REPLY,
+} from './commands/help-reply.js';
 import type { AppServices, EvaluationRequest } from './evaluation-request.js';
 import type { CommentPayload } from './event-payloads.js';
 import type { AppRepository } from './judged-change.js';
@@ -64,6 +72,12 @@ export async function handleCommand(event: CommandEvent): Promise<CommandOutcome
     await reply(PULL_REQUESTS_ONLY_REPLY);
     return 'replied';
   }
+  if (command.kind === 'approve-policy' && !mayApprovePolicy(permission.role)) {
+    // The commenter may run commands, so a reply cannot be used to spam; it says why nothing moved.
+    log.info({ commenter: commenter.id, role: permission.role }, 'policy approval refused');
+    await reply(approvePolicyRefusedReply(permission.role));
+    return 'refused';
+  }
   const appRepository = { ...repository, id: payload.repository.id };
   if (command.kind === 'price') {
     event.preview(appRepository, trigger.issueNumber);
@@ -86,6 +100,15 @@ export async function handleCommand(event: CommandEvent): Promise<CommandOutcome
             approverId: commenter.id,
             approverLogin: commenter.login,
             reason: command.reason,
+          },
+        }
+      : {}),
+    ...(command.kind === 'approve-policy'
+      ? {
+          policyApproval: {
+            approverId: commenter.id,
+            approverLogin: commenter.login,
+            reason: command.reason === '' ? 'no reason given' : command.reason,
           },
         }
       : {}),

@@ -3,8 +3,9 @@ import type { GitHubClient } from '../github/github-client.js';
 import { appCacheFolder } from '../memory/cache-dir.js';
 import { checkCommitRange } from '../workspace/check-commit-range.js';
 import { type CheckedChange, checkPullRequest } from '../workspace/check-pull-request.js';
+import type { PolicyGateOption } from '../workspace/policy-gate.js';
 import type { Override } from '../workspace/record-check.js';
-import { approvalFor } from './budget-approval.js';
+import { approvalFor, type PendingApproval } from './budget-approval.js';
 import type { AppServices, EvaluationRequest } from './evaluation-request.js';
 
 export interface Judgement extends CheckedChange {
@@ -13,21 +14,25 @@ export interface Judgement extends CheckedChange {
 }
 
 /**
- * Reads and judges the change over the API with the core every surface shares. A budget
- * approval applies only to the head it was given for: the pending one of an
- * `/aureus approve-budget`, else the latest the App recorded for that head.
+ * Reads and judges the change over the API with the core every surface shares. A budget or
+ * policy approval applies only to the head it was given for: the pending one of an
+ * `/aureus approve-budget` or `approve-policy`, else the latest the App recorded for that head.
  */
 export async function judgeRequest(
   client: GitHubClient,
   services: AppServices,
   request: EvaluationRequest,
-  recorded: readonly RecordedApproval[],
+  recorded: {
+    readonly budget: readonly RecordedApproval[];
+    readonly policy: readonly RecordedApproval[];
+  },
 ): Promise<Judgement> {
-  const approval = approvalFor(request.headSha, request.approval, recorded);
+  const approval = approvalFor(request.headSha, request.approval, recorded.budget);
+  const policyApproval = approvalFor(request.headSha, request.policyApproval, recorded.policy);
   const options = {
     cacheDir: appCacheFolder(services.dataDir),
     toolVersion: services.toolVersion,
-    policyGate: { kind: 'warn' as const },
+    policyGate: policyGateOf(request, policyApproval),
     ...(approval === undefined
       ? {}
       : {
@@ -55,5 +60,32 @@ export async function judgeRequest(
   return {
     ...checked,
     override: applied ? { by: approval.approverLogin, reason: approval.reason } : null,
+  };
+}
+
+const APPROVE_POLICY_HOW =
+  'a maintainer or admin comments `/aureus approve-policy <reason>` on the pull request, for this commit.';
+
+/**
+ * On a pull request a loosened policy blocks until approved for its head. A merge queue's
+ * commit is judged after its pull request passed that gate (the queue admits only pull requests
+ * whose required checks pass), so there the loosening is said, not blocked again.
+ */
+function policyGateOf(
+  request: EvaluationRequest,
+  approval: PendingApproval | undefined,
+): PolicyGateOption {
+  if (request.judged.kind !== 'pull') return { kind: 'warn' };
+  return {
+    kind: 'approval',
+    how: APPROVE_POLICY_HOW,
+    findApproval: async (headSha) =>
+      approval === undefined || headSha !== request.headSha
+        ? undefined
+        : {
+            by: `@${approval.approverLogin}`,
+            accountId: approval.approverId,
+            reason: approval.reason,
+          },
   };
 }

@@ -1,4 +1,8 @@
-import { type RecordedApproval, readApprovalMarker } from './budget-approval-marker.js';
+import {
+  type RecordedApproval,
+  readApprovalMarker,
+  readPolicyApprovalMarker,
+} from './budget-approval-marker.js';
 import type { GitHubClient } from './github-client.js';
 import type { StickyCommentTarget } from './sticky-comment.js';
 
@@ -8,13 +12,15 @@ export interface AureusComments {
   readonly sticky?: { readonly id: number; readonly body: string };
   /** Budget approvals, oldest first. */
   readonly approvals: readonly RecordedApproval[];
+  /** Approvals of a policy loosening (`/aureus approve-policy`), oldest first. */
+  readonly policyApprovals: readonly RecordedApproval[];
 }
 
 /**
  * Reads the pull request's comments once and keeps the App's own: the sticky comment (found by
- * its hidden marker) and the budget approvals it recorded. A comment counts only if its author
- * is the App's bot account by numeric id, so nobody can plant an approval or take over the
- * sticky comment by quoting a marker (THREATS rows 4, 5).
+ * its hidden marker) and the budget and policy approvals it recorded. A comment counts only if
+ * its author is the App's bot account by numeric id, so nobody can plant an approval or take
+ * over the sticky comment by quoting a marker (THREATS rows 4, 5).
  */
 export async function readAureusComments(
   client: GitHubClient,
@@ -24,6 +30,7 @@ export async function readAureusComments(
 ): Promise<AureusComments> {
   let sticky: AureusComments['sticky'];
   const approvals: RecordedApproval[] = [];
+  const policyApprovals: RecordedApproval[] = [];
   const pages = client.paginate.iterator(client.rest.issues.listComments, {
     owner: target.owner,
     repo: target.repo,
@@ -38,7 +45,9 @@ export async function readAureusComments(
       if (sticky === undefined && body.startsWith(stickyMarker)) sticky = { id: comment.id, body };
       const approval = readApprovalMarker(body);
       if (approval !== undefined) approvals.push(approval);
+      const policyApproval = readPolicyApprovalMarker(body);
+      if (policyApproval !== undefined) policyApprovals.push(policyApproval);
     }
   }
-  return { ...(sticky === undefined ? {} : { sticky }), approvals };
+  return { ...(sticky === undefined ? {} : { sticky }), approvals, policyApprovals };
 }

@@ -1,6 +1,9 @@
 import { payloadField as field } from './payload-field.js';
 
-/** A maintainer's `/aureus approve-budget` for one head commit, as the App records it. */
+/**
+ * A maintainer's `/aureus approve-budget` (or `approve-policy`) for one head commit, as the App
+ * records it.
+ */
 export interface RecordedApproval {
   /** The head commit the approval is bound to: a new push is judged again. */
   readonly headSha: string;
@@ -9,7 +12,8 @@ export interface RecordedApproval {
   readonly reason: string;
 }
 
-const PREFIX = '<!-- aureus:budget-approval ';
+const BUDGET_PREFIX = '<!-- aureus:budget-approval ';
+const POLICY_PREFIX = '<!-- aureus:policy-approval ';
 const SUFFIX = ' -->';
 const SHA = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
 
@@ -19,23 +23,41 @@ const SHA = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
  * trusted only in comments the App itself wrote (see `readAureusComments`).
  */
 export function approvalMarker(approval: RecordedApproval): string {
+  return markerOf(BUDGET_PREFIX, approval);
+}
+
+/** The same hidden record for an approval of a policy loosening (`/aureus approve-policy`). */
+export function policyApprovalMarker(approval: RecordedApproval): string {
+  return markerOf(POLICY_PREFIX, approval);
+}
+
+/** The budget approval a comment body starts with, or undefined when it is not a well-formed one. */
+export function readApprovalMarker(body: string): RecordedApproval | undefined {
+  return readMarker(BUDGET_PREFIX, body);
+}
+
+/** The policy approval a comment body starts with, or undefined. */
+export function readPolicyApprovalMarker(body: string): RecordedApproval | undefined {
+  return readMarker(POLICY_PREFIX, body);
+}
+
+function markerOf(prefix: string, approval: RecordedApproval): string {
   const json = JSON.stringify({
     headSha: approval.headSha,
     approverId: approval.approverId,
     approverLogin: approval.approverLogin,
     reason: approval.reason,
   });
-  return `${PREFIX}${Buffer.from(json, 'utf8').toString('base64url')}${SUFFIX}`;
+  return `${prefix}${Buffer.from(json, 'utf8').toString('base64url')}${SUFFIX}`;
 }
 
-/** The approval a comment body starts with, or undefined when it is not a well-formed one. */
-export function readApprovalMarker(body: string): RecordedApproval | undefined {
-  if (!body.startsWith(PREFIX)) return undefined;
-  const end = body.indexOf(SUFFIX, PREFIX.length);
+function readMarker(prefix: string, body: string): RecordedApproval | undefined {
+  if (!body.startsWith(prefix)) return undefined;
+  const end = body.indexOf(SUFFIX, prefix.length);
   if (end < 0) return undefined;
   let value: unknown;
   try {
-    value = JSON.parse(Buffer.from(body.slice(PREFIX.length, end), 'base64url').toString('utf8'));
+    value = JSON.parse(Buffer.from(body.slice(prefix.length, end), 'base64url').toString('utf8'));
   } catch {
     return undefined;
   }

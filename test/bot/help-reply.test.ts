@@ -9,7 +9,15 @@ import {
 describe('immediateReply', () => {
   it('lists every command in the help', () => {
     expect(immediateReply({ kind: 'help' })).toBe(HELP_REPLY);
-    for (const command of ['help', 'check', 'price', 'approve-budget <reason>', 'implement']) {
+    const commands = [
+      'help',
+      'check',
+      'price',
+      'approve-budget <reason>',
+      'approve-policy [reason]',
+      'implement',
+    ];
+    for (const command of commands) {
       expect(HELP_REPLY).toContain(`\`/aureus ${command}\``);
     }
   });
@@ -36,5 +44,6 @@ describe('immediateReply', () => {
     expect(immediateReply({ kind: 'check' })).toBeUndefined();
     expect(immediateReply({ kind: 'price' })).toBeUndefined();
     expect(immediateReply({ kind: 'approve-budget', reason: 'hotfix' })).toBeUndefined();
+    expect(immediateReply({ kind: 'approve-policy', reason: '' })).toBeUndefined();
   });
 });

@@ -127,6 +127,16 @@ const cases: ReadonlyArray<readonly [string, string, AureusCommand | null]> = [
   ['first command line wins', '/aureus price\n/aureus check', { kind: 'price' }],
   ['first wins even if unknown', '/aureus nope\n/aureus check', { kind: 'unknown', word: 'nope' }],
   [
+    'approve-policy with a reason',
+    '/aureus approve-policy  agreed in the design review ',
+    { kind: 'approve-policy', reason: 'agreed in the design review' },
+  ],
+  [
+    'approve-policy without a reason',
+    '/aureus approve-policy',
+    { kind: 'approve-policy', reason: '' },
+  ],
+  [
     'approve-budget with a reason',
     '/aureus approve-budget  hotfix for the outage  ',
     { kind: 'approve-budget', reason: 'hotfix for the outage' },

@@ -13,6 +13,8 @@ export const HELP_REPLY = [
   '- `/aureus price`: reply with the cost of the change against its budgets.',
   '- `/aureus approve-budget <reason>`: let the current head commit through although it is over',
   '  budget; the reason is recorded in the ledger, and a new push is judged again.',
+  '- `/aureus approve-policy [reason]`: let the current head commit loosen `.aureus/policy.yaml`',
+  '  (maintain or admin permission only); recorded in the ledger, and a new push needs a new approval.',
   '- `/aureus implement`: start the builder agent, when the repository enables it.',
 ].join('\n');
 
@@ -23,7 +25,18 @@ export const APPROVE_BUDGET_USAGE_REPLY =
   '`/aureus approve-budget <reason>`.';
 
 export const PULL_REQUESTS_ONLY_REPLY =
-  '`/aureus check`, `price` and `approve-budget` work on pull requests: comment on the pull request.';
+  '`/aureus check`, `price`, `approve-budget` and `approve-policy` work on pull requests: comment on the pull request.';
+
+/**
+ * The reply to `/aureus approve-policy` from someone with write (or triage…) permission:
+ * loosening the policy is a maintainer's decision. Only the role is said, nothing from the comment.
+ */
+export function approvePolicyRefusedReply(role: string): string {
+  return (
+    `\`/aureus approve-policy\` needs maintain or admin permission on this repository; the commenter's permission is ${role}. ` +
+    'The policy change still blocks: ask a maintainer or an admin to approve it.'
+  );
+}
 
 export const BUILDER_NOT_ENABLED_REPLY =
   'The builder is not enabled for this repository ' +
@@ -31,8 +44,8 @@ export const BUILDER_NOT_ENABLED_REPLY =
 
 /**
  * The reply a command gets without running anything, or undefined for commands whose answer is
- * their result (check, price, approve-budget). `implement` always answers "not enabled" until
- * the builder exists.
+ * their result (check, price, approve-budget, approve-policy). `implement` always answers "not
+ * enabled" until the builder exists.
  */
 export function immediateReply(command: AureusCommand): string | undefined {
   switch (command.kind) {
@@ -47,6 +60,7 @@ export function immediateReply(command: AureusCommand): string | undefined {
     case 'check':
     case 'price':
     case 'approve-budget':
+    case 'approve-policy':
       return undefined;
   }
 }

@@ -33,6 +33,8 @@ export type AureusCommand =
   | { readonly kind: 'price' }
   /** `reason`: visible text only, trimmed, non-empty, at most MAX_REASON_LENGTH code points. */
   | { readonly kind: 'approve-budget'; readonly reason: string }
+  /** `reason`: as for approve-budget, but optional (empty when none is given). */
+  | { readonly kind: 'approve-policy'; readonly reason: string }
   | { readonly kind: 'implement' }
   /** A known command used wrongly (`approve-budget` without a reason). */
   | { readonly kind: 'usage'; readonly command: 'approve-budget' }
@@ -83,6 +85,11 @@ function commandOf(rest: string): AureusCommand {
         ? { kind: 'usage', command: 'approve-budget' }
         : { kind: 'approve-budget', reason };
     }
+    case 'approve-policy':
+      return {
+        kind: 'approve-policy',
+        reason: boundedText(visibleText(argument), MAX_REASON_LENGTH),
+      };
     default:
       return unknown(word);
   }

@@ -14,6 +14,20 @@ describe('readWorkflowEvent', () => {
     expect(event.target.number).toBeGreaterThan(0);
   });
 
+  it.each(['submitted', 'dismissed'])(
+    'reads a real pull_request_review.%s payload as its pull request, to judge it again',
+    (action) => {
+      const payload = webhookExample('pull_request_review', action);
+      const pull = objectAt(payload, 'pull_request');
+      const event = readWorkflowEvent('pull_request_review', payload);
+      expect(event.target).toMatchObject({
+        kind: 'pull-request',
+        number: Reflect.get(pull, 'number'),
+        headSha: Reflect.get(objectAt(pull, 'head'), 'sha'),
+      });
+    },
+  );
+
   it('tells a fork pull request by its head repository', () => {
     const payload = webhookExample('pull_request', 'opened');
     const head = objectAt(objectAt(payload, 'pull_request'), 'head');

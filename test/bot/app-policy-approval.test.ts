@@ -8,9 +8,10 @@ import {
   pullRequestPayload,
   REPO,
   REPO_ID,
+  rerequestPayload,
 } from './support/app-payloads.js';
 import { type AppRepository, makeAppRepository } from './support/app-repository.js';
-import { type AppSession, startAppSession } from './support/app-session.js';
+import { APP_ID, type AppSession, startAppSession } from './support/app-session.js';
 
 /** The repository's policy (SMALL_BUDGET_POLICY) with its per-change block raised tenfold. */
 const LOOSENED = 'version: 1\nbudgets:\n  change:\n    warn: 40\n    block: 600\n';
@@ -108,6 +109,19 @@ describe('a pull request that loosens the policy, in the App', () => {
         settings: ['budgets.change.block: 60 → 600'],
       },
     });
+
+    // The Re-run button on that check finds the recorded approval again.
+    await session.send(
+      'check_run',
+      rerequestPayload({
+        id: approved?.id ?? 0,
+        headSha: head,
+        externalId: 'pull:20',
+        appId: APP_ID,
+      }),
+    );
+    await session.app.idle();
+    expect(runsOn(head).at(-1)).toMatchObject({ conclusion: 'success' });
 
     // A new push is judged again: the approval was for the commit the maintainer saw.
     repository.origin.write('src/note.ts', 'export const note = 1;\n');

@@ -21,32 +21,34 @@ export function approvalFor(
   return recorded.filter((approval) => approval.headSha === headSha).at(-1);
 }
 
+/** What an approval command answers: that there is nothing to approve, or the approval. */
+export type ApprovalReply =
+  | { readonly nothing: string }
+  | {
+      /** The hidden record later evaluations of the same head find. */
+      readonly marker: (record: RecordedApproval) => string;
+      readonly lines: readonly string[];
+    };
+
 /**
- * Answers `/aureus approve-budget` once the head has been judged with it. Only an overrun is
- * approved, and only for the commit judged: the reply carries the hidden record later
- * evaluations of the same head find (a new push has another head and is judged again). A
- * replayed job finds its own record and does not post it twice.
+ * Posts the answer to an approval command once the head has been judged with it. An approval
+ * holds only for the commit judged: its reply carries the hidden record later evaluations of
+ * the same head find (a new push has another head and is judged again). A replayed job finds
+ * its own record and does not post it twice.
  */
-export async function recordApproval(
+export async function postApprovalReply(
   client: GitHubClient,
   target: StickyCommentTarget & { readonly headSha: string; readonly approval: PendingApproval },
-  report: Report,
   recorded: readonly RecordedApproval[],
+  reply: ApprovalReply,
 ): Promise<void> {
-  const { approval, headSha } = target;
-  const short = headSha.slice(0, 12);
   let body: string;
-  if (report.budget.remaining >= 0) {
-    body = `Nothing to approve: ${short} is within its budget (${report.cost.total} of ${report.budget.block} points).`;
+  if ('nothing' in reply) {
+    body = reply.nothing;
   } else {
-    const record: RecordedApproval = { headSha, ...approval };
+    const record: RecordedApproval = { headSha: target.headSha, ...target.approval };
     if (recorded.some((known) => sameApproval(known, record))) return;
-    body = [
-      approvalMarker(record),
-      `Budget overrun approved for ${short} by ${escapeMarkdown(`@${approval.approverLogin}`)}: ${escapeMarkdown(approval.reason)}`,
-      '',
-      `The change costs ${report.cost.total} points, ${-report.budget.remaining} over the budget of ${report.budget.block}. The approval holds for this commit only: a new push is judged again.`,
-    ].join('\n');
+    body = [reply.marker(record), ...reply.lines].join('\n');
   }
   await client.rest.issues.createComment({
     owner: target.owner,
@@ -54,6 +56,31 @@ export async function recordApproval(
     issue_number: target.issueNumber,
     body,
   });
+}
+
+/** The first line of an approval's reply: what was approved, for which commit, by whom, why. */
+export function approvedLine(what: string, headSha: string, approval: PendingApproval): string {
+  return `${what} approved for ${headSha.slice(0, 12)} by ${escapeMarkdown(`@${approval.approverLogin}`)}: ${escapeMarkdown(approval.reason)}`;
+}
+
+/** Answers `/aureus approve-budget`: only an overrun is approved. */
+export function budgetApprovalReply(
+  report: Report,
+  headSha: string,
+  approval: PendingApproval,
+): ApprovalReply {
+  if (report.budget.remaining >= 0)
+    return {
+      nothing: `Nothing to approve: ${headSha.slice(0, 12)} is within its budget (${report.cost.total} of ${report.budget.block} points).`,
+    };
+  return {
+    marker: approvalMarker,
+    lines: [
+      approvedLine('Budget overrun', headSha, approval),
+      '',
+      `The change costs ${report.cost.total} points, ${-report.budget.remaining} over the budget of ${report.budget.block}. The approval holds for this commit only: a new push is judged again.`,
+    ],
+  };
 }
 
 function sameApproval(a: RecordedApproval, b: RecordedApproval): boolean {

@@ -14,12 +14,12 @@ import { renderToolError, TOOL_ERROR_TITLE } from '../report/render-tool-error.j
 import { verdictTitle } from '../report/verdict-title.js';
 import type { CheckedChange } from '../workspace/check-api-change.js';
 import { ledgerRecord } from '../workspace/record-check.js';
-import { recordApproval } from './budget-approval.js';
+import { budgetApprovalReply, postApprovalReply } from './budget-approval.js';
 import { checkConclusion } from './check-conclusion.js';
 import type { AppServices, EvaluationRequest } from './evaluation-request.js';
 import { judgeRequest } from './judge-request.js';
 import { type AppRepository, externalIdOf } from './judged-change.js';
-import { recordPolicyApproval } from './policy-approval.js';
+import { policyApprovalReply } from './policy-approval.js';
 
 export type EvaluationOutcome =
   | { readonly status: 'skipped'; readonly reason: string }
@@ -86,18 +86,18 @@ export async function evaluateChange(
       return { status: 'skipped', reason: 'superseded' };
     }
     if (request.approval !== undefined && judged.kind === 'pull')
-      await recordApproval(
+      await postApprovalReply(
         client,
         { ...issueOf(repository, judged.number), headSha, approval: request.approval },
-        report,
         comments.approvals,
+        budgetApprovalReply(report, headSha, request.approval),
       );
     if (request.policyApproval !== undefined && judged.kind === 'pull')
-      await recordPolicyApproval(
+      await postApprovalReply(
         client,
         { ...issueOf(repository, judged.number), headSha, approval: request.policyApproval },
-        report,
         comments.policyApprovals,
+        policyApprovalReply(report, headSha, request.policyApproval),
       );
     const markdown = renderMarkdown(report);
     if (judged.kind === 'pull' && policy.integrations.app.comments)

@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
 import { realpathSync, statSync } from 'node:fs';
-import { type BlobSizes, listTrackedFiles, readBlobs } from '../git/index.js';
+import {
+  type BlobSizes,
+  DEFAULT_MAX_BLOB_BYTES,
+  listTrackedFiles,
+  readBlobs,
+} from '../git/index.js';
+import { createBlobTextCache } from '../memory/blob-text-cache.js';
 import { localCacheDir } from '../memory/cache-dir.js';
+import { cachedBlobTexts } from './cached-blob-texts.js';
 import type { RepositorySource, SourceBlob } from './repository-source.js';
 import { snapshotResolutionFiles } from './snapshot-resolution-files.js';
 import type { SnapshotFile } from './working-tree-snapshot.js';
@@ -22,16 +29,21 @@ export function gitRepositorySource(root: string): RepositorySource {
     }));
   const readSnapshotBlobs = (files: readonly SnapshotFile[], onSizes?: BlobSizes) =>
     readEditedFirst(files, readStored, onSizes);
+  const cacheDir = localCacheDir(root);
   return {
-    cacheDir: localCacheDir(root),
+    cacheDir,
     resolutionScope: cloneScope(root),
     listFiles: (commit) => listTrackedFiles(root, commit),
     readBlobs: readSnapshotBlobs,
     resolutionFiles: async (snapshot) => {
       const rootDir = root.replaceAll('\\', '/').replace(/\/+$/, '') || '/';
+      // The configs' texts from the text cache, by blob id: a warm run (a hook) reads them for
+      // the emit settings of both sides, and two `git cat-file` processes per side cost more than
+      // the whole check of a few staged files otherwise does.
+      const texts = createBlobTextCache(cacheDir);
       const own = await snapshotResolutionFiles(
         snapshot,
-        (files) => readSnapshotBlobs(files),
+        cachedBlobTexts(texts, (files) => readSnapshotBlobs(files), DEFAULT_MAX_BLOB_BYTES),
         rootDir,
       );
       // A config the snapshot holds no text for (a symbolic link, a FIFO in its place) is not

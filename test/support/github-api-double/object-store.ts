@@ -108,6 +108,12 @@ export class ObjectStore {
   private readonly created = new Map<string, Created>();
   private readonly treeCache = new Map<string, readonly TreeEntry[]>();
   private readonly commitCache = new Map<string, CommitData>();
+  /**
+   * The types of backing objects git has named, by id: an id names the same object for good, so
+   * a read of a blob the trees listed starts one git process, not two. Objects git does not have
+   * are asked again (a push may bring them).
+   */
+  private readonly knownTypes = new Map<string, ObjectType>();
 
   constructor(readonly gitDir: string | undefined) {}
 
@@ -152,10 +158,20 @@ export class ObjectStore {
     const created = this.created.get(sha);
     if (created !== undefined) return created.type;
     if (this.gitDir === undefined) return undefined;
+    const known = this.knownTypes.get(sha);
+    if (known !== undefined) return known;
     const type = tryGitText(this.gitDir, ['cat-file', '-t', sha])?.trim();
-    return type === 'blob' || type === 'tree' || type === 'commit' || type === 'tag'
-      ? type
-      : undefined;
+    if (type !== 'blob' && type !== 'tree' && type !== 'commit' && type !== 'tag') return undefined;
+    this.knownTypes.set(sha, type);
+    return type;
+  }
+
+  /** Remembers the types of a listing's blobs and trees (a gitlink's commit is not in the repository). */
+  private listed(entries: readonly TreeEntry[]): readonly TreeEntry[] {
+    for (const entry of entries) {
+      if (entry.type !== 'commit') this.knownTypes.set(entry.sha, entry.type);
+    }
+    return entries;
   }
 
   readBlob(sha: string): Buffer | undefined {
@@ -187,7 +203,7 @@ export class ObjectStore {
     if (cached !== undefined) return cached;
     const type = this.typeOf(sha);
     if (this.gitDir === undefined || (type !== 'tree' && type !== 'commit')) return undefined;
-    const entries = parseLsTree(gitText(this.gitDir, ['ls-tree', '-z', '-l', sha]));
+    const entries = this.listed(parseLsTree(gitText(this.gitDir, ['ls-tree', '-z', '-l', sha])));
     this.treeCache.set(sha, entries);
     return entries;
   }
@@ -202,7 +218,7 @@ export class ObjectStore {
       const type = this.typeOf(sha);
       if (type !== 'tree' && type !== 'commit') return undefined;
       const text = gitText(this.gitDir, ['ls-tree', '-r', '-t', '-z', '-l', sha]);
-      return parseLsTree(text).map((entry) => ({
+      return this.listed(parseLsTree(text)).map((entry) => ({
         path: entry.name,
         entry: { ...entry, name: entry.name.slice(entry.name.lastIndexOf('/') + 1) },
       }));

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { knownSecrets } from '../../src/agent/safety/known-secrets.js';
+import { REDACTED, type Scrub, secretScrubber } from '../../src/agent/safety/secret-scrubber.js';
+import { makeRepo, type Repo } from '../support/git-fixture.js';
+import { useIsolatedGit } from '../support/isolated-git-suite.js';
+
+useIsolatedGit();
+
+const FROM_ENV = 'canary-env-7f3a9c1d2e';
+const MODEL_KEY = 'local-model-key-5b8e0d';
+const FROM_FILE = 'canary-file-0c4d8e2f91';
+const FROM_NPMRC = 'canary-npmrc-33aa9911bb';
+const FROM_HEADER = Buffer.from('x-access-token:canary-header-6e1f').toString('base64');
+const FROM_URL = 'canary-url-pw-9d2c4b';
+
+let repo: Repo & { remove(): Promise<void> };
+let scrub: Scrub;
+
+beforeAll(async () => {
+  repo = await makeRepo('secret-scrubber');
+  repo.write('.env', `# local settings\nNODE_ENV=production\nDEPLOY_SECRET="${FROM_FILE}"\n`);
+  repo.write('.npmrc', `//registry.example.test/:_authToken=${FROM_NPMRC}\n`);
+  repo.write('src/a.ts', 'export const a = 1;\n');
+  repo.commit('fixture');
+  repo.git(
+    'config',
+    'http.https://example.test/.extraheader',
+    `AUTHORIZATION: basic ${FROM_HEADER}`,
+  );
+  repo.git('config', 'remote.origin.url', `https://bot:${FROM_URL}@example.test/x.git`);
+  const secrets = await knownSecrets({
+    tree: repo.dir,
+    env: { CANARY_API_TOKEN: FROM_ENV, MY_MODEL: MODEL_KEY, PATH: '/usr/bin', HOME: '/home/x' },
+    alsoSecret: ['MY_MODEL'],
+  });
+  scrub = secretScrubber(secrets);
+});
+
+afterAll(() => repo.remove());
+
+const forms = (value: string): Record<string, string> => ({
+  plain: value,
+  base64: Buffer.from(value).toString('base64'),
+  'base64 inside a larger blob': Buffer.from(`user=${value};x`).toString('base64'),
+  base64url: Buffer.from(`??${value}`).toString('base64url'),
+  hex: Buffer.from(value).toString('hex'),
+  HEX: Buffer.from(value).toString('hex').toUpperCase(),
+  reversed: [...value].reverse().join(''),
+  'URL-encoded': encodeURIComponent(value),
+});
+
+describe('the canary never survives scrub', () => {
+  it.each([
+    ['the environment', FROM_ENV],
+    ["the model's key variable", MODEL_KEY],
+    ['a file of the repository', FROM_FILE],
+    ['an .npmrc token', FROM_NPMRC],
+    ["git config's extra header", FROM_HEADER],
+    ["a password in git config's remote URL", FROM_URL],
+  ])('from %s, in any form', (_source, value) => {
+    for (const [form, text] of Object.entries(forms(value))) {
+      const scrubbed = scrub(`before ${text} after`);
+      expect({ form, leaked: scrubbed.includes(text) }).toEqual({ form, leaked: false });
+      expect(scrubbed).toContain('before ');
+    }
+  });
+});
+
+describe('known token formats', () => {
+  it.each([
+    ['GitHub classic', `ghp_${'a1B2'.repeat(9)}`],
+    ['GitHub app', `ghs_${'Z9y8'.repeat(9)}`],
+    ['GitHub fine-grained', `github_pat_11ABCDEFG0_${'x'.repeat(59)}`],
+    ['Anthropic', `sk-ant-api03-${'Q'.repeat(40)}`],
+    ['OpenAI', `sk-proj-${'abc123'.repeat(8)}`],
+    ['AWS', 'AKIAIOSFODNN7EXAMPLE'],
+    ['Slack', 'xoxb-123456789012-abcdefABCDEF'],
+    ['npm', `npm_${'n'.repeat(36)}`],
+    [
+      'JWT',
+      'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U',
+    ],
+    [
+      'private key',
+      '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ\n-----END OPENSSH PRIVATE KEY-----',
+    ],
+  ])('%s', (_format, token) => {
+    const scrubbed = scrub(`value: ${token}\n`);
+    expect(scrubbed).not.toContain(token);
+    expect(scrubbed).toContain(REDACTED);
+  });
+
+  it('removes what is assigned to secret names, and learns it', () => {
+    const fresh = secretScrubber([]);
+    expect(fresh('const config = { apiToken: "s3cr3t-value-1234" };')).toBe(
+      `const config = { apiToken: "${REDACTED}" };`,
+    );
+    expect(fresh('echo s3cr3t-value-1234')).toBe(`echo ${REDACTED}`);
+    expect(fresh('Authorization: Bearer abcdefghijklmnop')).toBe(
+      `Authorization: Bearer ${REDACTED}`,
+    );
+  });
+
+  it('leaves ordinary code and settings alone', () => {
+    const code = [
+      'const token = getToken();',
+      'const author = "Ada Lovelace";',
+      'NODE_ENV=production',
+      'password: string;',
+      'git log --author=someone',
+    ].join('\n');
+    expect(scrub(code)).toBe(code);
+  });
+
+  it('stays fast on hostile text', () => {
+    const hostile = `${'a.'.repeat(200_000)}\n${'x-'.repeat(200_000)}`;
+    expect(scrub(hostile)).toBe(hostile);
+  });
+});

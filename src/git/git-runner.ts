@@ -15,6 +15,8 @@ export interface GitRunOptions {
   readonly okExitCodes?: readonly number[];
   /** Kills git and fails after this long; for commands that talk to a remote. */
   readonly timeoutMs?: number;
+  /** Variables set over AUREUS's own git environment (a temporary GIT_INDEX_FILE, an identity). */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 export interface GitOutput {
@@ -36,7 +38,7 @@ export async function runGit(
   args: readonly string[],
   options: GitRunOptions = {},
 ): Promise<GitOutput> {
-  const child = spawnGit(cwd, args, options.input === undefined ? 'ignore' : 'pipe');
+  const child = spawnGit(cwd, args, options.input === undefined ? 'ignore' : 'pipe', options.env);
   if (options.input !== undefined && child.stdin) {
     // git may exit before reading all of its input; that shows up as its exit code.
     child.stdin.on('error', () => undefined);
@@ -59,10 +61,11 @@ export function spawnGit(
   cwd: string,
   args: readonly string[],
   stdin: 'pipe' | 'ignore',
+  env: Readonly<Record<string, string>> = {},
 ): ChildProcess {
   return spawn('git', [...GLOBAL_ARGS, ...args], {
     cwd,
-    env: gitEnvironment(),
+    env: { ...gitEnvironment(), ...env },
     stdio: [stdin, 'pipe', 'pipe'],
     shell: false,
     windowsHide: true,

@@ -1,0 +1,141 @@
+import { lstat, rm, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { runGit } from '../../git/git-runner.js';
+import { errnoCode } from '../../memory/errno-code.js';
+
+/** Where a run works: its id, its linked worktree, and a private folder of its own. */
+export interface RunPlace {
+  readonly id: string;
+  /** The run's linked worktree, on its own branch. */
+  readonly tree: string;
+  /** A folder of the run outside the tree (temporary index files). */
+  readonly dir: string;
+}
+
+export interface Checkpoint {
+  readonly n: number;
+  readonly label: string;
+  readonly commit: string;
+  readonly ref: string;
+}
+
+/** Who checkpoints and the builder's own commits are by. */
+export const BUILDER_IDENTITY = {
+  GIT_AUTHOR_NAME: 'AUREUS builder',
+  GIT_AUTHOR_EMAIL: 'builder@aureus.invalid',
+  GIT_COMMITTER_NAME: 'AUREUS builder',
+  GIT_COMMITTER_EMAIL: 'builder@aureus.invalid',
+} as const;
+
+const checkpointsRef = (run: RunPlace): string => `refs/aureus/runs/${run.id}/checkpoints/`;
+
+/**
+ * The tree's whole state as a git tree: tracked files as they are now and new files, what
+ * .gitignore ignores left out. Written through an index file of the run's own, seeded from the
+ * run's HEAD, so neither the user's index nor the run tree's is touched.
+ */
+export async function snapshotTree(run: RunPlace): Promise<string> {
+  const index = join(run.dir, `snapshot-${process.pid}.index`);
+  const env = { GIT_INDEX_FILE: index };
+  await rm(index, { force: true });
+  try {
+    await runGit(run.tree, ['read-tree', 'HEAD'], { env });
+    await runGit(run.tree, ['add', '--all', '--', '.'], { env });
+    return (await runGit(run.tree, ['write-tree'], { env })).stdout.toString('utf8').trim();
+  } finally {
+    await rm(index, { force: true });
+  }
+}
+
+/** Records the tree's state as commit `refs/aureus/runs/<id>/checkpoints/<n>`, n counting from 1. */
+export async function checkpoint(run: RunPlace, label: string): Promise<Checkpoint> {
+  const tree = await snapshotTree(run);
+  const head = await revision(run, 'HEAD');
+  const commit = (
+    await runGit(run.tree, ['commit-tree', '--no-gpg-sign', tree, '-p', head, '-m', label], {
+      env: BUILDER_IDENTITY,
+    })
+  ).stdout
+    .toString('utf8')
+    .trim();
+  const n = (await checkpointNumbers(run)).reduce((max, each) => Math.max(max, each), 0) + 1;
+  const ref = `${checkpointsRef(run)}${n}`;
+  await runGit(run.tree, ['update-ref', ref, commit, '']);
+  return { n, label, commit, ref };
+}
+
+/**
+ * Puts the run's tree back exactly as checkpoint `n` found it: files changed or deleted since
+ * are restored, files created since are removed (ignored files stay), and the run's branch
+ * returns to the commit it was on then. Returns the checkpoint, now current, so the loop can
+ * restore the budget it had there.
+ */
+export async function rollback(run: RunPlace, n: number): Promise<Checkpoint> {
+  const ref = `${checkpointsRef(run)}${n}`;
+  const commit = await revision(run, ref);
+  const label = (await runGit(run.tree, ['log', '-1', '--format=%B', commit])).stdout
+    .toString('utf8')
+    .trim();
+  const changed = await runGit(run.tree, [
+    'diff-tree',
+    '-r',
+    '-z',
+    '--no-renames',
+    '--name-status',
+    `${commit}^{tree}`,
+    await snapshotTree(run),
+  ]);
+  const fields = changed.stdout
+    .toString('utf8')
+    .split('\0')
+    .filter((field) => field !== '');
+  const restore: string[] = [];
+  for (let i = 0; i + 1 < fields.length; i += 2) {
+    const status = fields[i];
+    const path = fields[i + 1] as string;
+    if (status === 'A') await removeFile(join(run.tree, path));
+    else restore.push(path);
+  }
+  await runGit(run.tree, ['reset', '--quiet', '--mixed', await revision(run, `${commit}^`)]);
+  if (restore.length > 0) {
+    const index = join(run.dir, `rollback-${process.pid}.index`);
+    const env = { GIT_INDEX_FILE: index };
+    try {
+      await runGit(run.tree, ['read-tree', commit], { env });
+      await runGit(run.tree, ['checkout-index', '--force', '-z', '--stdin'], {
+        env,
+        input: `${restore.join('\0')}\0`,
+      });
+    } finally {
+      await rm(index, { force: true });
+    }
+  }
+  return { n, label, commit, ref };
+}
+
+async function removeFile(path: string): Promise<void> {
+  try {
+    const stats = await lstat(path);
+    if (!stats.isDirectory()) await unlink(path);
+  } catch (error) {
+    if (errnoCode(error) !== 'ENOENT') throw error;
+  }
+}
+
+async function revision(run: RunPlace, name: string): Promise<string> {
+  const answer = await runGit(run.tree, ['rev-parse', '--verify', '--quiet', `${name}^{commit}`]);
+  return answer.stdout.toString('utf8').trim();
+}
+
+async function checkpointNumbers(run: RunPlace): Promise<number[]> {
+  const listed = await runGit(run.tree, [
+    'for-each-ref',
+    '--format=%(refname)',
+    checkpointsRef(run),
+  ]);
+  return listed.stdout
+    .toString('utf8')
+    .split('\n')
+    .map((ref) => Number(ref.slice(checkpointsRef(run).length)))
+    .filter((n) => Number.isInteger(n) && n > 0);
+}

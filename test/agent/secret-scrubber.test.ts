@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { knownSecrets } from '../../src/agent/safety/known-secrets.js';
 import { REDACTED, type Scrub, secretScrubber } from '../../src/agent/safety/secret-scrubber.js';
+import { scrubResult } from '../../src/agent/tools/scrub-result.js';
 import { makeRepo, type Repo } from '../support/git-fixture.js';
 import { useIsolatedGit } from '../support/isolated-git-suite.js';
 
@@ -115,5 +116,20 @@ describe('known token formats', () => {
   it('stays fast on hostile text', () => {
     const hostile = `${'a.'.repeat(200_000)}\n${'x-'.repeat(200_000)}`;
     expect(scrub(hostile)).toBe(hostile);
+  });
+});
+
+describe('scrubResult', () => {
+  it('scrubs every text of a tool result, keys included', () => {
+    const result = scrubResult(
+      { ok: true, output: { stdout: `token ${FROM_ENV}`, list: [FROM_FILE, 3], [FROM_URL]: true } },
+      scrub,
+    );
+    expect(JSON.stringify(result)).not.toMatch(/canary/);
+    expect(scrubResult({ ok: false, error: FROM_ENV, hint: FROM_FILE }, scrub)).toEqual({
+      ok: false,
+      error: REDACTED,
+      hint: REDACTED,
+    });
   });
 });

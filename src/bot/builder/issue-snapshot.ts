@@ -1,0 +1,179 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * The issue text the builder's model is given: what a human reading the rendered issue sees,
+ * and nothing a human does not (THREATS row 9). Taken once at trigger time and bound by a hash
+ * to the issue's `updated_at` and the body as it was then (row 7): a later edit makes another
+ * snapshot, never a change to this one.
+ *
+ * Decisions:
+ * - HTML comments and `<details>` blocks (summary included) are removed: a collapsed block is
+ *   hidden until clicked, and the command parser skips it too, so neither path reads text a
+ *   reader could miss.
+ * - Image alt text, link and image titles and every HTML attribute (`title`, `alt`, `style`,
+ *   `hidden`, `data-*`…) are removed; the tag and link targets stay.
+ * - Character references (`&#x200B;`, `&lt;`…) are decoded before invisible characters are
+ *   removed, so an encoded zero-width or tag character is removed like a raw one.
+ * - Zero-width and bidi characters, Unicode tags U+E0000–E007F, variation selectors, other
+ *   format characters and C0/C1 controls (but newline and tab) are removed; the text is NFKC
+ *   normalised (full-width letters become plain ones) and cleaned again after it.
+ */
+export interface IssueText {
+  readonly number: number;
+  readonly title: string;
+  readonly body: string;
+  /** The issue's `updated_at` at trigger time. */
+  readonly updatedAt: string;
+  /** The comments up to the trigger, oldest first. */
+  readonly comments: readonly { readonly author: string; readonly body: string }[];
+}
+
+export type RemovalKind =
+  | 'html-comment'
+  | 'details-block'
+  | 'image-alt-text'
+  | 'link-title'
+  | 'html-attribute'
+  | 'zero-width'
+  | 'bidi-control'
+  | 'tag-character'
+  | 'control-character'
+  | 'format-character';
+
+export interface Removal {
+  readonly kind: RemovalKind;
+  readonly count: number;
+}
+
+export interface IssueSnapshot {
+  readonly text: string;
+  /** What was removed, for the run's log; kinds with no removal are left out. */
+  readonly removed: readonly Removal[];
+  /** sha256 of the raw body at trigger time. */
+  readonly bodyHash: string;
+  readonly updatedAt: string;
+  /** sha256 over the issue number, `updated_at`, the body hash and the text: the dispatch input. */
+  readonly hash: string;
+}
+
+export function issueSnapshot(issue: IssueText): IssueSnapshot {
+  const counts = new Map<RemovalKind, number>();
+  const clean = (text: string) => visibleMarkdown(text, counts);
+  const parts = [`# ${clean(issue.title)}`, '', clean(issue.body)];
+  for (const comment of issue.comments)
+    parts.push('', `## Comment by ${clean(comment.author)}`, '', clean(comment.body));
+  const text = parts.join('\n');
+  const bodyHash = sha256(issue.body);
+  const hash = sha256(
+    JSON.stringify({ number: issue.number, updatedAt: issue.updatedAt, bodyHash, text }),
+  );
+  const removed = [...counts].map(([kind, count]) => ({ kind, count }));
+  return { text, removed, bodyHash, updatedAt: issue.updatedAt, hash };
+}
+
+type Counts = Map<RemovalKind, number>;
+
+const HTML_COMMENT = /<!--[\s\S]*?(?:-->|$)/g;
+const DETAILS = /<details\b[^>]*>[\s\S]*?(?:<\/details\s*>|$)/gi;
+/** `![alt](target "title")`: the alt text and the title go. */
+const IMAGE = /!\[([^\]]*)\]\(\s*(<[^>]*>|[^\s)]*)(\s+(?:"[^"]*"|'[^']*'|\([^)]*\)))?\s*\)/g;
+/** `[text](target "title")`: the title goes. */
+const LINK_TITLE = /(\]\(\s*(?:<[^>]*>|[^\s)]*))\s+(?:"[^"]*"|'[^']*'|\([^)]*\))\s*\)/g;
+/** `[label]: target "title"` reference definitions. */
+const DEFINITION_TITLE = /^( {0,3}\[[^\]]+\]:\s*\S+)\s+(?:"[^"]*"|'[^']*'|\([^)]*\))\s*$/gm;
+const TAG_WITH_ATTRIBUTES = /<([A-Za-z][A-Za-z0-9-]*)(\s[^<>]*?)?(\/?)>/g;
+
+const INVISIBLE: readonly (readonly [RemovalKind, RegExp])[] = [
+  ['tag-character', /[\u{E0000}-\u{E007F}]/gu],
+  ['bidi-control', /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu],
+  ['zero-width', /[\u200B-\u200D\u2060\uFEFF]/gu],
+  ['control-character', /(?![\n\t])\p{Cc}/gu],
+  [
+    'format-character',
+    /[\p{Cf}\p{Cs}\u2028\u2029\u115F\u1160\u3164\uFFA0\p{Variation_Selector}]/gu,
+  ],
+];
+
+function visibleMarkdown(raw: string, counts: Counts): string {
+  let text = raw.replace(/\r\n?/g, '\n');
+  text = removeAll(text, HTML_COMMENT, 'html-comment', counts, () => '');
+  text = removeAll(text, DETAILS, 'details-block', counts, () => '');
+  text = text.replace(IMAGE, (_whole, alt: string, target: string, title?: string) => {
+    if (alt.trim() !== '') bump(counts, 'image-alt-text');
+    if (title !== undefined) bump(counts, 'link-title');
+    return `![](${target})`;
+  });
+  text = removeAll(text, LINK_TITLE, 'link-title', counts, (head) => `${head})`);
+  text = removeAll(text, DEFINITION_TITLE, 'link-title', counts, (head) => head);
+  text = text.replace(
+    TAG_WITH_ATTRIBUTES,
+    (whole, name: string, attributes?: string, slash = '') => {
+      if (attributes === undefined || attributes.trim() === '') return whole;
+      bump(counts, 'html-attribute');
+      return `<${name}${slash}>`;
+    },
+  );
+  text = decodeEntities(text);
+  text = removeInvisible(text, counts).normalize('NFKC');
+  return removeInvisible(text, counts).trim();
+}
+
+function removeAll(
+  text: string,
+  pattern: RegExp,
+  kind: RemovalKind,
+  counts: Counts,
+  replacement: (head: string) => string,
+): string {
+  return text.replace(pattern, (_whole, head?: string) => {
+    bump(counts, kind);
+    return replacement(head ?? '');
+  });
+}
+
+function removeInvisible(text: string, counts: Counts): string {
+  let result = text;
+  for (const [kind, pattern] of INVISIBLE)
+    result = result.replace(pattern, () => {
+      bump(counts, kind);
+      return '';
+    });
+  return result;
+}
+
+const NAMED_ENTITIES: Readonly<Record<string, string>> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00A0',
+  shy: '\u00AD',
+  zwsp: '\u200B',
+  zwj: '\u200D',
+  zwnj: '\u200C',
+  lrm: '\u200E',
+  rlm: '\u200F',
+};
+
+/** Numeric references and the named ones that matter here; an unknown name stays as written. */
+function decodeEntities(text: string): string {
+  return text.replace(
+    /&(?:#[xX]([0-9A-Fa-f]{1,6})|#([0-9]{1,7})|([A-Za-z]+));/g,
+    (whole, hex, dec, name) => {
+      if (name !== undefined) return NAMED_ENTITIES[name] ?? whole;
+      const point = Number.parseInt(hex ?? dec, hex === undefined ? 10 : 16);
+      return point > 0x10ffff || (point >= 0xd800 && point <= 0xdfff)
+        ? '\uFFFD'
+        : String.fromCodePoint(point);
+    },
+  );
+}
+
+function bump(counts: Counts, kind: RemovalKind): void {
+  counts.set(kind, (counts.get(kind) ?? 0) + 1);
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}

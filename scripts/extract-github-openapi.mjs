@@ -57,6 +57,8 @@ const OPERATIONS = [
   'apps/create-installation-access-token',
   'apps/get-repo-installation',
   'users/get-by-username',
+  'actions/create-workflow-dispatch',
+  'actions/cancel-workflow-run',
 ];
 
 /** Keys that document rather than constrain; dropping them keeps the fixture small. */

@@ -4,6 +4,7 @@ import type { HandlerContext, Reply } from './context.js';
 import type { FaultQueue } from './faults.js';
 import type { Operation } from './fixture.js';
 import { loadPermissionRules } from './fixture.js';
+import { actionHandlers } from './handlers/actions.js';
 import { appHandlers } from './handlers/apps.js';
 import { checkRunHandlers } from './handlers/check-runs.js';
 import { contentHandlers } from './handlers/contents.js';
@@ -28,6 +29,7 @@ const HANDLERS = {
   ...repoHandlers,
   ...appHandlers,
   ...userHandlers,
+  ...actionHandlers,
 };
 
 export interface PipelineParts {

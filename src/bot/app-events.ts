@@ -24,6 +24,8 @@ export const APP_EVENTS = [
   'check_run',
   // `/aureus …` commands in pull request and issue comments.
   'issue_comment',
+  // `labeled` with the builder label: start the builder.
+  'issues',
 ] as const satisfies readonly WebhookEventName[];
 
 export type AppEvent = (typeof APP_EVENTS)[number];
@@ -47,6 +49,9 @@ export const APP_PERMISSIONS = {
   metadata: 'read',
   // GitHub sends merge_group events only to Apps that can read merge queues.
   merge_queues: 'read',
+  // Dispatch the repository's builder workflow and cancel its run: the App never runs the agent
+  // itself, and without `workflows` it cannot change what that workflow does.
+  actions: 'write',
 } as const satisfies Readonly<Record<string, 'read' | 'write'>>;
 
 export type AppPermission = keyof typeof APP_PERMISSIONS;

@@ -1,20 +1,29 @@
 import type { ApplicationFunction, Context, Probot } from 'probot';
+import { livePermission, mayRunCommands } from '../github/collaborator-permission.js';
 import type { GitHubClient } from '../github/github-client.js';
 import { appIdentityLookup } from './app-identity.js';
 import type { AppLog } from './app-log.js';
+import {
+  cancelBuilder,
+  type Requester,
+  recordBuilderDecision,
+  startBuilder,
+} from './builder/start-builder.js';
 import { readDefaultBranchPolicy } from './default-branch-policy.js';
 import { createDeliveryMemory } from './delivery-memory.js';
 import { type EvaluationOutcome, evaluateChange } from './evaluate-change.js';
 import type { AppServices, EvaluationRequest } from './evaluation-request.js';
 import {
   type InstallationPayload,
+  type IssuePayload,
   type RepositoryPayload,
   readCheckRunPayload,
   readCommentPayload,
+  readLabeledPayload,
   readMergeGroupPayload,
   readPullRequestPayload,
 } from './event-payloads.js';
-import { handleCommand } from './handle-command.js';
+import { type BuilderCommand, handleCommand } from './handle-command.js';
 import { type AppRepository, judgedOfExternalId } from './judged-change.js';
 import { previewCost } from './preview-cost.js';
 import { simplifyInApp } from './simplify-in-app.js';
@@ -51,10 +60,11 @@ const REMEMBERED_DELIVERIES = 10_000;
  */
 export function createAureusApp(options: AureusAppOptions): AureusApp {
   const queue = createWorkQueue({ concurrency: options.concurrency });
+  const now = options.now ?? Date.now;
   const deliveries = createDeliveryMemory({
     maxEntries: REMEMBERED_DELIVERIES,
     ttlMs: DELIVERY_TTL_MS,
-    now: options.now ?? Date.now,
+    now,
   });
   const app: ApplicationFunction = (probot: Probot) => {
     const identity = appIdentityLookup(options.appId, () => probot.auth());
@@ -161,11 +171,97 @@ export function createAureusApp(options: AureusAppOptions): AureusApp {
         deliveryId: context.id,
       });
     });
+    /** Builder triggers run as a job of the repository's lane: one at a time, so one run per issue. */
+    const builderJob = (
+      client: GitHubClient,
+      appServices: AppServices,
+      source: BuilderSource,
+      command: BuilderCommand,
+      requester: Requester,
+    ) => {
+      const repository = appRepository(source.payload.repository);
+      const base = {
+        client,
+        services: appServices,
+        deliveryId: source.deliveryId,
+        via: source.via,
+        requester,
+        repository,
+        issue: source.payload.issue,
+        now,
+      };
+      void queue
+        .enqueue(lane(repository), `builder:${source.deliveryId}`, async () => {
+          if (command.kind === 'cancel') return cancelBuilder(base);
+          const policy = await readDefaultBranchPolicy(
+            client,
+            appServices,
+            repository,
+            source.payload.repository.default_branch,
+          );
+          return startBuilder({
+            ...base,
+            defaultBranch: source.payload.repository.default_branch,
+            instructions: command.instructions,
+            policy,
+          });
+        })
+        .then((outcome) =>
+          appServices.log.info(
+            {
+              delivery: source.deliveryId,
+              outcome: outcome.status === 'done' ? outcome.value : outcome.status,
+              ...(outcome.status === 'failed' ? { err: outcome.error } : {}),
+            },
+            'builder trigger',
+          ),
+        );
+    };
+    probot.on('issues.labeled', async (context) => {
+      const payload = readLabeledPayload(context.payload);
+      const { client, services: appServices } = await eventScope(context, payload.installation);
+      const sender = payload.sender;
+      // Own events and edits never trigger; bots only by id, as for comments (THREATS row 4).
+      if (sender.id === appServices.identity.botUserId || payload.label === null) return;
+      const repository = appRepository(payload.repository);
+      const policy = await readDefaultBranchPolicy(
+        client,
+        appServices,
+        repository,
+        payload.repository.default_branch,
+      );
+      if (payload.label.name !== policy.integrations.app.builder_label) return;
+      if (sender.type === 'Bot' && !policy.integrations.app.allowed_bot_ids.includes(sender.id))
+        return;
+      if (payload.issue.pull_request !== null) return;
+      const requester = { id: sender.id, login: sender.login };
+      const source: BuilderSource = { payload, deliveryId: context.id, via: 'label' };
+      // Whoever added the label, by id, live, now (THREATS row 6): not the issue's author.
+      const permission = await livePermission(client, repository, requester);
+      if (!mayRunCommands(permission.role)) {
+        await recordBuilderDecision(
+          { ...source, services: appServices, repository, requester, issue: payload.issue, now },
+          'refused',
+          `no write access (${permission.role})`,
+        );
+        return;
+      }
+      builderJob(client, appServices, source, { kind: 'implement', instructions: '' }, requester);
+    });
     probot.on('issue_comment.created', async (context) => {
       const payload = readCommentPayload(context.payload);
       const { client, services: appServices } = await eventScope(context, payload.installation);
       const repository = appRepository(payload.repository);
+      const source: BuilderSource = { payload, deliveryId: context.id, via: 'comment' };
       await handleCommand({
+        builder: (command, requester) =>
+          builderJob(client, appServices, source, command, requester),
+        refuseBuilder: (requester, reason) =>
+          recordBuilderDecision(
+            { ...source, services: appServices, repository, requester, issue: payload.issue, now },
+            'refused',
+            reason,
+          ),
         client,
         services: appServices,
         deliveryId: context.id,
@@ -192,6 +288,16 @@ export function createAureusApp(options: AureusAppOptions): AureusApp {
     });
   };
   return { app, idle: () => queue.idle() };
+}
+
+/** What a builder trigger came with: the issue and repository as the event showed them. */
+interface BuilderSource {
+  readonly payload: {
+    readonly repository: RepositoryPayload & { readonly default_branch: string };
+    readonly issue: IssuePayload;
+  };
+  readonly deliveryId: string;
+  readonly via: 'comment' | 'label';
 }
 
 function lane(repository: AppRepository): string {

@@ -56,22 +56,39 @@ const checkRunEvent = object({
   }),
 });
 
+const repositoryWithBranch = object({
+  id: positiveInteger,
+  name: repositoryPart,
+  owner: object({ login: repositoryPart }),
+  default_branch: text,
+});
+
+/** The issue as it was when the event was sent: the builder's snapshot binds to it. */
+const issue = object({
+  number: positiveInteger,
+  title: text,
+  body: nullable(text),
+  updated_at: text,
+  // Issues and pull requests share comments; a pull request's issue has this object.
+  pull_request: nullable(object({})),
+});
+
 const commentEvent = object({
   action: text,
   installation,
   sender: account,
-  repository: object({
-    id: positiveInteger,
-    name: repositoryPart,
-    owner: object({ login: repositoryPart }),
-    default_branch: text,
-  }),
-  issue: object({
-    number: positiveInteger,
-    // Issues and pull requests share comments; a pull request's issue has this object.
-    pull_request: nullable(object({})),
-  }),
+  repository: repositoryWithBranch,
+  issue,
   comment: object({ id: positiveInteger, body: text, user: account }),
+});
+
+const labeledEvent = object({
+  action: text,
+  installation,
+  sender: account,
+  repository: repositoryWithBranch,
+  issue,
+  label: nullable(object({ name: text })),
 });
 
 export type RepositoryPayload = ReturnType<typeof repository>;
@@ -80,6 +97,8 @@ export type PullRequestPayload = ReturnType<typeof pullRequestEvent>;
 export type MergeGroupPayload = ReturnType<typeof mergeGroupEvent>;
 export type CheckRunPayload = ReturnType<typeof checkRunEvent>;
 export type CommentPayload = ReturnType<typeof commentEvent>;
+export type LabeledPayload = ReturnType<typeof labeledEvent>;
+export type IssuePayload = ReturnType<typeof issue>;
 export type Account = ReturnType<typeof account>;
 
 export const readPullRequestPayload = (payload: unknown): PullRequestPayload =>
@@ -90,3 +109,5 @@ export const readCheckRunPayload = (payload: unknown): CheckRunPayload =>
   checkRunEvent(payload, 'payload');
 export const readCommentPayload = (payload: unknown): CommentPayload =>
   commentEvent(payload, 'payload');
+export const readLabeledPayload = (payload: unknown): LabeledPayload =>
+  labeledEvent(payload, 'payload');

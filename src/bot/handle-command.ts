@@ -5,12 +5,14 @@ import {
 } from '../github/collaborator-permission.js';
 import type { GitHubClient } from '../github/github-client.js';
 import type { AppLog } from './app-log.js';
-import { readCommandTrigger } from './commands/command-trigger.js';
+import { type Commenter, readCommandTrigger } from './commands/command-trigger.js';
 import {
   approvePolicyRefusedReply,
+  ISSUES_ONLY_REPLY,
   immediateReply,
   PULL_REQUESTS_ONLY_REPLY,
 } from './commands/help-reply.js';
+import type { AureusCommand } from './commands/parse-command.js';
 import type { AppServices, EvaluationRequest } from './evaluation-request.js';
 import type { CommentPayload } from './event-payloads.js';
 import type { AppRepository } from './judged-change.js';
@@ -26,7 +28,13 @@ export interface CommandEvent {
   readonly evaluate: (request: EvaluationRequest) => void;
   /** Queues a cost preview for a pull request; the job replies with it. */
   readonly preview: (repository: AppRepository, pullNumber: number) => void;
+  /** Queues `/aureus implement` or `cancel` on an issue, the requester's permission checked. */
+  readonly builder: (command: BuilderCommand, requester: Commenter) => void;
+  /** Records a refused builder trigger in the App ledger. */
+  readonly refuseBuilder: (requester: Commenter, reason: string) => Promise<void>;
 }
+
+export type BuilderCommand = Extract<AureusCommand, { kind: 'implement' | 'cancel' }>;
 
 export type CommandOutcome = 'ignored' | 'refused' | 'replied' | 'queued';
 
@@ -59,6 +67,8 @@ export async function handleCommand(event: CommandEvent): Promise<CommandOutcome
       { commenter: commenter.id, role: permission.role },
       'command refused: no write access',
     );
+    if (command.kind === 'implement')
+      await event.refuseBuilder(commenter, `no write access (${permission.role})`);
     return 'refused';
   }
   const reply = (body: string) =>
@@ -67,6 +77,14 @@ export async function handleCommand(event: CommandEvent): Promise<CommandOutcome
   if (immediate !== undefined) {
     await reply(immediate);
     return 'replied';
+  }
+  if (command.kind === 'implement' || command.kind === 'cancel') {
+    if (trigger.isPullRequest) {
+      await reply(ISSUES_ONLY_REPLY);
+      return 'replied';
+    }
+    event.builder(command, commenter);
+    return 'queued';
   }
   if (!trigger.isPullRequest) {
     await reply(PULL_REQUESTS_ONLY_REPLY);

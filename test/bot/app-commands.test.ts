@@ -182,7 +182,7 @@ describe('/aureus commands on a pull request', () => {
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line).record)
-      .find((record) => record.override !== null);
+      .find((record) => record.override !== undefined && record.override !== null);
     expect(override).toMatchObject({
       head: overHead,
       override: { by: 'ada', reason: 'migration agreed in the design review' },

@@ -15,7 +15,8 @@ describe('immediateReply', () => {
       'price',
       'approve-budget <reason>',
       'approve-policy [reason]',
-      'implement',
+      'implement [instructions]',
+      'cancel',
     ];
     for (const command of commands) {
       expect(HELP_REPLY).toContain(`\`/aureus ${command}\``);
@@ -28,9 +29,10 @@ describe('immediateReply', () => {
     expect(reply).not.toContain('@everyone');
   });
 
-  it('points implement at the policy switch until the builder exists', () => {
-    expect(immediateReply({ kind: 'implement' })).toBe(BUILDER_NOT_ENABLED_REPLY);
-    expect(BUILDER_NOT_ENABLED_REPLY).toContain('integrations.app.builder');
+  it('names the builder workflow and the exact key that enables the builder', () => {
+    expect(immediateReply({ kind: 'implement', instructions: '' })).toBeUndefined();
+    expect(HELP_REPLY).toContain('.github/workflows/aureus-builder.yml');
+    expect(BUILDER_NOT_ENABLED_REPLY).toContain('integrations.app.builder: true');
     expect(BUILDER_NOT_ENABLED_REPLY).toContain('.aureus/policy.yaml');
   });
 

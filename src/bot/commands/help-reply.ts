@@ -15,7 +15,10 @@ export const HELP_REPLY = [
   '  budget; the reason is recorded in the ledger, and a new push is judged again.',
   '- `/aureus approve-policy [reason]`: let the current head commit loosen `.aureus/policy.yaml`',
   '  (maintain or admin permission only); recorded in the ledger, and a new push needs a new approval.',
-  '- `/aureus implement`: start the builder agent, when the repository enables it.',
+  '- `/aureus implement [instructions]` on an issue (or the builder label, `aureus:implement` by',
+  '  default): start the builder agent in the `.github/workflows/aureus-builder.yml` workflow,',
+  '  when `integrations.app.builder` is true in `.aureus/policy.yaml`.',
+  '- `/aureus cancel` on an issue: stop its builder run.',
 ].join('\n');
 
 export const UNKNOWN_COMMAND_REPLY = `That is not an AUREUS command.\n\n${HELP_REPLY}`;
@@ -39,13 +42,15 @@ export function approvePolicyRefusedReply(role: string): string {
 }
 
 export const BUILDER_NOT_ENABLED_REPLY =
-  'The builder is not enabled for this repository ' +
-  '(`integrations.app.builder` in `.aureus/policy.yaml`).';
+  'The builder is not enabled for this repository. To enable it, set ' +
+  '`integrations.app.builder: true` in `.aureus/policy.yaml` on the default branch.';
+
+export const ISSUES_ONLY_REPLY =
+  '`/aureus implement` and `/aureus cancel` work on issues: comment on the issue.';
 
 /**
  * The reply a command gets without running anything, or undefined for commands whose answer is
- * their result (check, price, approve-budget, approve-policy). `implement` always answers "not
- * enabled" until the builder exists.
+ * their result (check, price, approve-budget, approve-policy, implement, cancel).
  */
 export function immediateReply(command: AureusCommand): string | undefined {
   switch (command.kind) {
@@ -56,7 +61,7 @@ export function immediateReply(command: AureusCommand): string | undefined {
     case 'usage':
       return APPROVE_BUDGET_USAGE_REPLY;
     case 'implement':
-      return BUILDER_NOT_ENABLED_REPLY;
+    case 'cancel':
     case 'check':
     case 'price':
     case 'approve-budget':

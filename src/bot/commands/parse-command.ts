@@ -35,7 +35,9 @@ export type AureusCommand =
   | { readonly kind: 'approve-budget'; readonly reason: string }
   /** `reason`: as for approve-budget, but optional (empty when none is given). */
   | { readonly kind: 'approve-policy'; readonly reason: string }
-  | { readonly kind: 'implement' }
+  /** `instructions`: visible text after the word, as for a reason; may be empty. */
+  | { readonly kind: 'implement'; readonly instructions: string }
+  | { readonly kind: 'cancel' }
   /** A known command used wrongly (`approve-budget` without a reason). */
   | { readonly kind: 'usage'; readonly command: 'approve-budget' }
   /** `word`: visible text only, at most MAX_WORD_LENGTH code points, may be empty. */
@@ -78,7 +80,12 @@ function commandOf(rest: string): AureusCommand {
     case 'price':
       return { kind: 'price' };
     case 'implement':
-      return { kind: 'implement' };
+      return {
+        kind: 'implement',
+        instructions: boundedText(visibleText(argument), MAX_REASON_LENGTH),
+      };
+    case 'cancel':
+      return { kind: 'cancel' };
     case 'approve-budget': {
       const reason = boundedText(visibleText(argument), MAX_REASON_LENGTH);
       return reason === ''

@@ -57,6 +57,32 @@ export function commentPayload(
   return payload;
 }
 
+/** A real `issues.labeled` payload: `label` added to issue `number` by `sender`. */
+export function labeledPayload(
+  number: number,
+  label: string,
+  sender: { login: string; id: number; type: string },
+): Record<string, unknown> {
+  const payload = installed(webhookExample('issues', 'labeled'));
+  Object.assign(objectAt(payload, 'issue'), { number, pull_request: undefined });
+  Object.assign(objectAt(payload, 'label'), { name: label });
+  Object.assign(objectAt(payload, 'sender'), sender);
+  return payload;
+}
+
+/** Points a payload at another repository of the same owner and installation. */
+export function inRepository(
+  payload: Record<string, unknown>,
+  repo: { name: string; id: number },
+): Record<string, unknown> {
+  Object.assign(objectAt(payload, 'repository'), {
+    id: repo.id,
+    name: repo.name,
+    full_name: `${OWNER}/${repo.name}`,
+  });
+  return payload;
+}
+
 /** A real `merge_group.checks_requested` payload for the queue's commit on top of `baseSha`. */
 export function mergeGroupPayload(baseSha: string, headSha: string): Record<string, unknown> {
   const payload = installed(webhookExample('merge_group', 'checks_requested'));

@@ -1,0 +1,241 @@
+import { createHash } from 'node:crypto';
+import type { GitHubClient } from '../../github/github-client.js';
+import { statusOf } from '../../github/request-error.js';
+import { appendToAppLedger, appLedgerPath } from '../../memory/app-ledger.js';
+import { readJournal } from '../../memory/journal.js';
+import type { Policy } from '../../model/policy.js';
+import { BUILDER_NOT_ENABLED_REPLY } from '../commands/help-reply.js';
+import type { AppServices } from '../evaluation-request.js';
+import type { IssuePayload } from '../event-payloads.js';
+import type { AppRepository } from '../judged-change.js';
+import { type BuilderRun, isActive, readBuilderRun, writeBuilderRun } from './builder-runs.js';
+import { issueSnapshot } from './issue-snapshot.js';
+import { builderRunComment, updateBuilderRunComment } from './tracking-comment.js';
+
+/** The workflow the App dispatches: the App never runs the agent itself. */
+export const BUILDER_WORKFLOW = 'aureus-builder.yml';
+
+export const ALREADY_RUNNING_REPLY =
+  'A builder run is already queued or running on this issue: wait for it, or stop it with `/aureus cancel`.';
+
+export const NO_RUN_TO_CANCEL_REPLY = 'No builder run is queued or running on this issue.';
+
+export const MISSING_WORKFLOW_REPLY = [
+  `The builder runs in the workflow \`.github/workflows/${BUILDER_WORKFLOW}\`, which the default branch does not have.`,
+  'Add it (its minimal content is in the README, "Builder workflow"), then start the builder again.',
+].join(' ');
+
+export function dailyCapReply(cap: number): string {
+  return `You have started ${cap} builder run${cap === 1 ? '' : 's'} today, the most \`cost_thresholds.max_runs_per_actor_per_day\` allows: try again tomorrow (UTC).`;
+}
+
+export interface Requester {
+  readonly id: number;
+  readonly login: string;
+}
+
+/** A trigger whose requester's live permission has been checked already. */
+export interface BuilderTrigger {
+  readonly client: GitHubClient;
+  readonly services: AppServices;
+  readonly deliveryId: string;
+  readonly via: 'comment' | 'label';
+  readonly requester: Requester;
+  readonly repository: AppRepository;
+  readonly defaultBranch: string;
+  readonly issue: IssuePayload;
+  /** Visible text after `/aureus implement`, given to the builder as the requester's comment. */
+  readonly instructions: string;
+  readonly policy: Policy;
+  readonly now: () => number;
+}
+
+export type BuilderDecision = 'accepted' | 'refused';
+
+/**
+ * Starts the builder on an issue, or says why not: builder disabled, a run already active,
+ * the requester's daily cap reached, the workflow missing. Every decision is one App ledger
+ * entry, keyed by the delivery, so a redelivered webhook adds none and dispatches nothing twice.
+ */
+export async function startBuilder(trigger: BuilderTrigger): Promise<BuilderDecision> {
+  const { client, services, repository, issue, policy } = trigger;
+  const target = { owner: repository.owner, repo: repository.repo, issueNumber: issue.number };
+  const reply = (body: string) =>
+    client.rest.issues.createComment({
+      owner: repository.owner,
+      repo: repository.repo,
+      issue_number: issue.number,
+      body,
+    });
+  const refuse = async (reason: string, body: string) => {
+    await reply(body);
+    await recordBuilderDecision(trigger, 'refused', reason);
+    return 'refused' as const;
+  };
+  const current = await readBuilderRun(services.dataDir, repository.id, issue.number);
+  if (current?.deliveryId === trigger.deliveryId) return 'accepted';
+  if (!policy.integrations.app.builder)
+    return refuse('builder disabled', BUILDER_NOT_ENABLED_REPLY);
+  if (isActive(current)) return refuse('a run is already active', ALREADY_RUNNING_REPLY);
+  const cap = policy.cost_thresholds.max_runs_per_actor_per_day;
+  if ((await runsToday(trigger)) >= cap) return refuse('daily cap reached', dailyCapReply(cap));
+
+  const snapshot = issueSnapshot({
+    number: issue.number,
+    title: issue.title,
+    body: issue.body ?? '',
+    updatedAt: issue.updated_at,
+    comments:
+      trigger.instructions === ''
+        ? []
+        : [{ author: trigger.requester.login, body: trigger.instructions }],
+  });
+  const runId = createHash('sha256').update(trigger.deliveryId).digest('hex').slice(0, 12);
+  let run: BuilderRun = {
+    runId,
+    deliveryId: trigger.deliveryId,
+    issue: issue.number,
+    requesterId: trigger.requester.id,
+    snapshotHash: snapshot.hash,
+    status: 'queued',
+  };
+  let workflowRunId: number | undefined;
+  try {
+    const { data } = await client.request(
+      'POST /repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches',
+      {
+        owner: repository.owner,
+        repo: repository.repo,
+        workflow_id: BUILDER_WORKFLOW,
+        ref: trigger.defaultBranch,
+        inputs: {
+          issue: String(issue.number),
+          snapshot: snapshot.hash,
+          requester: String(trigger.requester.id),
+          run_id: runId,
+        },
+        return_run_details: true,
+      },
+    );
+    workflowRunId = workflowRunIdOf(data);
+  } catch (error) {
+    if (statusOf(error) === 404) return refuse('builder workflow missing', MISSING_WORKFLOW_REPLY);
+    throw error;
+  }
+  const { data: comment } = await client.rest.issues.createComment({
+    owner: repository.owner,
+    repo: repository.repo,
+    issue_number: issue.number,
+    body: builderRunComment(runId, 'queued'),
+  });
+  run = {
+    ...run,
+    commentId: comment.id,
+    ...(workflowRunId === undefined ? {} : { workflowRunId }),
+  };
+  await writeBuilderRun(services.dataDir, repository.id, run);
+  await recordBuilderDecision(trigger, 'accepted', 'dispatched', {
+    run: runId,
+    snapshot: snapshot.hash,
+    removed: snapshot.removed.map((removal) => `${removal.kind}:${removal.count}`).join(','),
+  });
+  services.log.info({ run: runId, issue: issue.number, ...target }, 'builder dispatched');
+  return 'accepted';
+}
+
+/** `/aureus cancel` by a writer: cancels the dispatched workflow run and marks the run cancelled. */
+export async function cancelBuilder(
+  trigger: Omit<BuilderTrigger, 'policy' | 'instructions' | 'defaultBranch'>,
+): Promise<BuilderDecision> {
+  const { client, services, repository, issue } = trigger;
+  const run = await readBuilderRun(services.dataDir, repository.id, issue.number);
+  if (!isActive(run)) {
+    await client.rest.issues.createComment({
+      owner: repository.owner,
+      repo: repository.repo,
+      issue_number: issue.number,
+      body: NO_RUN_TO_CANCEL_REPLY,
+    });
+    return 'refused';
+  }
+  if (run.workflowRunId !== undefined) {
+    try {
+      await client.request('POST /repos/{owner}/{repo}/actions/runs/{run_id}/cancel', {
+        owner: repository.owner,
+        repo: repository.repo,
+        run_id: run.workflowRunId,
+      });
+    } catch (error) {
+      // 409: the run has already finished; it is marked cancelled all the same.
+      if (statusOf(error) !== 409) throw error;
+    }
+  }
+  await writeBuilderRun(services.dataDir, repository.id, { ...run, status: 'cancelled' });
+  if (run.commentId !== undefined)
+    await updateBuilderRunComment(
+      client,
+      { owner: repository.owner, repo: repository.repo },
+      run.commentId,
+      run.runId,
+      'cancelled',
+      `by @${trigger.requester.login}`,
+    );
+  await appendToAppLedger(services.dataDir, repository.id, `builder:${trigger.deliveryId}`, {
+    kind: 'builder-cancel',
+    actor: trigger.requester.login,
+    actorId: trigger.requester.id,
+    issue: issue.number,
+    run: run.runId,
+    at: new Date(trigger.now()).toISOString(),
+  });
+  return 'accepted';
+}
+
+/** One App ledger entry per builder trigger, accepted or refused. */
+export async function recordBuilderDecision(
+  trigger: Pick<
+    BuilderTrigger,
+    'services' | 'repository' | 'deliveryId' | 'requester' | 'issue' | 'via' | 'now'
+  >,
+  decision: BuilderDecision,
+  reason: string,
+  extra: Readonly<Record<string, string>> = {},
+): Promise<void> {
+  await appendToAppLedger(
+    trigger.services.dataDir,
+    trigger.repository.id,
+    `builder:${trigger.deliveryId}`,
+    {
+      kind: 'builder-trigger',
+      via: trigger.via,
+      actor: trigger.requester.login,
+      actorId: trigger.requester.id,
+      issue: trigger.issue.number,
+      decision,
+      reason,
+      at: new Date(trigger.now()).toISOString(),
+      ...extra,
+    },
+  );
+}
+
+/** Accepted triggers by this requester on this repository since midnight UTC. */
+async function runsToday(trigger: BuilderTrigger): Promise<number> {
+  const today = new Date(trigger.now()).toISOString().slice(0, 10);
+  const { entries } = await readJournal(
+    appLedgerPath(trigger.services.dataDir, trigger.repository.id),
+  );
+  return entries.filter(
+    ({ record }) =>
+      record.kind === 'builder-trigger' &&
+      record.decision === 'accepted' &&
+      record.actorId === trigger.requester.id &&
+      typeof record.at === 'string' &&
+      record.at.startsWith(today),
+  ).length;
+}
+
+function workflowRunIdOf(data: unknown): number | undefined {
+  if (typeof data !== 'object' || data === null || !('workflow_run_id' in data)) return undefined;
+  return typeof data.workflow_run_id === 'number' ? data.workflow_run_id : undefined;
+}

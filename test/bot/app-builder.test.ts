@@ -1,0 +1,271 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import {
+  ALREADY_RUNNING_REPLY,
+  dailyCapReply,
+  MISSING_WORKFLOW_REPLY,
+} from '../../src/bot/builder/start-builder.js';
+import { BUILDER_NOT_ENABLED_REPLY } from '../../src/bot/commands/help-reply.js';
+import { isolateGit, makeRepo, type Repo } from '../support/git-fixture.js';
+import type { Role } from '../support/github-api-double/index.js';
+import { commentPayload, inRepository, labeledPayload, OWNER } from './support/app-payloads.js';
+import { operations as operationsOf } from './support/app-repository.js';
+import { APP_BOT_ID, type AppSession, startAppSession } from './support/app-session.js';
+
+let restoreGit: () => Promise<void>;
+let session: AppSession;
+const origins: (Repo & { remove(): Promise<void> })[] = [];
+
+const WORKFLOW = `name: AUREUS builder
+on:
+  workflow_dispatch:
+    inputs:
+      issue: { required: true }
+      snapshot: { required: true }
+      requester: { required: true }
+      run_id: { required: true }
+jobs:
+  build:
+    runs-on: ubuntu-latest
+    steps:
+      - run: echo build
+`;
+
+/** Three repositories: the builder on (cap 2 a day), off, and on without its workflow. */
+const ON = { name: 'built', id: 6101 };
+const OFF = { name: 'plain', id: 6102 };
+const NO_WORKFLOW = { name: 'bare', id: 6103 };
+/** The default branch policy's reads and the App's own authentication. */
+const READS = new Set([
+  'git/get-ref',
+  'git/get-tree',
+  'git/get-blob',
+  'apps/get-authenticated',
+  'apps/create-installation-access-token',
+  'users/get-by-username',
+]);
+
+const person = (role: string, id: number) => ({
+  login: `${role}-${id}`,
+  id,
+  type: 'User' as const,
+});
+
+beforeAll(async () => {
+  restoreGit = await isolateGit();
+  session = await startAppSession(OWNER);
+  for (const [repo, builder, workflow] of [
+    [ON, true, true],
+    [OFF, false, true],
+    [NO_WORKFLOW, true, false],
+  ] as const) {
+    const origin = await makeRepo(`builder-${repo.name}`);
+    origin.write(
+      '.aureus/policy.yaml',
+      `version: 1\nintegrations:\n  app:\n    builder: ${builder}\ncost_thresholds:\n  max_runs_per_actor_per_day: 2\n`,
+    );
+    if (workflow) origin.write('.github/workflows/aureus-builder.yml', WORKFLOW);
+    origin.commit('base');
+    session.double.addRepository({
+      owner: OWNER,
+      repo: repo.name,
+      gitDir: origin.dir,
+      defaultBranch: 'main',
+    });
+    origins.push(origin);
+  }
+});
+
+beforeEach(() => session.double.reset());
+
+afterAll(async () => {
+  await session.close();
+  for (const origin of origins) await origin.remove();
+  await restoreGit();
+});
+
+function writer(id: number, repo = ON, role: Role = 'write') {
+  const user = person(role, id);
+  session.double.setPermission(OWNER, repo.name, user, role);
+  return user;
+}
+
+async function send(event: string, payload: Record<string, unknown>): Promise<void> {
+  expect(await session.send(event, payload)).toBe(200);
+  await session.app.idle();
+  expect(session.double.invalidRequests()).toEqual([]);
+  expect(session.double.forbiddenRequests()).toEqual([]);
+  expect(session.double.unexpectedRequests()).toEqual([]);
+}
+
+function comment(
+  repo: { name: string; id: number },
+  issue: number,
+  body: string,
+  author: { login: string; id: number; type: string },
+  action = 'created',
+) {
+  return send(
+    'issue_comment',
+    inRepository(commentPayload(issue, body, author, { onPullRequest: false, action }), repo),
+  );
+}
+
+/** The App's calls, without the default branch policy's reads. */
+function calls(): string[] {
+  return operationsOf(session.double).filter((operation) => !READS.has(operation));
+}
+
+function dispatches() {
+  return session.double.callsTo('actions/create-workflow-dispatch');
+}
+
+function lastReply(repo: { name: string }, issue: number): string | undefined {
+  return session.double.issueComments(OWNER, repo.name, issue).at(-1)?.body;
+}
+
+async function ledger(repo: { id: number }): Promise<Record<string, unknown>[]> {
+  const text = await readFile(join(session.dataDir, 'ledger', `${repo.id}.jsonl`), 'utf8');
+  return text
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line).record);
+}
+
+describe('starting the builder', () => {
+  it("dispatches the builder workflow on a writer's /aureus implement, with a tracking comment", async () => {
+    const user = writer(9201);
+    await comment(ON, 1, '/aureus implement keep it small', user);
+    expect(calls()).toEqual([
+      'repos/get-collaborator-permission-level',
+      'actions/create-workflow-dispatch',
+      'issues/create-comment',
+    ]);
+    const [dispatch] = dispatches();
+    expect(dispatch?.path).toBe(
+      `/repos/${OWNER}/${ON.name}/actions/workflows/aureus-builder.yml/dispatches`,
+    );
+    expect(dispatch?.body).toMatchObject({
+      ref: 'main',
+      inputs: {
+        issue: '1',
+        requester: String(user.id),
+        snapshot: expect.stringMatching(/^[0-9a-f]{64}$/),
+        run_id: expect.stringMatching(/^[0-9a-f]{12}$/),
+      },
+    });
+    const runId = JSON.stringify(dispatch?.body).match(/"run_id":"([0-9a-f]{12})"/)?.[1];
+    expect(runId).toBeDefined();
+    expect(lastReply(ON, 1)).toContain(`run \`${runId}\`: queued`);
+    expect(await ledger(ON)).toContainEqual(
+      expect.objectContaining({
+        kind: 'builder-trigger',
+        actorId: user.id,
+        issue: 1,
+        decision: 'accepted',
+        run: runId,
+      }),
+    );
+  });
+
+  it('dispatches on the builder label added by a writer', async () => {
+    const user = writer(9202, ON, 'maintain');
+    await send('issues', inRepository(labeledPayload(2, 'aureus:implement', user), ON));
+    expect(calls()).toEqual([
+      'repos/get-collaborator-permission-level',
+      'actions/create-workflow-dispatch',
+      'issues/create-comment',
+    ]);
+    expect(dispatches()[0]?.body).toMatchObject({ inputs: { issue: '2' } });
+  });
+
+  it('ignores another label without any permission lookup', async () => {
+    const user = writer(9203);
+    await send('issues', inRepository(labeledPayload(3, 'bug', user), ON));
+    expect(calls()).toEqual([]);
+  });
+
+  it.each<[Role, number]>([
+    ['read', 9204],
+    ['triage', 9205],
+  ])('refuses %s users after the lookup alone, in the ledger', async (role, id) => {
+    const user = writer(id, ON, role);
+    await comment(ON, 4, '/aureus implement', user);
+    await send('issues', inRepository(labeledPayload(4, 'aureus:implement', user), ON));
+    expect(calls()).toEqual([
+      'repos/get-collaborator-permission-level',
+      'repos/get-collaborator-permission-level',
+    ]);
+    const refused = (await ledger(ON)).filter((record) => record.actorId === id);
+    expect(refused).toEqual([
+      expect.objectContaining({ decision: 'refused', via: 'comment' }),
+      expect.objectContaining({ decision: 'refused', via: 'label' }),
+    ]);
+  });
+
+  it('never starts for a bot, an edited comment or its own comment', async () => {
+    const bot = { login: 'helper[bot]', id: 9206, type: 'Bot' };
+    await comment(ON, 5, '/aureus implement', bot);
+    await send('issues', inRepository(labeledPayload(5, 'aureus:implement', bot), ON));
+    await comment(ON, 5, '/aureus implement', writer(9207), 'edited');
+    await comment(ON, 5, '/aureus implement', {
+      login: 'aureus[bot]',
+      id: APP_BOT_ID,
+      type: 'Bot',
+    });
+    expect(calls()).toEqual([]);
+  });
+
+  it('says how to enable the builder when the policy leaves it off', async () => {
+    await comment(OFF, 1, '/aureus implement', writer(9208, OFF));
+    expect(dispatches()).toEqual([]);
+    expect(lastReply(OFF, 1)).toBe(BUILDER_NOT_ENABLED_REPLY);
+    expect(BUILDER_NOT_ENABLED_REPLY).toContain('integrations.app.builder: true');
+  });
+
+  it('says how to add the workflow when the default branch lacks it', async () => {
+    await comment(NO_WORKFLOW, 1, '/aureus implement', writer(9209, NO_WORKFLOW));
+    expect(lastReply(NO_WORKFLOW, 1)).toBe(MISSING_WORKFLOW_REPLY);
+  });
+
+  it('answers "already running" to a second trigger on the same issue, with no dispatch', async () => {
+    await comment(ON, 6, '/aureus implement', writer(9210));
+    session.double.reset();
+    await comment(ON, 6, '/aureus implement', writer(9211));
+    expect(dispatches()).toEqual([]);
+    expect(lastReply(ON, 6)).toBe(ALREADY_RUNNING_REPLY);
+  });
+
+  it("refuses a requester's runs beyond the daily cap, saying so", async () => {
+    const user = writer(9212);
+    await comment(ON, 7, '/aureus implement', user);
+    await comment(ON, 8, '/aureus implement', user);
+    session.double.reset();
+    await comment(ON, 9, '/aureus implement', user);
+    expect(dispatches()).toEqual([]);
+    expect(lastReply(ON, 9)).toBe(dailyCapReply(2));
+    expect(await ledger(ON)).toContainEqual(
+      expect.objectContaining({ actorId: user.id, issue: 9, reason: 'daily cap reached' }),
+    );
+  });
+});
+
+describe('/aureus cancel', () => {
+  it("cancels the issue's dispatched workflow run and marks the run cancelled", async () => {
+    const user = writer(9213);
+    await comment(ON, 10, '/aureus implement', user);
+    session.double.reset();
+    await comment(ON, 10, '/aureus cancel', user);
+    expect(calls()).toEqual([
+      'repos/get-collaborator-permission-level',
+      'actions/cancel-workflow-run',
+      'issues/update-comment',
+    ]);
+    expect(lastReply(ON, 10)).toContain(': cancelled');
+    // The issue is free again.
+    session.double.reset();
+    await comment(ON, 10, '/aureus implement', writer(9214));
+    expect(dispatches()).toHaveLength(1);
+  });
+});

@@ -169,6 +169,21 @@ describe('starting the builder', () => {
     );
   });
 
+  it('dispatches once for a redelivered trigger', async () => {
+    const payload = inRepository(
+      commentPayload(11, '/aureus implement', writer(9215), { onPullRequest: false }),
+      ON,
+    );
+    for (let attempt = 0; attempt < 2; attempt++) {
+      expect(await session.send('issue_comment', payload, { deliveryId: 'redelivered-1' })).toBe(
+        200,
+      );
+      await session.app.idle();
+    }
+    expect(dispatches()).toHaveLength(1);
+    expect(session.double.issueComments(OWNER, ON.name, 11)).toHaveLength(1);
+  });
+
   it('dispatches on the builder label added by a writer', async () => {
     const user = writer(9202, ON, 'maintain');
     await send('issues', inRepository(labeledPayload(2, 'aureus:implement', user), ON));

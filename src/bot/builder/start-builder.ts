@@ -99,6 +99,8 @@ export async function startBuilder(trigger: BuilderTrigger): Promise<BuilderDeci
     snapshotHash: snapshot.hash,
     status: 'queued',
   };
+  // Claimed before the dispatch: a crash after it leaves the issue busy rather than dispatched twice.
+  await writeBuilderRun(services.dataDir, repository.id, run);
   let workflowRunId: number | undefined;
   try {
     const { data } = await client.request(
@@ -119,6 +121,7 @@ export async function startBuilder(trigger: BuilderTrigger): Promise<BuilderDeci
     );
     workflowRunId = workflowRunIdOf(data);
   } catch (error) {
+    await writeBuilderRun(services.dataDir, repository.id, { ...run, status: 'failed' });
     if (statusOf(error) === 404) return refuse('builder workflow missing', MISSING_WORKFLOW_REPLY);
     throw error;
   }

@@ -12,6 +12,8 @@ import { type BuilderRun, isActive, readBuilderRun, writeBuilderRun } from './bu
 import { issueSnapshot } from './issue-snapshot.js';
 import { builderRunComment, updateBuilderRunComment } from './tracking-comment.js';
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /** The workflow the App dispatches: the App never runs the agent itself. */
 export const BUILDER_WORKFLOW = 'aureus-builder.yml';
 
@@ -26,7 +28,7 @@ export const MISSING_WORKFLOW_REPLY = [
 ].join(' ');
 
 export function dailyCapReply(cap: number): string {
-  return `You have started ${cap} builder run${cap === 1 ? '' : 's'} today, the most \`cost_thresholds.max_runs_per_actor_per_day\` allows: try again tomorrow (UTC).`;
+  return `You have started ${cap} builder run${cap === 1 ? '' : 's'} in the last 24 hours, the most \`cost_thresholds.max_runs_per_actor_per_day\` allows: try again when the oldest of them is a day old.`;
 }
 
 export interface Requester {
@@ -222,9 +224,12 @@ export async function recordBuilderDecision(
   );
 }
 
-/** Accepted triggers by this requester on this repository since midnight UTC. */
+/**
+ * Accepted triggers by this requester on this repository in the last 24 hours. A rolling day,
+ * not a calendar one: a cap that reset at midnight would allow twice the runs across it.
+ */
 async function runsToday(trigger: BuilderTrigger): Promise<number> {
-  const today = new Date(trigger.now()).toISOString().slice(0, 10);
+  const since = trigger.now() - DAY_MS;
   const { entries } = await readJournal(
     appLedgerPath(trigger.services.dataDir, trigger.repository.id),
   );
@@ -234,7 +239,7 @@ async function runsToday(trigger: BuilderTrigger): Promise<number> {
       record.decision === 'accepted' &&
       record.actorId === trigger.requester.id &&
       typeof record.at === 'string' &&
-      record.at.startsWith(today),
+      Date.parse(record.at) > since,
   ).length;
 }
 

@@ -48,6 +48,30 @@ export interface JournalContents {
   intact: boolean;
 }
 
+/**
+ * What a writer keeps of its journal outside the file: how many lines it had after the last
+ * append and that last line's hash. A file cut short, or deleted, no longer matches it.
+ */
+export interface JournalAnchor {
+  lines: number;
+  hash: string;
+}
+
+/** What is wrong with `text` (null: the file is missing) against its anchor, or null. */
+export function anchorProblem(text: string | null, anchor: JournalAnchor): string | null {
+  const expected = `the anchor records ${anchor.lines} line(s) ending with hash ${anchor.hash.slice(0, 12)}`;
+  if (text === null) return `the ledger file is missing, but ${expected}`;
+  const lines = text.split('\n');
+  if (lines.at(-1) === '') lines.pop();
+  if (lines.length < anchor.lines)
+    return `the ledger has ${lines.length} line(s), but ${expected}: its last lines were deleted`;
+  const checked = checkLine(lines[anchor.lines - 1] ?? '');
+  const found =
+    checked.kind === 'unparseable' ? 'no readable hash' : `hash ${checked.line.hash.slice(0, 12)}`;
+  if (checked.kind === 'valid' && checked.line.hash === anchor.hash) return null;
+  return `line ${anchor.lines} has ${found}, but ${expected}: the ledger was cut and rewritten`;
+}
+
 /** The text of one line (without its newline) and its hash. */
 export function formatLine(
   prev: string,

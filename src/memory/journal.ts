@@ -8,6 +8,7 @@ import {
   checkLine,
   formatLine,
   GENESIS_HASH,
+  type JournalAnchor,
   type JournalContents,
   type JournalLine,
   parseJournal,
@@ -19,6 +20,8 @@ const TAIL_BYTES = 64 * 1024;
 
 export interface AppendOptions {
   now?: () => Date;
+  /** Called under the lock with the journal's new length, to keep it where the file's editor cannot. */
+  anchor?: (anchor: JournalAnchor) => Promise<void>;
 }
 
 /** Appends one record under an inter-process lock and returns the line written. */
@@ -35,7 +38,12 @@ export async function appendToJournal(
     compromised = true;
   });
   try {
-    return await appendLocked(path, { serialized, record }, now, () => compromised);
+    const line = await appendLocked(path, { serialized, record }, now, () => compromised);
+    if (options.anchor !== undefined) {
+      const lines = await countLines(path);
+      await options.anchor({ lines, hash: line.hash });
+    }
+    return line;
   } finally {
     if (!compromised) await release();
   }
@@ -46,18 +54,35 @@ export async function appendToJournal(
  * `problems` and skipped, never thrown. A directory, symlink or special file is refused.
  */
 export async function readJournal(path: string): Promise<JournalContents> {
+  return parseJournal((await readJournalText(path)) ?? '');
+}
+
+/** The journal's text, or null when there is no file; refused as readJournal refuses. */
+export async function readJournalText(path: string): Promise<string | null> {
   const stats = await lstat(path).catch((error: unknown) => {
     if (errnoCode(error) === 'ENOENT') return undefined;
     throw error;
   });
-  if (stats === undefined) return parseJournal('');
+  if (stats === undefined) return null;
   refuseNonFile(path, stats);
   // O_NOFOLLOW closes the window in which the file could be swapped for a link after lstat.
   const handle = await open(path, constants.O_RDONLY | noFollow()).catch((error: unknown) => {
     throw openFailure(path, error);
   });
   try {
-    return parseJournal((await handle.readFile()).toString('utf8'));
+    return (await handle.readFile()).toString('utf8');
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Newlines in the file: every appended line ends with one, so this is its last line's number. */
+async function countLines(path: string): Promise<number> {
+  const handle = await open(path, constants.O_RDONLY | noFollow());
+  try {
+    let count = 0;
+    for (const byte of await handle.readFile()) if (byte === 0x0a) count++;
+    return count;
   } finally {
     await handle.close();
   }

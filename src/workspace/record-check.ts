@@ -1,3 +1,4 @@
+import { writeLedgerAnchor } from '../git/ledger-anchor.js';
 import { appendToJournal } from '../memory/journal.js';
 import { ensureLocalDir, storePaths } from '../memory/store-paths.js';
 import type { JsonObject } from '../model/json.js';
@@ -19,7 +20,9 @@ export async function recordCheck(
   override: Override | null = null,
 ): Promise<void> {
   await ensureLocalDir(root);
-  await appendToJournal(storePaths(root).ledger, ledgerRecord(report, override));
+  await appendToJournal(storePaths(root).ledger, ledgerRecord(report, override), {
+    anchor: (anchor) => writeLedgerAnchor(root, anchor),
+  });
 }
 
 /**

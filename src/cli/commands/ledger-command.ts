@@ -1,7 +1,13 @@
 import { relative } from 'node:path';
+import { LEDGER_ANCHOR_REF, readLedgerAnchor } from '../../git/ledger-anchor.js';
 import { readSharedLedgerBranch } from '../../git/shared-ledger-branch.js';
-import { readJournal } from '../../memory/journal.js';
-import type { JournalContents, JournalEntry } from '../../memory/journal-format.js';
+import { readJournalText } from '../../memory/journal.js';
+import {
+  anchorProblem,
+  type JournalContents,
+  type JournalEntry,
+  parseJournal,
+} from '../../memory/journal-format.js';
 import { parseSharedLedgerFiles } from '../../memory/shared-ledger-entries.js';
 import { checkedLocalDir, storePaths } from '../../memory/store-paths.js';
 import { AureusError, ExitCode } from '../../model/errors.js';
@@ -29,8 +35,8 @@ export async function showLedgerCommand(context: CommandContext): Promise<number
 /** `aureus ledger verify`: exit 0 when every line verifies and the chain is unbroken, else 1. */
 export async function verifyLedgerCommand(context: CommandContext): Promise<number> {
   const { io, format } = context;
-  const { shown, contents, unchained } = await readLedger(context);
-  const verdict = contents.intact ? ExitCode.pass : ExitCode.rejected;
+  const { shown, contents, unchained, anchor } = await readLedger(context);
+  const verdict = contents.intact && anchor.problem === null ? ExitCode.pass : ExitCode.rejected;
   if (format === 'json') {
     const result = {
       file: shown,
@@ -38,12 +44,21 @@ export async function verifyLedgerCommand(context: CommandContext): Promise<numb
       entries: contents.entries.length,
       unchained,
       problems: contents.problems,
+      anchor: anchor.problem,
     };
     io.stdout(`${JSON.stringify(result, null, 2)}\n`);
     return verdict;
   }
   for (const problem of contents.problems) {
     io.stdout(`${shown}:${problem.lineNumber}: ${problem.kind}: ${problem.message}\n`);
+  }
+  if (anchor.problem !== null) {
+    io.stdout(`${shown}: ${anchor.problem}.\n${ANCHOR_HINT}\n`);
+    return verdict;
+  }
+  if (anchor.fresh) {
+    io.stdout(`${shown}: no ledger yet.\n`);
+    return verdict;
   }
   // Entries from before the shared ledger was chained have only their checksum to show.
   const older =
@@ -56,9 +71,23 @@ export async function verifyLedgerCommand(context: CommandContext): Promise<numb
   return verdict;
 }
 
-async function readLedger(
-  context: CommandContext,
-): Promise<{ shown: string; contents: JournalContents; unchained: number }> {
+const ANCHOR_HINT = `To resolve, restore the ledger from a backup; if its lines were lost for good, say so to whoever relies on it and start afresh with git update-ref -d ${LEDGER_ANCHOR_REF} (the anchor is kept in git, where editing .aureus/local/ does not reach).`;
+
+interface AnchorCheck {
+  /** What the file lacks against its anchor, or null. */
+  problem: string | null;
+  /** Neither a file nor an anchor: nothing was ever recorded here. */
+  fresh: boolean;
+}
+
+const NO_ANCHOR: AnchorCheck = { problem: null, fresh: false };
+
+async function readLedger(context: CommandContext): Promise<{
+  shown: string;
+  contents: JournalContents;
+  unchained: number;
+  anchor: AnchorCheck;
+}> {
   const { io, root, format, options } = context;
   if (format !== 'text' && format !== 'json') {
     throw new AureusError(
@@ -73,7 +102,7 @@ async function readLedger(
     for (const note of branch.notes)
       io.stderr(`aureus: ${note}; reading the copy fetched before.\n`);
     const contents = parseSharedLedgerFiles(branch.files);
-    return { shown: branch.ref, contents, unchained: contents.unchained };
+    return { shown: branch.ref, contents, unchained: contents.unchained, anchor: NO_ANCHOR };
   }
   if (options.remote !== undefined)
     throw new AureusError(
@@ -84,7 +113,15 @@ async function readLedger(
   if (options.file === undefined) await checkedLocalDir(root);
   const path = options.file ?? storePaths(root).ledger;
   const shown = relative(io.cwd, path) || path;
-  return { shown, contents: await readJournal(path), unchained: 0 };
+  const text = await readJournalText(path);
+  const contents = parseJournal(text ?? '');
+  // The local ledger's anchor is in git; a file named with --file has no known writer.
+  const anchor = options.file === undefined ? await readLedgerAnchor(root) : null;
+  const checked: AnchorCheck =
+    anchor === null
+      ? { problem: null, fresh: text === null && options.file === undefined }
+      : { problem: anchorProblem(text, anchor), fresh: false };
+  return { shown, contents, unchained: 0, anchor: checked };
 }
 
 /** `#line  time  hash  kind verdict cost head override`, from whichever of those fields the record has. */

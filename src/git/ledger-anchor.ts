@@ -1,3 +1,4 @@
+import { parseAnchor } from '../memory/journal-anchor-file.js';
 import type { JournalAnchor } from '../memory/journal-format.js';
 import { runGit } from './git-runner.js';
 
@@ -26,16 +27,4 @@ export async function readLedgerAnchor(root: string): Promise<JournalAnchor | nu
   });
   if (blob.exitCode !== 0) return null;
   return parseAnchor(blob.stdout.toString('utf8'));
-}
-
-function parseAnchor(text: string): JournalAnchor | null {
-  try {
-    const value: unknown = JSON.parse(text);
-    if (typeof value !== 'object' || value === null) return null;
-    if (!('lines' in value) || !('hash' in value)) return null;
-    const { lines, hash } = value;
-    return typeof lines === 'number' && typeof hash === 'string' ? { lines, hash } : null;
-  } catch {
-    return null;
-  }
 }

@@ -1,8 +1,10 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { appendToAppLedger, appLedgerPath } from '../../src/memory/app-ledger.js';
 import { storePaths } from '../../src/memory/store-paths.js';
 import { isolateGit, makeRepo } from '../support/git-fixture.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
+import { makeTempDir } from '../support/temp-dir.js';
 
 describe('the local ledger is anchored in git', () => {
   let restoreGit: () => Promise<void>;
@@ -62,6 +64,23 @@ describe('the local ledger is anchored in git', () => {
       expect(run.code).toBe(1);
     } finally {
       await repo.remove();
+    }
+  });
+
+  it("exits 1 when the App's ledger lost its tail, from the anchor beside it", async () => {
+    const data = await makeTempDir('app-ledger-anchor');
+    try {
+      for (const head of ['a', 'b', 'c'])
+        await appendToAppLedger(data.path, 42, `push:${head}`, { kind: 'check', head });
+      const ledger = appLedgerPath(data.path, 42);
+      const lines = (await readFile(ledger, 'utf8')).trimEnd().split('\n');
+      await writeFile(ledger, `${lines.slice(0, 2).join('\n')}\n`);
+      const run = await runCliInProcess(['ledger', 'verify', '--file', ledger], data.path);
+      expect(run.stdout).toContain('the ledger has 2 line(s), but the anchor records 3 line(s)');
+      expect(run.stdout).toContain('rm ledger/42.anchor.json');
+      expect(run.code).toBe(1);
+    } finally {
+      await data.remove();
     }
   });
 });

@@ -2,6 +2,7 @@ import { relative } from 'node:path';
 import { LEDGER_ANCHOR_REF, readLedgerAnchor } from '../../git/ledger-anchor.js';
 import { readSharedLedgerBranch } from '../../git/shared-ledger-branch.js';
 import { readJournalText } from '../../memory/journal.js';
+import { anchorFilePath, readAnchorFile } from '../../memory/journal-anchor-file.js';
 import {
   anchorProblem,
   type JournalContents,
@@ -53,7 +54,7 @@ export async function verifyLedgerCommand(context: CommandContext): Promise<numb
     io.stdout(`${shown}:${problem.lineNumber}: ${problem.kind}: ${problem.message}\n`);
   }
   if (anchor.problem !== null) {
-    io.stdout(`${shown}: ${anchor.problem}.\n${ANCHOR_HINT}\n`);
+    io.stdout(`${shown}: ${anchor.problem}.\n${anchorHint(anchor.reset)}\n`);
     return verdict;
   }
   if (anchor.fresh) {
@@ -71,16 +72,20 @@ export async function verifyLedgerCommand(context: CommandContext): Promise<numb
   return verdict;
 }
 
-const ANCHOR_HINT = `To resolve, restore the ledger from a backup; if its lines were lost for good, say so to whoever relies on it and start afresh with git update-ref -d ${LEDGER_ANCHOR_REF} (the anchor is kept in git, where editing .aureus/local/ does not reach).`;
+function anchorHint(reset: string): string {
+  return `To resolve, restore the ledger from a backup; if its lines were lost for good, say so to whoever relies on it and start afresh with ${reset} (the anchor is kept where editing the ledger does not reach).`;
+}
 
 interface AnchorCheck {
   /** What the file lacks against its anchor, or null. */
   problem: string | null;
   /** Neither a file nor an anchor: nothing was ever recorded here. */
   fresh: boolean;
+  /** How to drop the anchor once its lines are known to be lost. */
+  reset: string;
 }
 
-const NO_ANCHOR: AnchorCheck = { problem: null, fresh: false };
+const NO_ANCHOR: AnchorCheck = { problem: null, fresh: false, reset: '' };
 
 async function readLedger(context: CommandContext): Promise<{
   shown: string;
@@ -115,12 +120,17 @@ async function readLedger(context: CommandContext): Promise<{
   const shown = relative(io.cwd, path) || path;
   const text = await readJournalText(path);
   const contents = parseJournal(text ?? '');
-  // The local ledger's anchor is in git; a file named with --file has no known writer.
-  const anchor = options.file === undefined ? await readLedgerAnchor(root) : null;
+  // The local ledger's anchor is in git; a file named with --file (the App's) keeps it beside.
+  const anchor =
+    options.file === undefined ? await readLedgerAnchor(root) : await readAnchorFile(path);
+  const reset =
+    options.file === undefined
+      ? `git update-ref -d ${LEDGER_ANCHOR_REF}`
+      : `rm ${relative(io.cwd, anchorFilePath(path)) || path}`;
   const checked: AnchorCheck =
     anchor === null
-      ? { problem: null, fresh: text === null && options.file === undefined }
-      : { problem: anchorProblem(text, anchor), fresh: false };
+      ? { problem: null, fresh: text === null && options.file === undefined, reset }
+      : { problem: anchorProblem(text, anchor), fresh: false, reset };
   return { shown, contents, unchained: 0, anchor: checked };
 }
 

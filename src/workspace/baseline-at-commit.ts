@@ -1,7 +1,9 @@
 import { followRecordedRenames } from '../critic/follow-renames.js';
+import { baselineLoosens } from '../gate/baseline-direction.js';
 import { toleratesGrowth } from '../gate/classify-findings.js';
 import { renamesSince } from '../git/index.js';
 import { BASELINE_PATH, parseBaseline } from '../memory/baseline-file.js';
+import type { Change, FileVersion } from '../model/change.js';
 import { AureusError } from '../model/errors.js';
 import type { RecordedFinding } from '../model/finding.js';
 import type { Policy } from '../model/policy.js';
@@ -66,4 +68,35 @@ export async function baselineAtCommit(
   if (baseline.recorded.length === 0) return baseline;
   const renames = await renamesSince(root, BASELINE_PATH, commit);
   return { ...baseline, recorded: followRecordedRenames(baseline.recorded, renames) };
+}
+
+/**
+ * What the change's edit of .aureus/baseline.json gives away (baselineLoosens): on a pull request
+ * it needs the same approval as a loosened policy. Its base side is read as strictly as a
+ * committed baseline; one that does not read counts as empty, so every entry of the new file is
+ * an addition (fail closed). A new file that does not read records nothing, so gives nothing.
+ */
+export function changedBaseline(change: Change): string[] {
+  const file = change.files.find((candidate) => candidate.path === BASELINE_PATH);
+  if (file?.head === undefined) return [];
+  const after = recordedIn(file.head);
+  if (after.length === 0) return [];
+  // A file moved onto the baseline's path brings figures nobody recorded there.
+  const before =
+    file.base !== undefined && (file.oldPath ?? file.path) === BASELINE_PATH
+      ? recordedIn(file.base)
+      : [];
+  return baselineLoosens(before, after);
+}
+
+function recordedIn(version: FileVersion): RecordedFinding[] {
+  if (version.mode === SYMLINK_MODE || version.kind !== 'text' || version.text === undefined)
+    return [];
+  if (version.validUtf8 === false) return [];
+  try {
+    return parseBaseline(version.text, BASELINE_PATH);
+  } catch (error) {
+    if (error instanceof AureusError) return [];
+    throw error;
+  }
 }

@@ -6,6 +6,7 @@ import type { Change } from '../model/change.js';
 import { AureusError } from '../model/errors.js';
 import type { Policy } from '../model/policy.js';
 import { formatPolicyProblem, PolicyError } from '../policy/policy-problem.js';
+import { changedBaseline } from './baseline-at-commit.js';
 import { gitRepositorySource } from './git-repository-source.js';
 import type { RepositorySource } from './repository-source.js';
 
@@ -119,7 +120,8 @@ export interface PolicyEdit {
 }
 
 /**
- * What the change does to .aureus/policy.yaml. The new file is validated by the same loader as
+ * What the change does to .aureus/policy.yaml, and what its edit of .aureus/baseline.json gives
+ * away (changedBaseline). The new file is validated by the same loader as
  * a committed one, so a broken policy is refused when it is committed, not when the next change
  * finds it at its base and can no longer be judged.
  */
@@ -127,6 +129,22 @@ export async function changedPolicy(
   change: Change,
   judging: Policy,
   policyPath: string = POLICY_PATH,
+): Promise<PolicyEdit> {
+  const edit = await changedPolicyFile(change, judging, policyPath);
+  // The baseline's figures are settings of the gate too: raising them is approved like a policy.
+  const baseline = changedBaseline(change);
+  if (baseline.length === 0) return edit;
+  return {
+    changes: [...edit.changes, ...baseline],
+    loosens: [...edit.loosens, ...baseline],
+    problems: edit.problems,
+  };
+}
+
+async function changedPolicyFile(
+  change: Change,
+  judging: Policy,
+  policyPath: string,
 ): Promise<PolicyEdit> {
   const file = change.files.find(
     (candidate) => candidate.path === policyPath || candidate.oldPath === policyPath,

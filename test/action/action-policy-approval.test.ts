@@ -113,3 +113,44 @@ describe('the Action on a pull request that loosens the policy', () => {
     expect(pushed.summary).toContain(SETTING);
   });
 });
+
+/** A baseline that records three god classes nobody recorded at the base. */
+const GROWN_BASELINE = `${JSON.stringify(
+  {
+    version: 1,
+    findings: ['Alpha', 'Beta', 'Gamma'].map((name) => ({
+      fingerprint: `god_class:src/${name}.ts#${name}`,
+      ruleId: 'god_class',
+      path: `src/${name}.ts`,
+      symbol: name,
+      measured: 900,
+    })),
+  },
+  null,
+  2,
+)}\n`;
+
+describe('the Action on a pull request that only adds entries to the baseline', () => {
+  it('fails as a loosening until an admin approves its head', async () => {
+    const scenario = await session.scenario((origin) =>
+      origin.write('.aureus/baseline.json', GROWN_BASELINE),
+    );
+    session.double.setPermission(OWNER, REPO, ADMIN, 'admin');
+    session.double.addPullRequest({
+      owner: OWNER,
+      repo: REPO,
+      number: 41,
+      baseSha: scenario.baseSha,
+      headSha: scenario.headSha,
+    });
+    const blocked = await run(scenario, 41);
+    expect(blocked.exitCode).toBe(1);
+    expect(blocked.outputs.verdict).toBe('block');
+    expect(blocked.summary).toContain('baseline: +3 findings');
+
+    review(41, ADMIN, 'APPROVED', scenario.headSha);
+    const approved = await run(scenario, 41, 'pull_request_review');
+    expect(approved.exitCode).toBe(0);
+    expect(approved.summary).toContain('ada (maintain or admin) approved it for this commit');
+  });
+});

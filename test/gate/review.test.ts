@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { fingerprintOf } from '../../src/critic/fingerprint.js';
+import { baselineLoosens } from '../../src/gate/baseline-direction.js';
 import { classifyFindings } from '../../src/gate/classify-findings.js';
 import { type ReviewInput, review } from '../../src/gate/review.js';
 import type { Change } from '../../src/model/change.js';
@@ -304,6 +305,58 @@ describe('the gate', () => {
       const report = review(input({ policyChanges: tightens, policyLoosens: [] }));
       expect(report.verdict).toBe('warn');
       expect(report.policy).toMatchObject({ loosens: [], approval: null });
+    });
+  });
+
+  describe('a change that edits the baseline', () => {
+    const recorded = (name: string, measured: number | null) => ({
+      fingerprint: fingerprintOf('god_class', 'src/a.ts', name),
+      ruleId: 'god_class' as const,
+      path: 'src/a.ts',
+      symbol: name,
+      measured,
+    });
+    const before = [recorded('Big', 600), recorded('Old', 700)];
+
+    it('loosens the gate when it raises a recorded size or adds entries, listed with the policy', () => {
+      const after = [recorded('Big', 900), recorded('Old', 700), recorded('New', 800)];
+      const loosens = baselineLoosens(before, after);
+      expect(loosens).toEqual([
+        'baseline: god_class src/a.ts#Big 600 → 900 lines',
+        'baseline: +1 finding',
+      ]);
+      const report = review(input({ policyChanges: loosens, policyLoosens: loosens }));
+      expect(report.verdict).toBe('block');
+      expect(report.reasons).toContain(
+        'policy change loosens the gate (baseline: god_class src/a.ts#Big 600 → 900 lines; baseline: +1 finding) — needs the approval of a person with maintain or admin permission: a maintainer approves it.',
+      );
+      const approval = { by: '@ada', accountId: 7001, reason: 'the class was split' };
+      const approved = review(
+        input({
+          policyChanges: loosens,
+          policyLoosens: loosens,
+          policyGate: { kind: 'approval', how: 'a maintainer approves it.', approval },
+        }),
+      );
+      expect(approved.verdict).toBe('warn');
+      expect(review(input({ policyLoosens: loosens, policyGate: { kind: 'warn' } })).verdict).toBe(
+        'warn',
+      );
+    });
+
+    it('counts a figure set where there was none, and every added entry', () => {
+      expect(baselineLoosens([recorded('Big', null)], [recorded('Big', 10)])).toEqual([
+        'baseline: god_class src/a.ts#Big none → 10 lines',
+      ]);
+      expect(baselineLoosens([], [recorded('A', 1), recorded('B', 2), recorded('C', 3)])).toEqual([
+        'baseline: +3 findings',
+      ]);
+    });
+
+    it('tightens, with nothing to approve, when it removes entries or lowers sizes', () => {
+      expect(baselineLoosens(before, [recorded('Big', 550)])).toEqual([]);
+      expect(baselineLoosens(before, [recorded('Big', null)])).toEqual([]);
+      expect(baselineLoosens(before, [])).toEqual([]);
     });
   });
 

@@ -122,12 +122,18 @@ export function review(input: ReviewInput): Report {
   };
 }
 
-/** The loosened settings and the approval that let them through, if any did. */
-function policyDecision(input: ReviewInput): Pick<Report['policy'], 'loosens' | 'approval'> {
+/**
+ * The loosened settings, the approval that let them through, if any did, and whether the policy
+ * blocks the change by itself (a cause of its own, beside budget and findings).
+ */
+function policyDecision(
+  input: ReviewInput,
+): Pick<Report['policy'], 'loosens' | 'approval' | 'blocks'> {
   const loosens = input.policyLoosens ?? [];
   const gate = input.policyGate;
   const approved = loosens.length > 0 && gate.kind === 'approval' ? gate.approval : undefined;
-  return { loosens, approval: approved ?? null };
+  const blocks = (input.policyProblems ?? []).length > 0 || policyReason(input)?.blocks === true;
+  return { loosens, approval: approved ?? null, blocks };
 }
 
 /** `gaps`: why the change could not be evaluated in full, beyond its own notes. */

@@ -99,5 +99,10 @@ export interface Report {
       readonly accountId: number;
       readonly reason: string;
     } | null;
+    /**
+     * The policy alone blocks the change: a loosening awaiting approval on this surface, or a
+     * new policy file that does not validate. A workflow's `fail-on` never lets this pass.
+     */
+    readonly blocks: boolean;
   };
 }

@@ -51,6 +51,7 @@ function run(
   scenario: Scenario,
   number: number,
   eventName: 'pull_request' | 'pull_request_review' = 'pull_request',
+  inputs: Record<string, string> = {},
 ): Promise<ActionRun> {
   return runAction({
     runnerDir: scenario.runnerDir,
@@ -62,7 +63,7 @@ function run(
         : pullRequestReviewEvent(scenario, { number }),
     sha: scenario.headSha,
     apiUrl: session.double.url,
-    inputs: { 'github-token': PR_TOKEN },
+    inputs: { 'github-token': PR_TOKEN, ...inputs },
   });
 }
 
@@ -76,6 +77,17 @@ describe('the Action on a pull request that loosens the policy', () => {
     expect(blocked.summary).toContain(SETTING);
     expect(blocked.summary).toContain('approves this commit in a review of the pull request');
     expect(session.double.checkRuns(OWNER, REPO).at(-1)?.summary).toContain(SETTING);
+  });
+
+  it('fails whatever causes fail-on names, and passes only under fail-on: none', async () => {
+    const scenario = await loosening(35);
+    const budgetOnly = await run(scenario, 35, 'pull_request', { 'fail-on': 'budget' });
+    expect(budgetOnly.exitCode).toBe(1);
+    expect(budgetOnly.outputs.verdict).toBe('block');
+    expect((await run(scenario, 35, 'pull_request', { 'fail-on': 'incomplete' })).exitCode).toBe(1);
+    const none = await run(scenario, 35, 'pull_request', { 'fail-on': 'none' });
+    expect(none.exitCode).toBe(0);
+    expect(session.double.checkRuns(OWNER, REPO).at(-1)?.conclusion).toBe('neutral');
   });
 
   it('fails when the approval is by a write user, or was dismissed', async () => {

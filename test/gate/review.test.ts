@@ -277,6 +277,7 @@ describe('the gate', () => {
       );
       expect(report.policy.loosens).toEqual(loosens);
       expect(report.policy.approval).toBeNull();
+      expect(report.policy.blocks).toBe(true);
     });
 
     it('lets it through once a maintainer approved this head, saying who and why', () => {
@@ -292,12 +293,14 @@ describe('the gate', () => {
         'policy change loosens the gate (budgets.change.block: 500 → 5000); @ada (maintain or admin) approved it for this commit: agreed in the design review',
       );
       expect(report.policy.approval).toEqual(approval);
+      expect(report.policy.blocks).toBe(false);
     });
 
     it('is a warning on a local surface', () => {
       const report = review(input({ ...loosening, policyGate: { kind: 'warn' } }));
       expect(report.verdict).toBe('warn');
       expect(report.reasons[0]).toMatch(/^policy change loosens the gate .*blocks until/);
+      expect(report.policy.blocks).toBe(false);
     });
 
     it('needs no approval when it only tightens', () => {
@@ -365,6 +368,7 @@ describe('the gate', () => {
     const report = review(input({ priced: priced(10), policyProblems: [problem] }));
     expect(report.verdict).toBe('block');
     expect(report.reasons).toContain(`the new policy does not validate: ${problem}`);
+    expect(report.policy.blocks).toBe(true);
   });
 
   it('suggests the installed package that does the job of a new dependency', () => {

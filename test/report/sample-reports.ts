@@ -62,6 +62,7 @@ function report(overrides: Partial<Report>): Report {
       changes: [],
       loosens: [],
       approval: null,
+      blocks: false,
     },
     ...overrides,
   };
@@ -191,6 +192,7 @@ export const POLICY_CHANGE = report({
     changes: ['budgets.change.block: 500 → 5000', 'forbidden_patterns.god_class: error → off'],
     loosens: ['budgets.change.block: 500 → 5000', 'forbidden_patterns.god_class: error → off'],
     approval: null,
+    blocks: true,
   },
 });
 

@@ -8,7 +8,7 @@
  */
 
 /** Bump when any extractor's output changes: cached facts of another version are ignored. */
-export const ANALYZER_VERSION = 7;
+export const ANALYZER_VERSION = 8;
 
 export type Language = 'typescript' | 'tsx' | 'javascript' | 'python' | 'go' | 'java';
 
@@ -65,7 +65,9 @@ export interface AbstractionFact {
    * A TS/JS interface that describes data: none of its own members is a method, call or
    * construct signature (property and index signatures and accessors only, whatever their
    * types: `onDone: () => void` is a property); an empty interface too. It says what the
-   * equivalent `type` alias would say. False for every other abstraction: a Java or Go
+   * equivalent `type` alias would say. An interface that extends is data only when every base
+   * is an interface of data the same file declares; a base it cannot see (imported, qualified,
+   * an alias) may declare methods, so it is an abstraction. False for every other abstraction: a Java or Go
    * interface declares methods, an abstract class or a Protocol is meant to be implemented.
    */
   readonly dataOnly: boolean;

@@ -114,8 +114,45 @@ describe.each(EXTRACTORS)('%s: lines, classes and functions', (_, extract) => {
       ['Store', false],
       ['Callable', false],
       ['Creates', false],
-      ['Nested', true],
+      ['Nested', false],
       ['Named', false],
+    ]);
+  });
+
+  it('counts what an interface inherits: data only when every base it extends is seen to be', async () => {
+    const facts = await extract(
+      lines(
+        "import { Remote } from './remote';",
+        'interface Point { x: number; }',
+        'interface Point3 extends Point { z: number; }',
+        'interface Deeper extends Point3, Point { w: number; }',
+        'interface Service { run(): void; }',
+        'interface Config extends Service { name: string; }',
+        'interface Wrapped extends Config { extra: string; }',
+        'interface FromImport extends Remote { id: string; }',
+        'interface Qualified extends ns.Point { id: string; }',
+        'interface Loop extends Cycle { a: string; }',
+        'interface Cycle extends Loop { b: string; }',
+        'interface Merged { a: string; }',
+        'interface Merged { b(): void; }',
+        'interface OnMerged extends Merged { c: string; }',
+      ),
+      'typescript',
+    );
+    expect(facts.abstractions.map((fact) => [fact.name, fact.dataOnly])).toEqual([
+      ['Point', true],
+      ['Point3', true],
+      ['Deeper', true],
+      ['Service', false],
+      ['Config', false],
+      ['Wrapped', false],
+      ['FromImport', false],
+      ['Qualified', false],
+      ['Loop', true],
+      ['Cycle', true],
+      ['Merged', true],
+      ['Merged', false],
+      ['OnMerged', false],
     ]);
   });
 

@@ -97,6 +97,7 @@ export function visitInterface(
       member.type === 'TSIndexSignature' ||
       (member.type === 'TSMethodSignature' && member.kind !== 'method'),
   );
-  source.facts.addAbstraction(textOf(source, node.id), 'interface', range, dataOnly);
+  const bases = (node.extends ?? []).map((base) => textOf(source, base.expression));
+  source.facts.addAbstraction(textOf(source, node.id), 'interface', range, dataOnly, bases);
   visitChildren(source, node, { ...scope, inType: true }, visit);
 }

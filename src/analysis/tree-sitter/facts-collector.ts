@@ -38,6 +38,7 @@ export class FactsCollector {
     kind: AbstractionKind;
     range: TextRange;
     dataOnly: boolean;
+    bases: readonly string[];
   }>[] = [];
   private readonly functions: FunctionDraft[] = [];
   private readonly imports: Positioned<ImportDraft>[] = [];
@@ -71,9 +72,18 @@ export class FactsCollector {
     this.classes.push(draft);
   }
 
-  /** `dataOnly`: an interface of data (AbstractionFact.dataOnly). */
-  addAbstraction(name: string, kind: AbstractionKind, range: TextRange, dataOnly = false): void {
-    this.abstractions.push({ name, kind, range, dataOnly, at: range.start });
+  /**
+   * `dataOnly`: none of the interface's own members is a method (AbstractionFact.dataOnly);
+   * `bases`: the interfaces it extends, as written. What it inherits is counted in `build`.
+   */
+  addAbstraction(
+    name: string,
+    kind: AbstractionKind,
+    range: TextRange,
+    dataOnly = false,
+    bases: readonly string[] = [],
+  ): void {
+    this.abstractions.push({ name, kind, range, dataOnly, bases, at: range.start });
   }
 
   /** Starts a function fact; the walker adds decision points and calls to the draft. */
@@ -155,11 +165,11 @@ export class FactsCollector {
       classes: [...this.classes]
         .sort((a, b) => byStart(a.range, b.range))
         .map(({ range, ...fact }) => ({ ...fact, ...spanAndLoc(range, fact.methods) })),
-      abstractions: inOrder(this.abstractions).map(({ name, kind, range, dataOnly }) => ({
+      abstractions: inOrder(this.abstractions).map(({ name, kind, range, dataOnly, bases }) => ({
         name,
         kind,
         span: this.lines.spanOf(range),
-        dataOnly,
+        dataOnly: dataOnly && bases.every(dataInterfaces(this.abstractions)),
       })),
       functions: [...this.functions]
         .sort((a, b) => byStart(a.range, b.range))
@@ -257,4 +267,35 @@ function mergeExports(
     else if (seen.typeOnly && !fact.typeOnly) first.set(fact.name, { ...seen, typeOnly: false });
   }
   return [...first.values()];
+}
+
+/**
+ * Whether a base an interface extends is an interface of data: one this file declares, every
+ * declaration of it data only and its own bases too. A base the file does not declare (imported,
+ * qualified, a type alias, a builtin) cannot be seen from here: it counts as an abstraction,
+ * since it may declare methods. A cycle (a type error) adds nothing to what its members say.
+ */
+function dataInterfaces(
+  abstractions: readonly {
+    name: string;
+    kind: AbstractionKind;
+    dataOnly: boolean;
+    bases: readonly string[];
+  }[],
+): (base: string) => boolean {
+  const known = new Map<string, boolean>();
+  const isData = (name: string): boolean => {
+    const found = known.get(name);
+    if (found !== undefined) return found;
+    const declarations = abstractions.filter(
+      (fact) => fact.name === name && fact.kind === 'interface',
+    );
+    known.set(name, true);
+    const data =
+      declarations.length > 0 &&
+      declarations.every((fact) => fact.dataOnly && fact.bases.every(isData));
+    known.set(name, data);
+    return data;
+  };
+  return isData;
 }

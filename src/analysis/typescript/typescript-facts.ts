@@ -103,11 +103,15 @@ function visit(source: Source, node: ts.Node, scope: Scope): void {
     case Category.interface:
       if (typescript.isInterfaceDeclaration(node)) {
         const dataOnly = node.members.every(isDataMember);
+        const extended = node.heritageClauses?.find(
+          (clause) => clause.token === typescript.SyntaxKind.ExtendsKeyword,
+        );
         source.facts.addAbstraction(
           textOf(source, node.name),
           'interface',
           rangeOf(source, node),
           dataOnly,
+          (extended?.types ?? []).map((type) => textOf(source, type.expression)),
         );
       }
       visitChildren(source, node, { ...scope, inType: true });

@@ -1,0 +1,124 @@
+import type { Policy } from '../model/policy.js';
+import type { GateName, Phase, Tier, ToolDefinition, ToolResult } from './tool-contract.js';
+
+/**
+ * The gates the loop puts before every action, in the order they run. Each returns `null` to let
+ * the action through or the refusal the model gets back as its tool result, so the model learns
+ * why and what to try instead. They read only numbers the loop already holds: a gate check costs
+ * no I/O, whatever the repository's size.
+ */
+
+export type Refusal = Extract<ToolResult, { ok: false }> & { readonly refusedBy: GateName };
+
+/** How the operator answers a tier-2 request: asked on a TTY, decided by `--yes` otherwise. */
+export type TierApproval = 'ask-granted' | 'yes-flag' | 'none';
+
+export interface GateContext {
+  readonly policy: Policy;
+  readonly phase: Phase;
+  /** Points the run has spent so far, priced as `aureus check` prices the branch. */
+  readonly spentPoints: number;
+  /** The plan's allocation in points, once a plan was accepted. */
+  readonly planAllocation: number | null;
+  readonly approval: TierApproval;
+}
+
+/** The plan's estimate may be exceeded by this fraction before the budget gate refuses. */
+export const PLAN_MARGIN = 0.25;
+
+function refuse(refusedBy: GateName, error: string, hint: string): Refusal {
+  return { ok: false, refusedBy, error, hint };
+}
+
+export function phaseGate(tool: ToolDefinition, context: GateContext): Refusal | null {
+  if (tool.phases.includes(context.phase)) return null;
+  return refuse(
+    'phase',
+    `${tool.spec.name} is not offered in the ${context.phase} phase.`,
+    `Use it in ${tool.phases.join(' or ')}; finish this phase first.`,
+  );
+}
+
+/** The action's own price: its tier's points plus the priced effect of the files it changes. */
+export function actionPoints(policy: Policy, tier: Tier, effectPoints: number): number {
+  const prices = policy.pricing.tool;
+  const byTier = { 0: prices.tier_0, 1: prices.tier_1, 2: prices.tier_2, 3: prices.tier_3 } as const;
+  const tierPoints = byTier[tier];
+  return tierPoints + effectPoints;
+}
+
+/** `warn` is true when the action is logged as expensive (cost_thresholds.action_warn). */
+export function costGate(
+  points: number,
+  context: GateContext,
+): { readonly refusal: Refusal | null; readonly warn: boolean } {
+  const { action_warn, action_block } = context.policy.cost_thresholds;
+  if (points > action_block) {
+    return {
+      refusal: refuse(
+        'cost',
+        `This action costs ${points} points, over cost_thresholds.action_block (${action_block}).`,
+        'Split it into smaller edits, or reuse existing code instead of adding new code.',
+      ),
+      warn: true,
+    };
+  }
+  return { refusal: null, warn: points >= action_warn };
+}
+
+export function budgetGate(points: number, context: GateContext): Refusal | null {
+  const after = context.spentPoints + points;
+  const block = context.policy.budgets.change.block;
+  if (after > block) {
+    return refuse(
+      'budget',
+      `After this action the run would cost ${after} points, over budgets.change.block (${block}).`,
+      'Make the change smaller, or delete code the task makes unnecessary.',
+    );
+  }
+  if (context.planAllocation !== null) {
+    const allowed = context.planAllocation * (1 + PLAN_MARGIN);
+    if (after > allowed) {
+      return refuse(
+        'budget',
+        `After this action the run would cost ${after} points, over the plan's ${context.planAllocation} plus ${PLAN_MARGIN * 100}%.`,
+        'Stay within the plan, or stop and say why the plan was wrong.',
+      );
+    }
+  }
+  return null;
+}
+
+export function tierGate(tier: Tier, context: GateContext): Refusal | null {
+  const maxTier = context.policy.permissions.max_tier;
+  if (tier === 3) {
+    return refuse(
+      'tier',
+      'Tier 3 actions (publishing) never run locally.',
+      'Leave publishing to the user.',
+    );
+  }
+  if (tier > maxTier) {
+    return refuse(
+      'tier',
+      `This is a tier ${tier} action; permissions.max_tier is ${maxTier}.`,
+      'Use a lower-tier tool, or ask the user to raise permissions.max_tier.',
+    );
+  }
+  if (tier === 2 && context.approval === 'none') {
+    return refuse(
+      'tier',
+      'Tier 2 actions need approval: the run is not interactive and --yes was not given.',
+      'Run with --yes to allow allow-listed commands.',
+    );
+  }
+  return null;
+}
+
+/** A command runs only when its argv is exactly one of permissions.allowed_commands. */
+export function commandAllowed(policy: Policy, argv: readonly string[]): boolean {
+  return policy.permissions.allowed_commands.some(
+    (allowed) =>
+      allowed.length === argv.length && allowed.every((part, index) => part === argv[index]),
+  );
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from '@jest/globals';
+import {
+  actionPoints,
+  budgetGate,
+  commandAllowed,
+  costGate,
+  type GateContext,
+  phaseGate,
+  tierGate,
+} from '../../src/agent/action-gates.js';
+import type { ToolDefinition } from '../../src/agent/tool-contract.js';
+import { defaultPolicy } from '../../src/policy/default-policy.js';
+
+const policy = defaultPolicy();
+
+function context(overrides: Partial<GateContext> = {}): GateContext {
+  return {
+    policy,
+    phase: 'gather',
+    spentPoints: 0,
+    planAllocation: null,
+    approval: 'none',
+    ...overrides,
+  };
+}
+
+const fileWrite: ToolDefinition = {
+  spec: { name: 'file_write', description: 'write a file', inputSchema: { type: 'object' } },
+  tier: 1,
+  phases: ['act'],
+  preview: async () => ({ kind: 'read' }),
+  apply: async () => ({ ok: true, output: null }),
+};
+
+describe('the gates before every action', () => {
+  it('phase: a tool offered only in Act is refused during Gather, with the phase to use', () => {
+    const refusal = phaseGate(fileWrite, context());
+    expect(refusal).toMatchObject({ ok: false, refusedBy: 'phase' });
+    expect(refusal?.hint).toContain('act');
+    expect(phaseGate(fileWrite, context({ phase: 'act' }))).toBeNull();
+  });
+
+  it('cost: action_warn logs, above action_block refuses', () => {
+    const { action_warn, action_block } = policy.cost_thresholds;
+    expect(costGate(action_warn - 1, context())).toEqual({ refusal: null, warn: false });
+    expect(costGate(action_warn, context())).toEqual({ refusal: null, warn: true });
+    expect(costGate(action_block + 1, context()).refusal).toMatchObject({ refusedBy: 'cost' });
+  });
+
+  it("cost: an action's price is its tier's points plus its file effects'", () => {
+    expect(actionPoints(policy, 2, 3)).toBe(policy.pricing.tool.tier_2 + 3);
+  });
+
+  it("budget: the run may not pass budgets.change.block nor the plan's allocation with its margin", () => {
+    const block = policy.budgets.change.block;
+    expect(budgetGate(1, context({ spentPoints: block }))).toMatchObject({ refusedBy: 'budget' });
+    expect(budgetGate(1, context({ spentPoints: block - 1 }))).toBeNull();
+    expect(budgetGate(30, context({ spentPoints: 100, planAllocation: 100 }))).toMatchObject({
+      refusedBy: 'budget',
+    });
+    expect(budgetGate(20, context({ spentPoints: 100, planAllocation: 100 }))).toBeNull();
+  });
+
+  it('tier: tier 3 never runs locally, above max_tier is refused, tier 2 needs --yes when not asked', () => {
+    expect(tierGate(3, context({ approval: 'yes-flag' }))).toMatchObject({ refusedBy: 'tier' });
+    expect(tierGate(2, context())).toMatchObject({ refusedBy: 'tier' });
+    expect(tierGate(2, context({ approval: 'yes-flag' }))).toBeNull();
+    const readOnly = { ...policy, permissions: { ...policy.permissions, max_tier: 0 } };
+    expect(tierGate(1, context({ policy: readOnly }))).toMatchObject({ refusedBy: 'tier' });
+  });
+
+  it('tier: a command runs only when its argv is exactly an allowed one', () => {
+    const npmTest: [string, ...string[]] = ['npm', 'test'];
+    const allowing = {
+      ...policy,
+      permissions: { ...policy.permissions, allowed_commands: [npmTest] },
+    };
+    expect(commandAllowed(allowing, ['npm', 'test'])).toBe(true);
+    expect(commandAllowed(allowing, ['npm', 'test', '--', 'x'])).toBe(false);
+    expect(commandAllowed(policy, ['npm', 'test'])).toBe(false);
+  });
+});

@@ -42,7 +42,12 @@ export function phaseGate(tool: ToolDefinition, context: GateContext): Refusal |
 /** The action's own price: its tier's points plus the priced effect of the files it changes. */
 export function actionPoints(policy: Policy, tier: Tier, effectPoints: number): number {
   const prices = policy.pricing.tool;
-  const byTier = { 0: prices.tier_0, 1: prices.tier_1, 2: prices.tier_2, 3: prices.tier_3 } as const;
+  const byTier = {
+    0: prices.tier_0,
+    1: prices.tier_1,
+    2: prices.tier_2,
+    3: prices.tier_3,
+  } as const;
   const tierPoints = byTier[tier];
   return tierPoints + effectPoints;
 }

@@ -127,3 +127,44 @@ export function commandAllowed(policy: Policy, argv: readonly string[]): boolean
       allowed.length === argv.length && allowed.every((part, index) => part === argv[index]),
   );
 }
+
+export interface GateDecision {
+  readonly gate: GateName;
+  readonly verdict: 'pass' | 'warn' | 'refused';
+}
+
+/**
+ * Runs the gates in their fixed order — phase, cost, budget, tier, safety — and stops at the
+ * first refusal. Every decision is returned for the trajectory, the passes as well as the
+ * refusal. `safety` judges the would-be file state (the critic) and is only asked when the
+ * cheaper gates have let the action through.
+ */
+export async function runGates(
+  tool: ToolDefinition,
+  effectPoints: number,
+  context: GateContext,
+  safety: () => Promise<Refusal | null>,
+): Promise<{ readonly decisions: readonly GateDecision[]; readonly refusal: Refusal | null }> {
+  const decisions: GateDecision[] = [];
+  const stop = (refusal: Refusal) => {
+    decisions.push({ gate: refusal.refusedBy, verdict: 'refused' });
+    return { decisions, refusal };
+  };
+  const phase = phaseGate(tool, context);
+  if (phase !== null) return stop(phase);
+  decisions.push({ gate: 'phase', verdict: 'pass' });
+  const points = actionPoints(context.policy, tool.tier, effectPoints);
+  const cost = costGate(points, context);
+  if (cost.refusal !== null) return stop(cost.refusal);
+  decisions.push({ gate: 'cost', verdict: cost.warn ? 'warn' : 'pass' });
+  const budget = budgetGate(points, context);
+  if (budget !== null) return stop(budget);
+  decisions.push({ gate: 'budget', verdict: 'pass' });
+  const tier = tierGate(tool.tier, context);
+  if (tier !== null) return stop(tier);
+  decisions.push({ gate: 'tier', verdict: 'pass' });
+  const unsafe = await safety();
+  if (unsafe !== null) return stop(unsafe);
+  decisions.push({ gate: 'safety', verdict: 'pass' });
+  return { decisions, refusal: null };
+}

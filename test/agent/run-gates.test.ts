@@ -6,6 +6,7 @@ import {
   costGate,
   type GateContext,
   phaseGate,
+  runGates,
   tierGate,
 } from '../../src/agent/action-gates.js';
 import type { ToolDefinition } from '../../src/agent/tool-contract.js';
@@ -78,5 +79,39 @@ describe('the gates before every action', () => {
     expect(commandAllowed(allowing, ['npm', 'test'])).toBe(true);
     expect(commandAllowed(allowing, ['npm', 'test', '--', 'x'])).toBe(false);
     expect(commandAllowed(policy, ['npm', 'test'])).toBe(false);
+  });
+
+  it('run in order and stop at the first refusal: safety is not asked once a cheaper gate refused', async () => {
+    let safetyAsked = false;
+    const safety = async () => {
+      safetyAsked = true;
+      return null;
+    };
+    const outOfPhase = await runGates(fileWrite, 0, context(), safety);
+    expect(outOfPhase.decisions).toEqual([{ gate: 'phase', verdict: 'refused' }]);
+    expect(safetyAsked).toBe(false);
+    const overBlock = await runGates(
+      fileWrite,
+      policy.cost_thresholds.action_block,
+      context({ phase: 'act' }),
+      safety,
+    );
+    expect(overBlock.refusal).toMatchObject({ refusedBy: 'cost' });
+    const allowed = await runGates(fileWrite, 0, context({ phase: 'act' }), safety);
+    expect(allowed.refusal).toBeNull();
+    expect(allowed.decisions.map((decision) => decision.gate)).toEqual([
+      'phase',
+      'cost',
+      'budget',
+      'tier',
+      'safety',
+    ]);
+    expect(safetyAsked).toBe(true);
+    const godClass = await runGates(fileWrite, 0, context({ phase: 'act' }), async () => ({
+      ok: false,
+      refusedBy: 'safety',
+      error: 'a new god class',
+    }));
+    expect(godClass.refusal).toMatchObject({ refusedBy: 'safety' });
   });
 });

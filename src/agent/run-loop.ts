@@ -1,0 +1,264 @@
+import type { ConversationBlock, ConversationTurn, ModelReply } from '../llm/model-client.js';
+import { SpendCapReached, type MeteredModel } from '../llm/spend.js';
+import { AureusError } from '../model/errors.js';
+import type { JsonObject } from '../model/json.js';
+import { runGates, type TierApproval } from './action-gates.js';
+import { phaseTools } from './phase-tools.js';
+import { recordAction, type RunState, saveState, writeNote } from './run-memory.js';
+import { type Verification, verifyRun, type VerifySettings } from './run-verify.js';
+import { checkpoint } from './safety/checkpoints.js';
+import type { ToolDefinition, ToolResult } from './tool-contract.js';
+import { unofferedTool } from './tools/builder-tools.js';
+import { scrubResult } from './tools/scrub-result.js';
+
+/**
+ * The run: Gather (read-only tools, then `submit_plan`) → Act (edits and commands, then
+ * `request_verify`) → Verify (tests and `aureus check` of the branch) → back to Act on failure,
+ * up to cost_thresholds.max_iterations → `finish`. Every action passes the gates first; every
+ * decision goes to the trajectory and the state is saved after each action.
+ */
+
+export type RunStatus =
+  | 'done'
+  | 'failed verification'
+  | 'stopped by the iteration bound'
+  | `stopped at ${string}`
+  | 'stopped: the model ended without finishing';
+
+export interface LoopSettings extends VerifySettings {
+  readonly model: MeteredModel;
+  readonly memory: string;
+  readonly tools: readonly ToolDefinition[];
+  readonly approval: TierApproval;
+}
+
+export interface LoopOutcome {
+  readonly status: RunStatus;
+  readonly state: RunState;
+  readonly verification: Verification | null;
+  readonly summary: string;
+}
+
+const SYSTEM = [
+  'You are the AUREUS builder. You implement one task in a git repository, inside its complexity budget.',
+  'Gather: read what you need, then call submit_plan with your steps, files and estimate.',
+  'Act: make the smallest change that does the task, with tests; then call request_verify.',
+  'Verify failures come back with their evidence; fix them. When verification passes, call finish.',
+  'A refused action says which gate refused it and why: choose a cheaper or allowed way.',
+].join('\n');
+
+export async function runLoop(settings: LoopSettings, initial: RunState): Promise<LoopOutcome> {
+  let state = initial;
+  const { policy, scrub, model } = settings;
+  const all = [...settings.tools, ...phaseTools()];
+  const turns: ConversationTurn[] = [
+    { role: 'user', blocks: [{ type: 'text', text: scrub(`Task:\n${state.task}`) }] },
+  ];
+  let verification: Verification | null = null;
+  const save = async (next: RunState) => {
+    state = next;
+    await saveState(settings.memory, state);
+  };
+  const finishWith = (status: RunStatus, summary: string): LoopOutcome => ({
+    status,
+    state,
+    verification,
+    summary,
+  });
+  for (;;) {
+    const offered = all.filter((tool) => tool.phases.includes(state.phase));
+    let reply: ModelReply;
+    try {
+      reply = await model.complete(state.phase === 'gather' ? 'planning' : 'building', {
+        system: SYSTEM,
+        turns,
+        tools: offered.map((tool) => tool.spec),
+        maxTokens: policy.model_provider.max_tokens,
+      });
+    } catch (error) {
+      if (error instanceof SpendCapReached) {
+        await recordAction(settings.memory, { kind: 'stop', cap: error.cap, reason: error.message });
+        return finishWith(`stopped at ${error.cap}`, error.message);
+      }
+      throw error;
+    }
+    const spent = model.spent();
+    await save({
+      ...state,
+      turns: state.turns + 1,
+      tokens: spent.inputTokens + spent.outputTokens,
+      dollars: spent.usd,
+    });
+    await recordAction(settings.memory, {
+      kind: 'model',
+      provider: reply.provider,
+      model: reply.model,
+      inputTokens: reply.usage.inputTokens,
+      outputTokens: reply.usage.outputTokens,
+      usd: spent.usd,
+    });
+    turns.push({ role: 'assistant', blocks: reply.blocks });
+    const uses = reply.blocks.filter(
+      (block): block is Extract<ConversationBlock, { type: 'tool_use' }> =>
+        block.type === 'tool_use',
+    );
+    if (uses.length === 0)
+      return finishWith('stopped: the model ended without finishing', textOf(reply));
+    const results: ConversationBlock[] = [];
+    let finished: string | null = null;
+    let bound = false;
+    for (const use of uses) {
+      const outcome = await act(use.name, use.input);
+      results.push({
+        type: 'tool_result',
+        toolUseId: use.id,
+        content: JSON.stringify(outcome.result),
+        isError: !outcome.result.ok,
+      });
+      if (outcome.finished !== null) finished = outcome.finished;
+      if (outcome.bound) bound = true;
+    }
+    turns.push({ role: 'user', blocks: results });
+    if (finished !== null) return finishWith('done', finished);
+    if (bound)
+      return finishWith(
+        'stopped by the iteration bound',
+        `verification failed ${state.iteration} times (cost_thresholds.max_iterations).`,
+      );
+  }
+
+  async function act(
+    name: string,
+    input: unknown,
+  ): Promise<{ result: ToolResult; finished: string | null; bound: boolean }> {
+    const plain = (result: ToolResult) => ({ result, finished: null, bound: false });
+    const tool = all.find((each) => each.spec.name === name);
+    if (tool === undefined) {
+      const why = unofferedTool(name) ?? `there is no tool named ${name}.`;
+      const result: ToolResult = { ok: false, refusedBy: 'phase', error: why };
+      await recordAction(settings.memory, { kind: 'action', tool: scrub(name), refusedBy: 'phase' });
+      return plain(result);
+    }
+    const preview = await tool.preview(input);
+    if ('ok' in preview) {
+      await recordAction(settings.memory, {
+        kind: 'action',
+        tool: name,
+        refusedBy: preview.refusedBy ?? 'input',
+        error: scrub(preview.error),
+      });
+      return plain(scrubResult(preview, scrub));
+    }
+    const mutates = preview.kind !== 'read';
+    let checkpointRef: string | null = null;
+    const gates = await runGates(
+      tool,
+      0,
+      {
+        policy,
+        phase: state.phase,
+        spentPoints: state.spentPoints,
+        planAllocation: null,
+        approval: settings.approval,
+      },
+      async () => {
+        if (mutates) checkpointRef = (await checkpoint(settings.place, `before ${name}`)).ref;
+        return null;
+      },
+    );
+    const decisions = gates.decisions.map((each) => ({ gate: each.gate, verdict: each.verdict }));
+    if (checkpointRef !== null)
+      await save({ ...state, checkpoints: [...state.checkpoints, checkpointRef] });
+    if (gates.refusal !== null) {
+      await recordAction(settings.memory, {
+        kind: 'action',
+        tool: name,
+        gates: decisions,
+        refusedBy: gates.refusal.refusedBy,
+        error: scrub(gates.refusal.error),
+      });
+      return plain(scrubResult(gates.refusal, scrub));
+    }
+    if (name === 'submit_plan') return plain(await plan(input, decisions));
+    if (name === 'request_verify') return verify(decisions);
+    if (name === 'finish') {
+      const summary = typeof input === 'object' && input !== null && 'summary' in input;
+      await recordAction(settings.memory, { kind: 'action', tool: name, gates: decisions });
+      return {
+        result: { ok: true, output: 'finished' },
+        finished: summary ? scrub(String(input.summary)) : '',
+        bound: false,
+      };
+    }
+    let result: ToolResult;
+    try {
+      result = scrubResult(await tool.apply(input), scrub);
+    } catch (error) {
+      if (!(error instanceof AureusError)) throw error;
+      result = scrubResult({ ok: false, error: error.message, hint: error.hint }, scrub);
+    }
+    await recordAction(settings.memory, {
+      kind: 'action',
+      tool: name,
+      gates: decisions,
+      ok: result.ok,
+      ...(checkpointRef === null ? {} : { checkpoint: checkpointRef }),
+    });
+    return plain(result);
+  }
+
+  async function plan(input: unknown, gates: JsonObject[]): Promise<ToolResult> {
+    const planned = typeof input === 'object' && input !== null ? JSON.stringify(input) : '{}';
+    const parsed: unknown = JSON.parse(scrub(planned));
+    const planObject: JsonObject =
+      typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+        ? (parsed as JsonObject)
+        : {};
+    await writeNote(settings.memory, 'progress.md', `# Plan\n\n${scrub(planned)}\n`);
+    await save({ ...state, phase: 'act', plan: planObject });
+    await recordAction(settings.memory, { kind: 'action', tool: 'submit_plan', gates });
+    return { ok: true, output: { accepted: true, phase: 'act' } };
+  }
+
+  async function verify(
+    gates: JsonObject[],
+  ): Promise<{ result: ToolResult; finished: string | null; bound: boolean }> {
+    verification = await verifyRun(settings);
+    const { report } = verification;
+    const iteration = state.iteration + 1;
+    await save({
+      ...state,
+      iteration,
+      spentPoints: report.cost.total,
+      phase: verification.passed ? 'verify' : 'act',
+    });
+    await recordAction(settings.memory, {
+      kind: 'verify',
+      gates,
+      passed: verification.passed,
+      tests: verification.tests?.run.exitCode ?? null,
+      verdict: report.verdict,
+      points: report.cost.total,
+    });
+    if (verification.passed)
+      return {
+        result: { ok: true, output: { passed: true, points: report.cost.total, next: 'finish' } },
+        finished: null,
+        bound: false,
+      };
+    const bound = iteration >= policy.cost_thresholds.max_iterations;
+    return {
+      result: {
+        ok: false,
+        error: `verification failed:\n${verification.evidence.join('\n\n')}`,
+        hint: 'fix what failed, then call request_verify again.',
+      },
+      finished: null,
+      bound,
+    };
+  }
+}
+
+function textOf(reply: ModelReply): string {
+  return reply.blocks.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n');
+}

@@ -1,0 +1,89 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { runGit } from '../git/git-runner.js';
+import type { Policy } from '../model/policy.js';
+import type { Report } from '../model/report.js';
+import { checkChange } from '../workspace/check-change.js';
+import { BUILDER_IDENTITY, type RunPlace } from './safety/checkpoints.js';
+import { childEnvironment } from './safety/child-environment.js';
+import { type CommandRun, runCommand } from './safety/run-command.js';
+import type { Scrub } from './safety/secret-scrubber.js';
+import { truncateText } from './tools/truncate-text.js';
+
+/**
+ * Verify: the run's work is committed on its branch, the project's test command runs in the
+ * run's tree, and the whole branch since the start commit is checked by the same function
+ * `aureus check --base <start> --head <branch>` runs, under the base commit's policy.
+ */
+
+export interface VerifySettings {
+  readonly root: string;
+  readonly place: RunPlace;
+  readonly branch: string;
+  readonly startCommit: string;
+  readonly policy: Policy;
+  readonly toolVersion: string;
+  readonly alsoSecret: readonly string[];
+  readonly scrub: Scrub;
+  readonly maxOutputBytes: number;
+  readonly testTimeoutMs: number;
+}
+
+export interface Verification {
+  readonly passed: boolean;
+  readonly tests: { readonly argv: readonly string[]; readonly run: CommandRun } | null;
+  readonly report: Report;
+  /** What the model is told: the failures' evidence, scrubbed and truncated. */
+  readonly evidence: string[];
+}
+
+/** Commits whatever the run's tree holds that its branch does not; true when a commit was made. */
+export async function commitRunWork(place: RunPlace, message: string): Promise<boolean> {
+  await runGit(place.tree, ['add', '--all', '--', '.']);
+  const staged = await runGit(place.tree, ['diff', '--cached', '--quiet'], { okExitCodes: [0, 1] });
+  if (staged.exitCode === 0) return false;
+  await runGit(place.tree, ['commit', '--quiet', '--no-verify', '--no-gpg-sign', '-m', message], {
+    env: BUILDER_IDENTITY,
+  });
+  return true;
+}
+
+export async function verifyRun(settings: VerifySettings): Promise<Verification> {
+  const { place, policy, scrub } = settings;
+  await commitRunWork(place, 'Builder: work in progress, verified next');
+  const evidence: string[] = [];
+  const argv = testArgv(policy.project.stack.test_command);
+  let tests: Verification['tests'] = null;
+  if (argv !== null) {
+    const home = join(place.dir, 'home');
+    await mkdir(home, { recursive: true });
+    const run = await runCommand(argv, {
+      cwd: place.tree,
+      env: childEnvironment(process.env, home, settings.alsoSecret),
+      timeoutMs: settings.testTimeoutMs,
+      maxOutputBytes: settings.maxOutputBytes,
+    });
+    tests = { argv, run };
+    if (run.exitCode !== 0) {
+      const output = truncateText(`${run.stdout}\n${run.stderr}`, settings.maxOutputBytes);
+      evidence.push(
+        `${argv.join(' ')} failed (${run.timedOut ? 'timed out' : `exit ${String(run.exitCode)}`}):\n${scrub(output)}`,
+      );
+    }
+  }
+  const report = await checkChange(
+    settings.root,
+    { kind: 'range', base: settings.startCommit, head: settings.branch },
+    { cwd: settings.root, toolVersion: settings.toolVersion, policyGate: { kind: 'warn' } },
+  );
+  if (report.verdict === 'block' || report.verdict === 'incomplete') {
+    evidence.push(
+      `aureus check: ${report.verdict}, ${report.cost.total} points of ${report.budget.block}:\n${report.reasons.map(scrub).join('\n')}`,
+    );
+  }
+  return { passed: evidence.length === 0, tests, report, evidence };
+}
+
+function testArgv(command: readonly string[]): readonly string[] | null {
+  return command.length === 0 ? null : command;
+}

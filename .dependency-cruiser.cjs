@@ -54,10 +54,17 @@ module.exports = {
     {
       name: 'cli-starts-the-app-only',
       comment:
-        '`aureus serve` starts the App through its two public files; the CLI knows nothing else of it.',
+        '`aureus serve` starts the App through its two public files, `aureus implement` the builder through one; the CLI knows nothing else of either.',
       severity: 'error',
       from: { path: '^src/cli/' },
-      to: { path: ENTRY_POINTS, pathNot: ['^src/cli/', '^src/bot/(serve-app|app-settings)[.]ts$'] },
+      to: {
+        path: ENTRY_POINTS,
+        pathNot: [
+          '^src/cli/',
+          '^src/bot/(serve-app|app-settings)[.]ts$',
+          '^src/agent/implement-run[.]ts$',
+        ],
+      },
     },
     {
       name: 'no-circular',

@@ -120,14 +120,6 @@ export function tierGate(tier: Tier, context: GateContext): Refusal | null {
   return null;
 }
 
-/** A command runs only when its argv is exactly one of permissions.allowed_commands. */
-export function commandAllowed(policy: Policy, argv: readonly string[]): boolean {
-  return policy.permissions.allowed_commands.some(
-    (allowed) =>
-      allowed.length === argv.length && allowed.every((part, index) => part === argv[index]),
-  );
-}
-
 export interface GateDecision {
   readonly gate: GateName;
   readonly verdict: 'pass' | 'warn' | 'refused';

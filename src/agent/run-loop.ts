@@ -1,11 +1,11 @@
 import type { ConversationBlock, ConversationTurn, ModelReply } from '../llm/model-client.js';
-import { SpendCapReached, type MeteredModel } from '../llm/spend.js';
+import { type MeteredModel, SpendCapReached } from '../llm/spend.js';
 import { AureusError } from '../model/errors.js';
 import type { JsonObject } from '../model/json.js';
 import { runGates, type TierApproval } from './action-gates.js';
 import { phaseTools } from './phase-tools.js';
-import { recordAction, type RunState, saveState, writeNote } from './run-memory.js';
-import { type Verification, verifyRun, type VerifySettings } from './run-verify.js';
+import { type RunState, recordAction, saveState, writeNote } from './run-memory.js';
+import { type Verification, type VerifySettings, verifyRun } from './run-verify.js';
 import { checkpoint } from './safety/checkpoints.js';
 import type { ToolDefinition, ToolResult } from './tool-contract.js';
 import { unofferedTool } from './tools/builder-tools.js';
@@ -77,7 +77,11 @@ export async function runLoop(settings: LoopSettings, initial: RunState): Promis
       });
     } catch (error) {
       if (error instanceof SpendCapReached) {
-        await recordAction(settings.memory, { kind: 'stop', cap: error.cap, reason: error.message });
+        await recordAction(settings.memory, {
+          kind: 'stop',
+          cap: error.cap,
+          reason: error.message,
+        });
         return finishWith(`stopped at ${error.cap}`, error.message);
       }
       throw error;
@@ -136,7 +140,11 @@ export async function runLoop(settings: LoopSettings, initial: RunState): Promis
     if (tool === undefined) {
       const why = unofferedTool(name) ?? `there is no tool named ${name}.`;
       const result: ToolResult = { ok: false, refusedBy: 'phase', error: why };
-      await recordAction(settings.memory, { kind: 'action', tool: scrub(name), refusedBy: 'phase' });
+      await recordAction(settings.memory, {
+        kind: 'action',
+        tool: scrub(name),
+        refusedBy: 'phase',
+      });
       return plain(result);
     }
     const preview = await tool.preview(input);

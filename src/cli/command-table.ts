@@ -4,6 +4,7 @@ import {
   CHECK_HELP,
   HOOK_HELP,
   HOOKS_HELP,
+  IMPLEMENT_HELP,
   INIT_HELP,
   LEDGER_HELP,
   POLICY_HELP,
@@ -39,6 +40,7 @@ export const OPTIONS = {
   apply: { type: 'boolean' },
   test: { type: 'boolean' },
   changed: { type: 'boolean' },
+  'task-file': { type: 'string' },
 } as const;
 
 export type OptionName = keyof typeof OPTIONS;
@@ -63,6 +65,7 @@ const hook = () => import('./commands/hook-command.js');
 const hooks = () => import('./commands/hooks-command.js');
 const serve = () => import('./commands/serve-command.js');
 const simplify = () => import('./commands/simplify-command.js');
+const implement = () => import('./commands/implement-command.js');
 
 const CHANGE_OPTIONS: readonly OptionName[] = [
   'staged',
@@ -117,6 +120,13 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
     defaultFormat: 'text',
     maxPositionals: 0,
     help: SIMPLIFY_HELP,
+  },
+  implement: {
+    run: async (context) => (await implement()).implementCommand(context),
+    accepts: ['format', 'task-file', 'yes'],
+    defaultFormat: 'text',
+    maxPositionals: 50,
+    help: IMPLEMENT_HELP,
   },
   analyze: {
     run: async (context) => (await analyze()).analyzeCommand(context),

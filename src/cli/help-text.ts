@@ -15,6 +15,7 @@ Policy (.aureus/policy.yaml):
 Analysis:
   aureus analyze                  facts, import graph, cycles and modules of the whole repository
   aureus simplify                 verified simplification patches (reflexion); --apply writes them
+  aureus implement "TASK"         the builder: a gated model run on a new aureus/ branch, never pushed
 
 Git hooks (advisory: git commit --no-verify skips them; the CI check is the gate):
   aureus hooks install [pre-push] [commit-msg]
@@ -205,4 +206,23 @@ export const INIT_HELP = `Usage:
   would write (exit 0), or says that they are identical.
   Once the policy is written, init installs the pre-commit check as aureus hooks install does
   (husky in a node project, a plain git hook otherwise); --without-hooks leaves hooks alone.
+`;
+
+export const IMPLEMENT_HELP = `Usage:
+  aureus implement "TASK" [--yes] [--format text|json]
+  aureus implement --task-file TASK.md [--yes] [--format text|json]
+
+Runs the builder on a new branch aureus/<slug>-<id> in a worktree of its own (your branch, index
+and files are never touched; nothing is pushed): it reads, plans, edits, then runs
+project.stack.test_command and aureus check of the whole branch, and reports what changed, the
+cost against budgets.change.block, the tests, and the model's tokens and dollars.
+Needs model_provider in the committed policy and its API key in the environment.
+Run memory and trajectory: .aureus/local/runs/<id>/. One builder-run entry in the local ledger.
+
+Options:
+  --task-file F  read the task from a file
+  --yes       allow tier-2 actions (allow-listed commands) up to permissions.max_tier
+  --format    text (default) or json
+
+Exit codes: 0 done, 1 verification failed or the run stopped (cap, iteration bound), 2 could not run.
 `;

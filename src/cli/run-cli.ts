@@ -83,6 +83,7 @@ async function dispatch(argv: readonly string[], io: CommandIo, version: string)
       apply: values.apply,
       test: values.test,
       changed: values.changed,
+      taskFile: path(values['task-file']),
     },
     version,
   });

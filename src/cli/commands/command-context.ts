@@ -29,6 +29,8 @@ export interface CliOptions {
   readonly test?: boolean | undefined;
   /** `simplify --changed`: only the files the working tree changed. */
   readonly changed?: boolean | undefined;
+  /** `implement --task-file F`: the task's text in a file. */
+  readonly taskFile?: string | undefined;
 }
 
 export interface CommandContext {

@@ -1,0 +1,179 @@
+import { realpath } from 'node:fs/promises';
+import { apiKeyVariable, modelFromPolicy } from '../llm/model-from-policy.js';
+import type { Spent } from '../llm/spend.js';
+import { appendToJournal } from '../memory/journal.js';
+import { modelSpendToday } from '../memory/model-spend-today.js';
+import { storePaths } from '../memory/store-paths.js';
+import { AureusError } from '../model/errors.js';
+import { basePolicy } from '../workspace/policy-at-commit.js';
+import { type RunStatus, runLoop } from './run-loop.js';
+import { recordAction, saveState } from './run-memory.js';
+import { createRun, gitText } from './run-setup.js';
+import { knownSecrets } from './safety/known-secrets.js';
+import { protectedPathTest } from './safety/path-authority.js';
+import { secretScrubber } from './safety/secret-scrubber.js';
+import { builderTools } from './tools/builder-tools.js';
+
+/**
+ * `aureus implement`: the one door from the CLI into the builder. Creates the run, runs the
+ * loop under the policy of the user's HEAD (the run cannot loosen its own rules), and writes
+ * one `builder-run` entry to the local ledger with its estimate, actual cost and spend.
+ */
+
+export interface ImplementOptions {
+  readonly root: string;
+  readonly task: string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly yes: boolean;
+  readonly toolVersion: string;
+  readonly cwd: string;
+}
+
+export interface ImplementReport {
+  readonly id: string;
+  readonly status: RunStatus;
+  readonly branch: string;
+  readonly startCommit: string;
+  readonly commits: readonly string[];
+  readonly files: readonly string[];
+  readonly estimate: unknown;
+  readonly points: number | null;
+  readonly budget: number;
+  readonly verdict: string | null;
+  readonly tests: { readonly argv: readonly string[]; readonly exitCode: number | null } | null;
+  readonly spend: Spent;
+  readonly summary: string;
+}
+
+const MAX_RESULT_BYTES = 16 * 1024;
+const MAX_FILE_BYTES = 512 * 1024;
+const TEST_TIMEOUT_MS = 10 * 60 * 1000;
+
+export async function implement(options: ImplementOptions): Promise<ImplementReport> {
+  const root = await realpath(options.root);
+  const head = await gitText(root, ['rev-parse', 'HEAD']);
+  const { policy } = await basePolicy(root, head, { cwd: options.cwd });
+  const provider = policy.model_provider;
+  if (provider.provider === 'none')
+    throw new AureusError(
+      'aureus implement needs a model, and model_provider.provider is none.',
+      'set model_provider.provider (anthropic or openai-compatible) and model_provider.model in .aureus/policy.yaml, commit it, and export the API key.',
+    );
+  const keyVariable = apiKeyVariable(provider.provider, provider.api_key_env);
+  const model = modelFromPolicy(policy, {
+    env: options.env,
+    spentTodayUsd: await modelSpendToday(root, new Date()),
+  });
+  const run = await createRun(root, options.task);
+  const { place } = run;
+  const alsoSecret = [
+    keyVariable,
+    ...provider.fallback.map((each) => each.api_key_env ?? ''),
+  ].filter((name) => name !== '');
+  const scrub = secretScrubber(
+    await knownSecrets({ tree: place.tree, env: process.env, alsoSecret }),
+  );
+  const tools = builderTools(
+    {
+      tree: await realpath(place.tree),
+      isProtected: protectedPathTest(policy.permissions.protected_paths),
+      maxFileBytes: MAX_FILE_BYTES,
+      maxResultBytes: MAX_RESULT_BYTES,
+    },
+    place,
+    {
+      allowed: [
+        ...policy.permissions.allowed_commands,
+        ...(policy.project.stack.test_command.length > 0
+          ? [policy.project.stack.test_command]
+          : []),
+      ],
+      timeoutMs: TEST_TIMEOUT_MS,
+      alsoSecret,
+    },
+  );
+  const state = {
+    id: place.id,
+    task: options.task,
+    branch: run.branch,
+    startCommit: run.startCommit,
+    phase: 'gather' as const,
+    turns: 0,
+    iteration: 0,
+    spentPoints: 0,
+    tokens: 0,
+    dollars: 0,
+    checkpoints: [],
+    plan: null,
+  };
+  await saveState(run.memory, state);
+  await recordAction(run.memory, { kind: 'start', branch: run.branch, start: run.startCommit });
+  const outcome = await runLoop(
+    {
+      root,
+      place,
+      branch: run.branch,
+      startCommit: run.startCommit,
+      policy,
+      toolVersion: options.toolVersion,
+      alsoSecret,
+      scrub,
+      maxOutputBytes: MAX_RESULT_BYTES,
+      testTimeoutMs: TEST_TIMEOUT_MS,
+      model,
+      memory: run.memory,
+      tools,
+      approval: options.yes ? 'yes-flag' : 'none',
+    },
+    state,
+  );
+  const status =
+    outcome.status === 'done' && outcome.verification?.passed !== true
+      ? 'failed verification'
+      : outcome.status;
+  const commits = (
+    await gitText(root, ['rev-list', '--reverse', `${run.startCommit}..${run.branch}`])
+  )
+    .split('\n')
+    .filter((line) => line !== '');
+  const files = (await gitText(root, ['diff', '--name-only', run.startCommit, run.branch]))
+    .split('\n')
+    .filter((line) => line !== '');
+  const report = outcome.verification?.report ?? null;
+  const spend = model.spent();
+  const result: ImplementReport = {
+    id: place.id,
+    status,
+    branch: run.branch,
+    startCommit: run.startCommit,
+    commits,
+    files,
+    estimate: outcome.state.plan?.estimate ?? null,
+    points: report?.cost.total ?? null,
+    budget: policy.budgets.change.block,
+    verdict: report?.verdict ?? null,
+    tests:
+      outcome.verification?.tests === null || outcome.verification === null
+        ? null
+        : {
+            argv: outcome.verification.tests.argv,
+            exitCode: outcome.verification.tests.run.exitCode,
+          },
+    spend,
+    summary: outcome.summary,
+  };
+  await recordAction(run.memory, { kind: 'end', status });
+  await appendToJournal(storePaths(root).ledger, {
+    kind: 'builder-run',
+    id: place.id,
+    branch: run.branch,
+    start: run.startCommit,
+    status,
+    estimate: outcome.state.plan?.estimate ?? null,
+    points: result.points,
+    verdict: result.verdict,
+    modelSpend: { ...spend },
+    toolVersion: options.toolVersion,
+  });
+  return result;
+}

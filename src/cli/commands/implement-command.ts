@@ -1,0 +1,55 @@
+import { readFile } from 'node:fs/promises';
+import { type ImplementReport, implement } from '../../agent/implement-run.js';
+import { AureusError, ExitCode } from '../../model/errors.js';
+import type { CommandContext } from './command-context.js';
+
+/**
+ * `aureus implement "<task>"` (or --task-file F): the builder on its own branch.
+ * Exit 0 done, 1 verification or a budget failed or the run stopped, 2 could not run.
+ */
+export async function implementCommand(context: CommandContext): Promise<number> {
+  const { io, root, options, positionals } = context;
+  const task = await taskOf(positionals, options.taskFile);
+  const report = await implement({
+    root,
+    task,
+    env: process.env,
+    yes: options.yes === true,
+    toolVersion: context.version,
+    cwd: io.cwd,
+  });
+  if (context.format === 'json') io.stdout(`${JSON.stringify(report, null, 2)}\n`);
+  else io.stdout(asText(report));
+  return report.status === 'done' ? ExitCode.pass : ExitCode.rejected;
+}
+
+async function taskOf(positionals: readonly string[], file: string | undefined): Promise<string> {
+  if (file !== undefined && positionals.length > 0)
+    throw new AureusError(
+      'give the task as text or with --task-file, not both.',
+      'see aureus implement --help.',
+    );
+  const task = file === undefined ? positionals.join(' ') : await readFile(file, 'utf8');
+  if (task.trim() === '')
+    throw new AureusError(
+      'aureus implement needs a task.',
+      'aureus implement "add a --verbose flag".',
+    );
+  return task.trim();
+}
+
+function asText(report: ImplementReport): string {
+  const lines = [
+    `AUREUS implement ${report.id}: ${report.status}.`,
+    `Branch ${report.branch} (from ${report.startCommit.slice(0, 12)}): ${report.commits.length} commits, ${report.files.length} files.`,
+    ...report.files.map((file) => `  ${file}`),
+    `Cost: ${report.points ?? 'not checked'} points of ${report.budget} (aureus check ${report.verdict ?? 'not run'}); the plan's estimate: ${JSON.stringify(report.estimate)}.`,
+    report.tests === null
+      ? 'Tests: none run (project.stack.test_command is empty, or no verification was reached).'
+      : `Tests: ${report.tests.argv.join(' ')} exited ${String(report.tests.exitCode)}.`,
+    `Model: ${report.spend.calls} calls, ${report.spend.inputTokens} tokens in, ${report.spend.outputTokens} out, $${report.spend.usd.toFixed(4)}.`,
+  ];
+  if (report.summary !== '') lines.push(`Summary: ${report.summary}`);
+  lines.push('Nothing was pushed; review the branch and merge it yourself.');
+  return `${lines.join('\n')}\n`;
+}

@@ -9,6 +9,7 @@ import { basePolicy } from '../workspace/policy-at-commit.js';
 import { type RunStatus, runLoop } from './run-loop.js';
 import { recordAction, saveState } from './run-memory.js';
 import { createRun, gitText } from './run-setup.js';
+import { commitRunWork } from './run-verify.js';
 import { knownSecrets } from './safety/known-secrets.js';
 import { protectedPathTest } from './safety/path-authority.js';
 import { secretScrubber } from './safety/secret-scrubber.js';
@@ -127,6 +128,9 @@ export async function implement(options: ImplementOptions): Promise<ImplementRep
     },
     state,
   );
+  // A run that stopped keeps what it did: its work so far is committed on its branch.
+  if (outcome.status !== 'done')
+    await commitRunWork(place, `Builder: partial work, ${outcome.status}`);
   const status =
     outcome.status === 'done' && outcome.verification?.passed !== true
       ? 'failed verification'

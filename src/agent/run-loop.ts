@@ -22,6 +22,7 @@ export type RunStatus =
   | 'done'
   | 'failed verification'
   | 'stopped by the iteration bound'
+  | 'stopped: no progress'
   | `stopped at ${string}`
   | 'stopped: the model ended without finishing';
 
@@ -37,6 +38,17 @@ export interface LoopOutcome {
   readonly state: RunState;
   readonly verification: Verification | null;
   readonly summary: string;
+}
+
+interface Stop {
+  readonly status: RunStatus;
+  readonly why: string;
+}
+
+interface ActOutcome {
+  readonly result: ToolResult;
+  readonly finished: string | null;
+  readonly stop: Stop | null;
 }
 
 const SYSTEM = [
@@ -55,6 +67,7 @@ export async function runLoop(settings: LoopSettings, initial: RunState): Promis
     { role: 'user', blocks: [{ type: 'text', text: scrub(`Task:\n${state.task}`) }] },
   ];
   let verification: Verification | null = null;
+  let lastFailedTree: string | null = null;
   const save = async (next: RunState) => {
     state = next;
     await saveState(settings.memory, state);
@@ -110,7 +123,7 @@ export async function runLoop(settings: LoopSettings, initial: RunState): Promis
       return finishWith('stopped: the model ended without finishing', textOf(reply));
     const results: ConversationBlock[] = [];
     let finished: string | null = null;
-    let bound = false;
+    let stop: Stop | null = null;
     for (const use of uses) {
       const outcome = await act(use.name, use.input);
       results.push({
@@ -120,22 +133,15 @@ export async function runLoop(settings: LoopSettings, initial: RunState): Promis
         isError: !outcome.result.ok,
       });
       if (outcome.finished !== null) finished = outcome.finished;
-      if (outcome.bound) bound = true;
+      if (outcome.stop !== null) stop = outcome.stop;
     }
     turns.push({ role: 'user', blocks: results });
     if (finished !== null) return finishWith('done', finished);
-    if (bound)
-      return finishWith(
-        'stopped by the iteration bound',
-        `verification failed ${state.iteration} times (cost_thresholds.max_iterations).`,
-      );
+    if (stop !== null) return finishWith(stop.status, stop.why);
   }
 
-  async function act(
-    name: string,
-    input: unknown,
-  ): Promise<{ result: ToolResult; finished: string | null; bound: boolean }> {
-    const plain = (result: ToolResult) => ({ result, finished: null, bound: false });
+  async function act(name: string, input: unknown): Promise<ActOutcome> {
+    const plain = (result: ToolResult): ActOutcome => ({ result, finished: null, stop: null });
     const tool = all.find((each) => each.spec.name === name);
     if (tool === undefined) {
       const why = unofferedTool(name) ?? `there is no tool named ${name}.`;
@@ -195,7 +201,7 @@ export async function runLoop(settings: LoopSettings, initial: RunState): Promis
       return {
         result: { ok: true, output: 'finished' },
         finished: summary ? scrub(String(input.summary)) : '',
-        bound: false,
+        stop: null,
       };
     }
     let result: ToolResult;
@@ -228,9 +234,7 @@ export async function runLoop(settings: LoopSettings, initial: RunState): Promis
     return { ok: true, output: { accepted: true, phase: 'act' } };
   }
 
-  async function verify(
-    gates: JsonObject[],
-  ): Promise<{ result: ToolResult; finished: string | null; bound: boolean }> {
+  async function verify(gates: JsonObject[]): Promise<ActOutcome> {
     verification = await verifyRun(settings);
     const { report } = verification;
     const iteration = state.iteration + 1;
@@ -252,17 +256,31 @@ export async function runLoop(settings: LoopSettings, initial: RunState): Promis
       return {
         result: { ok: true, output: { passed: true, points: report.cost.total, next: 'finish' } },
         finished: null,
-        bound: false,
+        stop: null,
       };
-    const bound = iteration >= policy.cost_thresholds.max_iterations;
+    const failure = verification.evidence.join('\n\n');
+    // The same files failing twice in a row: the model is not making progress.
+    const stuck = verification.tree === lastFailedTree;
+    lastFailedTree = verification.tree;
+    const stop: Stop | null = stuck
+      ? {
+          status: 'stopped: no progress',
+          why: 'verification failed twice on the same files: nothing changed in between.',
+        }
+      : iteration >= policy.cost_thresholds.max_iterations
+        ? {
+            status: 'stopped by the iteration bound',
+            why: `verification failed ${iteration} times (cost_thresholds.max_iterations).`,
+          }
+        : null;
     return {
       result: {
         ok: false,
-        error: `verification failed:\n${verification.evidence.join('\n\n')}`,
+        error: `verification failed:\n${failure}`,
         hint: 'fix what failed, then call request_verify again.',
       },
       finished: null,
-      bound,
+      stop,
     };
   }
 }

@@ -33,6 +33,8 @@ export interface Verification {
   readonly passed: boolean;
   readonly tests: { readonly argv: readonly string[]; readonly run: CommandRun } | null;
   readonly report: Report;
+  /** The git tree verified: the same tree failing twice is a run without progress. */
+  readonly tree: string;
   /** What the model is told: the failures' evidence, scrubbed and truncated. */
   readonly evidence: string[];
 }
@@ -81,7 +83,10 @@ export async function verifyRun(settings: VerifySettings): Promise<Verification>
       `aureus check: ${report.verdict}, ${report.cost.total} points of ${report.budget.block}:\n${report.reasons.map(scrub).join('\n')}`,
     );
   }
-  return { passed: evidence.length === 0, tests, report, evidence };
+  const tree = (await runGit(place.tree, ['rev-parse', 'HEAD^{tree}'])).stdout
+    .toString('utf8')
+    .trim();
+  return { passed: evidence.length === 0, tests, report, tree, evidence };
 }
 
 function testArgv(command: readonly string[]): readonly string[] | null {

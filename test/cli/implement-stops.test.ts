@@ -1,0 +1,107 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { isolateGit, makeRepo, type Repo } from '../support/git-fixture.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
+import {
+  type ScriptedModelServer,
+  startScriptedModelServer,
+} from '../support/scripted-model-server.js';
+
+const FAILING_TEST = `import { test } from 'node:test';\nimport assert from 'node:assert/strict';\n\ntest('always fails', () => assert.equal(1, 2));\n`;
+const PLAN = {
+  type: 'tool_use',
+  name: 'submit_plan',
+  input: {
+    steps: ['change sum'],
+    files: ['src/sum.js'],
+    estimate: { files_added: 0, files_changed: 1, lines: 2, abstractions: 0, dependencies: 0 },
+  },
+} as const;
+const WRITE = {
+  type: 'tool_use',
+  name: 'file_write',
+  input: { path: 'src/sum.js', content: 'export const sum = (a, b) => a + b;\n' },
+} as const;
+
+let restoreGit: () => Promise<void>;
+let server: ScriptedModelServer;
+const repos: Array<{ remove(): Promise<void> }> = [];
+let savedKey: string | undefined;
+
+beforeAll(async () => {
+  restoreGit = await isolateGit();
+  server = await startScriptedModelServer();
+  savedKey = process.env.ANTHROPIC_API_KEY;
+  process.env.ANTHROPIC_API_KEY = 'sk-ant-test-stops';
+});
+
+afterAll(async () => {
+  if (savedKey === undefined) delete process.env.ANTHROPIC_API_KEY;
+  else process.env.ANTHROPIC_API_KEY = savedKey;
+  await server.close();
+  for (const repo of repos) await repo.remove();
+  await restoreGit();
+});
+
+async function fixture(policy: readonly string[]): Promise<Repo> {
+  const repo = await makeRepo('implement-stops');
+  repos.push(repo);
+  repo.write('package.json', '{ "type": "module" }\n');
+  repo.write('src/sum.js', 'export function sum(a, b) {\n  return a + b;\n}\n');
+  repo.write('test/sum.test.js', FAILING_TEST);
+  repo.write('.aureus/policy.yaml', ['version: 1', ...policy, ''].join('\n'));
+  repo.commit('base');
+  return repo;
+}
+
+const anthropic = () => ['model_provider:', '  provider: anthropic', `  base_url: ${server.url}`];
+const implement = (repo: Repo) =>
+  runCliInProcess(['implement', 'Shorten sum', '--format', 'json', '--repo', repo.dir], repo.dir);
+
+describe('aureus implement stops honestly', () => {
+  it('cannot run without a model: exit 2, saying how to configure model_provider', async () => {
+    const repo = await fixture([]);
+    const run = await implement(repo);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('model_provider.provider');
+    expect(repo.git('branch', '--list', 'aureus/*')).toBe('');
+  });
+
+  it('a spend cap reached mid-run stops it with its work kept on the branch', async () => {
+    const repo = await fixture([
+      'cost_thresholds:',
+      '  max_tokens_per_run: 9000',
+      ...anthropic(),
+      '  max_tokens: 1000',
+    ]);
+    server.script({ blocks: [PLAN] }, { blocks: [WRITE], usage: { input: 6000, output: 50 } });
+    const run = await implement(repo);
+    expect(run.code).toBe(1);
+    const report = JSON.parse(run.stdout);
+    expect(report.status).toBe('stopped at max_tokens_per_run');
+    expect(report.files).toEqual(['src/sum.js']);
+    expect(repo.git('show', `${report.branch}:src/sum.js`)).toContain('=>');
+    const ledger = readFileSync(join(repo.dir, '.aureus', 'local', 'ledger.jsonl'), 'utf8');
+    expect(ledger).toContain('"status":"stopped at max_tokens_per_run"');
+  });
+
+  it('a model that verifies the same failing files twice is stopped for want of progress', async () => {
+    const repo = await fixture([
+      'project:',
+      '  stack:',
+      '    test_command: [node, --test]',
+      ...anthropic(),
+    ]);
+    const verify = { blocks: [{ type: 'tool_use', name: 'request_verify', input: {} }] } as const;
+    server.script({ blocks: [PLAN] }, { blocks: [WRITE] }, verify, verify);
+    const run = await implement(repo);
+    expect(run.code).toBe(1);
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      status: 'stopped: no progress',
+      tests: { argv: ['node', '--test'], exitCode: 1 },
+    });
+    // The failing evidence went back to the model before it tried again.
+    expect(server.requests.at(-1)?.raw).toContain('verification failed');
+  });
+});

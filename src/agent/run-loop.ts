@@ -2,12 +2,14 @@ import type { ConversationBlock, ConversationTurn, ModelReply } from '../llm/mod
 import { type MeteredModel, SpendCapReached } from '../llm/spend.js';
 import { AureusError } from '../model/errors.js';
 import type { JsonObject } from '../model/json.js';
-import { runGates, type TierApproval } from './action-gates.js';
+import type { Policy } from '../model/policy.js';
+import { type Refusal, runGates, type TierApproval } from './action-gates.js';
+import { effectPricer } from './effect-price.js';
 import { phaseTools } from './phase-tools.js';
 import { type RunState, recordAction, saveState, writeNote } from './run-memory.js';
 import { type Verification, type VerifySettings, verifyRun } from './run-verify.js';
 import { checkpoint } from './safety/checkpoints.js';
-import type { ToolDefinition, ToolResult } from './tool-contract.js';
+import type { FileEffect, ToolDefinition, ToolResult } from './tool-contract.js';
 import { unofferedTool } from './tools/builder-tools.js';
 import { scrubResult } from './tools/scrub-result.js';
 
@@ -63,6 +65,7 @@ export async function runLoop(settings: LoopSettings, initial: RunState): Promis
   let state = initial;
   const { policy, scrub, model } = settings;
   const all = [...settings.tools, ...phaseTools()];
+  const priceEffects = effectPricer(policy);
   const turns: ConversationTurn[] = [
     { role: 'user', blocks: [{ type: 'text', text: scrub(`Task:\n${state.task}`) }] },
   ];
@@ -165,9 +168,11 @@ export async function runLoop(settings: LoopSettings, initial: RunState): Promis
     }
     const mutates = preview.kind !== 'read';
     let checkpointRef: string | null = null;
+    const effects = preview.kind === 'files' ? preview.effects : [];
+    const effectPoints = effects.length === 0 ? 0 : await priceEffects(effects);
     const gates = await runGates(
       tool,
-      0,
+      effectPoints,
       {
         policy,
         phase: state.phase,
@@ -176,6 +181,8 @@ export async function runLoop(settings: LoopSettings, initial: RunState): Promis
         approval: settings.approval,
       },
       async () => {
+        const oversized = patchRefusal(effects, policy);
+        if (oversized !== null) return oversized;
         if (mutates) checkpointRef = (await checkpoint(settings.place, `before ${name}`)).ref;
         return null;
       },
@@ -188,6 +195,7 @@ export async function runLoop(settings: LoopSettings, initial: RunState): Promis
         kind: 'action',
         tool: name,
         gates: decisions,
+        effectPoints,
         refusedBy: gates.refusal.refusedBy,
         error: scrub(gates.refusal.error),
       });
@@ -215,6 +223,7 @@ export async function runLoop(settings: LoopSettings, initial: RunState): Promis
       kind: 'action',
       tool: name,
       gates: decisions,
+      effectPoints,
       ok: result.ok,
       ...(checkpointRef === null ? {} : { checkpoint: checkpointRef }),
     });
@@ -283,6 +292,19 @@ export async function runLoop(settings: LoopSettings, initial: RunState): Promis
       stop,
     };
   }
+}
+
+/** cost_thresholds.max_patch_files and max_patch_bytes: one action's patch stays reviewable. */
+function patchRefusal(effects: readonly FileEffect[], policy: Policy): Refusal | null {
+  const { max_patch_files, max_patch_bytes } = policy.cost_thresholds;
+  const bytes = effects.reduce((sum, effect) => sum + Buffer.byteLength(effect.after ?? ''), 0);
+  if (effects.length <= max_patch_files && bytes <= max_patch_bytes) return null;
+  return {
+    ok: false,
+    refusedBy: 'safety',
+    error: `This action writes ${effects.length} files and ${bytes} bytes, over cost_thresholds.max_patch_files (${max_patch_files}) or max_patch_bytes (${max_patch_bytes}).`,
+    hint: 'Make the change in smaller actions.',
+  };
 }
 
 function textOf(reply: ModelReply): string {

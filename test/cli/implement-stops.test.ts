@@ -86,6 +86,28 @@ describe('aureus implement stops honestly', () => {
     expect(ledger).toContain('"status":"stopped at max_tokens_per_run"');
   });
 
+  it('the cost gate refuses a write over cost_thresholds.action_block, and the model is told', async () => {
+    const repo = await fixture([
+      'cost_thresholds:',
+      '  action_warn: 1',
+      '  action_block: 3',
+      ...anthropic(),
+    ]);
+    const long = Array.from({ length: 12 }, (_, i) => `export const n${i} = ${i};`).join('\n');
+    server.script(
+      { blocks: [PLAN] },
+      { blocks: [{ ...WRITE, input: { path: 'src/sum.js', content: `${long}\n` } }] },
+      { text: 'I give up.' },
+    );
+    const run = await implement(repo);
+    expect(run.code).toBe(1);
+    const report = JSON.parse(run.stdout);
+    expect(report.status).toBe('stopped: the model ended without finishing');
+    expect(report.files).toEqual([]);
+    expect(server.requests.at(-1)?.raw).toContain('refusedBy\\":\\"cost');
+    expect(server.requests.at(-1)?.raw).toContain('over cost_thresholds.action_block (3)');
+  });
+
   it('a model that verifies the same failing files twice is stopped for want of progress', async () => {
     const repo = await fixture([
       'project:',

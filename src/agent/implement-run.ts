@@ -7,9 +7,10 @@ import { storePaths } from '../memory/store-paths.js';
 import { AureusError } from '../model/errors.js';
 import { basePolicy } from '../workspace/policy-at-commit.js';
 import { type RunStatus, runLoop } from './run-loop.js';
-import { recordAction, saveState } from './run-memory.js';
-import { createRun, gitText } from './run-setup.js';
+import { loadState, type RunState, recordAction, runDir, saveState } from './run-memory.js';
+import { createRun, gitText, type NewRun, runPlaceOf } from './run-setup.js';
 import { commitRunWork } from './run-verify.js';
+import { snapshotTree } from './safety/checkpoints.js';
 import { knownSecrets } from './safety/known-secrets.js';
 import { protectedPathTest } from './safety/path-authority.js';
 import { secretScrubber } from './safety/secret-scrubber.js';
@@ -23,7 +24,10 @@ import { builderTools } from './tools/builder-tools.js';
 
 export interface ImplementOptions {
   readonly root: string;
+  /** The task of a new run; ignored when `resume` names a run to continue. */
   readonly task: string;
+  /** `--resume <id>`: continue that run from its state and its tree as they are. */
+  readonly resume?: string | undefined;
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly yes: boolean;
   readonly toolVersion: string;
@@ -52,7 +56,8 @@ const TEST_TIMEOUT_MS = 10 * 60 * 1000;
 
 export async function implement(options: ImplementOptions): Promise<ImplementReport> {
   const root = await realpath(options.root);
-  const head = await gitText(root, ['rev-parse', 'HEAD']);
+  const resumed = options.resume === undefined ? null : await resumeRun(root, options.resume);
+  const head = resumed?.state.startCommit ?? (await gitText(root, ['rev-parse', 'HEAD']));
   const { policy } = await basePolicy(root, head, { cwd: options.cwd });
   const provider = policy.model_provider;
   if (provider.provider === 'none')
@@ -65,7 +70,7 @@ export async function implement(options: ImplementOptions): Promise<ImplementRep
     env: options.env,
     spentTodayUsd: await modelSpendToday(root, new Date()),
   });
-  const run = await createRun(root, options.task);
+  const run = resumed?.run ?? (await createRun(root, options.task));
   const { place } = run;
   const alsoSecret = [
     keyVariable,
@@ -93,7 +98,7 @@ export async function implement(options: ImplementOptions): Promise<ImplementRep
       alsoSecret,
     },
   );
-  const state = {
+  const state: RunState = resumed?.state ?? {
     id: place.id,
     task: options.task,
     branch: run.branch,
@@ -108,7 +113,12 @@ export async function implement(options: ImplementOptions): Promise<ImplementRep
     plan: null,
   };
   await saveState(run.memory, state);
-  await recordAction(run.memory, { kind: 'start', branch: run.branch, start: run.startCommit });
+  await recordAction(run.memory, {
+    kind: resumed === null ? 'start' : 'resume',
+    branch: run.branch,
+    start: run.startCommit,
+    ...(resumed === null ? {} : { treeAsLastCheckpoint: resumed.treeAsLastCheckpoint }),
+  });
   const outcome = await runLoop(
     {
       root,
@@ -180,4 +190,34 @@ export async function implement(options: ImplementOptions): Promise<ImplementRep
     toolVersion: options.toolVersion,
   });
   return result;
+}
+
+/**
+ * A stopped run (Ctrl-C, kill -9, a cap) as it was left: its state.json and its tree. The tree
+ * is kept as it is: a write applied after the last checkpoint but never recorded is in it, and
+ * the trajectory says so (the tree differs from that checkpoint), so nothing is lost or redone.
+ */
+async function resumeRun(
+  root: string,
+  id: string,
+): Promise<{ run: NewRun; state: RunState; treeAsLastCheckpoint: boolean | null }> {
+  const memory = await runDir(root, id);
+  const state = await loadState(memory);
+  const place = await runPlaceOf(root, id);
+  const present = await gitText(place.tree, ['rev-parse', '--show-toplevel']).catch(() => '');
+  if (present === '')
+    throw new AureusError(
+      `run ${id} has no tree left at ${place.tree}.`,
+      'start a new run; its branch, if any, still holds what it committed.',
+    );
+  const last = state.checkpoints.at(-1);
+  const treeAsLastCheckpoint =
+    last === undefined
+      ? null
+      : (await snapshotTree(place)) === (await gitText(root, ['rev-parse', `${last}^{tree}`]));
+  return {
+    run: { place, memory, branch: state.branch, startCommit: state.startCommit },
+    state,
+    treeAsLastCheckpoint,
+  };
 }

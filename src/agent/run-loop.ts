@@ -66,8 +66,12 @@ export async function runLoop(settings: LoopSettings, initial: RunState): Promis
   const { policy, scrub, model } = settings;
   const all = [...settings.tools, ...phaseTools()];
   const priceEffects = effectPricer(policy);
+  const resumed =
+    state.turns === 0
+      ? ''
+      : `\n\nThis run was stopped and is resumed in the ${state.phase} phase${state.plan === null ? '' : `, with this plan: ${JSON.stringify(state.plan)}`}. The files keep the work done so far: read git_diff before changing anything.`;
   const turns: ConversationTurn[] = [
-    { role: 'user', blocks: [{ type: 'text', text: scrub(`Task:\n${state.task}`) }] },
+    { role: 'user', blocks: [{ type: 'text', text: scrub(`Task:\n${state.task}${resumed}`) }] },
   ];
   let verification: Verification | null = null;
   let lastFailedTree: string | null = null;

@@ -41,6 +41,7 @@ export const OPTIONS = {
   test: { type: 'boolean' },
   changed: { type: 'boolean' },
   'task-file': { type: 'string' },
+  resume: { type: 'string' },
 } as const;
 
 export type OptionName = keyof typeof OPTIONS;
@@ -123,7 +124,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   },
   implement: {
     run: async (context) => (await implement()).implementCommand(context),
-    accepts: ['format', 'task-file', 'yes'],
+    accepts: ['format', 'task-file', 'resume', 'yes'],
     defaultFormat: 'text',
     maxPositionals: 50,
     help: IMPLEMENT_HELP,

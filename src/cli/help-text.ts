@@ -211,6 +211,7 @@ export const INIT_HELP = `Usage:
 export const IMPLEMENT_HELP = `Usage:
   aureus implement "TASK" [--yes] [--format text|json]
   aureus implement --task-file TASK.md [--yes] [--format text|json]
+  aureus implement --resume RUN_ID [--yes] [--format text|json]
 
 Runs the builder on a new branch aureus/<slug>-<id> in a worktree of its own (your branch, index
 and files are never touched; nothing is pushed): it reads, plans, edits, then runs
@@ -221,6 +222,7 @@ Run memory and trajectory: .aureus/local/runs/<id>/. One builder-run entry in th
 
 Options:
   --task-file F  read the task from a file
+  --resume ID    continue a stopped run (Ctrl-C, kill -9, a cap) from its state and its files
   --yes       allow tier-2 actions (allow-listed commands) up to permissions.max_tier
   --format    text (default) or json
 

@@ -84,6 +84,7 @@ async function dispatch(argv: readonly string[], io: CommandIo, version: string)
       test: values.test,
       changed: values.changed,
       taskFile: path(values['task-file']),
+      resume: values.resume,
     },
     version,
   });

@@ -68,7 +68,7 @@ describe('aureus implement stops honestly', () => {
     expect(repo.git('branch', '--list', 'aureus/*')).toBe('');
   });
 
-  it('a spend cap reached mid-run stops it with its work kept on the branch', async () => {
+  it('a spend cap reached mid-run stops it with its work kept on the branch, and --resume finishes it', async () => {
     const repo = await fixture([
       'cost_thresholds:',
       '  max_tokens_per_run: 9000',
@@ -84,6 +84,25 @@ describe('aureus implement stops honestly', () => {
     expect(repo.git('show', `${report.branch}:src/sum.js`)).toContain('=>');
     const ledger = readFileSync(join(repo.dir, '.aureus', 'local', 'ledger.jsonl'), 'utf8');
     expect(ledger).toContain('"status":"stopped at max_tokens_per_run"');
+
+    // --resume continues in Act with the work kept: nothing is written twice.
+    const verify = { blocks: [{ type: 'tool_use', name: 'request_verify', input: {} }] } as const;
+    const finish = { type: 'tool_use', name: 'finish', input: { summary: 'Shorter.' } } as const;
+    server.script(verify, { blocks: [finish] });
+    const resumed = await runCliInProcess(
+      ['implement', '--resume', report.id, '--format', 'json', '--repo', repo.dir],
+      repo.dir,
+    );
+    expect(resumed.stderr).toBe('');
+    expect(resumed.code).toBe(0);
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ status: 'done', branch: report.branch });
+    expect(server.requests.at(-2)?.raw).toContain('resumed in the act phase');
+    expect(repo.git('rev-list', '--count', `HEAD..${report.branch}`)).toBe('1');
+    const trajectory = readFileSync(
+      join(repo.dir, '.aureus', 'local', 'runs', report.id, 'trajectory.jsonl'),
+      'utf8',
+    );
+    expect(trajectory).toContain('"kind":"resume"');
   });
 
   it('the cost gate refuses a write over cost_thresholds.action_block, and the model is told', async () => {

@@ -31,6 +31,8 @@ export interface CliOptions {
   readonly changed?: boolean | undefined;
   /** `implement --task-file F`: the task's text in a file. */
   readonly taskFile?: string | undefined;
+  /** `implement --resume ID`: continue a stopped run. */
+  readonly resume?: string | undefined;
 }
 
 export interface CommandContext {

@@ -9,10 +9,17 @@ import type { CommandContext } from './command-context.js';
  */
 export async function implementCommand(context: CommandContext): Promise<number> {
   const { io, root, options, positionals } = context;
-  const task = await taskOf(positionals, options.taskFile);
+  const resume = options.resume;
+  if (resume !== undefined && (positionals.length > 0 || options.taskFile !== undefined))
+    throw new AureusError(
+      '--resume continues a run with its own task.',
+      'give either a task or --resume <run id>, not both.',
+    );
+  const task = resume === undefined ? await taskOf(positionals, options.taskFile) : '';
   const report = await implement({
     root,
     task,
+    resume,
     env: process.env,
     yes: options.yes === true,
     toolVersion: context.version,

@@ -110,8 +110,9 @@ export async function runLoop(settings: LoopSettings, initial: RunState): Promis
     await save({
       ...state,
       turns: state.turns + 1,
-      tokens: spent.inputTokens + spent.outputTokens,
-      dollars: spent.usd,
+      // A resumed run adds this invocation's spend to what its state held.
+      tokens: initial.tokens + spent.inputTokens + spent.outputTokens,
+      dollars: initial.dollars + spent.usd,
     });
     await recordAction(settings.memory, {
       kind: 'model',

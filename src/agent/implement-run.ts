@@ -69,6 +69,9 @@ export async function implement(options: ImplementOptions): Promise<ImplementRep
   const model = modelFromPolicy(policy, {
     env: options.env,
     spentTodayUsd: await modelSpendToday(root, new Date()),
+    ...(resumed === null
+      ? {}
+      : { spentBeforeResume: { tokens: resumed.state.tokens, usd: resumed.state.dollars } }),
   });
   const run = resumed?.run ?? (await createRun(root, options.task));
   const { place } = run;

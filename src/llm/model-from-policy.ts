@@ -5,7 +5,7 @@ import { modelChain } from './model-chain.js';
 import type { ModelRole } from './model-client.js';
 import { openAiProvider } from './openai-provider.js';
 import type { Provider, ProviderSettings } from './provider.js';
-import { type MeteredModel, meteredModel } from './spend.js';
+import { type MeteredModel, meteredModel, type RunSpend } from './spend.js';
 
 type Kind = 'anthropic' | 'openai-compatible';
 
@@ -24,6 +24,8 @@ export interface ModelOptions {
   readonly env: Readonly<Record<string, string | undefined>>;
   /** Dollars spent today before this run, from the ledger (memory/model-spend-today). */
   readonly spentTodayUsd: number;
+  /** What a resumed run spent before it stopped: it counts toward the run caps. */
+  readonly spentBeforeResume?: RunSpend;
   /** The SDK's own retries before a fallback; 2 unless a test wants fewer. */
   readonly maxRetries?: number;
   /** Milliseconds per call; model_provider.timeout_seconds unless a test sets it tiny. */
@@ -84,6 +86,9 @@ export function modelFromPolicy(policy: Policy, options: ModelOptions): MeteredM
     prices: config.prices,
     caps: policy.cost_thresholds,
     spentTodayUsd: options.spentTodayUsd,
+    ...(options.spentBeforeResume === undefined
+      ? {}
+      : { spentBeforeResume: options.spentBeforeResume }),
     models: { planning: modelsOf('planning'), building: modelsOf('building') },
   });
 }

@@ -25,6 +25,12 @@ export interface Spent {
 
 export type SpendCap = keyof SpendCaps;
 
+/** What a run spent in its earlier invocations, before it was stopped and resumed. */
+export interface RunSpend {
+  readonly tokens: number;
+  readonly usd: number;
+}
+
 /** A call was not sent: its worst case would pass a cap. Names the cap and both amounts. */
 export class SpendCapReached extends AureusError {
   readonly cap: SpendCap;
@@ -60,6 +66,11 @@ export interface MeterSettings {
   readonly caps: SpendCaps;
   /** Dollars spent today before this run (the loop reads them from the ledger). */
   readonly spentTodayUsd: number;
+  /**
+   * What this run spent before a resume: the run caps hold across invocations, or a run stopped
+   * at its cap would get its whole budget again by resuming.
+   */
+  readonly spentBeforeResume?: RunSpend;
   /** The models that may answer a call of each role: its worst case is at the dearest of them. */
   readonly models: Readonly<Record<ModelRole, readonly string[]>>;
 }
@@ -100,7 +111,9 @@ export function meteredModel(client: ModelClient, settings: MeterSettings): Mete
     const neededTokens = worst.inputTokens + worst.outputTokens;
     const neededUsd = Math.max(0, ...settings.models[role].map((model) => usdOf(model, worst)));
     const { caps } = settings;
-    const runTokens = now.inputTokens + now.outputTokens;
+    const before = settings.spentBeforeResume ?? { tokens: 0, usd: 0 };
+    const runTokens = before.tokens + now.inputTokens + now.outputTokens;
+    const runUsd = before.usd + now.usd;
     if (runTokens + neededTokens > caps.max_tokens_per_run)
       throw new SpendCapReached(
         'max_tokens_per_run',
@@ -108,8 +121,8 @@ export function meteredModel(client: ModelClient, settings: MeterSettings): Mete
         runTokens,
         neededTokens,
       );
-    if (now.usd + neededUsd > caps.max_usd_per_run)
-      throw new SpendCapReached('max_usd_per_run', caps.max_usd_per_run, now.usd, neededUsd);
+    if (runUsd + neededUsd > caps.max_usd_per_run)
+      throw new SpendCapReached('max_usd_per_run', caps.max_usd_per_run, runUsd, neededUsd);
     const today = settings.spentTodayUsd + now.usd;
     if (today + neededUsd > caps.max_usd_per_day)
       throw new SpendCapReached('max_usd_per_day', caps.max_usd_per_day, today, neededUsd);

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { isolateGit, makeRepo, type Repo } from '../support/git-fixture.js';
@@ -58,6 +58,8 @@ async function fixture(policy: readonly string[]): Promise<Repo> {
 const anthropic = () => ['model_provider:', '  provider: anthropic', `  base_url: ${server.url}`];
 const implement = (repo: Repo) =>
   runCliInProcess(['implement', 'Shorten sum', '--format', 'json', '--repo', repo.dir], repo.dir);
+const resume = (repo: Repo, id: string) =>
+  runCliInProcess(['implement', '--resume', id, '--format', 'json', '--repo', repo.dir], repo.dir);
 
 describe('aureus implement stops honestly', () => {
   it('cannot run without a model: exit 2, saying how to configure model_provider', async () => {
@@ -68,7 +70,7 @@ describe('aureus implement stops honestly', () => {
     expect(repo.git('branch', '--list', 'aureus/*')).toBe('');
   });
 
-  it('a spend cap reached mid-run stops it with its work kept on the branch, and --resume finishes it', async () => {
+  it('a spend cap reached mid-run stops it with its work kept on the branch, and --resume does not refill the run budget', async () => {
     const repo = await fixture([
       'cost_thresholds:',
       '  max_tokens_per_run: 9000',
@@ -85,21 +87,42 @@ describe('aureus implement stops honestly', () => {
     const ledger = readFileSync(join(repo.dir, '.aureus', 'local', 'ledger.jsonl'), 'utf8');
     expect(ledger).toContain('"status":"stopped at max_tokens_per_run"');
 
-    // --resume continues in Act with the work kept: nothing is written twice.
+    // The cap is the run's, not the invocation's: resuming stops again before any call.
+    const sent = server.requests.length;
+    const tip = repo.git('rev-parse', report.branch);
+    const resumed = await resume(repo, report.id);
+    expect(resumed.code).toBe(1);
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ status: 'stopped at max_tokens_per_run' });
+    expect(server.requests).toHaveLength(sent);
+    expect(repo.git('rev-parse', report.branch)).toBe(tip);
+  });
+
+  it('a run stopped by a refused key resumes where it was and finishes, nothing written twice', async () => {
+    const repo = await fixture(anthropic());
+    server.script(
+      { blocks: [PLAN] },
+      { blocks: [WRITE] },
+      { status: 401, message: 'invalid x-api-key' },
+    );
+    const run = await implement(repo);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('ANTHROPIC_API_KEY');
+    const [id] = readdirSync(join(repo.dir, '.aureus', 'local', 'runs'));
+    if (id === undefined) throw new Error('the stopped run left no run folder');
+
     const verify = { blocks: [{ type: 'tool_use', name: 'request_verify', input: {} }] } as const;
     const finish = { type: 'tool_use', name: 'finish', input: { summary: 'Shorter.' } } as const;
     server.script(verify, { blocks: [finish] });
-    const resumed = await runCliInProcess(
-      ['implement', '--resume', report.id, '--format', 'json', '--repo', repo.dir],
-      repo.dir,
-    );
+    const resumed = await resume(repo, id);
     expect(resumed.stderr).toBe('');
     expect(resumed.code).toBe(0);
-    expect(JSON.parse(resumed.stdout)).toMatchObject({ status: 'done', branch: report.branch });
+    const report = JSON.parse(resumed.stdout);
+    expect(report).toMatchObject({ status: 'done' });
     expect(server.requests.at(-2)?.raw).toContain('resumed in the act phase');
     expect(repo.git('rev-list', '--count', `HEAD..${report.branch}`)).toBe('1');
+    expect(repo.git('show', `${report.branch}:src/sum.js`)).toContain('=>');
     const trajectory = readFileSync(
-      join(repo.dir, '.aureus', 'local', 'runs', report.id, 'trajectory.jsonl'),
+      join(repo.dir, '.aureus', 'local', 'runs', id, 'trajectory.jsonl'),
       'utf8',
     );
     expect(trajectory).toContain('"kind":"resume"');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { ModelRequest } from '../../src/llm/model-client.js';
 import { modelFromPolicy } from '../../src/llm/model-from-policy.js';
-import { SpendCapReached } from '../../src/llm/spend.js';
+import { type RunSpend, SpendCapReached } from '../../src/llm/spend.js';
 import type { Policy } from '../../src/model/policy.js';
 import { parsePolicy } from '../../src/policy/parse-policy.js';
 import {
@@ -61,11 +61,12 @@ const request = (maxTokens = 100): ModelRequest => ({
   maxTokens,
 });
 
-function model(yaml: string, spentTodayUsd = 0) {
+function model(yaml: string, spentTodayUsd = 0, spentBeforeResume?: RunSpend) {
   return modelFromPolicy(policy(yaml.replace('LOCAL', local.url)), {
     env: { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: anthropic.url },
     spentTodayUsd,
     maxRetries: 0,
+    ...(spentBeforeResume === undefined ? {} : { spentBeforeResume }),
   });
 }
 
@@ -121,6 +122,27 @@ describe('the model of a run, as the policy configures it', () => {
     });
     expect(anthropic.requests).toHaveLength(1);
     expect(local.requests).toHaveLength(0);
+  });
+
+  it('counts what a resumed run spent before it stopped toward the run caps', async () => {
+    // A run stopped at its cap and resumed must not get its whole budget again.
+    const tokens = model(`${CHAIN}cost_thresholds:\n  max_tokens_per_run: 5000\n`, 0, {
+      tokens: 4900,
+      usd: 0,
+    });
+    await expect(tokens.complete('building', request(100))).rejects.toMatchObject({
+      cap: 'max_tokens_per_run',
+      spent: 4900,
+    });
+    const dollars = model(`${CHAIN}cost_thresholds:\n  max_usd_per_run: 1\n`, 0, {
+      tokens: 0,
+      usd: 0.99,
+    });
+    await expect(dollars.complete('planning', request(1000))).rejects.toMatchObject({
+      cap: 'max_usd_per_run',
+      spent: 0.99,
+    });
+    expect(anthropic.requests).toHaveLength(0);
   });
 
   it('names the key variable when it is not set; a local server needs none', () => {

@@ -16,6 +16,8 @@ export interface Repository {
   readonly objectFormat: ObjectFormat;
   /** The empty tree's id, what a change with no base commit is compared with. */
   readonly emptyTree: string;
+  /** This worktree's own git folder (absolute): where AUREUS keeps what the checkout must not set. */
+  readonly gitDir: string;
 }
 
 const EMPTY_TREE: Record<ObjectFormat, string> = {
@@ -66,14 +68,19 @@ async function inspectRepository(folder: string): Promise<Repository> {
   }
   // One process: git prints each answer in turn, and only --show-toplevel fails (exit 128)
   // where there is no working tree (a bare repository, inside the .git folder).
-  const QUESTIONS = ['--is-bare-repository', '--is-shallow-repository', '--show-object-format'];
+  const QUESTIONS = [
+    '--is-bare-repository',
+    '--is-shallow-repository',
+    '--show-object-format',
+    '--absolute-git-dir',
+  ];
   const facts = await runGit(folder, ['rev-parse', ...QUESTIONS, '--show-toplevel'], {
     okExitCodes: [0, 128],
   });
-  const [bare, shallow, format, ...rest] = facts.stdout.toString('utf8').split('\n');
+  const [bare, shallow, format, gitDir, ...rest] = facts.stdout.toString('utf8').split('\n');
   // The rest is the top folder, whose name may hold a newline of its own.
   const top = rest.join('\n').replace(/\n$/, '');
-  if (format === undefined || format === '') {
+  if (format === undefined || format === '' || gitDir === undefined) {
     // Not a repository, or one git refuses: nothing was answered, and git's message says why.
     throw explainGitFailure(folder, ['rev-parse', ...QUESTIONS], facts.exitCode, facts.stderr);
   }
@@ -85,6 +92,7 @@ async function inspectRepository(folder: string): Promise<Repository> {
     shallow: shallow === 'true',
     objectFormat,
     emptyTree: EMPTY_TREE[objectFormat],
+    gitDir,
   };
 }
 

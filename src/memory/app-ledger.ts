@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { JsonObject } from '../model/json.js';
 import { appendToJournal, readJournal } from './journal.js';
-import { writeAnchorFile } from './journal-anchor-file.js';
+import { anchorBeside } from './journal-anchor-file.js';
 
 /**
  * The App's ledger: one hash-chained, checksummed journal per repository under the App's data
@@ -27,10 +27,6 @@ export async function appendToAppLedger(
   const path = appLedgerPath(dataDir, repositoryId);
   const { entries } = await readJournal(path);
   if (entries.some((entry) => entry.record.key === key)) return 'present';
-  await appendToJournal(
-    path,
-    { key, ...record },
-    { anchor: (anchor) => writeAnchorFile(path, anchor) },
-  );
+  await appendToJournal(path, { key, ...record }, { anchor: anchorBeside(path) });
   return 'written';
 }

@@ -1,6 +1,8 @@
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { writeFileAtomic } from './atomic-write.js';
 import { errnoCode } from './errno-code.js';
+import type { AnchorStore } from './journal.js';
 import type { JournalAnchor } from './journal-format.js';
 
 /**
@@ -12,15 +14,31 @@ export function anchorFilePath(journalPath: string): string {
   return `${journalPath.replace(/\.jsonl$/, '')}.anchor.json`;
 }
 
-export async function writeAnchorFile(journalPath: string, anchor: JournalAnchor): Promise<void> {
-  await writeFileAtomic(anchorFilePath(journalPath), `${JSON.stringify(anchor)}\n`);
+/** The anchor kept beside `journalPath`, as appendToJournal reads and replaces it. */
+export function anchorBeside(journalPath: string): AnchorStore {
+  return anchorAt(anchorFilePath(journalPath));
+}
+
+/** The anchor kept in the file `anchorPath`, created with its folder on the first write. */
+export function anchorAt(anchorPath: string): AnchorStore {
+  return {
+    read: () => readAnchorAt(anchorPath),
+    write: async (anchor) => {
+      await mkdir(dirname(anchorPath), { recursive: true });
+      await writeFileAtomic(anchorPath, `${JSON.stringify(anchor)}\n`);
+    },
+  };
 }
 
 /** The anchor beside `journalPath`, or null when there is none (or it is not an anchor). */
-export async function readAnchorFile(journalPath: string): Promise<JournalAnchor | null> {
+export function readAnchorFile(journalPath: string): Promise<JournalAnchor | null> {
+  return readAnchorAt(anchorFilePath(journalPath));
+}
+
+async function readAnchorAt(anchorPath: string): Promise<JournalAnchor | null> {
   let text: string;
   try {
-    text = await readFile(anchorFilePath(journalPath), 'utf8');
+    text = await readFile(anchorPath, 'utf8');
   } catch (error) {
     if (errnoCode(error) === 'ENOENT') return null;
     throw error;

@@ -20,8 +20,14 @@ const TAIL_BYTES = 64 * 1024;
 
 export interface AppendOptions {
   now?: () => Date;
-  /** Called under the lock with the journal's new length, to keep it where the file's editor cannot. */
-  anchor?: (anchor: JournalAnchor) => Promise<void>;
+  /** Where the journal's anchor is kept, away from the file's editor; updated under the lock. */
+  anchor?: AnchorStore;
+}
+
+/** Reads and replaces a journal's anchor (its length and last hash), wherever its writer keeps it. */
+export interface AnchorStore {
+  read(): Promise<JournalAnchor | null>;
+  write(anchor: JournalAnchor): Promise<void>;
 }
 
 /** Appends one record under an inter-process lock and returns the line written. */
@@ -38,10 +44,11 @@ export async function appendToJournal(
     compromised = true;
   });
   try {
-    const line = await appendLocked(path, { serialized, record }, now, () => compromised);
+    const appended = await appendLocked(path, { serialized, record }, now, () => compromised);
+    const { line } = appended;
     if (options.anchor !== undefined) {
-      const lines = await countLines(path);
-      await options.anchor({ lines, hash: line.hash });
+      const lines = await newLength(path, appended, options.anchor);
+      await options.anchor.write({ lines, hash: line.hash });
     }
     return line;
   } finally {
@@ -76,6 +83,19 @@ export async function readJournalText(path: string): Promise<string | null> {
   }
 }
 
+/**
+ * The journal's length after an append. Counting the file's lines on every append would read
+ * the whole ledger on the hook's path, so the count is carried forward from the previous anchor
+ * when the line just written follows the anchored line directly; the file is read only when it
+ * does not (no anchor yet, a torn or foreign tail, an anchor left behind).
+ */
+async function newLength(path: string, appended: Appended, store: AnchorStore): Promise<number> {
+  const previous = await store.read();
+  if (previous !== null && appended.followsLastLine && previous.hash === appended.line.prev)
+    return previous.lines + 1;
+  return countLines(path);
+}
+
 /** Newlines in the file: every appended line ends with one, so this is its last line's number. */
 async function countLines(path: string): Promise<number> {
   const handle = await open(path, constants.O_RDONLY | noFollow());
@@ -95,12 +115,18 @@ interface PendingLine {
   record: JsonObject;
 }
 
+interface Appended {
+  line: JournalLine;
+  /** The line went right after the file's last line, itself valid: nothing torn or foreign between. */
+  followsLastLine: boolean;
+}
+
 async function appendLocked(
   path: string,
   pending: PendingLine,
   now: () => Date,
   lockLost: () => boolean,
-): Promise<JournalLine> {
+): Promise<Appended> {
   // O_APPEND: every write lands at the end even if the lock were ever broken; O_NOFOLLOW:
   // a journal that is a symlink is refused, as readers do.
   const flags = constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | noFollow();
@@ -121,7 +147,10 @@ async function appendLocked(
     await writeAll(handle, Buffer.from(text, 'utf8'));
     await handle.sync();
     if (stats.size === 0) await fsyncDirectory(dirname(path));
-    return { at, prev, hash: line.hash, record: pending.record };
+    return {
+      line: { at, prev, hash: line.hash, record: pending.record },
+      followsLastLine: tail.lastLineValid && tail.endsWithNewline,
+    };
   } finally {
     await handle.close();
   }
@@ -131,24 +160,30 @@ interface Tail {
   /** Hash of the last valid line, or the genesis hash if there is none. */
   lastHash: string;
   endsWithNewline: boolean;
+  /** The file's last line is the valid line whose hash is `lastHash` (or the file is empty). */
+  lastLineValid: boolean;
 }
 
 async function readTail(handle: FileHandle, size: number): Promise<Tail> {
-  if (size === 0) return { lastHash: GENESIS_HASH, endsWithNewline: true };
+  if (size === 0) return { lastHash: GENESIS_HASH, endsWithNewline: true, lastLineValid: true };
   const start = Math.max(0, size - TAIL_BYTES);
   const window = await readRange(handle, start, size);
   const endsWithNewline = window.length === 0 || window[window.length - 1] === 0x0a;
   const lines = window.toString('utf8').split('\n');
   // The window's first piece may be the second half of a line: never trust it.
-  const candidates = start > 0 ? lines.slice(1) : lines;
-  for (const line of candidates.reverse()) {
+  const candidates = (start > 0 ? lines.slice(1) : lines).reverse();
+  // The piece after the final newline is empty; the one before it is the file's last line.
+  const last = endsWithNewline ? 1 : 0;
+  for (const [index, line] of candidates.entries()) {
     const checked = checkLine(line);
-    if (checked.kind === 'valid') return { lastHash: checked.line.hash, endsWithNewline };
+    if (checked.kind === 'valid')
+      return { lastHash: checked.line.hash, endsWithNewline, lastLineValid: index === last };
   }
-  if (start === 0) return { lastHash: GENESIS_HASH, endsWithNewline };
+  if (start === 0) return { lastHash: GENESIS_HASH, endsWithNewline, lastLineValid: false };
   // More than 64 KiB of damage after the last valid line: rare, so only then read it all.
   const whole = (await readRange(handle, 0, size)).toString('utf8');
-  return { lastHash: parseJournal(whole).entries.at(-1)?.hash ?? GENESIS_HASH, endsWithNewline };
+  const lastHash = parseJournal(whole).entries.at(-1)?.hash ?? GENESIS_HASH;
+  return { lastHash, endsWithNewline, lastLineValid: false };
 }
 
 /** Reads bytes [start, end) through the already opened (never re-resolved) handle. */

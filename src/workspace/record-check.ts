@@ -1,4 +1,4 @@
-import { writeLedgerAnchor } from '../git/ledger-anchor.js';
+import { localLedgerAnchor } from '../git/ledger-anchor.js';
 import { appendToJournal } from '../memory/journal.js';
 import { ensureLocalDir, storePaths } from '../memory/store-paths.js';
 import type { JsonObject } from '../model/json.js';
@@ -21,7 +21,7 @@ export async function recordCheck(
 ): Promise<void> {
   await ensureLocalDir(root);
   await appendToJournal(storePaths(root).ledger, ledgerRecord(report, override), {
-    anchor: (anchor) => writeLedgerAnchor(root, anchor),
+    anchor: await localLedgerAnchor(root),
   });
 }
 

@@ -6,7 +6,7 @@ import { isolateGit, makeRepo } from '../support/git-fixture.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
 import { makeTempDir } from '../support/temp-dir.js';
 
-describe('the local ledger is anchored in git', () => {
+describe('the local ledger is anchored in its git folder', () => {
   let restoreGit: () => Promise<void>;
   beforeAll(async () => {
     restoreGit = await isolateGit();
@@ -48,7 +48,7 @@ describe('the local ledger is anchored in git', () => {
       expect(run.stdout).toContain(
         'the ledger has 1 line(s), but the anchor records 3 line(s) ending with hash',
       );
-      expect(run.stdout).toContain('refs/worktree/aureus/ledger-anchor');
+      expect(run.stdout).toContain('.git/aureus/ledger.anchor.json');
       expect(run.code).toBe(1);
     } finally {
       await repo.remove();

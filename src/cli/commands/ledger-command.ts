@@ -1,5 +1,5 @@
 import { relative } from 'node:path';
-import { LEDGER_ANCHOR_REF, readLedgerAnchor } from '../../git/ledger-anchor.js';
+import { localLedgerAnchor } from '../../git/ledger-anchor.js';
 import { readSharedLedgerBranch } from '../../git/shared-ledger-branch.js';
 import { readJournalText } from '../../memory/journal.js';
 import { anchorFilePath, readAnchorFile } from '../../memory/journal-anchor-file.js';
@@ -121,12 +121,10 @@ async function readLedger(context: CommandContext): Promise<{
   const text = await readJournalText(path);
   const contents = parseJournal(text ?? '');
   // The local ledger's anchor is in git; a file named with --file (the App's) keeps it beside.
-  const anchor =
-    options.file === undefined ? await readLedgerAnchor(root) : await readAnchorFile(path);
-  const reset =
-    options.file === undefined
-      ? `git update-ref -d ${LEDGER_ANCHOR_REF}`
-      : `rm ${relative(io.cwd, anchorFilePath(path)) || path}`;
+  const local = options.file === undefined ? await localLedgerAnchor(root) : null;
+  const anchor = local === null ? await readAnchorFile(path) : await local.read();
+  const anchorPath = local === null ? anchorFilePath(path) : local.path;
+  const reset = `rm ${relative(io.cwd, anchorPath) || anchorPath}`;
   const checked: AnchorCheck =
     anchor === null
       ? { problem: null, fresh: text === null && options.file === undefined, reset }

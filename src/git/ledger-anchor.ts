@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { AnchorStore } from '../memory/journal.js';
 import { anchorAt } from '../memory/journal-anchor-file.js';
+import { runGit } from './git-runner.js';
 import { openRepository } from './repository.js';
 
 /**
@@ -18,5 +19,18 @@ export const LEDGER_ANCHOR_FILE = join('aureus', 'ledger.anchor.json');
 /** The local ledger's anchor, in `root`'s git folder, and that file's path. */
 export async function localLedgerAnchor(root: string): Promise<AnchorStore & { path: string }> {
   const path = join((await openRepository(root)).gitDir, LEDGER_ANCHOR_FILE);
+  return { ...anchorAt(path), path };
+}
+
+/**
+ * For `ledger verify`: the anchor's store and path, or null where `root` is not in a git
+ * repository (a ledger copied elsewhere has no anchor to hold it to, as before anchors).
+ */
+export async function localLedgerAnchorIfAny(
+  root: string,
+): Promise<(AnchorStore & { path: string }) | null> {
+  const answer = await runGit(root, ['rev-parse', '--absolute-git-dir'], { okExitCodes: [0, 128] });
+  if (answer.exitCode !== 0) return null;
+  const path = join(answer.stdout.toString('utf8').replace(/\n$/, ''), LEDGER_ANCHOR_FILE);
   return { ...anchorAt(path), path };
 }

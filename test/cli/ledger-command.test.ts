@@ -34,22 +34,25 @@ describe('aureus ledger', () => {
   const lines = async (): Promise<string[]> =>
     (await readFile(ledger, 'utf8')).trimEnd().split('\n');
 
-  it('shows one line per entry, with control characters neutralised', async () => {
+  it('shows a table under headings, with control characters neutralised', async () => {
     const run = await runCliInProcess(['ledger', 'show'], temp.path);
     expect(run.code).toBe(0);
     const shown = run.stdout.trimEnd().split('\n');
-    expect(shown).toHaveLength(3);
-    expect(shown[0]).toMatch(
-      /^#1 {2}2026-11-21T10:00:01\.000Z {2}[0-9a-f]{12} {2}check {2}pass {2}cost 120 {2}a1b2c3d4e5f6$/,
+    expect(shown).toHaveLength(4);
+    expect(shown[0]).toMatch(/^# {2}WHEN +EVENT +COMMIT +VERDICT +COST +OVERRIDE$/);
+    expect(shown[1]).toMatch(
+      /^1 {2}2026-11-21T10:00:01\.000Z {2}check +a1b2c3d4e5f6 {2}pass {5}120$/,
     );
-    expect(shown[1]).toContain('block  cost 640');
-    expect(shown[2]).toContain('{"note":"override \\u001b[31mred\\u001b[0m"}');
+    expect(shown[2]).toMatch(/ffeeddccbbaa {2}block {4}640$/);
+    expect(shown[3]).toContain('{"note":"override \\u001b[31mred\\u001b[0m"}');
     expect(run.stdout).not.toContain('\u001b');
+    expect(run.stdout).not.toContain('Overrides:');
   });
 
-  it('shows who overrode a blocked check and why', async () => {
+  it('lists every override below the table: who, why and the commit', async () => {
     await appendToJournal(ledger, {
       kind: 'check',
+      source: 'staged',
       verdict: 'block',
       cost: { total: 900 },
       head: '0123456789abcdef',
@@ -58,8 +61,19 @@ describe('aureus ledger', () => {
     const run = await runCliInProcess(['ledger', 'show'], temp.path);
     expect(run.code).toBe(0);
     const shown = run.stdout.trimEnd().split('\n');
-    expect(shown[3]).toContain('block  cost 900  0123456789ab');
-    expect(shown[3]).toContain('overridden by Ada <ada@example.com>: hotfix ?[31mnow');
+    expect(shown[4]).toMatch(
+      /check \(staged\) +0123456789ab {2}block +900 +yes \(Ada <ada@example\.com>\)$/,
+    );
+    expect(shown.slice(5)).toEqual([
+      '',
+      'Overrides:',
+      '  #4  0123456789ab  overridden by Ada <ada@example.com>: hotfix ?[31mnow',
+    ]);
+    const json = JSON.parse(
+      (await runCliInProcess(['ledger', 'show', '--format', 'json'], temp.path)).stdout,
+    );
+    expect(Object.keys(json)).toEqual(['file', 'entries', 'problems']);
+    expect(json.entries[3].record.override.by).toBe('Ada <ada@example.com>');
   });
 
   it('verifies an intact ledger with exit 0', async () => {
@@ -80,7 +94,7 @@ describe('aureus ledger', () => {
       '.aureus/local/ledger.jsonl:2: checksum: line 2 was edited after it was written',
     );
     const show = await runCliInProcess(['ledger', 'show'], temp.path);
-    expect(show.stdout.trimEnd().split('\n')).toHaveLength(2);
+    expect(show.stdout.trimEnd().split('\n')).toHaveLength(3);
     expect(show.stderr).toContain('.aureus/local/ledger.jsonl:2:');
   });
 

@@ -96,9 +96,10 @@ describe('aureus ledger show --shared', () => {
     const shown = await runCliInProcess(['ledger', 'show', '--shared'], clone);
     expect(shown.code).toBe(0);
     const lines = shown.stdout.trim().split('\n');
-    expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^#1 {2}2026-01-01.*check {2}pass {2}cost 12 {2}aaaaaaaaaaaa$/);
-    expect(lines[1]).toMatch(/block/);
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/^# +WHEN +EVENT +COMMIT +VERDICT +COST +OVERRIDE$/);
+    expect(lines[1]).toMatch(/^1 {2}2026-01-01.*check.* {2}aaaaaaaaaaaa {2}pass +12$/);
+    expect(lines[2]).toMatch(/block/);
     const verified = await runCliInProcess(['ledger', 'verify', '--shared'], clone);
     expect(verified.stdout).toMatch(
       /refs\/remotes\/origin\/aureus-ledger: 2 entries, every checksum and link verified/,

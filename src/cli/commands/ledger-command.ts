@@ -1,21 +1,16 @@
 import { relative } from 'node:path';
-import { localLedgerAnchor } from '../../git/ledger-anchor.js';
+import { localLedgerAnchorIfAny } from '../../git/ledger-anchor.js';
 import { readSharedLedgerBranch } from '../../git/shared-ledger-branch.js';
 import { readJournalText } from '../../memory/journal.js';
-import { anchorFilePath, readAnchorFile } from '../../memory/journal-anchor-file.js';
-import {
-  anchorProblem,
-  type JournalContents,
-  type JournalEntry,
-  parseJournal,
-} from '../../memory/journal-format.js';
+import { anchorBeside, anchorFilePath } from '../../memory/journal-anchor-file.js';
+import { anchorProblem, type JournalContents, parseJournal } from '../../memory/journal-format.js';
 import { parseSharedLedgerFiles } from '../../memory/shared-ledger-entries.js';
 import { checkedLocalDir, storePaths } from '../../memory/store-paths.js';
 import { AureusError, ExitCode } from '../../model/errors.js';
-import type { JsonObject, JsonValue } from '../../model/json.js';
 import type { CommandContext } from './command-context.js';
+import { ledgerTable } from './ledger-table.js';
 
-/** `aureus ledger show`: one line per entry; damaged lines are reported and skipped. */
+/** `aureus ledger show`: a table of the entries, then the overrides; damaged lines are reported and skipped. */
 export async function showLedgerCommand(context: CommandContext): Promise<number> {
   const { io, format } = context;
   const { shown, contents } = await readLedger(context);
@@ -25,8 +20,9 @@ export async function showLedgerCommand(context: CommandContext): Promise<number
     );
     return ExitCode.pass;
   }
-  if (contents.entries.length === 0) io.stdout(`${shown}: no entries.\n`);
-  for (const entry of contents.entries) io.stdout(`${summarize(entry)}\n`);
+  io.stdout(
+    contents.entries.length === 0 ? `${shown}: no entries.\n` : ledgerTable(contents.entries),
+  );
   for (const problem of contents.problems) {
     io.stderr(`${shown}:${problem.lineNumber}: ${problem.message} (skipped)\n`);
   }
@@ -120,57 +116,18 @@ async function readLedger(context: CommandContext): Promise<{
   const shown = relative(io.cwd, path) || path;
   const text = await readJournalText(path);
   const contents = parseJournal(text ?? '');
-  // The local ledger's anchor is in git; a file named with --file (the App's) keeps it beside.
-  const local = options.file === undefined ? await localLedgerAnchor(root) : null;
-  const anchor = local === null ? await readAnchorFile(path) : await local.read();
-  const anchorPath = local === null ? anchorFilePath(path) : local.path;
+  // The local ledger's anchor is in the git folder (none outside a repository); a file named
+  // with --file (the App's) keeps it beside.
+  const store =
+    options.file === undefined
+      ? await localLedgerAnchorIfAny(root)
+      : { ...anchorBeside(path), path: anchorFilePath(path) };
+  const anchor = store === null ? null : await store.read();
+  const anchorPath = store?.path ?? '';
   const reset = `rm ${relative(io.cwd, anchorPath) || anchorPath}`;
   const checked: AnchorCheck =
     anchor === null
       ? { problem: null, fresh: text === null && options.file === undefined, reset }
       : { problem: anchorProblem(text, anchor), fresh: false, reset };
   return { shown, contents, unchained: 0, anchor: checked };
-}
-
-/** `#line  time  hash  kind verdict cost head override`, from whichever of those fields the record has. */
-function summarize(entry: JournalEntry): string {
-  const { record } = entry;
-  const cost = record.cost;
-  const known = [
-    text(record.kind),
-    text(record.verdict),
-    isObject(cost) ? `cost ${text(cost.total)}` : '',
-    text(record.head).slice(0, 12),
-    overrideOf(record.override),
-  ].filter((part) => part !== '');
-  const details = known.length > 0 ? known : [clip(printable(JSON.stringify(record)))];
-  return [`#${entry.lineNumber}`, printable(entry.at), entry.hash.slice(0, 12), ...details].join(
-    '  ',
-  );
-}
-
-/** A let-through is the one thing a reader of the ledger must not miss: who, and why. */
-function overrideOf(value: JsonValue | undefined): string {
-  if (!isObject(value)) return '';
-  return `overridden by ${text(value.by) || '?'}: ${text(value.reason) || '?'}`;
-}
-
-function isObject(value: JsonValue | undefined): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function text(value: JsonValue | undefined): string {
-  const simple =
-    typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
-  return simple ? printable(String(value)) : '';
-}
-
-/** Ledger text is data: control characters could drive the terminal, so they are shown as `?`. */
-function printable(value: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
-  return value.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
-}
-
-function clip(value: string): string {
-  return value.length > 120 ? `${value.slice(0, 117)}...` : value;
 }

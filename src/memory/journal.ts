@@ -5,6 +5,7 @@ import type { JsonObject } from '../model/json.js';
 import { fsyncDirectory } from './atomic-write.js';
 import { errnoCode } from './errno-code.js';
 import {
+  anchorProblem,
   checkLine,
   formatLine,
   GENESIS_HASH,
@@ -48,7 +49,7 @@ export async function appendToJournal(
     const { line } = appended;
     if (options.anchor !== undefined) {
       const lines = await newLength(path, appended, options.anchor);
-      await options.anchor.write({ lines, hash: line.hash });
+      if (lines !== null) await options.anchor.write({ lines, hash: line.hash });
     }
     return line;
   } finally {
@@ -84,28 +85,28 @@ export async function readJournalText(path: string): Promise<string | null> {
 }
 
 /**
- * The journal's length after an append. Counting the file's lines on every append would read
- * the whole ledger on the hook's path, so the count is carried forward from the previous anchor
- * when the line just written follows the anchored line directly; the file is read only when it
- * does not (no anchor yet, a torn or foreign tail, an anchor left behind).
+ * The journal's length after an append, or null to keep the anchor as it is. Counting the
+ * file's lines on every append would read the whole ledger on the hook's path, so the count is
+ * carried forward from the previous anchor when the line just written follows the anchored line
+ * directly; the file is read only when it does not (no anchor yet, a torn or foreign tail, an
+ * anchor left behind). A file that no longer holds the anchored line lost lines before this
+ * append: re-anchoring on it would hide the loss, so the old anchor stays, and `ledger verify`
+ * keeps failing until someone accepts the loss by removing it.
  */
-async function newLength(path: string, appended: Appended, store: AnchorStore): Promise<number> {
+async function newLength(
+  path: string,
+  appended: Appended,
+  store: AnchorStore,
+): Promise<number | null> {
   const previous = await store.read();
   if (previous !== null && appended.followsLastLine && previous.hash === appended.line.prev)
     return previous.lines + 1;
-  return countLines(path);
-}
-
-/** Newlines in the file: every appended line ends with one, so this is its last line's number. */
-async function countLines(path: string): Promise<number> {
-  const handle = await open(path, constants.O_RDONLY | noFollow());
-  try {
-    let count = 0;
-    for (const byte of await handle.readFile()) if (byte === 0x0a) count++;
-    return count;
-  } finally {
-    await handle.close();
-  }
+  const text = (await readJournalText(path)) ?? '';
+  if (previous !== null && anchorProblem(text, previous) !== null) return null;
+  // Every appended line ends with a newline, so their count is the last line's number.
+  let count = 0;
+  for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) count++;
+  return count;
 }
 
 // ---- appending -------------------------------------------------------------------------------

@@ -42,4 +42,16 @@ describe("a journal's anchor", () => {
     const line = await appendToJournal(journal, { index: 2 }, { anchor: store });
     expect(await store.read()).toEqual({ lines: 3, hash: line.hash });
   });
+
+  it('keeps its anchor when lines were cut before an append, so the loss stays visible', async () => {
+    const journal = join(dir.path, 'j.jsonl');
+    const store = anchorAt(join(dir.path, 'j.anchor.json'));
+    for (let index = 0; index < 3; index++)
+      await appendToJournal(journal, { index }, { anchor: store });
+    const anchored = await store.read();
+    const lines = (await readFile(journal, 'utf8')).split('\n');
+    await writeFile(journal, `${lines.slice(0, 1).join('\n')}\n`);
+    await appendToJournal(journal, { index: 3 }, { anchor: store });
+    expect(await store.read()).toEqual(anchored);
+  });
 });

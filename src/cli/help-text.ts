@@ -222,7 +222,8 @@ Run memory and trajectory: .aureus/local/runs/<id>/. One builder-run entry in th
 
 Options:
   --task-file F  read the task from a file
-  --resume ID    continue a stopped run (Ctrl-C, kill -9, a cap) from its state and its files
+  --resume ID    continue a stopped run (Ctrl-C, kill -9, a refused key) from its state and its
+                 files; a run cap it reached stays reached
   --yes       allow tier-2 actions (allow-listed commands) up to permissions.max_tier
   --format    text (default) or json
 

@@ -77,10 +77,15 @@ async function inspectRepository(folder: string): Promise<Repository> {
   const facts = await runGit(folder, ['rev-parse', ...QUESTIONS, '--show-toplevel'], {
     okExitCodes: [0, 128],
   });
-  const [bare, shallow, format, gitDir, ...rest] = facts.stdout.toString('utf8').split('\n');
-  // The rest is the top folder, whose name may hold a newline of its own.
-  const top = rest.join('\n').replace(/\n$/, '');
-  if (format === undefined || format === '' || gitDir === undefined) {
+  const [bare, shallow, format, ...rest] = facts.stdout.toString('utf8').split('\n');
+  // The rest is the git folder, then the top folder: either name may hold newlines of its own.
+  const answered = rest.join('\n').replace(/\n$/, '');
+  const split =
+    facts.exitCode !== 0 || bare === 'true'
+      ? { gitDir: answered, top: '' }
+      : await splitFolders(folder, answered);
+  const { gitDir, top } = split;
+  if (format === undefined || format === '' || gitDir === '') {
     // Not a repository, or one git refuses: nothing was answered, and git's message says why.
     throw explainGitFailure(folder, ['rev-parse', ...QUESTIONS], facts.exitCode, facts.stderr);
   }
@@ -94,6 +99,30 @@ async function inspectRepository(folder: string): Promise<Repository> {
     emptyTree: EMPTY_TREE[objectFormat],
     gitDir,
   };
+}
+
+/**
+ * The git folder and the top folder from `<git dir>\n<top>`. With no newline in either name the
+ * split is plain; otherwise the git folder is `<top>/.git` for most clones, and only a linked
+ * worktree with a newline in its path costs a second question.
+ */
+async function splitFolders(
+  folder: string,
+  answered: string,
+): Promise<{ gitDir: string; top: string }> {
+  const breaks = [...answered.matchAll(/\n/g)].map((match) => match.index);
+  if (breaks.length === 1) {
+    const at = breaks[0] ?? 0;
+    return { gitDir: answered.slice(0, at), top: answered.slice(at + 1) };
+  }
+  for (const at of breaks) {
+    const gitDir = answered.slice(0, at);
+    const top = answered.slice(at + 1);
+    if (gitDir === `${top}/.git`) return { gitDir, top };
+  }
+  const asked = await runGit(folder, ['rev-parse', '--absolute-git-dir']);
+  const gitDir = asked.stdout.toString('utf8').replace(/\n$/, '');
+  return { gitDir, top: answered.slice(gitDir.length + 1) };
 }
 
 /** Refuses staged and working-tree reads where there is no working tree. */

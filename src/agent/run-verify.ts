@@ -1,12 +1,10 @@
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import { runGit } from '../git/git-runner.js';
 import type { Policy } from '../model/policy.js';
 import type { Report } from '../model/report.js';
 import { checkChange } from '../workspace/check-change.js';
 import { BUILDER_IDENTITY, type RunPlace } from './safety/checkpoints.js';
-import { childEnvironment } from './safety/child-environment.js';
-import { type CommandRun, runCommand } from './safety/run-command.js';
+import { runInSandbox } from './safety/child-environment.js';
+import type { CommandRun } from './safety/run-command.js';
 import type { Scrub } from './safety/secret-scrubber.js';
 import { truncateText } from './tools/truncate-text.js';
 
@@ -57,11 +55,10 @@ export async function verifyRun(settings: VerifySettings): Promise<Verification>
   const argv = testArgv(policy.project.stack.test_command);
   let tests: Verification['tests'] = null;
   if (argv !== null) {
-    const home = join(place.dir, 'home');
-    await mkdir(home, { recursive: true });
-    const run = await runCommand(argv, {
+    const run = await runInSandbox(argv, {
       cwd: place.tree,
-      env: childEnvironment(process.env, home, settings.alsoSecret),
+      runDir: place.dir,
+      alsoSecret: settings.alsoSecret,
       timeoutMs: settings.testTimeoutMs,
       maxOutputBytes: settings.maxOutputBytes,
     });

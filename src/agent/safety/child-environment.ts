@@ -1,3 +1,6 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { type CommandRun, runCommand } from './run-command.js';
 import { keptFromChildren } from './secret-names.js';
 
 /**
@@ -39,4 +42,28 @@ export function childEnvironment(
 
 function devNull(): string {
   return process.platform === 'win32' ? 'NUL' : '/dev/null';
+}
+
+/**
+ * Runs a command of the run as both the shell tool and Verify do: in the run's tree, with a
+ * home folder of the run's own and an environment without secrets.
+ */
+export async function runInSandbox(
+  argv: readonly string[],
+  settings: {
+    readonly cwd: string;
+    readonly runDir: string;
+    readonly alsoSecret: readonly string[];
+    readonly timeoutMs: number;
+    readonly maxOutputBytes: number;
+  },
+): Promise<CommandRun> {
+  const home = join(settings.runDir, 'home');
+  await mkdir(home, { recursive: true });
+  return runCommand(argv, {
+    cwd: settings.cwd,
+    env: childEnvironment(process.env, home, settings.alsoSecret),
+    timeoutMs: settings.timeoutMs,
+    maxOutputBytes: settings.maxOutputBytes,
+  });
 }

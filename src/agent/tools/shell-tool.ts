@@ -1,9 +1,6 @@
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { RunPlace } from '../safety/checkpoints.js';
-import { childEnvironment } from '../safety/child-environment.js';
+import { runInSandbox } from '../safety/child-environment.js';
 import { commandRefusal } from '../safety/command-policy.js';
-import { runCommand } from '../safety/run-command.js';
 import type { ToolDefinition } from '../tool-contract.js';
 import type { ToolContext } from './tool-context.js';
 import { inputChecker, isRefusal } from './tool-input.js';
@@ -58,11 +55,10 @@ export function shellTool(
     apply: async (input) => {
       const argv = allowedArgv(input);
       if (isRefusal(argv)) return argv;
-      const home = join(run.dir, 'home');
-      await mkdir(home, { recursive: true });
-      const result = await runCommand(argv, {
+      const result = await runInSandbox(argv, {
         cwd: context.tree,
-        env: childEnvironment(process.env, home, settings.alsoSecret),
+        runDir: run.dir,
+        alsoSecret: settings.alsoSecret,
         timeoutMs: settings.timeoutMs,
         maxOutputBytes: context.maxResultBytes,
       });

@@ -178,6 +178,13 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
     maxPositionals: 1,
     help: HOOK_HELP,
   },
+  'hook post-commit': {
+    run: async (context) => (await hook()).postCommitHookCommand(context),
+    accepts: [],
+    defaultFormat: 'text',
+    maxPositionals: 0,
+    help: HOOK_HELP,
+  },
   'hook pre-push': {
     run: async (context) => (await hook()).prePushHookCommand(context),
     accepts: [],

@@ -144,9 +144,10 @@ export const CHECK_HELP = `Usage:
 
 export const HOOKS_HELP = `Usage:
   aureus hooks install [pre-push] [commit-msg] [--repo DIR]
-      Add the line \`aureus hook pre-commit\` to the pre-commit hook, and the pre-push and
-      commit-msg hooks when named. Each hook script keeps what it already runs (a lint-staged
-      line, another tool's hook); AUREUS's line is added once, replaced in place on a re-run.
+      Add the line \`aureus hook pre-commit\` to the pre-commit hook and \`aureus hook
+      post-commit\` to post-commit, and the pre-push and commit-msg hooks when named. Each
+      hook script keeps what it already runs (a lint-staged line, another tool's hook);
+      AUREUS's line is added once, replaced in place on a re-run.
       In a node project (a package.json here or above, up to the git root), the scripts are
       husky's: .husky/<hook> at the git root; package.json gets husky in devDependencies and
       "prepare": "husky" (after an existing prepare script), and the project's husky runs at
@@ -171,11 +172,16 @@ export const HOOK_HELP = `Usage:
   aureus hook commit-msg FILE
       With --defer-to-commit-msg, pre-commit lets a blocked commit go on to this hook, which
       refuses it unless the message FILE ends with the trailer "Aureus-Override: <why>".
+  aureus hook post-commit
+      Links the commit just made to the check of exactly its content in the local ledger
+      (installed with pre-commit). Silent; it loads no analysis.
   aureus hook pre-push REMOTE [URL]
       Reads git's "<local ref> <local sha> <remote ref> <remote sha>" lines and checks each
       pushed branch from its merge base with what REMOTE has, as CI will: the remote's commit
       for a branch it has; for a new branch <remote>/HEAD, else <remote>/main, else
-      <remote>/master; else the pushed commit alone. Deletions and tags are skipped.
+      <remote>/master; else the pushed commit alone. Deletions and tags are skipped. A blocked
+      push whose commits carry overrides (an Aureus-Override trailer, or one recorded when they
+      were committed) goes through when every other commit passes on its own.
 
 Overrides (recorded in the local ledger with who, why and how much):
   AUREUS_OVERRIDE="<why>" git commit …     lets a blocked commit (or push) through

@@ -1,5 +1,6 @@
 import type { Change } from '../model/change.js';
 import { checkedLimit } from './blob-limit.js';
+import { changeContentId } from './change-content-id.js';
 import type { ChangeRequest, ReadChangeOptions } from './change-request.js';
 import { resolveTarget } from './change-target.js';
 import { readChangedFiles } from './changed-files.js';
@@ -45,17 +46,15 @@ export async function readChange(
       'git skipped rename detection because too many files changed (diff.renameLimit); renames are counted as deletions plus additions.',
     );
   }
-  const read = await readChangedFiles(
-    repository,
-    parseRawDiff(diff.stdout),
-    target.headIsWorkTree,
-    maxBytes,
-  );
+  const entries = parseRawDiff(diff.stdout);
+  const read = await readChangedFiles(repository, entries, target.headIsWorkTree, maxBytes);
   return {
     source: target.source,
     baseSha: target.baseSha,
     headSha: target.headSha,
     files: read.files,
+    // The working tree's unhashed files have no blob id to name them by.
+    ...(target.headIsWorkTree ? {} : { contentId: changeContentId(entries) }),
     complete: read.complete,
     notes: [...notes, ...read.notes],
   };

@@ -85,6 +85,35 @@ export async function readJournalText(path: string): Promise<string | null> {
 }
 
 /**
+ * The lines whose checksum holds in the last `maxBytes` of a journal, oldest first (none when
+ * there is no file): what a hook looks up among a ledger's newest entries without reading and
+ * hashing years of them. The chain is `aureus ledger verify`'s to check, not a lookup's.
+ */
+export async function readJournalTail(path: string, maxBytes: number): Promise<JournalLine[]> {
+  const stats = await lstat(path).catch((error: unknown) => {
+    if (errnoCode(error) === 'ENOENT') return undefined;
+    throw error;
+  });
+  if (stats === undefined) return [];
+  refuseNonFile(path, stats);
+  const handle = await open(path, constants.O_RDONLY | noFollow()).catch((error: unknown) => {
+    throw openFailure(path, error);
+  });
+  try {
+    const size = (await handle.stat()).size;
+    const start = Math.max(0, size - maxBytes);
+    const lines = (await readRange(handle, start, size)).toString('utf8').split('\n');
+    // The window's first piece may be the second half of a line: never trust it.
+    return (start > 0 ? lines.slice(1) : lines).flatMap((line) => {
+      const checked = checkLine(line);
+      return checked.kind === 'valid' ? [checked.line] : [];
+    });
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
  * The journal's length after an append, or null to keep the anchor as it is. Counting the
  * file's lines on every append would read the whole ledger on the hook's path, so the count is
  * carried forward from the previous anchor when the line just written follows the anchored line

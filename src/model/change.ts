@@ -69,6 +69,8 @@ export interface Change {
   /** Commit of the head side; null for staged and working-tree changes. */
   readonly headSha: string | null;
   readonly files: readonly ChangedFile[];
+  /** What the change writes and removes, as one id (git/change-content-id); unset for the worktree. */
+  readonly contentId?: string;
   /**
    * False when anything could not be read (truncated API answer, a missing blob, an unmerged
    * path). A file over its read limit is `too-large`, with a note, and what that means is the

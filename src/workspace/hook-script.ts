@@ -4,7 +4,7 @@
  * lines. Pure text in, text out: install-hooks does the reading and writing.
  */
 
-export type HookName = 'pre-commit' | 'pre-push' | 'commit-msg';
+export type HookName = 'pre-commit' | 'post-commit' | 'pre-push' | 'commit-msg';
 
 /** A line that runs `aureus hook <name>`, whatever prefix or arguments it has; never a comment. */
 function isOurs(line: string, name: HookName): boolean {

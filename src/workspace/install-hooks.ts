@@ -14,8 +14,8 @@ import {
 import { setUpHusky } from './husky-setup.js';
 
 export interface InstallHooksOptions {
-  /** Hooks to install besides pre-commit, which always is. */
-  readonly hooks?: readonly Exclude<HookName, 'pre-commit'>[];
+  /** Hooks to install besides pre-commit and post-commit, which always are. */
+  readonly hooks?: readonly Exclude<HookName, 'pre-commit' | 'post-commit'>[];
   /** Run the project's own husky right away when it is installed (default true). */
   readonly runHusky?: boolean;
 }
@@ -45,7 +45,7 @@ interface HookLayout {
   readonly scriptsDir: string;
 }
 
-const HOOKS: readonly HookName[] = ['pre-commit', 'pre-push', 'commit-msg'];
+const HOOKS: readonly HookName[] = ['pre-commit', 'post-commit', 'pre-push', 'commit-msg'];
 
 /**
  * `aureus hooks install`: adds AUREUS's line to the pre-commit hook (and pre-push, commit-msg
@@ -59,7 +59,8 @@ export async function installHooks(
   const layout = await hookLayout(root);
   const changed: string[] = [];
   const notes: string[] = [];
-  const wanted = new Set<HookName>(['pre-commit', ...(options.hooks ?? [])]);
+  // post-commit links each commit to its pre-commit check in the local ledger.
+  const wanted = new Set<HookName>(['pre-commit', 'post-commit', ...(options.hooks ?? [])]);
   // A commit-msg hook that reads the Aureus-Override trailer only works if pre-commit leaves the
   // decision to it: pre-commit runs before the message exists.
   const commitMsgFile = join(layout.scriptsDir, 'commit-msg');
@@ -167,6 +168,7 @@ function hookLine(layout: HookLayout, name: HookName, defer: boolean): string {
         : `PATH=${shellWord(bin)}:"$PATH" `;
   const args: Record<HookName, string> = {
     'pre-commit': defer ? ' --defer-to-commit-msg' : '',
+    'post-commit': '',
     'pre-push': ' "$@"',
     'commit-msg': ' "$1"',
   };

@@ -18,9 +18,12 @@ export async function recordCheck(
   root: string,
   report: Report,
   override: Override | null = null,
+  contentId: string | null = null,
 ): Promise<void> {
   await ensureLocalDir(root);
-  await appendToJournal(storePaths(root).ledger, ledgerRecord(report, override), {
+  const record = ledgerRecord(report, override);
+  const entry = contentId === null ? record : { ...record, content: contentId };
+  await appendToJournal(storePaths(root).ledger, entry, {
     anchor: await localLedgerAnchor(root),
   });
 }

@@ -194,14 +194,28 @@ export function worktreeListing(repo: Repo): string[] {
   return listing.sort();
 }
 
-/** The local ledger's records, oldest first. */
-export function ledgerRecords(repo: Repo): Array<Record<string, unknown>> {
+/** The local ledger's records, oldest first, every kind. */
+export function ledgerLines(repo: Repo): Array<{ hash: string; record: Record<string, unknown> }> {
   const file = join(repo.dir, '.aureus', 'local', 'ledger.jsonl');
   if (!existsSync(file)) return [];
   return readFileSync(file, 'utf8')
     .split('\n')
     .filter((line) => line !== '')
-    .map((line) => JSON.parse(line).record);
+    .map((line) => JSON.parse(line));
+}
+
+/** The local ledger's checks, oldest first (without the links post-commit appends). */
+export function ledgerRecords(repo: Repo): Array<Record<string, unknown>> {
+  return ledgerLines(repo)
+    .map((line) => line.record)
+    .filter((record) => record.kind !== 'commit');
+}
+
+/** The local ledger's links from commits to the checks they were made from, oldest first. */
+export function commitLinks(repo: Repo): Array<Record<string, unknown>> {
+  return ledgerLines(repo)
+    .map((line) => line.record)
+    .filter((record) => record.kind === 'commit');
 }
 
 function digest(bytes: Buffer): string {

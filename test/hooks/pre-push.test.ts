@@ -3,6 +3,7 @@ import { parsePushLines } from '../../src/workspace/pushed-changes.js';
 import { makeTempDir } from '../support/temp-dir.js';
 import {
   aureus,
+  commit,
   ledgerRecords,
   makeNodeRepo,
   type NodeRepo,
@@ -97,6 +98,48 @@ describe('aureus hook pre-push, with a real bare remote', () => {
     expect(push(['--delete', 'feature']).code).toBe(0);
     expect(ledgerRecords(repo)).toHaveLength(entries);
     expect(remoteHas('feature')).toBe(false);
+  });
+
+  it('honours an override recorded when a commit was made', () => {
+    repo.git('checkout', '-q', '-b', 'feature');
+    repo.write('src/over.ts', OVER_BUDGET);
+    repo.git('add', 'src/over.ts');
+    expect(commit(repo, ['-q', '-m', 'over'], { AUREUS_OVERRIDE: 'release today' }).code).toBe(0);
+    const over = repo.git('rev-parse', 'HEAD').slice(0, 12);
+    const result = push(['feature']);
+    expect(result.code).toBe(0);
+    expect(result.output).toContain('Let through by the overrides of its commits');
+    expect(result.output).toContain(
+      `${over} overridden by Test Author <author@example.test> (the override recorded when it was committed): release today`,
+    );
+    expect(ledgerRecords(repo).at(-1)).toMatchObject({
+      source: 'range',
+      verdict: 'block',
+      override: { by: 'Test Author <author@example.test>', reason: `${over}: release today` },
+    });
+    expect(remoteHas('feature')).toBe(true);
+  });
+
+  it('honours an Aureus-Override trailer, and keeps the block for a commit without one', () => {
+    repo.git('checkout', '-q', '-b', 'feature');
+    repo.write('src/over.ts', OVER_BUDGET);
+    repo.git('add', 'src/over.ts');
+    const message = ['-m', 'over', '--trailer', 'Aureus-Override: hotfix for the outage'];
+    repo.git('commit', '-q', '--no-verify', ...message);
+    const trailed = repo.git('rev-parse', 'HEAD').slice(0, 12);
+    const second = commitFile('src/over2.ts', OVER_BUDGET.replaceAll('v', 'w')).slice(0, 12);
+    const blocked = push(['feature']);
+    expect(blocked.code).toBe(1);
+    expect(blocked.output).toContain(
+      `but ${second}, which has none, is over budget on its own: the block stands.`,
+    );
+    expect(ledgerRecords(repo).at(-1)).toMatchObject({ verdict: 'block', override: null });
+    repo.git('reset', '-q', '--hard', 'HEAD~1');
+    const passed = push(['feature']);
+    expect(passed.code).toBe(0);
+    expect(passed.output).toContain(
+      `${trailed} overridden by Test Author <author@example.test> (its Aureus-Override trailer): hotfix for the outage`,
+    );
   });
 });
 

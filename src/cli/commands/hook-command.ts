@@ -2,7 +2,7 @@ import type { HookTrigger } from '../hooks/hook-verdict.js';
 import type { CommandContext } from './command-context.js';
 
 /**
- * `aureus hook pre-commit|commit-msg|pre-push`: what the git hook scripts run. The hooks live in
+ * `aureus hook pre-commit|commit-msg|post-commit|pre-push`: what the git hook scripts run. The hooks live in
  * `../hooks/`, one file each, loaded on use: a commit with nothing to check should not pay for
  * the pre-push code, nor any hook for the analysis before it knows there is something to check.
  */
@@ -18,6 +18,11 @@ export async function preCommitHookCommand(context: CommandContext): Promise<num
 export async function commitMsgHookCommand(context: CommandContext): Promise<number> {
   const { commitMsg } = await import('../hooks/commit-msg.js');
   return commitMsg(context, processTrigger());
+}
+
+export async function postCommitHookCommand(context: CommandContext): Promise<number> {
+  const { postCommit } = await import('../hooks/post-commit.js');
+  return postCommit(context, processTrigger());
 }
 
 export async function prePushHookCommand(context: CommandContext): Promise<number> {

@@ -9,7 +9,13 @@ import type { JsonObject, JsonValue } from '../../model/json.js';
 const HEADINGS = ['#', 'WHEN', 'EVENT', 'COMMIT', 'VERDICT', 'COST', 'OVERRIDE'] as const;
 
 export function ledgerTable(entries: readonly JournalEntry[]): string {
-  const rows = entries.map(row);
+  // A hook's check names its commit through the link post-commit appended after it.
+  const became = new Map<string, string>();
+  for (const { record } of entries)
+    if (record.kind === 'commit') became.set(text(record.check), text(record.commit));
+  const commitOf = (entry: JournalEntry) =>
+    (became.get(entry.hash) || text(entry.record.commit) || text(entry.record.head)).slice(0, 12);
+  const rows = entries.map((entry) => row(entry, commitOf(entry)));
   const widths = HEADINGS.map((heading, column) =>
     Math.max(heading.length, ...rows.map((cells) => (cells[column] ?? '').length)),
   );
@@ -19,13 +25,13 @@ export function ledgerTable(entries: readonly JournalEntry[]): string {
       .join('  ')
       .trimEnd();
   const table = [line(HEADINGS), ...rows.map(line)].join('\n');
-  const overrides = entries.flatMap(overrideLine);
+  const overrides = entries.flatMap((entry) => overrideLine(entry, commitOf(entry)));
   return overrides.length === 0
     ? `${table}\n`
     : `${table}\n\nOverrides:\n${overrides.map((text) => `  ${text}`).join('\n')}\n`;
 }
 
-function row(entry: JournalEntry): string[] {
+function row(entry: JournalEntry, commit: string): string[] {
   const { record } = entry;
   const known = text(record.kind) !== '' || text(record.verdict) !== '';
   const cost = record.cost;
@@ -34,7 +40,7 @@ function row(entry: JournalEntry): string[] {
     printable(entry.at),
     // A record of a kind this version does not know is shown whole, clipped.
     known ? event(record) : clip(printable(JSON.stringify(record))),
-    commitOf(record),
+    commit,
     text(record.verdict),
     isObject(cost) ? text(cost.total) : '',
     isObject(record.override) ? `yes (${text(record.override.by) || '?'})` : '',
@@ -46,17 +52,12 @@ function event(record: JsonObject): string {
   return source === '' ? text(record.kind) : `${text(record.kind)} (${source})`;
 }
 
-/** The commit an entry is about: the one it became (hook entries), else the head it checked. */
-function commitOf(record: JsonObject): string {
-  return (text(record.commit) || text(record.head)).slice(0, 12);
-}
-
-function overrideLine(entry: JournalEntry): string[] {
+/** The commit is the one a hook's check became, else the head it checked. */
+function overrideLine(entry: JournalEntry, commit: string): string[] {
   const value = entry.record.override;
   if (!isObject(value)) return [];
-  const commit = commitOf(entry.record) || 'no commit recorded';
   return [
-    `#${entry.lineNumber}  ${commit}  overridden by ${text(value.by) || '?'}: ${text(value.reason) || '?'}`,
+    `#${entry.lineNumber}  ${commit || 'no commit recorded'}  overridden by ${text(value.by) || '?'}: ${text(value.reason) || '?'}`,
   ];
 }
 

@@ -42,21 +42,22 @@ export async function commitMsg(context: CommandContext, trigger: HookTrigger): 
     return ExitCode.pass;
   // Checked again rather than trusted: a later line of the pre-commit hook (a formatter) may
   // have changed what is staged.
-  const report = await judge(context, { kind: 'staged' });
+  const judged = await judge(context, { kind: 'staged' });
+  const { report } = judged;
   if (report.verdict !== 'block') {
-    await record(context, report, null);
+    await record(context, judged, null);
     return exitCodeOf(report);
   }
   const reason = await overrideTrailer(root, resolve(io.cwd, file));
   if (reason !== null) {
     const override = await overrideOf(root, reason, `the ${OVERRIDE_TRAILER} trailer`);
-    await record(context, report, override);
+    await record(context, judged, override);
     io.stdout(
       `aureus: blocked commit let through by its ${OVERRIDE_TRAILER} trailer (${override.by}); recorded in .aureus/local/ledger.jsonl.\n`,
     );
     return ExitCode.pass;
   }
-  await record(context, report, null);
+  await record(context, judged, null);
   // pre-commit printed the reasons and alternatives already: the headline and what to do.
   show(
     context,

@@ -42,35 +42,45 @@ function loadChecker() {
   return import('../../workspace/check-change.js');
 }
 
+/** A hook's verdict, and what the change writes as one id (unset for the working tree). */
+export interface Judged {
+  readonly report: Report;
+  readonly contentId: string | null;
+}
+
 /**
  * The same check as `aureus check` on the same change. The analysis is loaded on first use, so
  * a hook that has nothing to check exits before paying for it.
  */
-export async function judge(context: CommandContext, request: ChangeRequest): Promise<Report> {
-  const { checkChange } = await loadChecker();
-  return checkChange(context.root, request, {
+export async function judge(context: CommandContext, request: ChangeRequest): Promise<Judged> {
+  const { checkChangeWithInputs } = await loadChecker();
+  const { report, change } = await checkChangeWithInputs(context.root, request, {
     cwd: context.io.cwd,
     toolVersion: context.version,
     repairBrokenPolicy: true,
     // Hooks are advisory: a loosened policy is a warning here, the pull request's check blocks it.
     policyGate: { kind: 'warn' },
   });
+  return { report, contentId: change.contentId ?? null };
 }
 
 /**
  * Appends the check to the local ledger, with the override when one let a block through (see
- * recordLocally for a ledger AUREUS may not write).
+ * recordLocally for a ledger AUREUS may not write). A staged check keeps its content id, by
+ * which the post-commit hook links it to the commit it became.
  */
 export async function record(
   context: CommandContext,
-  report: Report,
+  judged: Judged,
   override: Override | null,
 ): Promise<void> {
   const { recordCheck } = await import('../../workspace/record-check.js');
+  const { report } = judged;
   const recorded = report.verdict === 'block' ? override : null;
+  const content = report.change.source === 'staged' ? judged.contentId : null;
   await recordLocally(
     context.io,
-    () => recordCheck(context.root, report, recorded),
+    () => recordCheck(context.root, report, recorded, content),
     recorded !== null,
   );
 }

@@ -47,22 +47,23 @@ export async function preCommit(
     );
     return ExitCode.pass;
   }
-  const report = await judge(context, { kind: 'staged' });
+  const judged = await judge(context, { kind: 'staged' });
+  const { report } = judged;
   const reason = trigger.env[OVERRIDE_VARIABLE];
   if (report.verdict !== 'block') {
-    await record(context, report, null);
+    await record(context, judged, null);
     show(context, report, report.verdict === 'incomplete' ? [UNDECIDED] : []);
     return exitCodeOf(report);
   }
   if (reason !== undefined) {
     const override = await overrideOf(root, reason, OVERRIDE_VARIABLE);
-    await record(context, report, override);
+    await record(context, judged, override);
     show(context, report, [
       `Let through by ${OVERRIDE_VARIABLE} (${override.by}); recorded in ${LEDGER}.`,
     ]);
     return ExitCode.pass;
   }
-  await record(context, report, null);
+  await record(context, judged, null);
   if (defer) {
     await markDeferredBlock(root, await headCommit(root));
     show(context, report, [

@@ -36,6 +36,7 @@ export const OPTIONS = {
   shared: { type: 'boolean' },
   'without-hooks': { type: 'boolean' },
   remote: { type: 'string' },
+  anchor: { type: 'string' },
   'defer-to-commit-msg': { type: 'boolean' },
   apply: { type: 'boolean' },
   test: { type: 'boolean' },
@@ -159,7 +160,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   },
   'ledger verify': {
     run: async (context) => (await ledger()).verifyLedgerCommand(context),
-    accepts: ['format', 'file', 'shared', 'remote'],
+    accepts: ['format', 'file', 'shared', 'remote', 'anchor'],
     defaultFormat: 'text',
     maxPositionals: 0,
     help: LEDGER_HELP,

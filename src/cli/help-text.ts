@@ -83,10 +83,15 @@ export const LEDGER_HELP = `Usage:
       --shared reads the repository's shared ledger instead of this machine's: the
       aureus-ledger branch the AUREUS Action writes on pushes to the default branch (one
       checksummed file per judged commit), fetched from NAME (default origin).
-  aureus ledger verify [--file FILE | --shared [--remote NAME]] [--repo DIR] [--format text|json]
+  aureus ledger verify [--file FILE [--anchor MARKER] | --shared [--remote NAME]] [--repo DIR]
+                       [--format text|json]
       Check every line's checksum and the hash chain (for --shared: every entry's checksum
       and that it sits in the file of its own commit). Exit 0 when intact, 1 when a line is
       torn, edited, deleted or reordered.
+      --anchor checks the App's ledger FILE against the anchor one of its check runs carries
+      (the marker <!-- aureus:ledger-anchor LINES:HASH --> in the check run's text, or
+      LINES:HASH) instead of the anchor beside FILE: exit 1 when FILE is missing, shorter, or
+      has another hash at that line.
 `;
 
 export const ANALYZE_HELP = `Usage:

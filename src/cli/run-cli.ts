@@ -79,6 +79,7 @@ async function dispatch(argv: readonly string[], io: CommandIo, version: string)
       shared: values.shared,
       withoutHooks: values['without-hooks'],
       remote: values.remote,
+      anchor: values.anchor,
       deferToCommitMsg: values['defer-to-commit-msg'],
       apply: values.apply,
       test: values.test,

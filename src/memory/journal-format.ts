@@ -60,11 +60,11 @@ export interface JournalAnchor {
 /** What is wrong with `text` (null: the file is missing) against its anchor, or null. */
 export function anchorProblem(text: string | null, anchor: JournalAnchor): string | null {
   const expected = `the anchor records ${anchor.lines} line(s) ending with hash ${anchor.hash.slice(0, 12)}`;
-  if (text === null) return `the ledger file is missing, but ${expected}`;
+  if (text === null) return `the ledger file is missing, but ${expected}: all its lines were lost`;
   const lines = text.split('\n');
   if (lines.at(-1) === '') lines.pop();
   if (lines.length < anchor.lines)
-    return `the ledger has ${lines.length} line(s), but ${expected}: its last lines were deleted`;
+    return `the ledger has ${lines.length} line(s), but ${expected}: its last ${anchor.lines - lines.length} line(s) were deleted`;
   const checked = checkLine(lines[anchor.lines - 1] ?? '');
   const found =
     checked.kind === 'unparseable' ? 'no readable hash' : `hash ${checked.line.hash.slice(0, 12)}`;

@@ -1,6 +1,8 @@
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, readFile, rm, writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { appendToAppLedger, appLedgerPath } from '../../src/memory/app-ledger.js';
+import { anchorFilePath } from '../../src/memory/journal-anchor-file.js';
+import { ledgerAnchorMarker } from '../../src/memory/ledger-anchor-marker.js';
 import { storePaths } from '../../src/memory/store-paths.js';
 import { isolateGit, makeRepo } from '../support/git-fixture.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
@@ -79,6 +81,100 @@ describe('the local ledger is anchored in its git folder', () => {
       expect(run.stdout).toContain('the ledger has 2 line(s), but the anchor records 3 line(s)');
       expect(run.stdout).toContain('rm ledger/42.anchor.json');
       expect(run.code).toBe(1);
+    } finally {
+      await data.remove();
+    }
+  });
+});
+
+describe("the App's ledger checked against the anchor its check run carries", () => {
+  /**
+   * An App data folder backed up after two checks, then a third check whose check run carried
+   * `marker`; the folder is then restored from the backup: file and anchor beside it agree
+   * with each other, and only the check run still knows about the third line.
+   */
+  async function restoredDataDir() {
+    const data = await makeTempDir('app-ledger-restored');
+    const ledger = appLedgerPath(data.path, 42);
+    for (const head of ['a', 'b'])
+      await appendToAppLedger(data.path, 42, `pull_request:${head}`, { kind: 'check', head });
+    await copyFile(ledger, `${ledger}.bak`);
+    await copyFile(anchorFilePath(ledger), `${anchorFilePath(ledger)}.bak`);
+    const third = await appendToAppLedger(data.path, 42, 'pull_request:c', { kind: 'check' });
+    return { data, ledger, marker: ledgerAnchorMarker(third.anchor), anchor: third.anchor };
+  }
+
+  it('passes with the marker, or its lines:hash, while the file holds the line', async () => {
+    const { data, ledger, marker, anchor } = await restoredDataDir();
+    try {
+      expect(marker).toBe(`<!-- aureus:ledger-anchor 3:${anchor.hash} -->`);
+      for (const given of [marker, `3:${anchor.hash}`]) {
+        const run = await runCliInProcess(
+          ['ledger', 'verify', '--file', ledger, '--anchor', given],
+          data.path,
+        );
+        expect(run.stdout).toBe('ledger/42.jsonl: 3 entries, every checksum and link verified.\n');
+        expect(run.code).toBe(0);
+      }
+    } finally {
+      await data.remove();
+    }
+  });
+
+  it('exits 1 after a restore that lost the last line, which the anchor beside it misses', async () => {
+    const { data, ledger, marker } = await restoredDataDir();
+    try {
+      await copyFile(`${ledger}.bak`, ledger);
+      await copyFile(`${anchorFilePath(ledger)}.bak`, anchorFilePath(ledger));
+      const beside = await runCliInProcess(['ledger', 'verify', '--file', ledger], data.path);
+      expect(beside.code).toBe(0);
+      const run = await runCliInProcess(
+        ['ledger', 'verify', '--file', ledger, '--anchor', marker],
+        data.path,
+      );
+      expect(run.stdout).toContain(
+        'ledger/42.jsonl: the ledger has 2 line(s), but the anchor records 3 line(s) ending with hash',
+      );
+      expect(run.stdout).toContain('its last 1 line(s) were deleted');
+      expect(run.stdout).toContain(
+        'restore the ledger file from a backup taken after the check run',
+      );
+      expect(run.code).toBe(1);
+    } finally {
+      await data.remove();
+    }
+  });
+
+  it('exits 1 when the data folder lost the file', async () => {
+    const { data, ledger, marker } = await restoredDataDir();
+    try {
+      await rm(ledger);
+      const run = await runCliInProcess(
+        ['ledger', 'verify', '--file', ledger, '--anchor', marker],
+        data.path,
+      );
+      expect(run.stdout).toContain(
+        'the ledger file is missing, but the anchor records 3 line(s) ending with hash',
+      );
+      expect(run.stdout).toContain('all its lines were lost');
+      expect(run.code).toBe(1);
+    } finally {
+      await data.remove();
+    }
+  });
+
+  it('exits 2 on an anchor that is not one, or without a file to check', async () => {
+    const { data, ledger } = await restoredDataDir();
+    try {
+      const bad = await runCliInProcess(
+        ['ledger', 'verify', '--file', ledger, '--anchor', '3:abc'],
+        data.path,
+      );
+      expect(bad.stderr).toContain('--anchor "3:abc" is not a ledger anchor.');
+      expect(bad.code).toBe(2);
+      const alone = await runCliInProcess(['ledger', 'verify', '--anchor', '3:abc'], data.path);
+      expect(alone.stderr).toContain("name the App's ledger file with --file");
+      expect(alone.code).toBe(2);
     } finally {
       await data.remove();
     }

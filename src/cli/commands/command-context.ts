@@ -22,6 +22,8 @@ export interface CliOptions {
   /** `init --without-hooks`: write the policy, leave the git hooks alone. */
   readonly withoutHooks?: boolean | undefined;
   readonly remote?: string | undefined;
+  /** `ledger verify --file F --anchor A`: the anchor an App check run carries, instead of the one beside F. */
+  readonly anchor?: string | undefined;
   readonly deferToCommitMsg?: boolean | undefined;
   /** `simplify --apply`: write the verified patches. */
   readonly apply?: boolean | undefined;

@@ -4,6 +4,7 @@ import { readSharedLedgerBranch } from '../../git/shared-ledger-branch.js';
 import { readJournalText } from '../../memory/journal.js';
 import { anchorBeside, anchorFilePath } from '../../memory/journal-anchor-file.js';
 import { anchorProblem, type JournalContents, parseJournal } from '../../memory/journal-format.js';
+import { parseLedgerAnchorMarker } from '../../memory/ledger-anchor-marker.js';
 import { parseSharedLedgerFiles } from '../../memory/shared-ledger-entries.js';
 import { checkedLocalDir, storePaths } from '../../memory/store-paths.js';
 import { AureusError, ExitCode } from '../../model/errors.js';
@@ -50,7 +51,7 @@ export async function verifyLedgerCommand(context: CommandContext): Promise<numb
     io.stdout(`${shown}:${problem.lineNumber}: ${problem.kind}: ${problem.message}\n`);
   }
   if (anchor.problem !== null) {
-    io.stdout(`${shown}: ${anchor.problem}.\n${anchorHint(anchor.reset)}\n`);
+    io.stdout(`${shown}: ${anchor.problem}.\n${anchor.hint}\n`);
     return verdict;
   }
   if (anchor.fresh) {
@@ -72,16 +73,19 @@ function anchorHint(reset: string): string {
   return `To resolve, restore the ledger from a backup; if its lines were lost for good, say so to whoever relies on it and start afresh with ${reset} (the anchor is kept where editing the ledger does not reach).`;
 }
 
+const GIVEN_ANCHOR_HINT =
+  'To resolve, restore the ledger file from a backup taken after the check run that carries this anchor, and verify again; if those lines were lost for good, say so to whoever relies on this ledger (the check runs keep their anchors; nothing here resets them).';
+
 interface AnchorCheck {
   /** What the file lacks against its anchor, or null. */
   problem: string | null;
   /** Neither a file nor an anchor: nothing was ever recorded here. */
   fresh: boolean;
-  /** How to drop the anchor once its lines are known to be lost. */
-  reset: string;
+  /** How to resolve a problem: restore the lines, or accept their loss. */
+  hint: string;
 }
 
-const NO_ANCHOR: AnchorCheck = { problem: null, fresh: false, reset: '' };
+const NO_ANCHOR: AnchorCheck = { problem: null, fresh: false, hint: '' };
 
 async function readLedger(context: CommandContext): Promise<{
   shown: string;
@@ -96,6 +100,11 @@ async function readLedger(context: CommandContext): Promise<{
       'use --format text or --format json.',
     );
   }
+  if (options.anchor !== undefined && options.file === undefined)
+    throw new AureusError(
+      '--anchor checks a ledger file against an anchor a check run of the AUREUS App carries.',
+      "name the App's ledger file with --file (AUREUS_DATA_DIR/ledger/<repository id>.jsonl).",
+    );
   if (options.shared === true) {
     if (options.file !== undefined)
       throw new AureusError('--shared and --file name two ledgers.', 'choose one.');
@@ -114,8 +123,20 @@ async function readLedger(context: CommandContext): Promise<{
   if (options.file === undefined) await checkedLocalDir(root);
   const path = options.file ?? storePaths(root).ledger;
   const shown = relative(io.cwd, path) || path;
+  // An anchor from a check run outlives the data folder: it is checked instead of the one
+  // beside the file, which a restored backup brings back along with the shortened file.
+  const given = options.anchor === undefined ? null : parseLedgerAnchorMarker(options.anchor);
   const text = await readJournalText(path);
   const contents = parseJournal(text ?? '');
+  if (given !== null) {
+    const problem = anchorProblem(text, given);
+    return {
+      shown,
+      contents,
+      unchained: 0,
+      anchor: { problem, fresh: false, hint: GIVEN_ANCHOR_HINT },
+    };
+  }
   // The local ledger's anchor is in the git folder (none outside a repository); a file named
   // with --file (the App's) keeps it beside.
   const store =
@@ -127,7 +148,7 @@ async function readLedger(context: CommandContext): Promise<{
   const reset = `rm ${relative(io.cwd, anchorPath) || anchorPath}`;
   const checked: AnchorCheck =
     anchor === null
-      ? { problem: null, fresh: text === null && options.file === undefined, reset }
-      : { problem: anchorProblem(text, anchor), fresh: false, reset };
+      ? { problem: null, fresh: text === null && options.file === undefined, hint: '' }
+      : { problem: anchorProblem(text, anchor), fresh: false, hint: anchorHint(reset) };
   return { shown, contents, unchained: 0, anchor: checked };
 }

@@ -1,9 +1,15 @@
 import { type AureusComments, readAureusComments } from '../github/aureus-comments.js';
-import { type CheckConclusion, completeCheckRun, startCheckRun } from '../github/check-run.js';
+import {
+  type CheckConclusion,
+  type CheckRunOutput,
+  completeCheckRun,
+  startCheckRun,
+} from '../github/check-run.js';
 import { latestCheckRun } from '../github/check-run-state.js';
 import type { GitHubClient } from '../github/github-client.js';
 import { upsertStickyComment, writeStickyComment } from '../github/sticky-comment.js';
 import { appendToAppLedger } from '../memory/app-ledger.js';
+import { ledgerAnchorMarker } from '../memory/ledger-anchor-marker.js';
 import { AureusError } from '../model/errors.js';
 import type { Report } from '../model/report.js';
 import { PolicyError } from '../policy/policy-problem.js';
@@ -107,19 +113,25 @@ export async function evaluateChange(
         comments.sticky,
         markdown,
       );
-    await appendToAppLedger(services.dataDir, repository.id, `${request.event}:${headSha}`, {
-      ...ledgerRecord(report, judgement.override),
-      event: request.event,
-      delivery: request.deliveryId,
-      repository: fullName(repository),
-    });
+    const recorded = await appendToAppLedger(
+      services.dataDir,
+      repository.id,
+      `${request.event}:${headSha}`,
+      {
+        ...ledgerRecord(report, judgement.override),
+        event: request.event,
+        delivery: request.deliveryId,
+        repository: fullName(repository),
+      },
+    );
     const conclusion = checkConclusion(report, policy.integrations.incomplete_conclusion);
     await conclude(
       client,
       repository,
       checkRunId,
       conclusion,
-      { title: verdictTitle(report), summary: markdown },
+      // The ledger's anchor goes where losing the App's data folder cannot take it.
+      { title: verdictTitle(report), summary: markdown, text: ledgerAnchorMarker(recorded.anchor) },
       renderAnnotations(report),
     );
     services.log.info({ ...fields, verdict: report.verdict, conclusion }, 'check concluded');
@@ -190,7 +202,7 @@ function conclude(
   repository: AppRepository,
   id: number,
   conclusion: CheckConclusion,
-  output: { title: string; summary: string },
+  output: CheckRunOutput,
   annotations: readonly Annotation[] = [],
 ): Promise<void> {
   return completeCheckRun(client, {

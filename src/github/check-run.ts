@@ -19,6 +19,8 @@ export type CheckConclusion = 'success' | 'neutral' | 'failure' | 'action_requir
 export interface CheckRunOutput {
   readonly title: string;
   readonly summary: string;
+  /** Shown under the summary; the App keeps its ledger anchor marker here, and nothing else. */
+  readonly text?: string;
 }
 
 export interface CompletedCheckRun extends RepositoryCoordinates {
@@ -118,6 +120,7 @@ function outputOf(output: CheckRunOutput, annotations: CheckAnnotation[] | undef
   return {
     title: output.title.slice(0, 255),
     summary: output.summary.slice(0, MAX_OUTPUT_CHARS),
+    ...(output.text === undefined ? {} : { text: output.text.slice(0, MAX_OUTPUT_CHARS) }),
     ...(annotations === undefined ? {} : { annotations }),
   };
 }

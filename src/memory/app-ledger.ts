@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { JsonObject } from '../model/json.js';
 import { appendToJournal, readJournal } from './journal.js';
 import { anchorBeside } from './journal-anchor-file.js';
+import type { JournalAnchor, JournalContents } from './journal-format.js';
 
 /**
  * The App's ledger: one hash-chained, checksummed journal per repository under the App's data
@@ -17,16 +18,30 @@ export function appLedgerPath(dataDir: string, repositoryId: number): string {
  * crash between "check concluded" and "ledger written" followed by a replay never adds a
  * second line (THREATS row 2). Jobs of one repository run one at a time in the App, so the
  * read-then-append does not race within a process; the journal's lock keeps lines whole.
+ * Returns the anchor of the keyed line (its line number and hash): what the ledger must still
+ * hold for this record, which the App also writes into the check run.
  */
 export async function appendToAppLedger(
   dataDir: string,
   repositoryId: number,
   key: string,
   record: JsonObject,
-): Promise<'written' | 'present'> {
+): Promise<{ status: 'written' | 'present'; anchor: JournalAnchor }> {
   const path = appLedgerPath(dataDir, repositoryId);
-  const { entries } = await readJournal(path);
-  if (entries.some((entry) => entry.record.key === key)) return 'present';
-  await appendToJournal(path, { key, ...record }, { anchor: anchorBeside(path) });
-  return 'written';
+  const present = keyedLine(await readJournal(path), key);
+  if (present !== undefined) return { status: 'present', anchor: present };
+  const store = anchorBeside(path);
+  const line = await appendToJournal(path, { key, ...record }, { anchor: store });
+  const anchor = await store.read();
+  if (anchor?.hash === line.hash) return { status: 'written', anchor };
+  // The ledger had lost lines before this append, so the anchor beside it was kept (and
+  // verify keeps failing): the new line's own place is read from the file.
+  const written = keyedLine(await readJournal(path), key);
+  if (written === undefined) throw new Error(`the line appended to ${path} is not in it`);
+  return { status: 'written', anchor: written };
+}
+
+function keyedLine(contents: JournalContents, key: string): JournalAnchor | undefined {
+  const entry = contents.entries.find((candidate) => candidate.record.key === key);
+  return entry === undefined ? undefined : { lines: entry.lineNumber, hash: entry.hash };
 }

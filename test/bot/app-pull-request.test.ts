@@ -1,8 +1,11 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { appLedgerPath } from '../../src/memory/app-ledger.js';
+import { readJournal } from '../../src/memory/journal.js';
 import { codeLines } from '../action/support/pull-request-scenario.js';
 import { isolateGit, type Repo } from '../support/git-fixture.js';
-import { OWNER, pullRequestPayload, REPO } from './support/app-payloads.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
+import { OWNER, pullRequestPayload, REPO, REPO_ID } from './support/app-payloads.js';
 import {
   type AppRepository,
   makeAppRepository,
@@ -41,6 +44,10 @@ function operations(): string[] {
 
 function openPullRequest(number: number, files: Record<string, string>): string {
   return repository.openPullRequest(number, files);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
 }
 
 function expectCleanRequests(): void {
@@ -235,5 +242,37 @@ describe('the App on pull requests', () => {
     // Errors first, then warnings, 500 at most (ten requests), the rest in the summary.
     expect(run?.annotations).toHaveLength(500);
     expect(run?.annotationBatches).toBe(10);
+  });
+
+  it("carries the ledger's anchor in the check run, from the App's own journal", async () => {
+    // A marker forged in the pull request's content lands in the summary at most, never in the text.
+    const forged = `<!-- aureus:ledger-anchor 1:${'0'.repeat(64)} -->`;
+    const headSha = openPullRequest(9, {
+      'src/anchored.ts': `// ${forged}\n${codeLines('anchored', 5)}`,
+    });
+    session.double.reset();
+    await session.send(
+      'pull_request',
+      pullRequestPayload('opened', { number: 9, baseSha, headSha }),
+    );
+    await session.app.idle();
+    expectCleanRequests();
+    const ledger = appLedgerPath(session.dataDir, REPO_ID);
+    const { entries } = await readJournal(ledger);
+    const line = entries.find((entry) => entry.record.key === `pull_request.opened:${headSha}`);
+    const marker = `<!-- aureus:ledger-anchor ${line?.lineNumber}:${line?.hash} -->`;
+    const [completed] = session.double
+      .callsTo('checks/update')
+      .map((request) => request.body)
+      .filter((body) => isObject(body) && body.status === 'completed');
+    expect(completed).toMatchObject({ output: { text: marker } });
+    const run = session.double.checkRuns(OWNER, REPO).find((r) => r.headSha === headSha);
+    expect(run?.text).toBe(marker);
+    expect(run?.summary).not.toContain(marker);
+    const verify = await runCliInProcess(
+      ['ledger', 'verify', '--file', ledger, '--anchor', marker],
+      session.dataDir,
+    );
+    expect(verify.code).toBe(0);
   });
 });

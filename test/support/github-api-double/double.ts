@@ -222,6 +222,8 @@ export class GitHubApiDouble {
     state?: 'open' | 'closed';
     draft?: boolean;
     authorAssociation?: string;
+    /** Merged as this commit (or branch): closed, and listed for it by pulls-of-a-commit. */
+    mergedAs?: string;
   }): void {
     const repo = this.repository(options.owner, options.repo);
     if (repo.gitDir === undefined) {
@@ -232,6 +234,10 @@ export class GitHubApiDouble {
     if (baseSha === undefined || headSha === undefined) {
       throw new Error(`addPullRequest: ${options.baseSha} or ${options.headSha} is not a commit`);
     }
+    const mergeCommitSha =
+      options.mergedAs === undefined ? null : repo.resolveCommit(options.mergedAs);
+    if (mergeCommitSha === undefined)
+      throw new Error(`addPullRequest: ${options.mergedAs} is not a commit`);
     const [headOwner = options.owner, headRepo = options.repo] = (options.headRepo ?? '').split(
       '/',
     );
@@ -246,8 +252,9 @@ export class GitHubApiDouble {
       title: options.title ?? `Pull request #${options.number}`,
       body: options.body ?? null,
       user: identityOf(options.user ?? { login: 'octocat', id: 583231 }),
-      state: options.state ?? 'open',
+      state: mergeCommitSha === null ? (options.state ?? 'open') : 'closed',
       draft: options.draft ?? false,
+      mergeCommitSha,
       authorAssociation:
         options.authorAssociation ?? (options.headRepo === undefined ? 'MEMBER' : 'CONTRIBUTOR'),
       createdAt: timestamp(this.world.now()),

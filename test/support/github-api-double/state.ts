@@ -100,6 +100,8 @@ export interface PullRequest {
   readonly draft: boolean;
   readonly authorAssociation: string;
   readonly createdAt: string;
+  /** The commit it was merged as (closed), or null: not merged. */
+  readonly mergeCommitSha: string | null;
 }
 
 export interface AppInfo {

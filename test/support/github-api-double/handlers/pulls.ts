@@ -6,6 +6,7 @@ import {
   json,
   notFound,
   repoOf,
+  stringParam,
 } from '../context.js';
 import { commitsBetween, mergeBase } from '../diff.js';
 import { diffEntry, MAX_LISTED_FILES } from '../diff-entries.js';
@@ -75,9 +76,10 @@ function pullObject(context: HandlerContext, pull: PullRequest): Record<string, 
     active_lock_reason: null,
     created_at: pull.createdAt,
     updated_at: pull.createdAt,
-    closed_at: null,
-    merged_at: null,
-    merge_commit_sha: null,
+    // Merged (and closed) the moment it was registered: the double keeps no history of a pull request.
+    closed_at: pull.state === 'closed' ? pull.createdAt : null,
+    merged_at: pull.mergeCommitSha === null ? null : pull.createdAt,
+    merge_commit_sha: pull.mergeCommitSha,
     assignee: null,
     assignees: [],
     requested_reviewers: [],
@@ -109,7 +111,7 @@ function pullObject(context: HandlerContext, pull: PullRequest): Record<string, 
     author_association: pull.authorAssociation,
     auto_merge: null,
     draft: pull.draft,
-    merged: false,
+    merged: pull.mergeCommitSha !== null,
     mergeable: true,
     rebaseable: true,
     mergeable_state: 'clean',
@@ -150,7 +152,27 @@ const listFiles: Handler = (context) => {
   );
 };
 
+/**
+ * The pull requests merged as the commit, else those whose head it is (GitHub also lists those
+ * that contain it among their commits, which the double does not look for).
+ */
+const listForCommit: Handler = (context) => {
+  const repo = repoOf(context);
+  const sha = repo.resolveCommit(stringParam(context, 'commit_sha'));
+  if (sha === undefined) return notFound(context);
+  const pulls = [...repo.pulls.values()];
+  const merged = pulls.filter((pull) => pull.mergeCommitSha === sha);
+  const listed = merged.length > 0 ? merged : pulls.filter((pull) => pull.headSha === sha);
+  const page = paginate(listed, context.params, context.url, context.world.apiUrl);
+  return json(
+    200,
+    page.items.map((pull) => pullObject(context, pull)),
+    page.link === undefined ? undefined : { link: page.link },
+  );
+};
+
 export const pullHandlers: Record<string, Handler> = {
   'pulls/get': getPull,
   'pulls/list-files': listFiles,
+  'repos/list-pull-requests-associated-with-commit': listForCommit,
 };

@@ -28,6 +28,7 @@ import { type ActionSettings, readActionSettings } from './action-settings.js';
 import { changeOfTarget } from './change-of-target.js';
 import { failureOfReport } from './failure-of-report.js';
 import { type Publication, publishVerdict } from './publish-report.js';
+import { pushPolicyApproval } from './push-policy-approval.js';
 import { setStepOutputs } from './step-outputs.js';
 import { toolVersion } from './tool-version.js';
 import { logUntrusted } from './untrusted-log.js';
@@ -197,19 +198,21 @@ async function concludeError(
 }
 
 /**
- * The shared ledger gets one entry per commit that lands on the default branch. It needs
- * `contents: write`; without it the check still stands and a warning says what to grant.
+ * The shared ledger gets one entry per commit that lands on the default branch, with who
+ * approved a policy loosening it brings. It needs `contents: write` (and `pull-requests: read`
+ * for the approval); without it the check still stands and a warning says what to grant.
  */
 async function recordOnDefaultBranch(publication: Publication, report: Report): Promise<void> {
   const { settings, event, client } = publication;
   const target = event.target;
   if (!settings.sharedLedger || client === null || target.kind !== 'push') return;
   if (target.ref !== `refs/heads/${target.defaultBranch}` || report.change.headSha === null) return;
+  const approval = await pushPolicyApproval(client, event.repository, report, target.defaultBranch);
   try {
     const result = await appendToSharedLedger(client, event.repository, {
       headSha: report.change.headSha,
       at: new Date().toISOString(),
-      record: { ...ledgerRecord(report), event: 'push', ref: target.ref },
+      record: { ...ledgerRecord(report), ...approval, event: 'push', ref: target.ref },
     });
     core.info(
       result === 'written'

@@ -3,6 +3,13 @@ import { type Account, livePermission, mayApprovePolicy } from './collaborator-p
 import type { GitHubClient } from './github-client.js';
 import type { RepositoryCoordinates } from './repository-coordinates.js';
 
+/** The standing approving review that approves a policy loosening, as GitHub holds it. */
+export interface ApprovingReview {
+  readonly approval: PolicyApproval;
+  /** What the reviewer wrote with the approval ('' when nothing). */
+  readonly body: string;
+}
+
 /**
  * The Action's approval of a policy loosening: an approving review of exactly `headSha` by a
  * person whose live permission is maintain or admin. Each reviewer's latest review that is not
@@ -17,9 +24,19 @@ export async function reviewApproval(
   pullNumber: number,
   headSha: string,
 ): Promise<PolicyApproval | undefined> {
+  return (await approvingReview(client, repository, pullNumber, headSha))?.approval;
+}
+
+/** As reviewApproval, with the review's own words (the shared ledger records them). */
+export async function approvingReview(
+  client: GitHubClient,
+  repository: RepositoryCoordinates,
+  pullNumber: number,
+  headSha: string,
+): Promise<ApprovingReview | undefined> {
   const standing = new Map<
     number,
-    { account: Account; state: string; commit: string | null; id: number }
+    { account: Account; state: string; commit: string | null; id: number; body: string }
   >();
   const pages = client.paginate.iterator(client.rest.pulls.listReviews, {
     owner: repository.owner,
@@ -37,6 +54,7 @@ export async function reviewApproval(
         state: review.state,
         commit: review.commit_id,
         id: review.id,
+        body: review.body,
       });
     }
   }
@@ -45,9 +63,12 @@ export async function reviewApproval(
     const permission = await livePermission(client, repository, review.account);
     if (!mayApprovePolicy(permission.role)) continue;
     return {
-      by: `@${review.account.login}`,
-      accountId: review.account.id,
-      reason: `approving review ${review.id} of ${headSha.slice(0, 12)}`,
+      approval: {
+        by: `@${review.account.login}`,
+        accountId: review.account.id,
+        reason: `approving review ${review.id} of ${headSha.slice(0, 12)}`,
+      },
+      body: review.body,
     };
   }
   return undefined;

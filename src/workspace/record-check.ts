@@ -77,14 +77,26 @@ function policyApprovalRecord(report: Report): JsonObject {
   return {
     policyLoosened: loosened.slice(0, MAX_RECORDED_REASONS),
     policyApproval:
-      approval === null
-        ? null
-        : {
-            by: approval.by,
-            accountId: approval.accountId,
-            reason: approval.reason,
-            head: report.change.headSha,
-            settings: loosened.slice(0, MAX_RECORDED_REASONS),
-          },
+      approval === null ? null : policyApprovalEntry(report, approval, report.change.headSha),
+  };
+}
+
+/**
+ * The `policyApproval` of a record: who approved the loosening `report` shows, why, the commit
+ * they approved and, for an approving review, its pull request.
+ */
+export function policyApprovalEntry(
+  report: Report,
+  approval: { readonly by: string; readonly accountId: number; readonly reason: string },
+  head: string | null,
+  pullRequest?: number,
+): JsonObject {
+  return {
+    by: approval.by,
+    accountId: approval.accountId,
+    reason: approval.reason,
+    head,
+    settings: report.policy.loosens.slice(0, MAX_RECORDED_REASONS),
+    ...(pullRequest === undefined ? {} : { pullRequest }),
   };
 }

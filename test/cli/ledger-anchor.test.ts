@@ -163,6 +163,28 @@ describe("the App's ledger checked against the anchor its check run carries", ()
     }
   });
 
+  it("gives the new line's own place when the ledger had lost lines before the append", async () => {
+    const { data, ledger } = await restoredDataDir();
+    try {
+      // Lines lost with no restore of the anchor beside: that anchor stays, and keeps failing.
+      const lines = (await readFile(ledger, 'utf8')).trimEnd().split('\n');
+      await writeFile(ledger, `${lines[0]}\n`);
+      const fourth = await appendToAppLedger(data.path, 42, 'pull_request:d', { kind: 'check' });
+      expect(fourth.anchor.lines).toBe(2);
+      const given = ledgerAnchorMarker(fourth.anchor);
+      const run = await runCliInProcess(
+        ['ledger', 'verify', '--file', ledger, '--anchor', given],
+        data.path,
+      );
+      expect(run.code).toBe(0);
+      const beside = await runCliInProcess(['ledger', 'verify', '--file', ledger], data.path);
+      expect(beside.stdout).toContain('the anchor records 3 line(s)');
+      expect(beside.code).toBe(1);
+    } finally {
+      await data.remove();
+    }
+  });
+
   it('exits 2 on an anchor that is not one, or without a file to check', async () => {
     const { data, ledger } = await restoredDataDir();
     try {

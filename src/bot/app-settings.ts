@@ -82,7 +82,7 @@ export function readAppSettings(
     port: readInteger(value('PORT'), 'PORT', { fallback: 3000, min: 1, max: 65535 }, problems),
     host: value('HOST') ?? null,
     webhookPath: readWebhookPath(value('WEBHOOK_PATH'), problems),
-    githubApiUrl: readApiUrl(value('GITHUB_API_URL'), production, problems),
+    githubApiUrl: readApiUrl(apiUrlSetting(value, problems), production, problems),
     dataDir: resolve(cwd, value('AUREUS_DATA_DIR') ?? '.aureus-app'),
     concurrency: readInteger(
       value('AUREUS_CONCURRENCY'),
@@ -288,35 +288,76 @@ function readWebhookPath(text: string | undefined, problems: Problem[]): string 
   return '/api/github/webhooks';
 }
 
-function readApiUrl(text: string | undefined, production: boolean, problems: Problem[]): string {
+/**
+ * The API's URL and the setting it came from: GITHUB_API_URL, else probot's own GitHub
+ * Enterprise Server settings, GHE_HOST (and GHE_PROTOCOL, https by default), which a probot user
+ * has set already, as `<protocol>://<host>/api/v3`. Both set and naming different servers is
+ * refused: the App would call one and its user would believe it calls the other.
+ */
+function apiUrlSetting(
+  value: (name: string) => string | undefined,
+  problems: Problem[],
+): { readonly text: string; readonly name: string } | undefined {
+  const explicit = value('GITHUB_API_URL');
+  const host = value('GHE_HOST');
+  if (host === undefined)
+    return explicit === undefined ? undefined : { text: explicit, name: 'GITHUB_API_URL' };
+  const protocol = value('GHE_PROTOCOL') ?? 'https';
+  const name = 'GHE_HOST (with GHE_PROTOCOL)';
+  if (!/^https?$/.test(protocol) || /[/\\\s@?#]/.test(host)) {
+    problems.push({
+      message: 'GHE_HOST or GHE_PROTOCOL is not what probot expects.',
+      hint: "set GHE_HOST to the server's host name alone (github.example.com, with :port if any) and GHE_PROTOCOL to https or http, or set GITHUB_API_URL instead.",
+    });
+    return undefined;
+  }
+  const derived = `${protocol}://${host}/api/v3`;
+  if (explicit !== undefined && explicit.replace(/\/+$/, '') !== derived) {
+    problems.push({
+      message: `GITHUB_API_URL and GHE_HOST name different servers (${derived} from GHE_HOST).`,
+      hint: 'unset one of them, or make GITHUB_API_URL the https://<GHE_HOST>/api/v3 of the same server.',
+    });
+    return undefined;
+  }
+  return { text: derived, name };
+}
+
+function readApiUrl(
+  setting: { readonly text: string; readonly name: string } | undefined,
+  production: boolean,
+  problems: Problem[],
+): string {
   const fallback = 'https://api.github.com';
-  if (text === undefined) return fallback;
+  if (setting === undefined) return fallback;
+  const { text, name } = setting;
   const hint =
-    'set GITHUB_API_URL to the REST API base URL: https://api.github.com, or https://<host>/api/v3 for GitHub Enterprise Server.';
+    name === 'GITHUB_API_URL'
+      ? 'set GITHUB_API_URL to the REST API base URL: https://api.github.com, or https://<host>/api/v3 for GitHub Enterprise Server.'
+      : "set GHE_HOST to the server's host name and GHE_PROTOCOL to https, or set GITHUB_API_URL instead.";
   let url: URL;
   try {
     url = new URL(text);
   } catch {
     // The value is not echoed: a mistyped URL may carry a token.
-    problems.push({ message: 'GITHUB_API_URL is not a URL.', hint });
+    problems.push({ message: `${name} is not a URL.`, hint });
     return fallback;
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    problems.push({ message: `GITHUB_API_URL uses ${url.protocol}, not http: or https:.`, hint });
+    problems.push({ message: `${name} uses ${url.protocol}, not http: or https:.`, hint });
     return fallback;
   }
   if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
     // The App authenticates with its own tokens; credentials in the URL would end up in logs.
     problems.push({
-      message: 'GITHUB_API_URL has credentials, a query or a fragment.',
-      hint: 'remove everything after the path (and any user:password@) from GITHUB_API_URL.',
+      message: `${name} has credentials, a query or a fragment.`,
+      hint: `remove everything after the path (and any user:password@) from ${name}.`,
     });
     return fallback;
   }
   // Installation tokens travel in headers; in production only a loopback test double may be plain http.
   if (production && url.protocol === 'http:' && !isLoopback(url.hostname)) {
     problems.push({
-      message: `GITHUB_API_URL uses plain http to ${url.hostname}, refused in production.`,
+      message: `${name} uses plain http to ${url.hostname}, refused in production.`,
       hint: 'use the https:// URL of the API.',
     });
     return fallback;

@@ -71,6 +71,7 @@ export const SERVE_HELP = `Usage:
                                     'development' and at least 16 characters)
         PORT (3000), HOST, WEBHOOK_PATH (/api/github/webhooks)
         GITHUB_API_URL              https://api.github.com, or a GitHub Enterprise Server URL
+        GHE_HOST, GHE_PROTOCOL      probot's own Enterprise settings: <protocol>://<host>/api/v3
         AUREUS_DATA_DIR (.aureus-app) the App's caches (in cache/) and ledger
         AUREUS_CONCURRENCY (2)      evaluations at once, across repositories
         LOG_LEVEL (info), LOG_FORMAT (json in production, else pretty)

@@ -250,6 +250,36 @@ describe('readAppSettings', () => {
       }
     });
 
+    it("follows probot's GHE_HOST and GHE_PROTOCOL, and refuses them naming another server", () => {
+      expect(read({ ...VALID, GHE_HOST: 'github.example.com' }).githubApiUrl).toBe(
+        'https://github.example.com/api/v3',
+      );
+      expect(
+        read({ ...VALID, GHE_HOST: 'ghes.test:8443', GHE_PROTOCOL: 'http' }).githubApiUrl,
+      ).toBe('http://ghes.test:8443/api/v3');
+      const same = {
+        GHE_HOST: 'github.example.com',
+        GITHUB_API_URL: 'https://github.example.com/api/v3/',
+      };
+      expect(read({ ...VALID, ...same }).githubApiUrl).toBe('https://github.example.com/api/v3');
+      expect(
+        errorOf({
+          ...VALID,
+          GHE_HOST: 'github.example.com',
+          GITHUB_API_URL: 'https://api.github.com',
+        }).message,
+      ).toContain('GITHUB_API_URL and GHE_HOST name different servers');
+      expect(errorOf({ ...VALID, GHE_HOST: 'https://github.example.com' }).message).toContain(
+        'GHE_HOST or GHE_PROTOCOL is not what probot expects.',
+      );
+      expect(
+        errorOf({ ...VALID, NODE_ENV: 'production', GHE_HOST: 'ghes.test', GHE_PROTOCOL: 'http' })
+          .message,
+      ).toContain(
+        'GHE_HOST (with GHE_PROTOCOL) uses plain http to ghes.test, refused in production.',
+      );
+    });
+
     it('allows plain http in production only to a loopback test double', () => {
       const production = { ...VALID, NODE_ENV: 'production' };
       expect(read({ ...production, GITHUB_API_URL: 'http://127.0.0.1:8123' }).githubApiUrl).toBe(

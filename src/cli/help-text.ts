@@ -156,8 +156,9 @@ export const HOOKS_HELP = `Usage:
       AUREUS's line is added once, replaced in place on a re-run.
       In a node project (a package.json here or above, up to the git root), the scripts are
       husky's: .husky/<hook> at the git root; package.json gets husky in devDependencies and
-      "prepare": "husky" (after an existing prepare script), and the project's husky runs at
-      once when it is installed (else run npm install). Run from a sub-package of a monorepo,
+      "prepare": "husky" (after an existing prepare script), and husky runs at once: the
+      project's when it is installed, else AUREUS's own, so the next commit is checked. Run
+      from a sub-package of a monorepo,
       prepare climbs to the git root (cd ../.. && husky) and the hook puts that package's
       node_modules/.bin first on the PATH. Without a package.json (or when core.hooksPath
       names a folder that is not husky's), plain scripts go where git runs hooks from:

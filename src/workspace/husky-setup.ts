@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { lstat, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { runGit } from '../git/git-runner.js';
 import { writeFileAtomic } from '../memory/atomic-write.js';
@@ -44,7 +45,14 @@ export async function setUpHusky(
     await writeFileAtomic(manifestFile, edit.text);
     changed.push(`${shown(manifestFile)} (${edit.changes.join('; ')})`);
   }
-  const husky = run ? await findHusky(packageDir, top) : null;
+  const projects = run ? await findHusky(packageDir, top) : null;
+  // Not installed in the project yet: AUREUS's own husky sets the same hooks up now, so the
+  // check runs from the next commit on rather than after an install that may be days away.
+  const husky = projects ?? (run ? ownHusky() : null);
+  if (projects === null && husky !== null)
+    notes.push(
+      `husky is not installed in ${shown(packageDir)} yet: AUREUS ran its own, so the hooks work now; \`${await installCommand(packageDir, top)}\` keeps them set up.`,
+    );
   if (husky === null) {
     notes.push(
       `run \`${await installCommand(packageDir, top)}\` in ${shown(packageDir)}: it installs husky, whose prepare script points git at ${scriptsDir}/.`,
@@ -77,6 +85,15 @@ async function findHusky(packageDir: string, top: string): Promise<string | null
     const bin = join(dir, 'node_modules', 'husky', 'bin.js');
     if (await exists(bin)) return bin;
     if (dir === top || dirname(dir) === dir) return null;
+  }
+}
+
+/** The husky AUREUS depends on (the same major the manifest declares), or null if absent. */
+function ownHusky(): string | null {
+  try {
+    return join(dirname(createRequire(import.meta.url).resolve('husky')), 'bin.js');
+  } catch {
+    return null;
   }
 }
 

@@ -95,7 +95,7 @@ describe('aureus hooks install / uninstall', () => {
     expect(read(repo, '.husky/pre-push')).toBe('aureus hook pre-push "$@"\n');
   });
 
-  it('merges with an existing prepare script and says what to run when husky is not installed', async () => {
+  it('merges with an existing prepare script and, husky not installed yet, sets the hooks up with its own', async () => {
     const repo = await makeRepo('no-husky-yet');
     cleanups.push(repo.remove);
     repo.write(
@@ -103,15 +103,29 @@ describe('aureus hooks install / uninstall', () => {
       '{\n\t"name": "tabs",\n\t"scripts": {\n\t\t"prepare": "npm run build"\n\t}\n}\n',
     );
     repo.write('pnpm-lock.yaml', 'lockfileVersion: 9.0\n');
+    repo.write('.aureus/policy.yaml', TINY_POLICY);
     repo.commit('base');
     const install = aureus(repo.dir, ['hooks', 'install']);
     expect(install.code).toBe(0);
     expect(read(repo, 'package.json')).toBe(
       '{\n\t"name": "tabs",\n\t"scripts": {\n\t\t"prepare": "npm run build && husky"\n\t},\n\t"devDependencies": {\n\t\t"husky": "^9.1.7"\n\t}\n}\n',
     );
-    expect(install.stdout).toContain('run `pnpm install` in .: it installs husky');
+    expect(install.stdout).toContain(
+      'husky is not installed in . yet: AUREUS ran its own, so the hooks work now; `pnpm install` keeps them set up.',
+    );
     expect(install.stdout).toContain('npm install --save-dev aureus');
-    expect(run(repo.dir, 'git', ['config', 'core.hooksPath']).code).toBe(1);
+    expect(repo.git('config', 'core.hooksPath')).toBe('.husky/_');
+    // The very next commit is checked: no install in between.
+    const bin = await makeTempDir('global-bin');
+    cleanups.push(bin.remove);
+    writeAureusShim(bin.path);
+    repo.write('src/over.ts', OVER_BUDGET);
+    repo.git('add', 'src/over.ts');
+    const blocked = commit(repo, ['-q', '-m', 'over'], {
+      PATH: `${bin.path}:${process.env.PATH ?? ''}`,
+    });
+    expect(blocked.code).toBe(1);
+    expect(blocked.output).toContain('AUREUS: BLOCK');
   });
 
   it('works in a repository without package.json: a plain .git/hooks script, aureus from the PATH', async () => {

@@ -4,6 +4,7 @@ import { AureusError } from '../model/errors.js';
 import type { JsonObject } from '../model/json.js';
 import type { Policy } from '../model/policy.js';
 import { type Refusal, runGates, type TierApproval } from './action-gates.js';
+import { effectCritic } from './effect-critic.js';
 import { effectPricer } from './effect-price.js';
 import { phaseTools } from './phase-tools.js';
 import { type RunState, recordAction, saveState, writeNote } from './run-memory.js';
@@ -66,6 +67,12 @@ export async function runLoop(settings: LoopSettings, initial: RunState): Promis
   const { policy, scrub, model } = settings;
   const all = [...settings.tools, ...phaseTools()];
   const priceEffects = effectPricer(policy);
+  const critic = effectCritic({
+    root: settings.root,
+    tree: settings.place.tree,
+    startCommit: settings.startCommit,
+    policy,
+  });
   const resumed =
     state.turns === 0
       ? ''
@@ -188,8 +195,12 @@ export async function runLoop(settings: LoopSettings, initial: RunState): Promis
       async () => {
         const oversized = patchRefusal(effects, policy);
         if (oversized !== null) return oversized;
-        if (mutates) checkpointRef = (await checkpoint(settings.place, `before ${name}`)).ref;
-        return null;
+        if (!mutates) return null;
+        const taken = await checkpoint(settings.place, `before ${name}`);
+        // The critic reads the tree as the checkpoint holds it, with the action's files on top.
+        const unsafe = effects.length === 0 ? null : await critic(effects, taken.commit);
+        if (unsafe === null) checkpointRef = taken.ref;
+        return unsafe;
       },
     );
     const decisions = gates.decisions.map((each) => ({ gate: each.gate, verdict: each.verdict }));

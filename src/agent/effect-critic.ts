@@ -1,0 +1,99 @@
+import { detectLanguage } from '../analysis/detect-language.js';
+import { runCritic } from '../critic/run-critic.js';
+import { classifyFindings, type KnownFinding } from '../gate/classify-findings.js';
+import type { Policy } from '../model/policy.js';
+import type { ReportFinding } from '../model/report.js';
+import { gitBlobId } from '../reflexion/edit-forms.js';
+import { analyzeRepository } from '../workspace/analyze-repository.js';
+import { analyzeSnapshot } from '../workspace/analyze-snapshot.js';
+import { baselineAtCommit } from '../workspace/baseline-at-commit.js';
+import { gitRepositorySource } from '../workspace/git-repository-source.js';
+import { commitSnapshot, type SnapshotFile } from '../workspace/working-tree-snapshot.js';
+import type { Refusal } from './action-gates.js';
+import type { FileEffect } from './tool-contract.js';
+
+/**
+ * The safety gate's critic: the forbidden-pattern rules `aureus check` runs, on the run's tree
+ * as the action would leave it, judged against the run's start commit the way the check of the
+ * branch will judge it (new, or worse than the base and past any growth tolerance). Only what
+ * blocks in the files the action touches refuses it, so the model hears of its own finding
+ * before the file is written; the findings the base already had stay allowed.
+ *
+ * The base side is analysed once per run; each action's side reuses the facts cache (keyed by
+ * blob), so only the files it touches are parsed again.
+ */
+export interface EffectCriticSettings {
+  readonly root: string;
+  /** The run's linked worktree: its checkpoint commits live in the same object store. */
+  readonly tree: string;
+  readonly startCommit: string;
+  readonly policy: Policy;
+}
+
+export type EffectCritic = (
+  effects: readonly FileEffect[],
+  /** A commit holding the tree as it is before the action (the action's checkpoint). */
+  before: string,
+) => Promise<Refusal | null>;
+
+export function effectCritic(settings: EffectCriticSettings): EffectCritic {
+  const { policy } = settings;
+  let known: Promise<{ base: KnownFinding[]; recorded: readonly KnownFinding[] }> | undefined;
+  const baseline = () => {
+    known ??= (async () => {
+      const project = await analyzeRepository(settings.root, policy, {
+        snapshot: { kind: 'commit', ref: settings.startCommit },
+      });
+      const committed = await baselineAtCommit(settings.root, settings.startCommit, policy);
+      return { base: runCritic({ policy, project }), recorded: committed.recorded };
+    })();
+    return known;
+  };
+  return async (effects, before) => {
+    // Only source files have facts: an action writing none of them changes no finding.
+    if (!effects.some((effect) => detectLanguage(effect.path) !== undefined)) return null;
+    const files = new Map(
+      (await commitSnapshot(settings.tree, before)).map((file) => [file.path, file]),
+    );
+    for (const effect of effects) {
+      if (effect.after === null) files.delete(effect.path);
+      else files.set(effect.path, written(effect.path, effect.after, files.get(effect.path)));
+    }
+    const project = await analyzeSnapshot(
+      gitRepositorySource(settings.tree),
+      [...files.values()],
+      policy,
+    );
+    const { base, recorded } = await baseline();
+    const touched = effects.map((effect) => effect.path);
+    const blocking = classifyFindings(base, runCritic({ policy, project }), {
+      policy,
+      recorded,
+    }).filter((finding) => finding.blocking && touches(finding, touched));
+    return blocking.length === 0 ? null : refusal(blocking);
+  };
+}
+
+/** Located in a file the action writes, or about files among them (a cycle names its files). */
+function touches(finding: ReportFinding, touched: readonly string[]): boolean {
+  const path = finding.location?.path;
+  if (path !== undefined && touched.includes(path)) return true;
+  return touched.some((each) => finding.symbol.split(/[\s,>]+/).includes(each));
+}
+
+function refusal(findings: readonly ReportFinding[]): Refusal {
+  const lines = findings.map(
+    (finding) =>
+      `${finding.ruleId} at ${finding.location === null ? 'the repository' : `${finding.location.path}:${finding.location.startLine}`}: ${finding.message}`,
+  );
+  return {
+    ok: false,
+    refusedBy: 'safety',
+    error: `This action would add ${findings.length === 1 ? 'a forbidden pattern' : `${findings.length} forbidden patterns`} that aureus check blocks:\n${lines.join('\n')}`,
+    hint: 'Write it another way: smaller classes or plain functions, no abstraction with a single implementation, only the imports the policy allows. Nothing was written.',
+  };
+}
+
+function written(path: string, text: string, was: SnapshotFile | undefined): SnapshotFile {
+  return { path, blobSha: gitBlobId(text), mode: was?.mode ?? '100644', text };
+}

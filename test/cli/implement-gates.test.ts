@@ -1,0 +1,143 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { isolateGit, makeRepo, type Repo } from '../support/git-fixture.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
+import {
+  type ScriptedModelServer,
+  startScriptedModelServer,
+} from '../support/scripted-model-server.js';
+
+/** A class of `methods` one-line methods: `methods + 2` lines of code. */
+const classOf = (name: string, methods: number) =>
+  [
+    `export class ${name} {`,
+    ...Array.from({ length: methods }, (_, i) => `  m${i}() { return ${i}; }`),
+    '}',
+    '',
+  ].join('\n');
+const LEGACY = classOf('Legacy', 8);
+const estimate = (lines: number) => ({
+  files_added: 1,
+  files_changed: 1,
+  lines,
+  abstractions: 0,
+  dependencies: 0,
+});
+const plan = (lines: number) =>
+  ({
+    type: 'tool_use',
+    name: 'submit_plan',
+    input: { steps: ['add it'], files: ['src/feature.js'], estimate: estimate(lines) },
+  }) as const;
+const verify = { blocks: [{ type: 'tool_use', name: 'request_verify', input: {} }] } as const;
+const finish = {
+  blocks: [{ type: 'tool_use', name: 'finish', input: { summary: 'Done.' } }],
+} as const;
+const create = (path: string, content: string) =>
+  ({ type: 'tool_use', name: 'create_file', input: { path, content } }) as const;
+const write = (path: string, content: string) =>
+  ({ type: 'tool_use', name: 'file_write', input: { path, content } }) as const;
+
+let restoreGit: () => Promise<void>;
+let server: ScriptedModelServer;
+const repos: Array<{ remove(): Promise<void> }> = [];
+let savedKey: string | undefined;
+
+beforeAll(async () => {
+  restoreGit = await isolateGit();
+  server = await startScriptedModelServer();
+  savedKey = process.env.ANTHROPIC_API_KEY;
+  process.env.ANTHROPIC_API_KEY = 'sk-ant-test-gates';
+});
+
+afterAll(async () => {
+  if (savedKey === undefined) delete process.env.ANTHROPIC_API_KEY;
+  else process.env.ANTHROPIC_API_KEY = savedKey;
+  await server.close();
+  for (const repo of repos) await repo.remove();
+  await restoreGit();
+});
+
+async function fixture(policy: readonly string[]): Promise<Repo> {
+  const repo = await makeRepo('implement-gates');
+  repos.push(repo);
+  repo.write('package.json', '{ "type": "module" }\n');
+  repo.write('src/legacy.js', LEGACY);
+  repo.write(
+    '.aureus/policy.yaml',
+    [
+      'version: 1',
+      ...policy,
+      'model_provider:',
+      '  provider: anthropic',
+      `  base_url: ${server.url}`,
+      '',
+    ].join('\n'),
+  );
+  repo.commit('base');
+  return repo;
+}
+
+const implement = (repo: Repo) =>
+  runCliInProcess(['implement', 'Add a feature', '--format', 'json', '--repo', repo.dir], repo.dir);
+
+/** Every tool result the model was sent, parsed, from the request after the given one. */
+function resultsSentAfter(request: number): Array<Record<string, unknown>> {
+  const messages = server.requests[request + 1]?.body.messages ?? [];
+  const last = messages.at(-1)?.content;
+  if (!Array.isArray(last)) return [];
+  return last.flatMap((block: unknown) =>
+    typeof block === 'object' &&
+    block !== null &&
+    'content' in block &&
+    typeof block.content === 'string'
+      ? [JSON.parse(block.content)]
+      : [],
+  );
+}
+
+describe('aureus implement: the safety gate runs the critic on the would-be files', () => {
+  it('refuses a write that adds a god class, with the finding, before writing it; a write beside a baseline god class passes', async () => {
+    const repo = await fixture(['forbidden_patterns:', '  god_class:', '    max_loc: 6']);
+    const first = server.requests.length;
+    server.script(
+      { blocks: [plan(20)] },
+      { blocks: [create('src/feature.js', classOf('Feature', 8))] },
+      {
+        blocks: [
+          create('src/feature.js', 'export const feature = () => 1;\n'),
+          write('src/legacy.js', `${LEGACY}export const extra = 2;\n`),
+        ],
+      },
+      verify,
+      finish,
+    );
+    const run = await implement(repo);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const report = JSON.parse(run.stdout);
+    expect(report.status).toBe('done');
+
+    const [refused] = resultsSentAfter(first + 1);
+    expect(refused).toMatchObject({ ok: false, refusedBy: 'safety' });
+    expect(String(refused?.error)).toContain('god_class at src/feature.js:1');
+    expect(String(refused?.error)).toContain('class Feature spans 10 lines of code');
+    expect(String(refused?.hint)).toContain('Nothing was written');
+    expect(resultsSentAfter(first + 2)).toEqual([
+      expect.objectContaining({ ok: true }),
+      expect.objectContaining({ ok: true }),
+    ]);
+
+    // The refused class never reached the branch; the allowed writes did.
+    expect(repo.git('show', `${report.branch}:src/feature.js`)).toBe(
+      'export const feature = () => 1;',
+    );
+    expect(repo.git('show', `${report.branch}:src/legacy.js`)).toContain('extra');
+    const trajectory = readFileSync(
+      join(repo.dir, '.aureus', 'local', 'runs', report.id, 'trajectory.jsonl'),
+      'utf8',
+    );
+    expect(trajectory).toContain('"refusedBy":"safety"');
+  });
+});

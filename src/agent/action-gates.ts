@@ -72,6 +72,9 @@ export function costGate(
 }
 
 export function budgetGate(points: number, context: GateContext): Refusal | null {
+  // An action that adds nothing cannot take the run further past a limit: reads, verification
+  // and deletions stay allowed, so a run over its allocation can still shrink its change.
+  if (points <= 0) return null;
   const after = context.spentPoints + points;
   const block = context.policy.budgets.change.block;
   if (after > block) {

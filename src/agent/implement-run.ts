@@ -5,8 +5,9 @@ import { appendToJournal } from '../memory/journal.js';
 import { modelSpendToday } from '../memory/model-spend-today.js';
 import { storePaths } from '../memory/store-paths.js';
 import { AureusError } from '../model/errors.js';
+import { roundPoints } from '../pricing/points.js';
 import { basePolicy } from '../workspace/policy-at-commit.js';
-import { type RunStatus, runLoop } from './run-loop.js';
+import { allocationOf, type RunStatus, runLoop } from './run-loop.js';
 import { loadState, type RunState, recordAction, runDir, saveState } from './run-memory.js';
 import { createRun, gitText, type NewRun, runPlaceOf } from './run-setup.js';
 import { commitRunWork } from './run-verify.js';
@@ -41,7 +42,10 @@ export interface ImplementReport {
   readonly startCommit: string;
   readonly commits: readonly string[];
   readonly files: readonly string[];
+  /** The plan's estimate as the planner gave it, and priced into points. */
   readonly estimate: unknown;
+  readonly estimatedPoints: number | null;
+  /** The branch's cost by aureus check at the last verification. */
   readonly points: number | null;
   readonly budget: number;
   readonly verdict: string | null;
@@ -166,6 +170,7 @@ export async function implement(options: ImplementOptions): Promise<ImplementRep
     commits,
     files,
     estimate: outcome.state.plan?.estimate ?? null,
+    estimatedPoints: allocationOf(outcome.state.plan, policy),
     points: report?.cost.total ?? null,
     budget: policy.budgets.change.block,
     verdict: report?.verdict ?? null,
@@ -187,7 +192,13 @@ export async function implement(options: ImplementOptions): Promise<ImplementRep
     start: run.startCommit,
     status,
     estimate: outcome.state.plan?.estimate ?? null,
+    estimatedPoints: result.estimatedPoints,
     points: result.points,
+    // What the cost model learns from: how far the branch's cost was from the plan's.
+    variance:
+      result.points === null || result.estimatedPoints === null
+        ? null
+        : roundPoints(result.points - result.estimatedPoints),
     verdict: result.verdict,
     modelSpend: { ...spend },
     toolVersion: options.toolVersion,

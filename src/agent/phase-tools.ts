@@ -1,4 +1,5 @@
 import type { JsonObject } from '../model/json.js';
+import { SECURITY_SURFACES } from './plan-estimate.js';
 import type { ToolDefinition, ToolResult } from './tool-contract.js';
 import { inputChecker, isRefusal } from './tools/tool-input.js';
 
@@ -23,8 +24,15 @@ const planInput = {
         files_added: { type: 'integer', minimum: 0 },
         files_changed: { type: 'integer', minimum: 0 },
         lines: { type: 'integer', minimum: 0 },
+        test_lines: { type: 'integer', minimum: 0 },
         abstractions: { type: 'integer', minimum: 0 },
         dependencies: { type: 'integer', minimum: 0 },
+        modules: { type: 'integer', minimum: 0 },
+        security: {
+          type: 'array',
+          items: { type: 'string', enum: SECURITY_SURFACES },
+          maxItems: 50,
+        },
       },
     },
   },
@@ -67,7 +75,7 @@ export function phaseTools(): ToolDefinition[] {
   return [
     phaseTool(
       'submit_plan',
-      'Ends the gather phase: the steps, the files to touch, and the estimate of the change (files to add and change, lines, new abstractions, new dependencies).',
+      'Ends the gather phase: the steps, the files to touch, and the estimate of the change (files to add and change, lines added outside and inside the tests, new abstractions, dependencies and modules, sensitive surfaces touched). The estimate is priced into points: the run may not spend much beyond it, and a plan over the change budget is refused.',
       planInput,
       ['gather'],
     ),

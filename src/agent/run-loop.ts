@@ -1,12 +1,14 @@
 import type { ConversationBlock, ConversationTurn, ModelReply } from '../llm/model-client.js';
 import { type MeteredModel, SpendCapReached } from '../llm/spend.js';
+import type { CostBreakdown } from '../model/cost.js';
 import { AureusError } from '../model/errors.js';
 import type { JsonObject } from '../model/json.js';
 import type { Policy } from '../model/policy.js';
-import { type Refusal, runGates, type TierApproval } from './action-gates.js';
+import { PLAN_MARGIN, type Refusal, runGates, type TierApproval } from './action-gates.js';
 import { effectCritic } from './effect-critic.js';
 import { effectPricer } from './effect-price.js';
 import { phaseTools } from './phase-tools.js';
+import { isPlanEstimate, priceEstimate } from './plan-estimate.js';
 import { type RunState, recordAction, saveState, writeNote } from './run-memory.js';
 import { type Verification, type VerifySettings, verifyRun } from './run-verify.js';
 import { checkpoint } from './safety/checkpoints.js';
@@ -189,7 +191,7 @@ export async function runLoop(settings: LoopSettings, initial: RunState): Promis
         policy,
         phase: state.phase,
         spentPoints: state.spentPoints,
-        planAllocation: null,
+        planAllocation: allocationOf(state.plan, policy),
         approval: settings.approval,
       },
       async () => {
@@ -243,6 +245,10 @@ export async function runLoop(settings: LoopSettings, initial: RunState): Promis
       ok: result.ok,
       ...(checkpointRef === null ? {} : { checkpoint: checkpointRef }),
     });
+    // What the branch has cost so far: the last verification's figure plus the files written
+    // since, so several writes cannot each pass the budget alone.
+    if (result.ok && effectPoints !== 0)
+      await save({ ...state, spentPoints: state.spentPoints + effectPoints });
     return plain(result);
   }
 
@@ -253,10 +259,48 @@ export async function runLoop(settings: LoopSettings, initial: RunState): Promis
       typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
         ? (parsed as JsonObject)
         : {};
+    const estimate = isPlanEstimate(planObject.estimate)
+      ? priceEstimate(planObject.estimate, policy)
+      : null;
+    const block = policy.budgets.change.block;
+    if (estimate !== null && estimate.total > block) {
+      const refusal: ToolResult = {
+        ok: false,
+        refusedBy: 'budget',
+        error: `The plan's estimate costs ${estimate.total} points (${breakdownText(estimate)}), over budgets.change.block (${block}).`,
+        hint: `Plan a smaller change: at most ${block} points. Reuse existing code, add fewer files, abstractions and dependencies.`,
+      };
+      await recordAction(settings.memory, {
+        kind: 'action',
+        tool: 'submit_plan',
+        gates,
+        estimatedPoints: estimate.total,
+        refusedBy: 'budget',
+        error: refusal.error,
+      });
+      return refusal;
+    }
     await writeNote(settings.memory, 'progress.md', `# Plan\n\n${scrub(planned)}\n`);
     await save({ ...state, phase: 'act', plan: planObject });
-    await recordAction(settings.memory, { kind: 'action', tool: 'submit_plan', gates });
-    return { ok: true, output: { accepted: true, phase: 'act' } };
+    await recordAction(settings.memory, {
+      kind: 'action',
+      tool: 'submit_plan',
+      gates,
+      estimatedPoints: estimate?.total ?? null,
+    });
+    return {
+      ok: true,
+      output: {
+        accepted: true,
+        phase: 'act',
+        ...(estimate === null
+          ? {}
+          : {
+              estimatedPoints: estimate.total,
+              allowedPoints: Math.min(block, estimate.total * (1 + PLAN_MARGIN)),
+            }),
+      },
+    };
   }
 
   async function verify(gates: JsonObject[]): Promise<ActOutcome> {
@@ -321,6 +365,27 @@ function patchRefusal(effects: readonly FileEffect[], policy: Policy): Refusal |
     error: `This action writes ${effects.length} files and ${bytes} bytes, over cost_thresholds.max_patch_files (${max_patch_files}) or max_patch_bytes (${max_patch_bytes}).`,
     hint: 'Make the change in smaller actions.',
   };
+}
+
+/** The points the accepted plan allows the run, from its priced estimate. */
+export function allocationOf(plan: JsonObject | null, policy: Policy): number | null {
+  const estimate = plan?.estimate;
+  return isPlanEstimate(estimate) ? priceEstimate(estimate, policy).total : null;
+}
+
+function breakdownText(cost: CostBreakdown): string {
+  const categories = [
+    'loc',
+    'dependencies',
+    'abstractions',
+    'security',
+    'files',
+    'modules',
+  ] as const;
+  return categories
+    .filter((category) => cost[category] !== 0)
+    .map((category) => `${category} ${cost[category]}`)
+    .join(', ');
 }
 
 function textOf(reply: ModelReply): string {

@@ -61,6 +61,13 @@ describe('the gates before every action', () => {
     expect(budgetGate(20, context({ spentPoints: 100, planAllocation: 100 }))).toBeNull();
   });
 
+  it('budget: a run already past its limits may still read, verify and delete code', () => {
+    const over = context({ spentPoints: policy.budgets.change.block + 50, planAllocation: 10 });
+    expect(budgetGate(0, over)).toBeNull();
+    expect(budgetGate(-12, over)).toBeNull();
+    expect(budgetGate(1, over)).toMatchObject({ refusedBy: 'budget' });
+  });
+
   it('tier: tier 3 never runs locally, above max_tier is refused, tier 2 needs --yes when not asked', () => {
     expect(tierGate(3, context({ approval: 'yes-flag' }))).toMatchObject({ refusedBy: 'tier' });
     expect(tierGate(2, context())).toMatchObject({ refusedBy: 'tier' });

@@ -139,5 +139,54 @@ describe('aureus implement: the safety gate runs the critic on the would-be file
       'utf8',
     );
     expect(trajectory).toContain('"refusedBy":"safety"');
+
+    // The plan's estimate priced like a check (20 lines, one new file), beside the actual cost.
+    expect(report.estimatedPoints).toBe(25);
+    expect(typeof report.points).toBe('number');
+    const ledger = readFileSync(join(repo.dir, '.aureus', 'local', 'ledger.jsonl'), 'utf8');
+    expect(ledger).toContain(`"estimatedPoints":25,"points":${report.points}`);
+    expect(ledger).toContain(`"variance":${report.points - 25}`);
+  });
+});
+
+const lines = (prefix: string, count: number) =>
+  Array.from({ length: count }, (_, i) => `export const ${prefix}${i} = ${i};\n`).join('');
+
+describe("aureus implement: the plan's estimate in points, and its allocation held", () => {
+  it('refuses a plan over budgets.change.block with its figures, then holds the run to the accepted plan plus its margin', async () => {
+    const repo = await fixture(['budgets:', '  change:', '    warn: 80', '    block: 100']);
+    const first = server.requests.length;
+    server.script(
+      { blocks: [plan(120)] },
+      { blocks: [plan(10)] },
+      { blocks: [create('src/feature.js', lines('f', 10))] },
+      { blocks: [write('src/legacy.js', `${LEGACY}${lines('g', 5)}`)] },
+      { text: 'The plan was too small; stopping.' },
+    );
+    const run = await implement(repo);
+    expect(run.code).toBe(1);
+    const report = JSON.parse(run.stdout);
+    expect(report).toMatchObject({
+      status: 'stopped: the model ended without finishing',
+      estimatedPoints: 15,
+    });
+
+    const [tooBig] = resultsSentAfter(first);
+    expect(tooBig).toMatchObject({ ok: false, refusedBy: 'budget' });
+    expect(String(tooBig?.error)).toBe(
+      "The plan's estimate costs 125 points (loc 120, files 5), over budgets.change.block (100).",
+    );
+    expect(resultsSentAfter(first + 1)).toEqual([
+      {
+        ok: true,
+        output: { accepted: true, phase: 'act', estimatedPoints: 15, allowedPoints: 18.75 },
+      },
+    ]);
+    // 10 lines and a new file (16 points with the write's own) fit; 5 lines more do not.
+    expect(resultsSentAfter(first + 2)).toEqual([expect.objectContaining({ ok: true })]);
+    const [overPlan] = resultsSentAfter(first + 3);
+    expect(overPlan).toMatchObject({ ok: false, refusedBy: 'budget' });
+    expect(String(overPlan?.error)).toContain("would cost 21 points, over the plan's 15 plus 25%");
+    expect(repo.git('show', `${report.branch}:src/legacy.js`)).not.toContain('g0');
   });
 });

@@ -50,7 +50,7 @@ function asText(report: ImplementReport): string {
     `AUREUS implement ${report.id}: ${report.status}.`,
     `Branch ${report.branch} (from ${report.startCommit.slice(0, 12)}): ${report.commits.length} commits, ${report.files.length} files.`,
     ...report.files.map((file) => `  ${file}`),
-    `Cost: ${report.points ?? 'not checked'} points of ${report.budget} (aureus check ${report.verdict ?? 'not run'}); the plan's estimate: ${JSON.stringify(report.estimate)}.`,
+    `Cost: ${report.points ?? 'not checked'} points of ${report.budget} (aureus check ${report.verdict ?? 'not run'}); the plan's estimate: ${report.estimatedPoints ?? 'none'} points ${JSON.stringify(report.estimate)}.`,
     report.tests === null
       ? 'Tests: none run (project.stack.test_command is empty, or no verification was reached).'
       : `Tests: ${report.tests.argv.join(' ')} exited ${String(report.tests.exitCode)}.`,

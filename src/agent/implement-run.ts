@@ -9,6 +9,7 @@ import { roundPoints } from '../pricing/points.js';
 import { basePolicy } from '../workspace/policy-at-commit.js';
 import { allocationOf, type RunStatus, runLoop } from './run-loop.js';
 import { loadState, type RunState, recordAction, runDir, saveState } from './run-memory.js';
+import type { RunSimplification } from './run-reflexion.js';
 import { createRun, gitText, type NewRun, runPlaceOf } from './run-setup.js';
 import { commitRunWork } from './run-verify.js';
 import { snapshotTree } from './safety/checkpoints.js';
@@ -50,6 +51,8 @@ export interface ImplementReport {
   readonly budget: number;
   readonly verdict: string | null;
   readonly tests: { readonly argv: readonly string[]; readonly exitCode: number | null } | null;
+  /** Reflexion's verified patches, committed on the branch after Verify passed. */
+  readonly simplifications: readonly RunSimplification[];
   readonly spend: Spent;
   readonly summary: string;
 }
@@ -181,6 +184,7 @@ export async function implement(options: ImplementOptions): Promise<ImplementRep
             argv: outcome.verification.tests.argv,
             exitCode: outcome.verification.tests.run.exitCode,
           },
+    simplifications: outcome.simplified,
     spend,
     summary: outcome.summary,
   };
@@ -200,6 +204,7 @@ export async function implement(options: ImplementOptions): Promise<ImplementRep
         ? null
         : roundPoints(result.points - result.estimatedPoints),
     verdict: result.verdict,
+    simplifications: outcome.simplified.length,
     modelSpend: { ...spend },
     toolVersion: options.toolVersion,
   });

@@ -10,6 +10,7 @@ import { effectPricer } from './effect-price.js';
 import { phaseTools } from './phase-tools.js';
 import { isPlanEstimate, priceEstimate } from './plan-estimate.js';
 import { type RunState, recordAction, saveState, writeNote } from './run-memory.js';
+import { type RunSimplification, reflectOnRun, undoReflection } from './run-reflexion.js';
 import { type Verification, type VerifySettings, verifyRun } from './run-verify.js';
 import { checkpoint } from './safety/checkpoints.js';
 import type { FileEffect, ToolDefinition, ToolResult } from './tool-contract.js';
@@ -42,6 +43,8 @@ export interface LoopOutcome {
   readonly status: RunStatus;
   readonly state: RunState;
   readonly verification: Verification | null;
+  /** The simplifications reflexion committed on the branch after Verify passed. */
+  readonly simplified: readonly RunSimplification[];
   readonly summary: string;
 }
 
@@ -83,6 +86,8 @@ export async function runLoop(settings: LoopSettings, initial: RunState): Promis
     { role: 'user', blocks: [{ type: 'text', text: scrub(`Task:\n${state.task}${resumed}`) }] },
   ];
   let verification: Verification | null = null;
+  /** The simplifications reflexion committed; null until a verification passed. */
+  let simplified: readonly RunSimplification[] | null = null;
   let lastFailedTree: string | null = null;
   const save = async (next: RunState) => {
     state = next;
@@ -92,6 +97,7 @@ export async function runLoop(settings: LoopSettings, initial: RunState): Promis
     status,
     state,
     verification,
+    simplified: simplified ?? [],
     summary,
   });
   for (;;) {
@@ -303,8 +309,30 @@ export async function runLoop(settings: LoopSettings, initial: RunState): Promis
     };
   }
 
+  /**
+   * Reflexion once the change verifies: its patches committed, the branch verified again, and
+   * the commit taken back if that fails, so the run finishes on a verified branch either way.
+   */
+  async function reflect(passed: Verification): Promise<Verification> {
+    const reflection = await reflectOnRun(settings, passed.report);
+    simplified = [];
+    if (reflection === null) return passed;
+    const again = reflection.commit === null ? passed : await verifyRun(settings);
+    if (!again.passed) await undoReflection(settings, reflection);
+    else simplified = reflection.patches;
+    await recordAction(settings.memory, {
+      kind: 'reflexion',
+      why: reflection.why,
+      patches: reflection.patches.map((patch) => ({ ...patch })),
+      kept: again.passed,
+      ...(again.passed ? {} : { evidence: again.evidence.join('\n\n') }),
+    });
+    return again.passed ? again : passed;
+  }
+
   async function verify(gates: JsonObject[]): Promise<ActOutcome> {
     verification = await verifyRun(settings);
+    if (verification.passed && simplified === null) verification = await reflect(verification);
     const { report } = verification;
     const iteration = state.iteration + 1;
     await save({
@@ -323,7 +351,15 @@ export async function runLoop(settings: LoopSettings, initial: RunState): Promis
     });
     if (verification.passed)
       return {
-        result: { ok: true, output: { passed: true, points: report.cost.total, next: 'finish' } },
+        result: {
+          ok: true,
+          output: {
+            passed: true,
+            points: report.cost.total,
+            simplified: (simplified ?? []).map((patch) => patch.title),
+            next: 'finish',
+          },
+        },
         finished: null,
         stop: null,
       };

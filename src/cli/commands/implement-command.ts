@@ -54,6 +54,14 @@ function asText(report: ImplementReport): string {
     report.tests === null
       ? 'Tests: none run (project.stack.test_command is empty, or no verification was reached).'
       : `Tests: ${report.tests.argv.join(' ')} exited ${String(report.tests.exitCode)}.`,
+    ...(report.simplifications.length === 0
+      ? []
+      : [
+          `Reflexion: ${report.simplifications.length} verified simplifications, committed as aureus: simplify:`,
+          ...report.simplifications.map(
+            (patch) => `  ${patch.title} (${patch.path}:${patch.line}, ${patch.points} points)`,
+          ),
+        ]),
     `Model: ${report.spend.calls} calls, ${report.spend.inputTokens} tokens in, ${report.spend.outputTokens} out, $${report.spend.usd.toFixed(4)}.`,
   ];
   if (report.summary !== '') lines.push(`Summary: ${report.summary}`);

@@ -1,0 +1,81 @@
+import { reflexionTrigger } from '../gate/suggest-alternatives.js';
+import { runGit } from '../git/git-runner.js';
+import type { Report } from '../model/report.js';
+import { SIMPLIFICATION_PASSES } from '../reflexion/pass-catalog.js';
+import { simplifyRepository } from '../workspace/simplify/simplify-repository.js';
+import { commitRunWork, type VerifySettings } from './run-verify.js';
+
+/**
+ * Reflexion inside a run: once Verify passes, a change that trips simplification.triggers (more
+ * than added_loc lines, or a new abstraction, as reflexionTrigger tells `aureus check`) gets
+ * the verified passes `aureus simplify` runs, on the files the run changed in its own tree. The
+ * patches that verify are written and committed on the run's branch as one commit; the loop
+ * verifies the branch again and takes the commit back if that fails.
+ */
+
+export interface RunSimplification {
+  readonly pass: string;
+  readonly title: string;
+  readonly path: string;
+  readonly line: number;
+  /** The patch's price as a change: below zero. */
+  readonly points: number;
+}
+
+export interface Reflection {
+  /** Why reflexion ran, in the trigger's words. */
+  readonly why: string;
+  readonly patches: readonly RunSimplification[];
+  /** The commit holding the patches, when any were written. */
+  readonly commit: string | null;
+}
+
+export async function reflectOnRun(
+  settings: VerifySettings,
+  report: Report,
+): Promise<Reflection | null> {
+  const { place, policy } = settings;
+  const why = reflexionTrigger(report.cost, policy);
+  if (why === undefined) return null;
+  const changed = await runGit(place.tree, [
+    'diff',
+    '--name-only',
+    '-z',
+    '--no-renames',
+    '--diff-filter=AM',
+    settings.startCommit,
+    'HEAD',
+  ]);
+  const only = new Set(
+    changed.stdout
+      .toString('utf8')
+      .split('\0')
+      .filter((path) => path !== ''),
+  );
+  const result = await simplifyRepository(place.tree, policy, SIMPLIFICATION_PASSES, {
+    changedOnly: false,
+    only,
+    apply: true,
+    test: false,
+  });
+  const patches = result.applied.kept.map(({ proposal, price }) => ({
+    pass: proposal.pass,
+    title: proposal.title,
+    path: proposal.path,
+    line: proposal.line,
+    points: price.cost.total,
+  }));
+  if (patches.length === 0) return { why, patches, commit: null };
+  const message = ['aureus: simplify', '', ...patches.map((patch) => `- ${patch.title}`)].join(
+    '\n',
+  );
+  if (!(await commitRunWork(place, message))) return { why, patches: [], commit: null };
+  const head = await runGit(place.tree, ['rev-parse', 'HEAD']);
+  return { why, patches, commit: head.stdout.toString('utf8').trim() };
+}
+
+/** Takes the simplification commit back: the branch and its files as verified before it. */
+export async function undoReflection(settings: VerifySettings, reflection: Reflection) {
+  if (reflection.commit === null) return;
+  await runGit(settings.place.tree, ['reset', '--quiet', '--hard', `${reflection.commit}^`]);
+}

@@ -1,0 +1,125 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { isolateGit, makeRepo } from '../support/git-fixture.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
+import {
+  type ScriptedModelServer,
+  startScriptedModelServer,
+} from '../support/scripted-model-server.js';
+
+const CORE = 'export function core() {\n  return 21;\n}\n';
+/** A one-use helper reflexion inlines. */
+const FEATURE = `import { core } from './core.js';
+
+function twice(value) {
+  return value * 2;
+}
+
+export function feature() {
+  return twice(core());
+}
+`;
+const FEATURE_TEST = `import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { feature } from '../src/feature.js';\n\ntest('feature', () => assert.equal(feature(), 42));\n`;
+
+let restoreGit: () => Promise<void>;
+let server: ScriptedModelServer;
+const repos: Array<{ remove(): Promise<void> }> = [];
+let savedKey: string | undefined;
+
+beforeAll(async () => {
+  restoreGit = await isolateGit();
+  server = await startScriptedModelServer();
+  savedKey = process.env.ANTHROPIC_API_KEY;
+  process.env.ANTHROPIC_API_KEY = 'sk-ant-test-reflexion';
+});
+
+afterAll(async () => {
+  if (savedKey === undefined) delete process.env.ANTHROPIC_API_KEY;
+  else process.env.ANTHROPIC_API_KEY = savedKey;
+  await server.close();
+  for (const repo of repos) await repo.remove();
+  await restoreGit();
+});
+
+describe('aureus implement: reflexion inside the run', () => {
+  it('after Verify passes on a change over simplification.triggers.added_loc, commits the verified simplifications, verifies again and lists them', async () => {
+    const repo = await makeRepo('implement-reflexion');
+    repos.push(repo);
+    repo.write('package.json', '{ "type": "module" }\n');
+    repo.write('src/core.js', CORE);
+    repo.write(
+      '.aureus/policy.yaml',
+      [
+        'version: 1',
+        'project:',
+        '  stack:',
+        '    test_command: [node, --test]',
+        'simplification:',
+        '  triggers:',
+        '    added_loc: 3',
+        'model_provider:',
+        '  provider: anthropic',
+        `  base_url: ${server.url}`,
+        '',
+      ].join('\n'),
+    );
+    repo.commit('base');
+    const call = (name: string, input: unknown) => ({
+      blocks: [{ type: 'tool_use' as const, name, input }],
+    });
+    server.script(
+      call('submit_plan', {
+        steps: ['add feature'],
+        files: ['src/feature.js', 'test/feature.test.js'],
+        estimate: { files_added: 2, files_changed: 0, lines: 8, abstractions: 0, dependencies: 0 },
+      }),
+      {
+        blocks: [
+          {
+            type: 'tool_use',
+            name: 'create_file',
+            input: { path: 'src/feature.js', content: FEATURE },
+          },
+          {
+            type: 'tool_use',
+            name: 'create_file',
+            input: { path: 'test/feature.test.js', content: FEATURE_TEST },
+          },
+        ],
+      },
+      call('request_verify', {}),
+      call('finish', { summary: 'Added feature.' }),
+    );
+    const run = await runCliInProcess(
+      ['implement', 'Add feature', '--format', 'json', '--repo', repo.dir],
+      repo.dir,
+    );
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const report = JSON.parse(run.stdout);
+    expect(report).toMatchObject({ status: 'done', tests: { exitCode: 0 } });
+    expect(report.simplifications).toEqual([
+      expect.objectContaining({
+        pass: 'inline-trivial-function',
+        path: 'src/feature.js',
+        points: expect.any(Number),
+      }),
+    ]);
+    expect(report.simplifications[0].points).toBeLessThan(0);
+
+    // One simplification commit on top of the verified work, and the branch verified with it.
+    const subjects = repo.git('log', '--format=%s', `HEAD..${report.branch}`).split('\n');
+    expect(subjects[0]).toBe('aureus: simplify');
+    expect(subjects).toHaveLength(2);
+    expect(repo.git('show', `${report.branch}:src/feature.js`)).not.toContain('function twice');
+    const trajectory = readFileSync(
+      join(repo.dir, '.aureus', 'local', 'runs', report.id, 'trajectory.jsonl'),
+      'utf8',
+    );
+    expect(trajectory).toContain('"kind":"reflexion"');
+    expect(trajectory).toContain('"kept":true');
+    // The model was told what reflexion did before it finished.
+    expect(server.requests.at(-1)?.raw).toContain('Inline');
+  });
+});

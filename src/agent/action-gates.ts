@@ -10,8 +10,11 @@ import type { GateName, Phase, Tier, ToolDefinition, ToolResult } from './tool-c
 
 export type Refusal = Extract<ToolResult, { ok: false }> & { readonly refusedBy: GateName };
 
-/** How the operator answers a tier-2 request: asked on a TTY, decided by `--yes` otherwise. */
-export type TierApproval = 'ask-granted' | 'yes-flag' | 'none';
+/**
+ * How a tier-2 action is approved: `--yes` allows them all, an interactive run asks the operator
+ * for each, and a run with neither denies them.
+ */
+export type TierApproval = 'ask' | 'yes-flag' | 'none';
 
 export interface GateContext {
   readonly policy: Policy;
@@ -117,7 +120,7 @@ export function tierGate(tier: Tier, context: GateContext): Refusal | null {
     return refuse(
       'tier',
       'Tier 2 actions need approval: the run is not interactive and --yes was not given.',
-      'Run with --yes to allow allow-listed commands.',
+      'Do without it; the user may run again with --yes, or from a terminal to be asked.',
     );
   }
   return null;
@@ -132,13 +135,15 @@ export interface GateDecision {
  * Runs the gates in their fixed order — phase, cost, budget, tier, safety — and stops at the
  * first refusal. Every decision is returned for the trajectory, the passes as well as the
  * refusal. `safety` judges the would-be file state (the critic) and is only asked when the
- * cheaper gates have let the action through.
+ * cheaper gates have let the action through; so is the operator (`approve`), for a tier-2
+ * action of an interactive run, once the tier gate let it through.
  */
 export async function runGates(
   tool: ToolDefinition,
   effectPoints: number,
   context: GateContext,
   safety: () => Promise<Refusal | null>,
+  approve: () => Promise<boolean> = async () => false,
 ): Promise<{ readonly decisions: readonly GateDecision[]; readonly refusal: Refusal | null }> {
   const decisions: GateDecision[] = [];
   const stop = (refusal: Refusal) => {
@@ -157,6 +162,14 @@ export async function runGates(
   decisions.push({ gate: 'budget', verdict: 'pass' });
   const tier = tierGate(tool.tier, context);
   if (tier !== null) return stop(tier);
+  if (tool.tier === 2 && context.approval === 'ask' && !(await approve()))
+    return stop(
+      refuse(
+        'tier',
+        'The operator did not allow this tier 2 action.',
+        'Do without it, or say in your summary what the user should run themselves.',
+      ),
+    );
   decisions.push({ gate: 'tier', verdict: 'pass' });
   const unsafe = await safety();
   if (unsafe !== null) return stop(unsafe);

@@ -32,6 +32,11 @@ export interface ImplementOptions {
   readonly resume?: string | undefined;
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly yes: boolean;
+  /**
+   * Asks the operator at a terminal; given only when the run is interactive, where each tier-2
+   * action waits for their yes (unless `yes` allows them all).
+   */
+  readonly confirm?: ((question: string) => Promise<boolean>) | undefined;
   readonly toolVersion: string;
   readonly cwd: string;
 }
@@ -144,7 +149,8 @@ export async function implement(options: ImplementOptions): Promise<ImplementRep
       model,
       memory: run.memory,
       tools,
-      approval: options.yes ? 'yes-flag' : 'none',
+      approval: options.yes ? 'yes-flag' : options.confirm === undefined ? 'none' : 'ask',
+      ...(options.confirm === undefined ? {} : { confirm: options.confirm }),
     },
     state,
   );

@@ -13,7 +13,7 @@ import { type RunState, recordAction, saveState, writeNote } from './run-memory.
 import { type RunSimplification, reflectOnRun, undoReflection } from './run-reflexion.js';
 import { type Verification, type VerifySettings, verifyRun } from './run-verify.js';
 import { checkpoint } from './safety/checkpoints.js';
-import type { FileEffect, ToolDefinition, ToolResult } from './tool-contract.js';
+import type { ActionPreview, FileEffect, ToolDefinition, ToolResult } from './tool-contract.js';
 import { unofferedTool } from './tools/builder-tools.js';
 import { scrubResult } from './tools/scrub-result.js';
 
@@ -37,6 +37,8 @@ export interface LoopSettings extends VerifySettings {
   readonly memory: string;
   readonly tools: readonly ToolDefinition[];
   readonly approval: TierApproval;
+  /** Asks the operator a yes/no question (approval `ask`); true only on their yes. */
+  readonly confirm?: (question: string) => Promise<boolean>;
 }
 
 export interface LoopOutcome {
@@ -210,6 +212,7 @@ export async function runLoop(settings: LoopSettings, initial: RunState): Promis
         if (unsafe === null) checkpointRef = taken.ref;
         return unsafe;
       },
+      async () => settings.confirm?.(`Allow ${name} ${previewText(preview)}? [y/N] `) ?? false,
     );
     const decisions = gates.decisions.map((each) => ({ gate: each.gate, verdict: each.verdict }));
     if (checkpointRef !== null)
@@ -422,6 +425,20 @@ function breakdownText(cost: CostBreakdown): string {
     .filter((category) => cost[category] !== 0)
     .map((category) => `${category} ${cost[category]}`)
     .join(', ');
+}
+
+/** What an action would do, in the words the operator is asked about. */
+function previewText(preview: ActionPreview): string {
+  switch (preview.kind) {
+    case 'command':
+      return preview.argv.join(' ');
+    case 'files':
+      return preview.effects.map((effect) => effect.path).join(' ');
+    case 'commit':
+      return preview.message;
+    case 'read':
+      return '';
+  }
 }
 
 function textOf(reply: ModelReply): string {

@@ -10,6 +10,11 @@ export interface CliIo {
   readonly color: boolean;
   /** Whether stderr is a terminal a progress bar may redraw (never in CI), and its width. */
   readonly progress: { readonly interactive: boolean; readonly columns: number };
+  /**
+   * Asks the person at the terminal and resolves to their answer; absent unless stdin and
+   * stdout are terminals, so a run without one never waits for an answer that cannot come.
+   */
+  readonly ask?: (question: string) => Promise<string>;
 }
 
 /**
@@ -25,10 +30,13 @@ export interface CommandIo extends CliIo {
 }
 
 export function commandIo(io: CliIo): CommandIo {
+  const { ask } = io;
   return {
     ...io,
     stdout: (text) => io.stdout(escapeControls(text)),
     stderr: (text) => io.stderr(escapeControls(text)),
+    // A question may quote what a model asked for: escaped like everything else printed.
+    ...(ask === undefined ? {} : { ask: (question) => ask(escapeControls(question)) }),
     styled: { stdout: io.stdout, stderr: io.stderr },
   };
 }

@@ -23,6 +23,17 @@ const version =
     ? String(manifest.version)
     : 'unknown';
 
+/** One question on the terminal, asked on stderr so that stdout stays the command's output. */
+async function ask(question: string): Promise<string> {
+  const { createInterface } = await import('node:readline/promises');
+  const prompt = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    return await prompt.question(question);
+  } finally {
+    prompt.close();
+  }
+}
+
 process.exitCode = await runCli(
   process.argv.slice(2),
   {
@@ -34,6 +45,7 @@ process.exitCode = await runCli(
       interactive: process.stderr.isTTY === true && !process.env.CI,
       columns: process.stderr.columns ?? 80,
     },
+    ...(process.stdin.isTTY === true && process.stdout.isTTY === true ? { ask } : {}),
   },
   version,
 );

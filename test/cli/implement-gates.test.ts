@@ -190,3 +190,54 @@ describe("aureus implement: the plan's estimate in points, and its allocation he
     expect(repo.git('show', `${report.branch}:src/legacy.js`)).not.toContain('g0');
   });
 });
+
+describe('aureus implement: tier 2 on a terminal', () => {
+  it('asks the operator before each tier 2 action and runs it only on their yes', async () => {
+    const repo = await fixture(['project:', '  stack:', '    test_command: [node, --test]']);
+    const first = server.requests.length;
+    const shell = {
+      blocks: [{ type: 'tool_use', name: 'shell_exec', input: { argv: ['node', '--test'] } }],
+    } as const;
+    server.script({ blocks: [plan(1)] }, shell, shell, { text: 'Stopping here.' });
+    const questions: string[] = [];
+    const answers = ['n', 'y'];
+    const run = await runCliInProcess(
+      ['implement', 'Run the tests', '--format', 'json', '--repo', repo.dir],
+      repo.dir,
+      async (question) => {
+        questions.push(question);
+        return answers.shift() ?? '';
+      },
+    );
+    expect(run.stderr).toBe('');
+    expect(questions).toEqual([
+      'Allow shell_exec node --test? [y/N] ',
+      'Allow shell_exec node --test? [y/N] ',
+    ]);
+    const [denied] = resultsSentAfter(first + 1);
+    expect(denied).toMatchObject({
+      ok: false,
+      refusedBy: 'tier',
+      error: 'The operator did not allow this tier 2 action.',
+    });
+    const [allowed] = resultsSentAfter(first + 2);
+    expect(allowed).toMatchObject({ ok: true });
+  });
+
+  it('asks nothing of a run that is not interactive: tier 2 is denied without --yes', async () => {
+    const repo = await fixture(['project:', '  stack:', '    test_command: [node, --test]']);
+    const first = server.requests.length;
+    server.script(
+      { blocks: [plan(1)] },
+      { blocks: [{ type: 'tool_use', name: 'shell_exec', input: { argv: ['node', '--test'] } }] },
+      { text: 'Stopping here.' },
+    );
+    await implement(repo);
+    expect(resultsSentAfter(first + 1)).toEqual([
+      expect.objectContaining({
+        refusedBy: 'tier',
+        error: 'Tier 2 actions need approval: the run is not interactive and --yes was not given.',
+      }),
+    ]);
+  });
+});

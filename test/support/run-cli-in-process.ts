@@ -6,8 +6,15 @@ export interface CliRun {
   readonly stderr: string;
 }
 
-/** Runs the CLI in this process with `cwd` as the working directory, capturing its output. */
-export async function runCliInProcess(argv: readonly string[], cwd: string): Promise<CliRun> {
+/**
+ * Runs the CLI in this process with `cwd` as the working directory, capturing its output.
+ * `ask` stands for a person at a terminal: given, the run is interactive and it answers.
+ */
+export async function runCliInProcess(
+  argv: readonly string[],
+  cwd: string,
+  ask?: (question: string) => Promise<string>,
+): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
   const code = await runCli(
@@ -22,6 +29,7 @@ export async function runCliInProcess(argv: readonly string[], cwd: string): Pro
       cwd,
       color: false,
       progress: { interactive: false, columns: 80 },
+      ...(ask === undefined ? {} : { ask }),
     },
     '0.0.0-test',
   );

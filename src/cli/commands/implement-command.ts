@@ -9,6 +9,7 @@ import type { CommandContext } from './command-context.js';
  */
 export async function implementCommand(context: CommandContext): Promise<number> {
   const { io, root, options, positionals } = context;
+  const { ask } = io;
   const resume = options.resume;
   if (resume !== undefined && (positionals.length > 0 || options.taskFile !== undefined))
     throw new AureusError(
@@ -22,6 +23,11 @@ export async function implementCommand(context: CommandContext): Promise<number>
     resume,
     env: process.env,
     yes: options.yes === true,
+    // Interactive: each tier-2 action waits for the operator's yes.
+    confirm:
+      ask === undefined
+        ? undefined
+        : async (question: string) => /^y(es)?$/i.test((await ask(question)).trim()),
     toolVersion: context.version,
     cwd: io.cwd,
   });

@@ -46,7 +46,18 @@ const finishInput = {
   properties: { summary: { type: 'string', minLength: 1, maxLength: 4000 } },
 };
 
-export type PhaseToolName = 'submit_plan' | 'request_verify' | 'finish';
+const reflectInput = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['decision'],
+  properties: {
+    decision: { type: 'string', enum: ['continue', 'replan', 'stop'] },
+    decisions: { type: 'array', items: { type: 'string', maxLength: 2000 }, maxItems: 20 },
+    blockers: { type: 'array', items: { type: 'string', maxLength: 2000 }, maxItems: 20 },
+  },
+};
+
+export type PhaseToolName = 'submit_plan' | 'request_verify' | 'finish' | 'reflect';
 
 function phaseTool(
   name: PhaseToolName,
@@ -88,5 +99,11 @@ export function phaseTools(): ToolDefinition[] {
     phaseTool('finish', 'Ends a verified run with a summary of the change.', finishInput, [
       'verify',
     ]),
+    phaseTool(
+      'reflect',
+      'Answers a reflection: continue as planned, replan (back to gather, then submit_plan again) or stop; with the decisions taken so far and what blocks the task.',
+      reflectInput,
+      ['gather', 'act', 'verify'],
+    ),
   ];
 }

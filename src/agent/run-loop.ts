@@ -10,6 +10,7 @@ import { effectPricer } from './effect-price.js';
 import { phaseTools } from './phase-tools.js';
 import { isPlanEstimate, priceEstimate } from './plan-estimate.js';
 import { type RunState, recordAction, saveState, writeNote } from './run-memory.js';
+import { recordReflection, reflectAnswerOf, reflectionPrompt } from './run-reflection.js';
 import { type RunSimplification, reflectOnRun, undoReflection } from './run-reflexion.js';
 import { type Verification, type VerifySettings, verifyRun } from './run-verify.js';
 import { checkpoint } from './safety/checkpoints.js';
@@ -30,7 +31,8 @@ export type RunStatus =
   | 'stopped by the iteration bound'
   | 'stopped: no progress'
   | `stopped at ${string}`
-  | 'stopped: the model ended without finishing';
+  | 'stopped: the model ended without finishing'
+  | 'stopped by the model at a reflection';
 
 export interface LoopSettings extends VerifySettings {
   readonly model: MeteredModel;
@@ -67,6 +69,7 @@ const SYSTEM = [
   'Act: make the smallest change that does the task, with tests; then call request_verify.',
   'Verify failures come back with their evidence; fix them. When verification passes, call finish.',
   'A refused action says which gate refused it and why: choose a cheaper or allowed way.',
+  'When the run asks you to reflect, answer with reflect: continue, replan or stop.',
 ].join('\n');
 
 export async function runLoop(settings: LoopSettings, initial: RunState): Promise<LoopOutcome> {
@@ -102,8 +105,16 @@ export async function runLoop(settings: LoopSettings, initial: RunState): Promis
     simplified: simplified ?? [],
     summary,
   });
+  /** Actions since the last reflection; a reflection is due at reflect_every_actions. */
+  let sinceReflection = 0;
+  let reflectionDue = false;
   for (;;) {
-    const offered = all.filter((tool) => tool.phases.includes(state.phase));
+    // A due reflection is the one thing the model may do; otherwise reflect is not offered.
+    const offered = all.filter((tool) =>
+      reflectionDue
+        ? tool.spec.name === 'reflect'
+        : tool.spec.name !== 'reflect' && tool.phases.includes(state.phase),
+    );
     let reply: ModelReply;
     try {
       reply = await model.complete(state.phase === 'gather' ? 'planning' : 'building', {
@@ -146,6 +157,8 @@ export async function runLoop(settings: LoopSettings, initial: RunState): Promis
     );
     if (uses.length === 0)
       return finishWith('stopped: the model ended without finishing', textOf(reply));
+    // The actions of a turn answering a reflection are refused (all but reflect): not counted.
+    const counted = reflectionDue ? 0 : uses.length;
     const results: ConversationBlock[] = [];
     let finished: string | null = null;
     let stop: Stop | null = null;
@@ -160,6 +173,14 @@ export async function runLoop(settings: LoopSettings, initial: RunState): Promis
       if (outcome.finished !== null) finished = outcome.finished;
       if (outcome.stop !== null) stop = outcome.stop;
     }
+    sinceReflection += counted;
+    if (!reflectionDue && sinceReflection >= policy.cost_thresholds.reflect_every_actions) {
+      reflectionDue = true;
+      results.push({
+        type: 'text',
+        text: await reflectionPrompt(settings.memory, sinceReflection, scrub),
+      });
+    }
     turns.push({ role: 'user', blocks: results });
     if (finished !== null) return finishWith('done', finished);
     if (stop !== null) return finishWith(stop.status, stop.why);
@@ -167,6 +188,17 @@ export async function runLoop(settings: LoopSettings, initial: RunState): Promis
 
   async function act(name: string, input: unknown): Promise<ActOutcome> {
     const plain = (result: ToolResult): ActOutcome => ({ result, finished: null, stop: null });
+    if (reflectionDue !== (name === 'reflect')) {
+      const error = reflectionDue
+        ? 'A reflection is due: nothing else runs until you call reflect.'
+        : 'reflect answers a reflection the run asks for; none is due.';
+      await recordAction(settings.memory, {
+        kind: 'action',
+        tool: scrub(name),
+        refusedBy: 'phase',
+      });
+      return plain({ ok: false, refusedBy: 'phase', error });
+    }
     const tool = all.find((each) => each.spec.name === name);
     if (tool === undefined) {
       const why = unofferedTool(name) ?? `there is no tool named ${name}.`;
@@ -229,6 +261,7 @@ export async function runLoop(settings: LoopSettings, initial: RunState): Promis
       return plain(scrubResult(gates.refusal, scrub));
     }
     if (name === 'submit_plan') return plain(await plan(input, decisions));
+    if (name === 'reflect') return reflection(input, decisions);
     if (name === 'request_verify') return verify(decisions);
     if (name === 'finish') {
       const summary = typeof input === 'object' && input !== null && 'summary' in input;
@@ -259,6 +292,30 @@ export async function runLoop(settings: LoopSettings, initial: RunState): Promis
     if (result.ok && effectPoints !== 0)
       await save({ ...state, spentPoints: state.spentPoints + effectPoints });
     return plain(result);
+  }
+
+  /** The model's answer to a reflection: its notes kept, then on as it decided. */
+  async function reflection(input: unknown, gates: JsonObject[]): Promise<ActOutcome> {
+    const answer = reflectAnswerOf(input);
+    await recordReflection(settings.memory, answer, sinceReflection, scrub);
+    await recordAction(settings.memory, {
+      kind: 'action',
+      tool: 'reflect',
+      gates,
+      decision: answer.decision,
+    });
+    reflectionDue = false;
+    sinceReflection = 0;
+    if (answer.decision === 'replan') await save({ ...state, phase: 'gather' });
+    const result: ToolResult = {
+      ok: true,
+      output: { decision: answer.decision, phase: state.phase },
+    };
+    const stop: Stop | null =
+      answer.decision === 'stop'
+        ? { status: 'stopped by the model at a reflection', why: scrub(answer.blockers.join('\n')) }
+        : null;
+    return { result, finished: null, stop };
   }
 
   async function plan(input: unknown, gates: JsonObject[]): Promise<ToolResult> {

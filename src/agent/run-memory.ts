@@ -94,3 +94,16 @@ export async function recordAction(dir: string, entry: JsonObject): Promise<void
 export async function writeNote(dir: string, note: NoteFile, text: string): Promise<void> {
   await writeFileAtomic(join(dir, note), text);
 }
+
+/** A note as it stands; empty when the run has not written it yet. */
+export async function readNote(dir: string, note: NoteFile): Promise<string> {
+  return readFile(join(dir, note), 'utf8').catch((error: unknown) => {
+    if (errnoCode(error) === 'ENOENT') return '';
+    throw error;
+  });
+}
+
+/** Adds to a note the model keeps over the run (decisions, blockers): nothing it wrote is lost. */
+export async function appendNote(dir: string, note: NoteFile, text: string): Promise<void> {
+  await writeNote(dir, note, `${await readNote(dir, note)}${text}`);
+}

@@ -428,6 +428,10 @@ action_block?: number
  */
 max_iterations?: number
 /**
+ * Every this many actions the builder stops to reflect: it is shown its goals and progress notes and answers whether to continue, plan again or stop, with the decisions and blockers it records.
+ */
+reflect_every_actions?: number
+/**
  * Most model tokens (input plus output) one run may use, the builder's or aureus simplify's: a call whose worst case (its request's size plus model_provider.max_tokens) would pass it is not sent.
  */
 max_tokens_per_run?: number

@@ -105,6 +105,7 @@ export const SETTING_DIRECTIONS: ReadonlyMap<string, SettingDirection> = new Map
   ['cost_thresholds.action_warn', RAISE],
   ['cost_thresholds.action_block', RAISE],
   ['cost_thresholds.max_iterations', RAISE],
+  ['cost_thresholds.reflect_every_actions', RAISE],
   ['cost_thresholds.max_tokens_per_run', RAISE],
   ['cost_thresholds.max_usd_per_run', RAISE],
   ['cost_thresholds.max_usd_per_day', RAISE],

@@ -662,6 +662,13 @@ export const policySchema: SchemaNode = {
           "maximum": 500,
           "default": 30
         },
+        "reflect_every_actions": {
+          "description": "Every this many actions the builder stops to reflect: it is shown its goals and progress notes and answers whether to continue, plan again or stop, with the decisions and blockers it records.",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 500,
+          "default": 10
+        },
         "max_tokens_per_run": {
           "description": "Most model tokens (input plus output) one run may use, the builder's or aureus simplify's: a call whose worst case (its request's size plus model_provider.max_tokens) would pass it is not sent.",
           "type": "integer",

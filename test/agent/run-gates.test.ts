@@ -76,6 +76,38 @@ describe('the gates before every action', () => {
     expect(tierGate(1, context({ policy: readOnly }))).toMatchObject({ refusedBy: 'tier' });
   });
 
+  it('tier: an interactive run asks the operator for each tier 2 action, after the tier gate, and only a yes lets it through', async () => {
+    const shell: ToolDefinition = { ...fileWrite, tier: 2 };
+    const asked: string[] = [];
+    const answer = (yes: boolean) => async () => {
+      asked.push(yes ? 'yes' : 'no');
+      return yes;
+    };
+    const interactive = context({ phase: 'act', approval: 'ask' });
+    const safety = async () => null;
+    expect((await runGates(shell, 0, interactive, safety, answer(false))).refusal).toMatchObject({
+      refusedBy: 'tier',
+      error: 'The operator did not allow this tier 2 action.',
+    });
+    expect((await runGates(shell, 0, interactive, safety, answer(true))).refusal).toBeNull();
+    // A tier 1 action, or one over permissions.max_tier, is never asked about.
+    expect((await runGates(fileWrite, 0, interactive, safety, answer(true))).refusal).toBeNull();
+    const readOnly = { ...policy, permissions: { ...policy.permissions, max_tier: 1 } };
+    const over = await runGates(
+      shell,
+      0,
+      { ...interactive, policy: readOnly },
+      safety,
+      answer(true),
+    );
+    expect(over.refusal).toMatchObject({ refusedBy: 'tier' });
+    expect(asked).toEqual(['no', 'yes']);
+    // Without an operator to answer, an interactive run denies.
+    expect((await runGates(shell, 0, interactive, safety)).refusal).toMatchObject({
+      refusedBy: 'tier',
+    });
+  });
+
   it('run in order and stop at the first refusal: safety is not asked once a cheaper gate refused', async () => {
     let safetyAsked = false;
     const safety = async () => {

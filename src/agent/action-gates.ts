@@ -1,5 +1,12 @@
 import type { Policy } from '../model/policy.js';
-import type { GateName, Phase, Tier, ToolDefinition, ToolResult } from './tool-contract.js';
+import type {
+  ActionPreview,
+  GateName,
+  Phase,
+  Tier,
+  ToolDefinition,
+  ToolResult,
+} from './tool-contract.js';
 
 /**
  * The gates the loop puts before every action, in the order they run. Each returns `null` to let
@@ -175,4 +182,17 @@ export async function runGates(
   if (unsafe !== null) return stop(unsafe);
   decisions.push({ gate: 'safety', verdict: 'pass' });
   return { decisions, refusal: null };
+}
+
+/** What the operator is asked about a tier-2 action: the tool and what it would do. */
+export function approvalQuestion(tool: string, preview: ActionPreview): string {
+  const what =
+    preview.kind === 'command'
+      ? preview.argv.join(' ')
+      : preview.kind === 'files'
+        ? preview.effects.map((effect) => effect.path).join(' ')
+        : preview.kind === 'commit'
+          ? preview.message
+          : '';
+  return `Allow ${tool} ${what}? [y/N] `;
 }

@@ -1,6 +1,8 @@
 import type { CostBreakdown } from '../model/cost.js';
+import type { JsonObject } from '../model/json.js';
 import type { Policy } from '../model/policy.js';
 import { roundPoints, sumPoints } from '../pricing/points.js';
+import { PLAN_MARGIN, type Refusal } from './action-gates.js';
 
 /**
  * The planner's estimate (submit_plan's `estimate`) priced into points by the weights
@@ -63,4 +65,60 @@ export function isPlanEstimate(value: unknown): value is PlanEstimate {
   return ['files_added', 'files_changed', 'lines', 'abstractions', 'dependencies'].every(
     (key) => typeof record[key] === 'number',
   );
+}
+
+/** The points the accepted plan allows the run (before PLAN_MARGIN), from its priced estimate. */
+export function allocationOf(plan: JsonObject | null, policy: Policy): number | null {
+  const estimate = plan?.estimate;
+  return isPlanEstimate(estimate) ? priceEstimate(estimate, policy).total : null;
+}
+
+export interface PlanJudgement {
+  readonly estimatedPoints: number | null;
+  /** Set when the estimate alone is over budgets.change.block: the plan is not accepted. */
+  readonly refusal: Refusal | null;
+  /** What the model is told of an accepted plan's points. */
+  readonly allowance: { readonly estimatedPoints?: number; readonly allowedPoints?: number };
+}
+
+/** A plan is refused when its own estimate is already over the change budget. */
+export function judgePlan(plan: JsonObject, policy: Policy): PlanJudgement {
+  if (!isPlanEstimate(plan.estimate))
+    return { estimatedPoints: null, refusal: null, allowance: {} };
+  const estimate = priceEstimate(plan.estimate, policy);
+  const block = policy.budgets.change.block;
+  if (estimate.total > block)
+    return {
+      estimatedPoints: estimate.total,
+      refusal: {
+        ok: false,
+        refusedBy: 'budget',
+        error: `The plan's estimate costs ${estimate.total} points (${breakdownText(estimate)}), over budgets.change.block (${block}).`,
+        hint: `Plan a smaller change: at most ${block} points. Reuse existing code, add fewer files, abstractions and dependencies.`,
+      },
+      allowance: {},
+    };
+  return {
+    estimatedPoints: estimate.total,
+    refusal: null,
+    allowance: {
+      estimatedPoints: estimate.total,
+      allowedPoints: Math.min(block, roundPoints(estimate.total * (1 + PLAN_MARGIN))),
+    },
+  };
+}
+
+function breakdownText(cost: CostBreakdown): string {
+  const categories = [
+    'loc',
+    'dependencies',
+    'abstractions',
+    'security',
+    'files',
+    'modules',
+  ] as const;
+  return categories
+    .filter((category) => cost[category] !== 0)
+    .map((category) => `${category} ${cost[category]}`)
+    .join(', ');
 }

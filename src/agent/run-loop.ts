@@ -1,20 +1,19 @@
 import type { ConversationBlock, ConversationTurn, ModelReply } from '../llm/model-client.js';
 import { type MeteredModel, SpendCapReached } from '../llm/spend.js';
-import type { CostBreakdown } from '../model/cost.js';
 import { AureusError } from '../model/errors.js';
 import type { JsonObject } from '../model/json.js';
 import type { Policy } from '../model/policy.js';
-import { PLAN_MARGIN, type Refusal, runGates, type TierApproval } from './action-gates.js';
+import { approvalQuestion, type Refusal, runGates, type TierApproval } from './action-gates.js';
 import { effectCritic } from './effect-critic.js';
 import { effectPricer } from './effect-price.js';
 import { phaseTools } from './phase-tools.js';
-import { isPlanEstimate, priceEstimate } from './plan-estimate.js';
+import { allocationOf, judgePlan } from './plan-estimate.js';
 import { type RunState, recordAction, saveState, writeNote } from './run-memory.js';
 import { recordReflection, reflectAnswerOf, reflectionPrompt } from './run-reflection.js';
 import { type RunSimplification, reflectOnRun, undoReflection } from './run-reflexion.js';
 import { type Verification, type VerifySettings, verifyRun } from './run-verify.js';
 import { checkpoint } from './safety/checkpoints.js';
-import type { ActionPreview, FileEffect, ToolDefinition, ToolResult } from './tool-contract.js';
+import type { FileEffect, ToolDefinition, ToolResult } from './tool-contract.js';
 import { unofferedTool } from './tools/builder-tools.js';
 import { scrubResult } from './tools/scrub-result.js';
 
@@ -244,7 +243,7 @@ export async function runLoop(settings: LoopSettings, initial: RunState): Promis
         if (unsafe === null) checkpointRef = taken.ref;
         return unsafe;
       },
-      async () => settings.confirm?.(`Allow ${name} ${previewText(preview)}? [y/N] `) ?? false,
+      async () => settings.confirm?.(approvalQuestion(name, preview)) ?? false,
     );
     const decisions = gates.decisions.map((each) => ({ gate: each.gate, verdict: each.verdict }));
     if (checkpointRef !== null)
@@ -325,26 +324,17 @@ export async function runLoop(settings: LoopSettings, initial: RunState): Promis
       typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
         ? (parsed as JsonObject)
         : {};
-    const estimate = isPlanEstimate(planObject.estimate)
-      ? priceEstimate(planObject.estimate, policy)
-      : null;
-    const block = policy.budgets.change.block;
-    if (estimate !== null && estimate.total > block) {
-      const refusal: ToolResult = {
-        ok: false,
-        refusedBy: 'budget',
-        error: `The plan's estimate costs ${estimate.total} points (${breakdownText(estimate)}), over budgets.change.block (${block}).`,
-        hint: `Plan a smaller change: at most ${block} points. Reuse existing code, add fewer files, abstractions and dependencies.`,
-      };
+    const judged = judgePlan(planObject, policy);
+    if (judged.refusal !== null) {
       await recordAction(settings.memory, {
         kind: 'action',
         tool: 'submit_plan',
         gates,
-        estimatedPoints: estimate.total,
+        estimatedPoints: judged.estimatedPoints,
         refusedBy: 'budget',
-        error: refusal.error,
+        error: judged.refusal.error,
       });
-      return refusal;
+      return judged.refusal;
     }
     await writeNote(settings.memory, 'progress.md', `# Plan\n\n${scrub(planned)}\n`);
     await save({ ...state, phase: 'act', plan: planObject });
@@ -352,21 +342,9 @@ export async function runLoop(settings: LoopSettings, initial: RunState): Promis
       kind: 'action',
       tool: 'submit_plan',
       gates,
-      estimatedPoints: estimate?.total ?? null,
+      estimatedPoints: judged.estimatedPoints,
     });
-    return {
-      ok: true,
-      output: {
-        accepted: true,
-        phase: 'act',
-        ...(estimate === null
-          ? {}
-          : {
-              estimatedPoints: estimate.total,
-              allowedPoints: Math.min(block, estimate.total * (1 + PLAN_MARGIN)),
-            }),
-      },
-    };
+    return { ok: true, output: { accepted: true, phase: 'act', ...judged.allowance } };
   }
 
   /**
@@ -461,41 +439,6 @@ function patchRefusal(effects: readonly FileEffect[], policy: Policy): Refusal |
     error: `This action writes ${effects.length} files and ${bytes} bytes, over cost_thresholds.max_patch_files (${max_patch_files}) or max_patch_bytes (${max_patch_bytes}).`,
     hint: 'Make the change in smaller actions.',
   };
-}
-
-/** The points the accepted plan allows the run, from its priced estimate. */
-export function allocationOf(plan: JsonObject | null, policy: Policy): number | null {
-  const estimate = plan?.estimate;
-  return isPlanEstimate(estimate) ? priceEstimate(estimate, policy).total : null;
-}
-
-function breakdownText(cost: CostBreakdown): string {
-  const categories = [
-    'loc',
-    'dependencies',
-    'abstractions',
-    'security',
-    'files',
-    'modules',
-  ] as const;
-  return categories
-    .filter((category) => cost[category] !== 0)
-    .map((category) => `${category} ${cost[category]}`)
-    .join(', ');
-}
-
-/** What an action would do, in the words the operator is asked about. */
-function previewText(preview: ActionPreview): string {
-  switch (preview.kind) {
-    case 'command':
-      return preview.argv.join(' ');
-    case 'files':
-      return preview.effects.map((effect) => effect.path).join(' ');
-    case 'commit':
-      return preview.message;
-    case 'read':
-      return '';
-  }
 }
 
 function textOf(reply: ModelReply): string {

@@ -2,15 +2,18 @@ import { reflexionTrigger } from '../gate/suggest-alternatives.js';
 import { runGit } from '../git/git-runner.js';
 import type { Report } from '../model/report.js';
 import { SIMPLIFICATION_PASSES } from '../reflexion/pass-catalog.js';
+import { applyPatches } from '../workspace/simplify/apply-patches.js';
 import { simplifyRepository } from '../workspace/simplify/simplify-repository.js';
 import { commitRunWork, type VerifySettings } from './run-verify.js';
+import { protectedPathTest } from './safety/path-authority.js';
 
 /**
  * Reflexion inside a run: once Verify passes, a change that trips simplification.triggers (more
  * than added_loc lines, or a new abstraction, as reflexionTrigger tells `aureus check`) gets
  * the verified passes `aureus simplify` runs, on the files the run changed in its own tree. The
- * patches that verify are written and committed on the run's branch as one commit; the loop
- * verifies the branch again and takes the commit back if that fails.
+ * patches that verify (and reach no protected path) are written and committed on the run's
+ * branch as one commit; the loop verifies the branch again and takes the commit back if that
+ * fails.
  */
 
 export interface RunSimplification {
@@ -55,10 +58,17 @@ export async function reflectOnRun(
   const result = await simplifyRepository(place.tree, policy, SIMPLIFICATION_PASSES, {
     changedOnly: false,
     only,
-    apply: true,
+    apply: false,
     test: false,
   });
-  const patches = result.applied.kept.map(({ proposal, price }) => ({
+  // A pass may edit the callers of what it simplifies, beyond the run's files: a patch that
+  // reaches a protected path is left out, as the model's own write there would be refused.
+  const isProtected = protectedPathTest(policy.permissions.protected_paths);
+  const allowed = result.applied.kept.filter(({ proposal }) =>
+    proposal.edits.every((edit) => !isProtected(edit.path)),
+  );
+  const written = await applyPatches(place.tree, allowed, { write: true, testCommand: undefined });
+  const patches = written.kept.map(({ proposal, price }) => ({
     pass: proposal.pass,
     title: proposal.title,
     path: proposal.path,

@@ -122,4 +122,76 @@ describe('aureus implement: reflexion inside the run', () => {
     // The model was told what reflexion did before it finished.
     expect(server.requests.at(-1)?.raw).toContain('Inline');
   });
+
+  it('leaves out a simplification that would edit a protected path', async () => {
+    const repo = await makeRepo('implement-reflexion-protected');
+    repos.push(repo);
+    // tools/ names the interface the run adds; the policy protects it.
+    const report = [
+      "import { type Shape, Square } from '../src/shape.js';",
+      '',
+      'export function describe(shape: Shape): string {',
+      '  return String(shape.area());',
+      '}',
+      '',
+      'export const unit = describe(new Square(1));',
+      '',
+    ].join('\n');
+    repo.write('tools/report.ts', report);
+    repo.write(
+      '.aureus/policy.yaml',
+      [
+        'version: 1',
+        'forbidden_patterns:',
+        '  premature_abstraction: { severity: warn }',
+        'permissions:',
+        '  protected_paths: [tools/**]',
+        'model_provider:',
+        '  provider: anthropic',
+        `  base_url: ${server.url}`,
+        '',
+      ].join('\n'),
+    );
+    repo.commit('base');
+    const shape = [
+      'export interface Shape {',
+      '  area(): number;',
+      '}',
+      '',
+      'export class Square implements Shape {',
+      '  constructor(private readonly side: number) {}',
+      '  area(): number {',
+      '    return this.side * this.side;',
+      '  }',
+      '}',
+      '',
+    ].join('\n');
+    const call = (name: string, input: unknown) => ({
+      blocks: [{ type: 'tool_use' as const, name, input }],
+    });
+    server.script(
+      call('submit_plan', {
+        steps: ['add shapes'],
+        files: ['src/shape.ts'],
+        estimate: { files_added: 1, files_changed: 0, lines: 8, abstractions: 1, dependencies: 0 },
+      }),
+      call('create_file', { path: 'src/shape.ts', content: shape }),
+      call('request_verify', {}),
+      call('finish', { summary: 'Added shapes.' }),
+    );
+    const run = await runCliInProcess(
+      ['implement', 'Add shapes', '--format', 'json', '--repo', repo.dir],
+      repo.dir,
+    );
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const result = JSON.parse(run.stdout);
+    expect(result.simplifications).toEqual([]);
+    expect(repo.git('show', `${result.branch}:tools/report.ts`)).toBe(report.trimEnd());
+    const trajectory = readFileSync(
+      join(repo.dir, '.aureus', 'local', 'runs', result.id, 'trajectory.jsonl'),
+      'utf8',
+    );
+    expect(trajectory).toContain('"kind":"reflexion"');
+  });
 });

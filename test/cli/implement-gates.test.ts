@@ -149,6 +149,36 @@ describe('aureus implement: the safety gate runs the critic on the would-be file
   });
 });
 
+describe('aureus implement: the critic sees the whole would-be tree', () => {
+  it('refuses a write that closes an import cycle through a file the run created earlier', async () => {
+    const repo = await fixture([]);
+    repo.write('src/b.js', 'export const b = 1;\n');
+    repo.commit('b');
+    const first = server.requests.length;
+    server.script(
+      { blocks: [plan(4)] },
+      { blocks: [create('src/a.js', "import { b } from './b.js';\nexport const a = b + 1;\n")] },
+      {
+        blocks: [
+          write(
+            'src/b.js',
+            "import { a } from './a.js';\nexport const b = 1;\nexport const c = a;\n",
+          ),
+        ],
+      },
+      { text: 'Stopping.' },
+    );
+    const run = await implement(repo);
+    expect(run.code).toBe(1);
+    expect(resultsSentAfter(first + 1)).toEqual([expect.objectContaining({ ok: true })]);
+    const [refused] = resultsSentAfter(first + 2);
+    expect(refused).toMatchObject({ ok: false, refusedBy: 'safety' });
+    expect(String(refused?.error)).toContain('circular_dependency at src/');
+    const report = JSON.parse(run.stdout);
+    expect(repo.git('show', `${report.branch}:src/b.js`)).toBe('export const b = 1;');
+  });
+});
+
 const lines = (prefix: string, count: number) =>
   Array.from({ length: count }, (_, i) => `export const ${prefix}${i} = ${i};\n`).join('');
 

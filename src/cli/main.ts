@@ -28,7 +28,9 @@ async function ask(question: string): Promise<string> {
   const { createInterface } = await import('node:readline/promises');
   const prompt = createInterface({ input: process.stdin, output: process.stderr });
   try {
-    return await prompt.question(question);
+    // Input that ends (Ctrl-D) answers nothing, which is a no, rather than waiting for ever.
+    const ended = new Promise<string>((resolve) => prompt.once('close', () => resolve('')));
+    return await Promise.race([prompt.question(question), ended]);
   } finally {
     prompt.close();
   }

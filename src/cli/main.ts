@@ -48,6 +48,15 @@ process.exitCode = await runCli(
       columns: process.stderr.columns ?? 80,
     },
     ...(process.stdin.isTTY === true && process.stdout.isTTY === true ? { ask } : {}),
+    width:
+      columnsSetting(process.env.COLUMNS) ??
+      (process.stdout.isTTY === true ? process.stdout.columns : undefined),
   },
   version,
 );
+
+/** COLUMNS as terminals and shells set it: a positive whole number, or nothing. */
+function columnsSetting(value: string | undefined): number | undefined {
+  const columns = Number(value);
+  return value !== undefined && Number.isSafeInteger(columns) && columns > 0 ? columns : undefined;
+}

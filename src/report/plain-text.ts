@@ -78,3 +78,24 @@ export function clip(text: string, maxChars: number): string {
 export function moreLine(total: number, shown: number, where = ''): string | null {
   return total > shown ? `… and ${total - shown} more${where}` : null;
 }
+
+/**
+ * A line broken at spaces into lines of at most `width` code points, each after the first
+ * indented two more than the line: a word wider than that (a long path) stays whole on a line
+ * of its own, since a name cut in two can neither be read nor copied. No text is dropped.
+ */
+export function wrap(line: string, width: number): string[] {
+  const indent = /^ */.exec(line)?.[0] ?? '';
+  const lines: string[] = [];
+  let current = indent;
+  let words = 0;
+  for (const [, gap = '', word = ''] of line.slice(indent.length).matchAll(/( *)(\S+)/g)) {
+    const joined = words === 0 ? `${current}${word}` : `${current}${gap}${word}`;
+    if (words > 0 && Array.from(joined).length > width) {
+      lines.push(current);
+      current = `${indent}  ${word}`;
+    } else current = joined;
+    words += 1;
+  }
+  return [...lines, current];
+}

@@ -1,5 +1,5 @@
 import type { Report } from '../model/report.js';
-import { clip, moreLine, oneLine } from './plain-text.js';
+import { moreLine, oneLine, wrap } from './plain-text.js';
 import { alternativePoints, headline, nonZeroCategories, signedPoints } from './report-facts.js';
 import { paint, type Style } from './text-style.js';
 
@@ -9,6 +9,8 @@ export interface HookTextOptions {
   readonly footer?: readonly string[];
   /** Only the headline and the footer: for a pass, or when an earlier hook printed the rest. */
   readonly brief?: boolean;
+  /** The terminal's width, to wrap every line at word boundaries; none: lines stay whole. */
+  readonly width?: number | undefined;
 }
 
 /**
@@ -25,13 +27,6 @@ const VERDICT_STYLE: Readonly<Record<Report['verdict'], Style>> = {
   incomplete: 'magenta',
 };
 
-/** File names and messages are untrusted: one line each, and never a whole screen. */
-const MAX_TEXT_CHARS = 160;
-
-function safe(text: string): string {
-  return clip(oneLine(text), MAX_TEXT_CHARS);
-}
-
 /** `loc +420, abstractions +50`: the cost breakdown on one line, or null when nothing costs. */
 function costLine(report: Report): string | null {
   const categories = nonZeroCategories(report.cost);
@@ -46,23 +41,30 @@ function capped<T>(items: readonly T[], shown: number, toLine: (item: T) => stri
 
 /**
  * The verdict of a hook in a few lines: the headline, the top reasons, the cost breakdown in one
- * line, the cheaper alternatives, then the hook's footer: at most 10 lines before the footer. Ends in a newline, ready for a stream.
+ * line, the cheaper alternatives, then the hook's footer: at most 10 entries before the footer,
+ * each wrapped to the width and whole (untrusted text made one line first, so none starts a line).
+ * Ends in a newline, ready for a stream.
  */
 export function renderHook(report: Report, options: HookTextOptions): string {
   const cost = costLine(report);
   const details = [
-    ...capped(report.reasons, SHOWN.reasons, (reason) => `  - ${safe(reason)}`),
+    ...capped(report.reasons, SHOWN.reasons, (reason) => `  - ${oneLine(reason)}`),
     ...(cost === null ? [] : [cost]),
     ...capped(report.alternatives, SHOWN.alternatives, (alternative) => {
       const points = alternativePoints(alternative);
       const kind = points === null ? alternative.kind : `${alternative.kind} (${points})`;
-      return `  → ${kind}: ${safe(alternative.message)}`;
+      return `  → ${kind}: ${oneLine(alternative.message)}`;
     }),
   ];
+  const { width } = options;
+  const styled = (line: string, style: Style) =>
+    (width === undefined ? [line] : wrap(line, width)).map((part) =>
+      paint(part, style, options.color),
+    );
   const lines = [
-    paint(headline(report), VERDICT_STYLE[report.verdict], options.color),
-    ...(options.brief === true ? [] : details),
-    ...(options.footer ?? []).map((line) => paint(line, 'dim', options.color)),
+    ...styled(headline(report), VERDICT_STYLE[report.verdict]),
+    ...(options.brief === true ? [] : details).flatMap((line) => styled(line, 'plain')),
+    ...(options.footer ?? []).flatMap((line) => styled(line, 'dim')),
   ];
   return lines.map((line) => `${line}\n`).join('');
 }

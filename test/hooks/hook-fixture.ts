@@ -233,7 +233,7 @@ export function settleIndex(repo: Repo): void {
 
 /**
  * What every hook test file needs before its first test: the built command, git isolated from
- * this machine's configuration, and no HUSKY or AUREUS_OVERRIDE inherited from the shell.
+ * this machine's configuration, and no HUSKY, AUREUS_OVERRIDE or COLUMNS inherited from the shell.
  */
 export function useHookTestEnvironment(): void {
   let restoreGit: (() => Promise<void>) | undefined;
@@ -242,6 +242,8 @@ export function useHookTestEnvironment(): void {
     restoreGit = await isolateGit();
     delete process.env.HUSKY;
     delete process.env.AUREUS_OVERRIDE;
+    // The hook wraps its lines to COLUMNS when set: the tests that want it set it themselves.
+    delete process.env.COLUMNS;
   });
   afterAll(() => restoreGit?.());
 }

@@ -82,6 +82,30 @@ describe('aureus hook pre-commit, installed with husky, under a real git commit'
     expect(head()).toBe(before);
   });
 
+  it('wraps long lines at word boundaries and loses no word; a longer word stays whole on its line', () => {
+    const path = `src/${'a-folder-with-a-long-name/'.repeat(3)}and-a-module-whose-name-is-wider-than-a-terminal-line.ts`;
+    repo.write(path, 'export const one = 1;\nexport const = ;\n');
+    repo.git('add', path);
+
+    const result = commit(repo, ['-q', '-m', 'broken'], { COLUMNS: '80' });
+
+    expect(result.code).toBe(1);
+    const ours = result.output
+      .split('\n')
+      .filter((line) => line !== '' && !line.startsWith('husky - '));
+    for (const line of ours) {
+      // Wider than the terminal's 80 columns: only one word, alone after its indentation or bullet.
+      if (Array.from(line).length > 80) expect(line.trim().replace(/^[-→] /, '')).not.toMatch(/\s/);
+    }
+    const words = ours.join(' ').split(/\s+/).join(' ');
+    expect(words).toContain(
+      `new unparsable_file: ${path} does not parse as TypeScript (line 2, column 14: Variable declaration expected.)`,
+    );
+    expect(words).toContain(
+      'Hooks are advisory: git commit --no-verify (or HUSKY=0) skips them; the CI check is the gate. Full report: aureus check --staged',
+    );
+  });
+
   it('prints the blocked verdict in a dozen lines at most', () => {
     repo.write('src/over.ts', OVER_BUDGET);
     repo.git('add', 'src/over.ts');

@@ -31,6 +31,25 @@ describe('renderHook', () => {
     }
   });
 
+  it('wraps to the width at spaces, indents what follows, and keeps a wider word whole', () => {
+    const path = `src/${'deep/'.repeat(20)}name.ts`;
+    const report = { ...BLOCK, reasons: [`new god_class: ${path} is a class of 900 lines`] };
+    const wrapped = lines(renderHook(report, { color: false, width: 40, footer: FOOTER }));
+    expect(wrapped.slice(0, 5)).toEqual([
+      'AUREUS: BLOCK — 640 points, budget 500',
+      '  (140 over)',
+      '  - new god_class:',
+      `    ${path}`,
+      '    is a class of 900 lines',
+    ]);
+    for (const line of wrapped) expect(line.length <= 40 || line.trim() === path).toBe(true);
+    // Undone, the wrapping gives back every word of the unwrapped lines.
+    const words = (text: string) => text.split(/\s+/).join(' ').trim();
+    expect(words(renderHook(report, { color: false, width: 40, footer: FOOTER }))).toBe(
+      words(renderHook(report, { color: false, footer: FOOTER })),
+    );
+  });
+
   it('prints only the headline and the footer when brief', () => {
     expect(lines(renderHook(BLOCK, { color: false, brief: true, footer: FOOTER }))).toEqual([
       'AUREUS: BLOCK — 640 points, budget 500 (140 over)',

@@ -114,7 +114,8 @@ export function show(
   brief = report.verdict === 'pass',
 ): void {
   // renderHook escapes the report's untrusted text itself, around its own colours.
-  context.io.styled.stdout(renderHook(report, { color: context.io.color, footer, brief }));
+  const { color, width } = context.io;
+  context.io.styled.stdout(renderHook(report, { color, footer, brief, width }));
 }
 
 /** 0 pass or warn, 1 block, 2 incomplete: a hook fails closed like every surface. */

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import {
@@ -11,6 +11,7 @@ import {
   useHookTestEnvironment,
 } from '../hooks/hook-fixture.js';
 import { useAureusProcesses } from '../support/aureus-process.js';
+import { makeTempDir } from '../support/temp-dir.js';
 
 /**
  * The machine AUREUS runs on, not the code it judges, stops it (THREATS row 38): a full disk, a
@@ -83,13 +84,50 @@ describe.each(CASES)('when writes to .aureus/local fail with $code', ({ code, wh
 });
 
 describe('aureus check --output', () => {
-  it('names a folder that does not exist', async () => {
+  it('creates the folders that do not exist yet, as most tools do', async () => {
     const repo = await repoWithChange('output-missing');
-    const target = join(repo.dir, 'no-such-folder', 'report.json');
-    const run = await aureus(repo.dir, ['check', '--format', 'json', '--output', target]);
+    const run = await aureus(repo.dir, [
+      'check',
+      '--format',
+      'json',
+      '--output',
+      'x/y/report.json',
+    ]);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(JSON.parse(readFileSync(join(repo.dir, 'x', 'y', 'report.json'), 'utf8'))).toMatchObject(
+      { verdict: 'pass' },
+    );
+  });
+
+  it('creates no folder through a link the repository commits, and writes nothing', async () => {
+    const repo = await repoWithChange('output-linked-folder');
+    const outside = await makeTempDir('output-outside');
+    try {
+      mkdirSync(join(outside.path, 'existing'));
+      repo.symlink(outside.path, 'reports');
+      repo.commit('reports link out');
+      for (const path of ['reports/new/report.json', 'reports/existing/new/report.json']) {
+        const run = await aureus(repo.dir, ['check', '--output', path]);
+        expect(run.code).toBe(2);
+        expect(run.stderr).toBe(
+          `aureus: cannot create the folder ${join(repo.dir, dirname(path))}: ${join(repo.dir, 'reports')} is a symbolic link, and AUREUS creates no folder through a link.\nTo resolve, create the folder yourself, or point --output at a path with no symbolic link on the way.\n`,
+        );
+      }
+      expect(readdirSync(outside.path)).toEqual(['existing']);
+      expect(readdirSync(join(outside.path, 'existing'))).toEqual([]);
+    } finally {
+      await outside.remove();
+    }
+  });
+
+  it('names a file where a folder should be', async () => {
+    const repo = await repoWithChange('output-file-on-the-way');
+    writeFileSync(join(repo.dir, 'notes'), 'a file\n');
+    const run = await aureus(repo.dir, ['check', '--output', 'notes/sub/report.json']);
     expect(run.code).toBe(2);
     expect(run.stderr).toBe(
-      `aureus: cannot write ${target}: the folder ${join(repo.dir, 'no-such-folder')} does not exist.\nTo resolve, create it, or point --output at a file in a folder that exists.\n`,
+      `aureus: cannot create the folder ${join(repo.dir, 'notes', 'sub')}: ${join(repo.dir, 'notes')} is a regular file, not a folder.\nTo resolve, point --output at a path whose folders are folders.\n`,
     );
   });
 

@@ -30,7 +30,10 @@ export async function checkCommand(context: CommandContext): Promise<number> {
   if (context.options.output === undefined) {
     context.io.styled.stdout(rendered);
   } else {
-    await writeOutputFile(context.options.output, rendered, { setting: '--output' });
+    await writeOutputFile(context.options.output, rendered, {
+      setting: '--output',
+      repository: context.root,
+    });
     context.io.styled.stdout(renderText(report, { color: context.io.color }));
   }
   if (report.verdict === 'block' && context.options.override !== undefined) {

@@ -15,6 +15,7 @@ export interface CliIo {
    * stdout are terminals, so a run without one never waits for an answer that cannot come.
    */
   readonly ask?: (question: string) => Promise<string>;
+  /**
    * The width to wrap stdout's text at word boundaries: the terminal's (COLUMNS when set),
    * undefined for a pipe or a file, where whoever shows the text wraps it.
    */

@@ -50,11 +50,17 @@ Exit codes: 0 pass · 1 the policy (or the ledger check) says no · 2 AUREUS cou
 (configuration, usage or environment error; the message says how to fix it).
 `;
 
-export const POLICY_HELP = `Usage:
-  aureus policy validate [FILE] [--repo DIR] [--format text|json]
+/** One help of several commands (`aureus policy --help`): their usages, then shared notes. */
+export function usage(...parts: readonly string[]): string {
+  return `Usage:\n${parts.join('')}`;
+}
+
+export const POLICY_VALIDATE_USAGE = `  aureus policy validate [FILE] [--repo DIR] [--format text|json]
       Validate FILE (default: .aureus/policy.yaml of the repository). Exit 0 when valid,
       2 with every problem as FILE:LINE:COL: what is wrong. To resolve, …
-  aureus policy show [--policy FILE] [--repo DIR] [--format yaml|json]
+`;
+
+export const POLICY_SHOW_USAGE = `  aureus policy show [--policy FILE] [--repo DIR] [--format yaml|json]
       Print the effective policy: the file with every omitted key set to its default
       (the built-in default policy when the repository has none).
 `;
@@ -78,13 +84,14 @@ export const SERVE_HELP = `Usage:
       GET /healthz answers 200. Stops on SIGINT or SIGTERM after the queued evaluations.
 `;
 
-export const LEDGER_HELP = `Usage:
-  aureus ledger show [--file FILE | --shared [--remote NAME]] [--repo DIR] [--format text|json]
+export const LEDGER_SHOW_USAGE = `  aureus ledger show [--file FILE | --shared [--remote NAME]] [--repo DIR] [--format text|json]
       List the ledger's entries; damaged lines are reported on stderr and skipped.
       --shared reads the repository's shared ledger instead of this machine's: the
       aureus-ledger branch the AUREUS Action writes on pushes to the default branch (one
       checksummed file per judged commit), fetched from NAME (default origin).
-  aureus ledger verify [--file FILE [--anchor MARKER] | --shared [--remote NAME]] [--repo DIR]
+`;
+
+export const LEDGER_VERIFY_USAGE = `  aureus ledger verify [--file FILE [--anchor MARKER] | --shared [--remote NAME]] [--repo DIR]
                        [--format text|json]
       Check every line's checksum and the hash chain (for --shared: every entry's checksum
       and that it sits in the file of its own commit). Exit 0 when intact, 1 when a line is
@@ -141,15 +148,23 @@ export const CHECK_HELP = `Usage:
   aureus check --all [--format …] [--output FILE] [--policy FILE]
       The whole working tree, judged by its policy against .aureus/baseline.json: findings
       the baseline knows are reported and block only if they grew.
+`;
+
+export const BASELINE_HELP = `Usage:
   aureus baseline [--policy FILE]
       Record the working tree's current findings in .aureus/baseline.json, so that a legacy
       repository adopts the gate without a big-bang cleanup. Commit the file.
-  aureus price [same change options] [--format text|json]
-      The cost breakdown of the change alone.
 `;
 
-export const HOOKS_HELP = `Usage:
-  aureus hooks install [pre-push] [commit-msg] [--repo DIR]
+export const PRICE_HELP = `Usage:
+  aureus price [--staged | --base REF [--head REF] [--three-dot] | --commit REF]
+               [--policy FILE] [--format text|json]
+      The cost breakdown of the change alone, by category and by file, priced as aureus check
+      prices it (json adds the budget and the new dependencies). Exit 0 whatever it costs,
+      2 when the change could not be read in full.
+`;
+
+export const HOOKS_INSTALL_USAGE = `  aureus hooks install [pre-push] [commit-msg] [--repo DIR]
       Add the line \`aureus hook pre-commit\` to the pre-commit hook and \`aureus hook
       post-commit\` to post-commit, and the pre-push and commit-msg hooks when named. Each
       hook script keeps what it already runs (a lint-staged line, another tool's hook);
@@ -164,32 +179,42 @@ export const HOOKS_HELP = `Usage:
       names a folder that is not husky's), plain scripts go where git runs hooks from:
       core.hooksPath, else .git/hooks (this clone only). They run \`aureus\` from the PATH:
       install it globally (npm install --global aureus).
-  aureus hooks uninstall [--repo DIR]
+`;
+
+export const HOOKS_UNINSTALL_USAGE = `  aureus hooks uninstall [--repo DIR]
       Take AUREUS's lines out of the hook scripts; a script left empty is deleted. husky and
       core.hooksPath stay.
 `;
 
-export const HOOK_HELP = `Usage:
-  aureus hook pre-commit [--defer-to-commit-msg]
+export const PRE_COMMIT_USAGE = `  aureus hook pre-commit [--defer-to-commit-msg]
       Judge the staged change as \`aureus check --staged\` does, by the policy of HEAD, and
       record it in .aureus/local/ledger.jsonl. Exit 0 at once when nothing is staged; 1 on
       block, printing the reasons, the cost and the cheaper alternatives in a few lines;
       2 when it could not decide. The index and the working tree are only read. Merges being
       concluded are left alone (their commits were checked on their own).
-  aureus hook commit-msg FILE
+`;
+
+export const COMMIT_MSG_USAGE = `  aureus hook commit-msg FILE
       With --defer-to-commit-msg, pre-commit lets a blocked commit go on to this hook, which
       refuses it unless the message FILE ends with the trailer "Aureus-Override: <why>".
-  aureus hook post-commit
+`;
+
+export const POST_COMMIT_USAGE = `  aureus hook post-commit
       Links the commit just made to the check of exactly its content in the local ledger
       (installed with pre-commit). Silent; it loads no analysis.
-  aureus hook pre-push REMOTE [URL]
+`;
+
+export const PRE_PUSH_USAGE = `  aureus hook pre-push REMOTE [URL]
       Reads git's "<local ref> <local sha> <remote ref> <remote sha>" lines and checks each
       pushed branch from its merge base with what REMOTE has, as CI will: the remote's commit
       for a branch it has; for a new branch <remote>/HEAD, else <remote>/main, else
       <remote>/master; else the pushed commit alone. Deletions and tags are skipped. A blocked
       push whose commits carry overrides (an Aureus-Override trailer, or one recorded when they
       were committed) goes through when every other commit passes on its own.
+`;
 
+/** What every hook's help ends with: how to let a blocked change through, and how to skip. */
+export const HOOK_NOTES = `
 Overrides (recorded in the local ledger with who, why and how much):
   AUREUS_OVERRIDE="<why>" git commit …     lets a blocked commit (or push) through
   git commit --trailer "Aureus-Override: <why>"

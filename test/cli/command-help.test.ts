@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { COMMANDS } from '../../src/cli/command-table.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
+import { makeTempDir } from '../support/temp-dir.js';
+
+/**
+ * The commands a help's usage lines describe: each line that starts with `aureus` names one by
+ * its first one or two words (`aureus policy show [--format …]` is `policy show`).
+ */
+function describedCommands(help: string): Set<string> {
+  const named = new Set<string>();
+  for (const line of help.split('\n')) {
+    const words = /^\s*aureus ([a-z][a-z-]*)(?: ([a-z][a-z-]*))?/.exec(line);
+    if (words === null) continue;
+    const pair = `${words[1]} ${words[2] ?? ''}`;
+    named.add(COMMANDS[pair] === undefined ? (words[1] ?? '') : pair);
+  }
+  return named;
+}
+
+describe('aureus <command> --help', () => {
+  let temp: Awaited<ReturnType<typeof makeTempDir>>;
+  beforeAll(async () => {
+    temp = await makeTempDir('command-help');
+  });
+  afterAll(() => temp.remove());
+
+  it.each(Object.keys(COMMANDS))(
+    'aureus %s --help describes that command and no other',
+    async (name) => {
+      const run = await runCliInProcess([...name.split(' '), '--help'], temp.path);
+      expect(run).toMatchObject({ code: 0, stderr: '' });
+      expect(run.stdout.startsWith('Usage:\n')).toBe(true);
+      expect([...describedCommands(run.stdout)]).toEqual([name]);
+    },
+  );
+
+  it('aureus <group> --help describes every command of the group', async () => {
+    for (const group of ['policy', 'ledger', 'hook', 'hooks']) {
+      const run = await runCliInProcess([group, '--help'], temp.path);
+      expect(run.code).toBe(0);
+      const members = Object.keys(COMMANDS).filter((name) => name.startsWith(`${group} `));
+      expect([...describedCommands(run.stdout)].sort()).toEqual(members.sort());
+    }
+  });
+});

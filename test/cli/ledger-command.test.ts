@@ -1,9 +1,16 @@
+import { readdirSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { appendToJournal } from '../../src/memory/journal.js';
 import { ensureLocalDir, storePaths } from '../../src/memory/store-paths.js';
+import { useHookTestEnvironment } from '../hooks/hook-fixture.js';
+import { useAureusProcesses } from '../support/aureus-process.js';
+import { makeRepo } from '../support/git-fixture.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
 import { makeTempDir } from '../support/temp-dir.js';
+
+const aureus = useAureusProcesses();
+useHookTestEnvironment();
 
 describe('aureus ledger', () => {
   let temp: Awaited<ReturnType<typeof makeTempDir>>;
@@ -115,10 +122,21 @@ describe('aureus ledger', () => {
     ]);
   });
 
+  it('refuses a --file that does not exist rather than verify nothing (exit 2)', async () => {
+    const run = await runCliInProcess(['ledger', 'verify', '--file', 'typo.jsonl'], temp.path);
+    expect(run).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'aureus: typo.jsonl does not exist, and no anchor beside it says it ever did.\nTo resolve, check the path given to --file.\n',
+    });
+  });
+
   it('treats a missing ledger as empty and refuses unknown formats', async () => {
-    const empty = await makeTempDir('ledger-empty');
+    const empty = await makeRepo('ledger-empty');
     try {
-      const run = await runCliInProcess(['ledger', 'show', '--repo', empty.path], temp.path);
+      const run = await runCliInProcess(['ledger', 'show', '--repo', empty.dir], temp.path);
+      expect(run.stderr).toBe('');
       expect(run.code).toBe(0);
       expect(run.stdout).toMatch(/ledger\.jsonl: no entries\.\n$/);
       const sarif = await runCliInProcess(['ledger', 'show', '--format', 'sarif'], temp.path);
@@ -128,4 +146,29 @@ describe('aureus ledger', () => {
       await empty.remove();
     }
   });
+});
+
+describe('aureus ledger outside a git repository', () => {
+  it.each([['verify'], ['show']])(
+    'aureus ledger %s writes nothing in the folder and says it is no repository (exit 2)',
+    async (action) => {
+      const folder = await makeTempDir('no-repository');
+      try {
+        await writeFile(`${folder.path}/notes.txt`, 'mine\n');
+        const listing = () => readdirSync(folder.path, { recursive: true }).sort();
+        const before = listing();
+
+        const run = await aureus(folder.path, ['ledger', action]);
+
+        expect(listing()).toEqual(before);
+        expect(run.stdout).toBe('');
+        expect(run.stderr).toBe(
+          `aureus: ${folder.path} is not in a git repository, so it has no local ledger (.aureus/local/ledger.jsonl).\nTo resolve, run in the repository whose ledger you mean or name it with --repo DIR; a ledger file elsewhere, with --file FILE.\n`,
+        );
+        expect(run.code).toBe(2);
+      } finally {
+        await folder.remove();
+      }
+    },
+  );
 });

@@ -144,6 +144,18 @@ async function readLedger(context: CommandContext): Promise<{
       ? await localLedgerAnchorIfAny(root)
       : { ...anchorBeside(path), path: anchorFilePath(path) };
   const anchor = store === null ? null : await store.read();
+  // Outside a repository there is no local ledger to read, nor anywhere to keep one: "no ledger
+  // yet" would read as a clean result for a folder that can never have one.
+  if (store === null && text === null)
+    throw new AureusError(
+      `${root} is not in a git repository, so it has no local ledger (.aureus/local/ledger.jsonl).`,
+      'run in the repository whose ledger you mean or name it with --repo DIR; a ledger file elsewhere, with --file FILE.',
+    );
+  if (options.file !== undefined && text === null && anchor === null)
+    throw new AureusError(
+      `${shown} does not exist, and no anchor beside it says it ever did.`,
+      'check the path given to --file.',
+    );
   const anchorPath = store?.path ?? '';
   const reset = `rm ${relative(io.cwd, anchorPath) || anchorPath}`;
   const checked: AnchorCheck =

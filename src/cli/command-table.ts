@@ -61,7 +61,11 @@ export interface Command {
   readonly run: (context: CommandContext) => Promise<number>;
   /** Options beyond --help, --debug and --repo that the command accepts. */
   readonly accepts: readonly OptionName[];
-  readonly defaultFormat: string;
+  /**
+   * What --format may name, the default first. Each must change the output: a format accepted
+   * and ignored reads as a report in that format, so any other is refused before the run.
+   */
+  readonly formats: readonly [string, ...string[]];
   readonly maxPositionals: number;
   readonly help: string;
 }
@@ -94,112 +98,112 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   check: {
     run: async (context) => (await check()).checkCommand(context),
     accepts: [...CHANGE_OPTIONS, 'output', 'all', 'override'],
-    defaultFormat: 'text',
+    formats: ['text', 'json', 'markdown', 'sarif'],
     maxPositionals: 0,
     help: CHECK_HELP,
   },
   serve: {
     run: async (context) => (await serve()).serveCommand(context),
     accepts: [],
-    defaultFormat: 'text',
+    formats: ['text'],
     maxPositionals: 0,
     help: SERVE_HELP,
   },
   init: {
     run: async (context) => (await init()).initCommand(context),
     accepts: ['dry-run', 'yes', 'without-hooks'],
-    defaultFormat: 'text',
+    formats: ['text'],
     maxPositionals: 0,
     help: INIT_HELP,
   },
   baseline: {
     run: async (context) => (await check()).baselineCommand(context),
     accepts: ['policy'],
-    defaultFormat: 'text',
+    formats: ['text'],
     maxPositionals: 0,
     help: BASELINE_HELP,
   },
   price: {
     run: async (context) => (await check()).priceCommand(context),
     accepts: CHANGE_OPTIONS,
-    defaultFormat: 'text',
+    formats: ['text', 'json'],
     maxPositionals: 0,
     help: PRICE_HELP,
   },
   simplify: {
     run: async (context) => (await simplify()).simplifyCommand(context),
     accepts: ['format', 'policy', 'apply', 'test', 'changed'],
-    defaultFormat: 'text',
+    formats: ['text', 'diff', 'json'],
     maxPositionals: 0,
     help: SIMPLIFY_HELP,
   },
   implement: {
     run: async (context) => (await implement()).implementCommand(context),
     accepts: ['format', 'task-file', 'resume', 'yes'],
-    defaultFormat: 'text',
+    formats: ['text', 'json'],
     maxPositionals: 50,
     help: IMPLEMENT_HELP,
   },
   analyze: {
     run: async (context) => (await analyze()).analyzeCommand(context),
     accepts: ['format', 'policy', 'ref', 'parser', 'facts'],
-    defaultFormat: 'text',
+    formats: ['text', 'json'],
     maxPositionals: 0,
     help: ANALYZE_HELP,
   },
   'policy validate': {
     run: async (context) => (await policy()).validatePolicyCommand(context),
     accepts: ['format'],
-    defaultFormat: 'text',
+    formats: ['text', 'json'],
     maxPositionals: 1,
     help: usage(POLICY_VALIDATE_USAGE),
   },
   'policy show': {
     run: async (context) => (await policy()).showPolicyCommand(context),
     accepts: ['format', 'policy'],
-    defaultFormat: 'yaml',
+    formats: ['yaml', 'json'],
     maxPositionals: 0,
     help: usage(POLICY_SHOW_USAGE),
   },
   'ledger show': {
     run: async (context) => (await ledger()).showLedgerCommand(context),
     accepts: ['format', 'file', 'shared', 'remote'],
-    defaultFormat: 'text',
+    formats: ['text', 'json'],
     maxPositionals: 0,
     help: usage(LEDGER_SHOW_USAGE),
   },
   'ledger verify': {
     run: async (context) => (await ledger()).verifyLedgerCommand(context),
     accepts: ['format', 'file', 'shared', 'remote', 'anchor'],
-    defaultFormat: 'text',
+    formats: ['text', 'json'],
     maxPositionals: 0,
     help: usage(LEDGER_VERIFY_USAGE),
   },
   'hook pre-commit': {
     run: async (context) => (await hook()).preCommitHookCommand(context),
     accepts: ['defer-to-commit-msg'],
-    defaultFormat: 'text',
+    formats: ['text'],
     maxPositionals: 0,
     help: usage(PRE_COMMIT_USAGE, HOOK_NOTES),
   },
   'hook commit-msg': {
     run: async (context) => (await hook()).commitMsgHookCommand(context),
     accepts: [],
-    defaultFormat: 'text',
+    formats: ['text'],
     maxPositionals: 1,
     help: usage(COMMIT_MSG_USAGE, HOOK_NOTES),
   },
   'hook post-commit': {
     run: async (context) => (await hook()).postCommitHookCommand(context),
     accepts: [],
-    defaultFormat: 'text',
+    formats: ['text'],
     maxPositionals: 0,
     help: usage(POST_COMMIT_USAGE, HOOK_NOTES),
   },
   'hook pre-push': {
     run: async (context) => (await hook()).prePushHookCommand(context),
     accepts: [],
-    defaultFormat: 'text',
+    formats: ['text'],
     // git passes the remote's name and URL.
     maxPositionals: 2,
     help: usage(PRE_PUSH_USAGE, HOOK_NOTES),
@@ -207,14 +211,14 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   'hooks install': {
     run: async (context) => (await hooks()).installHooksCommand(context),
     accepts: [],
-    defaultFormat: 'text',
+    formats: ['text'],
     maxPositionals: 2,
     help: usage(HOOKS_INSTALL_USAGE),
   },
   'hooks uninstall': {
     run: async (context) => (await hooks()).uninstallHooksCommand(context),
     accepts: [],
-    defaultFormat: 'text',
+    formats: ['text'],
     maxPositionals: 0,
     help: usage(HOOKS_UNINSTALL_USAGE),
   },

@@ -33,7 +33,8 @@ Ledger (.aureus/local/ledger.jsonl, one checksummed, hash-chained entry per eval
 Options:
   --repo DIR       repository to work on (default: the one containing the current folder)
   --policy FILE    policy file to use instead of .aureus/policy.yaml
-  --format FORMAT  output format: text (default) or json; yaml for \`policy show\`
+  --format FORMAT  output format: text (default; yaml for \`policy show\`), json, and the others
+                   a command's --help lists; any other is refused
   --debug          show stack traces of errors
   -h, --help       show help (also after a command: aureus policy --help)
   -v, --version    print the version

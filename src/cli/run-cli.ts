@@ -45,6 +45,12 @@ async function dispatch(argv: readonly string[], io: CommandIo, version: string)
     return ExitCode.pass;
   }
   checkApplicable(values, command, name);
+  const format = values.format ?? command.formats[0];
+  if (!command.formats.includes(format))
+    throw new AureusError(
+      `aureus ${name} cannot print as ${format}.`,
+      `use --format ${command.formats.join(', ').replace(/, (?=[^,]*$)/, ' or ')}.`,
+    );
   if (rest.length > command.maxPositionals) {
     throw new AureusError(
       `unexpected argument "${rest[command.maxPositionals]}" for aureus ${name}.`,
@@ -59,7 +65,7 @@ async function dispatch(argv: readonly string[], io: CommandIo, version: string)
     io,
     root,
     positionals: rest,
-    format: values.format ?? command.defaultFormat,
+    format,
     options: {
       policy: path(values.policy),
       file: path(values.file),

@@ -141,7 +141,7 @@ describe('aureus ledger', () => {
       expect(run.stdout).toMatch(/ledger\.jsonl: no entries\.\n$/);
       const sarif = await runCliInProcess(['ledger', 'show', '--format', 'sarif'], temp.path);
       expect(sarif.code).toBe(2);
-      expect(sarif.stderr).toContain('use --format text or --format json');
+      expect(sarif.stderr).toContain('use --format text or json.');
     } finally {
       await empty.remove();
     }

@@ -16,12 +16,6 @@ const PARSERS: readonly ParserChoice[] = ['auto', 'oxc', 'typescript'];
  */
 export async function analyzeCommand(context: CommandContext): Promise<number> {
   const { io, root, options, format } = context;
-  if (format !== 'text' && format !== 'json') {
-    throw new AureusError(
-      `analyze cannot print as ${format}.`,
-      'use --format text or --format json.',
-    );
-  }
   const parser = PARSERS.find((choice) => choice === (options.parser ?? 'auto'));
   if (parser === undefined) {
     throw new AureusError(

@@ -93,13 +93,7 @@ async function readLedger(context: CommandContext): Promise<{
   unchained: number;
   anchor: AnchorCheck;
 }> {
-  const { io, root, format, options } = context;
-  if (format !== 'text' && format !== 'json') {
-    throw new AureusError(
-      `the ledger cannot be printed as ${format}.`,
-      'use --format text or --format json.',
-    );
-  }
+  const { io, root, options } = context;
   if (options.anchor !== undefined && options.file === undefined)
     throw new AureusError(
       '--anchor checks a ledger file against an anchor a check run of the AUREUS App carries.',

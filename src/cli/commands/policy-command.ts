@@ -1,7 +1,7 @@
 import { relative, resolve } from 'node:path';
 import { loadPolicy, readPolicyFile } from '../../memory/policy-file.js';
 import { storePaths } from '../../memory/store-paths.js';
-import { AureusError, ExitCode } from '../../model/errors.js';
+import { ExitCode } from '../../model/errors.js';
 import { formatPolicyProblem, PolicyError } from '../../policy/policy-problem.js';
 import { renderPolicy } from '../../policy/render-policy.js';
 import type { CommandContext } from './command-context.js';
@@ -37,12 +37,6 @@ export async function validatePolicyCommand(context: CommandContext): Promise<nu
 /** `aureus policy show`: the effective policy with defaults, as YAML (explained) or JSON. */
 export async function showPolicyCommand(context: CommandContext): Promise<number> {
   const { io, root, options, format } = context;
-  if (format !== 'yaml' && format !== 'json' && format !== 'text') {
-    throw new AureusError(
-      `policy show cannot print as ${format}.`,
-      'use --format yaml or --format json.',
-    );
-  }
   const loaded = await loadPolicy({ root, file: options.policy, cwd: io.cwd });
   if (format === 'json') {
     io.stdout(renderPolicy(loaded.policy, 'json'));

@@ -16,16 +16,9 @@ import type { CliIo } from '../cli-io.js';
 import type { CommandContext } from './command-context.js';
 import { recordLocally } from './record-locally.js';
 
-const FORMATS = ['text', 'diff', 'json'];
-
 /** `aureus simplify`: reflexion on demand, locally. */
 export async function simplifyCommand(context: CommandContext): Promise<number> {
   const { io, root, options, format } = context;
-  if (!FORMATS.includes(format))
-    throw new AureusError(
-      `simplify cannot print as ${format}.`,
-      'use --format text, diff or json.',
-    );
   if (options.test === true && options.apply !== true)
     throw new AureusError(
       '--test runs the tests on written patches.',

@@ -172,9 +172,17 @@ function hookLine(layout: HookLayout, name: HookName, defer: boolean): string {
     'pre-push': ' "$@"',
     'commit-msg': ' "$1"',
   };
+  const command = `${prefix}aureus hook ${name}${args[name]}`;
+  if (mode === 'husky') return command;
+  // A plain script finds aureus on the PATH, where a machine may lack it (never installed, or
+  // another node version's global folder): the shell's bare "aureus: not found" would refuse
+  // every commit with no way out in sight. The hook is advisory and the CI check is the gate,
+  // so it says what is missing and how to install it, in one line, and lets the change through.
+  // The probe runs in a subshell so the PATH it is given stays its own.
+  const probe = prefix === '' ? 'command -v aureus' : `(${prefix.trim()}; command -v aureus)`;
+  const missing = `AUREUS: the aureus command is not on the PATH, so the ${name} hook checked nothing (the CI check still does). To resolve, install it: npm install --global aureus.`;
   // Plain scripts do not run with `sh -e`: a failure before another line must still end them.
-  const stop = mode === 'plain' ? ' || exit $?' : '';
-  return `${prefix}aureus hook ${name}${args[name]}${stop}`;
+  return `if ${probe} >/dev/null 2>&1; then ${command} || exit $?; else echo '${missing}' >&2; fi`;
 }
 
 /** The nearest folder holding a package.json, from `start` up to the git root; null when none. */

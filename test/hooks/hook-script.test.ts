@@ -39,6 +39,14 @@ describe('mergeHookLine', () => {
     );
   });
 
+  it('takes a plain script’s guarded line for its own: an older line is replaced in place', () => {
+    const guarded = `if command -v aureus >/dev/null 2>&1; then ${LINE} || exit $?; else echo 'AUREUS: missing' >&2; fi`;
+    const older = '#!/bin/sh\naureus hook pre-commit || exit $?\nexec true\n';
+    const merged = mergeHookLine(older, 'pre-commit', guarded, '#!/bin/sh\n').text;
+    expect(merged).toBe(`#!/bin/sh\n${guarded}\nexec true\n`);
+    expect(removeHookLine(merged, 'pre-commit').text).toBe('#!/bin/sh\nexec true\n');
+  });
+
   it('never takes a comment or another hook’s line for its own', () => {
     const script = '# aureus hook pre-commit was here\naureus hook pre-push "$@"\n';
     expect(hasHookLine(script, 'pre-commit')).toBe(false);

@@ -1,5 +1,5 @@
 import { readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { makeRepo, type Repo } from '../support/git-fixture.js';
 import { makeTempDir } from '../support/temp-dir.js';
@@ -17,6 +17,10 @@ import {
   useHookTestEnvironment,
   writeAureusShim,
 } from './hook-fixture.js';
+
+/** AUREUS's line in a plain pre-commit script: aureus from the PATH, or one line saying it is missing. */
+const PLAIN_PRE_COMMIT =
+  "if command -v aureus >/dev/null 2>&1; then aureus hook pre-commit || exit $?; else echo 'AUREUS: the aureus command is not on the PATH, so the pre-commit hook checked nothing (the CI check still does). To resolve, install it: npm install --global aureus.' >&2; fi";
 
 describe('aureus hooks install / uninstall', () => {
   const cleanups: Array<() => Promise<void>> = [];
@@ -147,7 +151,7 @@ describe('aureus hooks install / uninstall', () => {
     expect(install.stdout).toContain('plain git hook scripts in .git/hooks/');
     expect(install.stdout).toContain('npm install --global aureus');
     expect(read(repo, '.git/hooks/pre-commit')).toBe(
-      '#!/bin/sh\necho other-tool ran\naureus hook pre-commit || exit $?\nexec true\n',
+      `#!/bin/sh\necho other-tool ran\n${PLAIN_PRE_COMMIT}\nexec true\n`,
     );
     expect(statSync(join(repo.dir, '.git/hooks/pre-commit')).mode & 0o111).toBe(0o111);
     expect(run(repo.dir, 'git', ['config', 'core.hooksPath']).code).toBe(1);
@@ -163,6 +167,30 @@ describe('aureus hooks install / uninstall', () => {
     expect(commit(repo, ['-q', '-m', 'over'], { ...path, AUREUS_OVERRIDE: 'spike' }).code).toBe(0);
   });
 
+  it('lets the commit through with one line on how to fix it when aureus is not on the PATH', async () => {
+    const repo = await makeRepo('no-aureus');
+    cleanups.push(repo.remove);
+    repo.write('.aureus/policy.yaml', TINY_POLICY);
+    repo.write('main.py', 'print("hello")\n');
+    repo.commit('base');
+    expect(aureus(repo.dir, ['hooks', 'install', 'pre-push']).code).toBe(0);
+    // What git and its hooks need, and no aureus: a machine where it was never installed.
+    const folderOf = (tool: string) =>
+      dirname(run(repo.dir, 'sh', ['-c', `command -v ${tool}`]).stdout.trim());
+    const bare = { PATH: [...new Set(['git', 'sh'].map(folderOf))].join(':') };
+    expect(run(repo.dir, 'sh', ['-c', 'command -v aureus'], bare).code).not.toBe(0);
+    stage(repo, 'tool.py', Array.from({ length: 12 }, (_, i) => `v${i} = ${i}\n`).join(''));
+    const before = repo.git('rev-parse', 'HEAD');
+
+    const result = commit(repo, ['-q', '-m', 'over'], bare);
+
+    expect(result.code).toBe(0);
+    expect(repo.git('rev-parse', 'HEAD~1')).toBe(before);
+    expect(result.output).toBe(
+      'AUREUS: the aureus command is not on the PATH, so the pre-commit hook checked nothing (the CI check still does). To resolve, install it: npm install --global aureus.\n',
+    );
+  });
+
   it('writes to a custom core.hooksPath rather than replacing it', async () => {
     const repo = await makeRepo('hooks-path');
     cleanups.push(repo.remove);
@@ -171,7 +199,7 @@ describe('aureus hooks install / uninstall', () => {
     repo.git('config', 'core.hooksPath', '.githooks');
     expect(aureus(repo.dir, ['hooks', 'install']).code).toBe(0);
     expect(read(repo, '.githooks/pre-commit')).toBe(
-      '#!/bin/sh\n./check-something\naureus hook pre-commit || exit $?\n',
+      `#!/bin/sh\n./check-something\n${PLAIN_PRE_COMMIT}\n`,
     );
     expect(repo.git('config', 'core.hooksPath')).toBe('.githooks');
   });

@@ -34,6 +34,16 @@ export interface Proposal {
   readonly edits: readonly FileEdit[];
 }
 
+/** A candidate a pass found and leaves alone, with why: said, so "0 patches" is never unexplained. */
+export interface Declined {
+  readonly pass: PassName;
+  /** What it is: "interface `Store`". */
+  readonly title: string;
+  readonly path: string;
+  readonly line: number;
+  readonly reason: string;
+}
+
 export interface PassContext {
   /**
    * The repository's TypeScript/JavaScript project. A pass may edit it while it works out a
@@ -52,6 +62,8 @@ export interface PassContext {
    * removes, renames, inlines away or changes the signature of any of it.
    */
   readonly publicApi: PublicApi;
+  /** Where a pass says which candidates it leaves alone, and why; none: not collected. */
+  readonly decline?: (declined: Declined) => void;
 }
 
 export interface SimplificationPass {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { overEngineeredRepos } from '../reflexion/support/over-engineered-repo.js';
-import { isolateGit, type Repo } from '../support/git-fixture.js';
+import { isolateGit, makeRepo, type Repo } from '../support/git-fixture.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
 
 let restoreGit: () => Promise<void>;
@@ -14,7 +14,10 @@ beforeAll(async () => {
   restoreGit = await isolateGit();
 });
 
+const extraRepos: Array<{ remove(): Promise<void> }> = [];
+
 afterAll(async () => {
+  for (const repo of extraRepos.splice(0)) await repo.remove();
   await repos.removeAll();
   await restoreGit();
 });
@@ -98,5 +101,42 @@ describe('aureus simplify', () => {
     const format = await runCliInProcess(['simplify', '--format', 'sarif'], repo.dir);
     expect(format.code).toBe(2);
     expect(format.stderr).toContain('use --format text, diff or json');
+  });
+
+  it('says why each candidate it declines is left alone, and that Python gets no patch', async () => {
+    const repo = await makeRepo('simplify-declined');
+    extraRepos.push(repo);
+    repo.write('.gitignore', '.aureus/local/\n');
+    repo.write(
+      'src/store.ts',
+      [
+        'export interface Store<T> {\n  get(key: string): T | undefined;\n}\n',
+        'export class MemoryStore implements Store<number> {\n  get(key: string): number | undefined {\n    return key.length;\n  }\n}\n',
+        'export abstract class Shape {\n  abstract area(): number;\n  describe(): string {\n    return "area " + this.area();\n  }\n}\n',
+        'export class Square extends Shape {\n  area(): number {\n    return 4;\n  }\n}\n',
+      ].join('\n'),
+    );
+    repo.write(
+      'src/main.ts',
+      "import { MemoryStore, type Store, Square, type Shape } from './store';\nconst store: Store<number> = new MemoryStore();\nconst shape: Shape = new Square();\nconsole.log(store.get('a'), shape.describe());\n",
+    );
+    repo.write('tools/report.py', 'def main(name):\n    return name.title()\n');
+    repo.commit('base');
+
+    const run = await runCliInProcess(['simplify'], repo.dir);
+
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^AUREUS simplify: 0 verified patches over 2 files;/);
+    expect(run.stdout).toContain(
+      'Left alone (2 candidates):\n' +
+        '  - interface `Store` (src/store.ts:1): `MemoryStore` is its only implementation, but it is generic, and its users would lose the type it is given\n' +
+        '  - abstract class `Shape` (src/store.ts:11): `Square` is its only subclass, but it holds more than abstract declarations (a method body, a field, a constructor, a decorator or a base), which the subclass inherits\n',
+    );
+    expect(run.stdout).toContain(
+      'Not patched: 1 Python, Go or Java file (reflexion writes patches for TypeScript and JavaScript only).',
+    );
+    const json = await runCliInProcess(['simplify', '--format', 'json'], repo.dir);
+    expect((JSON.parse(json.stdout) as { declined: unknown[] }).declined).toHaveLength(2);
   });
 });

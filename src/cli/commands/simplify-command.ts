@@ -133,11 +133,16 @@ function asText(result: SimplifyResult): string {
     lines.push(`  - ${proposal.title} (${proposal.path}:${proposal.line}): ${reason}`);
   for (const { pass, error } of result.failedPasses)
     lines.push(`  ! the ${pass} pass failed: ${error}`);
+  lines.push(...declinedLines(result.declined));
   if (result.untracedEntries.length > 0)
     lines.push(
       'Public API kept whole (add a tsconfig outDir/rootDir that leads from the entry to its source to narrow it):',
     );
   for (const entry of result.untracedEntries) lines.push(`  - ${entry}`);
+  if (result.unpatchedFiles > 0)
+    lines.push(
+      `Not patched: ${count(result.unpatchedFiles, 'Python, Go or Java file', 'Python, Go or Java files')} (reflexion writes patches for TypeScript and JavaScript only).`,
+    );
   if (result.findings.length > 0) lines.push('In Python and Go (no patch yet; by hand):');
   for (const finding of result.findings)
     lines.push(`  - ${finding.title} (${finding.path}:${finding.line})`);
@@ -153,6 +158,21 @@ function asText(result: SimplifyResult): string {
         : 'Run aureus simplify --apply to write them (--format diff prints them as one patch).',
   );
   return `${lines.join('\n')}\n`;
+}
+
+/** Candidates shown with why they were left alone; the rest counted (json lists them all). */
+const DECLINED_SHOWN = 10;
+
+function declinedLines(declined: SimplifyResult['declined']): string[] {
+  if (declined.length === 0) return [];
+  const more = declined.length - DECLINED_SHOWN;
+  return [
+    `Left alone (${count(declined.length, 'candidate', 'candidates')}):`,
+    ...declined
+      .slice(0, DECLINED_SHOWN)
+      .map(({ title, path, line, reason }) => `  - ${title} (${path}:${line}): ${reason}`),
+    ...(more > 0 ? [`  … and ${more} more (--format json lists them all)`] : []),
+  ];
 }
 
 function asJson(result: SimplifyResult) {
@@ -180,7 +200,9 @@ function asJson(result: SimplifyResult) {
     deferred: result.deferred.map(patch),
     dropped: [...result.dropped, ...result.applied.notKept].map(patch),
     failedPasses: result.failedPasses,
+    declined: result.declined,
     findings: result.findings,
+    unpatchedFiles: result.unpatchedFiles,
     skipped: result.skipped,
     untracedEntries: result.untracedEntries,
     metrics: result.metrics,

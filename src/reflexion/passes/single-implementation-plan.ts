@@ -1,4 +1,11 @@
-import { type ClassDeclaration, type Identifier, Node, type SourceFile, ts } from 'ts-morph';
+import {
+  type ClassDeclaration,
+  type ExpressionWithTypeArguments,
+  type Identifier,
+  Node,
+  type SourceFile,
+  ts,
+} from 'ts-morph';
 import { inPublicSignature, isPublic, type PublicApi } from '../public-api/public-api.js';
 import {
   canonicalSymbol,
@@ -11,6 +18,7 @@ import {
   type Abstraction,
   abstractionUses,
   hasImplementationByShape,
+  isPureAbstractClass,
   type ShapeCandidates,
 } from './single-implementation-uses.js';
 
@@ -30,38 +38,58 @@ export interface Removal {
   readonly imports: ReadonlyMap<string, string>;
 }
 
+/** A candidate, its one implementation found, that the pass leaves alone: which class, and why. */
+export interface Refusal {
+  readonly className: string;
+  readonly viaExtends: boolean;
+  readonly reason: string;
+}
+
 /**
- * The removal of `abstraction`, or undefined when it is not provably safe or would change the
- * public API: the abstraction is public, a public signature names it, or a public class would
- * lose its base class.
+ * The removal of `abstraction`; a refusal, saying why, when it has one implementing class but
+ * removing it is not provably safe or would change the public API (a public signature names it,
+ * or a public class would lose its base class); undefined when it is no candidate (several
+ * implementations or none, uses other than types) or is public API itself, which the run's
+ * public API notes already say.
  */
 export function planRemoval(
   abstraction: Abstraction,
   candidates: () => ShapeCandidates,
   publicApi: PublicApi,
-): Removal | undefined {
+): Removal | Refusal | undefined {
   const name = abstraction.getName();
-  if (name === undefined || !isLoneDeclaration(abstraction)) return undefined;
+  if (name === undefined) return undefined;
   if (isPublic(publicApi, abstraction.getSourceFile().getFilePath(), name)) return undefined;
   if (abstraction.isExported() && isReExportedWholesale(abstraction.getSourceFile()))
     return undefined;
   const uses = abstractionUses(abstraction);
   const entry = uses?.heritage.length === 1 ? uses.heritage[0] : undefined;
-  if (uses === undefined || entry === undefined || entry.getTypeArguments().length > 0)
-    return undefined;
+  if (uses === undefined || entry === undefined) return undefined;
   const implementer = entry.getFirstAncestorByKind(ts.SyntaxKind.ClassDeclaration);
   const className = implementer?.getName();
   if (implementer === undefined || className === undefined) return undefined;
   const clause = entry.getParentIfKind(ts.SyntaxKind.HeritageClause);
   const viaExtends = clause?.getToken() === ts.SyntaxKind.ExtendsKeyword;
-  if (!fitsImplementer(abstraction, implementer, viaExtends)) return undefined;
   const classPath = implementer.getSourceFile().getFilePath();
-  if (viaExtends && isPublic(publicApi, classPath, className)) return undefined;
-  if (uses.typeReferences.some((reference) => inPublicSignature(publicApi, reference)))
-    return undefined;
-  if (hasImplementationByShape(abstraction, implementer, candidates())) return undefined;
+  const refused = (reason: string): Refusal => ({ className, viaExtends, reason });
+  const why =
+    notLone(abstraction, entry) ??
+    misfit(abstraction, implementer, viaExtends) ??
+    (viaExtends && isPublic(publicApi, classPath, className)
+      ? 'the subclass is public API and would lose its base class'
+      : undefined) ??
+    (uses.typeReferences.some((reference) => inPublicSignature(publicApi, reference))
+      ? 'a public signature names it'
+      : undefined) ??
+    (hasImplementationByShape(abstraction, implementer, candidates())
+      ? 'another class or object has its shape and may stand where it is expected'
+      : undefined);
+  if (why !== undefined) return refused(why);
   const imports = importsNeeded(abstraction, implementer, uses.typeReferences);
-  if (imports === undefined) return undefined;
+  if (imports === undefined)
+    return refused(
+      'a file naming it cannot import the class (the name means something else there, the class is not exported, or the import would close a cycle)',
+    );
   const renames = new Map<string, number[]>();
   for (const reference of uses.typeReferences) {
     const path = reference.getSourceFile().getFilePath();
@@ -80,23 +108,34 @@ export function planRemoval(
   };
 }
 
-/** Not generic, not a default export, not merged, not extending anything. */
-function isLoneDeclaration(abstraction: Abstraction): boolean {
-  if (abstraction.getTypeParameters().length > 0 || abstraction.isDefaultExport()) return false;
-  if (Node.isInterfaceDeclaration(abstraction) && abstraction.getExtends().length > 0) return false;
-  return abstraction.getSymbol()?.getDeclarations().length === 1;
+/** Why it is not one plain declaration: generic, a default export, merged, extending another. */
+function notLone(abstraction: Abstraction, entry: ExpressionWithTypeArguments): string | undefined {
+  if (abstraction.getTypeParameters().length > 0 || entry.getTypeArguments().length > 0)
+    return 'it is generic, and its users would lose the type it is given';
+  if (abstraction.isDefaultExport()) return "it is its file's default export";
+  if (Node.isInterfaceDeclaration(abstraction) && abstraction.getExtends().length > 0)
+    return 'it extends another interface';
+  if (abstraction.getSymbol()?.getDeclarations().length !== 1)
+    return 'it is declared more than once (merged declarations)';
+  if (Node.isClassDeclaration(abstraction) && !isPureAbstractClass(abstraction))
+    return 'it holds more than abstract declarations (a method body, a field, a constructor, a decorator or a base), which the subclass inherits';
+  return undefined;
 }
 
-function fitsImplementer(
+/** Why the class cannot simply take the abstraction's place in every type. */
+function misfit(
   abstraction: Abstraction,
   implementer: ClassDeclaration,
   viaExtends: boolean,
-): boolean {
-  if (implementer === abstraction || implementer.getTypeParameters().length > 0) return false;
-  if (implementer.getSourceFile().isDeclarationFile()) return false;
-  if (!Node.isSourceFile(implementer.getParent())) return false;
-  if (!viaExtends) return true;
-  return Node.isClassDeclaration(abstraction) && onlyBareSuperCall(implementer);
+): string | undefined {
+  if (implementer === abstraction) return 'it names itself';
+  if (implementer.getTypeParameters().length > 0) return 'the class is generic';
+  if (implementer.getSourceFile().isDeclarationFile()) return 'the class is in a declaration file';
+  if (!Node.isSourceFile(implementer.getParent()))
+    return 'the class is not declared at the top of its file';
+  if (viaExtends && !onlyBareSuperCall(implementer))
+    return 'the subclass calls its base (super) beyond a bare super()';
+  return undefined;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { type ClassDeclaration, Node, type SourceFile } from 'ts-morph';
-import type { PassContext, Proposal, SimplificationPass } from '../proposal.js';
+import type { Declined, PassContext, Proposal, SimplificationPass } from '../proposal.js';
 import { captureEdits, relativePath, scopedFiles } from '../proposal.js';
 import {
   ensureNamedImport,
@@ -8,12 +8,13 @@ import {
   removeImportsLeftUnused,
   removeImportsOf,
 } from './import-edits.js';
-import { isBareSuperCall, planRemoval, type Removal } from './single-implementation-plan.js';
 import {
-  type Abstraction,
-  isPureAbstractClass,
-  shapeCandidates,
-} from './single-implementation-uses.js';
+  isBareSuperCall,
+  planRemoval,
+  type Refusal,
+  type Removal,
+} from './single-implementation-plan.js';
+import { type Abstraction, shapeCandidates } from './single-implementation-uses.js';
 import { removeStatement, renameAt, replaceRange } from './text-edits.js';
 
 /**
@@ -32,8 +33,10 @@ export const singleImplementationPass: SimplificationPass = {
       if (file.isDeclarationFile()) continue;
       for (const abstraction of abstractions(file)) {
         // Public interfaces stay: other packages may implement them.
-        const removal = planRemoval(abstraction, candidates, context.publicApi);
-        if (removal !== undefined) removals.push(removal);
+        const plan = planRemoval(abstraction, candidates, context.publicApi);
+        if (plan === undefined) continue;
+        if ('reason' in plan) context.decline?.(declined(context, abstraction, plan));
+        else removals.push(plan);
       }
     }
     return removals
@@ -43,8 +46,21 @@ export const singleImplementationPass: SimplificationPass = {
   },
 };
 
+/** Interfaces and abstract classes: planRemoval says why one with concrete members stays. */
 function abstractions(file: SourceFile): Abstraction[] {
-  return [...file.getInterfaces(), ...file.getClasses().filter(isPureAbstractClass)];
+  return [...file.getInterfaces(), ...file.getClasses().filter((c) => c.isAbstract())];
+}
+
+function declined(context: PassContext, abstraction: Abstraction, refusal: Refusal): Declined {
+  const kind = Node.isClassDeclaration(abstraction) ? 'abstract class' : 'interface';
+  const only = refusal.viaExtends ? 'subclass' : 'implementation';
+  return {
+    pass: 'single-implementation',
+    title: `${kind} \`${abstraction.getName() ?? ''}\``,
+    path: relativePath(context, abstraction.getSourceFile().getFilePath()),
+    line: abstraction.getStartLineNumber(),
+    reason: `\`${refusal.className}\` is its only ${only}, but ${refusal.reason}`,
+  };
 }
 
 /** The project-wide scan for implementations by shape, made only if some abstraction needs it. */

@@ -13,7 +13,7 @@ import {
   type SimplificationFinding,
 } from '../../reflexion/findings-in-other-languages.js';
 import { findSimplifications } from '../../reflexion/pass-catalog.js';
-import type { PassContext, SimplificationPass } from '../../reflexion/proposal.js';
+import type { Declined, PassContext, SimplificationPass } from '../../reflexion/proposal.js';
 import { publicApiOf } from '../../reflexion/public-api/public-api.js';
 import {
   type SimplificationMetrics,
@@ -52,8 +52,12 @@ export interface SimplifyResult {
   /** Verified patches that clash with one taken before them: the next run offers them again. */
   readonly deferred: readonly DroppedProposal[];
   readonly failedPasses: ReadonlyArray<{ readonly pass: string; readonly error: string }>;
+  /** Candidates a pass found and left alone, with why (a generic interface, say). */
+  readonly declined: readonly Declined[];
   /** Opportunities in the languages reflexion has no patches for: locations only. */
   readonly findings: readonly SimplificationFinding[];
+  /** Files in scope in those languages (Python, Go, Java): looked at, never patched. */
+  readonly unpatchedFiles: number;
   /** What was written (with `apply`), and what was taken back out (failing tests), with why. */
   readonly applied: AppliedPatches;
   /** The scope before and after the patches that do not overlap (applied or not). */
@@ -120,7 +124,14 @@ export async function simplifyRepository(
     project,
     await snapshotResolutionFiles(snapshot, gitRepositorySource(root).readBlobs, rootDir),
   );
-  const context: PassContext = { project, rootDir, scope: new Set(scope), publicApi };
+  const declined: Declined[] = [];
+  const context: PassContext = {
+    project,
+    rootDir,
+    scope: new Set(scope),
+    publicApi,
+    decline: (candidate) => declined.push(candidate),
+  };
   const found = findSimplifications(context, passes, policy.simplification.aggressiveness);
   const proposals = [...found.proposals];
   const failedPasses = [...found.failedPasses];
@@ -195,7 +206,9 @@ export async function simplifyRepository(
     failedPasses,
     applied,
     metrics,
+    declined,
     findings,
+    unpatchedFiles: otherScope.size,
     untracedEntries,
     skipped: skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
   };

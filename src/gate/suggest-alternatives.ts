@@ -1,3 +1,4 @@
+import { detectLanguage } from '../analysis/detect-language.js';
 import { folderOf } from '../analysis/repository-paths.js';
 import type { CostBreakdown, PricedChange } from '../model/cost.js';
 import type { FileFacts } from '../model/facts.js';
@@ -139,7 +140,7 @@ export function reflexionTrigger(cost: CostBreakdown, policy: Policy): string | 
 /** The verified patches of reflexion are the cheaper version of the same change. */
 function simplify({ priced, policy }: AlternativesInput): Alternative[] {
   const why = reflexionTrigger(priced.cost, policy);
-  if (why === undefined) return [];
+  if (why === undefined || !patchable(priced, policy)) return [];
   return [
     {
       kind: 'simplify',
@@ -147,6 +148,20 @@ function simplify({ priced, policy }: AlternativesInput): Alternative[] {
       points: null,
     },
   ];
+}
+
+/**
+ * Whether the change costs something in code reflexion's passes patch: TypeScript or JavaScript
+ * outside tests and generated code, which it leaves alone. Elsewhere (Python, Go, Java) it only
+ * points at findings, so suggesting it would send the user to a run with nothing to offer.
+ */
+function patchable(priced: PricedChange, policy: Policy): boolean {
+  const leftAlone = globMatcher([...policy.paths.tests, ...policy.paths.generated]);
+  return priced.items.some(({ path, points }) => {
+    if (path === null || points <= 0 || leftAlone(path)) return false;
+    const language = detectLanguage(path);
+    return language === 'typescript' || language === 'tsx' || language === 'javascript';
+  });
 }
 
 function raiseBudget({ priced, policy }: AlternativesInput): Alternative[] {

@@ -42,6 +42,26 @@ describe('aureus check', () => {
 
   const check = (...args: string[]) => runCliInProcess(['check', ...args], repo.dir);
 
+  it('suggests aureus simplify only for code a pass could patch: TypeScript, not Python', async () => {
+    const lines = (line: (i: number) => string) =>
+      Array.from({ length: 110 }, (_, i) => line(i)).join('');
+    repo.write(
+      'tools/values.py',
+      lines((i) => `v${i} = ${i}\n`),
+    );
+    repo.commit('python');
+    const python = JSON.parse((await check('--commit', 'HEAD', '--format', 'json')).stdout);
+    expect(python.verdict).toBe('block');
+    expect(python.alternatives.map((a: { kind: string }) => a.kind)).not.toContain('simplify');
+    repo.write(
+      'src/values.ts',
+      lines((i) => `export const v${i} = ${i};\n`),
+    );
+    repo.commit('typescript');
+    const typescript = JSON.parse((await check('--commit', 'HEAD', '--format', 'json')).stdout);
+    expect(typescript.alternatives.map((a: { kind: string }) => a.kind)).toContain('simplify');
+  });
+
   it('blocks a change that adds a god class, naming the rule, the file and the line', async () => {
     repo.write('src/engine.ts', classWith('Engine', 12));
     repo.commit('add Engine');

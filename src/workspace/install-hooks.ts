@@ -181,6 +181,8 @@ function hookLine(layout: HookLayout, name: HookName, defer: boolean): string {
   // The probe runs in a subshell so the PATH it is given stays its own.
   const probe = prefix === '' ? 'command -v aureus' : `(${prefix.trim()}; command -v aureus)`;
   const missing = `AUREUS: the aureus command is not on the PATH, so the ${name} hook checked nothing (the CI check still does). To resolve, install it: npm install --global aureus.`;
+  // post-commit only links ledger entries: pre-commit has said it already, once is enough.
+  if (name === 'post-commit') return `if ${probe} >/dev/null 2>&1; then ${command}; fi`;
   // Plain scripts do not run with `sh -e`: a failure before another line must still end them.
   return `if ${probe} >/dev/null 2>&1; then ${command} || exit $?; else echo '${missing}' >&2; fi`;
 }

@@ -53,8 +53,9 @@ export async function readChange(
     baseSha: target.baseSha,
     headSha: target.headSha,
     files: read.files,
-    // The working tree's unhashed files have no blob id to name them by.
-    ...(target.headIsWorkTree ? {} : { contentId: changeContentId(entries) }),
+    // What the post-commit hook matches a commit against; a staged change only, as the index
+    // is the one side a commit is made from (the working tree's files have no blob ids yet).
+    ...(target.source === 'staged' ? { contentId: changeContentId(entries) } : {}),
     complete: read.complete,
     notes: [...notes, ...read.notes],
   };

@@ -69,7 +69,7 @@ export interface Change {
   /** Commit of the head side; null for staged and working-tree changes. */
   readonly headSha: string | null;
   readonly files: readonly ChangedFile[];
-  /** What the change writes and removes, as one id (git/change-content-id); unset for the worktree. */
+  /** What a staged change writes and removes, as one id (git/change-content-id). */
   readonly contentId?: string;
   /**
    * False when anything could not be read (truncated API answer, a missing blob, an unmerged

@@ -21,6 +21,7 @@ const MEMBER = 'package/generated/api.github.com.json';
 
 /** GitHub operationIds, in the order the fixture lists them. */
 const OPERATIONS = [
+  'issues/get',
   'issues/list-comments',
   'issues/create-comment',
   'issues/update-comment',
@@ -30,6 +31,7 @@ const OPERATIONS = [
   'checks/update',
   'checks/list-for-ref',
   'pulls/get',
+  'pulls/create',
   'pulls/list-files',
   'pulls/create-review',
   'pulls/list-reviews',

@@ -22,6 +22,7 @@ import {
   checkRunViews,
   type IssueCommentView,
   issueCommentViews,
+  type PullRequestView,
   type ReactionView,
   type ReviewCommentView,
   type ReviewView,
@@ -261,6 +262,34 @@ export class GitHubApiDouble {
     });
   }
 
+  /** An issue `issues/get` serves; `editIssue` changes it later, as a person editing it would. */
+  addIssue(options: {
+    owner: string;
+    repo: string;
+    number: number;
+    title: string;
+    body: string | null;
+    updatedAt: string;
+    user?: IdentityInput;
+  }): void {
+    this.repository(options.owner, options.repo).issues.set(options.number, {
+      number: options.number,
+      title: options.title,
+      body: options.body,
+      user: identityOf(options.user ?? { login: 'octocat', id: 583231 }),
+      createdAt: options.updatedAt,
+      updatedAt: options.updatedAt,
+    });
+  }
+
+  editIssue(owner: string, repo: string, number: number, body: string, updatedAt: string): void {
+    const issue = this.repository(owner, repo).issues.get(number);
+    if (issue === undefined)
+      throw new Error(`editIssue: ${owner}/${repo}#${number} was never added`);
+    issue.body = body;
+    issue.updatedAt = updatedAt;
+  }
+
   /**
    * A review someone submitted on GitHub (in the web interface, not through the token under
    * test), listed by `pulls/list-reviews` after the earlier ones; returns its id.
@@ -418,6 +447,20 @@ export class GitHubApiDouble {
 
   reactions(owner: string, repo: string): ReactionView[] {
     return reactionViews(this.repository(owner, repo));
+  }
+
+  /** The pull requests of a repository, those opened through the API included. */
+  pullRequests(owner: string, repo: string): PullRequestView[] {
+    return [...this.repository(owner, repo).pulls.values()].map((pull) => ({
+      number: pull.number,
+      title: pull.title,
+      body: pull.body,
+      draft: pull.draft,
+      baseRef: pull.baseRef,
+      headRef: pull.headRef,
+      headSha: pull.headSha,
+      user: pull.user.login,
+    }));
   }
 
   /** Where a ref points now (`main`, `heads/main` or `refs/heads/main`), API updates included. */

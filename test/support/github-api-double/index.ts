@@ -14,6 +14,7 @@ export type { Outcome, RecordedRequest } from './recording.js';
 export type {
   CheckRunView,
   IssueCommentView,
+  PullRequestView,
   ReactionView,
   ReviewCommentView,
   ReviewView,

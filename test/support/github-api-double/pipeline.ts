@@ -10,6 +10,7 @@ import { checkRunHandlers } from './handlers/check-runs.js';
 import { contentHandlers } from './handlers/contents.js';
 import { gitDataHandlers } from './handlers/git-data.js';
 import { issueCommentHandlers } from './handlers/issue-comments.js';
+import { issueHandlers } from './handlers/issues.js';
 import { pullHandlers } from './handlers/pulls.js';
 import { repoHandlers } from './handlers/repos.js';
 import { reviewHandlers } from './handlers/reviews.js';
@@ -22,6 +23,7 @@ import { checkRequest, checkResponse } from './validation.js';
 const HANDLERS = {
   ...issueCommentHandlers,
   ...checkRunHandlers,
+  ...issueHandlers,
   ...pullHandlers,
   ...reviewHandlers,
   ...gitDataHandlers,

@@ -11,6 +11,16 @@ export interface IssueComment {
   updatedAt: string;
 }
 
+/** An issue as `issues/get` reads it; tests edit `body` and `updatedAt` to model a later edit. */
+export interface Issue {
+  readonly number: number;
+  title: string;
+  body: string | null;
+  readonly user: Identity;
+  readonly createdAt: string;
+  updatedAt: string;
+}
+
 export interface Reaction {
   readonly id: number;
   readonly commentId: number;
@@ -141,6 +151,7 @@ export class RepositoryState {
   readonly store: ObjectStore;
   /** Fully qualified ref name (`refs/heads/main`) to object id. */
   readonly refs = new Map<string, string>();
+  readonly issues = new Map<number, Issue>();
   readonly issueComments = new Map<number, IssueComment>();
   readonly reactions: Reaction[] = [];
   readonly checkRuns = new Map<number, CheckRun>();

@@ -50,6 +50,18 @@ export interface ReviewCommentView {
   readonly inReplyTo: number | undefined;
 }
 
+/** A test's view of a pull request, one opened through the API included. */
+export interface PullRequestView {
+  readonly number: number;
+  readonly title: string;
+  readonly body: string | null;
+  readonly draft: boolean;
+  readonly baseRef: string;
+  readonly headRef: string;
+  readonly headSha: string;
+  readonly user: string;
+}
+
 export interface ReactionView {
   readonly commentId: number;
   readonly content: string;

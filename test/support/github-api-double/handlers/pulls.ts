@@ -1,5 +1,7 @@
 import {
+  actor,
   apiRepoUrl,
+  bodyAs,
   type Handler,
   type HandlerContext,
   intParam,
@@ -7,13 +9,21 @@ import {
   notFound,
   repoOf,
   stringParam,
+  validationFailed,
 } from '../context.js';
 import { commitsBetween, mergeBase } from '../diff.js';
+import { tryGitText } from '../git.js';
 import { diffEntry, MAX_LISTED_FILES } from '../diff-entries.js';
 import { HTML_URL, nodeId, repositoryObject, userObject } from '../github-objects.js';
 import { paginate } from '../pagination.js';
 import { pullDiff } from '../pull-diff.js';
-import { type PullRequest, type RepositoryInfo, repositoryKey, syntheticId } from '../state.js';
+import {
+  type PullRequest,
+  type RepositoryInfo,
+  repositoryKey,
+  syntheticId,
+  timestamp,
+} from '../state.js';
 
 /** The head repository: the base itself, a registered fork, or one made up from its name. */
 function headRepository(context: HandlerContext, pull: PullRequest): Record<string, unknown> {
@@ -171,8 +181,64 @@ const listForCommit: Handler = (context) => {
   );
 };
 
+/**
+ * `pulls/create` from a branch of the same repository. The head branch is read from git at
+ * the time of the request, so a branch pushed to the repository's git folder after the double
+ * started is found, as on GitHub; an unknown head or base is GitHub's 422.
+ */
+const createPull: Handler = (context) => {
+  const repo = repoOf(context);
+  const body = bodyAs<{
+    title?: string;
+    head: string;
+    base: string;
+    body?: string;
+    draft?: boolean;
+  }>(context);
+  const branchSha = (name: string) =>
+    repo.gitDir === undefined
+      ? undefined
+      : tryGitText(repo.gitDir, [
+          'rev-parse',
+          '--verify',
+          '--quiet',
+          `refs/heads/${name}^{commit}`,
+        ])?.trim();
+  const headSha = branchSha(body.head);
+  const baseSha = branchSha(body.base);
+  if (headSha === undefined || baseSha === undefined)
+    return validationFailed(
+      context,
+      'PullRequest',
+      headSha === undefined ? 'head' : 'base',
+      'invalid',
+    );
+  const number = Math.max(0, ...repo.pulls.keys(), ...repo.issues.keys()) + 1;
+  const pull: PullRequest = {
+    number,
+    baseSha,
+    headSha,
+    baseRef: body.base,
+    headRef: body.head,
+    headOwner: repo.info.owner,
+    headRepo: repo.info.repo,
+    title: body.title ?? body.head,
+    body: body.body ?? null,
+    user: actor(context),
+    state: 'open',
+    draft: body.draft === true,
+    authorAssociation: 'NONE',
+    createdAt: timestamp(context.world.now()),
+    mergeCommitSha: null,
+  };
+  repo.pulls.set(number, pull);
+  const object = pullObject(context, pull);
+  return json(201, object, { location: String(object.url) });
+};
+
 export const pullHandlers: Record<string, Handler> = {
   'pulls/get': getPull,
+  'pulls/create': createPull,
   'pulls/list-files': listFiles,
   'repos/list-pull-requests-associated-with-commit': listForCommit,
 };

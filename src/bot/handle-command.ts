@@ -4,6 +4,7 @@ import {
   mayRunCommands,
 } from '../github/collaborator-permission.js';
 import type { GitHubClient } from '../github/github-client.js';
+import type { AureusCommand } from '../github/parse-command.js';
 import type { AppLog } from './app-log.js';
 import { type Commenter, readCommandTrigger } from './commands/command-trigger.js';
 import {
@@ -12,7 +13,6 @@ import {
   immediateReply,
   PULL_REQUESTS_ONLY_REPLY,
 } from './commands/help-reply.js';
-import type { AureusCommand } from './commands/parse-command.js';
 import type { AppServices, EvaluationRequest } from './evaluation-request.js';
 import type { CommentPayload } from './event-payloads.js';
 import type { AppRepository } from './judged-change.js';

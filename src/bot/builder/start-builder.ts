@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import { builderRunComment, updateBuilderRunComment } from '../../github/builder-run-comment.js';
 import type { GitHubClient } from '../../github/github-client.js';
+import { issueSnapshot } from '../../github/issue-snapshot.js';
 import { statusOf } from '../../github/request-error.js';
 import { appendToAppLedger, appLedgerPath } from '../../memory/app-ledger.js';
 import { readJournal } from '../../memory/journal.js';
@@ -9,8 +11,6 @@ import type { AppServices } from '../evaluation-request.js';
 import type { IssuePayload } from '../event-payloads.js';
 import type { AppRepository } from '../judged-change.js';
 import { type BuilderRun, isActive, readBuilderRun, writeBuilderRun } from './builder-runs.js';
-import { issueSnapshot } from './issue-snapshot.js';
-import { builderRunComment, updateBuilderRunComment } from './tracking-comment.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -4,7 +4,7 @@ import {
   MAX_REASON_LENGTH,
   MAX_SCANNED_BODY,
   parseCommand,
-} from '../../src/bot/commands/parse-command.js';
+} from '../../src/github/parse-command.js';
 
 const ZWSP = '\u200B';
 const RLO = '\u202E';

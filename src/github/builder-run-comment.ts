@@ -1,6 +1,6 @@
-import type { GitHubClient } from '../../github/github-client.js';
-import type { RepositoryCoordinates } from '../../github/repository-coordinates.js';
-import { escapeMarkdown } from '../../report/markdown-escape.js';
+import { escapeMarkdown } from '../report/markdown-escape.js';
+import type { GitHubClient } from './github-client.js';
+import type { RepositoryCoordinates } from './repository-coordinates.js';
 
 /**
  * The tracking comment of one builder run: posted "queued" when the App dispatches it, then

@@ -40,6 +40,11 @@ export interface ImplementOptions {
   readonly confirm?: ((question: string) => Promise<boolean>) | undefined;
   readonly toolVersion: string;
   readonly cwd: string;
+  /**
+   * Values the scrubber removes although no variable holds them any more: credentials the caller
+   * took out of the process before the run (the Action's GitHub token).
+   */
+  readonly secrets?: readonly string[] | undefined;
 }
 
 export interface ImplementReport {
@@ -92,9 +97,10 @@ export async function implement(options: ImplementOptions): Promise<ImplementRep
     keyVariable,
     ...provider.fallback.map((each) => each.api_key_env ?? ''),
   ].filter((name) => name !== '');
-  const scrub = secretScrubber(
-    await knownSecrets({ tree: place.tree, env: process.env, alsoSecret }),
-  );
+  const scrub = secretScrubber([
+    ...(await knownSecrets({ tree: place.tree, env: process.env, alsoSecret })),
+    ...(options.secrets ?? []),
+  ]);
   const tools = builderTools(
     {
       tree: await realpath(place.tree),

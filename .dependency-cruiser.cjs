@@ -48,8 +48,16 @@ module.exports = {
       name: 'entry-points-independent',
       comment: 'CLI, hooks, Action, App and builder share the core, not each other.',
       severity: 'error',
-      from: { path: '^src/(hooks|action|bot|agent)/' },
+      from: { path: '^src/(hooks|bot|agent)/' },
       to: { path: ENTRY_POINTS, pathNot: '^src/$1/' },
+    },
+    {
+      name: 'action-starts-the-builder-only',
+      comment:
+        "The Action's implement mode runs the builder through its one public file, as `aureus implement` does; it knows nothing else of the other entry points.",
+      severity: 'error',
+      from: { path: '^src/action/' },
+      to: { path: ENTRY_POINTS, pathNot: ['^src/action/', '^src/agent/implement-run[.]ts$'] },
     },
     {
       name: 'cli-starts-the-app-only',

@@ -3,9 +3,12 @@ import { AureusError } from '../model/errors.js';
 /** What makes the Action's step fail; a verdict outside this list is reported but passes. */
 export type FailureCause = 'findings' | 'budget' | 'incomplete';
 export type AnnotationMode = 'checks' | 'log' | 'off';
+/** check: judge a change (the default); implement and publish: the builder's two jobs. */
+export type ActionMode = 'check' | 'implement' | 'publish';
 
 /** The Action's inputs (action.yml), typed and checked once. */
 export interface ActionSettings {
+  readonly mode: ActionMode;
   readonly token: string;
   readonly policyPath: string;
   readonly comment: boolean;
@@ -19,10 +22,13 @@ export interface ActionSettings {
   readonly head: string | null;
   readonly workingDirectory: string;
   readonly checkName: string;
+  /** implement: where the run's bundle and report go; publish: where they were downloaded. */
+  readonly outputDir: string;
 }
 
 const FAILURE_CAUSES: readonly FailureCause[] = ['findings', 'budget', 'incomplete'];
 const ANNOTATION_MODES: readonly AnnotationMode[] = ['checks', 'log', 'off'];
+const MODES: readonly ActionMode[] = ['check', 'implement', 'publish'];
 
 /** `INPUT_<NAME>` as the runner sets it: spaces to `_`, upper case (as @actions/core reads it). */
 export function inputOf(env: NodeJS.ProcessEnv, name: string): string {
@@ -33,6 +39,7 @@ export function readActionSettings(env: NodeJS.ProcessEnv): ActionSettings {
   const input = (name: string) => inputOf(env, name);
   const token = input('github-token');
   return {
+    mode: oneOf(input('mode') || 'check', MODES, 'mode'),
     token,
     policyPath: repositoryPath(input('policy') || '.aureus/policy.yaml', 'policy'),
     comment: booleanInput(input('comment'), 'comment', true),
@@ -44,6 +51,7 @@ export function readActionSettings(env: NodeJS.ProcessEnv): ActionSettings {
     head: input('head') || null,
     workingDirectory: input('working-directory') || '.',
     checkName: input('check-name') || 'AUREUS',
+    outputDir: input('output-dir') || 'aureus-run',
   };
 }
 

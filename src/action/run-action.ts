@@ -1,8 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import * as core from '@actions/core';
 import { listTrackedFiles } from '../git/index.js';
-import { createGitHubClient, type GitHubClient } from '../github/github-client.js';
 import { isPermissionDenied } from '../github/request-error.js';
 import { appendToSharedLedger } from '../github/shared-ledger.js';
 import { readWorkflowEvent, type WorkflowEvent } from '../github/workflow-event.js';
@@ -24,11 +22,14 @@ import { type CheckedChange, checkChangeWithInputs } from '../workspace/check-ch
 import { ledgerRecord } from '../workspace/record-check.js';
 import { simplifyPullRequest } from '../workspace/simplify/simplify-pull-request.js';
 import { actionPolicyGate } from './action-policy-gate.js';
-import { type ActionSettings, readActionSettings } from './action-settings.js';
+import { readActionSettings } from './action-settings.js';
 import { changeOfTarget } from './change-of-target.js';
 import { failureOfReport } from './failure-of-report.js';
+import { runImplementMode } from './implement-mode.js';
+import { runPublishMode } from './publish-mode.js';
 import { type Publication, publishVerdict } from './publish-report.js';
 import { pushPolicyApproval } from './push-policy-approval.js';
+import { actionClient, eventPayload, required } from './runner-environment.js';
 import { setStepOutputs } from './step-outputs.js';
 import { toolVersion } from './tool-version.js';
 import { logUntrusted } from './untrusted-log.js';
@@ -45,8 +46,10 @@ export async function runAction(env: NodeJS.ProcessEnv): Promise<number> {
   let publication: Publication | undefined;
   try {
     const settings = readActionSettings(env);
+    if (settings.mode === 'implement') return await runImplementMode(settings, env);
+    if (settings.mode === 'publish') return await runPublishMode(settings, env);
     const event = readWorkflowEvent(required(env, 'GITHUB_EVENT_NAME'), await eventPayload(env));
-    const client = settings.token === '' ? null : clientFor(settings, env);
+    const client = settings.token === '' ? null : actionClient(settings.token, env);
     const request = changeOfTarget(event.target, {
       base: settings.base,
       head: settings.head,
@@ -252,35 +255,4 @@ function headShaOf(event: WorkflowEvent, env: NodeJS.ProcessEnv): string | null 
   if (target.kind === 'pull-request' || target.kind === 'merge-group') return target.headSha;
   if (target.kind === 'push') return target.after;
   return env.GITHUB_SHA ?? null;
-}
-
-function clientFor(settings: ActionSettings, env: NodeJS.ProcessEnv): GitHubClient {
-  return createGitHubClient({
-    token: settings.token,
-    baseUrl: env.GITHUB_API_URL ?? 'https://api.github.com',
-    userAgent: `aureus-action/${toolVersion()}`,
-    warn: (message) => core.warning(message),
-  });
-}
-
-async function eventPayload(env: NodeJS.ProcessEnv): Promise<unknown> {
-  const path = required(env, 'GITHUB_EVENT_PATH');
-  try {
-    return JSON.parse(await readFile(path, 'utf8'));
-  } catch (error) {
-    throw new AureusError(
-      `cannot read the workflow event at ${path}: ${error instanceof Error ? error.message : String(error)}.`,
-      'run AUREUS as a step of a GitHub Actions workflow (the runner writes GITHUB_EVENT_PATH).',
-    );
-  }
-}
-
-function required(env: NodeJS.ProcessEnv, name: string): string {
-  const value = env[name];
-  if (value === undefined || value === '')
-    throw new AureusError(
-      `${name} is not set.`,
-      'run AUREUS as a step of a GitHub Actions workflow, which sets it.',
-    );
-  return value;
 }

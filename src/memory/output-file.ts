@@ -31,7 +31,7 @@ export interface OutputPlace {
  */
 export async function writeOutputFile(
   path: string,
-  data: string,
+  data: string | Uint8Array,
   place: OutputPlace,
 ): Promise<void> {
   await checkOutputPath(path, place);

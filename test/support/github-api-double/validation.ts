@@ -23,6 +23,8 @@ function makeAjv(options: { coerceTypes: boolean }): Ajv {
   // One validating function per shared subschema instead of copies inlined everywhere.
   const ajv = new Ajv({ ...STRICTNESS, coerceTypes: options.coerceTypes, inlineRefs: false });
   addFormats(ajv);
+  // GitHub's own format for `owner/name` (pulls/create's head_repo).
+  ajv.addFormat('repo.nwo', /^[A-Za-z0-9-_.]+\/[A-Za-z0-9-_.]+$/);
   return ajv;
 }
 

@@ -12,8 +12,8 @@ import {
   validationFailed,
 } from '../context.js';
 import { commitsBetween, mergeBase } from '../diff.js';
-import { tryGitText } from '../git.js';
 import { diffEntry, MAX_LISTED_FILES } from '../diff-entries.js';
+import { tryGitText } from '../git.js';
 import { HTML_URL, nodeId, repositoryObject, userObject } from '../github-objects.js';
 import { paginate } from '../pagination.js';
 import { pullDiff } from '../pull-diff.js';

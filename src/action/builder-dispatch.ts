@@ -1,0 +1,59 @@
+import { payloadField as field } from '../github/payload-field.js';
+import {
+  parseRepositoryName,
+  type RepositoryCoordinates,
+} from '../github/repository-coordinates.js';
+import { AureusError } from '../model/errors.js';
+
+/**
+ * The builder's run as the App dispatched it (`.github/workflows/aureus-builder.yml`): which
+ * issue, the hash of the snapshot the requester approved, who asked (account id) and the run's
+ * id. Read once from the workflow_dispatch payload and checked, since each ends up in a branch
+ * name, a comment or an API path.
+ */
+export interface BuilderDispatch {
+  readonly repository: RepositoryCoordinates;
+  readonly defaultBranch: string;
+  readonly issue: number;
+  readonly snapshot: string;
+  readonly requester: number;
+  readonly runId: string;
+}
+
+const RUN_ID = /^[0-9a-f]{12}$/;
+const SNAPSHOT = /^[0-9a-f]{64}$/;
+const NUMBER = /^[1-9][0-9]{0,15}$/;
+
+export function readBuilderDispatch(eventName: string, payload: unknown): BuilderDispatch {
+  if (eventName !== 'workflow_dispatch')
+    throw new AureusError(
+      `the builder runs on workflow_dispatch, and this workflow ran on ${JSON.stringify(eventName)}.`,
+      'trigger aureus-builder.yml from the AUREUS App (/aureus implement on an issue), which dispatches it.',
+    );
+  const name = field(field(payload, 'repository'), 'full_name');
+  const repository = typeof name === 'string' ? parseRepositoryName(name) : undefined;
+  const defaultBranch = field(field(payload, 'repository'), 'default_branch');
+  if (repository === undefined || typeof defaultBranch !== 'string' || defaultBranch === '')
+    throw new AureusError(
+      'the workflow event names no repository or default branch.',
+      'run AUREUS from a workflow triggered by GitHub (GITHUB_EVENT_PATH must be the event payload).',
+    );
+  const inputs = field(payload, 'inputs');
+  const input = (key: string, pattern: RegExp, what: string): string => {
+    const value = field(inputs, key);
+    if (typeof value !== 'string' || !pattern.test(value))
+      throw new AureusError(
+        `the dispatch input ${key} is ${value === undefined ? 'missing' : JSON.stringify(value)}, not ${what}.`,
+        'start the builder from the AUREUS App (/aureus implement on an issue): it dispatches the workflow with issue, snapshot, requester and run_id.',
+      );
+    return value;
+  };
+  return {
+    repository,
+    defaultBranch,
+    issue: Number(input('issue', NUMBER, 'an issue number')),
+    snapshot: input('snapshot', SNAPSHOT, 'a snapshot hash (64 hex digits)'),
+    requester: Number(input('requester', NUMBER, 'an account id')),
+    runId: input('run_id', RUN_ID, 'a run id (12 hex digits)'),
+  };
+}

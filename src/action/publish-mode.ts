@@ -1,0 +1,160 @@
+import { resolve } from 'node:path';
+import * as core from '@actions/core';
+import { runGit } from '../git/git-runner.js';
+import { builderRunComment, builderRunMarker } from '../github/builder-run-comment.js';
+import type { GitHubClient } from '../github/github-client.js';
+import { AureusError, ExitCode } from '../model/errors.js';
+import { escapeControls } from '../report/plain-text.js';
+import type { ActionSettings } from './action-settings.js';
+import { type BuilderDispatch, readBuilderDispatch } from './builder-dispatch.js';
+import { pullRequestBody, refusalSummary } from './builder-pull-request.js';
+import { type PublishableRun, publishableRun } from './published-run.js';
+import { artifactFolder } from './run-artifact.js';
+import { actionClient, eventPayload, required } from './runner-environment.js';
+import { setStepOutputs } from './step-outputs.js';
+import { toolVersion } from './tool-version.js';
+
+/** A push to GitHub that takes longer than this has failed; the step says so. */
+const PUSH_TIMEOUT_MS = 10 * 60 * 1000;
+
+/**
+ * `mode: publish`, the builder's second job: the only one with a write token, and it runs no
+ * model and no code of the run. It validates the run the first job left (published-run.ts);
+ * only then it pushes `aureus/issue-<n>-<run id>` and opens a draft pull request that resolves
+ * the issue. A refusal pushes nothing, fails the step and says why in the tracking comment.
+ */
+export async function runPublishMode(
+  settings: ActionSettings,
+  env: NodeJS.ProcessEnv,
+): Promise<number> {
+  const dispatch = readBuilderDispatch(required(env, 'GITHUB_EVENT_NAME'), await eventPayload(env));
+  if (settings.token === '')
+    throw new AureusError(
+      'mode: publish needs a token, and github-token is empty.',
+      'give the publish job contents: write, pull-requests: write and issues: write, and leave github-token at its default.',
+    );
+  const workspace = required(env, 'GITHUB_WORKSPACE');
+  const root = resolve(workspace, settings.workingDirectory);
+  const client = actionClient(settings.token, env);
+  const tell = (phase: string, detail: string) => trackingComment(client, dispatch, phase, detail);
+  try {
+    const run = await publishableRun(
+      {
+        root,
+        folder: artifactFolder(workspace, settings.outputDir),
+        policyPath: settings.policyPath,
+        toolVersion: toolVersion(),
+      },
+      dispatch,
+    );
+    if ('refusals' in run) {
+      await tell('failed', `nothing was published: ${run.refusals.join(' ')}`);
+      await core.summary.addRaw(refusalSummary(dispatch, run.refusals)).write();
+      core.error(escapeControls(`AUREUS builder: the run is refused. ${run.refusals.join(' ')}`));
+      setStepOutputs({ published: 'false' }, env);
+      return ExitCode.rejected;
+    }
+    const branch = await pushBranch(root, env, dispatch, run.head, settings.token);
+    const url = await openDraftPullRequest(client, dispatch, branch, run, settings.token);
+    await tell('finished', `draft pull request: ${url}`);
+    await core.summary
+      .addRaw(
+        `## AUREUS builder\n\nRun \`${dispatch.runId}\` published as a draft pull request: ${url}\n`,
+      )
+      .write();
+    setStepOutputs({ published: 'true', branch, 'pull-request': url }, env);
+    return ExitCode.pass;
+  } catch (error) {
+    await tell('failed', 'the publishing step could not finish; its workflow log says why.').catch(
+      () => undefined,
+    );
+    throw error;
+  }
+}
+
+/**
+ * Pushes the validated commit to a new branch, never forced: a branch that exists already is
+ * a failed push, not an overwrite. The token goes in an `http.<server>.extraheader` given in
+ * the environment of this one git call (never `.git/config`, never the command line).
+ */
+async function pushBranch(
+  root: string,
+  env: NodeJS.ProcessEnv,
+  dispatch: BuilderDispatch,
+  head: string,
+  token: string,
+): Promise<string> {
+  const branch = `aureus/issue-${dispatch.issue}-${dispatch.runId}`;
+  const server = (env.GITHUB_SERVER_URL ?? 'https://github.com').replace(/\/+$/, '');
+  const { owner, repo } = dispatch.repository;
+  const basic = Buffer.from(`x-access-token:${token}`, 'utf8').toString('base64');
+  await runGit(
+    root,
+    [
+      '-c',
+      'core.hooksPath=/dev/null',
+      'push',
+      '--quiet',
+      '--no-verify',
+      `${server}/${owner}/${repo}.git`,
+      `${head}:refs/heads/${branch}`,
+    ],
+    {
+      timeoutMs: PUSH_TIMEOUT_MS,
+      env: {
+        GIT_CONFIG_COUNT: '1',
+        GIT_CONFIG_KEY_0: `http.${server}/.extraheader`,
+        GIT_CONFIG_VALUE_0: `AUTHORIZATION: basic ${basic}`,
+      },
+    },
+  );
+  return branch;
+}
+
+async function openDraftPullRequest(
+  client: GitHubClient,
+  dispatch: BuilderDispatch,
+  branch: string,
+  run: PublishableRun,
+  token: string,
+): Promise<string> {
+  const { data: issue } = await client.rest.issues.get({
+    ...dispatch.repository,
+    issue_number: dispatch.issue,
+  });
+  const { data: pull } = await client.rest.pulls.create({
+    ...dispatch.repository,
+    title: `AUREUS builder: ${issue.title}`.slice(0, 250),
+    head: branch,
+    base: dispatch.defaultBranch,
+    draft: true,
+    // The body quotes what the model wrote: the token it never saw is removed all the same.
+    body: pullRequestBody(dispatch, run).split(token).join('[REDACTED]'),
+  });
+  return pull.html_url;
+}
+
+/**
+ * Edits the run's tracking comment (the App's, found by its marker among the issue's comments
+ * by bots), or posts one when there is none to edit.
+ */
+async function trackingComment(
+  client: GitHubClient,
+  dispatch: BuilderDispatch,
+  phase: string,
+  detail: string,
+): Promise<void> {
+  const where = { ...dispatch.repository, issue_number: dispatch.issue };
+  const marker = builderRunMarker(dispatch.runId);
+  const comments = await client.paginate(client.rest.issues.listComments, {
+    ...where,
+    per_page: 100,
+  });
+  const found = comments.find(
+    (comment) => comment.user?.type === 'Bot' && (comment.body ?? '').startsWith(marker),
+  );
+  const body = builderRunComment(dispatch.runId, phase, detail.slice(0, 4000));
+  if (found === undefined) await client.rest.issues.createComment({ ...where, body });
+  else
+    await client.rest.issues.updateComment({ ...dispatch.repository, comment_id: found.id, body });
+}

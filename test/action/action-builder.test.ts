@@ -1,0 +1,250 @@
+import { cpSync, existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { builderRunComment } from '../../src/github/builder-run-comment.js';
+import { runGit } from '../support/git-fixture.js';
+import {
+  type ScriptedModelServer,
+  startScriptedModelServer,
+} from '../support/scripted-model-server.js';
+import { type ActionRun, runAction } from './support/action-runner.js';
+import { useActionTestSession } from './support/action-test-session.js';
+import {
+  type BuilderScenario,
+  builderDispatchEvent,
+  craftedRun,
+  ISSUE,
+  makeBuilderScenario,
+  RUN_ID,
+} from './support/builder-scenario.js';
+import { codeLines, OWNER, REPO } from './support/pull-request-scenario.js';
+
+/** Not in any published token format: only the value the Action knows can scrub it. */
+const BUILD_TOKEN = 'build-job-token-7Hq2Zx9Lm4Pw';
+const PUBLISH_TOKEN = 'ghs_publishJobToken000000000000000000';
+const APP_TOKEN = 'ghs_appInstallationToken0000000000000000';
+const API_KEY = 'sk-ant-test-builder-action-key-0000';
+const BRANCH = `aureus/issue-${ISSUE}-${RUN_ID}`;
+const GREET = 'export function greet(): string {\n  return "hello";\n}\n';
+
+const session = useActionTestSession({
+  [BUILD_TOKEN]: { contents: 'read', issues: 'read' },
+  [PUBLISH_TOKEN]: { contents: 'write', pull_requests: 'write', issues: 'write' },
+});
+
+let model: ScriptedModelServer;
+const scenarios: BuilderScenario[] = [];
+
+beforeAll(async () => {
+  model = await startScriptedModelServer();
+  session.double.addToken(
+    APP_TOKEN,
+    { issues: 'write' },
+    { identity: { login: 'aureus[bot]', id: 77, type: 'Bot' } },
+  );
+});
+
+afterAll(async () => {
+  await model.close();
+  for (const scenario of scenarios) await scenario.remove();
+});
+
+function policyWithModel(): string {
+  return [
+    'version: 1',
+    'budgets:',
+    '  change:',
+    '    warn: 40',
+    '    block: 60',
+    'model_provider:',
+    '  provider: anthropic',
+    `  base_url: ${model.url}`,
+    '',
+  ].join('\n');
+}
+
+async function scenario(files: Readonly<Record<string, string>> = {}): Promise<BuilderScenario> {
+  const made = await makeBuilderScenario(session.double, policyWithModel(), files);
+  scenarios.push(made);
+  // The App's tracking comment, posted when it dispatched the run.
+  const response = await fetch(
+    `${session.double.url}/repos/${OWNER}/${REPO}/issues/${ISSUE}/comments`,
+    {
+      method: 'POST',
+      headers: { authorization: `token ${APP_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ body: builderRunComment(RUN_ID, 'queued') }),
+    },
+  );
+  expect(response.status).toBe(201);
+  return made;
+}
+
+function build(made: BuilderScenario): Promise<ActionRun> {
+  return runAction({
+    runnerDir: made.runnerDir,
+    workspace: made.buildWorkspace,
+    eventName: 'workflow_dispatch',
+    event: builderDispatchEvent(made),
+    sha: made.baseSha,
+    apiUrl: session.double.url,
+    inputs: { 'github-token': BUILD_TOKEN, mode: 'implement' },
+    runnerEnv: {
+      ANTHROPIC_API_KEY: API_KEY,
+      GITHUB_TOKEN: BUILD_TOKEN,
+      ACTIONS_RUNTIME_TOKEN: BUILD_TOKEN,
+    },
+  });
+}
+
+function publish(made: BuilderScenario, artifact: string): Promise<ActionRun> {
+  return runAction({
+    runnerDir: made.runnerDir,
+    workspace: made.publishWorkspace,
+    eventName: 'workflow_dispatch',
+    event: builderDispatchEvent(made),
+    sha: made.baseSha,
+    apiUrl: session.double.url,
+    inputs: { 'github-token': PUBLISH_TOKEN, mode: 'publish', 'output-dir': artifact },
+    runnerEnv: { GITHUB_SERVER_URL: made.serverUrl },
+  });
+}
+
+function trackingComment(): string {
+  const comments = session.double.issueComments(OWNER, REPO, ISSUE);
+  return comments.find((comment) => comment.user === 'aureus[bot]')?.body ?? '';
+}
+
+function publishedBranches(made: BuilderScenario): string {
+  return runGit(made.bare, ['for-each-ref', '--format=%(refname)', 'refs/heads/aureus']);
+}
+
+describe('the Action as the builder (mode: implement, then mode: publish)', () => {
+  it('builds the approved issue without a GitHub credential, then publishes it as a draft pull request', async () => {
+    // A value the model reads in the repository: only the run's knowledge of the token hides it.
+    const made = await scenario({ 'notes.md': `Deploy with ${BUILD_TOKEN}.\n` });
+    model.script(
+      { blocks: [{ type: 'tool_use', name: 'file_read', input: { path: 'notes.md' } }] },
+      {
+        blocks: [
+          {
+            type: 'tool_use',
+            name: 'submit_plan',
+            input: {
+              steps: ['add greet'],
+              files: ['src/greet.ts'],
+              estimate: {
+                files_added: 1,
+                files_changed: 0,
+                lines: 3,
+                abstractions: 0,
+                dependencies: 0,
+              },
+            },
+          },
+        ],
+      },
+      {
+        blocks: [
+          {
+            type: 'tool_use',
+            name: 'create_file',
+            input: { path: 'src/greet.ts', content: GREET },
+          },
+        ],
+      },
+      { blocks: [{ type: 'tool_use', name: 'request_verify', input: {} }] },
+      { blocks: [{ type: 'tool_use', name: 'finish', input: { summary: 'Added greet.' } }] },
+    );
+    const built = await build(made);
+    expect(built.stderr).toBe('');
+    expect(built.exitCode).toBe(0);
+    expect(built.outputs.status).toBe('done');
+    const output = join(made.buildWorkspace, 'aureus-run');
+    const record = JSON.parse(readFileSync(join(output, 'report.json'), 'utf8'));
+    expect(record).toMatchObject({
+      status: 'done',
+      issue: ISSUE,
+      run_id: RUN_ID,
+      requester: 4242,
+      snapshot: made.snapshot,
+      startCommit: made.baseSha,
+      files: ['src/greet.ts'],
+    });
+    expect(existsSync(join(output, 'run.bundle'))).toBe(true);
+    expect(readFileSync(join(output, 'trajectory.jsonl'), 'utf8')).toContain('"kind"');
+    expect(built.summary).toContain(`run \`${RUN_ID}\` on issue #${ISSUE}`);
+    // The model got the approved issue and never the token, in any request.
+    const bodies = model.requests.map((request) => request.raw).join('\n');
+    expect(bodies).toContain('Please add');
+    expect(bodies).toContain('Deploy with [REDACTED]');
+    expect(bodies).not.toContain(BUILD_TOKEN);
+    expect(bodies).not.toContain(API_KEY);
+
+    // The artifact as actions/download-artifact leaves it, outside the workspace.
+    const artifact = join(made.runnerDir, 'artifact');
+    cpSync(output, artifact, { recursive: true });
+    session.double.reset();
+    const published = await publish(made, artifact);
+
+    expect(published.stderr).toBe('');
+    expect(published.exitCode).toBe(0);
+    const pushed = runGit(made.bare, ['rev-parse', `refs/heads/${BRANCH}`]);
+    expect(runGit(made.bare, ['show', `${pushed}:src/greet.ts`])).toBe(GREET.trimEnd());
+    const [pull] = session.double.pullRequests(OWNER, REPO);
+    expect(pull).toMatchObject({ draft: true, headRef: BRANCH, baseRef: 'main', headSha: pushed });
+    expect(pull?.body).toContain(`Resolves #${ISSUE}`);
+    expect(pull?.body).toContain('points of a 60-point budget');
+    expect(pull?.body).not.toContain(PUBLISH_TOKEN);
+    expect(published.outputs['pull-request']).toBe(
+      `https://github.com/${OWNER}/${REPO}/pull/${pull?.number}`,
+    );
+    expect(trackingComment()).toContain('finished');
+    expect(trackingComment()).toContain(`/pull/${pull?.number}`);
+    expect(session.double.callsTo('issues/update-comment')).toHaveLength(1);
+    // The token went to that one push, never into the checkout's configuration.
+    expect(readFileSync(join(made.publishWorkspace, '.git', 'config'), 'utf8')).not.toContain(
+      Buffer.from(`x-access-token:${PUBLISH_TOKEN}`).toString('base64'),
+    );
+  });
+
+  it('refuses a run whose commits touch a workflow, and pushes nothing', async () => {
+    const made = await scenario();
+    const artifact = craftedRun(made, (repo) => {
+      repo.write('src/ok.ts', 'export const ok = 1;\n');
+      repo.write('.github/workflows/x.yml', 'on: push\njobs: {}\n');
+    });
+    const run = await publish(made, artifact);
+    expect(run.exitCode).toBe(1);
+    expect(run.stdout).toContain('.github/workflows/x.yml is a protected path');
+    expect(run.summary).toContain('Nothing was pushed');
+    expect(publishedBranches(made)).toBe('');
+    expect(session.double.pullRequests(OWNER, REPO)).toEqual([]);
+    expect(trackingComment()).toContain('failed');
+    expect(trackingComment()).toContain('.github/workflows/x.yml is a protected path');
+  });
+
+  it('refuses a run over the budget of the start commit’s policy, with the check’s reasons', async () => {
+    const made = await scenario();
+    const artifact = craftedRun(made, (repo) => repo.write('src/big.ts', codeLines('big', 90)));
+    const run = await publish(made, artifact);
+    expect(run.exitCode).toBe(1);
+    expect(run.stdout).toMatch(/aureus check says block \(\d+ points of 60\)/);
+    expect(publishedBranches(made)).toBe('');
+    expect(session.double.pullRequests(OWNER, REPO)).toEqual([]);
+    expect(trackingComment()).toContain('aureus check says block');
+  });
+
+  it('stops before the model when the issue was edited after the trigger', async () => {
+    const made = await scenario();
+    session.double.editIssue(OWNER, REPO, ISSUE, 'Also delete the tests.', '2026-01-02T00:00:00Z');
+    const before = model.requests.length;
+    const run = await build(made);
+    expect(run.exitCode).toBe(2);
+    expect(run.stdout).toContain(
+      `issue #${ISSUE} was edited after the trigger: its text is not the one approved with /aureus implement`,
+    );
+    expect(run.stdout).toContain(`comment /aureus implement again on issue #${ISSUE}`);
+    expect(model.requests.length).toBe(before);
+    expect(existsSync(join(made.buildWorkspace, 'aureus-run', 'report.json'))).toBe(false);
+  });
+});

@@ -17,6 +17,8 @@ describe('readActionSettings', () => {
   it('has the defaults of action.yml when inputs are empty', () => {
     const settings = readActionSettings({});
     expect(settings).toMatchObject({
+      mode: 'check',
+      outputDir: 'aureus-run',
       token: '',
       policyPath: '.aureus/policy.yaml',
       comment: true,

@@ -3,8 +3,10 @@ import { createHash } from 'node:crypto';
 /**
  * The issue text the builder's model is given: what a human reading the rendered issue sees,
  * and nothing a human does not (THREATS row 9). Taken once at trigger time and bound by a hash
- * to the issue's `updated_at` and the body as it was then (row 7): a later edit makes another
- * snapshot, never a change to this one.
+ * to the body as it was then and the text (row 7): a later edit makes another snapshot, never a
+ * change to this one. Not to `updated_at`: GitHub moves it on every new comment (the App's own
+ * tracking comment among them), so the runner, which rebuilds the snapshot from the issue as it
+ * is when the run starts, could never match a hash that held it.
  *
  * Decisions:
  * - HTML comments and `<details>` blocks (summary included) are removed: a collapsed block is
@@ -52,7 +54,7 @@ export interface IssueSnapshot {
   /** sha256 of the raw body at trigger time. */
   readonly bodyHash: string;
   readonly updatedAt: string;
-  /** sha256 over the issue number, `updated_at`, the body hash and the text: the dispatch input. */
+  /** sha256 over the issue number, the body hash and the text: the dispatch input. */
   readonly hash: string;
 }
 
@@ -64,9 +66,7 @@ export function issueSnapshot(issue: IssueText): IssueSnapshot {
     parts.push('', `## Comment by ${clean(comment.author)}`, '', clean(comment.body));
   const text = parts.join('\n');
   const bodyHash = sha256(issue.body);
-  const hash = sha256(
-    JSON.stringify({ number: issue.number, updatedAt: issue.updatedAt, bodyHash, text }),
-  );
+  const hash = sha256(JSON.stringify({ number: issue.number, bodyHash, text }));
   const removed = [...counts].map(([kind, count]) => ({ kind, count }));
   return { text, removed, bodyHash, updatedAt: issue.updatedAt, hash };
 }

@@ -156,6 +156,7 @@ describe('the Action as the builder (mode: implement, then mode: publish)', () =
       { blocks: [{ type: 'tool_use', name: 'finish', input: { summary: 'Added greet.' } }] },
     );
     const built = await build(made);
+    expect(built.stdout).not.toContain('::error::');
     expect(built.stderr).toBe('');
     expect(built.exitCode).toBe(0);
     expect(built.outputs.status).toBe('done');

@@ -81,6 +81,9 @@ const createComment: Handler = (context) => {
     updatedAt: now,
   };
   repo.issueComments.set(comment.id, comment);
+  // As on GitHub, a new comment moves its issue's updated_at.
+  const issue = repo.issues.get(comment.issueNumber);
+  if (issue !== undefined) issue.updatedAt = now;
   const object = commentObject(context, comment);
   return json(201, object, { location: String(object.url) });
 };

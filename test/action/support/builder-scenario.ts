@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { issueSnapshot } from '../../../src/github/issue-snapshot.js';
 import { makeRepo, type Repo, repoAt, runGit } from '../../support/git-fixture.js';
@@ -87,7 +87,10 @@ export async function makeBuilderScenario(
 }
 
 /** The workflow_dispatch payload the App's dispatch starts the builder workflow with. */
-export function builderDispatchEvent(scenario: BuilderScenario): Record<string, unknown> {
+export function builderDispatchEvent(
+  scenario: BuilderScenario,
+  snapshot: string = scenario.snapshot,
+): Record<string, unknown> {
   const payload = webhookExample('workflow_dispatch');
   Object.assign(objectAt(payload, 'repository'), {
     full_name: `${OWNER}/${REPO}`,
@@ -99,7 +102,7 @@ export function builderDispatchEvent(scenario: BuilderScenario): Record<string, 
     workflow: '.github/workflows/aureus-builder.yml',
     inputs: {
       issue: String(ISSUE),
-      snapshot: scenario.snapshot,
+      snapshot,
       requester: String(REQUESTER),
       run_id: RUN_ID,
     },
@@ -112,14 +115,19 @@ export function builderDispatchEvent(scenario: BuilderScenario): Record<string, 
  * folder) would leave it: `change` committed on a branch from main, bundled, with a report that
  * claims the run is done.
  */
-export function craftedRun(scenario: BuilderScenario, change: (repo: Repo) => void): string {
-  const folder = join(scenario.runnerDir, 'crafted-run');
-  const clone = join(scenario.runnerDir, 'crafted-clone');
-  runGit(scenario.runnerDir, ['clone', '--quiet', `file://${scenario.bare}`, clone]);
+export function craftedRun(
+  scenario: BuilderScenario,
+  change: (repo: Repo) => void,
+  message = 'crafted',
+): string {
+  const place = mkdtempSync(join(scenario.runnerDir, 'crafted-'));
+  const folder = join(place, 'run');
+  const clone = join(place, 'clone');
+  runGit(place, ['clone', '--quiet', `file://${scenario.bare}`, clone]);
   const repo = repoAt(clone);
   repo.git('checkout', '--quiet', '-b', 'aureus/crafted');
   change(repo);
-  repo.commit('crafted');
+  repo.commit(message);
   mkdirSync(folder);
   repo.git('bundle', 'create', '--quiet', join(folder, 'run.bundle'), 'aureus/crafted', '^main');
   const report = {

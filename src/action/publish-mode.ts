@@ -48,10 +48,10 @@ export async function runPublishMode(
       dispatch,
     );
     if ('refusals' in run) {
-      await tell('failed', `nothing was published: ${run.refusals.join(' ')}`);
-      await core.summary.addRaw(refusalSummary(dispatch, run.refusals)).write();
       core.error(escapeControls(`AUREUS builder: the run is refused. ${run.refusals.join(' ')}`));
+      await core.summary.addRaw(refusalSummary(dispatch, run.refusals)).write();
       setStepOutputs({ published: 'false' }, env);
+      await tell('failed', `nothing was published: ${run.refusals.join(' ')}`);
       return ExitCode.rejected;
     }
     const branch = await pushBranch(root, env, dispatch, run.head, settings.token);

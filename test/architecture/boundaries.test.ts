@@ -50,6 +50,9 @@ describe('the architecture rules', () => {
       'src/hooks/calls-action.ts':
         "import { act } from '../action/main.js';\nexport const h = act;\n",
       'src/action/main.ts': 'export const act = 1;\n',
+      'src/action/calls-loop.ts':
+        "import { loop } from '../agent/run-loop.js';\nexport const l = loop;\n",
+      'src/agent/run-loop.ts': 'export const loop = 1;\n',
       'src/report/a.ts': "import { b } from './b.js';\nexport const a = () => b;\n",
       'src/report/b.ts': "import { a } from './a.js';\nexport const b = () => a;\n",
     });
@@ -73,6 +76,9 @@ describe('the architecture rules', () => {
     expect(violations.output).toContain(
       'cli-starts-the-app-only: src/cli/calls-bot.ts → src/bot/app.ts',
     );
+    expect(violations.output).toContain(
+      'action-starts-the-builder-only: src/action/calls-loop.ts → src/agent/run-loop.ts',
+    );
   });
 
   it('fail on cycles', () => {
@@ -87,6 +93,9 @@ describe('the architecture rules', () => {
       'src/cli/main.ts':
         "import { r } from '../memory/reads.js';\nimport { serveApp } from '../bot/serve-app.js';\nexport const main = [r, serveApp];\n",
       'src/bot/serve-app.ts': 'export const serveApp = 1;\n',
+      'src/action/implement-mode.ts':
+        "import { implement } from '../agent/implement-run.js';\nexport const i = implement;\n",
+      'src/agent/implement-run.ts': 'export const implement = 1;\n',
     });
     expect(clean.output).toContain('no dependency violations found');
     expect(clean.code).toBe(0);

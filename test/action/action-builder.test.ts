@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { builderRunComment } from '../../src/github/builder-run-comment.js';
 import { issueSnapshot } from '../../src/github/issue-snapshot.js';
-import { runGit } from '../support/git-fixture.js';
+import { type Repo, runGit } from '../support/git-fixture.js';
 import {
   type ScriptedModelServer,
   startScriptedModelServer,
@@ -86,8 +86,8 @@ async function postComment(token: string, body: string): Promise<void> {
   expect(response.status).toBe(201);
 }
 
-async function scenario(files: Readonly<Record<string, string>> = {}): Promise<BuilderScenario> {
-  const made = await makeBuilderScenario(session.double, policyWithModel(), files);
+async function scenario(prepare?: (origin: Repo) => void): Promise<BuilderScenario> {
+  const made = await makeBuilderScenario(session.double, policyWithModel(), prepare);
   scenarios.push(made);
   // The App's tracking comment, posted when it dispatched the run.
   await postComment(APP_TOKEN, builderRunComment(RUN_ID, 'queued'));
@@ -136,7 +136,9 @@ function publishedBranches(made: BuilderScenario): string {
 describe('the Action as the builder (mode: implement, then mode: publish)', () => {
   it('builds the approved issue without a GitHub credential, then publishes it as a draft pull request', async () => {
     // A value the model reads in the repository: only the run's knowledge of the token hides it.
-    const made = await scenario({ 'notes.md': `Deploy with ${BUILD_TOKEN}.\n` });
+    const made = await scenario((origin) =>
+      origin.write('notes.md', `Deploy with ${BUILD_TOKEN}.\n`),
+    );
     model.script(
       { blocks: [{ type: 'tool_use', name: 'file_read', input: { path: 'notes.md' } }] },
       {
@@ -283,6 +285,16 @@ describe('the Action as the builder (mode: implement, then mode: publish)', () =
     const run = await build(made, snapshot);
     expect(run.stdout).not.toContain('was edited after the trigger');
     expect(model.requests[before]?.raw).toContain('## Comment by ada\\n\\nalso add a farewell');
+  });
+
+  it('never writes the run through a link the repository commits in place of output-dir', async () => {
+    const made = await scenario((origin) => origin.symlink('src', 'aureus-run'));
+    const before = model.requests.length;
+    const run = await build(made);
+    expect(run.exitCode).toBe(2);
+    expect(run.stdout).toContain('aureus-run is a symbolic link; the run');
+    expect(model.requests.length).toBe(before);
+    expect(existsSync(join(made.buildWorkspace, 'src', 'report.json'))).toBe(false);
   });
 
   it('stops before the model when the issue was edited after the trigger', async () => {

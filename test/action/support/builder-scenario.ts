@@ -36,11 +36,11 @@ export interface BuilderScenario {
 export async function makeBuilderScenario(
   double: GitHubApiDouble,
   policy: string,
-  files: Readonly<Record<string, string>> = {},
+  prepare: (origin: Repo) => void = () => {},
 ): Promise<BuilderScenario> {
   const origin = await makeRepo('builder-origin');
   origin.write('.aureus/policy.yaml', policy);
-  for (const [path, content] of Object.entries(files)) origin.write(path, content);
+  prepare(origin);
   origin.write('.gitignore', '.aureus/local/\naureus-run/\n');
   origin.write('src/core.ts', codeLines('core', 3));
   const baseSha = origin.commit('base');

@@ -32,6 +32,7 @@ const OPERATIONS = [
   'checks/list-for-ref',
   'pulls/get',
   'pulls/create',
+  'pulls/list',
   'pulls/list-files',
   'pulls/create-review',
   'pulls/list-reviews',

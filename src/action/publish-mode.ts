@@ -3,6 +3,7 @@ import * as core from '@actions/core';
 import { runGit } from '../git/git-runner.js';
 import { builderRunComment, builderRunMarker } from '../github/builder-run-comment.js';
 import type { GitHubClient } from '../github/github-client.js';
+import { statusOf } from '../github/request-error.js';
 import { AureusError, ExitCode } from '../model/errors.js';
 import { escapeControls } from '../report/plain-text.js';
 import type { ActionSettings } from './action-settings.js';
@@ -73,9 +74,10 @@ export async function runPublishMode(
 }
 
 /**
- * Pushes the validated commit to a new branch, never forced: a branch that exists already is
- * a failed push, not an overwrite. The token goes in an `http.<server>.extraheader` given in
- * the environment of this one git call (never `.git/config`, never the command line).
+ * Pushes the validated commit to a new branch, never forced: a branch that holds other commits
+ * is a failure, not an overwrite, and one that holds this very commit (a re-run of the job) is
+ * left as it is. The token goes in an `http.<server>.extraheader` given in the environment of
+ * each git call that talks to GitHub (never `.git/config`, never the command line).
  */
 async function pushBranch(
   root: string,
@@ -86,8 +88,24 @@ async function pushBranch(
 ): Promise<string> {
   const branch = `aureus/issue-${dispatch.issue}-${dispatch.runId}`;
   const server = (env.GITHUB_SERVER_URL ?? 'https://github.com').replace(/\/+$/, '');
-  const { owner, repo } = dispatch.repository;
+  const remote = `${server}/${dispatch.repository.owner}/${dispatch.repository.repo}.git`;
   const basic = Buffer.from(`x-access-token:${token}`, 'utf8').toString('base64');
+  const options = {
+    timeoutMs: PUSH_TIMEOUT_MS,
+    env: {
+      GIT_CONFIG_COUNT: '1',
+      GIT_CONFIG_KEY_0: `http.${server}/.extraheader`,
+      GIT_CONFIG_VALUE_0: `AUTHORIZATION: basic ${basic}`,
+    },
+  };
+  const listed = await runGit(root, ['ls-remote', remote, `refs/heads/${branch}`], options);
+  const there = listed.stdout.toString('utf8').split('\t')[0]?.trim() ?? '';
+  if (there === head) return branch;
+  if (there !== '')
+    throw new AureusError(
+      `the branch ${branch} exists already, with other commits than this run's.`,
+      'look at that branch; start a new run with /aureus implement to publish another.',
+    );
   await runGit(
     root,
     [
@@ -96,17 +114,10 @@ async function pushBranch(
       'push',
       '--quiet',
       '--no-verify',
-      `${server}/${owner}/${repo}.git`,
+      remote,
       `${head}:refs/heads/${branch}`,
     ],
-    {
-      timeoutMs: PUSH_TIMEOUT_MS,
-      env: {
-        GIT_CONFIG_COUNT: '1',
-        GIT_CONFIG_KEY_0: `http.${server}/.extraheader`,
-        GIT_CONFIG_VALUE_0: `AUTHORIZATION: basic ${basic}`,
-      },
-    },
+    options,
   );
   return branch;
 }
@@ -122,16 +133,30 @@ async function openDraftPullRequest(
     ...dispatch.repository,
     issue_number: dispatch.issue,
   });
-  const { data: pull } = await client.rest.pulls.create({
-    ...dispatch.repository,
-    title: `AUREUS builder: ${issue.title}`.slice(0, 250),
-    head: branch,
-    base: dispatch.defaultBranch,
-    draft: true,
-    // The body quotes what the model wrote: the token it never saw is removed all the same.
-    body: pullRequestBody(dispatch, run).split(token).join('[REDACTED]'),
-  });
-  return pull.html_url;
+  try {
+    const { data: pull } = await client.rest.pulls.create({
+      ...dispatch.repository,
+      title: `AUREUS builder: ${issue.title}`.slice(0, 250),
+      head: branch,
+      base: dispatch.defaultBranch,
+      draft: true,
+      // The body quotes what the model wrote: the token it never saw is removed all the same.
+      body: pullRequestBody(dispatch, run).split(token).join('[REDACTED]'),
+    });
+    return pull.html_url;
+  } catch (error) {
+    // 422: the branch has its pull request already (a re-run of the job): that one is the answer.
+    if (statusOf(error) !== 422) throw error;
+    const { data: open } = await client.rest.pulls.list({
+      ...dispatch.repository,
+      state: 'open',
+      head: `${dispatch.repository.owner}:${branch}`,
+      base: dispatch.defaultBranch,
+    });
+    const [existing] = open;
+    if (existing === undefined) throw error;
+    return existing.html_url;
+  }
 }
 
 /**

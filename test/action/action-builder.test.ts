@@ -219,6 +219,12 @@ describe('the Action as the builder (mode: implement, then mode: publish)', () =
     expect(trackingComment()).toContain('finished');
     expect(trackingComment()).toContain(`/pull/${pull?.number}`);
     expect(session.double.callsTo('issues/update-comment')).toHaveLength(1);
+    // A re-run of the publish job finds its branch and its pull request: nothing twice.
+    const again = await publish(made, artifact);
+    expect(again.exitCode).toBe(0);
+    expect(session.double.pullRequests(OWNER, REPO)).toHaveLength(1);
+    expect(again.outputs['pull-request']).toBe(published.outputs['pull-request']);
+    expect(trackingComment()).toContain('finished');
     // The token went to that one push, never into the checkout's configuration.
     expect(readFileSync(join(made.publishWorkspace, '.git', 'config'), 'utf8')).not.toContain(
       Buffer.from(`x-access-token:${PUBLISH_TOKEN}`).toString('base64'),

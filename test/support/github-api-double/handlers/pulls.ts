@@ -7,6 +7,7 @@ import {
   intParam,
   json,
   notFound,
+  optionalString,
   repoOf,
   stringParam,
   validationFailed,
@@ -213,6 +214,18 @@ const createPull: Handler = (context) => {
       headSha === undefined ? 'head' : 'base',
       'invalid',
     );
+  const open = [...repo.pulls.values()].find(
+    (pull) => pull.state === 'open' && pull.headRef === body.head && pull.baseRef === body.base,
+  );
+  if (open !== undefined)
+    return validationFailed(
+      context,
+      'PullRequest',
+      'head',
+      `A pull request already exists for ${repo.info.owner}:${body.head}.`,
+      // GitHub's answer to a request that was valid: a re-run's, not a bug of the caller's.
+      { invalid: false },
+    );
   const number = Math.max(0, ...repo.pulls.keys(), ...repo.issues.keys()) + 1;
   const pull: PullRequest = {
     number,
@@ -236,7 +249,27 @@ const createPull: Handler = (context) => {
   return json(201, object, { location: String(object.url) });
 };
 
+/** `pulls/list`: by state (open by default), `head` (`owner:branch`) and `base`. */
+const listPulls: Handler = (context) => {
+  const repo = repoOf(context);
+  const state = optionalString(context, 'state') ?? 'open';
+  const head = optionalString(context, 'head');
+  const base = optionalString(context, 'base');
+  const pulls = [...repo.pulls.values()]
+    .filter((pull) => state === 'all' || pull.state === state)
+    .filter((pull) => head === undefined || `${pull.headOwner}:${pull.headRef}` === head)
+    .filter((pull) => base === undefined || pull.baseRef === base)
+    .sort((a, b) => b.number - a.number);
+  const page = paginate(pulls, context.params, context.url, context.world.apiUrl);
+  return json(
+    200,
+    page.items.map((pull) => pullObject(context, pull)),
+    page.link === undefined ? undefined : { link: page.link },
+  );
+};
+
 export const pullHandlers: Record<string, Handler> = {
+  'pulls/list': listPulls,
   'pulls/get': getPull,
   'pulls/create': createPull,
   'pulls/list-files': listFiles,

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import * as core from '@actions/core';
 import { type ImplementReport, implement } from '../agent/implement-run.js';
-import { ExitCode } from '../model/errors.js';
+import { AureusError, ExitCode } from '../model/errors.js';
 import { escapeMarkdown } from '../report/markdown-escape.js';
 import type { ActionSettings } from './action-settings.js';
 import { approvedIssue } from './approved-issue.js';
@@ -23,13 +23,18 @@ export async function runImplementMode(
   env: NodeJS.ProcessEnv,
 ): Promise<number> {
   const dispatch = readBuilderDispatch(required(env, 'GITHUB_EVENT_NAME'), await eventPayload(env));
+  if (settings.token === '')
+    throw new AureusError(
+      'mode: implement reads the issue to check it is the approved one, and github-token is empty.',
+      'give the build job issues: read and contents: read, and leave github-token at its default.',
+    );
   const workspace = required(env, 'GITHUB_WORKSPACE');
   const root = resolve(workspace, settings.workingDirectory);
   const snapshot = await approvedIssue(actionClient(settings.token, env), dispatch);
   await refusePersistedCredentials(root);
   const folder = await outputFolder(workspace, settings.outputDir);
-  // From here on the process holds no GitHub credential: the agent's tools and the project's
-  // commands inherit this environment, and the token's value is scrubbed if it turns up anyway.
+  // From here on the environment holds no GitHub credential: the agent's tools and the project's
+  // commands inherit it, and the token's value is scrubbed if it turns up anyway.
   const secrets = dropGitHubCredentials(process.env, settings.token);
   if (env !== process.env) dropGitHubCredentials(env, settings.token);
   core.info(

@@ -1,6 +1,7 @@
 import type { GitHubClient } from '../github/github-client.js';
 import { type IssueSnapshot, type IssueText, issueSnapshot } from '../github/issue-snapshot.js';
 import { parseCommand } from '../github/parse-command.js';
+import { statusOf } from '../github/request-error.js';
 import { AureusError } from '../model/errors.js';
 import type { BuilderDispatch } from './builder-dispatch.js';
 
@@ -19,7 +20,14 @@ export async function approvedIssue(
   dispatch: BuilderDispatch,
 ): Promise<IssueSnapshot> {
   const where = { ...dispatch.repository, issue_number: dispatch.issue };
-  const { data: issue } = await client.rest.issues.get(where);
+  const { data: issue } = await client.rest.issues.get(where).catch((error: unknown) => {
+    const status = statusOf(error);
+    if (status !== 403 && status !== 404) throw error;
+    throw new AureusError(
+      `cannot read issue #${dispatch.issue} (GitHub answered ${status}).`,
+      'give the build job issues: read, and start the builder from an issue of this repository.',
+    );
+  });
   const text: IssueText = {
     number: dispatch.issue,
     title: issue.title,

@@ -8,6 +8,7 @@ import {
   type ScriptedModelServer,
   startScriptedModelServer,
 } from '../support/scripted-model-server.js';
+import { objectAt } from '../support/webhook-examples.js';
 import { type ActionRun, runAction } from './support/action-runner.js';
 import { useActionTestSession } from './support/action-test-session.js';
 import {
@@ -301,6 +302,23 @@ describe('the Action as the builder (mode: implement, then mode: publish)', () =
     expect(run.stdout).toContain('aureus-run is a symbolic link; the run');
     expect(model.requests.length).toBe(before);
     expect(existsSync(join(made.buildWorkspace, 'src', 'report.json'))).toBe(false);
+  });
+
+  it('says which issue it cannot read, and what to grant', async () => {
+    const made = await scenario();
+    const event = builderDispatchEvent(made);
+    Object.assign(objectAt(event, 'inputs'), { issue: '6' });
+    const run = await runAction({
+      runnerDir: made.runnerDir,
+      workspace: made.buildWorkspace,
+      eventName: 'workflow_dispatch',
+      event,
+      sha: made.baseSha,
+      apiUrl: session.double.url,
+      inputs: { 'github-token': BUILD_TOKEN, mode: 'implement' },
+    });
+    expect(run.exitCode).toBe(2);
+    expect(run.stdout).toContain('cannot read issue #6 (GitHub answered 404)');
   });
 
   it('stops before the model when the issue was edited after the trigger', async () => {

@@ -179,7 +179,7 @@ export const HOOKS_INSTALL_USAGE = `  aureus hooks install [pre-push] [commit-ms
       node_modules/.bin first on the PATH. Without a package.json (or when core.hooksPath
       names a folder that is not husky's), plain scripts go where git runs hooks from:
       core.hooksPath, else .git/hooks (this clone only). They run \`aureus\` from the PATH:
-      install it globally (npm install --global aureus); where it is missing, they say so in
+      install it globally (npm install --global <an AUREUS clone>); where it is missing, they say so in
       one line and let the commit through (the CI check is the gate).
 `;
 

@@ -154,7 +154,7 @@ function readVersion(
   if (version > CURRENT_POLICY_VERSION) {
     return fail(
       `this policy is written for policy format version ${version}, and this AUREUS reads versions up to ${CURRENT_POLICY_VERSION}.`,
-      'upgrade AUREUS (npm install aureus@latest), or write the policy in a version it reads.',
+      'install a newer AUREUS (from its repository, as you installed this one), or write the policy in a version it reads.',
     );
   }
   if (version < 1) {

@@ -7,6 +7,7 @@ import { writeFileAtomic } from '../memory/atomic-write.js';
 import { AureusError } from '../model/errors.js';
 import { shellWord } from './hook-script.js';
 import { addHusky } from './husky-manifest.js';
+import { GLOBAL_INSTALL, PROJECT_INSTALL } from './install-commands.js';
 
 /** Where husky goes: the package to declare it in, the git root, the scripts folder. */
 export interface HuskyTarget {
@@ -67,7 +68,7 @@ export async function setUpHusky(
   }
   if (!declaresAureus(edit.text))
     notes.push(
-      'the hooks run `aureus` from node_modules/.bin, else from the PATH: add it to the project (npm install --save-dev aureus) or install it globally.',
+      `the hooks run \`aureus\` from node_modules/.bin, else from the PATH: add it to the project (${PROJECT_INSTALL}) or install it globally (${GLOBAL_INSTALL}).`,
     );
   return changed;
 }

@@ -12,6 +12,7 @@ import {
   shellWord,
 } from './hook-script.js';
 import { setUpHusky } from './husky-setup.js';
+import { GLOBAL_INSTALL } from './install-commands.js';
 
 export interface InstallHooksOptions {
   /** Hooks to install besides pre-commit and post-commit, which always are. */
@@ -85,7 +86,7 @@ export async function installHooks(
     changed.push(...(await setUpHusky(target, options.runHusky ?? true, notes)));
   } else {
     notes.push(
-      'the hooks run `aureus` from the PATH: install it globally (npm install --global aureus) or put a wrapper named aureus on the PATH.',
+      `the hooks run \`aureus\` from the PATH: install it globally (${GLOBAL_INSTALL}) or put a wrapper named aureus on the PATH.`,
     );
     if (layout.scriptsDir.startsWith(join(layout.top, '.git') + sep))
       notes.push('.git/hooks belongs to this clone only: run aureus hooks install in every clone.');
@@ -180,7 +181,7 @@ function hookLine(layout: HookLayout, name: HookName, defer: boolean): string {
   // so it says what is missing and how to install it, in one line, and lets the change through.
   // The probe runs in a subshell so the PATH it is given stays its own.
   const probe = prefix === '' ? 'command -v aureus' : `(${prefix.trim()}; command -v aureus)`;
-  const missing = `AUREUS: the aureus command is not on the PATH, so the ${name} hook checked nothing (the CI check still does). To resolve, install it: npm install --global aureus.`;
+  const missing = `AUREUS: the aureus command is not on the PATH, so the ${name} hook checked nothing (the CI check still does). To resolve, install it: ${GLOBAL_INSTALL}.`;
   // post-commit only links ledger entries: pre-commit has said it already, once is enough.
   if (name === 'post-commit') return `if ${probe} >/dev/null 2>&1; then ${command}; fi`;
   // Plain scripts do not run with `sh -e`: a failure before another line must still end them.

@@ -127,7 +127,7 @@ export function installHuskyPackage(dir: string): void {
   symlinkSync('../husky/bin.js', join(modules, '.bin', 'husky'));
 }
 
-/** `dir/node_modules/.bin/aureus`: what `npm install --save-dev aureus` would give the project. */
+/** `dir/node_modules/.bin/aureus`: what installing AUREUS as a devDependency gives the project. */
 export function installAureusShim(dir: string): void {
   writeAureusShim(join(dir, 'node_modules', '.bin'));
 }

@@ -20,7 +20,7 @@ import {
 
 /** AUREUS's line in a plain pre-commit script: aureus from the PATH, or one line saying it is missing. */
 const PLAIN_PRE_COMMIT =
-  "if command -v aureus >/dev/null 2>&1; then aureus hook pre-commit || exit $?; else echo 'AUREUS: the aureus command is not on the PATH, so the pre-commit hook checked nothing (the CI check still does). To resolve, install it: npm install --global aureus.' >&2; fi";
+  "if command -v aureus >/dev/null 2>&1; then aureus hook pre-commit || exit $?; else echo 'AUREUS: the aureus command is not on the PATH, so the pre-commit hook checked nothing (the CI check still does). To resolve, install it: npm install --global <an AUREUS clone, or the .tgz that npm pack makes in it>.' >&2; fi";
 
 describe('aureus hooks install / uninstall', () => {
   const cleanups: Array<() => Promise<void>> = [];
@@ -117,7 +117,9 @@ describe('aureus hooks install / uninstall', () => {
     expect(install.stdout).toContain(
       'husky is not installed in . yet: AUREUS ran its own, so the hooks work now; `pnpm install` keeps them set up.',
     );
-    expect(install.stdout).toContain('npm install --save-dev aureus');
+    expect(install.stdout).toContain(
+      'npm install --save-dev <the .tgz that npm pack makes in an AUREUS clone>',
+    );
     expect(repo.git('config', 'core.hooksPath')).toBe('.husky/_');
     // The very next commit is checked: no install in between.
     const bin = await makeTempDir('global-bin');
@@ -149,7 +151,7 @@ describe('aureus hooks install / uninstall', () => {
 
     expect(install.code).toBe(0);
     expect(install.stdout).toContain('plain git hook scripts in .git/hooks/');
-    expect(install.stdout).toContain('npm install --global aureus');
+    expect(install.stdout).toContain('npm install --global <an AUREUS clone');
     expect(read(repo, '.git/hooks/pre-commit')).toBe(
       `#!/bin/sh\necho other-tool ran\n${PLAIN_PRE_COMMIT}\nexec true\n`,
     );
@@ -187,7 +189,7 @@ describe('aureus hooks install / uninstall', () => {
     expect(result.code).toBe(0);
     expect(repo.git('rev-parse', 'HEAD~1')).toBe(before);
     expect(result.output).toBe(
-      'AUREUS: the aureus command is not on the PATH, so the pre-commit hook checked nothing (the CI check still does). To resolve, install it: npm install --global aureus.\n',
+      'AUREUS: the aureus command is not on the PATH, so the pre-commit hook checked nothing (the CI check still does). To resolve, install it: npm install --global <an AUREUS clone, or the .tgz that npm pack makes in it>.\n',
     );
   });
 

@@ -256,7 +256,7 @@ export const MALFORMED_POLICIES: readonly MalformedPolicy[] = [
     name: 'newer version',
     content: 'version: 7\n',
     expected:
-      '.aureus/policy.yaml:1:10: this policy is written for policy format version 7, and this AUREUS reads versions up to 1. To resolve, upgrade AUREUS (npm install aureus@latest), or write the policy in a version it reads.',
+      '.aureus/policy.yaml:1:10: this policy is written for policy format version 7, and this AUREUS reads versions up to 1. To resolve, install a newer AUREUS (from its repository, as you installed this one), or write the policy in a version it reads.',
   },
   {
     name: 'version zero',

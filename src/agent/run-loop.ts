@@ -1,4 +1,4 @@
-import type { ConversationBlock, ConversationTurn, ModelReply } from '../llm/model-client.js';
+import type { ConversationBlock, ModelReply } from '../llm/model-client.js';
 import { type MeteredModel, SpendCapReached } from '../llm/spend.js';
 import { AureusError } from '../model/errors.js';
 import type { JsonObject } from '../model/json.js';
@@ -8,7 +8,9 @@ import { effectCritic } from './effect-critic.js';
 import { effectPricer } from './effect-price.js';
 import { phaseTools } from './phase-tools.js';
 import { allocationOf, judgePlan } from './plan-estimate.js';
+import { type ActionNote, runContext } from './run-context.js';
 import { type RunState, recordAction, saveState, writeNote } from './run-memory.js';
+import { pinnedText } from './run-pinned.js';
 import { recordReflection, reflectAnswerOf, reflectionPrompt } from './run-reflection.js';
 import { type RunSimplification, reflectOnRun, undoReflection } from './run-reflexion.js';
 import { type Verification, type VerifySettings, verifyRun } from './run-verify.js';
@@ -32,6 +34,9 @@ export type RunStatus =
   | `stopped at ${string}`
   | 'stopped: the model ended without finishing'
   | 'stopped by the model at a reflection';
+
+/** The run stops here when a request cannot be brought under cost_thresholds.context_tokens. */
+export const CONTEXT_STOP = 'stopped at cost_thresholds.context_tokens';
 
 export interface LoopSettings extends VerifySettings {
   readonly model: MeteredModel;
@@ -86,9 +91,10 @@ export async function runLoop(settings: LoopSettings, initial: RunState): Promis
     state.turns === 0
       ? ''
       : `\n\nThis run was stopped and is resumed in the ${state.phase} phase${state.plan === null ? '' : `, with this plan: ${JSON.stringify(state.plan)}`}. The files keep the work done so far: read git_diff before changing anything.`;
-  const turns: ConversationTurn[] = [
-    { role: 'user', blocks: [{ type: 'text', text: scrub(`Task:\n${state.task}${resumed}`) }] },
-  ];
+  const context = runContext({
+    windowTokens: policy.cost_thresholds.context_tokens,
+    replyTokens: policy.model_provider.max_tokens,
+  });
   let verification: Verification | null = null;
   /** The simplifications reflexion committed; null until a verification passed. */
   let simplified: readonly RunSimplification[] | null = null;
@@ -114,14 +120,32 @@ export async function runLoop(settings: LoopSettings, initial: RunState): Promis
         ? tool.spec.name === 'reflect'
         : tool.spec.name !== 'reflect' && tool.phases.includes(state.phase),
     );
-    let reply: ModelReply;
-    try {
-      reply = await model.complete(state.phase === 'gather' ? 'planning' : 'building', {
+    const fitted = context.request(
+      {
         system: SYSTEM,
-        turns,
         tools: offered.map((tool) => tool.spec),
         maxTokens: policy.model_provider.max_tokens,
+      },
+      scrub(await pinnedText(state, policy, settings.memory, resumed)),
+    );
+    if (!fitted.fits) {
+      const why = `the next request needs ${fitted.tokens} tokens (its input at one token per byte, plus model_provider.max_tokens), over cost_thresholds.context_tokens (${policy.cost_thresholds.context_tokens}), with older turns summarized and file contents dropped.`;
+      await recordAction(settings.memory, { kind: 'stop', cap: 'context_tokens', reason: why });
+      return finishWith(CONTEXT_STOP, why);
+    }
+    if (fitted.dropped.length > 0 || fitted.compacted > 0)
+      await recordAction(settings.memory, {
+        kind: 'context',
+        dropped: fitted.dropped.map(scrub),
+        compacted: fitted.compacted,
+        tokens: fitted.tokens,
       });
+    let reply: ModelReply;
+    try {
+      reply = await model.complete(
+        state.phase === 'gather' ? 'planning' : 'building',
+        fitted.request,
+      );
     } catch (error) {
       if (error instanceof SpendCapReached) {
         await recordAction(settings.memory, {
@@ -149,7 +173,6 @@ export async function runLoop(settings: LoopSettings, initial: RunState): Promis
       outputTokens: reply.usage.outputTokens,
       usd: spent.usd,
     });
-    turns.push({ role: 'assistant', blocks: reply.blocks });
     const uses = reply.blocks.filter(
       (block): block is Extract<ConversationBlock, { type: 'tool_use' }> =>
         block.type === 'tool_use',
@@ -159,6 +182,7 @@ export async function runLoop(settings: LoopSettings, initial: RunState): Promis
     // The actions of a turn answering a reflection are refused (all but reflect): not counted.
     const counted = reflectionDue ? 0 : uses.length;
     const results: ConversationBlock[] = [];
+    const notes: ActionNote[] = [];
     let finished: string | null = null;
     let stop: Stop | null = null;
     for (const use of uses) {
@@ -166,9 +190,10 @@ export async function runLoop(settings: LoopSettings, initial: RunState): Promis
       results.push({
         type: 'tool_result',
         toolUseId: use.id,
-        content: JSON.stringify(outcome.result),
+        content: context.fitResult(outcome.result),
         isError: !outcome.result.ok,
       });
+      notes.push({ toolUseId: use.id, name: use.name, input: use.input, result: outcome.result });
       if (outcome.finished !== null) finished = outcome.finished;
       if (outcome.stop !== null) stop = outcome.stop;
     }
@@ -180,7 +205,7 @@ export async function runLoop(settings: LoopSettings, initial: RunState): Promis
         text: await reflectionPrompt(settings.memory, sinceReflection, scrub),
       });
     }
-    turns.push({ role: 'user', blocks: results });
+    context.record(state.turns, reply.blocks, results, notes);
     if (finished !== null) return finishWith('done', finished);
     if (stop !== null) return finishWith(stop.status, stop.why);
   }

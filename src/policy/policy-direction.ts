@@ -106,6 +106,7 @@ export const SETTING_DIRECTIONS: ReadonlyMap<string, SettingDirection> = new Map
   ['cost_thresholds.action_block', RAISE],
   ['cost_thresholds.max_iterations', RAISE],
   ['cost_thresholds.reflect_every_actions', RAISE],
+  ['cost_thresholds.context_tokens', RAISE],
   ['cost_thresholds.max_tokens_per_run', RAISE],
   ['cost_thresholds.max_usd_per_run', RAISE],
   ['cost_thresholds.max_usd_per_day', RAISE],

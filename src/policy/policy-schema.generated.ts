@@ -669,6 +669,12 @@ export const policySchema: SchemaNode = {
           "maximum": 500,
           "default": 10
         },
+        "context_tokens": {
+          "description": "The builder's context window in tokens: one request, its input counted as one token per byte plus model_provider.max_tokens, must fit it. Past three quarters of it the file contents read least recently are replaced by a one-line stub and older turns by a summary the run writes from its own record; a request that still cannot fit stops the run.",
+          "type": "integer",
+          "minimum": 1,
+          "default": 100000
+        },
         "max_tokens_per_run": {
           "description": "Most model tokens (input plus output) one run may use, the builder's or aureus simplify's: a call whose worst case (its request's size plus model_provider.max_tokens) would pass it is not sent.",
           "type": "integer",

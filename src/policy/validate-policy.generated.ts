@@ -6,7 +6,7 @@ import runtime2 from 'ajv-formats/dist/formats.js';
 
 export const validate = validate10;
 export default validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","title":"AUREUS policy","description":"The complexity budgets and rules a repository is held to, read from .aureus/policy.yaml at the base commit of every change. Every key is optional except version; omitted keys take the built-in defaults shown by `aureus policy show`.","type":"object","additionalProperties":false,"required":["version"],"properties":{"version":{"description":"Version of the policy format. This AUREUS reads version 1; older versions are migrated on load, newer ones need a newer AUREUS.","const":1},"project":{"description":"What kind of project this is; budgets are sized from it.","type":"object","additionalProperties":false,"default":{},"properties":{"name":{"description":"Display name used in reports. Defaults to the repository folder name when empty.","type":"string","maxLength":200,"default":""},"type":{"description":"Kind of project: web app, API service, CLI, library or monorepo.","enum":["web-app","api-service","cli","library","monorepo","unknown"],"default":"unknown"},"stack":{"description":"Languages, frameworks and test tooling the project uses.","type":"object","additionalProperties":false,"default":{},"properties":{"languages":{"description":"Languages by share of lines, largest first (for example typescript, python).","type":"array","items":{"type":"string","minLength":1,"maxLength":50},"uniqueItems":true,"default":[]},"frameworks":{"description":"Frameworks in use (for example express, react, django).","type":"array","items":{"type":"string","minLength":1,"maxLength":100},"uniqueItems":true,"default":[]},"test_command":{"description":"The project's test command as an argument vector, run without a shell when a patch is verified locally (for example [npm, test]). Empty means none known.","type":"array","items":{"type":"string","minLength":1,"maxLength":200},"maxItems":20,"default":[]}}},"maturity":{"description":"greenfield: new code, the design's budgets apply as they are. growing: budgets sized above the current code. legacy: budgets above the current code plus a baseline so only new findings block.","enum":["greenfield","growing","legacy"],"default":"greenfield"}}},"budgets":{"description":"Limits on the cost of one change and on the size of the core.","type":"object","additionalProperties":false,"default":{},"properties":{"change":{"description":"Cost of a single change in points (see pricing).","type":"object","additionalProperties":false,"default":{},"properties":{"warn":{"description":"A change costing at least this many points is reported with a warning. Must not exceed block.","type":"number","minimum":0,"default":400},"block":{"description":"A change costing more than this many points is blocked.","type":"number","minimum":0,"default":500}}},"core_loc":{"description":"Logical lines of code in the core (paths.core).","type":"object","additionalProperties":false,"default":{},"properties":{"target":{"description":"Size the core should stay under; reflexion is due at simplification.triggers.loc_budget_ratio of it.","type":"integer","minimum":1,"default":4000},"hard":{"description":"Size the core may never exceed: a change that crosses it is blocked. Must be at least target.","type":"integer","minimum":1,"default":8000}}},"core_files":{"description":"Most source files the core may hold.","type":"integer","minimum":1,"default":25},"core_modules":{"description":"Most top-level modules (folders directly under a core root) the core may hold.","type":"integer","minimum":1,"default":6},"new_dependencies":{"description":"Most new direct dependencies a single change may add.","type":"integer","minimum":0,"default":2}}},"forbidden_patterns":{"description":"Patterns the critic reports, by id. Each has a severity (error blocks, warn reports, off disables) and its own parameters.","type":"object","additionalProperties":false,"default":{},"properties":{"god_class":{"description":"A class that grew too large to understand in one reading.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"max_loc":{"description":"Most logical lines one class may span.","type":"integer","minimum":1,"default":500},"growth_tolerance":{"description":"Lines of code a class recorded in .aureus/baseline.json may gain over its recorded size before its growth blocks: growth within it is reported as worsened but does not block. Counted from the baseline's figure, not from each change's base, so small changes cannot add up past it. 0, the default: any growth blocks (aureus init sets one for a legacy project).","type":"integer","minimum":0,"default":0}}},"deep_inheritance":{"description":"A class hierarchy deeper than the limit, followed across files.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"max_depth":{"description":"Most levels of extends above a class.","type":"integer","minimum":0,"default":2}}},"circular_dependency":{"description":"Modules that import each other, directly or through others.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"count_type_only_imports":{"description":"Whether imports TypeScript's emit erases count towards a cycle: `import type`, and imports whose bindings are used only as types under the file's tsconfig (verbatimModuleSyntax, decorator metadata and the JSX factory keep theirs). They vanish at run time, so they do not by default.","type":"boolean","default":false}}},"global_mutable_state":{"description":"Module-level variables that are reassigned or mutated.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"warn"}}},"reflection":{"description":"Reflection-based metaprogramming: eval, new Function, Proxy, Reflect, dynamic imports of computed names, getattr/__import__, Java reflection.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"warn"}}},"premature_abstraction":{"description":"An interface or abstract class with fewer implementations than the minimum.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"min_implementations":{"description":"Fewest implementations that justify an abstraction.","type":"integer","minimum":1,"default":2},"core_interfaces":{"description":"Names of interfaces that are deliberate extension points and exempt from this rule.","type":"array","items":{"type":"string","minLength":1,"maxLength":200},"uniqueItems":true,"default":[]}}},"di_container":{"description":"A dependency-injection container used in the core.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"plugin_registry":{"description":"A plugin registry or dynamic module loading in the core.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"event_bus":{"description":"An event bus with too few subscribers to be worth the indirection.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"min_subscribers":{"description":"Fewest distinct subscribers that justify an event bus.","type":"integer","minimum":1,"default":3}}},"single_backend_repository":{"description":"A repository-pattern abstraction over a single storage backend.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"warn"}}},"oversized_adapter":{"description":"An adapter grown past the size where it stops being a thin translation layer.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"max_loc":{"description":"Most logical lines an adapter file may hold.","type":"integer","minimum":1,"default":200},"growth_tolerance":{"description":"Lines of code an adapter recorded in .aureus/baseline.json may gain over its recorded size before its growth blocks: growth within it is reported as worsened but does not block. Counted from the baseline's figure, not from each change's base, so small changes cannot add up past it. 0, the default: any growth blocks (aureus init sets one for a legacy project).","type":"integer","minimum":0,"default":0},"adapter_globs":{"description":"Globs that name adapter files.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":["**/adapters/**","**/*-adapter.*","**/*Adapter.*"]}}},"dependency_budget":{"description":"A change adds more direct dependencies than budgets.new_dependencies.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"module_budget":{"description":"The core holds more modules than budgets.core_modules.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"file_budget":{"description":"The core holds more files than budgets.core_files.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"loc_budget":{"description":"The core crosses budgets.core_loc.hard (blocks at this severity) or budgets.core_loc.target (always a warning).","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"unparsable_file":{"description":"A TypeScript, JavaScript, Python, Go or Java file that does not parse, reported at its first syntax error: what the parser could not read is not measured, so the check says so instead of pricing and critiquing the file as if it had been read. A file already broken at the base is baseline.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"in_tests":{"description":"Severity for files under paths.tests, which may hold invalid code on purpose (a parser's test inputs), never above severity: warn reports them without blocking. Files meant to be invalid are best listed under paths.ignore, which AUREUS never prices or critiques.","$ref":"#/definitions/severity","default":"warn"}}}}},"pricing":{"description":"Weights that turn a change into points. A cost is a breakdown: loc, dependencies, abstractions, security, files, modules, tool, total.","type":"object","additionalProperties":false,"default":{},"properties":{"loc_added":{"description":"Points per added logical line.","type":"number","minimum":0,"default":1},"loc_deleted_credit":{"description":"Points credited per deleted logical line, so a simplification has a negative cost.","type":"number","minimum":0,"default":1},"dependency":{"description":"Price of a new dependency: own_loc / 1000 × per_kloc + per_transitive_package × packages it adds + install_script if it runs one.","type":"object","additionalProperties":false,"default":{},"properties":{"per_kloc":{"description":"Points per thousand lines of the dependency's own code.","type":"number","minimum":0,"default":1},"per_transitive_package":{"description":"Points per package the lockfile gains with it.","type":"number","minimum":0,"default":5},"install_script":{"description":"Points when the dependency (or one it pulls in) runs an install script.","type":"number","minimum":0,"default":20}}},"abstraction":{"description":"Points per new abstraction: interface, abstract class, class hierarchy level, generic factory.","type":"number","minimum":0,"default":25},"security":{"description":"Points per new touch of a sensitive surface.","type":"object","additionalProperties":false,"default":{},"properties":{"process_spawn":{"description":"Starting processes or shells (child_process, subprocess, exec).","$ref":"#/definitions/points","default":30},"eval":{"description":"Evaluating code from strings (eval, new Function, vm).","$ref":"#/definitions/points","default":30},"filesystem_write":{"description":"Writing, moving or deleting files.","$ref":"#/definitions/points","default":10},"network":{"description":"Opening network connections or HTTP requests.","$ref":"#/definitions/points","default":20},"crypto":{"description":"Cryptography: keys, ciphers, signatures, random tokens.","$ref":"#/definitions/points","default":15},"auth":{"description":"Authentication and authorization: logins, tokens, sessions, permissions.","$ref":"#/definitions/points","default":25},"deserialization":{"description":"Turning untrusted bytes into objects (pickle, YAML load, unserialize).","$ref":"#/definitions/points","default":20},"env_secrets":{"description":"Reading environment variables or secrets.","$ref":"#/definitions/points","default":15}}},"file":{"description":"Points per new file.","type":"number","minimum":0,"default":5},"module":{"description":"Points per new module (a new folder directly under a core root).","type":"number","minimum":0,"default":20},"tool":{"description":"Points per builder tool action, by the action's permission tier.","type":"object","additionalProperties":false,"default":{},"properties":{"tier_0":{"description":"Tier 0: reading the workspace.","$ref":"#/definitions/points","default":0},"tier_1":{"description":"Tier 1: editing files in the workspace.","$ref":"#/definitions/points","default":1},"tier_2":{"description":"Tier 2: running an allow-listed command in the sandbox.","$ref":"#/definitions/points","default":5},"tier_3":{"description":"Tier 3: publishing (pushing a branch, opening a pull request).","$ref":"#/definitions/points","default":20}}},"test_code_weight":{"description":"Multiplier on the cost of lines under paths.tests.","type":"number","minimum":0,"maximum":1,"default":0.25},"generated_code_weight":{"description":"Multiplier on the cost of lines under paths.generated.","type":"number","minimum":0,"maximum":1,"default":0}}},"permissions":{"description":"What the builder agent may do. Tiers: 0 read the workspace, 1 edit files in the workspace, 2 run allow-listed commands in a sandbox, 3 publish (push an aureus/ branch, open a draft pull request).","type":"object","additionalProperties":false,"default":{},"properties":{"max_tier":{"description":"Highest tier the builder may use without a maintainer's approval.","type":"integer","minimum":0,"maximum":3,"default":2},"allowed_commands":{"description":"Exact argument vectors the builder may run at tier 2, without a shell (for example [npm, test]).","type":"array","items":{"type":"array","items":{"type":"string","minLength":1,"maxLength":200},"minItems":1,"maxItems":20},"maxItems":50,"default":[]},"protected_paths":{"description":"Globs the builder may never change: a patch that touches one is refused.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":[".github/**",".husky/**",".aureus/**","**/CODEOWNERS","**/.gitattributes","**/AGENTS.md","**/package.json","**/package-lock.json"]}}},"cost_thresholds":{"description":"Limits on the builder agent and the model it calls.","type":"object","additionalProperties":false,"default":{},"properties":{"action_warn":{"description":"A single builder action estimated at this many points or more is logged as expensive.","type":"number","minimum":0,"default":20},"action_block":{"description":"A single builder action estimated above this many points is refused. Must be at least action_warn.","type":"number","minimum":0,"default":50},"max_iterations":{"description":"Most act/verify rounds in one builder run.","type":"integer","minimum":1,"maximum":500,"default":30},"reflect_every_actions":{"description":"Every this many actions the builder stops to reflect: it is shown its goals and progress notes and answers whether to continue, plan again or stop, with the decisions and blockers it records.","type":"integer","minimum":1,"maximum":500,"default":10},"max_tokens_per_run":{"description":"Most model tokens (input plus output) one run may use, the builder's or aureus simplify's: a call whose worst case (its request's size plus model_provider.max_tokens) would pass it is not sent.","type":"integer","minimum":1,"default":200000},"max_usd_per_run":{"description":"Most model spend in US dollars for one run, at model_provider.prices: a call whose worst case would pass it is not sent.","type":"number","minimum":0,"default":2},"max_usd_per_day":{"description":"Most model spend in US dollars per repository per day, this run's included: a call whose worst case would pass it is not sent.","type":"number","minimum":0,"default":20},"max_runs_per_actor_per_day":{"description":"Most builder runs one person may start per day.","type":"integer","minimum":0,"default":5},"max_patch_files":{"description":"Most files one builder patch may touch.","type":"integer","minimum":1,"default":100},"max_patch_bytes":{"description":"Largest builder patch in bytes.","type":"integer","minimum":1,"default":4194304}}},"simplification":{"description":"When reflexion runs and what it may do with its verified patches.","type":"object","additionalProperties":false,"default":{},"properties":{"enabled":{"description":"Whether reflexion runs at all.","type":"boolean","default":true},"triggers":{"description":"Any one of these starts reflexion on a change.","type":"object","additionalProperties":false,"default":{},"properties":{"added_loc":{"description":"A change adding more than this many logical lines.","type":"integer","minimum":0,"default":100},"new_abstraction":{"description":"A change introducing an interface, abstract class or new hierarchy level.","type":"boolean","default":true},"loc_budget_ratio":{"description":"The core reaching this fraction of budgets.core_loc.target.","type":"number","exclusiveMinimum":0,"maximum":1,"default":0.9}}},"aggressiveness":{"description":"conservative: only removals of dead code. balanced: also inlining and dropping single-implementation abstractions. aggressive: also merges and restructuring.","enum":["conservative","balanced","aggressive"],"default":"balanced"},"target_reduction":{"description":"Fraction of the change's complexity reflexion aims to remove.","type":"number","exclusiveMinimum":0,"maximum":1,"default":0.2},"suggestions":{"description":"Post verified patches as suggestion comments on pull request lines.","type":"boolean","default":true},"auto_commit":{"description":"Push one `aureus: simplify` commit to same-repository pull request branches.","type":"boolean","default":false},"model_assisted":{"description":"Also ask the model (model_provider) for larger simplifications; they pass the same verification.","type":"boolean","default":false}}},"model_provider":{"description":"The language models used by the builder agent and model-assisted reflexion: a primary provider, fallbacks tried in order when it is unavailable, and the price of every model they name. AUREUS works fully without one.","type":"object","additionalProperties":false,"default":{},"properties":{"provider":{"description":"none disables model use; anthropic uses the Messages API; openai-compatible uses chat completions (OpenAI, or a local server: Ollama, vLLM, llama.cpp server).","enum":["none","anthropic","openai-compatible"],"default":"none"},"model":{"description":"Model that builds (the builder's tool loop) and runs model-assisted reflexion, as the provider names it.","type":"string","minLength":1,"maxLength":200,"default":"claude-sonnet-5-5"},"planning_model":{"description":"Model that writes the builder's plan and estimate. Empty uses model.","type":"string","maxLength":200,"default":""},"base_url":{"description":"API base URL, for a proxy, a gateway or a local server (for example http://127.0.0.1:11434/v1 for Ollama). Empty uses ANTHROPIC_BASE_URL or OPENAI_BASE_URL when set, else the provider's own.","anyOf":[{"const":""},{"type":"string","format":"uri","pattern":"^https?://"}],"default":""},"api_key_env":{"description":"Name of the environment variable that holds the API key. Empty uses the provider's own: ANTHROPIC_API_KEY or OPENAI_API_KEY (a local server may need none). The key itself never goes in the policy.","type":"string","pattern":"^([A-Z_][A-Z0-9_]*)?$","default":""},"max_tokens":{"description":"Most tokens one model reply may hold.","type":"integer","minimum":1,"maximum":200000,"default":8192},"timeout_seconds":{"description":"How long one model call may take.","type":"integer","minimum":1,"maximum":3600,"default":120},"fallback":{"description":"Providers tried in order when the one before is unavailable (rate limited after its retries, overloaded, a server error, a timeout, no connection); never when it refuses the key or the request, which are settings to fix. They share max_tokens and timeout_seconds.","type":"array","maxItems":3,"items":{"type":"object","additionalProperties":false,"required":["provider","model"],"properties":{"provider":{"description":"anthropic or openai-compatible, as model_provider.provider.","enum":["anthropic","openai-compatible"]},"model":{"description":"Model that builds, on this provider.","type":"string","minLength":1,"maxLength":200},"planning_model":{"description":"Model that plans, on this provider. Empty uses model.","type":"string","maxLength":200,"default":""},"base_url":{"description":"API base URL of this provider; empty as for model_provider.base_url.","anyOf":[{"const":""},{"type":"string","format":"uri","pattern":"^https?://"}],"default":""},"api_key_env":{"description":"Variable holding this provider's key; empty as for model_provider.api_key_env.","type":"string","pattern":"^([A-Z_][A-Z0-9_]*)?$","default":""}}},"default":[]},"breaker_failures":{"description":"Consecutive failures after which a provider is skipped for the rest of the run, so a dead endpoint costs its timeout a bounded number of times.","type":"integer","minimum":1,"maximum":20,"default":3},"prices":{"description":"Price of every model the providers name, in US dollars per million tokens, for cost_thresholds' dollar caps. A model named above without a price is an error: a call is never counted as free unless its price says 0 (a local model).","type":"array","maxItems":50,"items":{"type":"object","additionalProperties":false,"required":["model","input_usd_per_mtok","output_usd_per_mtok"],"properties":{"model":{"description":"Model name, as in model, planning_model or a fallback.","type":"string","minLength":1,"maxLength":200},"input_usd_per_mtok":{"description":"US dollars per million input tokens.","type":"number","minimum":0},"output_usd_per_mtok":{"description":"US dollars per million output tokens.","type":"number","minimum":0}}},"default":[{"model":"claude-sonnet-5-5","input_usd_per_mtok":3,"output_usd_per_mtok":15}]}}},"integrations":{"description":"Where AUREUS runs and what it publishes there.","type":"object","additionalProperties":false,"default":{},"properties":{"hooks":{"description":"Local git hooks (advisory: the server-side check is the gate).","type":"object","additionalProperties":false,"default":{},"properties":{"pre_commit":{"description":"Price the staged change before every commit.","type":"boolean","default":true},"pre_push":{"description":"Check the range being pushed against the upstream merge-base.","type":"boolean","default":false}}},"action":{"description":"What the GitHub Action publishes.","type":"object","additionalProperties":false,"default":{},"properties":{"comment":{"description":"Keep one sticky cost-ledger comment on the pull request.","type":"boolean","default":true},"annotations":{"description":"Annotate changed lines with findings.","type":"boolean","default":true},"sarif":{"description":"Write a SARIF file for code scanning.","type":"boolean","default":true}}},"app":{"description":"What the GitHub App does on installed repositories.","type":"object","additionalProperties":false,"default":{},"properties":{"check_runs":{"description":"Conclude an AUREUS check run on every pull request head.","type":"boolean","default":true},"comments":{"description":"Keep one sticky cost-ledger comment on the pull request.","type":"boolean","default":true},"builder":{"description":"Let maintainers start the builder agent with `/aureus implement` or the builder label.","type":"boolean","default":false},"builder_label":{"description":"Issue label that starts the builder agent.","type":"string","minLength":1,"maxLength":50,"default":"aureus:implement"},"allowed_bot_ids":{"description":"Numeric GitHub user ids of bots whose commands AUREUS accepts. Names are never trusted.","type":"array","items":{"type":"integer","minimum":1},"uniqueItems":true,"default":[]}}},"incomplete_conclusion":{"description":"Check conclusion when a change could not be fully evaluated. Never success.","enum":["failure","neutral"],"default":"failure"}}},"memory":{"description":"How long the .aureus/ store keeps its records.","type":"object","additionalProperties":false,"default":{},"properties":{"ledger_retention_days":{"description":"Days of ledger entries to keep; 0 keeps them all. The ledger is the data the cost model learns from.","type":"integer","minimum":0,"default":0},"history_retention_days":{"description":"Days of run history to keep; 0 keeps it all.","type":"integer","minimum":0,"default":180},"patterns_retention_days":{"description":"Days of learned patterns to keep; 0 keeps them all.","type":"integer","minimum":0,"default":365}}},"paths":{"description":"Globs (relative to the repository root, / as separator) that sort files into core, ignored, test and generated.","type":"object","additionalProperties":false,"default":{},"properties":{"core":{"description":"The core the LOC, file and module budgets apply to.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":["src/**"]},"ignore":{"description":"Files AUREUS never prices or critiques. Read from the base policy only, so a change cannot exclude itself.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":["**/node_modules/**","**/dist/**","**/build/**","**/coverage/**"]},"tests":{"description":"Test code, priced with pricing.test_code_weight.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":["test/**","tests/**","**/__tests__/**","**/*.test.*","**/*.spec.*","**/*_test.go","**/test_*.py"]},"generated":{"description":"Generated code, priced with pricing.generated_code_weight.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":["**/*.generated.*","**/generated/**"]}}}},"definitions":{"severity":{"description":"error: a new finding blocks the change. warn: reported, never blocks. off: not checked.","enum":["error","warn","off"]},"points":{"description":"Points added to the cost.","type":"number","minimum":0},"glob":{"description":"A glob relative to the repository root, with / as separator (for example src/**).","type":"string","minLength":1,"maxLength":500,"pattern":"^(?!/)(?!.*\\\\)"}}};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","title":"AUREUS policy","description":"The complexity budgets and rules a repository is held to, read from .aureus/policy.yaml at the base commit of every change. Every key is optional except version; omitted keys take the built-in defaults shown by `aureus policy show`.","type":"object","additionalProperties":false,"required":["version"],"properties":{"version":{"description":"Version of the policy format. This AUREUS reads version 1; older versions are migrated on load, newer ones need a newer AUREUS.","const":1},"project":{"description":"What kind of project this is; budgets are sized from it.","type":"object","additionalProperties":false,"default":{},"properties":{"name":{"description":"Display name used in reports. Defaults to the repository folder name when empty.","type":"string","maxLength":200,"default":""},"type":{"description":"Kind of project: web app, API service, CLI, library or monorepo.","enum":["web-app","api-service","cli","library","monorepo","unknown"],"default":"unknown"},"stack":{"description":"Languages, frameworks and test tooling the project uses.","type":"object","additionalProperties":false,"default":{},"properties":{"languages":{"description":"Languages by share of lines, largest first (for example typescript, python).","type":"array","items":{"type":"string","minLength":1,"maxLength":50},"uniqueItems":true,"default":[]},"frameworks":{"description":"Frameworks in use (for example express, react, django).","type":"array","items":{"type":"string","minLength":1,"maxLength":100},"uniqueItems":true,"default":[]},"test_command":{"description":"The project's test command as an argument vector, run without a shell when a patch is verified locally (for example [npm, test]). Empty means none known.","type":"array","items":{"type":"string","minLength":1,"maxLength":200},"maxItems":20,"default":[]}}},"maturity":{"description":"greenfield: new code, the design's budgets apply as they are. growing: budgets sized above the current code. legacy: budgets above the current code plus a baseline so only new findings block.","enum":["greenfield","growing","legacy"],"default":"greenfield"}}},"budgets":{"description":"Limits on the cost of one change and on the size of the core.","type":"object","additionalProperties":false,"default":{},"properties":{"change":{"description":"Cost of a single change in points (see pricing).","type":"object","additionalProperties":false,"default":{},"properties":{"warn":{"description":"A change costing at least this many points is reported with a warning. Must not exceed block.","type":"number","minimum":0,"default":400},"block":{"description":"A change costing more than this many points is blocked.","type":"number","minimum":0,"default":500}}},"core_loc":{"description":"Logical lines of code in the core (paths.core).","type":"object","additionalProperties":false,"default":{},"properties":{"target":{"description":"Size the core should stay under; reflexion is due at simplification.triggers.loc_budget_ratio of it.","type":"integer","minimum":1,"default":4000},"hard":{"description":"Size the core may never exceed: a change that crosses it is blocked. Must be at least target.","type":"integer","minimum":1,"default":8000}}},"core_files":{"description":"Most source files the core may hold.","type":"integer","minimum":1,"default":25},"core_modules":{"description":"Most top-level modules (folders directly under a core root) the core may hold.","type":"integer","minimum":1,"default":6},"new_dependencies":{"description":"Most new direct dependencies a single change may add.","type":"integer","minimum":0,"default":2}}},"forbidden_patterns":{"description":"Patterns the critic reports, by id. Each has a severity (error blocks, warn reports, off disables) and its own parameters.","type":"object","additionalProperties":false,"default":{},"properties":{"god_class":{"description":"A class that grew too large to understand in one reading.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"max_loc":{"description":"Most logical lines one class may span.","type":"integer","minimum":1,"default":500},"growth_tolerance":{"description":"Lines of code a class recorded in .aureus/baseline.json may gain over its recorded size before its growth blocks: growth within it is reported as worsened but does not block. Counted from the baseline's figure, not from each change's base, so small changes cannot add up past it. 0, the default: any growth blocks (aureus init sets one for a legacy project).","type":"integer","minimum":0,"default":0}}},"deep_inheritance":{"description":"A class hierarchy deeper than the limit, followed across files.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"max_depth":{"description":"Most levels of extends above a class.","type":"integer","minimum":0,"default":2}}},"circular_dependency":{"description":"Modules that import each other, directly or through others.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"count_type_only_imports":{"description":"Whether imports TypeScript's emit erases count towards a cycle: `import type`, and imports whose bindings are used only as types under the file's tsconfig (verbatimModuleSyntax, decorator metadata and the JSX factory keep theirs). They vanish at run time, so they do not by default.","type":"boolean","default":false}}},"global_mutable_state":{"description":"Module-level variables that are reassigned or mutated.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"warn"}}},"reflection":{"description":"Reflection-based metaprogramming: eval, new Function, Proxy, Reflect, dynamic imports of computed names, getattr/__import__, Java reflection.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"warn"}}},"premature_abstraction":{"description":"An interface or abstract class with fewer implementations than the minimum.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"min_implementations":{"description":"Fewest implementations that justify an abstraction.","type":"integer","minimum":1,"default":2},"core_interfaces":{"description":"Names of interfaces that are deliberate extension points and exempt from this rule.","type":"array","items":{"type":"string","minLength":1,"maxLength":200},"uniqueItems":true,"default":[]}}},"di_container":{"description":"A dependency-injection container used in the core.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"plugin_registry":{"description":"A plugin registry or dynamic module loading in the core.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"event_bus":{"description":"An event bus with too few subscribers to be worth the indirection.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"min_subscribers":{"description":"Fewest distinct subscribers that justify an event bus.","type":"integer","minimum":1,"default":3}}},"single_backend_repository":{"description":"A repository-pattern abstraction over a single storage backend.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"warn"}}},"oversized_adapter":{"description":"An adapter grown past the size where it stops being a thin translation layer.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"max_loc":{"description":"Most logical lines an adapter file may hold.","type":"integer","minimum":1,"default":200},"growth_tolerance":{"description":"Lines of code an adapter recorded in .aureus/baseline.json may gain over its recorded size before its growth blocks: growth within it is reported as worsened but does not block. Counted from the baseline's figure, not from each change's base, so small changes cannot add up past it. 0, the default: any growth blocks (aureus init sets one for a legacy project).","type":"integer","minimum":0,"default":0},"adapter_globs":{"description":"Globs that name adapter files.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":["**/adapters/**","**/*-adapter.*","**/*Adapter.*"]}}},"dependency_budget":{"description":"A change adds more direct dependencies than budgets.new_dependencies.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"module_budget":{"description":"The core holds more modules than budgets.core_modules.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"file_budget":{"description":"The core holds more files than budgets.core_files.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"loc_budget":{"description":"The core crosses budgets.core_loc.hard (blocks at this severity) or budgets.core_loc.target (always a warning).","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"unparsable_file":{"description":"A TypeScript, JavaScript, Python, Go or Java file that does not parse, reported at its first syntax error: what the parser could not read is not measured, so the check says so instead of pricing and critiquing the file as if it had been read. A file already broken at the base is baseline.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"in_tests":{"description":"Severity for files under paths.tests, which may hold invalid code on purpose (a parser's test inputs), never above severity: warn reports them without blocking. Files meant to be invalid are best listed under paths.ignore, which AUREUS never prices or critiques.","$ref":"#/definitions/severity","default":"warn"}}}}},"pricing":{"description":"Weights that turn a change into points. A cost is a breakdown: loc, dependencies, abstractions, security, files, modules, tool, total.","type":"object","additionalProperties":false,"default":{},"properties":{"loc_added":{"description":"Points per added logical line.","type":"number","minimum":0,"default":1},"loc_deleted_credit":{"description":"Points credited per deleted logical line, so a simplification has a negative cost.","type":"number","minimum":0,"default":1},"dependency":{"description":"Price of a new dependency: own_loc / 1000 × per_kloc + per_transitive_package × packages it adds + install_script if it runs one.","type":"object","additionalProperties":false,"default":{},"properties":{"per_kloc":{"description":"Points per thousand lines of the dependency's own code.","type":"number","minimum":0,"default":1},"per_transitive_package":{"description":"Points per package the lockfile gains with it.","type":"number","minimum":0,"default":5},"install_script":{"description":"Points when the dependency (or one it pulls in) runs an install script.","type":"number","minimum":0,"default":20}}},"abstraction":{"description":"Points per new abstraction: interface, abstract class, class hierarchy level, generic factory.","type":"number","minimum":0,"default":25},"security":{"description":"Points per new touch of a sensitive surface.","type":"object","additionalProperties":false,"default":{},"properties":{"process_spawn":{"description":"Starting processes or shells (child_process, subprocess, exec).","$ref":"#/definitions/points","default":30},"eval":{"description":"Evaluating code from strings (eval, new Function, vm).","$ref":"#/definitions/points","default":30},"filesystem_write":{"description":"Writing, moving or deleting files.","$ref":"#/definitions/points","default":10},"network":{"description":"Opening network connections or HTTP requests.","$ref":"#/definitions/points","default":20},"crypto":{"description":"Cryptography: keys, ciphers, signatures, random tokens.","$ref":"#/definitions/points","default":15},"auth":{"description":"Authentication and authorization: logins, tokens, sessions, permissions.","$ref":"#/definitions/points","default":25},"deserialization":{"description":"Turning untrusted bytes into objects (pickle, YAML load, unserialize).","$ref":"#/definitions/points","default":20},"env_secrets":{"description":"Reading environment variables or secrets.","$ref":"#/definitions/points","default":15}}},"file":{"description":"Points per new file.","type":"number","minimum":0,"default":5},"module":{"description":"Points per new module (a new folder directly under a core root).","type":"number","minimum":0,"default":20},"tool":{"description":"Points per builder tool action, by the action's permission tier.","type":"object","additionalProperties":false,"default":{},"properties":{"tier_0":{"description":"Tier 0: reading the workspace.","$ref":"#/definitions/points","default":0},"tier_1":{"description":"Tier 1: editing files in the workspace.","$ref":"#/definitions/points","default":1},"tier_2":{"description":"Tier 2: running an allow-listed command in the sandbox.","$ref":"#/definitions/points","default":5},"tier_3":{"description":"Tier 3: publishing (pushing a branch, opening a pull request).","$ref":"#/definitions/points","default":20}}},"test_code_weight":{"description":"Multiplier on the cost of lines under paths.tests.","type":"number","minimum":0,"maximum":1,"default":0.25},"generated_code_weight":{"description":"Multiplier on the cost of lines under paths.generated.","type":"number","minimum":0,"maximum":1,"default":0}}},"permissions":{"description":"What the builder agent may do. Tiers: 0 read the workspace, 1 edit files in the workspace, 2 run allow-listed commands in a sandbox, 3 publish (push an aureus/ branch, open a draft pull request).","type":"object","additionalProperties":false,"default":{},"properties":{"max_tier":{"description":"Highest tier the builder may use without a maintainer's approval.","type":"integer","minimum":0,"maximum":3,"default":2},"allowed_commands":{"description":"Exact argument vectors the builder may run at tier 2, without a shell (for example [npm, test]).","type":"array","items":{"type":"array","items":{"type":"string","minLength":1,"maxLength":200},"minItems":1,"maxItems":20},"maxItems":50,"default":[]},"protected_paths":{"description":"Globs the builder may never change: a patch that touches one is refused.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":[".github/**",".husky/**",".aureus/**","**/CODEOWNERS","**/.gitattributes","**/AGENTS.md","**/package.json","**/package-lock.json"]}}},"cost_thresholds":{"description":"Limits on the builder agent and the model it calls.","type":"object","additionalProperties":false,"default":{},"properties":{"action_warn":{"description":"A single builder action estimated at this many points or more is logged as expensive.","type":"number","minimum":0,"default":20},"action_block":{"description":"A single builder action estimated above this many points is refused. Must be at least action_warn.","type":"number","minimum":0,"default":50},"max_iterations":{"description":"Most act/verify rounds in one builder run.","type":"integer","minimum":1,"maximum":500,"default":30},"reflect_every_actions":{"description":"Every this many actions the builder stops to reflect: it is shown its goals and progress notes and answers whether to continue, plan again or stop, with the decisions and blockers it records.","type":"integer","minimum":1,"maximum":500,"default":10},"context_tokens":{"description":"The builder's context window in tokens: one request, its input counted as one token per byte plus model_provider.max_tokens, must fit it. Past three quarters of it the file contents read least recently are replaced by a one-line stub and older turns by a summary the run writes from its own record; a request that still cannot fit stops the run.","type":"integer","minimum":1,"default":100000},"max_tokens_per_run":{"description":"Most model tokens (input plus output) one run may use, the builder's or aureus simplify's: a call whose worst case (its request's size plus model_provider.max_tokens) would pass it is not sent.","type":"integer","minimum":1,"default":200000},"max_usd_per_run":{"description":"Most model spend in US dollars for one run, at model_provider.prices: a call whose worst case would pass it is not sent.","type":"number","minimum":0,"default":2},"max_usd_per_day":{"description":"Most model spend in US dollars per repository per day, this run's included: a call whose worst case would pass it is not sent.","type":"number","minimum":0,"default":20},"max_runs_per_actor_per_day":{"description":"Most builder runs one person may start per day.","type":"integer","minimum":0,"default":5},"max_patch_files":{"description":"Most files one builder patch may touch.","type":"integer","minimum":1,"default":100},"max_patch_bytes":{"description":"Largest builder patch in bytes.","type":"integer","minimum":1,"default":4194304}}},"simplification":{"description":"When reflexion runs and what it may do with its verified patches.","type":"object","additionalProperties":false,"default":{},"properties":{"enabled":{"description":"Whether reflexion runs at all.","type":"boolean","default":true},"triggers":{"description":"Any one of these starts reflexion on a change.","type":"object","additionalProperties":false,"default":{},"properties":{"added_loc":{"description":"A change adding more than this many logical lines.","type":"integer","minimum":0,"default":100},"new_abstraction":{"description":"A change introducing an interface, abstract class or new hierarchy level.","type":"boolean","default":true},"loc_budget_ratio":{"description":"The core reaching this fraction of budgets.core_loc.target.","type":"number","exclusiveMinimum":0,"maximum":1,"default":0.9}}},"aggressiveness":{"description":"conservative: only removals of dead code. balanced: also inlining and dropping single-implementation abstractions. aggressive: also merges and restructuring.","enum":["conservative","balanced","aggressive"],"default":"balanced"},"target_reduction":{"description":"Fraction of the change's complexity reflexion aims to remove.","type":"number","exclusiveMinimum":0,"maximum":1,"default":0.2},"suggestions":{"description":"Post verified patches as suggestion comments on pull request lines.","type":"boolean","default":true},"auto_commit":{"description":"Push one `aureus: simplify` commit to same-repository pull request branches.","type":"boolean","default":false},"model_assisted":{"description":"Also ask the model (model_provider) for larger simplifications; they pass the same verification.","type":"boolean","default":false}}},"model_provider":{"description":"The language models used by the builder agent and model-assisted reflexion: a primary provider, fallbacks tried in order when it is unavailable, and the price of every model they name. AUREUS works fully without one.","type":"object","additionalProperties":false,"default":{},"properties":{"provider":{"description":"none disables model use; anthropic uses the Messages API; openai-compatible uses chat completions (OpenAI, or a local server: Ollama, vLLM, llama.cpp server).","enum":["none","anthropic","openai-compatible"],"default":"none"},"model":{"description":"Model that builds (the builder's tool loop) and runs model-assisted reflexion, as the provider names it.","type":"string","minLength":1,"maxLength":200,"default":"claude-sonnet-5-5"},"planning_model":{"description":"Model that writes the builder's plan and estimate. Empty uses model.","type":"string","maxLength":200,"default":""},"base_url":{"description":"API base URL, for a proxy, a gateway or a local server (for example http://127.0.0.1:11434/v1 for Ollama). Empty uses ANTHROPIC_BASE_URL or OPENAI_BASE_URL when set, else the provider's own.","anyOf":[{"const":""},{"type":"string","format":"uri","pattern":"^https?://"}],"default":""},"api_key_env":{"description":"Name of the environment variable that holds the API key. Empty uses the provider's own: ANTHROPIC_API_KEY or OPENAI_API_KEY (a local server may need none). The key itself never goes in the policy.","type":"string","pattern":"^([A-Z_][A-Z0-9_]*)?$","default":""},"max_tokens":{"description":"Most tokens one model reply may hold.","type":"integer","minimum":1,"maximum":200000,"default":8192},"timeout_seconds":{"description":"How long one model call may take.","type":"integer","minimum":1,"maximum":3600,"default":120},"fallback":{"description":"Providers tried in order when the one before is unavailable (rate limited after its retries, overloaded, a server error, a timeout, no connection); never when it refuses the key or the request, which are settings to fix. They share max_tokens and timeout_seconds.","type":"array","maxItems":3,"items":{"type":"object","additionalProperties":false,"required":["provider","model"],"properties":{"provider":{"description":"anthropic or openai-compatible, as model_provider.provider.","enum":["anthropic","openai-compatible"]},"model":{"description":"Model that builds, on this provider.","type":"string","minLength":1,"maxLength":200},"planning_model":{"description":"Model that plans, on this provider. Empty uses model.","type":"string","maxLength":200,"default":""},"base_url":{"description":"API base URL of this provider; empty as for model_provider.base_url.","anyOf":[{"const":""},{"type":"string","format":"uri","pattern":"^https?://"}],"default":""},"api_key_env":{"description":"Variable holding this provider's key; empty as for model_provider.api_key_env.","type":"string","pattern":"^([A-Z_][A-Z0-9_]*)?$","default":""}}},"default":[]},"breaker_failures":{"description":"Consecutive failures after which a provider is skipped for the rest of the run, so a dead endpoint costs its timeout a bounded number of times.","type":"integer","minimum":1,"maximum":20,"default":3},"prices":{"description":"Price of every model the providers name, in US dollars per million tokens, for cost_thresholds' dollar caps. A model named above without a price is an error: a call is never counted as free unless its price says 0 (a local model).","type":"array","maxItems":50,"items":{"type":"object","additionalProperties":false,"required":["model","input_usd_per_mtok","output_usd_per_mtok"],"properties":{"model":{"description":"Model name, as in model, planning_model or a fallback.","type":"string","minLength":1,"maxLength":200},"input_usd_per_mtok":{"description":"US dollars per million input tokens.","type":"number","minimum":0},"output_usd_per_mtok":{"description":"US dollars per million output tokens.","type":"number","minimum":0}}},"default":[{"model":"claude-sonnet-5-5","input_usd_per_mtok":3,"output_usd_per_mtok":15}]}}},"integrations":{"description":"Where AUREUS runs and what it publishes there.","type":"object","additionalProperties":false,"default":{},"properties":{"hooks":{"description":"Local git hooks (advisory: the server-side check is the gate).","type":"object","additionalProperties":false,"default":{},"properties":{"pre_commit":{"description":"Price the staged change before every commit.","type":"boolean","default":true},"pre_push":{"description":"Check the range being pushed against the upstream merge-base.","type":"boolean","default":false}}},"action":{"description":"What the GitHub Action publishes.","type":"object","additionalProperties":false,"default":{},"properties":{"comment":{"description":"Keep one sticky cost-ledger comment on the pull request.","type":"boolean","default":true},"annotations":{"description":"Annotate changed lines with findings.","type":"boolean","default":true},"sarif":{"description":"Write a SARIF file for code scanning.","type":"boolean","default":true}}},"app":{"description":"What the GitHub App does on installed repositories.","type":"object","additionalProperties":false,"default":{},"properties":{"check_runs":{"description":"Conclude an AUREUS check run on every pull request head.","type":"boolean","default":true},"comments":{"description":"Keep one sticky cost-ledger comment on the pull request.","type":"boolean","default":true},"builder":{"description":"Let maintainers start the builder agent with `/aureus implement` or the builder label.","type":"boolean","default":false},"builder_label":{"description":"Issue label that starts the builder agent.","type":"string","minLength":1,"maxLength":50,"default":"aureus:implement"},"allowed_bot_ids":{"description":"Numeric GitHub user ids of bots whose commands AUREUS accepts. Names are never trusted.","type":"array","items":{"type":"integer","minimum":1},"uniqueItems":true,"default":[]}}},"incomplete_conclusion":{"description":"Check conclusion when a change could not be fully evaluated. Never success.","enum":["failure","neutral"],"default":"failure"}}},"memory":{"description":"How long the .aureus/ store keeps its records.","type":"object","additionalProperties":false,"default":{},"properties":{"ledger_retention_days":{"description":"Days of ledger entries to keep; 0 keeps them all. The ledger is the data the cost model learns from.","type":"integer","minimum":0,"default":0},"history_retention_days":{"description":"Days of run history to keep; 0 keeps it all.","type":"integer","minimum":0,"default":180},"patterns_retention_days":{"description":"Days of learned patterns to keep; 0 keeps them all.","type":"integer","minimum":0,"default":365}}},"paths":{"description":"Globs (relative to the repository root, / as separator) that sort files into core, ignored, test and generated.","type":"object","additionalProperties":false,"default":{},"properties":{"core":{"description":"The core the LOC, file and module budgets apply to.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":["src/**"]},"ignore":{"description":"Files AUREUS never prices or critiques. Read from the base policy only, so a change cannot exclude itself.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":["**/node_modules/**","**/dist/**","**/build/**","**/coverage/**"]},"tests":{"description":"Test code, priced with pricing.test_code_weight.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":["test/**","tests/**","**/__tests__/**","**/*.test.*","**/*.spec.*","**/*_test.go","**/test_*.py"]},"generated":{"description":"Generated code, priced with pricing.generated_code_weight.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":["**/*.generated.*","**/generated/**"]}}}},"definitions":{"severity":{"description":"error: a new finding blocks the change. warn: reported, never blocks. off: not checked.","enum":["error","warn","off"]},"points":{"description":"Points added to the cost.","type":"number","minimum":0},"glob":{"description":"A glob relative to the repository root, with / as separator (for example src/**).","type":"string","minLength":1,"maxLength":500,"pattern":"^(?!/)(?!.*\\\\)"}}};
 const schema12 = {"description":"error: a new finding blocks the change. warn: reported, never blocks. off: not checked.","enum":["error","warn","off"]};
 const schema23 = {"description":"A glob relative to the repository root, with / as separator (for example src/**).","type":"string","minLength":1,"maxLength":500,"pattern":"^(?!/)(?!.*\\\\)"};
 const schema30 = {"description":"Points added to the cost.","type":"number","minimum":0};
@@ -2693,6 +2693,9 @@ data101.max_iterations = 30;
 if(data101.reflect_every_actions === undefined){
 data101.reflect_every_actions = 10;
 }
+if(data101.context_tokens === undefined){
+data101.context_tokens = 100000;
+}
 if(data101.max_tokens_per_run === undefined){
 data101.max_tokens_per_run = 200000;
 }
@@ -2835,9 +2838,9 @@ vErrors.push(err206);
 errors++;
 }
 }
-let data106 = data101.max_tokens_per_run;
+let data106 = data101.context_tokens;
 if(!(((typeof data106 == "number") && (!(data106 % 1) && !isNaN(data106))) && (isFinite(data106)))){
-const err207 = {instancePath:instancePath+"/cost_thresholds/max_tokens_per_run",schemaPath:"#/properties/cost_thresholds/properties/max_tokens_per_run/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err207 = {instancePath:instancePath+"/cost_thresholds/context_tokens",schemaPath:"#/properties/cost_thresholds/properties/context_tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err207];
 }
@@ -2848,7 +2851,7 @@ errors++;
 }
 if((typeof data106 == "number") && (isFinite(data106))){
 if(data106 < 1 || isNaN(data106)){
-const err208 = {instancePath:instancePath+"/cost_thresholds/max_tokens_per_run",schemaPath:"#/properties/cost_thresholds/properties/max_tokens_per_run/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err208 = {instancePath:instancePath+"/cost_thresholds/context_tokens",schemaPath:"#/properties/cost_thresholds/properties/context_tokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err208];
 }
@@ -2858,10 +2861,9 @@ vErrors.push(err208);
 errors++;
 }
 }
-let data107 = data101.max_usd_per_run;
-if((typeof data107 == "number") && (isFinite(data107))){
-if(data107 < 0 || isNaN(data107)){
-const err209 = {instancePath:instancePath+"/cost_thresholds/max_usd_per_run",schemaPath:"#/properties/cost_thresholds/properties/max_usd_per_run/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+let data107 = data101.max_tokens_per_run;
+if(!(((typeof data107 == "number") && (!(data107 % 1) && !isNaN(data107))) && (isFinite(data107)))){
+const err209 = {instancePath:instancePath+"/cost_thresholds/max_tokens_per_run",schemaPath:"#/properties/cost_thresholds/properties/max_tokens_per_run/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err209];
 }
@@ -2870,9 +2872,9 @@ vErrors.push(err209);
 }
 errors++;
 }
-}
-else {
-const err210 = {instancePath:instancePath+"/cost_thresholds/max_usd_per_run",schemaPath:"#/properties/cost_thresholds/properties/max_usd_per_run/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if((typeof data107 == "number") && (isFinite(data107))){
+if(data107 < 1 || isNaN(data107)){
+const err210 = {instancePath:instancePath+"/cost_thresholds/max_tokens_per_run",schemaPath:"#/properties/cost_thresholds/properties/max_tokens_per_run/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err210];
 }
@@ -2881,10 +2883,11 @@ vErrors.push(err210);
 }
 errors++;
 }
-let data108 = data101.max_usd_per_day;
+}
+let data108 = data101.max_usd_per_run;
 if((typeof data108 == "number") && (isFinite(data108))){
 if(data108 < 0 || isNaN(data108)){
-const err211 = {instancePath:instancePath+"/cost_thresholds/max_usd_per_day",schemaPath:"#/properties/cost_thresholds/properties/max_usd_per_day/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err211 = {instancePath:instancePath+"/cost_thresholds/max_usd_per_run",schemaPath:"#/properties/cost_thresholds/properties/max_usd_per_run/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err211];
 }
@@ -2895,7 +2898,7 @@ errors++;
 }
 }
 else {
-const err212 = {instancePath:instancePath+"/cost_thresholds/max_usd_per_day",schemaPath:"#/properties/cost_thresholds/properties/max_usd_per_day/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err212 = {instancePath:instancePath+"/cost_thresholds/max_usd_per_run",schemaPath:"#/properties/cost_thresholds/properties/max_usd_per_run/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err212];
 }
@@ -2904,9 +2907,10 @@ vErrors.push(err212);
 }
 errors++;
 }
-let data109 = data101.max_runs_per_actor_per_day;
-if(!(((typeof data109 == "number") && (!(data109 % 1) && !isNaN(data109))) && (isFinite(data109)))){
-const err213 = {instancePath:instancePath+"/cost_thresholds/max_runs_per_actor_per_day",schemaPath:"#/properties/cost_thresholds/properties/max_runs_per_actor_per_day/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+let data109 = data101.max_usd_per_day;
+if((typeof data109 == "number") && (isFinite(data109))){
+if(data109 < 0 || isNaN(data109)){
+const err213 = {instancePath:instancePath+"/cost_thresholds/max_usd_per_day",schemaPath:"#/properties/cost_thresholds/properties/max_usd_per_day/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err213];
 }
@@ -2915,9 +2919,9 @@ vErrors.push(err213);
 }
 errors++;
 }
-if((typeof data109 == "number") && (isFinite(data109))){
-if(data109 < 0 || isNaN(data109)){
-const err214 = {instancePath:instancePath+"/cost_thresholds/max_runs_per_actor_per_day",schemaPath:"#/properties/cost_thresholds/properties/max_runs_per_actor_per_day/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+else {
+const err214 = {instancePath:instancePath+"/cost_thresholds/max_usd_per_day",schemaPath:"#/properties/cost_thresholds/properties/max_usd_per_day/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err214];
 }
@@ -2926,10 +2930,9 @@ vErrors.push(err214);
 }
 errors++;
 }
-}
-let data110 = data101.max_patch_files;
+let data110 = data101.max_runs_per_actor_per_day;
 if(!(((typeof data110 == "number") && (!(data110 % 1) && !isNaN(data110))) && (isFinite(data110)))){
-const err215 = {instancePath:instancePath+"/cost_thresholds/max_patch_files",schemaPath:"#/properties/cost_thresholds/properties/max_patch_files/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err215 = {instancePath:instancePath+"/cost_thresholds/max_runs_per_actor_per_day",schemaPath:"#/properties/cost_thresholds/properties/max_runs_per_actor_per_day/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err215];
 }
@@ -2939,8 +2942,8 @@ vErrors.push(err215);
 errors++;
 }
 if((typeof data110 == "number") && (isFinite(data110))){
-if(data110 < 1 || isNaN(data110)){
-const err216 = {instancePath:instancePath+"/cost_thresholds/max_patch_files",schemaPath:"#/properties/cost_thresholds/properties/max_patch_files/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data110 < 0 || isNaN(data110)){
+const err216 = {instancePath:instancePath+"/cost_thresholds/max_runs_per_actor_per_day",schemaPath:"#/properties/cost_thresholds/properties/max_runs_per_actor_per_day/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err216];
 }
@@ -2950,9 +2953,9 @@ vErrors.push(err216);
 errors++;
 }
 }
-let data111 = data101.max_patch_bytes;
+let data111 = data101.max_patch_files;
 if(!(((typeof data111 == "number") && (!(data111 % 1) && !isNaN(data111))) && (isFinite(data111)))){
-const err217 = {instancePath:instancePath+"/cost_thresholds/max_patch_bytes",schemaPath:"#/properties/cost_thresholds/properties/max_patch_bytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err217 = {instancePath:instancePath+"/cost_thresholds/max_patch_files",schemaPath:"#/properties/cost_thresholds/properties/max_patch_files/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err217];
 }
@@ -2963,7 +2966,7 @@ errors++;
 }
 if((typeof data111 == "number") && (isFinite(data111))){
 if(data111 < 1 || isNaN(data111)){
-const err218 = {instancePath:instancePath+"/cost_thresholds/max_patch_bytes",schemaPath:"#/properties/cost_thresholds/properties/max_patch_bytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err218 = {instancePath:instancePath+"/cost_thresholds/max_patch_files",schemaPath:"#/properties/cost_thresholds/properties/max_patch_files/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err218];
 }
@@ -2973,9 +2976,9 @@ vErrors.push(err218);
 errors++;
 }
 }
-}
-else {
-const err219 = {instancePath:instancePath+"/cost_thresholds",schemaPath:"#/properties/cost_thresholds/type",keyword:"type",params:{type: "object"},message:"must be object"};
+let data112 = data101.max_patch_bytes;
+if(!(((typeof data112 == "number") && (!(data112 % 1) && !isNaN(data112))) && (isFinite(data112)))){
+const err219 = {instancePath:instancePath+"/cost_thresholds/max_patch_bytes",schemaPath:"#/properties/cost_thresholds/properties/max_patch_bytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err219];
 }
@@ -2984,32 +2987,9 @@ vErrors.push(err219);
 }
 errors++;
 }
-let data112 = data.simplification;
-if(data112 && typeof data112 == "object" && !Array.isArray(data112)){
-if(data112.enabled === undefined){
-data112.enabled = true;
-}
-if(data112.triggers === undefined){
-data112.triggers = {};
-}
-if(data112.aggressiveness === undefined){
-data112.aggressiveness = "balanced";
-}
-if(data112.target_reduction === undefined){
-data112.target_reduction = 0.2;
-}
-if(data112.suggestions === undefined){
-data112.suggestions = true;
-}
-if(data112.auto_commit === undefined){
-data112.auto_commit = false;
-}
-if(data112.model_assisted === undefined){
-data112.model_assisted = false;
-}
-for(const key29 in data112){
-if(!(((((((key29 === "enabled") || (key29 === "triggers")) || (key29 === "aggressiveness")) || (key29 === "target_reduction")) || (key29 === "suggestions")) || (key29 === "auto_commit")) || (key29 === "model_assisted"))){
-const err220 = {instancePath:instancePath+"/simplification",schemaPath:"#/properties/simplification/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key29},message:"must NOT have additional properties"};
+if((typeof data112 == "number") && (isFinite(data112))){
+if(data112 < 1 || isNaN(data112)){
+const err220 = {instancePath:instancePath+"/cost_thresholds/max_patch_bytes",schemaPath:"#/properties/cost_thresholds/properties/max_patch_bytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err220];
 }
@@ -3019,8 +2999,9 @@ vErrors.push(err220);
 errors++;
 }
 }
-if(typeof data112.enabled !== "boolean"){
-const err221 = {instancePath:instancePath+"/simplification/enabled",schemaPath:"#/properties/simplification/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+else {
+const err221 = {instancePath:instancePath+"/cost_thresholds",schemaPath:"#/properties/cost_thresholds/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err221];
 }
@@ -3029,20 +3010,32 @@ vErrors.push(err221);
 }
 errors++;
 }
-let data114 = data112.triggers;
-if(data114 && typeof data114 == "object" && !Array.isArray(data114)){
-if(data114.added_loc === undefined){
-data114.added_loc = 100;
+let data113 = data.simplification;
+if(data113 && typeof data113 == "object" && !Array.isArray(data113)){
+if(data113.enabled === undefined){
+data113.enabled = true;
 }
-if(data114.new_abstraction === undefined){
-data114.new_abstraction = true;
+if(data113.triggers === undefined){
+data113.triggers = {};
 }
-if(data114.loc_budget_ratio === undefined){
-data114.loc_budget_ratio = 0.9;
+if(data113.aggressiveness === undefined){
+data113.aggressiveness = "balanced";
 }
-for(const key30 in data114){
-if(!(((key30 === "added_loc") || (key30 === "new_abstraction")) || (key30 === "loc_budget_ratio"))){
-const err222 = {instancePath:instancePath+"/simplification/triggers",schemaPath:"#/properties/simplification/properties/triggers/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key30},message:"must NOT have additional properties"};
+if(data113.target_reduction === undefined){
+data113.target_reduction = 0.2;
+}
+if(data113.suggestions === undefined){
+data113.suggestions = true;
+}
+if(data113.auto_commit === undefined){
+data113.auto_commit = false;
+}
+if(data113.model_assisted === undefined){
+data113.model_assisted = false;
+}
+for(const key29 in data113){
+if(!(((((((key29 === "enabled") || (key29 === "triggers")) || (key29 === "aggressiveness")) || (key29 === "target_reduction")) || (key29 === "suggestions")) || (key29 === "auto_commit")) || (key29 === "model_assisted"))){
+const err222 = {instancePath:instancePath+"/simplification",schemaPath:"#/properties/simplification/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key29},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err222];
 }
@@ -3052,9 +3045,8 @@ vErrors.push(err222);
 errors++;
 }
 }
-let data115 = data114.added_loc;
-if(!(((typeof data115 == "number") && (!(data115 % 1) && !isNaN(data115))) && (isFinite(data115)))){
-const err223 = {instancePath:instancePath+"/simplification/triggers/added_loc",schemaPath:"#/properties/simplification/properties/triggers/properties/added_loc/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(typeof data113.enabled !== "boolean"){
+const err223 = {instancePath:instancePath+"/simplification/enabled",schemaPath:"#/properties/simplification/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err223];
 }
@@ -3063,9 +3055,20 @@ vErrors.push(err223);
 }
 errors++;
 }
-if((typeof data115 == "number") && (isFinite(data115))){
-if(data115 < 0 || isNaN(data115)){
-const err224 = {instancePath:instancePath+"/simplification/triggers/added_loc",schemaPath:"#/properties/simplification/properties/triggers/properties/added_loc/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+let data115 = data113.triggers;
+if(data115 && typeof data115 == "object" && !Array.isArray(data115)){
+if(data115.added_loc === undefined){
+data115.added_loc = 100;
+}
+if(data115.new_abstraction === undefined){
+data115.new_abstraction = true;
+}
+if(data115.loc_budget_ratio === undefined){
+data115.loc_budget_ratio = 0.9;
+}
+for(const key30 in data115){
+if(!(((key30 === "added_loc") || (key30 === "new_abstraction")) || (key30 === "loc_budget_ratio"))){
+const err224 = {instancePath:instancePath+"/simplification/triggers",schemaPath:"#/properties/simplification/properties/triggers/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key30},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err224];
 }
@@ -3075,8 +3078,9 @@ vErrors.push(err224);
 errors++;
 }
 }
-if(typeof data114.new_abstraction !== "boolean"){
-const err225 = {instancePath:instancePath+"/simplification/triggers/new_abstraction",schemaPath:"#/properties/simplification/properties/triggers/properties/new_abstraction/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+let data116 = data115.added_loc;
+if(!(((typeof data116 == "number") && (!(data116 % 1) && !isNaN(data116))) && (isFinite(data116)))){
+const err225 = {instancePath:instancePath+"/simplification/triggers/added_loc",schemaPath:"#/properties/simplification/properties/triggers/properties/added_loc/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err225];
 }
@@ -3085,10 +3089,9 @@ vErrors.push(err225);
 }
 errors++;
 }
-let data117 = data114.loc_budget_ratio;
-if((typeof data117 == "number") && (isFinite(data117))){
-if(data117 > 1 || isNaN(data117)){
-const err226 = {instancePath:instancePath+"/simplification/triggers/loc_budget_ratio",schemaPath:"#/properties/simplification/properties/triggers/properties/loc_budget_ratio/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+if((typeof data116 == "number") && (isFinite(data116))){
+if(data116 < 0 || isNaN(data116)){
+const err226 = {instancePath:instancePath+"/simplification/triggers/added_loc",schemaPath:"#/properties/simplification/properties/triggers/properties/added_loc/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err226];
 }
@@ -3097,8 +3100,9 @@ vErrors.push(err226);
 }
 errors++;
 }
-if(data117 <= 0 || isNaN(data117)){
-const err227 = {instancePath:instancePath+"/simplification/triggers/loc_budget_ratio",schemaPath:"#/properties/simplification/properties/triggers/properties/loc_budget_ratio/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+}
+if(typeof data115.new_abstraction !== "boolean"){
+const err227 = {instancePath:instancePath+"/simplification/triggers/new_abstraction",schemaPath:"#/properties/simplification/properties/triggers/properties/new_abstraction/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err227];
 }
@@ -3107,9 +3111,10 @@ vErrors.push(err227);
 }
 errors++;
 }
-}
-else {
-const err228 = {instancePath:instancePath+"/simplification/triggers/loc_budget_ratio",schemaPath:"#/properties/simplification/properties/triggers/properties/loc_budget_ratio/type",keyword:"type",params:{type: "number"},message:"must be number"};
+let data118 = data115.loc_budget_ratio;
+if((typeof data118 == "number") && (isFinite(data118))){
+if(data118 > 1 || isNaN(data118)){
+const err228 = {instancePath:instancePath+"/simplification/triggers/loc_budget_ratio",schemaPath:"#/properties/simplification/properties/triggers/properties/loc_budget_ratio/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
 if(vErrors === null){
 vErrors = [err228];
 }
@@ -3118,9 +3123,8 @@ vErrors.push(err228);
 }
 errors++;
 }
-}
-else {
-const err229 = {instancePath:instancePath+"/simplification/triggers",schemaPath:"#/properties/simplification/properties/triggers/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data118 <= 0 || isNaN(data118)){
+const err229 = {instancePath:instancePath+"/simplification/triggers/loc_budget_ratio",schemaPath:"#/properties/simplification/properties/triggers/properties/loc_budget_ratio/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
 if(vErrors === null){
 vErrors = [err229];
 }
@@ -3129,9 +3133,9 @@ vErrors.push(err229);
 }
 errors++;
 }
-let data118 = data112.aggressiveness;
-if(!(((data118 === "conservative") || (data118 === "balanced")) || (data118 === "aggressive"))){
-const err230 = {instancePath:instancePath+"/simplification/aggressiveness",schemaPath:"#/properties/simplification/properties/aggressiveness/enum",keyword:"enum",params:{allowedValues: schema11.properties.simplification.properties.aggressiveness.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err230 = {instancePath:instancePath+"/simplification/triggers/loc_budget_ratio",schemaPath:"#/properties/simplification/properties/triggers/properties/loc_budget_ratio/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err230];
 }
@@ -3140,10 +3144,9 @@ vErrors.push(err230);
 }
 errors++;
 }
-let data119 = data112.target_reduction;
-if((typeof data119 == "number") && (isFinite(data119))){
-if(data119 > 1 || isNaN(data119)){
-const err231 = {instancePath:instancePath+"/simplification/target_reduction",schemaPath:"#/properties/simplification/properties/target_reduction/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+}
+else {
+const err231 = {instancePath:instancePath+"/simplification/triggers",schemaPath:"#/properties/simplification/properties/triggers/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err231];
 }
@@ -3152,8 +3155,9 @@ vErrors.push(err231);
 }
 errors++;
 }
-if(data119 <= 0 || isNaN(data119)){
-const err232 = {instancePath:instancePath+"/simplification/target_reduction",schemaPath:"#/properties/simplification/properties/target_reduction/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+let data119 = data113.aggressiveness;
+if(!(((data119 === "conservative") || (data119 === "balanced")) || (data119 === "aggressive"))){
+const err232 = {instancePath:instancePath+"/simplification/aggressiveness",schemaPath:"#/properties/simplification/properties/aggressiveness/enum",keyword:"enum",params:{allowedValues: schema11.properties.simplification.properties.aggressiveness.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err232];
 }
@@ -3162,9 +3166,10 @@ vErrors.push(err232);
 }
 errors++;
 }
-}
-else {
-const err233 = {instancePath:instancePath+"/simplification/target_reduction",schemaPath:"#/properties/simplification/properties/target_reduction/type",keyword:"type",params:{type: "number"},message:"must be number"};
+let data120 = data113.target_reduction;
+if((typeof data120 == "number") && (isFinite(data120))){
+if(data120 > 1 || isNaN(data120)){
+const err233 = {instancePath:instancePath+"/simplification/target_reduction",schemaPath:"#/properties/simplification/properties/target_reduction/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
 if(vErrors === null){
 vErrors = [err233];
 }
@@ -3173,8 +3178,8 @@ vErrors.push(err233);
 }
 errors++;
 }
-if(typeof data112.suggestions !== "boolean"){
-const err234 = {instancePath:instancePath+"/simplification/suggestions",schemaPath:"#/properties/simplification/properties/suggestions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data120 <= 0 || isNaN(data120)){
+const err234 = {instancePath:instancePath+"/simplification/target_reduction",schemaPath:"#/properties/simplification/properties/target_reduction/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
 if(vErrors === null){
 vErrors = [err234];
 }
@@ -3183,8 +3188,9 @@ vErrors.push(err234);
 }
 errors++;
 }
-if(typeof data112.auto_commit !== "boolean"){
-const err235 = {instancePath:instancePath+"/simplification/auto_commit",schemaPath:"#/properties/simplification/properties/auto_commit/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+else {
+const err235 = {instancePath:instancePath+"/simplification/target_reduction",schemaPath:"#/properties/simplification/properties/target_reduction/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err235];
 }
@@ -3193,8 +3199,8 @@ vErrors.push(err235);
 }
 errors++;
 }
-if(typeof data112.model_assisted !== "boolean"){
-const err236 = {instancePath:instancePath+"/simplification/model_assisted",schemaPath:"#/properties/simplification/properties/model_assisted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(typeof data113.suggestions !== "boolean"){
+const err236 = {instancePath:instancePath+"/simplification/suggestions",schemaPath:"#/properties/simplification/properties/suggestions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err236];
 }
@@ -3203,9 +3209,8 @@ vErrors.push(err236);
 }
 errors++;
 }
-}
-else {
-const err237 = {instancePath:instancePath+"/simplification",schemaPath:"#/properties/simplification/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data113.auto_commit !== "boolean"){
+const err237 = {instancePath:instancePath+"/simplification/auto_commit",schemaPath:"#/properties/simplification/properties/auto_commit/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err237];
 }
@@ -3214,41 +3219,8 @@ vErrors.push(err237);
 }
 errors++;
 }
-let data123 = data.model_provider;
-if(data123 && typeof data123 == "object" && !Array.isArray(data123)){
-if(data123.provider === undefined){
-data123.provider = "none";
-}
-if(data123.model === undefined){
-data123.model = "claude-sonnet-5-5";
-}
-if(data123.planning_model === undefined){
-data123.planning_model = "";
-}
-if(data123.base_url === undefined){
-data123.base_url = "";
-}
-if(data123.api_key_env === undefined){
-data123.api_key_env = "";
-}
-if(data123.max_tokens === undefined){
-data123.max_tokens = 8192;
-}
-if(data123.timeout_seconds === undefined){
-data123.timeout_seconds = 120;
-}
-if(data123.fallback === undefined){
-data123.fallback = [];
-}
-if(data123.breaker_failures === undefined){
-data123.breaker_failures = 3;
-}
-if(data123.prices === undefined){
-data123.prices = [{"model":"claude-sonnet-5-5","input_usd_per_mtok":3,"output_usd_per_mtok":15}];
-}
-for(const key31 in data123){
-if(!(func2.call(schema11.properties.model_provider.properties, key31))){
-const err238 = {instancePath:instancePath+"/model_provider",schemaPath:"#/properties/model_provider/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key31},message:"must NOT have additional properties"};
+if(typeof data113.model_assisted !== "boolean"){
+const err238 = {instancePath:instancePath+"/simplification/model_assisted",schemaPath:"#/properties/simplification/properties/model_assisted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err238];
 }
@@ -3258,9 +3230,8 @@ vErrors.push(err238);
 errors++;
 }
 }
-let data124 = data123.provider;
-if(!(((data124 === "none") || (data124 === "anthropic")) || (data124 === "openai-compatible"))){
-const err239 = {instancePath:instancePath+"/model_provider/provider",schemaPath:"#/properties/model_provider/properties/provider/enum",keyword:"enum",params:{allowedValues: schema11.properties.model_provider.properties.provider.enum},message:"must be equal to one of the allowed values"};
+else {
+const err239 = {instancePath:instancePath+"/simplification",schemaPath:"#/properties/simplification/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err239];
 }
@@ -3269,10 +3240,41 @@ vErrors.push(err239);
 }
 errors++;
 }
-let data125 = data123.model;
-if(typeof data125 === "string"){
-if(func3(data125) > 200){
-const err240 = {instancePath:instancePath+"/model_provider/model",schemaPath:"#/properties/model_provider/properties/model/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+let data124 = data.model_provider;
+if(data124 && typeof data124 == "object" && !Array.isArray(data124)){
+if(data124.provider === undefined){
+data124.provider = "none";
+}
+if(data124.model === undefined){
+data124.model = "claude-sonnet-5-5";
+}
+if(data124.planning_model === undefined){
+data124.planning_model = "";
+}
+if(data124.base_url === undefined){
+data124.base_url = "";
+}
+if(data124.api_key_env === undefined){
+data124.api_key_env = "";
+}
+if(data124.max_tokens === undefined){
+data124.max_tokens = 8192;
+}
+if(data124.timeout_seconds === undefined){
+data124.timeout_seconds = 120;
+}
+if(data124.fallback === undefined){
+data124.fallback = [];
+}
+if(data124.breaker_failures === undefined){
+data124.breaker_failures = 3;
+}
+if(data124.prices === undefined){
+data124.prices = [{"model":"claude-sonnet-5-5","input_usd_per_mtok":3,"output_usd_per_mtok":15}];
+}
+for(const key31 in data124){
+if(!(func2.call(schema11.properties.model_provider.properties, key31))){
+const err240 = {instancePath:instancePath+"/model_provider",schemaPath:"#/properties/model_provider/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key31},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err240];
 }
@@ -3281,8 +3283,10 @@ vErrors.push(err240);
 }
 errors++;
 }
-if(func3(data125) < 1){
-const err241 = {instancePath:instancePath+"/model_provider/model",schemaPath:"#/properties/model_provider/properties/model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+let data125 = data124.provider;
+if(!(((data125 === "none") || (data125 === "anthropic")) || (data125 === "openai-compatible"))){
+const err241 = {instancePath:instancePath+"/model_provider/provider",schemaPath:"#/properties/model_provider/properties/provider/enum",keyword:"enum",params:{allowedValues: schema11.properties.model_provider.properties.provider.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err241];
 }
@@ -3291,9 +3295,10 @@ vErrors.push(err241);
 }
 errors++;
 }
-}
-else {
-const err242 = {instancePath:instancePath+"/model_provider/model",schemaPath:"#/properties/model_provider/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"};
+let data126 = data124.model;
+if(typeof data126 === "string"){
+if(func3(data126) > 200){
+const err242 = {instancePath:instancePath+"/model_provider/model",schemaPath:"#/properties/model_provider/properties/model/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err242];
 }
@@ -3302,10 +3307,8 @@ vErrors.push(err242);
 }
 errors++;
 }
-let data126 = data123.planning_model;
-if(typeof data126 === "string"){
-if(func3(data126) > 200){
-const err243 = {instancePath:instancePath+"/model_provider/planning_model",schemaPath:"#/properties/model_provider/properties/planning_model/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(func3(data126) < 1){
+const err243 = {instancePath:instancePath+"/model_provider/model",schemaPath:"#/properties/model_provider/properties/model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err243];
 }
@@ -3316,7 +3319,7 @@ errors++;
 }
 }
 else {
-const err244 = {instancePath:instancePath+"/model_provider/planning_model",schemaPath:"#/properties/model_provider/properties/planning_model/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err244 = {instancePath:instancePath+"/model_provider/model",schemaPath:"#/properties/model_provider/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err244];
 }
@@ -3325,12 +3328,10 @@ vErrors.push(err244);
 }
 errors++;
 }
-let data127 = data123.base_url;
-const _errs297 = errors;
-let valid84 = false;
-const _errs298 = errors;
-if("" !== data127){
-const err245 = {instancePath:instancePath+"/model_provider/base_url",schemaPath:"#/properties/model_provider/properties/base_url/anyOf/0/const",keyword:"const",params:{allowedValue: ""},message:"must be equal to constant"};
+let data127 = data124.planning_model;
+if(typeof data127 === "string"){
+if(func3(data127) > 200){
+const err245 = {instancePath:instancePath+"/model_provider/planning_model",schemaPath:"#/properties/model_provider/properties/planning_model/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err245];
 }
@@ -3339,13 +3340,9 @@ vErrors.push(err245);
 }
 errors++;
 }
-var _valid0 = _errs298 === errors;
-valid84 = valid84 || _valid0;
-if(!valid84){
-const _errs299 = errors;
-if(typeof data127 === "string"){
-if(!pattern2.test(data127)){
-const err246 = {instancePath:instancePath+"/model_provider/base_url",schemaPath:"#/properties/model_provider/properties/base_url/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^https?://"},message:"must match pattern \""+"^https?://"+"\""};
+}
+else {
+const err246 = {instancePath:instancePath+"/model_provider/planning_model",schemaPath:"#/properties/model_provider/properties/planning_model/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err246];
 }
@@ -3354,8 +3351,12 @@ vErrors.push(err246);
 }
 errors++;
 }
-if(!(formats0(data127))){
-const err247 = {instancePath:instancePath+"/model_provider/base_url",schemaPath:"#/properties/model_provider/properties/base_url/anyOf/1/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+let data128 = data124.base_url;
+const _errs299 = errors;
+let valid84 = false;
+const _errs300 = errors;
+if("" !== data128){
+const err247 = {instancePath:instancePath+"/model_provider/base_url",schemaPath:"#/properties/model_provider/properties/base_url/anyOf/0/const",keyword:"const",params:{allowedValue: ""},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err247];
 }
@@ -3364,9 +3365,13 @@ vErrors.push(err247);
 }
 errors++;
 }
-}
-else {
-const err248 = {instancePath:instancePath+"/model_provider/base_url",schemaPath:"#/properties/model_provider/properties/base_url/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+var _valid0 = _errs300 === errors;
+valid84 = valid84 || _valid0;
+if(!valid84){
+const _errs301 = errors;
+if(typeof data128 === "string"){
+if(!pattern2.test(data128)){
+const err248 = {instancePath:instancePath+"/model_provider/base_url",schemaPath:"#/properties/model_provider/properties/base_url/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^https?://"},message:"must match pattern \""+"^https?://"+"\""};
 if(vErrors === null){
 vErrors = [err248];
 }
@@ -3375,11 +3380,8 @@ vErrors.push(err248);
 }
 errors++;
 }
-var _valid0 = _errs299 === errors;
-valid84 = valid84 || _valid0;
-}
-if(!valid84){
-const err249 = {instancePath:instancePath+"/model_provider/base_url",schemaPath:"#/properties/model_provider/properties/base_url/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(!(formats0(data128))){
+const err249 = {instancePath:instancePath+"/model_provider/base_url",schemaPath:"#/properties/model_provider/properties/base_url/anyOf/1/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
 if(vErrors === null){
 vErrors = [err249];
 }
@@ -3388,21 +3390,9 @@ vErrors.push(err249);
 }
 errors++;
 }
-else {
-errors = _errs297;
-if(vErrors !== null){
-if(_errs297){
-vErrors.length = _errs297;
 }
 else {
-vErrors = null;
-}
-}
-}
-let data128 = data123.api_key_env;
-if(typeof data128 === "string"){
-if(!pattern3.test(data128)){
-const err250 = {instancePath:instancePath+"/model_provider/api_key_env",schemaPath:"#/properties/model_provider/properties/api_key_env/pattern",keyword:"pattern",params:{pattern: "^([A-Z_][A-Z0-9_]*)?$"},message:"must match pattern \""+"^([A-Z_][A-Z0-9_]*)?$"+"\""};
+const err250 = {instancePath:instancePath+"/model_provider/base_url",schemaPath:"#/properties/model_provider/properties/base_url/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err250];
 }
@@ -3411,9 +3401,11 @@ vErrors.push(err250);
 }
 errors++;
 }
+var _valid0 = _errs301 === errors;
+valid84 = valid84 || _valid0;
 }
-else {
-const err251 = {instancePath:instancePath+"/model_provider/api_key_env",schemaPath:"#/properties/model_provider/properties/api_key_env/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!valid84){
+const err251 = {instancePath:instancePath+"/model_provider/base_url",schemaPath:"#/properties/model_provider/properties/base_url/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err251];
 }
@@ -3422,9 +3414,21 @@ vErrors.push(err251);
 }
 errors++;
 }
-let data129 = data123.max_tokens;
-if(!(((typeof data129 == "number") && (!(data129 % 1) && !isNaN(data129))) && (isFinite(data129)))){
-const err252 = {instancePath:instancePath+"/model_provider/max_tokens",schemaPath:"#/properties/model_provider/properties/max_tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+errors = _errs299;
+if(vErrors !== null){
+if(_errs299){
+vErrors.length = _errs299;
+}
+else {
+vErrors = null;
+}
+}
+}
+let data129 = data124.api_key_env;
+if(typeof data129 === "string"){
+if(!pattern3.test(data129)){
+const err252 = {instancePath:instancePath+"/model_provider/api_key_env",schemaPath:"#/properties/model_provider/properties/api_key_env/pattern",keyword:"pattern",params:{pattern: "^([A-Z_][A-Z0-9_]*)?$"},message:"must match pattern \""+"^([A-Z_][A-Z0-9_]*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err252];
 }
@@ -3433,9 +3437,9 @@ vErrors.push(err252);
 }
 errors++;
 }
-if((typeof data129 == "number") && (isFinite(data129))){
-if(data129 > 200000 || isNaN(data129)){
-const err253 = {instancePath:instancePath+"/model_provider/max_tokens",schemaPath:"#/properties/model_provider/properties/max_tokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 200000},message:"must be <= 200000"};
+}
+else {
+const err253 = {instancePath:instancePath+"/model_provider/api_key_env",schemaPath:"#/properties/model_provider/properties/api_key_env/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err253];
 }
@@ -3444,8 +3448,9 @@ vErrors.push(err253);
 }
 errors++;
 }
-if(data129 < 1 || isNaN(data129)){
-const err254 = {instancePath:instancePath+"/model_provider/max_tokens",schemaPath:"#/properties/model_provider/properties/max_tokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+let data130 = data124.max_tokens;
+if(!(((typeof data130 == "number") && (!(data130 % 1) && !isNaN(data130))) && (isFinite(data130)))){
+const err254 = {instancePath:instancePath+"/model_provider/max_tokens",schemaPath:"#/properties/model_provider/properties/max_tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err254];
 }
@@ -3454,10 +3459,9 @@ vErrors.push(err254);
 }
 errors++;
 }
-}
-let data130 = data123.timeout_seconds;
-if(!(((typeof data130 == "number") && (!(data130 % 1) && !isNaN(data130))) && (isFinite(data130)))){
-const err255 = {instancePath:instancePath+"/model_provider/timeout_seconds",schemaPath:"#/properties/model_provider/properties/timeout_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data130 == "number") && (isFinite(data130))){
+if(data130 > 200000 || isNaN(data130)){
+const err255 = {instancePath:instancePath+"/model_provider/max_tokens",schemaPath:"#/properties/model_provider/properties/max_tokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 200000},message:"must be <= 200000"};
 if(vErrors === null){
 vErrors = [err255];
 }
@@ -3466,9 +3470,8 @@ vErrors.push(err255);
 }
 errors++;
 }
-if((typeof data130 == "number") && (isFinite(data130))){
-if(data130 > 3600 || isNaN(data130)){
-const err256 = {instancePath:instancePath+"/model_provider/timeout_seconds",schemaPath:"#/properties/model_provider/properties/timeout_seconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3600},message:"must be <= 3600"};
+if(data130 < 1 || isNaN(data130)){
+const err256 = {instancePath:instancePath+"/model_provider/max_tokens",schemaPath:"#/properties/model_provider/properties/max_tokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err256];
 }
@@ -3477,8 +3480,10 @@ vErrors.push(err256);
 }
 errors++;
 }
-if(data130 < 1 || isNaN(data130)){
-const err257 = {instancePath:instancePath+"/model_provider/timeout_seconds",schemaPath:"#/properties/model_provider/properties/timeout_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+let data131 = data124.timeout_seconds;
+if(!(((typeof data131 == "number") && (!(data131 % 1) && !isNaN(data131))) && (isFinite(data131)))){
+const err257 = {instancePath:instancePath+"/model_provider/timeout_seconds",schemaPath:"#/properties/model_provider/properties/timeout_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err257];
 }
@@ -3487,11 +3492,9 @@ vErrors.push(err257);
 }
 errors++;
 }
-}
-let data131 = data123.fallback;
-if(Array.isArray(data131)){
-if(data131.length > 3){
-const err258 = {instancePath:instancePath+"/model_provider/fallback",schemaPath:"#/properties/model_provider/properties/fallback/maxItems",keyword:"maxItems",params:{limit: 3},message:"must NOT have more than 3 items"};
+if((typeof data131 == "number") && (isFinite(data131))){
+if(data131 > 3600 || isNaN(data131)){
+const err258 = {instancePath:instancePath+"/model_provider/timeout_seconds",schemaPath:"#/properties/model_provider/properties/timeout_seconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3600},message:"must be <= 3600"};
 if(vErrors === null){
 vErrors = [err258];
 }
@@ -3500,21 +3503,8 @@ vErrors.push(err258);
 }
 errors++;
 }
-const len8 = data131.length;
-for(let i13=0; i13<len8; i13++){
-let data132 = data131[i13];
-if(data132 && typeof data132 == "object" && !Array.isArray(data132)){
-if(data132.planning_model === undefined){
-data132.planning_model = "";
-}
-if(data132.base_url === undefined){
-data132.base_url = "";
-}
-if(data132.api_key_env === undefined){
-data132.api_key_env = "";
-}
-if(data132.provider === undefined){
-const err259 = {instancePath:instancePath+"/model_provider/fallback/" + i13,schemaPath:"#/properties/model_provider/properties/fallback/items/required",keyword:"required",params:{missingProperty: "provider"},message:"must have required property '"+"provider"+"'"};
+if(data131 < 1 || isNaN(data131)){
+const err259 = {instancePath:instancePath+"/model_provider/timeout_seconds",schemaPath:"#/properties/model_provider/properties/timeout_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err259];
 }
@@ -3523,8 +3513,11 @@ vErrors.push(err259);
 }
 errors++;
 }
-if(data132.model === undefined){
-const err260 = {instancePath:instancePath+"/model_provider/fallback/" + i13,schemaPath:"#/properties/model_provider/properties/fallback/items/required",keyword:"required",params:{missingProperty: "model"},message:"must have required property '"+"model"+"'"};
+}
+let data132 = data124.fallback;
+if(Array.isArray(data132)){
+if(data132.length > 3){
+const err260 = {instancePath:instancePath+"/model_provider/fallback",schemaPath:"#/properties/model_provider/properties/fallback/maxItems",keyword:"maxItems",params:{limit: 3},message:"must NOT have more than 3 items"};
 if(vErrors === null){
 vErrors = [err260];
 }
@@ -3533,9 +3526,21 @@ vErrors.push(err260);
 }
 errors++;
 }
-for(const key32 in data132){
-if(!(((((key32 === "provider") || (key32 === "model")) || (key32 === "planning_model")) || (key32 === "base_url")) || (key32 === "api_key_env"))){
-const err261 = {instancePath:instancePath+"/model_provider/fallback/" + i13,schemaPath:"#/properties/model_provider/properties/fallback/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key32},message:"must NOT have additional properties"};
+const len8 = data132.length;
+for(let i13=0; i13<len8; i13++){
+let data133 = data132[i13];
+if(data133 && typeof data133 == "object" && !Array.isArray(data133)){
+if(data133.planning_model === undefined){
+data133.planning_model = "";
+}
+if(data133.base_url === undefined){
+data133.base_url = "";
+}
+if(data133.api_key_env === undefined){
+data133.api_key_env = "";
+}
+if(data133.provider === undefined){
+const err261 = {instancePath:instancePath+"/model_provider/fallback/" + i13,schemaPath:"#/properties/model_provider/properties/fallback/items/required",keyword:"required",params:{missingProperty: "provider"},message:"must have required property '"+"provider"+"'"};
 if(vErrors === null){
 vErrors = [err261];
 }
@@ -3544,11 +3549,8 @@ vErrors.push(err261);
 }
 errors++;
 }
-}
-if(data132.provider !== undefined){
-let data133 = data132.provider;
-if(!((data133 === "anthropic") || (data133 === "openai-compatible"))){
-const err262 = {instancePath:instancePath+"/model_provider/fallback/" + i13+"/provider",schemaPath:"#/properties/model_provider/properties/fallback/items/properties/provider/enum",keyword:"enum",params:{allowedValues: schema11.properties.model_provider.properties.fallback.items.properties.provider.enum},message:"must be equal to one of the allowed values"};
+if(data133.model === undefined){
+const err262 = {instancePath:instancePath+"/model_provider/fallback/" + i13,schemaPath:"#/properties/model_provider/properties/fallback/items/required",keyword:"required",params:{missingProperty: "model"},message:"must have required property '"+"model"+"'"};
 if(vErrors === null){
 vErrors = [err262];
 }
@@ -3557,12 +3559,9 @@ vErrors.push(err262);
 }
 errors++;
 }
-}
-if(data132.model !== undefined){
-let data134 = data132.model;
-if(typeof data134 === "string"){
-if(func3(data134) > 200){
-const err263 = {instancePath:instancePath+"/model_provider/fallback/" + i13+"/model",schemaPath:"#/properties/model_provider/properties/fallback/items/properties/model/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+for(const key32 in data133){
+if(!(((((key32 === "provider") || (key32 === "model")) || (key32 === "planning_model")) || (key32 === "base_url")) || (key32 === "api_key_env"))){
+const err263 = {instancePath:instancePath+"/model_provider/fallback/" + i13,schemaPath:"#/properties/model_provider/properties/fallback/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key32},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err263];
 }
@@ -3571,8 +3570,11 @@ vErrors.push(err263);
 }
 errors++;
 }
-if(func3(data134) < 1){
-const err264 = {instancePath:instancePath+"/model_provider/fallback/" + i13+"/model",schemaPath:"#/properties/model_provider/properties/fallback/items/properties/model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+if(data133.provider !== undefined){
+let data134 = data133.provider;
+if(!((data134 === "anthropic") || (data134 === "openai-compatible"))){
+const err264 = {instancePath:instancePath+"/model_provider/fallback/" + i13+"/provider",schemaPath:"#/properties/model_provider/properties/fallback/items/properties/provider/enum",keyword:"enum",params:{allowedValues: schema11.properties.model_provider.properties.fallback.items.properties.provider.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err264];
 }
@@ -3582,8 +3584,11 @@ vErrors.push(err264);
 errors++;
 }
 }
-else {
-const err265 = {instancePath:instancePath+"/model_provider/fallback/" + i13+"/model",schemaPath:"#/properties/model_provider/properties/fallback/items/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data133.model !== undefined){
+let data135 = data133.model;
+if(typeof data135 === "string"){
+if(func3(data135) > 200){
+const err265 = {instancePath:instancePath+"/model_provider/fallback/" + i13+"/model",schemaPath:"#/properties/model_provider/properties/fallback/items/properties/model/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err265];
 }
@@ -3592,11 +3597,8 @@ vErrors.push(err265);
 }
 errors++;
 }
-}
-let data135 = data132.planning_model;
-if(typeof data135 === "string"){
-if(func3(data135) > 200){
-const err266 = {instancePath:instancePath+"/model_provider/fallback/" + i13+"/planning_model",schemaPath:"#/properties/model_provider/properties/fallback/items/properties/planning_model/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(func3(data135) < 1){
+const err266 = {instancePath:instancePath+"/model_provider/fallback/" + i13+"/model",schemaPath:"#/properties/model_provider/properties/fallback/items/properties/model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err266];
 }
@@ -3607,7 +3609,7 @@ errors++;
 }
 }
 else {
-const err267 = {instancePath:instancePath+"/model_provider/fallback/" + i13+"/planning_model",schemaPath:"#/properties/model_provider/properties/fallback/items/properties/planning_model/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err267 = {instancePath:instancePath+"/model_provider/fallback/" + i13+"/model",schemaPath:"#/properties/model_provider/properties/fallback/items/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err267];
 }
@@ -3616,12 +3618,11 @@ vErrors.push(err267);
 }
 errors++;
 }
-let data136 = data132.base_url;
-const _errs318 = errors;
-let valid88 = false;
-const _errs319 = errors;
-if("" !== data136){
-const err268 = {instancePath:instancePath+"/model_provider/fallback/" + i13+"/base_url",schemaPath:"#/properties/model_provider/properties/fallback/items/properties/base_url/anyOf/0/const",keyword:"const",params:{allowedValue: ""},message:"must be equal to constant"};
+}
+let data136 = data133.planning_model;
+if(typeof data136 === "string"){
+if(func3(data136) > 200){
+const err268 = {instancePath:instancePath+"/model_provider/fallback/" + i13+"/planning_model",schemaPath:"#/properties/model_provider/properties/fallback/items/properties/planning_model/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err268];
 }
@@ -3630,13 +3631,9 @@ vErrors.push(err268);
 }
 errors++;
 }
-var _valid1 = _errs319 === errors;
-valid88 = valid88 || _valid1;
-if(!valid88){
-const _errs320 = errors;
-if(typeof data136 === "string"){
-if(!pattern2.test(data136)){
-const err269 = {instancePath:instancePath+"/model_provider/fallback/" + i13+"/base_url",schemaPath:"#/properties/model_provider/properties/fallback/items/properties/base_url/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^https?://"},message:"must match pattern \""+"^https?://"+"\""};
+}
+else {
+const err269 = {instancePath:instancePath+"/model_provider/fallback/" + i13+"/planning_model",schemaPath:"#/properties/model_provider/properties/fallback/items/properties/planning_model/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err269];
 }
@@ -3645,8 +3642,12 @@ vErrors.push(err269);
 }
 errors++;
 }
-if(!(formats0(data136))){
-const err270 = {instancePath:instancePath+"/model_provider/fallback/" + i13+"/base_url",schemaPath:"#/properties/model_provider/properties/fallback/items/properties/base_url/anyOf/1/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+let data137 = data133.base_url;
+const _errs320 = errors;
+let valid88 = false;
+const _errs321 = errors;
+if("" !== data137){
+const err270 = {instancePath:instancePath+"/model_provider/fallback/" + i13+"/base_url",schemaPath:"#/properties/model_provider/properties/fallback/items/properties/base_url/anyOf/0/const",keyword:"const",params:{allowedValue: ""},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err270];
 }
@@ -3655,9 +3656,13 @@ vErrors.push(err270);
 }
 errors++;
 }
-}
-else {
-const err271 = {instancePath:instancePath+"/model_provider/fallback/" + i13+"/base_url",schemaPath:"#/properties/model_provider/properties/fallback/items/properties/base_url/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+var _valid1 = _errs321 === errors;
+valid88 = valid88 || _valid1;
+if(!valid88){
+const _errs322 = errors;
+if(typeof data137 === "string"){
+if(!pattern2.test(data137)){
+const err271 = {instancePath:instancePath+"/model_provider/fallback/" + i13+"/base_url",schemaPath:"#/properties/model_provider/properties/fallback/items/properties/base_url/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^https?://"},message:"must match pattern \""+"^https?://"+"\""};
 if(vErrors === null){
 vErrors = [err271];
 }
@@ -3666,11 +3671,8 @@ vErrors.push(err271);
 }
 errors++;
 }
-var _valid1 = _errs320 === errors;
-valid88 = valid88 || _valid1;
-}
-if(!valid88){
-const err272 = {instancePath:instancePath+"/model_provider/fallback/" + i13+"/base_url",schemaPath:"#/properties/model_provider/properties/fallback/items/properties/base_url/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(!(formats0(data137))){
+const err272 = {instancePath:instancePath+"/model_provider/fallback/" + i13+"/base_url",schemaPath:"#/properties/model_provider/properties/fallback/items/properties/base_url/anyOf/1/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
 if(vErrors === null){
 vErrors = [err272];
 }
@@ -3679,21 +3681,9 @@ vErrors.push(err272);
 }
 errors++;
 }
-else {
-errors = _errs318;
-if(vErrors !== null){
-if(_errs318){
-vErrors.length = _errs318;
 }
 else {
-vErrors = null;
-}
-}
-}
-let data137 = data132.api_key_env;
-if(typeof data137 === "string"){
-if(!pattern3.test(data137)){
-const err273 = {instancePath:instancePath+"/model_provider/fallback/" + i13+"/api_key_env",schemaPath:"#/properties/model_provider/properties/fallback/items/properties/api_key_env/pattern",keyword:"pattern",params:{pattern: "^([A-Z_][A-Z0-9_]*)?$"},message:"must match pattern \""+"^([A-Z_][A-Z0-9_]*)?$"+"\""};
+const err273 = {instancePath:instancePath+"/model_provider/fallback/" + i13+"/base_url",schemaPath:"#/properties/model_provider/properties/fallback/items/properties/base_url/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err273];
 }
@@ -3702,9 +3692,11 @@ vErrors.push(err273);
 }
 errors++;
 }
+var _valid1 = _errs322 === errors;
+valid88 = valid88 || _valid1;
 }
-else {
-const err274 = {instancePath:instancePath+"/model_provider/fallback/" + i13+"/api_key_env",schemaPath:"#/properties/model_provider/properties/fallback/items/properties/api_key_env/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!valid88){
+const err274 = {instancePath:instancePath+"/model_provider/fallback/" + i13+"/base_url",schemaPath:"#/properties/model_provider/properties/fallback/items/properties/base_url/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err274];
 }
@@ -3713,9 +3705,21 @@ vErrors.push(err274);
 }
 errors++;
 }
+else {
+errors = _errs320;
+if(vErrors !== null){
+if(_errs320){
+vErrors.length = _errs320;
 }
 else {
-const err275 = {instancePath:instancePath+"/model_provider/fallback/" + i13,schemaPath:"#/properties/model_provider/properties/fallback/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+vErrors = null;
+}
+}
+}
+let data138 = data133.api_key_env;
+if(typeof data138 === "string"){
+if(!pattern3.test(data138)){
+const err275 = {instancePath:instancePath+"/model_provider/fallback/" + i13+"/api_key_env",schemaPath:"#/properties/model_provider/properties/fallback/items/properties/api_key_env/pattern",keyword:"pattern",params:{pattern: "^([A-Z_][A-Z0-9_]*)?$"},message:"must match pattern \""+"^([A-Z_][A-Z0-9_]*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err275];
 }
@@ -3725,9 +3729,8 @@ vErrors.push(err275);
 errors++;
 }
 }
-}
 else {
-const err276 = {instancePath:instancePath+"/model_provider/fallback",schemaPath:"#/properties/model_provider/properties/fallback/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err276 = {instancePath:instancePath+"/model_provider/fallback/" + i13+"/api_key_env",schemaPath:"#/properties/model_provider/properties/fallback/items/properties/api_key_env/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err276];
 }
@@ -3736,9 +3739,9 @@ vErrors.push(err276);
 }
 errors++;
 }
-let data138 = data123.breaker_failures;
-if(!(((typeof data138 == "number") && (!(data138 % 1) && !isNaN(data138))) && (isFinite(data138)))){
-const err277 = {instancePath:instancePath+"/model_provider/breaker_failures",schemaPath:"#/properties/model_provider/properties/breaker_failures/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err277 = {instancePath:instancePath+"/model_provider/fallback/" + i13,schemaPath:"#/properties/model_provider/properties/fallback/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err277];
 }
@@ -3747,9 +3750,10 @@ vErrors.push(err277);
 }
 errors++;
 }
-if((typeof data138 == "number") && (isFinite(data138))){
-if(data138 > 20 || isNaN(data138)){
-const err278 = {instancePath:instancePath+"/model_provider/breaker_failures",schemaPath:"#/properties/model_provider/properties/breaker_failures/maximum",keyword:"maximum",params:{comparison: "<=", limit: 20},message:"must be <= 20"};
+}
+}
+else {
+const err278 = {instancePath:instancePath+"/model_provider/fallback",schemaPath:"#/properties/model_provider/properties/fallback/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err278];
 }
@@ -3758,8 +3762,9 @@ vErrors.push(err278);
 }
 errors++;
 }
-if(data138 < 1 || isNaN(data138)){
-const err279 = {instancePath:instancePath+"/model_provider/breaker_failures",schemaPath:"#/properties/model_provider/properties/breaker_failures/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+let data139 = data124.breaker_failures;
+if(!(((typeof data139 == "number") && (!(data139 % 1) && !isNaN(data139))) && (isFinite(data139)))){
+const err279 = {instancePath:instancePath+"/model_provider/breaker_failures",schemaPath:"#/properties/model_provider/properties/breaker_failures/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err279];
 }
@@ -3768,11 +3773,9 @@ vErrors.push(err279);
 }
 errors++;
 }
-}
-let data139 = data123.prices;
-if(Array.isArray(data139)){
-if(data139.length > 50){
-const err280 = {instancePath:instancePath+"/model_provider/prices",schemaPath:"#/properties/model_provider/properties/prices/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items"};
+if((typeof data139 == "number") && (isFinite(data139))){
+if(data139 > 20 || isNaN(data139)){
+const err280 = {instancePath:instancePath+"/model_provider/breaker_failures",schemaPath:"#/properties/model_provider/properties/breaker_failures/maximum",keyword:"maximum",params:{comparison: "<=", limit: 20},message:"must be <= 20"};
 if(vErrors === null){
 vErrors = [err280];
 }
@@ -3781,12 +3784,8 @@ vErrors.push(err280);
 }
 errors++;
 }
-const len9 = data139.length;
-for(let i14=0; i14<len9; i14++){
-let data140 = data139[i14];
-if(data140 && typeof data140 == "object" && !Array.isArray(data140)){
-if(data140.model === undefined){
-const err281 = {instancePath:instancePath+"/model_provider/prices/" + i14,schemaPath:"#/properties/model_provider/properties/prices/items/required",keyword:"required",params:{missingProperty: "model"},message:"must have required property '"+"model"+"'"};
+if(data139 < 1 || isNaN(data139)){
+const err281 = {instancePath:instancePath+"/model_provider/breaker_failures",schemaPath:"#/properties/model_provider/properties/breaker_failures/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err281];
 }
@@ -3795,8 +3794,11 @@ vErrors.push(err281);
 }
 errors++;
 }
-if(data140.input_usd_per_mtok === undefined){
-const err282 = {instancePath:instancePath+"/model_provider/prices/" + i14,schemaPath:"#/properties/model_provider/properties/prices/items/required",keyword:"required",params:{missingProperty: "input_usd_per_mtok"},message:"must have required property '"+"input_usd_per_mtok"+"'"};
+}
+let data140 = data124.prices;
+if(Array.isArray(data140)){
+if(data140.length > 50){
+const err282 = {instancePath:instancePath+"/model_provider/prices",schemaPath:"#/properties/model_provider/properties/prices/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items"};
 if(vErrors === null){
 vErrors = [err282];
 }
@@ -3805,8 +3807,12 @@ vErrors.push(err282);
 }
 errors++;
 }
-if(data140.output_usd_per_mtok === undefined){
-const err283 = {instancePath:instancePath+"/model_provider/prices/" + i14,schemaPath:"#/properties/model_provider/properties/prices/items/required",keyword:"required",params:{missingProperty: "output_usd_per_mtok"},message:"must have required property '"+"output_usd_per_mtok"+"'"};
+const len9 = data140.length;
+for(let i14=0; i14<len9; i14++){
+let data141 = data140[i14];
+if(data141 && typeof data141 == "object" && !Array.isArray(data141)){
+if(data141.model === undefined){
+const err283 = {instancePath:instancePath+"/model_provider/prices/" + i14,schemaPath:"#/properties/model_provider/properties/prices/items/required",keyword:"required",params:{missingProperty: "model"},message:"must have required property '"+"model"+"'"};
 if(vErrors === null){
 vErrors = [err283];
 }
@@ -3815,9 +3821,8 @@ vErrors.push(err283);
 }
 errors++;
 }
-for(const key33 in data140){
-if(!(((key33 === "model") || (key33 === "input_usd_per_mtok")) || (key33 === "output_usd_per_mtok"))){
-const err284 = {instancePath:instancePath+"/model_provider/prices/" + i14,schemaPath:"#/properties/model_provider/properties/prices/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key33},message:"must NOT have additional properties"};
+if(data141.input_usd_per_mtok === undefined){
+const err284 = {instancePath:instancePath+"/model_provider/prices/" + i14,schemaPath:"#/properties/model_provider/properties/prices/items/required",keyword:"required",params:{missingProperty: "input_usd_per_mtok"},message:"must have required property '"+"input_usd_per_mtok"+"'"};
 if(vErrors === null){
 vErrors = [err284];
 }
@@ -3826,12 +3831,8 @@ vErrors.push(err284);
 }
 errors++;
 }
-}
-if(data140.model !== undefined){
-let data141 = data140.model;
-if(typeof data141 === "string"){
-if(func3(data141) > 200){
-const err285 = {instancePath:instancePath+"/model_provider/prices/" + i14+"/model",schemaPath:"#/properties/model_provider/properties/prices/items/properties/model/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(data141.output_usd_per_mtok === undefined){
+const err285 = {instancePath:instancePath+"/model_provider/prices/" + i14,schemaPath:"#/properties/model_provider/properties/prices/items/required",keyword:"required",params:{missingProperty: "output_usd_per_mtok"},message:"must have required property '"+"output_usd_per_mtok"+"'"};
 if(vErrors === null){
 vErrors = [err285];
 }
@@ -3840,8 +3841,9 @@ vErrors.push(err285);
 }
 errors++;
 }
-if(func3(data141) < 1){
-const err286 = {instancePath:instancePath+"/model_provider/prices/" + i14+"/model",schemaPath:"#/properties/model_provider/properties/prices/items/properties/model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+for(const key33 in data141){
+if(!(((key33 === "model") || (key33 === "input_usd_per_mtok")) || (key33 === "output_usd_per_mtok"))){
+const err286 = {instancePath:instancePath+"/model_provider/prices/" + i14,schemaPath:"#/properties/model_provider/properties/prices/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key33},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err286];
 }
@@ -3851,8 +3853,11 @@ vErrors.push(err286);
 errors++;
 }
 }
-else {
-const err287 = {instancePath:instancePath+"/model_provider/prices/" + i14+"/model",schemaPath:"#/properties/model_provider/properties/prices/items/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data141.model !== undefined){
+let data142 = data141.model;
+if(typeof data142 === "string"){
+if(func3(data142) > 200){
+const err287 = {instancePath:instancePath+"/model_provider/prices/" + i14+"/model",schemaPath:"#/properties/model_provider/properties/prices/items/properties/model/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err287];
 }
@@ -3861,12 +3866,8 @@ vErrors.push(err287);
 }
 errors++;
 }
-}
-if(data140.input_usd_per_mtok !== undefined){
-let data142 = data140.input_usd_per_mtok;
-if((typeof data142 == "number") && (isFinite(data142))){
-if(data142 < 0 || isNaN(data142)){
-const err288 = {instancePath:instancePath+"/model_provider/prices/" + i14+"/input_usd_per_mtok",schemaPath:"#/properties/model_provider/properties/prices/items/properties/input_usd_per_mtok/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(func3(data142) < 1){
+const err288 = {instancePath:instancePath+"/model_provider/prices/" + i14+"/model",schemaPath:"#/properties/model_provider/properties/prices/items/properties/model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err288];
 }
@@ -3877,7 +3878,7 @@ errors++;
 }
 }
 else {
-const err289 = {instancePath:instancePath+"/model_provider/prices/" + i14+"/input_usd_per_mtok",schemaPath:"#/properties/model_provider/properties/prices/items/properties/input_usd_per_mtok/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err289 = {instancePath:instancePath+"/model_provider/prices/" + i14+"/model",schemaPath:"#/properties/model_provider/properties/prices/items/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err289];
 }
@@ -3887,11 +3888,11 @@ vErrors.push(err289);
 errors++;
 }
 }
-if(data140.output_usd_per_mtok !== undefined){
-let data143 = data140.output_usd_per_mtok;
+if(data141.input_usd_per_mtok !== undefined){
+let data143 = data141.input_usd_per_mtok;
 if((typeof data143 == "number") && (isFinite(data143))){
 if(data143 < 0 || isNaN(data143)){
-const err290 = {instancePath:instancePath+"/model_provider/prices/" + i14+"/output_usd_per_mtok",schemaPath:"#/properties/model_provider/properties/prices/items/properties/output_usd_per_mtok/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err290 = {instancePath:instancePath+"/model_provider/prices/" + i14+"/input_usd_per_mtok",schemaPath:"#/properties/model_provider/properties/prices/items/properties/input_usd_per_mtok/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err290];
 }
@@ -3902,7 +3903,7 @@ errors++;
 }
 }
 else {
-const err291 = {instancePath:instancePath+"/model_provider/prices/" + i14+"/output_usd_per_mtok",schemaPath:"#/properties/model_provider/properties/prices/items/properties/output_usd_per_mtok/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err291 = {instancePath:instancePath+"/model_provider/prices/" + i14+"/input_usd_per_mtok",schemaPath:"#/properties/model_provider/properties/prices/items/properties/input_usd_per_mtok/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err291];
 }
@@ -3912,9 +3913,11 @@ vErrors.push(err291);
 errors++;
 }
 }
-}
-else {
-const err292 = {instancePath:instancePath+"/model_provider/prices/" + i14,schemaPath:"#/properties/model_provider/properties/prices/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data141.output_usd_per_mtok !== undefined){
+let data144 = data141.output_usd_per_mtok;
+if((typeof data144 == "number") && (isFinite(data144))){
+if(data144 < 0 || isNaN(data144)){
+const err292 = {instancePath:instancePath+"/model_provider/prices/" + i14+"/output_usd_per_mtok",schemaPath:"#/properties/model_provider/properties/prices/items/properties/output_usd_per_mtok/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err292];
 }
@@ -3924,9 +3927,8 @@ vErrors.push(err292);
 errors++;
 }
 }
-}
 else {
-const err293 = {instancePath:instancePath+"/model_provider/prices",schemaPath:"#/properties/model_provider/properties/prices/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err293 = {instancePath:instancePath+"/model_provider/prices/" + i14+"/output_usd_per_mtok",schemaPath:"#/properties/model_provider/properties/prices/items/properties/output_usd_per_mtok/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err293];
 }
@@ -3936,8 +3938,9 @@ vErrors.push(err293);
 errors++;
 }
 }
+}
 else {
-const err294 = {instancePath:instancePath+"/model_provider",schemaPath:"#/properties/model_provider/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err294 = {instancePath:instancePath+"/model_provider/prices/" + i14,schemaPath:"#/properties/model_provider/properties/prices/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err294];
 }
@@ -3946,23 +3949,10 @@ vErrors.push(err294);
 }
 errors++;
 }
-let data144 = data.integrations;
-if(data144 && typeof data144 == "object" && !Array.isArray(data144)){
-if(data144.hooks === undefined){
-data144.hooks = {};
 }
-if(data144.action === undefined){
-data144.action = {};
 }
-if(data144.app === undefined){
-data144.app = {};
-}
-if(data144.incomplete_conclusion === undefined){
-data144.incomplete_conclusion = "failure";
-}
-for(const key34 in data144){
-if(!((((key34 === "hooks") || (key34 === "action")) || (key34 === "app")) || (key34 === "incomplete_conclusion"))){
-const err295 = {instancePath:instancePath+"/integrations",schemaPath:"#/properties/integrations/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key34},message:"must NOT have additional properties"};
+else {
+const err295 = {instancePath:instancePath+"/model_provider/prices",schemaPath:"#/properties/model_provider/properties/prices/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err295];
 }
@@ -3972,17 +3962,8 @@ vErrors.push(err295);
 errors++;
 }
 }
-let data145 = data144.hooks;
-if(data145 && typeof data145 == "object" && !Array.isArray(data145)){
-if(data145.pre_commit === undefined){
-data145.pre_commit = true;
-}
-if(data145.pre_push === undefined){
-data145.pre_push = false;
-}
-for(const key35 in data145){
-if(!((key35 === "pre_commit") || (key35 === "pre_push"))){
-const err296 = {instancePath:instancePath+"/integrations/hooks",schemaPath:"#/properties/integrations/properties/hooks/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key35},message:"must NOT have additional properties"};
+else {
+const err296 = {instancePath:instancePath+"/model_provider",schemaPath:"#/properties/model_provider/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err296];
 }
@@ -3991,9 +3972,23 @@ vErrors.push(err296);
 }
 errors++;
 }
+let data145 = data.integrations;
+if(data145 && typeof data145 == "object" && !Array.isArray(data145)){
+if(data145.hooks === undefined){
+data145.hooks = {};
 }
-if(typeof data145.pre_commit !== "boolean"){
-const err297 = {instancePath:instancePath+"/integrations/hooks/pre_commit",schemaPath:"#/properties/integrations/properties/hooks/properties/pre_commit/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data145.action === undefined){
+data145.action = {};
+}
+if(data145.app === undefined){
+data145.app = {};
+}
+if(data145.incomplete_conclusion === undefined){
+data145.incomplete_conclusion = "failure";
+}
+for(const key34 in data145){
+if(!((((key34 === "hooks") || (key34 === "action")) || (key34 === "app")) || (key34 === "incomplete_conclusion"))){
+const err297 = {instancePath:instancePath+"/integrations",schemaPath:"#/properties/integrations/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key34},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err297];
 }
@@ -4002,8 +3997,18 @@ vErrors.push(err297);
 }
 errors++;
 }
-if(typeof data145.pre_push !== "boolean"){
-const err298 = {instancePath:instancePath+"/integrations/hooks/pre_push",schemaPath:"#/properties/integrations/properties/hooks/properties/pre_push/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+let data146 = data145.hooks;
+if(data146 && typeof data146 == "object" && !Array.isArray(data146)){
+if(data146.pre_commit === undefined){
+data146.pre_commit = true;
+}
+if(data146.pre_push === undefined){
+data146.pre_push = false;
+}
+for(const key35 in data146){
+if(!((key35 === "pre_commit") || (key35 === "pre_push"))){
+const err298 = {instancePath:instancePath+"/integrations/hooks",schemaPath:"#/properties/integrations/properties/hooks/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key35},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err298];
 }
@@ -4013,8 +4018,8 @@ vErrors.push(err298);
 errors++;
 }
 }
-else {
-const err299 = {instancePath:instancePath+"/integrations/hooks",schemaPath:"#/properties/integrations/properties/hooks/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data146.pre_commit !== "boolean"){
+const err299 = {instancePath:instancePath+"/integrations/hooks/pre_commit",schemaPath:"#/properties/integrations/properties/hooks/properties/pre_commit/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err299];
 }
@@ -4023,20 +4028,8 @@ vErrors.push(err299);
 }
 errors++;
 }
-let data148 = data144.action;
-if(data148 && typeof data148 == "object" && !Array.isArray(data148)){
-if(data148.comment === undefined){
-data148.comment = true;
-}
-if(data148.annotations === undefined){
-data148.annotations = true;
-}
-if(data148.sarif === undefined){
-data148.sarif = true;
-}
-for(const key36 in data148){
-if(!(((key36 === "comment") || (key36 === "annotations")) || (key36 === "sarif"))){
-const err300 = {instancePath:instancePath+"/integrations/action",schemaPath:"#/properties/integrations/properties/action/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key36},message:"must NOT have additional properties"};
+if(typeof data146.pre_push !== "boolean"){
+const err300 = {instancePath:instancePath+"/integrations/hooks/pre_push",schemaPath:"#/properties/integrations/properties/hooks/properties/pre_push/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err300];
 }
@@ -4046,8 +4039,8 @@ vErrors.push(err300);
 errors++;
 }
 }
-if(typeof data148.comment !== "boolean"){
-const err301 = {instancePath:instancePath+"/integrations/action/comment",schemaPath:"#/properties/integrations/properties/action/properties/comment/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+else {
+const err301 = {instancePath:instancePath+"/integrations/hooks",schemaPath:"#/properties/integrations/properties/hooks/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err301];
 }
@@ -4056,8 +4049,20 @@ vErrors.push(err301);
 }
 errors++;
 }
-if(typeof data148.annotations !== "boolean"){
-const err302 = {instancePath:instancePath+"/integrations/action/annotations",schemaPath:"#/properties/integrations/properties/action/properties/annotations/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+let data149 = data145.action;
+if(data149 && typeof data149 == "object" && !Array.isArray(data149)){
+if(data149.comment === undefined){
+data149.comment = true;
+}
+if(data149.annotations === undefined){
+data149.annotations = true;
+}
+if(data149.sarif === undefined){
+data149.sarif = true;
+}
+for(const key36 in data149){
+if(!(((key36 === "comment") || (key36 === "annotations")) || (key36 === "sarif"))){
+const err302 = {instancePath:instancePath+"/integrations/action",schemaPath:"#/properties/integrations/properties/action/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key36},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err302];
 }
@@ -4066,8 +4071,9 @@ vErrors.push(err302);
 }
 errors++;
 }
-if(typeof data148.sarif !== "boolean"){
-const err303 = {instancePath:instancePath+"/integrations/action/sarif",schemaPath:"#/properties/integrations/properties/action/properties/sarif/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+if(typeof data149.comment !== "boolean"){
+const err303 = {instancePath:instancePath+"/integrations/action/comment",schemaPath:"#/properties/integrations/properties/action/properties/comment/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err303];
 }
@@ -4076,9 +4082,8 @@ vErrors.push(err303);
 }
 errors++;
 }
-}
-else {
-const err304 = {instancePath:instancePath+"/integrations/action",schemaPath:"#/properties/integrations/properties/action/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data149.annotations !== "boolean"){
+const err304 = {instancePath:instancePath+"/integrations/action/annotations",schemaPath:"#/properties/integrations/properties/action/properties/annotations/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err304];
 }
@@ -4087,26 +4092,8 @@ vErrors.push(err304);
 }
 errors++;
 }
-let data152 = data144.app;
-if(data152 && typeof data152 == "object" && !Array.isArray(data152)){
-if(data152.check_runs === undefined){
-data152.check_runs = true;
-}
-if(data152.comments === undefined){
-data152.comments = true;
-}
-if(data152.builder === undefined){
-data152.builder = false;
-}
-if(data152.builder_label === undefined){
-data152.builder_label = "aureus:implement";
-}
-if(data152.allowed_bot_ids === undefined){
-data152.allowed_bot_ids = [];
-}
-for(const key37 in data152){
-if(!(((((key37 === "check_runs") || (key37 === "comments")) || (key37 === "builder")) || (key37 === "builder_label")) || (key37 === "allowed_bot_ids"))){
-const err305 = {instancePath:instancePath+"/integrations/app",schemaPath:"#/properties/integrations/properties/app/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key37},message:"must NOT have additional properties"};
+if(typeof data149.sarif !== "boolean"){
+const err305 = {instancePath:instancePath+"/integrations/action/sarif",schemaPath:"#/properties/integrations/properties/action/properties/sarif/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err305];
 }
@@ -4116,8 +4103,8 @@ vErrors.push(err305);
 errors++;
 }
 }
-if(typeof data152.check_runs !== "boolean"){
-const err306 = {instancePath:instancePath+"/integrations/app/check_runs",schemaPath:"#/properties/integrations/properties/app/properties/check_runs/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+else {
+const err306 = {instancePath:instancePath+"/integrations/action",schemaPath:"#/properties/integrations/properties/action/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err306];
 }
@@ -4126,8 +4113,26 @@ vErrors.push(err306);
 }
 errors++;
 }
-if(typeof data152.comments !== "boolean"){
-const err307 = {instancePath:instancePath+"/integrations/app/comments",schemaPath:"#/properties/integrations/properties/app/properties/comments/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+let data153 = data145.app;
+if(data153 && typeof data153 == "object" && !Array.isArray(data153)){
+if(data153.check_runs === undefined){
+data153.check_runs = true;
+}
+if(data153.comments === undefined){
+data153.comments = true;
+}
+if(data153.builder === undefined){
+data153.builder = false;
+}
+if(data153.builder_label === undefined){
+data153.builder_label = "aureus:implement";
+}
+if(data153.allowed_bot_ids === undefined){
+data153.allowed_bot_ids = [];
+}
+for(const key37 in data153){
+if(!(((((key37 === "check_runs") || (key37 === "comments")) || (key37 === "builder")) || (key37 === "builder_label")) || (key37 === "allowed_bot_ids"))){
+const err307 = {instancePath:instancePath+"/integrations/app",schemaPath:"#/properties/integrations/properties/app/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key37},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err307];
 }
@@ -4136,8 +4141,9 @@ vErrors.push(err307);
 }
 errors++;
 }
-if(typeof data152.builder !== "boolean"){
-const err308 = {instancePath:instancePath+"/integrations/app/builder",schemaPath:"#/properties/integrations/properties/app/properties/builder/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+if(typeof data153.check_runs !== "boolean"){
+const err308 = {instancePath:instancePath+"/integrations/app/check_runs",schemaPath:"#/properties/integrations/properties/app/properties/check_runs/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err308];
 }
@@ -4146,10 +4152,8 @@ vErrors.push(err308);
 }
 errors++;
 }
-let data156 = data152.builder_label;
-if(typeof data156 === "string"){
-if(func3(data156) > 50){
-const err309 = {instancePath:instancePath+"/integrations/app/builder_label",schemaPath:"#/properties/integrations/properties/app/properties/builder_label/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
+if(typeof data153.comments !== "boolean"){
+const err309 = {instancePath:instancePath+"/integrations/app/comments",schemaPath:"#/properties/integrations/properties/app/properties/comments/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err309];
 }
@@ -4158,8 +4162,8 @@ vErrors.push(err309);
 }
 errors++;
 }
-if(func3(data156) < 1){
-const err310 = {instancePath:instancePath+"/integrations/app/builder_label",schemaPath:"#/properties/integrations/properties/app/properties/builder_label/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(typeof data153.builder !== "boolean"){
+const err310 = {instancePath:instancePath+"/integrations/app/builder",schemaPath:"#/properties/integrations/properties/app/properties/builder/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err310];
 }
@@ -4168,9 +4172,10 @@ vErrors.push(err310);
 }
 errors++;
 }
-}
-else {
-const err311 = {instancePath:instancePath+"/integrations/app/builder_label",schemaPath:"#/properties/integrations/properties/app/properties/builder_label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+let data157 = data153.builder_label;
+if(typeof data157 === "string"){
+if(func3(data157) > 50){
+const err311 = {instancePath:instancePath+"/integrations/app/builder_label",schemaPath:"#/properties/integrations/properties/app/properties/builder_label/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
 vErrors = [err311];
 }
@@ -4179,13 +4184,8 @@ vErrors.push(err311);
 }
 errors++;
 }
-let data157 = data152.allowed_bot_ids;
-if(Array.isArray(data157)){
-const len10 = data157.length;
-for(let i15=0; i15<len10; i15++){
-let data158 = data157[i15];
-if(!(((typeof data158 == "number") && (!(data158 % 1) && !isNaN(data158))) && (isFinite(data158)))){
-const err312 = {instancePath:instancePath+"/integrations/app/allowed_bot_ids/" + i15,schemaPath:"#/properties/integrations/properties/app/properties/allowed_bot_ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(func3(data157) < 1){
+const err312 = {instancePath:instancePath+"/integrations/app/builder_label",schemaPath:"#/properties/integrations/properties/app/properties/builder_label/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err312];
 }
@@ -4194,9 +4194,9 @@ vErrors.push(err312);
 }
 errors++;
 }
-if((typeof data158 == "number") && (isFinite(data158))){
-if(data158 < 1 || isNaN(data158)){
-const err313 = {instancePath:instancePath+"/integrations/app/allowed_bot_ids/" + i15,schemaPath:"#/properties/integrations/properties/app/properties/allowed_bot_ids/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+else {
+const err313 = {instancePath:instancePath+"/integrations/app/builder_label",schemaPath:"#/properties/integrations/properties/app/properties/builder_label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err313];
 }
@@ -4205,20 +4205,13 @@ vErrors.push(err313);
 }
 errors++;
 }
-}
-}
-let i16 = data157.length;
-let j5;
-if(i16 > 1){
-const indices3 = {};
-for(;i16--;){
-let item3 = data157[i16];
-if(!(((typeof item3 == "number") && (!(item3 % 1) && !isNaN(item3))) && (isFinite(item3)))){
-continue;
-}
-if(typeof indices3[item3] == "number"){
-j5 = indices3[item3];
-const err314 = {instancePath:instancePath+"/integrations/app/allowed_bot_ids",schemaPath:"#/properties/integrations/properties/app/properties/allowed_bot_ids/uniqueItems",keyword:"uniqueItems",params:{i: i16, j: j5},message:"must NOT have duplicate items (items ## "+j5+" and "+i16+" are identical)"};
+let data158 = data153.allowed_bot_ids;
+if(Array.isArray(data158)){
+const len10 = data158.length;
+for(let i15=0; i15<len10; i15++){
+let data159 = data158[i15];
+if(!(((typeof data159 == "number") && (!(data159 % 1) && !isNaN(data159))) && (isFinite(data159)))){
+const err314 = {instancePath:instancePath+"/integrations/app/allowed_bot_ids/" + i15,schemaPath:"#/properties/integrations/properties/app/properties/allowed_bot_ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err314];
 }
@@ -4226,14 +4219,10 @@ else {
 vErrors.push(err314);
 }
 errors++;
-break;
 }
-indices3[item3] = i16;
-}
-}
-}
-else {
-const err315 = {instancePath:instancePath+"/integrations/app/allowed_bot_ids",schemaPath:"#/properties/integrations/properties/app/properties/allowed_bot_ids/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if((typeof data159 == "number") && (isFinite(data159))){
+if(data159 < 1 || isNaN(data159)){
+const err315 = {instancePath:instancePath+"/integrations/app/allowed_bot_ids/" + i15,schemaPath:"#/properties/integrations/properties/app/properties/allowed_bot_ids/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err315];
 }
@@ -4243,8 +4232,19 @@ vErrors.push(err315);
 errors++;
 }
 }
-else {
-const err316 = {instancePath:instancePath+"/integrations/app",schemaPath:"#/properties/integrations/properties/app/type",keyword:"type",params:{type: "object"},message:"must be object"};
+}
+let i16 = data158.length;
+let j5;
+if(i16 > 1){
+const indices3 = {};
+for(;i16--;){
+let item3 = data158[i16];
+if(!(((typeof item3 == "number") && (!(item3 % 1) && !isNaN(item3))) && (isFinite(item3)))){
+continue;
+}
+if(typeof indices3[item3] == "number"){
+j5 = indices3[item3];
+const err316 = {instancePath:instancePath+"/integrations/app/allowed_bot_ids",schemaPath:"#/properties/integrations/properties/app/properties/allowed_bot_ids/uniqueItems",keyword:"uniqueItems",params:{i: i16, j: j5},message:"must NOT have duplicate items (items ## "+j5+" and "+i16+" are identical)"};
 if(vErrors === null){
 vErrors = [err316];
 }
@@ -4252,10 +4252,14 @@ else {
 vErrors.push(err316);
 }
 errors++;
+break;
 }
-let data159 = data144.incomplete_conclusion;
-if(!((data159 === "failure") || (data159 === "neutral"))){
-const err317 = {instancePath:instancePath+"/integrations/incomplete_conclusion",schemaPath:"#/properties/integrations/properties/incomplete_conclusion/enum",keyword:"enum",params:{allowedValues: schema11.properties.integrations.properties.incomplete_conclusion.enum},message:"must be equal to one of the allowed values"};
+indices3[item3] = i16;
+}
+}
+}
+else {
+const err317 = {instancePath:instancePath+"/integrations/app/allowed_bot_ids",schemaPath:"#/properties/integrations/properties/app/properties/allowed_bot_ids/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err317];
 }
@@ -4266,7 +4270,7 @@ errors++;
 }
 }
 else {
-const err318 = {instancePath:instancePath+"/integrations",schemaPath:"#/properties/integrations/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err318 = {instancePath:instancePath+"/integrations/app",schemaPath:"#/properties/integrations/properties/app/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err318];
 }
@@ -4275,20 +4279,9 @@ vErrors.push(err318);
 }
 errors++;
 }
-let data160 = data.memory;
-if(data160 && typeof data160 == "object" && !Array.isArray(data160)){
-if(data160.ledger_retention_days === undefined){
-data160.ledger_retention_days = 0;
-}
-if(data160.history_retention_days === undefined){
-data160.history_retention_days = 180;
-}
-if(data160.patterns_retention_days === undefined){
-data160.patterns_retention_days = 365;
-}
-for(const key38 in data160){
-if(!(((key38 === "ledger_retention_days") || (key38 === "history_retention_days")) || (key38 === "patterns_retention_days"))){
-const err319 = {instancePath:instancePath+"/memory",schemaPath:"#/properties/memory/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key38},message:"must NOT have additional properties"};
+let data160 = data145.incomplete_conclusion;
+if(!((data160 === "failure") || (data160 === "neutral"))){
+const err319 = {instancePath:instancePath+"/integrations/incomplete_conclusion",schemaPath:"#/properties/integrations/properties/incomplete_conclusion/enum",keyword:"enum",params:{allowedValues: schema11.properties.integrations.properties.incomplete_conclusion.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err319];
 }
@@ -4298,9 +4291,8 @@ vErrors.push(err319);
 errors++;
 }
 }
-let data161 = data160.ledger_retention_days;
-if(!(((typeof data161 == "number") && (!(data161 % 1) && !isNaN(data161))) && (isFinite(data161)))){
-const err320 = {instancePath:instancePath+"/memory/ledger_retention_days",schemaPath:"#/properties/memory/properties/ledger_retention_days/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err320 = {instancePath:instancePath+"/integrations",schemaPath:"#/properties/integrations/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err320];
 }
@@ -4309,9 +4301,20 @@ vErrors.push(err320);
 }
 errors++;
 }
-if((typeof data161 == "number") && (isFinite(data161))){
-if(data161 < 0 || isNaN(data161)){
-const err321 = {instancePath:instancePath+"/memory/ledger_retention_days",schemaPath:"#/properties/memory/properties/ledger_retention_days/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+let data161 = data.memory;
+if(data161 && typeof data161 == "object" && !Array.isArray(data161)){
+if(data161.ledger_retention_days === undefined){
+data161.ledger_retention_days = 0;
+}
+if(data161.history_retention_days === undefined){
+data161.history_retention_days = 180;
+}
+if(data161.patterns_retention_days === undefined){
+data161.patterns_retention_days = 365;
+}
+for(const key38 in data161){
+if(!(((key38 === "ledger_retention_days") || (key38 === "history_retention_days")) || (key38 === "patterns_retention_days"))){
+const err321 = {instancePath:instancePath+"/memory",schemaPath:"#/properties/memory/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key38},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err321];
 }
@@ -4321,9 +4324,9 @@ vErrors.push(err321);
 errors++;
 }
 }
-let data162 = data160.history_retention_days;
+let data162 = data161.ledger_retention_days;
 if(!(((typeof data162 == "number") && (!(data162 % 1) && !isNaN(data162))) && (isFinite(data162)))){
-const err322 = {instancePath:instancePath+"/memory/history_retention_days",schemaPath:"#/properties/memory/properties/history_retention_days/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err322 = {instancePath:instancePath+"/memory/ledger_retention_days",schemaPath:"#/properties/memory/properties/ledger_retention_days/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err322];
 }
@@ -4334,7 +4337,7 @@ errors++;
 }
 if((typeof data162 == "number") && (isFinite(data162))){
 if(data162 < 0 || isNaN(data162)){
-const err323 = {instancePath:instancePath+"/memory/history_retention_days",schemaPath:"#/properties/memory/properties/history_retention_days/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err323 = {instancePath:instancePath+"/memory/ledger_retention_days",schemaPath:"#/properties/memory/properties/ledger_retention_days/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err323];
 }
@@ -4344,9 +4347,9 @@ vErrors.push(err323);
 errors++;
 }
 }
-let data163 = data160.patterns_retention_days;
+let data163 = data161.history_retention_days;
 if(!(((typeof data163 == "number") && (!(data163 % 1) && !isNaN(data163))) && (isFinite(data163)))){
-const err324 = {instancePath:instancePath+"/memory/patterns_retention_days",schemaPath:"#/properties/memory/properties/patterns_retention_days/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err324 = {instancePath:instancePath+"/memory/history_retention_days",schemaPath:"#/properties/memory/properties/history_retention_days/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err324];
 }
@@ -4357,7 +4360,7 @@ errors++;
 }
 if((typeof data163 == "number") && (isFinite(data163))){
 if(data163 < 0 || isNaN(data163)){
-const err325 = {instancePath:instancePath+"/memory/patterns_retention_days",schemaPath:"#/properties/memory/properties/patterns_retention_days/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err325 = {instancePath:instancePath+"/memory/history_retention_days",schemaPath:"#/properties/memory/properties/history_retention_days/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err325];
 }
@@ -4367,9 +4370,9 @@ vErrors.push(err325);
 errors++;
 }
 }
-}
-else {
-const err326 = {instancePath:instancePath+"/memory",schemaPath:"#/properties/memory/type",keyword:"type",params:{type: "object"},message:"must be object"};
+let data164 = data161.patterns_retention_days;
+if(!(((typeof data164 == "number") && (!(data164 % 1) && !isNaN(data164))) && (isFinite(data164)))){
+const err326 = {instancePath:instancePath+"/memory/patterns_retention_days",schemaPath:"#/properties/memory/properties/patterns_retention_days/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err326];
 }
@@ -4378,23 +4381,9 @@ vErrors.push(err326);
 }
 errors++;
 }
-let data164 = data.paths;
-if(data164 && typeof data164 == "object" && !Array.isArray(data164)){
-if(data164.core === undefined){
-data164.core = ["src/**"];
-}
-if(data164.ignore === undefined){
-data164.ignore = ["**/node_modules/**","**/dist/**","**/build/**","**/coverage/**"];
-}
-if(data164.tests === undefined){
-data164.tests = ["test/**","tests/**","**/__tests__/**","**/*.test.*","**/*.spec.*","**/*_test.go","**/test_*.py"];
-}
-if(data164.generated === undefined){
-data164.generated = ["**/*.generated.*","**/generated/**"];
-}
-for(const key39 in data164){
-if(!((((key39 === "core") || (key39 === "ignore")) || (key39 === "tests")) || (key39 === "generated"))){
-const err327 = {instancePath:instancePath+"/paths",schemaPath:"#/properties/paths/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key39},message:"must NOT have additional properties"};
+if((typeof data164 == "number") && (isFinite(data164))){
+if(data164 < 0 || isNaN(data164)){
+const err327 = {instancePath:instancePath+"/memory/patterns_retention_days",schemaPath:"#/properties/memory/properties/patterns_retention_days/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err327];
 }
@@ -4404,14 +4393,9 @@ vErrors.push(err327);
 errors++;
 }
 }
-let data165 = data164.core;
-if(Array.isArray(data165)){
-const len11 = data165.length;
-for(let i17=0; i17<len11; i17++){
-let data166 = data165[i17];
-if(typeof data166 === "string"){
-if(func3(data166) > 500){
-const err328 = {instancePath:instancePath+"/paths/core/" + i17,schemaPath:"#/definitions/glob/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+}
+else {
+const err328 = {instancePath:instancePath+"/memory",schemaPath:"#/properties/memory/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err328];
 }
@@ -4420,8 +4404,23 @@ vErrors.push(err328);
 }
 errors++;
 }
-if(func3(data166) < 1){
-const err329 = {instancePath:instancePath+"/paths/core/" + i17,schemaPath:"#/definitions/glob/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+let data165 = data.paths;
+if(data165 && typeof data165 == "object" && !Array.isArray(data165)){
+if(data165.core === undefined){
+data165.core = ["src/**"];
+}
+if(data165.ignore === undefined){
+data165.ignore = ["**/node_modules/**","**/dist/**","**/build/**","**/coverage/**"];
+}
+if(data165.tests === undefined){
+data165.tests = ["test/**","tests/**","**/__tests__/**","**/*.test.*","**/*.spec.*","**/*_test.go","**/test_*.py"];
+}
+if(data165.generated === undefined){
+data165.generated = ["**/*.generated.*","**/generated/**"];
+}
+for(const key39 in data165){
+if(!((((key39 === "core") || (key39 === "ignore")) || (key39 === "tests")) || (key39 === "generated"))){
+const err329 = {instancePath:instancePath+"/paths",schemaPath:"#/properties/paths/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key39},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err329];
 }
@@ -4430,8 +4429,15 @@ vErrors.push(err329);
 }
 errors++;
 }
-if(!pattern0.test(data166)){
-const err330 = {instancePath:instancePath+"/paths/core/" + i17,schemaPath:"#/definitions/glob/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!.*\\\\)"},message:"must match pattern \""+"^(?!/)(?!.*\\\\)"+"\""};
+}
+let data166 = data165.core;
+if(Array.isArray(data166)){
+const len11 = data166.length;
+for(let i17=0; i17<len11; i17++){
+let data167 = data166[i17];
+if(typeof data167 === "string"){
+if(func3(data167) > 500){
+const err330 = {instancePath:instancePath+"/paths/core/" + i17,schemaPath:"#/definitions/glob/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err330];
 }
@@ -4440,9 +4446,8 @@ vErrors.push(err330);
 }
 errors++;
 }
-}
-else {
-const err331 = {instancePath:instancePath+"/paths/core/" + i17,schemaPath:"#/definitions/glob/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func3(data167) < 1){
+const err331 = {instancePath:instancePath+"/paths/core/" + i17,schemaPath:"#/definitions/glob/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err331];
 }
@@ -4451,20 +4456,41 @@ vErrors.push(err331);
 }
 errors++;
 }
-}
-let i18 = data165.length;
-let j6;
-if(i18 > 1){
-outer2:
-for(;i18--;){
-for(j6 = i18; j6--;){
-if(func0(data165[i18], data165[j6])){
-const err332 = {instancePath:instancePath+"/paths/core",schemaPath:"#/properties/paths/properties/core/uniqueItems",keyword:"uniqueItems",params:{i: i18, j: j6},message:"must NOT have duplicate items (items ## "+j6+" and "+i18+" are identical)"};
+if(!pattern0.test(data167)){
+const err332 = {instancePath:instancePath+"/paths/core/" + i17,schemaPath:"#/definitions/glob/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!.*\\\\)"},message:"must match pattern \""+"^(?!/)(?!.*\\\\)"+"\""};
 if(vErrors === null){
 vErrors = [err332];
 }
 else {
 vErrors.push(err332);
+}
+errors++;
+}
+}
+else {
+const err333 = {instancePath:instancePath+"/paths/core/" + i17,schemaPath:"#/definitions/glob/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err333];
+}
+else {
+vErrors.push(err333);
+}
+errors++;
+}
+}
+let i18 = data166.length;
+let j6;
+if(i18 > 1){
+outer2:
+for(;i18--;){
+for(j6 = i18; j6--;){
+if(func0(data166[i18], data166[j6])){
+const err334 = {instancePath:instancePath+"/paths/core",schemaPath:"#/properties/paths/properties/core/uniqueItems",keyword:"uniqueItems",params:{i: i18, j: j6},message:"must NOT have duplicate items (items ## "+j6+" and "+i18+" are identical)"};
+if(vErrors === null){
+vErrors = [err334];
+}
+else {
+vErrors.push(err334);
 }
 errors++;
 break outer2;
@@ -4474,33 +4500,7 @@ break outer2;
 }
 }
 else {
-const err333 = {instancePath:instancePath+"/paths/core",schemaPath:"#/properties/paths/properties/core/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err333];
-}
-else {
-vErrors.push(err333);
-}
-errors++;
-}
-let data167 = data164.ignore;
-if(Array.isArray(data167)){
-const len12 = data167.length;
-for(let i19=0; i19<len12; i19++){
-let data168 = data167[i19];
-if(typeof data168 === "string"){
-if(func3(data168) > 500){
-const err334 = {instancePath:instancePath+"/paths/ignore/" + i19,schemaPath:"#/definitions/glob/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
-if(vErrors === null){
-vErrors = [err334];
-}
-else {
-vErrors.push(err334);
-}
-errors++;
-}
-if(func3(data168) < 1){
-const err335 = {instancePath:instancePath+"/paths/ignore/" + i19,schemaPath:"#/definitions/glob/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err335 = {instancePath:instancePath+"/paths/core",schemaPath:"#/properties/paths/properties/core/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err335];
 }
@@ -4509,8 +4509,14 @@ vErrors.push(err335);
 }
 errors++;
 }
-if(!pattern0.test(data168)){
-const err336 = {instancePath:instancePath+"/paths/ignore/" + i19,schemaPath:"#/definitions/glob/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!.*\\\\)"},message:"must match pattern \""+"^(?!/)(?!.*\\\\)"+"\""};
+let data168 = data165.ignore;
+if(Array.isArray(data168)){
+const len12 = data168.length;
+for(let i19=0; i19<len12; i19++){
+let data169 = data168[i19];
+if(typeof data169 === "string"){
+if(func3(data169) > 500){
+const err336 = {instancePath:instancePath+"/paths/ignore/" + i19,schemaPath:"#/definitions/glob/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err336];
 }
@@ -4519,9 +4525,8 @@ vErrors.push(err336);
 }
 errors++;
 }
-}
-else {
-const err337 = {instancePath:instancePath+"/paths/ignore/" + i19,schemaPath:"#/definitions/glob/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func3(data169) < 1){
+const err337 = {instancePath:instancePath+"/paths/ignore/" + i19,schemaPath:"#/definitions/glob/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err337];
 }
@@ -4530,20 +4535,41 @@ vErrors.push(err337);
 }
 errors++;
 }
-}
-let i20 = data167.length;
-let j7;
-if(i20 > 1){
-outer3:
-for(;i20--;){
-for(j7 = i20; j7--;){
-if(func0(data167[i20], data167[j7])){
-const err338 = {instancePath:instancePath+"/paths/ignore",schemaPath:"#/properties/paths/properties/ignore/uniqueItems",keyword:"uniqueItems",params:{i: i20, j: j7},message:"must NOT have duplicate items (items ## "+j7+" and "+i20+" are identical)"};
+if(!pattern0.test(data169)){
+const err338 = {instancePath:instancePath+"/paths/ignore/" + i19,schemaPath:"#/definitions/glob/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!.*\\\\)"},message:"must match pattern \""+"^(?!/)(?!.*\\\\)"+"\""};
 if(vErrors === null){
 vErrors = [err338];
 }
 else {
 vErrors.push(err338);
+}
+errors++;
+}
+}
+else {
+const err339 = {instancePath:instancePath+"/paths/ignore/" + i19,schemaPath:"#/definitions/glob/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err339];
+}
+else {
+vErrors.push(err339);
+}
+errors++;
+}
+}
+let i20 = data168.length;
+let j7;
+if(i20 > 1){
+outer3:
+for(;i20--;){
+for(j7 = i20; j7--;){
+if(func0(data168[i20], data168[j7])){
+const err340 = {instancePath:instancePath+"/paths/ignore",schemaPath:"#/properties/paths/properties/ignore/uniqueItems",keyword:"uniqueItems",params:{i: i20, j: j7},message:"must NOT have duplicate items (items ## "+j7+" and "+i20+" are identical)"};
+if(vErrors === null){
+vErrors = [err340];
+}
+else {
+vErrors.push(err340);
 }
 errors++;
 break outer3;
@@ -4553,33 +4579,7 @@ break outer3;
 }
 }
 else {
-const err339 = {instancePath:instancePath+"/paths/ignore",schemaPath:"#/properties/paths/properties/ignore/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err339];
-}
-else {
-vErrors.push(err339);
-}
-errors++;
-}
-let data169 = data164.tests;
-if(Array.isArray(data169)){
-const len13 = data169.length;
-for(let i21=0; i21<len13; i21++){
-let data170 = data169[i21];
-if(typeof data170 === "string"){
-if(func3(data170) > 500){
-const err340 = {instancePath:instancePath+"/paths/tests/" + i21,schemaPath:"#/definitions/glob/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
-if(vErrors === null){
-vErrors = [err340];
-}
-else {
-vErrors.push(err340);
-}
-errors++;
-}
-if(func3(data170) < 1){
-const err341 = {instancePath:instancePath+"/paths/tests/" + i21,schemaPath:"#/definitions/glob/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err341 = {instancePath:instancePath+"/paths/ignore",schemaPath:"#/properties/paths/properties/ignore/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err341];
 }
@@ -4588,8 +4588,14 @@ vErrors.push(err341);
 }
 errors++;
 }
-if(!pattern0.test(data170)){
-const err342 = {instancePath:instancePath+"/paths/tests/" + i21,schemaPath:"#/definitions/glob/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!.*\\\\)"},message:"must match pattern \""+"^(?!/)(?!.*\\\\)"+"\""};
+let data170 = data165.tests;
+if(Array.isArray(data170)){
+const len13 = data170.length;
+for(let i21=0; i21<len13; i21++){
+let data171 = data170[i21];
+if(typeof data171 === "string"){
+if(func3(data171) > 500){
+const err342 = {instancePath:instancePath+"/paths/tests/" + i21,schemaPath:"#/definitions/glob/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err342];
 }
@@ -4598,9 +4604,8 @@ vErrors.push(err342);
 }
 errors++;
 }
-}
-else {
-const err343 = {instancePath:instancePath+"/paths/tests/" + i21,schemaPath:"#/definitions/glob/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func3(data171) < 1){
+const err343 = {instancePath:instancePath+"/paths/tests/" + i21,schemaPath:"#/definitions/glob/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err343];
 }
@@ -4609,20 +4614,41 @@ vErrors.push(err343);
 }
 errors++;
 }
-}
-let i22 = data169.length;
-let j8;
-if(i22 > 1){
-outer4:
-for(;i22--;){
-for(j8 = i22; j8--;){
-if(func0(data169[i22], data169[j8])){
-const err344 = {instancePath:instancePath+"/paths/tests",schemaPath:"#/properties/paths/properties/tests/uniqueItems",keyword:"uniqueItems",params:{i: i22, j: j8},message:"must NOT have duplicate items (items ## "+j8+" and "+i22+" are identical)"};
+if(!pattern0.test(data171)){
+const err344 = {instancePath:instancePath+"/paths/tests/" + i21,schemaPath:"#/definitions/glob/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!.*\\\\)"},message:"must match pattern \""+"^(?!/)(?!.*\\\\)"+"\""};
 if(vErrors === null){
 vErrors = [err344];
 }
 else {
 vErrors.push(err344);
+}
+errors++;
+}
+}
+else {
+const err345 = {instancePath:instancePath+"/paths/tests/" + i21,schemaPath:"#/definitions/glob/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err345];
+}
+else {
+vErrors.push(err345);
+}
+errors++;
+}
+}
+let i22 = data170.length;
+let j8;
+if(i22 > 1){
+outer4:
+for(;i22--;){
+for(j8 = i22; j8--;){
+if(func0(data170[i22], data170[j8])){
+const err346 = {instancePath:instancePath+"/paths/tests",schemaPath:"#/properties/paths/properties/tests/uniqueItems",keyword:"uniqueItems",params:{i: i22, j: j8},message:"must NOT have duplicate items (items ## "+j8+" and "+i22+" are identical)"};
+if(vErrors === null){
+vErrors = [err346];
+}
+else {
+vErrors.push(err346);
 }
 errors++;
 break outer4;
@@ -4632,33 +4658,7 @@ break outer4;
 }
 }
 else {
-const err345 = {instancePath:instancePath+"/paths/tests",schemaPath:"#/properties/paths/properties/tests/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err345];
-}
-else {
-vErrors.push(err345);
-}
-errors++;
-}
-let data171 = data164.generated;
-if(Array.isArray(data171)){
-const len14 = data171.length;
-for(let i23=0; i23<len14; i23++){
-let data172 = data171[i23];
-if(typeof data172 === "string"){
-if(func3(data172) > 500){
-const err346 = {instancePath:instancePath+"/paths/generated/" + i23,schemaPath:"#/definitions/glob/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
-if(vErrors === null){
-vErrors = [err346];
-}
-else {
-vErrors.push(err346);
-}
-errors++;
-}
-if(func3(data172) < 1){
-const err347 = {instancePath:instancePath+"/paths/generated/" + i23,schemaPath:"#/definitions/glob/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err347 = {instancePath:instancePath+"/paths/tests",schemaPath:"#/properties/paths/properties/tests/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err347];
 }
@@ -4667,8 +4667,14 @@ vErrors.push(err347);
 }
 errors++;
 }
-if(!pattern0.test(data172)){
-const err348 = {instancePath:instancePath+"/paths/generated/" + i23,schemaPath:"#/definitions/glob/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!.*\\\\)"},message:"must match pattern \""+"^(?!/)(?!.*\\\\)"+"\""};
+let data172 = data165.generated;
+if(Array.isArray(data172)){
+const len14 = data172.length;
+for(let i23=0; i23<len14; i23++){
+let data173 = data172[i23];
+if(typeof data173 === "string"){
+if(func3(data173) > 500){
+const err348 = {instancePath:instancePath+"/paths/generated/" + i23,schemaPath:"#/definitions/glob/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err348];
 }
@@ -4677,9 +4683,8 @@ vErrors.push(err348);
 }
 errors++;
 }
-}
-else {
-const err349 = {instancePath:instancePath+"/paths/generated/" + i23,schemaPath:"#/definitions/glob/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func3(data173) < 1){
+const err349 = {instancePath:instancePath+"/paths/generated/" + i23,schemaPath:"#/definitions/glob/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err349];
 }
@@ -4688,15 +4693,8 @@ vErrors.push(err349);
 }
 errors++;
 }
-}
-let i24 = data171.length;
-let j9;
-if(i24 > 1){
-outer5:
-for(;i24--;){
-for(j9 = i24; j9--;){
-if(func0(data171[i24], data171[j9])){
-const err350 = {instancePath:instancePath+"/paths/generated",schemaPath:"#/properties/paths/properties/generated/uniqueItems",keyword:"uniqueItems",params:{i: i24, j: j9},message:"must NOT have duplicate items (items ## "+j9+" and "+i24+" are identical)"};
+if(!pattern0.test(data173)){
+const err350 = {instancePath:instancePath+"/paths/generated/" + i23,schemaPath:"#/definitions/glob/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!.*\\\\)"},message:"must match pattern \""+"^(?!/)(?!.*\\\\)"+"\""};
 if(vErrors === null){
 vErrors = [err350];
 }
@@ -4704,14 +4702,10 @@ else {
 vErrors.push(err350);
 }
 errors++;
-break outer5;
-}
-}
-}
 }
 }
 else {
-const err351 = {instancePath:instancePath+"/paths/generated",schemaPath:"#/properties/paths/properties/generated/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err351 = {instancePath:instancePath+"/paths/generated/" + i23,schemaPath:"#/definitions/glob/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err351];
 }
@@ -4721,8 +4715,14 @@ vErrors.push(err351);
 errors++;
 }
 }
-else {
-const err352 = {instancePath:instancePath+"/paths",schemaPath:"#/properties/paths/type",keyword:"type",params:{type: "object"},message:"must be object"};
+let i24 = data172.length;
+let j9;
+if(i24 > 1){
+outer5:
+for(;i24--;){
+for(j9 = i24; j9--;){
+if(func0(data172[i24], data172[j9])){
+const err352 = {instancePath:instancePath+"/paths/generated",schemaPath:"#/properties/paths/properties/generated/uniqueItems",keyword:"uniqueItems",params:{i: i24, j: j9},message:"must NOT have duplicate items (items ## "+j9+" and "+i24+" are identical)"};
 if(vErrors === null){
 vErrors = [err352];
 }
@@ -4730,15 +4730,41 @@ else {
 vErrors.push(err352);
 }
 errors++;
+break outer5;
+}
+}
+}
 }
 }
 else {
-const err353 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err353 = {instancePath:instancePath+"/paths/generated",schemaPath:"#/properties/paths/properties/generated/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err353];
 }
 else {
 vErrors.push(err353);
+}
+errors++;
+}
+}
+else {
+const err354 = {instancePath:instancePath+"/paths",schemaPath:"#/properties/paths/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err354];
+}
+else {
+vErrors.push(err354);
+}
+errors++;
+}
+}
+else {
+const err355 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err355];
+}
+else {
+vErrors.push(err355);
 }
 errors++;
 }

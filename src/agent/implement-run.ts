@@ -11,6 +11,7 @@ import { allocationOf } from './plan-estimate.js';
 import { type RunStatus, runLoop } from './run-loop.js';
 import { loadState, type RunState, recordAction, runDir, saveState } from './run-memory.js';
 import type { RunSimplification } from './run-reflexion.js';
+import { type ReviewVote, type ReviewVotes, reviewVote, verifiedVotes } from './run-review.js';
 import { createRun, gitText, type NewRun, runPlaceOf } from './run-setup.js';
 import { commitRunWork } from './run-verify.js';
 import { snapshotTree } from './safety/checkpoints.js';
@@ -66,6 +67,8 @@ export interface ImplementReport {
   readonly simplifications: readonly RunSimplification[];
   readonly spend: Spent;
   readonly summary: string;
+  /** The votes on the finished change: tests, budget & critic, and the model's review. */
+  readonly votes?: ReviewVotes;
 }
 
 const MAX_RESULT_BYTES = 16 * 1024;
@@ -164,10 +167,29 @@ export async function implement(options: ImplementOptions): Promise<ImplementRep
   // A run that stopped keeps what it did: its work so far is committed on its branch.
   if (outcome.status !== 'done')
     await commitRunWork(place, `Builder: partial work, ${outcome.status}`);
+  const verified = await verifiedVotes({ root, branch: run.branch, policy }, outcome.verification);
+  // Done only when the tests and the budget & critic pass the branch as it ends.
   const status =
-    outcome.status === 'done' && outcome.verification?.passed !== true
+    outcome.status === 'done' &&
+    (outcome.verification?.passed !== true ||
+      verified.tests.vote === 'request-changes' ||
+      verified.budget.vote !== 'approve')
       ? 'failed verification'
       : outcome.status;
+  const review: ReviewVote =
+    status === 'done'
+      ? await reviewVote({
+          root,
+          task: outcome.state.task,
+          startCommit: run.startCommit,
+          branch: run.branch,
+          policy,
+          model,
+          scrub,
+          memory: run.memory,
+        })
+      : { vote: 'not run', reasons: [`the run did not finish: ${status}.`] };
+  const votes: ReviewVotes = { ...verified, review };
   const commits = (
     await gitText(root, ['rev-list', '--reverse', `${run.startCommit}..${run.branch}`])
   )
@@ -200,6 +222,7 @@ export async function implement(options: ImplementOptions): Promise<ImplementRep
     simplifications: outcome.simplified,
     spend,
     summary: outcome.summary,
+    votes,
   };
   await recordAction(run.memory, { kind: 'end', status });
   await appendToJournal(storePaths(root).ledger, {
@@ -218,6 +241,11 @@ export async function implement(options: ImplementOptions): Promise<ImplementRep
         : roundPoints(result.points - result.estimatedPoints),
     verdict: result.verdict,
     simplifications: outcome.simplified.length,
+    votes: {
+      tests: { ...votes.tests, reasons: [...votes.tests.reasons] },
+      budget: { ...votes.budget, reasons: [...votes.budget.reasons] },
+      review: { ...votes.review, reasons: [...votes.review.reasons] },
+    },
     modelSpend: { ...spend },
     toolVersion: options.toolVersion,
   });

@@ -16,7 +16,7 @@ const SUM = 'export function sum(a, b) {\n  return a + b;\n}\n';
 const SUM_TEST = `import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { sum } from '../src/sum.js';\n\ntest('sum', () => assert.equal(sum(2, 3), 5));\n`;
 const WITH_SUBTRACT = `${SUM}\nexport function subtract(a, b) {\n  return a - b;\n}\n`;
 
-/** The calls of a run that adds subtract: plan, write, verify, finish. */
+/** The calls of a run that adds subtract: plan, write, verify, finish, and the review's vote. */
 const CALLS = [
   {
     name: 'submit_plan',
@@ -29,6 +29,7 @@ const CALLS = [
   { name: 'file_write', input: { path: 'src/sum.js', content: WITH_SUBTRACT } },
   { name: 'request_verify', input: {} },
   { name: 'finish', input: { summary: 'Added subtract.' } },
+  { name: 'vote', input: { vote: 'approve', reasons: ['small and tested'] } },
 ] as const;
 const asMessages = (calls: ReadonlyArray<{ name: string; input: unknown }>) =>
   calls.map((call) => ({ blocks: [{ type: 'tool_use' as const, ...call }] }));
@@ -171,6 +172,7 @@ describe('aureus implement through faults', () => {
     const head = repo.git('rev-parse', 'HEAD');
     const report = await implementDone(repo);
     expect(report.spend).toMatchObject({ calls: CALLS.length, usd: 0 });
+    expect(report.votes.review).toEqual({ vote: 'approve', reasons: ['small and tested'] });
     // Each tool result went back as a tool message answering its call.
     const sent = openai.requests[first + 1]?.body.messages ?? [];
     expect(sent.at(-1)).toMatchObject({ role: 'tool', tool_call_id: `call_${first + 1}_0` });

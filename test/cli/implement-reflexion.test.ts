@@ -90,6 +90,7 @@ describe('aureus implement: reflexion inside the run', () => {
       },
       call('request_verify', {}),
       call('finish', { summary: 'Added feature.' }),
+      call('vote', { vote: 'approve', reasons: ['small and tested'] }),
     );
     const run = await runCliInProcess(
       ['implement', 'Add feature', '--format', 'json', '--repo', repo.dir],
@@ -119,8 +120,8 @@ describe('aureus implement: reflexion inside the run', () => {
     );
     expect(trajectory).toContain('"kind":"reflexion"');
     expect(trajectory).toContain('"kept":true');
-    // The model was told what reflexion did before it finished.
-    expect(server.requests.at(-1)?.raw).toContain('Inline');
+    // The model was told what reflexion did before it finished (the last request is the review).
+    expect(server.requests.at(-2)?.raw).toContain('Inline');
   });
 
   it('leaves out a simplification that would edit a protected path', async () => {
@@ -178,6 +179,7 @@ describe('aureus implement: reflexion inside the run', () => {
       call('create_file', { path: 'src/shape.ts', content: shape }),
       call('request_verify', {}),
       call('finish', { summary: 'Added shapes.' }),
+      call('vote', { vote: 'approve', reasons: ['small and tested'] }),
     );
     const run = await runCliInProcess(
       ['implement', 'Add shapes', '--format', 'json', '--repo', repo.dir],

@@ -118,6 +118,15 @@ describe('aureus implement', () => {
       },
       { blocks: [{ type: 'tool_use', name: 'request_verify', input: {} }] },
       { blocks: [{ type: 'tool_use', name: 'finish', input: { summary: 'Added subtract.' } }] },
+      {
+        blocks: [
+          {
+            type: 'tool_use',
+            name: 'vote',
+            input: { vote: 'approve', reasons: ['subtract is small and tested'] },
+          },
+        ],
+      },
     );
     const head = repo.git('rev-parse', 'HEAD');
     const branch = repo.git('symbolic-ref', 'HEAD');
@@ -134,7 +143,8 @@ describe('aureus implement', () => {
     expect(report).toMatchObject({ status: 'done', verdict: expect.stringMatching(/pass|warn/) });
     expect(report.files).toEqual(['src/sum.js', 'test/subtract.test.js']);
     expect(report.tests).toEqual({ argv: ['node', '--test'], exitCode: 0 });
-    expect(report.spend.calls).toBe(6);
+    expect(report.spend.calls).toBe(7);
+    expect(report.votes.review.vote).toBe('approve');
 
     // The refusals went back to the model in the next request.
     const afterRefusals = server.requests[3]?.raw ?? '';

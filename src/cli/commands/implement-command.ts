@@ -68,6 +68,18 @@ function asText(report: ImplementReport): string {
             (patch) => `  ${patch.title} (${patch.path}:${patch.line}, ${patch.points} points)`,
           ),
         ]),
+    ...(report.votes === undefined
+      ? []
+      : [
+          'Votes:',
+          ...(
+            [
+              ['tests', report.votes.tests],
+              ['budget & critic', report.votes.budget],
+              ['review', report.votes.review],
+            ] as const
+          ).map(([name, each]) => `  ${name}: ${each.vote}. ${each.reasons.join(' ')}`),
+        ]),
     `Model: ${report.spend.calls} calls, ${report.spend.inputTokens} tokens in, ${report.spend.outputTokens} out, $${report.spend.usd.toFixed(4)}.`,
   ];
   if (report.summary !== '') lines.push(`Summary: ${report.summary}`);

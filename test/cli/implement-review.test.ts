@@ -1,0 +1,130 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { isolateGit, makeRepo } from '../support/git-fixture.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
+import {
+  type ScriptedModelServer,
+  startScriptedModelServer,
+} from '../support/scripted-model-server.js';
+
+const CANARY = 'canary-R3vw8kLm2Qx9';
+const call = (name: string, input: unknown) => ({
+  blocks: [{ type: 'tool_use' as const, name, input }],
+});
+const SUM = `// release token: ${CANARY}\nexport function sum(a, b) {\n  return a + b;\n}\n`;
+const ARROW = `// release token: ${CANARY}\nexport const sum = (a, b) => a + b;\n`;
+const SUM_TEST = `import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { sum } from '../src/sum.js';\n\ntest('sum', () => assert.equal(sum(2, 3), 5));\n`;
+
+let restoreGit: () => Promise<void>;
+let server: ScriptedModelServer;
+const repos: Array<{ remove(): Promise<void> }> = [];
+const saved: Record<string, string | undefined> = {};
+
+function setEnv(name: string, value: string): void {
+  saved[name] = process.env[name];
+  process.env[name] = value;
+}
+
+beforeAll(async () => {
+  restoreGit = await isolateGit();
+  server = await startScriptedModelServer();
+  setEnv('ANTHROPIC_API_KEY', 'sk-ant-test-review');
+  setEnv('RELEASE_TOKEN', CANARY);
+});
+
+afterAll(async () => {
+  for (const [name, value] of Object.entries(saved)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+  await server.close();
+  for (const repo of repos) await repo.remove();
+  await restoreGit();
+});
+
+describe('aureus implement: the review votes', () => {
+  it('reports the tests, budget & critic and review votes with their reasons; a review that requests changes is in the report and the ledger', async () => {
+    const repo = await makeRepo('implement-review');
+    repos.push(repo);
+    repo.write('package.json', '{ "type": "module" }\n');
+    repo.write('src/sum.js', SUM);
+    repo.write('test/sum.test.js', SUM_TEST);
+    repo.write(
+      '.aureus/policy.yaml',
+      [
+        'version: 1',
+        'project:',
+        '  stack:',
+        '    test_command: [node, --test]',
+        'model_provider:',
+        '  provider: anthropic',
+        `  base_url: ${server.url}`,
+        '',
+      ].join('\n'),
+    );
+    repo.commit('base');
+    const first = server.requests.length;
+    server.script(
+      call('submit_plan', {
+        steps: ['make sum an arrow function'],
+        files: ['src/sum.js'],
+        estimate: { files_added: 0, files_changed: 1, lines: 1, abstractions: 0, dependencies: 0 },
+      }),
+      call('file_write', { path: 'src/sum.js', content: ARROW }),
+      call('request_verify', {}),
+      call('finish', { summary: 'sum is an arrow function.' }),
+      call('vote', {
+        vote: 'request-changes',
+        reasons: ['the arrow function drops the named function the stack traces showed'],
+      }),
+    );
+    const run = await runCliInProcess(
+      ['implement', 'Make sum an arrow function', '--format', 'json', '--repo', repo.dir],
+      repo.dir,
+    );
+    expect(run.stderr).toBe('');
+    const report = JSON.parse(run.stdout);
+    // The review is reported; the tests and the budget & critic decide that the run is done.
+    expect(report.status).toBe('done');
+    expect(run.code).toBe(0);
+    expect(report.votes).toEqual({
+      tests: { vote: 'approve', reasons: ['node --test exited 0.'] },
+      budget: {
+        vote: 'approve',
+        reasons: [
+          expect.stringMatching(/^the change costs -?\d+(\.\d+)? points, within the budget of 500/),
+        ],
+      },
+      review: {
+        vote: 'request-changes',
+        reasons: ['the arrow function drops the named function the stack traces showed'],
+      },
+    });
+    expect(report.spend.calls).toBe(5);
+
+    // The review's context is fresh: the task and the branch's diff, scrubbed, and one tool.
+    const review = server.requests[first + 4];
+    expect(review?.body.tools?.map((tool) => tool.name)).toEqual(['vote']);
+    expect(review?.body.messages).toHaveLength(1);
+    expect(review?.raw).toContain('Make sum an arrow function');
+    expect(review?.raw).toContain('+export const sum = (a, b) => a + b;');
+    expect(review?.raw).toContain('[REDACTED]');
+    expect(review?.raw).not.toContain(CANARY);
+    expect(review?.raw).not.toContain('submit_plan');
+
+    const ledger = readFileSync(join(repo.dir, '.aureus', 'local', 'ledger.jsonl'), 'utf8');
+    const entry = JSON.parse(ledger.trim().split('\n').at(-1) ?? '{}');
+    expect(entry.record).toMatchObject({
+      kind: 'builder-run',
+      votes: {
+        tests: { vote: 'approve' },
+        budget: { vote: 'approve' },
+        review: {
+          vote: 'request-changes',
+          reasons: ['the arrow function drops the named function the stack traces showed'],
+        },
+      },
+    });
+  });
+});

@@ -27,21 +27,12 @@
 // lint-staged exits 0 or 1 and leaves exactly the 10 files staged; ESLint (run alone, JSON)
 // linted exactly those 10 files.
 import { execFileSync } from 'node:child_process';
-import {
-  cpSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { AUREUS, fetchCodebases } from '../scripts/reference/check-exactness.mjs';
-import { CODEBASES, DECLARATION, repoDir, SOURCE } from '../scripts/reference/codebases.mjs';
 import { ESLINT_COMPLEXITY_RULES } from './eslint-complexity-rules.mjs';
 import {
   loadAverage,
@@ -51,6 +42,12 @@ import {
   runTimeLine,
   TIMED_ENV,
 } from './process-timing.mjs';
+import {
+  buildReferenceRepository,
+  countLines,
+  REFERENCE_REPOSITORY,
+  sources,
+} from './reference-repository.mjs';
 
 const RUNS = 7;
 const TARGET_MS = 400;
@@ -69,16 +66,6 @@ const LINT_STAGED = packageBin('lint-staged');
 const fromTsEslint = createRequire(require.resolve('typescript-eslint'));
 const PARSER = fromTsEslint.resolve('@typescript-eslint/parser');
 
-/** Where each code base's sources come from, and the folder they get in the benchmark repository. */
-const PARTS = [
-  { codebase: 'rxjs', from: 'src', to: 'rxjs' },
-  ...['core', 'classic', 'mini', 'locales'].map((dir) => ({
-    codebase: 'zod',
-    from: `src/v4/${dir}`,
-    to: `zod/${dir}`,
-  })),
-];
-
 const GIT = ['-c', 'user.name=aureus-bench', '-c', 'user.email=bench@localhost'];
 const GIT_ENV = { ...TIMED_ENV, GIT_CONFIG_NOSYSTEM: '1', GIT_TERMINAL_PROMPT: '0' };
 for (const name of ['GIT_DIR', 'GIT_INDEX_FILE', 'GIT_WORK_TREE', 'HUSKY', 'AUREUS_OVERRIDE'])
@@ -91,43 +78,6 @@ const AUREUS_ENV = { ...GIT_ENV, AUREUS_CACHE_DIR: join(work, 'caches') };
 
 function git(repo, args) {
   return execFileSync('git', [...GIT, ...args], { cwd: repo, env: GIT_ENV, encoding: 'utf8' });
-}
-
-/** The sources of every part, tests left out, copied into one folder; returns the repository. */
-function buildRepository() {
-  const repo = join(work, 'repo');
-  for (const part of PARTS) {
-    const codebase = CODEBASES.find((candidate) => candidate.name === part.codebase);
-    cpSync(join(repoDir(codebase), part.from), join(repo, part.to), {
-      recursive: true,
-      filter: (source) => !/[\\/](tests?|__tests__)$/.test(source),
-    });
-  }
-  mkdirSync(join(repo, '.aureus'));
-  writeFileSync(
-    join(repo, '.aureus', 'policy.yaml'),
-    'version: 1\nbudgets:\n  change: { warn: 400, block: 500 }\npaths:\n  ignore: ["**/*.d.ts", "**/*.js"]\n',
-  );
-  // The local store is excluded the way a user's .gitignore would (the folder ignores itself).
-  git(repo, ['init', '-q', '--initial-branch=main']);
-  git(repo, ['add', '-A']);
-  git(repo, ['-c', 'core.hooksPath=/dev/null', 'commit', '-q', '-m', 'base']);
-  return repo;
-}
-
-function sources(repo) {
-  return readdirSync(repo, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && SOURCE.test(entry.name) && !DECLARATION.test(entry.name))
-    .map((entry) => relative(repo, join(entry.parentPath, entry.name)).replaceAll('\\', '/'))
-    .filter((path) => !path.startsWith('.git/'))
-    .sort();
-}
-
-function countLines(repo, files) {
-  return files.reduce((total, file) => {
-    const text = readFileSync(join(repo, file), 'utf8');
-    return total + text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
-  }, 0);
 }
 
 /** Appends a 7-line function to 10 files spread evenly over the sorted list, and stages them. */
@@ -204,7 +154,7 @@ function verdictOf(stdout) {
 async function main() {
   const start = process.hrtime.bigint();
   fetchCodebases();
-  const repo = buildRepository();
+  const repo = buildReferenceRepository(join(work, 'repo'), git);
   const files = sources(repo);
   const lines = countLines(repo, files);
   const staged = stageChange(repo, files);
@@ -255,7 +205,7 @@ async function main() {
       '## Pre-commit hook: `aureus hook pre-commit` and lint-staged + ESLint',
       '',
       `${machineLine()}. Load average before: ${loadAverage()}.`,
-      `Repository: rxjs@7.8.2 src/ + zod@4.6.7 src/v4/{core,classic,mini,locales} (tests left out): ${files.length} TypeScript files, ${lines.toLocaleString('en')} lines. Change: a 7-line function appended to ${STAGED_FILES} of them, staged.`,
+      `Repository: ${REFERENCE_REPOSITORY}: ${files.length} TypeScript files, ${lines.toLocaleString('en')} lines. Change: a 7-line function appended to ${STAGED_FILES} of them, staged.`,
       `ESLint: @typescript-eslint/parser (no type information); rules ${RULES.join(', ')} at their defaults. Each row: median of ${RUNS} whole-process runs.`,
       '',
       '| process | wall ms (median) | peak MiB | output |',

@@ -83,6 +83,32 @@ describe('aureus ledger', () => {
     expect(json.entries[3].record.override.by).toBe('Ada <ada@example.com>');
   });
 
+  it('names policy approvals beside overrides, and who requested a builder run for which issue', async () => {
+    await appendToJournal(ledger, {
+      kind: 'check',
+      verdict: 'pass',
+      cost: { total: 20 },
+      head: 'bbbbbbbbbbbbbbbb',
+      policyApproval: { by: 'admin-alice', accountId: 9, reason: 'new budget' },
+    });
+    await appendToJournal(ledger, {
+      kind: 'builder-trigger',
+      actor: 'octocat',
+      issue: 7,
+      decision: 'refused',
+    });
+    const shown = (await runCliInProcess(['ledger', 'show'], temp.path)).stdout
+      .trimEnd()
+      .split('\n');
+    expect(shown[4]).toMatch(/ bbbbbbbbbbbb {2}pass +20 +policy \(admin-alice\)$/);
+    expect(shown[5]).toMatch(/^5 .* builder-trigger \(#7, by octocat, refused\)$/);
+    expect(shown.slice(6)).toEqual([
+      '',
+      'Overrides:',
+      '  #4  bbbbbbbbbbbb  policy loosening approved by admin-alice: new budget',
+    ]);
+  });
+
   it('verifies an intact ledger with exit 0', async () => {
     const run = await runCliInProcess(['ledger', 'verify'], temp.path);
     expect(run.code).toBe(0);

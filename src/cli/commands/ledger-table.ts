@@ -3,15 +3,19 @@ import type { JsonObject, JsonValue } from '../../model/json.js';
 
 /**
  * `aureus ledger show` as a reader audits it: a table under headings, one row per entry, then
- * every override on its own line (who, why, which commit) — a let-through is the one thing a
- * reader of the ledger must not miss. Ledger text is data: control characters are shown as `?`.
+ * every override and policy approval on its own line (who, why, which commit) — a let-through is
+ * the one thing a reader of the ledger must not miss. Ledger text is data: control characters are shown as `?`.
  */
 const HEADINGS = ['#', 'WHEN', 'EVENT', 'COMMIT', 'VERDICT', 'COST', 'OVERRIDE'] as const;
 
-export function ledgerTable(entries: readonly JournalEntry[]): string {
+/** `entries` are the rows; `ledger`, the whole ledger they come from, holds their commit links. */
+export function ledgerTable(
+  entries: readonly JournalEntry[],
+  ledger: readonly JournalEntry[] = entries,
+): string {
   // A hook's check names its commit through the link post-commit appended after it.
   const became = new Map<string, string>();
-  for (const { record } of entries)
+  for (const { record } of ledger)
     if (record.kind === 'commit') became.set(text(record.check), text(record.commit));
   const commitOf = (entry: JournalEntry) =>
     (became.get(entry.hash) || text(entry.record.commit) || text(entry.record.head)).slice(0, 12);
@@ -43,22 +47,53 @@ function row(entry: JournalEntry, commit: string): string[] {
     commit,
     text(record.verdict),
     isObject(cost) ? text(cost.total) : '',
-    isObject(record.override) ? `yes (${text(record.override.by) || '?'})` : '',
+    letThrough(record)
+      .map(({ word, by }) => `${word} (${by})`)
+      .join(', '),
   ];
 }
 
+/** The kind, then what says which event it was: the checked source, or a builder request's issue, requester and decision. */
 function event(record: JsonObject): string {
-  const source = text(record.source);
-  return source === '' ? text(record.kind) : `${text(record.kind)} (${source})`;
+  const issue = text(record.issue);
+  const actor = text(record.actor);
+  const details = [
+    text(record.source),
+    issue === '' ? '' : `#${issue}`,
+    actor === '' ? '' : `by ${actor}`,
+    text(record.decision),
+  ].filter((detail) => detail !== '');
+  return details.length === 0 ? text(record.kind) : `${text(record.kind)} (${details.join(', ')})`;
+}
+
+/**
+ * Who let the entry through: an override (a local one, or a budget approval in the App) and a
+ * maintainer's approval of a policy loosening, each with the word the table shows it by.
+ */
+function letThrough(
+  record: JsonObject,
+): { word: string; by: string; said: string; reason: string }[] {
+  const { override, policyApproval } = record;
+  const named = (value: JsonObject, word: string, said: string) => ({
+    word,
+    by: text(value.by) || '?',
+    said,
+    reason: text(value.reason) || '?',
+  });
+  return [
+    ...(isObject(override) ? [named(override, 'yes', 'overridden by')] : []),
+    ...(isObject(policyApproval)
+      ? [named(policyApproval, 'policy', 'policy loosening approved by')]
+      : []),
+  ];
 }
 
 /** The commit is the one a hook's check became, else the head it checked. */
 function overrideLine(entry: JournalEntry, commit: string): string[] {
-  const value = entry.record.override;
-  if (!isObject(value)) return [];
-  return [
-    `#${entry.lineNumber}  ${commit || 'no commit recorded'}  overridden by ${text(value.by) || '?'}: ${text(value.reason) || '?'}`,
-  ];
+  return letThrough(entry.record).map(
+    ({ said, by, reason }) =>
+      `#${entry.lineNumber}  ${commit || 'no commit recorded'}  ${said} ${by}: ${reason}`,
+  );
 }
 
 function isObject(value: JsonValue | undefined): value is JsonObject {

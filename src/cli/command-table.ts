@@ -9,6 +9,7 @@ import {
   HOOKS_UNINSTALL_USAGE,
   IMPLEMENT_HELP,
   INIT_HELP,
+  LEDGER_QUERY_USAGE,
   LEDGER_SHOW_USAGE,
   LEDGER_VERIFY_USAGE,
   POLICY_SHOW_USAGE,
@@ -53,6 +54,14 @@ export const OPTIONS = {
   changed: { type: 'boolean' },
   'task-file': { type: 'string' },
   resume: { type: 'string' },
+  kind: { type: 'string' },
+  actor: { type: 'string' },
+  issue: { type: 'string' },
+  verdict: { type: 'string' },
+  rule: { type: 'string' },
+  since: { type: 'string' },
+  until: { type: 'string' },
+  overridden: { type: 'boolean' },
 } as const;
 
 export type OptionName = keyof typeof OPTIONS;
@@ -74,6 +83,7 @@ export interface Command {
 // parser and the policy validator, and start-up time is what a git hook user feels.
 const policy = () => import('./commands/policy-command.js');
 const ledger = () => import('./commands/ledger-command.js');
+const ledgerQuery = () => import('./commands/ledger-query-command.js');
 const analyze = () => import('./commands/analyze-command.js');
 const check = () => import('./commands/check-command.js');
 const init = () => import('./commands/init-command.js');
@@ -172,6 +182,26 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
     maxPositionals: 0,
     help: usage(LEDGER_SHOW_USAGE),
   },
+  'ledger query': {
+    run: async (context) => (await ledgerQuery()).queryLedgerCommand(context),
+    accepts: [
+      'format',
+      'file',
+      'shared',
+      'remote',
+      'kind',
+      'actor',
+      'issue',
+      'verdict',
+      'rule',
+      'since',
+      'until',
+      'overridden',
+    ],
+    formats: ['text', 'json'],
+    maxPositionals: 0,
+    help: usage(LEDGER_QUERY_USAGE),
+  },
   'ledger verify': {
     run: async (context) => (await ledger()).verifyLedgerCommand(context),
     accepts: ['format', 'file', 'shared', 'remote', 'anchor'],
@@ -227,7 +257,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
 /** Help for a group of commands (`aureus policy`). */
 export const GROUP_HELP: Readonly<Record<string, string>> = {
   policy: usage(POLICY_VALIDATE_USAGE, POLICY_SHOW_USAGE),
-  ledger: usage(LEDGER_SHOW_USAGE, LEDGER_VERIFY_USAGE),
+  ledger: usage(LEDGER_SHOW_USAGE, LEDGER_QUERY_USAGE, LEDGER_VERIFY_USAGE),
   hook: usage(PRE_COMMIT_USAGE, COMMIT_MSG_USAGE, POST_COMMIT_USAGE, PRE_PUSH_USAGE, HOOK_NOTES),
   hooks: usage(HOOKS_INSTALL_USAGE, HOOKS_UNINSTALL_USAGE),
 };

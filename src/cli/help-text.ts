@@ -28,6 +28,7 @@ GitHub App (every pull request of every installed repository, /aureus commands):
 
 Ledger (.aureus/local/ledger.jsonl, one checksummed, hash-chained entry per evaluated change):
   aureus ledger show              list the entries
+  aureus ledger query             the entries that match filters (kind, actor, verdict, rule, dates)
   aureus ledger verify            check every line's checksum and the chain between lines
 
 Options:
@@ -90,6 +91,32 @@ export const LEDGER_SHOW_USAGE = `  aureus ledger show [--file FILE | --shared [
       --shared reads the repository's shared ledger instead of this machine's: the
       aureus-ledger branch the AUREUS Action writes on pushes to the default branch (one
       checksummed file per judged commit), fetched from NAME (default origin).
+`;
+
+export const LEDGER_QUERY_USAGE = `  aureus ledger query [--file FILE | --shared [--remote NAME]] [--repo DIR] [--format text|json]
+                      [--kind K] [--actor A] [--issue N] [--verdict V] [--rule R]
+                      [--since DATE] [--until DATE] [--overridden]
+      The entries of the ledger (chosen as for ledger show) that match every filter given,
+      as ledger show's table (json: each matching line's number, at, hash and record), then
+      how many matched.
+      --kind K        the record's kind, exactly: check, commit, simplify, builder-run,
+                      builder-trigger, builder-cancel, or one a newer AUREUS writes
+      --actor A       a person the record names (who overrode, who approved a budget or a
+                      policy loosening, who requested or cancelled a builder run), as a
+                      case-insensitive part of the name; builder-run records name no one
+      --issue N       the issue of a builder-trigger or builder-cancel entry
+      --verdict V     pass, warn, block or incomplete
+      --rule R        a check whose reasons name rule R for a finding ("new R: …",
+                      "worsened R (warning): …"), the rule id exactly (god_class); the
+                      blocking fingerprints are hashes and do not name their rule. A record
+                      that kept only its first reasons is counted apart, not as a non-match
+      --since DATE    the line was written at or after DATE; --until DATE: at or before it.
+                      An ISO 8601 date (the whole day) or date-time, UTC unless an offset
+                      is given: 2026-11-21, 2026-11-21T14:30, 2026-11-21T14:30:00+02:00
+      --overridden    only entries let through by an override or a policy approval
+      A ledger that does not verify (a line torn, edited, deleted or reordered, or shorter than
+      its anchor) is said first, before the answer, and the query exits 1, as ledger verify
+      does: its damaged lines are left out of the answer. Exit 0 otherwise, matches or none.
 `;
 
 export const LEDGER_VERIFY_USAGE = `  aureus ledger verify [--file FILE [--anchor MARKER] | --shared [--remote NAME]] [--repo DIR]

@@ -107,6 +107,39 @@ describe('aureus ledger show --shared', () => {
     expect(verified.code).toBe(0);
   });
 
+  it('answers queries over the shared ledger, and says first when it does not verify', async () => {
+    const first = entry(SHA_A, '2026-01-01T00:00:00.000Z', 'pass');
+    const second = entry(SHA_B, '2026-02-01T00:00:00.000Z', 'block', first.hash);
+    const files: Record<string, string> = {
+      [`entries/${SHA_A}.json`]: first.text,
+      [`entries/${SHA_B}.json`]: second.text,
+      [SHARED_LEDGER_TIP]: sharedLedgerTip(`entries/${SHA_B}.json`, second.hash),
+    };
+    writeLedgerBranch(files);
+    const clone = cloneOrigin('query');
+    const blocked = await runCliInProcess(
+      ['ledger', 'query', '--shared', '--verdict', 'block', '--since', '2026-01-15'],
+      clone,
+    );
+    expect([blocked.code, blocked.stderr]).toEqual([0, '']);
+    const lines = blocked.stdout.trimEnd().split('\n');
+    expect(lines[1]).toMatch(/^2 {2}2026-02-01.*check +b{12} {2}block +12$/);
+    expect(lines.slice(2)).toEqual(['', '1 of 2 entries match.']);
+    delete files[SHARED_LEDGER_TIP];
+    writeLedgerBranch(files);
+    const tampered = await runCliInProcess(
+      ['ledger', 'query', '--shared', '--verdict', 'block'],
+      clone,
+    );
+    expect(tampered.code).toBe(1);
+    expect(tampered.stdout).toMatch(
+      /^(refs\/remotes\/origin\/aureus-ledger:\d: chain: .*\n)*refs\/remotes\/origin\/aureus-ledger:3: chain: tip\.json is missing, yet entries are chained: it was deleted\nrefs\/remotes\/origin\/aureus-ledger does not verify: [^\n]*\n\n# +WHEN/,
+    );
+    expect(tampered.stdout).toMatch(
+      /\n1 of 2 entries match, in a ledger that does not verify\.\n$/,
+    );
+  });
+
   it('reports an edited entry and an entry moved to another commit as tampering', async () => {
     const edited = unchainedEntry(SHA_A, '2026-01-01T00:00:00.000Z', 'pass').replace(
       '"pass"',

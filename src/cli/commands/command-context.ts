@@ -17,7 +17,7 @@ export interface CliOptions {
   readonly override?: string | undefined;
   readonly dryRun?: boolean | undefined;
   readonly yes?: boolean | undefined;
-  /** `ledger show|verify --shared`: the CI-written ledger on the aureus-ledger branch. */
+  /** `ledger show|query|verify --shared`: the CI-written ledger on the aureus-ledger branch. */
   readonly shared?: boolean | undefined;
   /** `init --without-hooks`: write the policy, leave the git hooks alone. */
   readonly withoutHooks?: boolean | undefined;
@@ -35,6 +35,15 @@ export interface CliOptions {
   readonly taskFile?: string | undefined;
   /** `implement --resume ID`: continue a stopped run. */
   readonly resume?: string | undefined;
+  /** `ledger query`'s filters (see ledger-filter.ts). */
+  readonly kind?: string | undefined;
+  readonly actor?: string | undefined;
+  readonly issue?: string | undefined;
+  readonly verdict?: string | undefined;
+  readonly rule?: string | undefined;
+  readonly since?: string | undefined;
+  readonly until?: string | undefined;
+  readonly overridden?: boolean | undefined;
 }
 
 export interface CommandContext {

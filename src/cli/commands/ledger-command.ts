@@ -76,7 +76,7 @@ function anchorHint(reset: string): string {
 const GIVEN_ANCHOR_HINT =
   'To resolve, restore the ledger file from a backup taken after the check run that carries this anchor, and verify again; if those lines were lost for good, say so to whoever relies on this ledger (the check runs keep their anchors; nothing here resets them).';
 
-interface AnchorCheck {
+export interface AnchorCheck {
   /** What the file lacks against its anchor, or null. */
   problem: string | null;
   /** Neither a file nor an anchor: nothing was ever recorded here. */
@@ -87,7 +87,8 @@ interface AnchorCheck {
 
 const NO_ANCHOR: AnchorCheck = { problem: null, fresh: false, hint: '' };
 
-async function readLedger(context: CommandContext): Promise<{
+/** The ledger the options name (local, --shared or --file), verified, with its anchor checked. */
+export async function readLedger(context: CommandContext): Promise<{
   shown: string;
   contents: JournalContents;
   unchained: number;

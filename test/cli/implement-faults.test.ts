@@ -127,6 +127,28 @@ describe('aureus implement through faults', () => {
     expect(repo.git('rev-list', '--count', `HEAD..${report.branch}`)).toBe('1');
   });
 
+  it('answers an unknown tool and a malformed input with an error the model reads, and carries on', async () => {
+    const repo = await fixture(anthropicFirst());
+    const first = anthropic.requests.length;
+    anthropic.script(
+      ...asMessages([
+        { name: 'no_such_tool', input: {} },
+        { name: 'file_read', input: { file: 'src/sum.js' } },
+        ...CALLS,
+      ]),
+    );
+    const report = await implementDone(repo);
+    const afterUnknown = anthropic.requests[first + 1]?.raw ?? '';
+    expect(afterUnknown).toContain('there is no tool named no_such_tool.');
+    const afterMalformed = anthropic.requests[first + 2]?.raw ?? '';
+    expect(afterMalformed).toContain('the input of file_read is malformed');
+    // Both are in the trajectory as refused actions; neither changed a file.
+    const trajectory = trajectoryOf(repo, report.id);
+    expect(trajectory).toContain('"tool":"no_such_tool"');
+    expect(trajectory).toContain('"tool":"file_read"');
+    expect(repo.git('rev-list', '--count', `HEAD..${report.branch}`)).toBe('1');
+  });
+
   it('waits out a 429 as retry-after says and carries on', async () => {
     const repo = await fixture(anthropicFirst());
     const first = anthropic.requests.length;

@@ -76,21 +76,37 @@ describe('aureus simplify', () => {
     expect(check.status).toBe(0);
   });
 
-  it('--apply writes them; json says what was written', async () => {
+  it('--apply writes them, round after round until nothing is left; json says what was written', async () => {
     const repo = await fixtureRepo();
     const run = await runCliInProcess(['simplify', '--apply', '--format', 'json'], repo.dir);
     expect(run.code).toBe(0);
     const result = JSON.parse(run.stdout) as {
       written: boolean;
+      rounds: number;
+      stoppedAtBound: boolean;
+      deferred: unknown[];
       patches: { pass: string; cost: { total: number } }[];
     };
     expect(result.written).toBe(true);
-    expect(result.patches.map((patch) => patch.pass)).toEqual(['unused-code', 'unused-code']);
+    // What took four runs before: a patch that goes in makes the next one possible.
+    expect(result.patches.map((patch) => patch.pass)).toEqual([
+      'unused-code',
+      'unused-code',
+      'single-implementation',
+      'static-only-class',
+      'pass-through-wrapper',
+    ]);
+    expect(result).toMatchObject({ rounds: 5, stoppedAtBound: false, deferred: [] });
     expect(result.patches.every((patch) => patch.cost.total < 0)).toBe(true);
     expect(repo.git('status', '--porcelain').split('\n').sort()).toEqual([
+      ' D src/shape.ts',
       ' M src/areas.ts',
+      ' M src/circle.ts',
       ' M src/main.ts',
+      ' M src/math-util.ts',
     ]);
+    const again = await runCliInProcess(['simplify', '--apply'], repo.dir);
+    expect(again.stdout).toContain('AUREUS simplify: 0 verified patches over 4 files; 0 more');
   });
 
   it('refuses --test without --apply, and an unknown format, with how to fix it', async () => {

@@ -9,9 +9,9 @@ import { unifiedDiff } from '../../reflexion/edit-forms.js';
 import { SIMPLIFICATION_PASSES } from '../../reflexion/pass-catalog.js';
 import { recordSimplify } from '../../workspace/simplify/record-simplify.js';
 import {
-  type SimplifyResult,
-  simplifyRepository,
-} from '../../workspace/simplify/simplify-repository.js';
+  type SimplifyRounds,
+  simplifyUntilDone,
+} from '../../workspace/simplify/simplify-until-done.js';
 import type { CliIo } from '../cli-io.js';
 import type { CommandContext } from './command-context.js';
 import { recordLocally } from './record-locally.js';
@@ -30,7 +30,7 @@ export async function simplifyCommand(context: CommandContext): Promise<number> 
     return ExitCode.pass;
   }
   const model = await modelOf(policy, root, process.env, io);
-  const result = await simplifyRepository(root, policy, SIMPLIFICATION_PASSES, {
+  const result = await simplifyUntilDone(root, policy, SIMPLIFICATION_PASSES, {
     changedOnly: options.changed === true,
     apply: options.apply === true,
     test: options.test === true,
@@ -113,10 +113,10 @@ async function modelOf(
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-function asText(result: SimplifyResult): string {
+function asText(result: SimplifyRounds): string {
   const { applied, metrics } = result;
   const lines = [
-    `AUREUS simplify: ${count(applied.kept.length, 'verified patch', 'verified patches')} over ${count(result.scope.length, 'file', 'files')}; ${result.deferred.length} more for the next run; ${count(result.dropped.length + applied.notKept.length, 'proposal', 'proposals')} dropped.`,
+    `AUREUS simplify: ${count(applied.kept.length, 'verified patch', 'verified patches')} over ${count(result.scope.length, 'file', 'files')}${result.rounds > 1 ? ` in ${result.rounds} rounds` : ''}; ${result.deferred.length} more for the next run; ${count(result.dropped.length + applied.notKept.length, 'proposal', 'proposals')} dropped.`,
   ];
   applied.kept.forEach((patch, index) => {
     const { proposal, price } = patch;
@@ -124,6 +124,10 @@ function asText(result: SimplifyResult): string {
       `  ${index + 1}. ${proposal.title} (${proposal.path}:${proposal.line}, ${price.cost.total} points)`,
     );
   });
+  if (result.stoppedAtBound)
+    lines.push(
+      `Stopped after ${result.rounds} rounds, each writing patches: run aureus simplify --apply again.`,
+    );
   if (result.deferred.length > 0) lines.push('For the next run (they clash with a patch above):');
   for (const { proposal } of result.deferred)
     lines.push(`  - ${proposal.title} (${proposal.path}:${proposal.line})`);
@@ -163,7 +167,7 @@ function asText(result: SimplifyResult): string {
 /** Candidates shown with why they were left alone; the rest counted (json lists them all). */
 const DECLINED_SHOWN = 10;
 
-function declinedLines(declined: SimplifyResult['declined']): string[] {
+function declinedLines(declined: SimplifyRounds['declined']): string[] {
   if (declined.length === 0) return [];
   const more = declined.length - DECLINED_SHOWN;
   return [
@@ -175,7 +179,7 @@ function declinedLines(declined: SimplifyResult['declined']): string[] {
   ];
 }
 
-function asJson(result: SimplifyResult) {
+function asJson(result: SimplifyRounds) {
   const patch = ({
     proposal,
     reason,
@@ -197,6 +201,8 @@ function asJson(result: SimplifyResult) {
       diff: kept.patch,
     })),
     written: result.applied.written,
+    rounds: result.rounds,
+    stoppedAtBound: result.stoppedAtBound,
     deferred: result.deferred.map(patch),
     dropped: [...result.dropped, ...result.applied.notKept].map(patch),
     failedPasses: result.failedPasses,

@@ -26,6 +26,8 @@ export const APP_EVENTS = [
   'issue_comment',
   // `labeled` with the builder label: start the builder.
   'issues',
+  // Reviews submitted or dismissed on a builder pull request: its check waits for an approval.
+  'pull_request_review',
 ] as const satisfies readonly WebhookEventName[];
 
 export type AppEvent = (typeof APP_EVENTS)[number];

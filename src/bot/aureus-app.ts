@@ -3,6 +3,7 @@ import { livePermission, mayRunCommands } from '../github/collaborator-permissio
 import type { GitHubClient } from '../github/github-client.js';
 import { appIdentityLookup } from './app-identity.js';
 import type { AppLog } from './app-log.js';
+import { isBuilderBranch } from './builder/builder-pull.js';
 import {
   cancelBuilder,
   type Requester,
@@ -22,6 +23,7 @@ import {
   readLabeledPayload,
   readMergeGroupPayload,
   readPullRequestPayload,
+  readReviewPayload,
 } from './event-payloads.js';
 import { type BuilderCommand, handleCommand } from './handle-command.js';
 import { type AppRepository, judgedOfExternalId } from './judged-change.js';
@@ -139,6 +141,23 @@ export function createAureusApp(options: AureusAppOptions): AureusApp {
           judged: { kind: 'pull', number: payload.pull_request.number },
           trigger: 'event',
           event: `pull_request.${payload.action}`,
+          deliveryId: context.id,
+        });
+      },
+    );
+    // Only a builder pull request's verdict depends on reviews: others are not judged again.
+    probot.on(
+      ['pull_request_review.submitted', 'pull_request_review.dismissed'],
+      async (context) => {
+        const payload = readReviewPayload(context.payload);
+        if (!isBuilderBranch(payload.pull_request.head.ref)) return;
+        const { client, services } = await eventScope(context, payload.installation);
+        schedule(client, services, {
+          repository: appRepository(payload.repository),
+          headSha: payload.pull_request.head.sha,
+          judged: { kind: 'pull', number: payload.pull_request.number },
+          trigger: 'rerun',
+          event: `pull_request_review.${payload.action}`,
           deliveryId: context.id,
         });
       },

@@ -40,6 +40,17 @@ const pullRequestEvent = object({
   pull_request: object({ number: positiveInteger, head: object({ sha: commitSha }) }),
 });
 
+/** A review submitted or dismissed: the pull request's head branch says if it is the builder's. */
+const reviewEvent = object({
+  action: text,
+  installation,
+  repository,
+  pull_request: object({
+    number: positiveInteger,
+    head: object({ sha: commitSha, ref: text }),
+  }),
+});
+
 const mergeGroupEvent = object({
   installation,
   repository,
@@ -94,6 +105,7 @@ const labeledEvent = object({
 export type RepositoryPayload = ReturnType<typeof repository>;
 export type InstallationPayload = ReturnType<typeof installation>;
 export type PullRequestPayload = ReturnType<typeof pullRequestEvent>;
+export type ReviewPayload = ReturnType<typeof reviewEvent>;
 export type MergeGroupPayload = ReturnType<typeof mergeGroupEvent>;
 export type CheckRunPayload = ReturnType<typeof checkRunEvent>;
 export type CommentPayload = ReturnType<typeof commentEvent>;
@@ -103,6 +115,8 @@ export type Account = ReturnType<typeof account>;
 
 export const readPullRequestPayload = (payload: unknown): PullRequestPayload =>
   pullRequestEvent(payload, 'payload');
+export const readReviewPayload = (payload: unknown): ReviewPayload =>
+  reviewEvent(payload, 'payload');
 export const readMergeGroupPayload = (payload: unknown): MergeGroupPayload =>
   mergeGroupEvent(payload, 'payload');
 export const readCheckRunPayload = (payload: unknown): CheckRunPayload =>

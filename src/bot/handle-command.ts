@@ -6,6 +6,7 @@ import {
 import type { GitHubClient } from '../github/github-client.js';
 import type { AureusCommand } from '../github/parse-command.js';
 import type { AppLog } from './app-log.js';
+import { BUILDER_SELF_APPROVAL_REPLY, builderPullOf } from './builder/builder-pull.js';
 import { type Commenter, readCommandTrigger } from './commands/command-trigger.js';
 import {
   approvePolicyRefusedReply,
@@ -105,6 +106,14 @@ export async function handleCommand(event: CommandEvent): Promise<CommandOutcome
     ...repository,
     pull_number: trigger.issueNumber,
   });
+  if (command.kind === 'approve-budget' || command.kind === 'approve-policy') {
+    const builder = await builderPullOf(services.dataDir, appRepository, pull);
+    if (builder?.notIndependent.includes(commenter.id) === true) {
+      log.info({ commenter: commenter.id, run: builder.runId }, 'builder self-approval refused');
+      await reply(BUILDER_SELF_APPROVAL_REPLY);
+      return 'refused';
+    }
+  }
   event.evaluate({
     repository: appRepository,
     headSha: pull.head.sha,

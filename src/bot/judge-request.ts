@@ -6,6 +6,11 @@ import { type CheckedChange, checkPullRequest } from '../workspace/check-pull-re
 import type { PolicyGateOption } from '../workspace/policy-gate.js';
 import type { Override } from '../workspace/record-check.js';
 import { approvalFor, type PendingApproval } from './budget-approval.js';
+import {
+  builderPullOf,
+  independentApprover,
+  withIndependentApproval,
+} from './builder/builder-pull.js';
 import type { AppServices, EvaluationRequest } from './evaluation-request.js';
 
 export interface Judgement extends CheckedChange {
@@ -53,14 +58,41 @@ export async function judgeRequest(
           { ...coordinates, baseSha: judged.baseSha, headSha: request.headSha },
           options,
         );
+  const judgedChecked =
+    judged.kind === 'pull'
+      ? await builderGate(client, services, request, judged.number, checked)
+      : checked;
   const applied =
     approval !== undefined &&
     checked.report.change.headSha === request.headSha &&
     checked.report.budget.remaining < 0;
   return {
-    ...checked,
+    ...judgedChecked,
     override: applied ? { by: approval.approverLogin, reason: approval.reason } : null,
   };
+}
+
+/**
+ * A pull request of the builder passes only once a person independent of its run approved its
+ * head (THREATS row 12): the requester cannot be the only human between the agent and a merge.
+ */
+async function builderGate(
+  client: GitHubClient,
+  services: AppServices,
+  request: EvaluationRequest,
+  number: number,
+  checked: CheckedChange,
+): Promise<CheckedChange> {
+  const { repository } = request;
+  const { data: pull } = await client.rest.pulls.get({
+    owner: repository.owner,
+    repo: repository.repo,
+    pull_number: number,
+  });
+  const builder = await builderPullOf(services.dataDir, repository, pull);
+  if (builder === undefined) return checked;
+  const approver = await independentApprover(client, repository, pull, builder);
+  return { ...checked, report: withIndependentApproval(checked.report, builder, approver) };
 }
 
 const APPROVE_POLICY_HOW =

@@ -222,6 +222,7 @@ export function createAureusApp(options: AureusAppOptions): AureusApp {
             ...base,
             defaultBranch: source.payload.repository.default_branch,
             instructions: command.instructions,
+            maxUsd: command.maxUsd,
             policy,
           });
         })

@@ -35,11 +35,14 @@ export type AureusCommand =
   | { readonly kind: 'approve-budget'; readonly reason: string }
   /** `reason`: as for approve-budget, but optional (empty when none is given). */
   | { readonly kind: 'approve-policy'; readonly reason: string }
-  /** `instructions`: visible text after the word, as for a reason; may be empty. */
-  | { readonly kind: 'implement'; readonly instructions: string }
+  /**
+   * `instructions`: visible text after the word (and after `--budget $N`), as for a reason; may
+   * be empty. `maxUsd`: the requester's cap on the run's model spend, in dollars.
+   */
+  | { readonly kind: 'implement'; readonly instructions: string; readonly maxUsd?: number }
   | { readonly kind: 'cancel' }
-  /** A known command used wrongly (`approve-budget` without a reason). */
-  | { readonly kind: 'usage'; readonly command: 'approve-budget' }
+  /** A known command used wrongly (`approve-budget` without a reason, a malformed `--budget`). */
+  | { readonly kind: 'usage'; readonly command: 'approve-budget' | 'implement' }
   /** `word`: visible text only, at most MAX_WORD_LENGTH code points, may be empty. */
   | { readonly kind: 'unknown'; readonly word: string };
 
@@ -49,6 +52,9 @@ export const MAX_WORD_LENGTH = 40;
 
 const COMMAND_LINE = /^ {0,3}\/aureus(?:[ \t]+(.*))?$/i;
 const WORD = /^[A-Za-z][A-Za-z-]*$/;
+/** `--budget $5`, `--budget 2.50`: dollars with at most two decimals; matched before `visibleText`. */
+const BUDGET_FLAG = /^[ \t]*--budget(?:[ \t]+(\S*))?/i;
+const DOLLARS = /^\$?(\d{1,6}(?:\.\d{1,2})?)$/;
 
 export function parseCommand(body: string): AureusCommand | null {
   for (const line of visibleLines(scannedLines(body))) {
@@ -80,10 +86,7 @@ function commandOf(rest: string): AureusCommand {
     case 'price':
       return { kind: 'price' };
     case 'implement':
-      return {
-        kind: 'implement',
-        instructions: boundedText(visibleText(argument), MAX_REASON_LENGTH),
-      };
+      return implementOf(argument);
     case 'cancel':
       return { kind: 'cancel' };
     case 'approve-budget': {
@@ -100,6 +103,16 @@ function commandOf(rest: string): AureusCommand {
     default:
       return unknown(word);
   }
+}
+
+function implementOf(argument: string): AureusCommand {
+  const flag = BUDGET_FLAG.exec(argument);
+  const rest = flag === null ? argument : argument.slice(flag[0].length);
+  const instructions = boundedText(visibleText(rest), MAX_REASON_LENGTH);
+  if (flag === null) return { kind: 'implement', instructions };
+  const dollars = DOLLARS.exec(flag[1] ?? '');
+  if (dollars === null) return { kind: 'usage', command: 'implement' };
+  return { kind: 'implement', instructions, maxUsd: Number(dollars[1]) };
 }
 
 function unknown(word: string): AureusCommand {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import {
   ALREADY_RUNNING_REPLY,
+  budgetAbovePolicyReply,
   dailyCapReply,
   MISSING_WORKFLOW_REPLY,
 } from '../../src/bot/builder/start-builder.js';
@@ -25,6 +26,7 @@ on:
       snapshot: { required: true }
       requester: { required: true }
       run_id: { required: true }
+      budget_usd: { required: false }
 jobs:
   build:
     runs-on: ubuntu-latest
@@ -193,6 +195,30 @@ describe('starting the builder', () => {
       'issues/create-comment',
     ]);
     expect(dispatches()[0]?.body).toMatchObject({ inputs: { issue: '2' } });
+  });
+
+  it("carries the requester's --budget in the dispatch, and refuses one above the policy's cap", async () => {
+    const user = writer(9216);
+    await comment(ON, 12, '/aureus implement --budget $1.50 keep it small', user);
+    expect(dispatches()[0]?.body).toMatchObject({
+      inputs: { issue: '12', budget_usd: '1.5' },
+    });
+    expect(await ledger(ON)).toContainEqual(
+      expect.objectContaining({ issue: 12, decision: 'accepted', maxUsd: '1.5' }),
+    );
+
+    session.double.reset();
+    await comment(ON, 13, '/aureus implement --budget $50', user);
+    expect(dispatches()).toEqual([]);
+    // The policy's max_usd_per_run is its default, $2.
+    expect(lastReply(ON, 13)).toBe(budgetAbovePolicyReply(50, 2));
+    expect(await ledger(ON)).toContainEqual(
+      expect.objectContaining({
+        issue: 13,
+        decision: 'refused',
+        reason: 'budget above the policy',
+      }),
+    );
   });
 
   it('ignores another label without any permission lookup', async () => {

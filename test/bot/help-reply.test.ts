@@ -15,7 +15,7 @@ describe('immediateReply', () => {
       'price',
       'approve-budget <reason>',
       'approve-policy [reason]',
-      'implement [instructions]',
+      'implement [--budget $N] [instructions]',
       'cancel',
     ];
     for (const command of commands) {

@@ -153,6 +153,26 @@ const cases: ReadonlyArray<readonly [string, string, AureusCommand | null]> = [
     { kind: 'approve-budget', reason: 'release blocker' },
   ],
   [
+    'implement with a budget in dollars',
+    '/aureus implement --budget $5 keep it small',
+    { kind: 'implement', instructions: 'keep it small', maxUsd: 5 },
+  ],
+  [
+    'implement with a budget of cents, no dollar sign',
+    '/aureus implement --BUDGET 0.25',
+    { kind: 'implement', instructions: '', maxUsd: 0.25 },
+  ],
+  [
+    'implement with a malformed budget',
+    '/aureus implement --budget five dollars',
+    { kind: 'usage', command: 'implement' },
+  ],
+  [
+    'implement with a budget but no value',
+    '/aureus implement --budget',
+    { kind: 'usage', command: 'implement' },
+  ],
+  [
     'approve-budget without a reason',
     '/aureus approve-budget',
     { kind: 'usage', command: 'approve-budget' },

@@ -31,6 +31,10 @@ export function dailyCapReply(cap: number): string {
   return `You have started ${cap} builder run${cap === 1 ? '' : 's'} in the last 24 hours, the most \`cost_thresholds.max_runs_per_actor_per_day\` allows: try again when the oldest of them is a day old.`;
 }
 
+export function budgetAbovePolicyReply(requested: number, cap: number): string {
+  return `The budget you asked for, $${requested}, is above this repository's cap of $${cap} a run (\`cost_thresholds.max_usd_per_run\`): ask for $${cap} or less.`;
+}
+
 export interface Requester {
   readonly id: number;
   readonly login: string;
@@ -48,6 +52,8 @@ export interface BuilderTrigger {
   readonly issue: IssuePayload;
   /** Visible text after `/aureus implement`, given to the builder as the requester's comment. */
   readonly instructions: string;
+  /** `--budget $N`: the requester's cap on the run's model spend, never above the policy's. */
+  readonly maxUsd?: number | undefined;
   readonly policy: Policy;
   readonly now: () => number;
 }
@@ -81,6 +87,9 @@ export async function startBuilder(trigger: BuilderTrigger): Promise<BuilderDeci
   if (isActive(current)) return refuse('a run is already active', ALREADY_RUNNING_REPLY);
   const cap = policy.cost_thresholds.max_runs_per_actor_per_day;
   if ((await runsToday(trigger)) >= cap) return refuse('daily cap reached', dailyCapReply(cap));
+  const runCap = policy.cost_thresholds.max_usd_per_run;
+  if (trigger.maxUsd !== undefined && trigger.maxUsd > runCap)
+    return refuse('budget above the policy', budgetAbovePolicyReply(trigger.maxUsd, runCap));
 
   const snapshot = issueSnapshot({
     number: issue.number,
@@ -117,6 +126,7 @@ export async function startBuilder(trigger: BuilderTrigger): Promise<BuilderDeci
           snapshot: snapshot.hash,
           requester: String(trigger.requester.id),
           run_id: runId,
+          ...(trigger.maxUsd === undefined ? {} : { budget_usd: String(trigger.maxUsd) }),
         },
         return_run_details: true,
       },
@@ -142,6 +152,7 @@ export async function startBuilder(trigger: BuilderTrigger): Promise<BuilderDeci
   await recordBuilderDecision(trigger, 'accepted', 'dispatched', {
     run: runId,
     snapshot: snapshot.hash,
+    ...(trigger.maxUsd === undefined ? {} : { maxUsd: String(trigger.maxUsd) }),
     removed: snapshot.removed.map((removal) => `${removal.kind}:${removal.count}`).join(','),
   });
   services.log.info({ run: runId, issue: issue.number, ...target }, 'builder dispatched');

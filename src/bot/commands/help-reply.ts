@@ -15,9 +15,10 @@ export const HELP_REPLY = [
   '  budget; the reason is recorded in the ledger, and a new push is judged again.',
   '- `/aureus approve-policy [reason]`: let the current head commit loosen `.aureus/policy.yaml`',
   '  (maintain or admin permission only); recorded in the ledger, and a new push needs a new approval.',
-  '- `/aureus implement [instructions]` on an issue (or the builder label, `aureus:implement` by',
-  '  default): start the builder agent in the `.github/workflows/aureus-builder.yml` workflow,',
-  '  when `integrations.app.builder` is true in `.aureus/policy.yaml`.',
+  '- `/aureus implement [--budget $N] [instructions]` on an issue (or the builder label,',
+  '  `aureus:implement` by default): start the builder agent in the',
+  '  `.github/workflows/aureus-builder.yml` workflow, when `integrations.app.builder` is true in',
+  "  `.aureus/policy.yaml`; `--budget` caps its model spend below the policy's.",
   '- `/aureus cancel` on an issue: stop its builder run.',
 ].join('\n');
 
@@ -45,6 +46,9 @@ export const BUILDER_NOT_ENABLED_REPLY =
   'The builder is not enabled for this repository. To enable it, set ' +
   '`integrations.app.builder: true` in `.aureus/policy.yaml` on the default branch.';
 
+export const IMPLEMENT_USAGE_REPLY =
+  "Usage: `/aureus implement [--budget $N] [instructions]`; `$N` is the most the run may spend on its model, in dollars (`$5`, `2.50`), at most the policy's `cost_thresholds.max_usd_per_run`.";
+
 export const ISSUES_ONLY_REPLY =
   '`/aureus implement` and `/aureus cancel` work on issues: comment on the issue.';
 
@@ -59,7 +63,7 @@ export function immediateReply(command: AureusCommand): string | undefined {
     case 'unknown':
       return UNKNOWN_COMMAND_REPLY;
     case 'usage':
-      return APPROVE_BUDGET_USAGE_REPLY;
+      return command.command === 'implement' ? IMPLEMENT_USAGE_REPLY : APPROVE_BUDGET_USAGE_REPLY;
     case 'implement':
     case 'cancel':
     case 'check':

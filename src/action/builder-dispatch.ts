@@ -18,11 +18,14 @@ export interface BuilderDispatch {
   readonly snapshot: string;
   readonly requester: number;
   readonly runId: string;
+  /** The requester's `--budget $N`: a cap on the run's model spend below the policy's. */
+  readonly maxUsd?: number;
 }
 
 const RUN_ID = /^[0-9a-f]{12}$/;
 const SNAPSHOT = /^[0-9a-f]{64}$/;
 const NUMBER = /^[1-9][0-9]{0,15}$/;
+const DOLLARS = /^\d{1,6}(?:\.\d{1,2})?$/;
 
 export function readBuilderDispatch(eventName: string, payload: unknown): BuilderDispatch {
   if (eventName !== 'workflow_dispatch')
@@ -48,9 +51,13 @@ export function readBuilderDispatch(eventName: string, payload: unknown): Builde
       );
     return value;
   };
+  const budget = field(inputs, 'budget_usd');
   return {
     repository,
     defaultBranch,
+    ...(budget === undefined || budget === ''
+      ? {}
+      : { maxUsd: Number(input('budget_usd', DOLLARS, 'an amount of dollars (2.50)')) }),
     issue: Number(input('issue', NUMBER, 'an issue number')),
     snapshot: input('snapshot', SNAPSHOT, 'a snapshot hash (64 hex digits)'),
     requester: Number(input('requester', NUMBER, 'an account id')),

@@ -50,6 +50,7 @@ export async function runImplementMode(
     toolVersion: toolVersion(),
     cwd: root,
     secrets,
+    maxUsd: dispatch.maxUsd,
   });
   await writeRunArtifact({ root, folder, workspace }, report, dispatch);
   setStepOutputs(

@@ -5,6 +5,7 @@ import { appendToJournal } from '../memory/journal.js';
 import { modelSpendToday } from '../memory/model-spend-today.js';
 import { storePaths } from '../memory/store-paths.js';
 import { AureusError } from '../model/errors.js';
+import type { Policy } from '../model/policy.js';
 import { roundPoints } from '../pricing/points.js';
 import { basePolicy } from '../workspace/policy-at-commit.js';
 import { allocationOf } from './plan-estimate.js';
@@ -46,6 +47,11 @@ export interface ImplementOptions {
    * took out of the process before the run (the Action's GitHub token).
    */
   readonly secrets?: readonly string[] | undefined;
+  /**
+   * A cap on the run's model spend, in dollars, set by whoever asked for the run: it lowers
+   * `cost_thresholds.max_usd_per_run` for this run, never raises it.
+   */
+  readonly maxUsd?: number | undefined;
 }
 
 export interface ImplementReport {
@@ -79,7 +85,7 @@ export async function implement(options: ImplementOptions): Promise<ImplementRep
   const root = await realpath(options.root);
   const resumed = options.resume === undefined ? null : await resumeRun(root, options.resume);
   const head = resumed?.state.startCommit ?? (await gitText(root, ['rev-parse', 'HEAD']));
-  const { policy } = await basePolicy(root, head, { cwd: options.cwd });
+  const policy = withRunCap((await basePolicy(root, head, { cwd: options.cwd })).policy, options);
   const provider = policy.model_provider;
   if (provider.provider === 'none')
     throw new AureusError(
@@ -280,4 +286,12 @@ async function resumeRun(
     state,
     treeAsLastCheckpoint,
   };
+}
+
+/** The policy with the caller's spend cap applied: the lower of the two caps holds. */
+function withRunCap(policy: Policy, options: ImplementOptions): Policy {
+  const cap = options.maxUsd;
+  const thresholds = policy.cost_thresholds;
+  if (cap === undefined || cap >= thresholds.max_usd_per_run) return policy;
+  return { ...policy, cost_thresholds: { ...thresholds, max_usd_per_run: cap } };
 }

@@ -95,12 +95,18 @@ async function scenario(prepare?: (origin: Repo) => void): Promise<BuilderScenar
   return made;
 }
 
-function build(made: BuilderScenario, snapshot = made.snapshot): Promise<ActionRun> {
+function build(
+  made: BuilderScenario,
+  snapshot = made.snapshot,
+  inputs: Record<string, string> = {},
+): Promise<ActionRun> {
+  const event = builderDispatchEvent(made, snapshot);
+  Object.assign(objectAt(event, 'inputs'), inputs);
   return runAction({
     runnerDir: made.runnerDir,
     workspace: made.buildWorkspace,
     eventName: 'workflow_dispatch',
-    event: builderDispatchEvent(made, snapshot),
+    event,
     sha: made.baseSha,
     apiUrl: session.double.url,
     inputs: { 'github-token': BUILD_TOKEN, mode: 'implement' },
@@ -319,6 +325,29 @@ describe('the Action as the builder (mode: implement, then mode: publish)', () =
     });
     expect(run.exitCode).toBe(2);
     expect(run.stdout).toContain('cannot read issue #6 (GitHub answered 404)');
+  });
+
+  it("stops at the requester's budget, below the policy's cap, and says so", async () => {
+    const made = await scenario();
+    const before = model.requests.length;
+    // The policy allows $2 a run; a call's worst case costs more than the requested cent.
+    const run = await build(made, made.snapshot, { budget_usd: '0.01' });
+    expect(run.exitCode).toBe(1);
+    expect(run.outputs.status).toBe('stopped at max_usd_per_run');
+    expect(run.stdout).toContain('the run ended "stopped at max_usd_per_run"');
+    expect(model.requests.length).toBe(before);
+    const record = JSON.parse(
+      readFileSync(join(made.buildWorkspace, 'aureus-run', 'report.json'), 'utf8'),
+    );
+    expect(record).toMatchObject({ status: 'stopped at max_usd_per_run' });
+    expect(record.summary).toContain('0.01');
+  });
+
+  it('refuses a budget that is not an amount of dollars', async () => {
+    const made = await scenario();
+    const run = await build(made, made.snapshot, { budget_usd: '$5; rm -rf /' });
+    expect(run.exitCode).toBe(2);
+    expect(run.stdout).toContain('the dispatch input budget_usd is');
   });
 
   it('stops before the model when the issue was edited after the trigger', async () => {

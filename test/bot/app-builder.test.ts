@@ -5,6 +5,7 @@ import {
   ALREADY_RUNNING_REPLY,
   budgetAbovePolicyReply,
   dailyCapReply,
+  dailySpendReply,
   MISSING_WORKFLOW_REPLY,
 } from '../../src/bot/builder/start-builder.js';
 import { BUILDER_NOT_ENABLED_REPLY } from '../../src/bot/commands/help-reply.js';
@@ -288,6 +289,41 @@ describe('starting the builder', () => {
     expect(lastReply(ON, 9)).toBe(dailyCapReply(2));
     expect(await ledger(ON)).toContainEqual(
       expect.objectContaining({ actorId: user.id, issue: 9, reason: 'daily cap reached' }),
+    );
+  });
+});
+
+describe("the repository's daily builder spend", () => {
+  it('refuses a run whose cap would take the last 24 hours past max_usd_per_day, saying so', async () => {
+    const SPEND = { name: 'spend', id: 6104 };
+    const origin = await makeRepo('builder-spend');
+    origins.push(origin);
+    origin.write(
+      '.aureus/policy.yaml',
+      'version: 1\nintegrations:\n  app:\n    builder: true\ncost_thresholds:\n  max_usd_per_run: 2\n  max_usd_per_day: 3\n',
+    );
+    origin.write('.github/workflows/aureus-builder.yml', WORKFLOW);
+    origin.commit('base');
+    session.double.addRepository({
+      owner: OWNER,
+      repo: SPEND.name,
+      gitDir: origin.dir,
+      defaultBranch: 'main',
+    });
+    const user = writer(9230, SPEND);
+    // No budget: the run counts the policy's $2 a run until the App hears otherwise.
+    await comment(SPEND, 1, '/aureus implement', user);
+    expect(dispatches()).toHaveLength(1);
+    await comment(SPEND, 2, '/aureus implement', user);
+    expect(dispatches()).toHaveLength(1);
+    expect(lastReply(SPEND, 2)).toBe(dailySpendReply(2, 2, 3));
+    await comment(SPEND, 2, '/aureus implement --budget $1', user);
+    expect(dispatches()).toHaveLength(2);
+    await comment(SPEND, 3, '/aureus implement --budget $0.50', user);
+    expect(dispatches()).toHaveLength(2);
+    expect(lastReply(SPEND, 3)).toBe(dailySpendReply(3, 0.5, 3));
+    expect(await ledger(SPEND)).toContainEqual(
+      expect.objectContaining({ issue: 3, decision: 'refused', reason: 'daily spend reached' }),
     );
   });
 });

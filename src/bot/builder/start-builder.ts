@@ -31,6 +31,10 @@ export function dailyCapReply(cap: number): string {
   return `You have started ${cap} builder run${cap === 1 ? '' : 's'} in the last 24 hours, the most \`cost_thresholds.max_runs_per_actor_per_day\` allows: try again when the oldest of them is a day old.`;
 }
 
+export function dailySpendReply(committed: number, run: number, cap: number): string {
+  return `This repository's builder runs of the last 24 hours may spend up to $${committed}, and this run up to $${run}: together over \`cost_thresholds.max_usd_per_day\` ($${cap}). Start it with a smaller \`--budget\`, or when the oldest of those runs is a day old.`;
+}
+
 export function budgetAbovePolicyReply(requested: number, cap: number): string {
   return `The budget you asked for, $${requested}, is above this repository's cap of $${cap} a run (\`cost_thresholds.max_usd_per_run\`): ask for $${cap} or less.`;
 }
@@ -90,6 +94,15 @@ export async function startBuilder(trigger: BuilderTrigger): Promise<BuilderDeci
   const runCap = policy.cost_thresholds.max_usd_per_run;
   if (trigger.maxUsd !== undefined && trigger.maxUsd > runCap)
     return refuse('budget above the policy', budgetAbovePolicyReply(trigger.maxUsd, runCap));
+  // What the runs may spend, not what they did: the App hears of no run's bill, so each
+  // dispatched run counts its whole cap, and a day's spend can never pass max_usd_per_day.
+  const runUsd = trigger.maxUsd ?? runCap;
+  const dayCap = policy.cost_thresholds.max_usd_per_day;
+  const committed = cents(
+    (await acceptedToday(trigger)).reduce((sum, record) => sum + capOf(record, runCap), 0),
+  );
+  if (committed + runUsd > dayCap)
+    return refuse('daily spend reached', dailySpendReply(committed, runUsd, dayCap));
 
   const snapshot = issueSnapshot({
     number: issue.number,
@@ -152,7 +165,7 @@ export async function startBuilder(trigger: BuilderTrigger): Promise<BuilderDeci
   await recordBuilderDecision(trigger, 'accepted', 'dispatched', {
     run: runId,
     snapshot: snapshot.hash,
-    ...(trigger.maxUsd === undefined ? {} : { maxUsd: String(trigger.maxUsd) }),
+    maxUsd: String(runUsd),
     removed: snapshot.removed.map((removal) => `${removal.kind}:${removal.count}`).join(','),
   });
   services.log.info({ run: runId, issue: issue.number, ...target }, 'builder dispatched');
@@ -240,18 +253,37 @@ export async function recordBuilderDecision(
  * not a calendar one: a cap that reset at midnight would allow twice the runs across it.
  */
 async function runsToday(trigger: BuilderTrigger): Promise<number> {
+  return (await acceptedToday(trigger)).filter((record) => record.actorId === trigger.requester.id)
+    .length;
+}
+
+/** The repository's accepted builder triggers of the last 24 hours. */
+async function acceptedToday(
+  trigger: BuilderTrigger,
+): Promise<Readonly<Record<string, unknown>>[]> {
   const since = trigger.now() - DAY_MS;
   const { entries } = await readJournal(
     appLedgerPath(trigger.services.dataDir, trigger.repository.id),
   );
-  return entries.filter(
-    ({ record }) =>
-      record.kind === 'builder-trigger' &&
-      record.decision === 'accepted' &&
-      record.actorId === trigger.requester.id &&
-      typeof record.at === 'string' &&
-      Date.parse(record.at) > since,
-  ).length;
+  return entries
+    .map(({ record }) => record)
+    .filter(
+      (record) =>
+        record.kind === 'builder-trigger' &&
+        record.decision === 'accepted' &&
+        typeof record.at === 'string' &&
+        Date.parse(record.at) > since,
+    );
+}
+
+/** A dispatched run's cap in dollars; an entry without one counts the policy's run cap. */
+function capOf(record: Readonly<Record<string, unknown>>, runCap: number): number {
+  const recorded = typeof record.maxUsd === 'string' ? Number(record.maxUsd) : Number.NaN;
+  return Number.isFinite(recorded) ? recorded : runCap;
+}
+
+function cents(usd: number): number {
+  return Math.round(usd * 100) / 100;
 }
 
 function workflowRunIdOf(data: unknown): number | undefined {

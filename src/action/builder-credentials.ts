@@ -27,15 +27,17 @@ export function dropGitHubCredentials(env: NodeJS.ProcessEnv, token: string): st
 }
 
 /**
- * A checkout that kept its token in `.git/config` (actions/checkout's default) hands it to any
- * git command the agent's tests run: the run refuses to start rather than run beside it.
+ * A checkout that kept its token in git's config (actions/checkout's default) hands it to any
+ * git command the agent's tests run: the run refuses to start rather than run beside it. Every
+ * scope git reads is asked, includes followed: checkout v6 keeps the token in a file under
+ * RUNNER_TEMP that `.git/config` only includes, which `--local` alone does not see.
  */
 export async function refusePersistedCredentials(root: string): Promise<void> {
   const found = await runGit(
     root,
     [
       'config',
-      '--local',
+      '--includes',
       '--name-only',
       '--get-regexp',
       '^(http\\..*extraheader|credential\\..*)$',

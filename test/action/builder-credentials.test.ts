@@ -1,3 +1,5 @@
+import { rmSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   dropGitHubCredentials,
@@ -43,6 +45,24 @@ describe('the builder job’s credentials', () => {
     expect(taken).toEqual(
       expect.arrayContaining([TOKEN, 'runtime-token-5a1b', 'oidc-request-token-77']),
     );
+  });
+
+  it('refuses a token that .git/config only includes, as actions/checkout v6 keeps it', async () => {
+    const other = await makeRepo('included-credentials');
+    try {
+      const kept = join(other.dir, '..', `${basename(other.dir)}-credentials.config`);
+      writeFileSync(
+        kept,
+        `[http "https://github.com/"]\n\textraheader = AUTHORIZATION: basic ${TOKEN}\n`,
+      );
+      other.git('config', '--local', `includeIf.gitdir:${other.dir}/.git.path`, kept);
+      await expect(refusePersistedCredentials(other.dir)).rejects.toThrow(
+        'the checkout keeps a GitHub credential',
+      );
+      rmSync(kept);
+    } finally {
+      await other.remove();
+    }
   });
 
   it('refuses a checkout that kept its token in .git/config', async () => {

@@ -41,6 +41,17 @@ export function readBuilderDispatch(eventName: string, payload: unknown): Builde
       'the workflow event names no repository or default branch.',
       'run AUREUS from a workflow triggered by GitHub (GITHUB_EVENT_PATH must be the event payload).',
     );
+  // Only the App dispatches the builder: its ledger is then the record of who asked, which is
+  // what keeps the requester from approving the result. A person with write access running the
+  // workflow by hand would be on no record, and could approve their own run's pull request.
+  const sender = field(payload, 'sender');
+  if (field(sender, 'type') !== 'Bot') {
+    const login = field(sender, 'login');
+    throw new AureusError(
+      `the builder workflow was dispatched by ${typeof login === 'string' ? login : 'someone'}, not by the AUREUS App.`,
+      'start the builder with /aureus implement (or the builder label) on the issue: the App dispatches the run and records who asked for it.',
+    );
+  }
   const inputs = field(payload, 'inputs');
   const input = (key: string, pattern: RegExp, what: string): string => {
     const value = field(inputs, key);

@@ -112,6 +112,20 @@ export async function publishableRun(
         `the run's start commit ${start.slice(0, 12)} is not on the default branch ${dispatch.defaultBranch}.`,
       ],
     };
+  // The start commit is the report's word, and the run could have rewritten it: a year-old start
+  // would be judged by a year-old policy. The policy and baseline that judge it must be today's.
+  const drifted = await rulesChangedSince(
+    root,
+    start,
+    `refs/remotes/origin/${dispatch.defaultBranch}`,
+    [settings.policyPath, BASELINE_PATH],
+  );
+  if (drifted.length > 0)
+    return {
+      refusals: [
+        `${drifted.join(' and ')} at the run's start commit ${start.slice(0, 12)} differ from the default branch's: a run is judged by today's rules. Start it again.`,
+      ],
+    };
   const { policy } = await basePolicy(root, start, { policyPath: settings.policyPath, cwd: root });
   const bundle = readArtifactFile(settings.folder, RUN_BUNDLE, MAX_BUNDLE_BYTES);
   if ('refusal' in bundle) return { refusals: [bundle.refusal] };
@@ -168,4 +182,26 @@ async function requireHistory(root: string, defaultBranch: string): Promise<void
       `the publishing job needs the full history of ${defaultBranch} to check where the run starts, and the checkout is ${shallow === 'true' ? 'shallow' : `without origin/${defaultBranch}`}.`,
       'set fetch-depth: 0 on actions/checkout in the publish job.',
     );
+}
+
+/** `.aureus/baseline.json`: its findings are allowed, so an old one would allow old findings. */
+const BASELINE_PATH = '.aureus/baseline.json';
+
+/** The paths whose blob (or absence) at `start` is not what `current` has. */
+async function rulesChangedSince(
+  root: string,
+  start: string,
+  current: string,
+  paths: readonly string[],
+): Promise<string[]> {
+  const blob = async (commit: string, path: string) => {
+    const answer = await runGit(root, ['rev-parse', '-q', '--verify', `${commit}:${path}`], {
+      okExitCodes: [0, 1, 128],
+    });
+    return answer.exitCode === 0 ? answer.stdout.toString('utf8').trim() : null;
+  };
+  const changed: string[] = [];
+  for (const path of paths)
+    if ((await blob(start, path)) !== (await blob(current, path))) changed.push(path);
+  return changed;
 }

@@ -1,4 +1,4 @@
-import { cpSync, existsSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { builderRunComment } from '../../src/github/builder-run-comment.js';
@@ -270,6 +270,53 @@ describe('the Action as the builder (mode: implement, then mode: publish)', () =
     expect(override.stdout).toContain('carries an Aureus-Override trailer');
     expect(publishedBranches(made)).toBe('');
     expect(session.double.pullRequests(OWNER, REPO)).toEqual([]);
+  });
+
+  it("refuses a run that started before the policy changed: it is judged by today's rules", async () => {
+    const made = await scenario();
+    const artifact = craftedRun(made, (repo) => repo.write('src/ok.ts', 'export const ok = 1;\n'));
+    // The default branch moves on: a maintainer tightens the policy after the run started.
+    const git = (...args: string[]) =>
+      runGit(made.publishWorkspace, [
+        '-c',
+        'user.name=m',
+        '-c',
+        'user.email=m@example.test',
+        ...args,
+      ]);
+    writeFileSync(
+      join(made.publishWorkspace, '.aureus', 'policy.yaml'),
+      'version: 1\nbudgets:\n  change: { warn: 20, block: 30 }\n',
+    );
+    git('commit', '--quiet', '-am', 'tighten the policy');
+    git('push', '--quiet', 'origin', 'HEAD:main');
+    const run = await publish(made, artifact);
+    expect(run.exitCode).toBe(1);
+    expect(run.stdout).toContain(
+      "differ from the default branch's: a run is judged by today's rules. Start it again.",
+    );
+    expect(publishedBranches(made)).toBe('');
+  });
+
+  it('refuses a builder workflow a person dispatched by hand: only the App keeps the record of who asked', async () => {
+    const made = await scenario();
+    const event = builderDispatchEvent(made);
+    Object.assign(objectAt(event, 'sender'), { login: 'mallory', type: 'User' });
+    const run = await runAction({
+      runnerDir: made.runnerDir,
+      workspace: made.publishWorkspace,
+      eventName: 'workflow_dispatch',
+      event,
+      sha: made.baseSha,
+      apiUrl: session.double.url,
+      inputs: { 'github-token': PUBLISH_TOKEN, mode: 'publish', 'output-dir': made.runnerDir },
+      runnerEnv: { GITHUB_SERVER_URL: made.serverUrl },
+    });
+    expect(run.exitCode).toBe(2);
+    expect(run.stdout).toContain(
+      'the builder workflow was dispatched by mallory, not by the AUREUS App.',
+    );
+    expect(publishedBranches(made)).toBe('');
   });
 
   it('refuses a run over the budget of the start commit’s policy, with the check’s reasons', async () => {

@@ -100,6 +100,8 @@ export function builderDispatchEvent(
   Object.assign(payload, {
     ref: 'refs/heads/main',
     workflow: '.github/workflows/aureus-builder.yml',
+    // The App's installation dispatches it: the sender is the App's bot account.
+    sender: { ...objectAt(payload, 'sender'), login: 'aureus[bot]', id: 41898282, type: 'Bot' },
     inputs: {
       issue: String(ISSUE),
       snapshot,

@@ -120,6 +120,21 @@ describe('aureus hook pre-push, with a real bare remote', () => {
     expect(remoteHas('feature')).toBe(true);
   });
 
+  it('keeps the block when the commits without an override only add up to it', () => {
+    repo.git('checkout', '-q', '-b', 'feature');
+    commitFile('src/b.ts', 'export const b1 = 1;\nexport const b2 = 2;\n');
+    commitFile('src/c.ts', 'export const c1 = 1;\nexport const c2 = 2;\n');
+    repo.write('src/d.ts', 'export const d = 1;\n');
+    repo.git('add', 'src/d.ts');
+    repo.git('commit', '-q', '--no-verify', '-m', 'd', '--trailer', 'Aureus-Override: tiny');
+    const result = push(['feature']);
+    expect(result.code).toBe(1);
+    expect(result.output).toMatch(
+      /but the commits without an override cost \d+ points together, over the budget of 10: the block stands\./,
+    );
+    expect(remoteHas('feature')).toBe(false);
+  });
+
   it('honours an Aureus-Override trailer, and keeps the block for a commit without one', () => {
     repo.git('checkout', '-q', '-b', 'feature');
     repo.write('src/over.ts', OVER_BUDGET);

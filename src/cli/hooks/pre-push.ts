@@ -58,9 +58,10 @@ const MAX_WALKED_COMMITS = 50;
 /**
  * A blocked push whose commits carry overrides (an `Aureus-Override:` trailer, or one recorded
  * when they were committed): every commit without one is judged on its own, and the push goes
- * through, recorded with those overrides, when each of them passes. A commit that blocks or
- * cannot be decided keeps the block; so does a push that blocks only as a whole, since no one
- * overrode that. Merge commits are skipped: their branches' commits are judged themselves.
+ * through, recorded with those overrides, when each of them passes and together they stay
+ * within the budget (an override covers its own commit, not what the others add up to). A
+ * commit that blocks or cannot be decided keeps the block; so does a merge commit (its own
+ * change, a conflict's resolution, is not judged apart from what it merges).
  */
 async function commitOverrides(
   context: CommandContext,
@@ -85,19 +86,34 @@ async function commitOverrides(
     ({ commit, override }) =>
       `  ${commit.slice(0, 12)} overridden by ${override?.by ?? '?'} (${override?.from ?? '?'}): ${override?.reason ?? ''}`,
   );
-  for (const { commit, merge, override } of commits.toReversed()) {
-    if (override !== null || merge) continue;
+  const stands = (why: string) => ({
+    override: null,
+    lines: [
+      `Overrides recorded for this push's commits:`,
+      ...said,
+      `but ${why}: the block stands.`,
+    ],
+  });
+  const merge = commits.find((each) => each.merge);
+  if (merge !== undefined)
+    return stands(`${merge.commit.slice(0, 12)} is a merge, whose own change is not judged apart`);
+  let together = 0;
+  let budget = Number.POSITIVE_INFINITY;
+  for (const { commit, override } of commits.toReversed()) {
+    if (override !== null) continue;
     const alone = await judge(context, { kind: 'commit', ref: commit });
-    if (alone.report.verdict !== 'pass' && alone.report.verdict !== 'warn')
-      return {
-        override: null,
-        lines: [
-          `Overrides recorded for this push's commits:`,
-          ...said,
-          `but ${commit.slice(0, 12)}, which has none, is ${alone.report.verdict === 'block' ? 'over budget on its own' : 'undecided on its own'}: the block stands.`,
-        ],
-      };
+    const { verdict, cost } = alone.report;
+    if (verdict !== 'pass' && verdict !== 'warn')
+      return stands(
+        `${commit.slice(0, 12)}, which has none, is ${verdict === 'block' ? 'over budget on its own' : 'undecided on its own'}`,
+      );
+    together += cost.total;
+    budget = Math.min(budget, alone.report.budget.block);
   }
+  if (together > budget)
+    return stands(
+      `the commits without an override cost ${together} points together, over the budget of ${budget}`,
+    );
   return {
     override: {
       by: [...new Set(overridden.map((each) => each.override?.by ?? '?'))].join(', '),
@@ -106,7 +122,7 @@ async function commitOverrides(
         .join('; '),
     },
     lines: [
-      'Let through by the overrides of its commits (every other commit passes on its own); recorded:',
+      'Let through by the overrides of its commits (the others pass, alone and together); recorded:',
       ...said,
     ],
   };

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import * as core from '@actions/core';
-import { type ImplementReport, implement } from '../agent/implement-run.js';
+import { type ImplementReport, implement, runTextScrubber } from '../agent/implement-run.js';
 import { AureusError, ExitCode } from '../model/errors.js';
 import { escapeMarkdown } from '../report/markdown-escape.js';
 import type { ActionSettings } from './action-settings.js';
@@ -52,7 +52,8 @@ export async function runImplementMode(
     secrets,
     maxUsd: dispatch.maxUsd,
   });
-  await writeRunArtifact({ root, folder, workspace }, report, dispatch);
+  const scrub = await runTextScrubber(root, secrets);
+  await writeRunArtifact({ root, folder, workspace }, report, dispatch, scrub);
   setStepOutputs(
     {
       status: report.status,

@@ -61,6 +61,7 @@ export async function writeRunArtifact(
   settings: { readonly root: string; readonly folder: string; readonly workspace: string },
   report: ImplementReport,
   dispatch: BuilderDispatch,
+  scrub: (text: string) => string,
 ): Promise<void> {
   const place = {
     setting: 'the output-dir input',
@@ -77,9 +78,20 @@ export async function writeRunArtifact(
     snapshot: dispatch.snapshot,
   };
   await write(RUN_REPORT, `${JSON.stringify(record, null, 2)}\n`);
-  const trajectory = join(storePaths(settings.root).localDir, 'runs', report.id, RUN_TRAJECTORY);
-  await write(RUN_TRAJECTORY, await readFile(trajectory).catch(() => ''));
+  // The run's own commands could have replaced the file (a link to the process's environment, a
+  // huge file): it is read as the artifact's files are, no link, bounded, and scrubbed again.
+  const runDir = join(storePaths(settings.root).localDir, 'runs', report.id);
+  const trajectory = readArtifactFile(runDir, RUN_TRAJECTORY, MAX_TRAJECTORY_BYTES);
+  await write(
+    RUN_TRAJECTORY,
+    'bytes' in trajectory
+      ? scrub(trajectory.bytes.toString('utf8'))
+      : `${JSON.stringify({ kind: 'unreadable', reason: trajectory.refusal })}\n`,
+  );
 }
+
+/** A trajectory is one line per call and action: far below this for any run the caps allow. */
+const MAX_TRAJECTORY_BYTES = 32 * 1024 * 1024;
 
 /** `git bundle create` of the run's branch from its start commit, written beside nothing. */
 async function bundleOf(root: string, report: ImplementReport): Promise<Buffer> {

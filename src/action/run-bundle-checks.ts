@@ -63,14 +63,22 @@ export async function commitRefusals(
   policyPath: string,
 ): Promise<string[]> {
   const { start, head } = range;
-  const listed = (await runGit(root, ['rev-list', '--parents', `${start}..${head}`])).stdout
+  // One more than may be published is enough to refuse: a bundle can hold any number.
+  const listed = (
+    await runGit(root, [
+      'rev-list',
+      '--parents',
+      `--max-count=${MAX_COMMITS + 1}`,
+      `${start}..${head}`,
+    ])
+  ).stdout
     .toString('utf8')
     .split('\n')
     .filter((line) => line !== '')
     .map((line) => line.split(' '));
   if (listed.length === 0) return ['the run committed nothing after its start commit.'];
   if (listed.length > MAX_COMMITS)
-    return [`the run has ${listed.length} commits, over the ${MAX_COMMITS} one run may publish.`];
+    return [`the run has more than ${MAX_COMMITS} commits, the most one run may publish.`];
   const commits = new Set(listed.map(([commit]) => commit));
   const refusals: string[] = [];
   for (const [commit, ...parents] of listed) {

@@ -81,6 +81,18 @@ const MAX_RESULT_BYTES = 16 * 1024;
 const MAX_FILE_BYTES = 512 * 1024;
 const TEST_TIMEOUT_MS = 10 * 60 * 1000;
 
+/**
+ * A scrubber of the secrets AUREUS knows of in `root` and the environment, plus `secrets`: for a
+ * caller that ships a run's text elsewhere (the Action's artifact), which the run's own
+ * commands could have rewritten on disk after AUREUS scrubbed it.
+ */
+export async function runTextScrubber(
+  root: string,
+  secrets: readonly string[],
+): Promise<(text: string) => string> {
+  return secretScrubber([...(await knownSecrets({ tree: root, env: process.env })), ...secrets]);
+}
+
 export async function implement(options: ImplementOptions): Promise<ImplementReport> {
   const root = await realpath(options.root);
   const resumed = options.resume === undefined ? null : await resumeRun(root, options.resume);

@@ -1,4 +1,6 @@
 import * as core from '@actions/core';
+import { openRepository } from '../git/repository.js';
+import { firstParentOf } from '../git/revisions.js';
 import type { GitHubClient } from '../github/github-client.js';
 import { mergedPullRequest } from '../github/merged-pull-request.js';
 import type { RepositoryCoordinates } from '../github/repository-coordinates.js';
@@ -19,10 +21,18 @@ export async function pushPolicyApproval(
   client: GitHubClient,
   repository: RepositoryCoordinates,
   report: Report,
-  branch: string,
+  where: { readonly branch: string; readonly root: string },
 ): Promise<JsonObject> {
+  const { branch } = where;
   const headSha = report.change.headSha;
   if (report.policy.loosens.length === 0 || headSha === null) return {};
+  // The loosening is the whole push's; a review approves one pull request. Only a push that
+  // lands one commit on the branch's first-parent line (a merge or squash of one pull request)
+  // can be credited to that pull request's review: several merges in one push could not.
+  if (!(await landsOneCommit(where.root, report.change.baseSha, headSha)))
+    return unapproved(
+      `the push lands more than one commit on ${branch}: a review approves one pull request, so none is credited with the loosening`,
+    );
   try {
     const pull = await mergedPullRequest(client, repository, headSha, branch);
     if (pull === undefined)
@@ -48,4 +58,13 @@ export async function pushPolicyApproval(
 /** The entry says there is no approval on record, and why: never an empty field read as fine. */
 function unapproved(why: string): JsonObject {
   return { policyApproval: null, policyApprovalMissing: why };
+}
+
+/**
+ * Whether `head`'s first parent is `base`: the push added one commit to the branch's line. Read
+ * from the commit object itself, not git's history walk, which a shallow clone cuts short.
+ */
+async function landsOneCommit(root: string, base: string | null, head: string): Promise<boolean> {
+  if (base === null) return false;
+  return (await firstParentOf(await openRepository(root), head)) === base;
 }

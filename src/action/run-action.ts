@@ -108,7 +108,7 @@ async function concludeReport(
     markdown,
     annotations: renderAnnotations(report),
   });
-  await recordOnDefaultBranch(publication, report);
+  await recordOnDefaultBranch(publication, report, root);
   if (failure === null) return ExitCode.pass;
   core.error(escapeControls(`AUREUS: ${report.reasons[0] ?? report.verdict}`));
   return failure === 'incomplete' ? ExitCode.error : ExitCode.rejected;
@@ -205,12 +205,19 @@ async function concludeError(
  * approved a policy loosening it brings. It needs `contents: write` (and `pull-requests: read`
  * for the approval); without it the check still stands and a warning says what to grant.
  */
-async function recordOnDefaultBranch(publication: Publication, report: Report): Promise<void> {
+async function recordOnDefaultBranch(
+  publication: Publication,
+  report: Report,
+  root: string,
+): Promise<void> {
   const { settings, event, client } = publication;
   const target = event.target;
   if (!settings.sharedLedger || client === null || target.kind !== 'push') return;
   if (target.ref !== `refs/heads/${target.defaultBranch}` || report.change.headSha === null) return;
-  const approval = await pushPolicyApproval(client, event.repository, report, target.defaultBranch);
+  const approval = await pushPolicyApproval(client, event.repository, report, {
+    branch: target.defaultBranch,
+    root,
+  });
   try {
     const result = await appendToSharedLedger(client, event.repository, {
       headSha: report.change.headSha,

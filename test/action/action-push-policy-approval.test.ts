@@ -92,6 +92,52 @@ function sharedLedgerRecord(sha: string): JsonObject {
 }
 
 describe('the Action records who approved a policy loosening that lands on main', () => {
+  it("credits no review when the push lands several merges: the loosening may be another pull request's", async () => {
+    const made = await loosening();
+    landOnMain(made, 'merge');
+    // A second, approved pull request merged on top, pushed with the first in one push.
+    made.origin.git('checkout', '--quiet', '-b', 'other', 'main');
+    made.origin.write('src/other.ts', 'export const other = 1;\n');
+    const otherHead = made.origin.commit('other');
+    made.origin.git('checkout', '--quiet', 'main');
+    made.origin.git('merge', '--quiet', '--no-ff', '-m', 'Merge #42', 'other');
+    const sha = made.origin.git('rev-parse', 'HEAD');
+    runGit(made.origin.dir, ['push', '--quiet', made.bareUrl.replace('file://', ''), 'main']);
+    const workspace = join(made.runnerDir, '..', 'main-two-merges');
+    runGit(join(made.runnerDir, '..'), [
+      'clone',
+      '--quiet',
+      '--branch',
+      'main',
+      made.bareUrl,
+      workspace,
+    ]);
+    session.double.addPullRequest({
+      owner: OWNER,
+      repo: REPO,
+      number: 42,
+      baseSha: made.baseSha,
+      headSha: otherHead,
+      mergedAs: sha,
+    });
+    session.double.addReview({
+      owner: OWNER,
+      repo: REPO,
+      pullNumber: 42,
+      commitId: otherHead,
+      user: ADMIN,
+      state: 'APPROVED',
+      body: 'approves #42 only',
+    });
+    const run = await push(made, { sha, workspace }, PUSH_TOKEN);
+    expect(run.exitCode).toBe(0);
+    expect(sharedLedgerRecord(sha)).toMatchObject({
+      policyLoosened: [SETTING],
+      policyApproval: null,
+      policyApprovalMissing: expect.stringContaining('the push lands more than one commit on main'),
+    });
+  });
+
   it("records the admin's approving review of the merged pull request's final head", async () => {
     const made = await loosening();
     const landed = landOnMain(made, 'merge');

@@ -18,13 +18,13 @@ describe('explainGitFailure', () => {
 
   it('recommends safe.directory for a repository owned by someone else', () => {
     const error = explainGitFailure(
-      '/work/repo',
+      '/srv/repo',
       ['rev-parse'],
       128,
-      "fatal: detected dubious ownership in repository at '/work/repo'\n",
+      "fatal: detected dubious ownership in repository at '/srv/repo'\n",
     );
     expect(error.hint).toBe(
-      'mark the folder as safe for git: git config --global --add safe.directory /work/repo',
+      'mark the folder as safe for git: git config --global --add safe.directory /srv/repo',
     );
   });
 

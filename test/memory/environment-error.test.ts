@@ -10,10 +10,10 @@ function fsError(code: string, syscall: string, path: string): Error {
 describe('environmentError', () => {
   it('names the file the user knows, not its temporary twin', () => {
     const error = environmentError(
-      fsError('ENOSPC', 'open', '/work/out/.report.json.42.0123456789ab.tmp'),
+      fsError('ENOSPC', 'open', '/srv/out/.report.json.42.0123456789ab.tmp'),
     );
-    expect(error?.message).toBe('cannot open /work/out/report.json: the disk is full (ENOSPC).');
-    expect(error?.hint).toBe('free space on the disk that holds /work/out, then run again.');
+    expect(error?.message).toBe('cannot open /srv/out/report.json: the disk is full (ENOSPC).');
+    expect(error?.hint).toBe('free space on the disk that holds /srv/out, then run again.');
   });
 
   it('names the variable that moves one of AUREUS’s own folders', () => {

@@ -38,6 +38,7 @@ export async function approvedIssue(
   const plain = issueSnapshot(text);
   if (plain.hash === dispatch.snapshot) return plain;
   let pages = 0;
+  let stopped = false;
   for await (const page of client.paginate.iterator(client.rest.issues.listComments, {
     ...where,
     per_page: 100,
@@ -52,8 +53,17 @@ export async function approvedIssue(
       });
       if (withInstructions.hash === dispatch.snapshot) return withInstructions;
     }
-    if (++pages >= MAX_COMMENT_PAGES) break;
+    if (++pages >= MAX_COMMENT_PAGES) {
+      stopped = true;
+      break;
+    }
   }
+  // Past the pages read, the command may be there unread: say so rather than blame an edit.
+  if (stopped)
+    throw new AureusError(
+      `issue #${dispatch.issue}'s text is not the one approved, and its requester's /aureus implement was not among its first ${MAX_COMMENT_PAGES * 100} comments, where AUREUS looks for it.`,
+      `comment /aureus implement again on issue #${dispatch.issue}, or start the run on a new issue.`,
+    );
   throw new AureusError(
     `issue #${dispatch.issue} was edited after the trigger: its text is not the one approved with /aureus implement (snapshot ${dispatch.snapshot.slice(0, 12)}).`,
     `comment /aureus implement again on issue #${dispatch.issue} to start a run on its current text.`,

@@ -1,13 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { isolateGit, makeRepo } from '../support/git-fixture.js';
+import { describe, expect, it } from '@jest/globals';
+import { makeRepo } from '../support/git-fixture.js';
+import { useImplementSession } from '../support/implement-session.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
-import {
-  type RecordedModelRequest,
-  type ScriptedModelServer,
-  startScriptedModelServer,
-} from '../support/scripted-model-server.js';
+import type { RecordedModelRequest } from '../support/scripted-model-server.js';
 
 const WINDOW = 16000;
 const PARTS = 8;
@@ -23,25 +20,8 @@ const part = (n: number) =>
 const SUM = 'export function sum(a, b) {\n  return a + b;\n}\n';
 const SUM_TEST = `import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { sum } from '../src/sum.js';\n\ntest('sum', () => assert.equal(sum(2, 3), 5));\n`;
 
-let restoreGit: () => Promise<void>;
-let server: ScriptedModelServer;
-const repos: Array<{ remove(): Promise<void> }> = [];
-let savedKey: string | undefined;
-
-beforeAll(async () => {
-  restoreGit = await isolateGit();
-  server = await startScriptedModelServer();
-  savedKey = process.env.ANTHROPIC_API_KEY;
-  process.env.ANTHROPIC_API_KEY = 'sk-ant-test-context';
-});
-
-afterAll(async () => {
-  if (savedKey === undefined) delete process.env.ANTHROPIC_API_KEY;
-  else process.env.ANTHROPIC_API_KEY = savedKey;
-  await server.close();
-  for (const repo of repos) await repo.remove();
-  await restoreGit();
-});
+const session = useImplementSession('sk-ant-test-context');
+const { repos } = session;
 
 async function repoWith(name: string, window: number) {
   const repo = await makeRepo(name);
@@ -64,7 +44,7 @@ async function repoWith(name: string, window: number) {
       '  reflect_every_actions: 100',
       'model_provider:',
       '  provider: anthropic',
-      `  base_url: ${server.url}`,
+      `  base_url: ${session.server.url}`,
       '  max_tokens: 1000',
       '',
     ].join('\n'),
@@ -82,8 +62,8 @@ function pinnedOf(request: RecordedModelRequest | undefined): string {
 describe('aureus implement: the context budget', () => {
   it('keeps the pinned set in every request, drops the files read least recently for a stub, summarizes old turns and stays under the window', async () => {
     const repo = await repoWith('implement-context', WINDOW);
-    const first = server.requests.length;
-    server.script(
+    const first = session.server.requests.length;
+    session.server.script(
       // Out of phase: a refusal the summary must keep.
       call('file_write', { path: 'src/sum.js', content: 'export const sum = 0;\n' }),
       call('file_read', { path: 'src/big.js' }),
@@ -109,7 +89,7 @@ describe('aureus implement: the context budget', () => {
     expect(report).toMatchObject({ status: 'done', tests: { exitCode: 0 } });
     expect(run.code).toBe(0);
 
-    const requests = server.requests.slice(first, first + PARTS + 7);
+    const requests = session.server.requests.slice(first, first + PARTS + 7);
     expect(requests).toHaveLength(PARTS + 7);
     for (const request of requests) {
       // The pinned set opens every request, and no request passes the window.
@@ -148,7 +128,7 @@ describe('aureus implement: the context budget', () => {
 
   it('stops with an honest status when even the pinned set cannot fit, and sends nothing', async () => {
     const repo = await repoWith('implement-context-stop', 3000);
-    const first = server.requests.length;
+    const first = session.server.requests.length;
     const run = await runCliInProcess(
       ['implement', 'Make sum an arrow function', '--format', 'json', '--repo', repo.dir],
       repo.dir,
@@ -158,6 +138,6 @@ describe('aureus implement: the context budget', () => {
     const report = JSON.parse(run.stdout);
     expect(report.status).toBe('stopped at cost_thresholds.context_tokens');
     expect(report.summary).toMatch(/over cost_thresholds\.context_tokens \(3000\)/);
-    expect(server.requests.length).toBe(first);
+    expect(session.server.requests.length).toBe(first);
   });
 });

@@ -1,12 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { isolateGit, makeRepo, type Repo } from '../support/git-fixture.js';
+import { describe, expect, it } from '@jest/globals';
+import { makeRepo, type Repo } from '../support/git-fixture.js';
+import { useImplementSession } from '../support/implement-session.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
-import {
-  type ScriptedModelServer,
-  startScriptedModelServer,
-} from '../support/scripted-model-server.js';
 
 /** A class of `methods` one-line methods: `methods + 2` lines of code. */
 const classOf = (name: string, methods: number) =>
@@ -39,25 +36,8 @@ const create = (path: string, content: string) =>
 const write = (path: string, content: string) =>
   ({ type: 'tool_use', name: 'file_write', input: { path, content } }) as const;
 
-let restoreGit: () => Promise<void>;
-let server: ScriptedModelServer;
-const repos: Array<{ remove(): Promise<void> }> = [];
-let savedKey: string | undefined;
-
-beforeAll(async () => {
-  restoreGit = await isolateGit();
-  server = await startScriptedModelServer();
-  savedKey = process.env.ANTHROPIC_API_KEY;
-  process.env.ANTHROPIC_API_KEY = 'sk-ant-test-gates';
-});
-
-afterAll(async () => {
-  if (savedKey === undefined) delete process.env.ANTHROPIC_API_KEY;
-  else process.env.ANTHROPIC_API_KEY = savedKey;
-  await server.close();
-  for (const repo of repos) await repo.remove();
-  await restoreGit();
-});
+const session = useImplementSession('sk-ant-test-gates');
+const { repos } = session;
 
 async function fixture(policy: readonly string[]): Promise<Repo> {
   const repo = await makeRepo('implement-gates');
@@ -71,7 +51,7 @@ async function fixture(policy: readonly string[]): Promise<Repo> {
       ...policy,
       'model_provider:',
       '  provider: anthropic',
-      `  base_url: ${server.url}`,
+      `  base_url: ${session.server.url}`,
       '',
     ].join('\n'),
   );
@@ -84,7 +64,7 @@ const implement = (repo: Repo) =>
 
 /** Every tool result the model was sent, parsed, from the request after the given one. */
 function resultsSentAfter(request: number): Array<Record<string, unknown>> {
-  const messages = server.requests[request + 1]?.body.messages ?? [];
+  const messages = session.server.requests[request + 1]?.body.messages ?? [];
   const last = messages.at(-1)?.content;
   if (!Array.isArray(last)) return [];
   return last.flatMap((block: unknown) =>
@@ -100,8 +80,8 @@ function resultsSentAfter(request: number): Array<Record<string, unknown>> {
 describe('aureus implement: the safety gate runs the critic on the would-be files', () => {
   it('refuses a write that adds a god class, with the finding, before writing it; a write beside a baseline god class passes', async () => {
     const repo = await fixture(['forbidden_patterns:', '  god_class:', '    max_loc: 6']);
-    const first = server.requests.length;
-    server.script(
+    const first = session.server.requests.length;
+    session.server.script(
       { blocks: [plan(20)] },
       { blocks: [create('src/feature.js', classOf('Feature', 8))] },
       {
@@ -154,8 +134,8 @@ describe('aureus implement: the critic sees the whole would-be tree', () => {
     const repo = await fixture([]);
     repo.write('src/b.js', 'export const b = 1;\n');
     repo.commit('b');
-    const first = server.requests.length;
-    server.script(
+    const first = session.server.requests.length;
+    session.server.script(
       { blocks: [plan(4)] },
       { blocks: [create('src/a.js', "import { b } from './b.js';\nexport const a = b + 1;\n")] },
       {
@@ -185,8 +165,8 @@ const lines = (prefix: string, count: number) =>
 describe("aureus implement: the plan's estimate in points, and its allocation held", () => {
   it('refuses a plan over budgets.change.block with its figures, then holds the run to the accepted plan plus its margin', async () => {
     const repo = await fixture(['budgets:', '  change:', '    warn: 80', '    block: 100']);
-    const first = server.requests.length;
-    server.script(
+    const first = session.server.requests.length;
+    session.server.script(
       { blocks: [plan(120)] },
       { blocks: [plan(10)] },
       { blocks: [create('src/feature.js', lines('f', 10))] },
@@ -224,11 +204,11 @@ describe("aureus implement: the plan's estimate in points, and its allocation he
 describe('aureus implement: tier 2 on a terminal', () => {
   it('asks the operator before each tier 2 action and runs it only on their yes', async () => {
     const repo = await fixture(['project:', '  stack:', '    test_command: [node, --test]']);
-    const first = server.requests.length;
+    const first = session.server.requests.length;
     const shell = {
       blocks: [{ type: 'tool_use', name: 'shell_exec', input: { argv: ['node', '--test'] } }],
     } as const;
-    server.script({ blocks: [plan(1)] }, shell, shell, { text: 'Stopping here.' });
+    session.server.script({ blocks: [plan(1)] }, shell, shell, { text: 'Stopping here.' });
     const questions: string[] = [];
     const answers = ['n', 'y'];
     const run = await runCliInProcess(
@@ -256,8 +236,8 @@ describe('aureus implement: tier 2 on a terminal', () => {
 
   it('asks nothing of a run that is not interactive: tier 2 is denied without --yes', async () => {
     const repo = await fixture(['project:', '  stack:', '    test_command: [node, --test]']);
-    const first = server.requests.length;
-    server.script(
+    const first = session.server.requests.length;
+    session.server.script(
       { blocks: [plan(1)] },
       { blocks: [{ type: 'tool_use', name: 'shell_exec', input: { argv: ['node', '--test'] } }] },
       { text: 'Stopping here.' },

@@ -1,12 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { isolateGit, makeRepo } from '../support/git-fixture.js';
+import { describe, expect, it } from '@jest/globals';
+import { makeRepo } from '../support/git-fixture.js';
+import { useImplementSession } from '../support/implement-session.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
-import {
-  type ScriptedModelServer,
-  startScriptedModelServer,
-} from '../support/scripted-model-server.js';
 
 const call = (name: string, input: unknown) => ({
   blocks: [{ type: 'tool_use' as const, name, input }],
@@ -21,25 +18,8 @@ const WRITE = call('file_write', {
   content: 'export const sum = (a, b) => a + b;\n',
 });
 
-let restoreGit: () => Promise<void>;
-let server: ScriptedModelServer;
-const repos: Array<{ remove(): Promise<void> }> = [];
-let savedKey: string | undefined;
-
-beforeAll(async () => {
-  restoreGit = await isolateGit();
-  server = await startScriptedModelServer();
-  savedKey = process.env.ANTHROPIC_API_KEY;
-  process.env.ANTHROPIC_API_KEY = 'sk-ant-test-reflection';
-});
-
-afterAll(async () => {
-  if (savedKey === undefined) delete process.env.ANTHROPIC_API_KEY;
-  else process.env.ANTHROPIC_API_KEY = savedKey;
-  await server.close();
-  for (const repo of repos) await repo.remove();
-  await restoreGit();
-});
+const session = useImplementSession('sk-ant-test-reflection');
+const { repos } = session;
 
 describe('aureus implement: the reflection turn', () => {
   it('every reflect_every_actions actions shows the model its notes, keeps its decisions and blockers, and replans or stops as it answers', async () => {
@@ -55,13 +35,13 @@ describe('aureus implement: the reflection turn', () => {
         '  reflect_every_actions: 2',
         'model_provider:',
         '  provider: anthropic',
-        `  base_url: ${server.url}`,
+        `  base_url: ${session.server.url}`,
         '',
       ].join('\n'),
     );
     repo.commit('base');
-    const first = server.requests.length;
-    server.script(
+    const first = session.server.requests.length;
+    session.server.script(
       PLAN,
       WRITE,
       // The reflection is due: anything but reflect is refused.
@@ -83,16 +63,16 @@ describe('aureus implement: the reflection turn', () => {
       summary: 'the task needs a product decision',
     });
 
-    const asked = server.requests[first + 2];
+    const asked = session.server.requests[first + 2];
     expect(asked?.body.tools?.map((tool) => tool.name)).toEqual(['reflect']);
     expect(asked?.raw).toContain('Reflection after 2 actions. Your goals (goals.md):');
     expect(asked?.raw).toContain('Shorten sum');
     expect(asked?.raw).toContain('shorten sum');
-    expect(server.requests[first + 3]?.raw).toContain(
+    expect(session.server.requests[first + 3]?.raw).toContain(
       'A reflection is due: nothing else runs until you call reflect.',
     );
     // Replanning sent the run back to Gather, where submit_plan is offered again.
-    expect(server.requests[first + 4]?.body.tools?.map((tool) => tool.name)).toContain(
+    expect(session.server.requests[first + 4]?.body.tools?.map((tool) => tool.name)).toContain(
       'submit_plan',
     );
 

@@ -1,12 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { isolateGit, makeRepo } from '../support/git-fixture.js';
+import { describe, expect, it } from '@jest/globals';
+import { makeRepo } from '../support/git-fixture.js';
+import { useImplementSession } from '../support/implement-session.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
-import {
-  type ScriptedModelServer,
-  startScriptedModelServer,
-} from '../support/scripted-model-server.js';
 
 const CORE = 'export function core() {\n  return 21;\n}\n';
 /** A one-use helper reflexion inlines. */
@@ -22,25 +19,8 @@ export function feature() {
 `;
 const FEATURE_TEST = `import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { feature } from '../src/feature.js';\n\ntest('feature', () => assert.equal(feature(), 42));\n`;
 
-let restoreGit: () => Promise<void>;
-let server: ScriptedModelServer;
-const repos: Array<{ remove(): Promise<void> }> = [];
-let savedKey: string | undefined;
-
-beforeAll(async () => {
-  restoreGit = await isolateGit();
-  server = await startScriptedModelServer();
-  savedKey = process.env.ANTHROPIC_API_KEY;
-  process.env.ANTHROPIC_API_KEY = 'sk-ant-test-reflexion';
-});
-
-afterAll(async () => {
-  if (savedKey === undefined) delete process.env.ANTHROPIC_API_KEY;
-  else process.env.ANTHROPIC_API_KEY = savedKey;
-  await server.close();
-  for (const repo of repos) await repo.remove();
-  await restoreGit();
-});
+const session = useImplementSession('sk-ant-test-reflexion');
+const { repos } = session;
 
 describe('aureus implement: reflexion inside the run', () => {
   it('after Verify passes on a change over simplification.triggers.added_loc, commits the verified simplifications, verifies again and lists them', async () => {
@@ -60,7 +40,7 @@ describe('aureus implement: reflexion inside the run', () => {
         '    added_loc: 3',
         'model_provider:',
         '  provider: anthropic',
-        `  base_url: ${server.url}`,
+        `  base_url: ${session.server.url}`,
         '',
       ].join('\n'),
     );
@@ -68,7 +48,7 @@ describe('aureus implement: reflexion inside the run', () => {
     const call = (name: string, input: unknown) => ({
       blocks: [{ type: 'tool_use' as const, name, input }],
     });
-    server.script(
+    session.server.script(
       call('submit_plan', {
         steps: ['add feature'],
         files: ['src/feature.js', 'test/feature.test.js'],
@@ -121,7 +101,7 @@ describe('aureus implement: reflexion inside the run', () => {
     expect(trajectory).toContain('"kind":"reflexion"');
     expect(trajectory).toContain('"kept":true');
     // The model was told what reflexion did before it finished (the last request is the review).
-    expect(server.requests.at(-2)?.raw).toContain('Inline');
+    expect(session.server.requests.at(-2)?.raw).toContain('Inline');
   });
 
   it('leaves out a simplification that would edit a protected path', async () => {
@@ -149,7 +129,7 @@ describe('aureus implement: reflexion inside the run', () => {
         '  protected_paths: [tools/**]',
         'model_provider:',
         '  provider: anthropic',
-        `  base_url: ${server.url}`,
+        `  base_url: ${session.server.url}`,
         '',
       ].join('\n'),
     );
@@ -170,7 +150,7 @@ describe('aureus implement: reflexion inside the run', () => {
     const call = (name: string, input: unknown) => ({
       blocks: [{ type: 'tool_use' as const, name, input }],
     });
-    server.script(
+    session.server.script(
       call('submit_plan', {
         steps: ['add shapes'],
         files: ['src/shape.ts'],

@@ -1,12 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { isolateGit, makeRepo, type Repo } from '../support/git-fixture.js';
+import { describe, expect, it } from '@jest/globals';
+import { makeRepo, type Repo } from '../support/git-fixture.js';
+import { useImplementSession } from '../support/implement-session.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
-import {
-  type ScriptedModelServer,
-  startScriptedModelServer,
-} from '../support/scripted-model-server.js';
 
 const FAILING_TEST = `import { test } from 'node:test';\nimport assert from 'node:assert/strict';\n\ntest('always fails', () => assert.equal(1, 2));\n`;
 const PLAN = {
@@ -24,25 +21,8 @@ const WRITE = {
   input: { path: 'src/sum.js', content: 'export const sum = (a, b) => a + b;\n' },
 } as const;
 
-let restoreGit: () => Promise<void>;
-let server: ScriptedModelServer;
-const repos: Array<{ remove(): Promise<void> }> = [];
-let savedKey: string | undefined;
-
-beforeAll(async () => {
-  restoreGit = await isolateGit();
-  server = await startScriptedModelServer();
-  savedKey = process.env.ANTHROPIC_API_KEY;
-  process.env.ANTHROPIC_API_KEY = 'sk-ant-test-stops';
-});
-
-afterAll(async () => {
-  if (savedKey === undefined) delete process.env.ANTHROPIC_API_KEY;
-  else process.env.ANTHROPIC_API_KEY = savedKey;
-  await server.close();
-  for (const repo of repos) await repo.remove();
-  await restoreGit();
-});
+const session = useImplementSession('sk-ant-test-stops');
+const { repos } = session;
 
 async function fixture(policy: readonly string[]): Promise<Repo> {
   const repo = await makeRepo('implement-stops');
@@ -55,7 +35,11 @@ async function fixture(policy: readonly string[]): Promise<Repo> {
   return repo;
 }
 
-const anthropic = () => ['model_provider:', '  provider: anthropic', `  base_url: ${server.url}`];
+const anthropic = () => [
+  'model_provider:',
+  '  provider: anthropic',
+  `  base_url: ${session.server.url}`,
+];
 const implement = (repo: Repo) =>
   runCliInProcess(['implement', 'Shorten sum', '--format', 'json', '--repo', repo.dir], repo.dir);
 const resume = (repo: Repo, id: string) =>
@@ -77,7 +61,10 @@ describe('aureus implement stops honestly', () => {
       ...anthropic(),
       '  max_tokens: 1000',
     ]);
-    server.script({ blocks: [PLAN] }, { blocks: [WRITE], usage: { input: 6000, output: 50 } });
+    session.server.script(
+      { blocks: [PLAN] },
+      { blocks: [WRITE], usage: { input: 6000, output: 50 } },
+    );
     const run = await implement(repo);
     expect(run.code).toBe(1);
     const report = JSON.parse(run.stdout);
@@ -88,18 +75,18 @@ describe('aureus implement stops honestly', () => {
     expect(ledger).toContain('"status":"stopped at max_tokens_per_run"');
 
     // The cap is the run's, not the invocation's: resuming stops again before any call.
-    const sent = server.requests.length;
+    const sent = session.server.requests.length;
     const tip = repo.git('rev-parse', report.branch);
     const resumed = await resume(repo, report.id);
     expect(resumed.code).toBe(1);
     expect(JSON.parse(resumed.stdout)).toMatchObject({ status: 'stopped at max_tokens_per_run' });
-    expect(server.requests).toHaveLength(sent);
+    expect(session.server.requests).toHaveLength(sent);
     expect(repo.git('rev-parse', report.branch)).toBe(tip);
   });
 
   it('a run stopped by a refused key resumes where it was and finishes, nothing written twice', async () => {
     const repo = await fixture(anthropic());
-    server.script(
+    session.server.script(
       { blocks: [PLAN] },
       { blocks: [WRITE] },
       { status: 401, message: 'invalid x-api-key' },
@@ -112,13 +99,13 @@ describe('aureus implement stops honestly', () => {
 
     const verify = { blocks: [{ type: 'tool_use', name: 'request_verify', input: {} }] } as const;
     const finish = { type: 'tool_use', name: 'finish', input: { summary: 'Shorter.' } } as const;
-    server.script(verify, { blocks: [finish] });
+    session.server.script(verify, { blocks: [finish] });
     const resumed = await resume(repo, id);
     expect(resumed.stderr).toBe('');
     expect(resumed.code).toBe(0);
     const report = JSON.parse(resumed.stdout);
     expect(report).toMatchObject({ status: 'done' });
-    expect(server.requests.at(-2)?.raw).toContain('resumed in the act phase');
+    expect(session.server.requests.at(-2)?.raw).toContain('resumed in the act phase');
     expect(repo.git('rev-list', '--count', `HEAD..${report.branch}`)).toBe('1');
     expect(repo.git('show', `${report.branch}:src/sum.js`)).toContain('=>');
     const trajectory = readFileSync(
@@ -136,7 +123,7 @@ describe('aureus implement stops honestly', () => {
       ...anthropic(),
     ]);
     const long = Array.from({ length: 12 }, (_, i) => `export const n${i} = ${i};`).join('\n');
-    server.script(
+    session.server.script(
       { blocks: [PLAN] },
       { blocks: [{ ...WRITE, input: { path: 'src/sum.js', content: `${long}\n` } }] },
       { text: 'I give up.' },
@@ -146,8 +133,8 @@ describe('aureus implement stops honestly', () => {
     const report = JSON.parse(run.stdout);
     expect(report.status).toBe('stopped: the model ended without finishing');
     expect(report.files).toEqual([]);
-    expect(server.requests.at(-1)?.raw).toContain('refusedBy\\":\\"cost');
-    expect(server.requests.at(-1)?.raw).toContain('over cost_thresholds.action_block (3)');
+    expect(session.server.requests.at(-1)?.raw).toContain('refusedBy\\":\\"cost');
+    expect(session.server.requests.at(-1)?.raw).toContain('over cost_thresholds.action_block (3)');
   });
 
   it('a model that verifies the same failing files twice is stopped for want of progress', async () => {
@@ -158,7 +145,7 @@ describe('aureus implement stops honestly', () => {
       ...anthropic(),
     ]);
     const verify = { blocks: [{ type: 'tool_use', name: 'request_verify', input: {} }] } as const;
-    server.script({ blocks: [PLAN] }, { blocks: [WRITE] }, verify, verify);
+    session.server.script({ blocks: [PLAN] }, { blocks: [WRITE] }, verify, verify);
     const run = await implement(repo);
     expect(run.code).toBe(1);
     expect(JSON.parse(run.stdout)).toMatchObject({
@@ -166,6 +153,6 @@ describe('aureus implement stops honestly', () => {
       tests: { argv: ['node', '--test'], exitCode: 1 },
     });
     // The failing evidence went back to the model before it tried again.
-    expect(server.requests.at(-1)?.raw).toContain('verification failed');
+    expect(session.server.requests.at(-1)?.raw).toContain('verification failed');
   });
 });

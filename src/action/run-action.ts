@@ -135,7 +135,7 @@ async function simplifyPullRequestOf(
     return;
   }
   try {
-    const lines = await simplifyPullRequest({
+    const { lines } = await simplifyPullRequest({
       client,
       repository: event.repository,
       number: target.number,

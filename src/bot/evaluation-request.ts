@@ -24,6 +24,11 @@ export interface EvaluationRequest {
    * checked by the command handler.
    */
   readonly policyApproval?: PendingApproval;
+  /**
+   * A writer's `/aureus simplify`: reflexion follows the check whether or not the policy's
+   * triggers say it is due, and the pull request is told what came of it.
+   */
+  readonly simplifyRequested?: boolean;
 }
 
 export interface AppServices {

@@ -130,6 +130,7 @@ export async function handleCommand(event: CommandEvent): Promise<CommandOutcome
           },
         }
       : {}),
+    ...(command.kind === 'simplify' ? { simplifyRequested: true } : {}),
     ...(command.kind === 'approve-policy'
       ? {
           policyApproval: {

@@ -1,5 +1,6 @@
 import type { GitHubClient } from '../github/github-client.js';
 import { appCacheFolder } from '../memory/cache-dir.js';
+import { escapeMarkdown } from '../report/markdown-escape.js';
 import type { CheckedChange } from '../workspace/check-api-change.js';
 import { type MaterializeLimits, materializeHead } from '../workspace/simplify/materialize-head.js';
 import { simplifyOffThread } from '../workspace/simplify/simplify-off-thread.js';
@@ -26,7 +27,9 @@ export const APP_REFLEXION_LIMITS: AppReflexionLimits = {
  * Reflexion on a pull request the App has just judged, as its own job in the repository's lane
  * (it is CPU work: it takes a slot like an analysis). Same delivery as the Action's; the work
  * tree is rebuilt from the API (materialize-head.ts). A head that moved on since the check is
- * left to the check of the newer head. Never throws: what happened goes to the log.
+ * left to the check of the newer head. Never throws: what happened goes to the log. After a
+ * writer's `/aureus simplify` it runs whatever the triggers say, and when no review carries its
+ * answer, a comment on the pull request does.
  */
 export async function simplifyInApp(
   client: GitHubClient,
@@ -37,23 +40,36 @@ export async function simplifyInApp(
   limits: AppReflexionLimits = APP_REFLEXION_LIMITS,
 ): Promise<void> {
   const { repository, judged, headSha } = request;
-  if (judged.kind !== 'pull' || !checked.report.change.complete) return;
-  if (!checked.policy.simplification.enabled) return;
-  // No request at all for the many changes reflexion is not due on.
-  if (reflexionDue(checked.report, checked.policy) === undefined) return;
+  if (judged.kind !== 'pull') return;
+  const requested = request.simplifyRequested === true;
+  const coordinates = { owner: repository.owner, repo: repository.repo };
+  const answer = async (lines: readonly string[]) => {
+    if (requested) await replyToRequest(client, coordinates, judged.number, headSha, lines);
+  };
   const fields = {
     delivery: request.deliveryId,
     repository: `${repository.owner}/${repository.repo}`,
     headSha,
   };
-  const coordinates = { owner: repository.owner, repo: repository.repo };
   try {
+    if (!checked.report.change.complete)
+      return await answer([
+        'The check could not read the whole change (its verdict is incomplete), so there is nothing sound to simplify.',
+      ]);
+    if (!checked.policy.simplification.enabled)
+      return await answer([
+        "simplification.enabled is false in the base branch's .aureus/policy.yaml.",
+      ]);
+    // No request at all for the many changes reflexion is not due on.
+    if (!requested && reflexionDue(checked.report, checked.policy) === undefined) return;
     const pull = (await client.rest.pulls.get({ ...coordinates, pull_number: judged.number })).data;
     if (pull.head.sha !== headSha) {
       services.log.info(fields, 'reflexion skipped: the pull request has a newer head');
-      return;
+      return await answer([
+        `The pull request has a newer head than ${headSha.slice(0, 7)}: comment again to ask for reflexion on it.`,
+      ]);
     }
-    const lines = await simplifyPullRequest({
+    const delivery = await simplifyPullRequest({
       client,
       repository: coordinates,
       number: judged.number,
@@ -77,10 +93,14 @@ export async function simplifyInApp(
       change: checked.change,
       report: checked.report,
       policy: checked.policy,
+      requested,
     });
-    services.log.info({ ...fields, reflexion: lines }, 'reflexion done');
+    services.log.info({ ...fields, reflexion: delivery.lines }, 'reflexion done');
+    if (!delivery.reviewed) await answer(delivery.lines);
   } catch (error) {
     services.log.error({ ...fields, err: error }, 'reflexion failed');
+    // The requester hears that it failed; why is in the App's log, not in a public comment.
+    await answer(["Reflexion failed on this head; the App's log says why."]).catch(() => {});
   }
 }
 
@@ -105,4 +125,23 @@ function changedLines(change: CheckedChange['change']): number {
     if (text !== undefined) lines += text.split('\n').length;
   }
   return lines;
+}
+
+/**
+ * The answer to `/aureus simplify` where no review gives it. The lines name the pull request's
+ * own paths and symbols, so each is made inert (no mention, link or markup) before it is posted.
+ */
+async function replyToRequest(
+  client: GitHubClient,
+  repository: { readonly owner: string; readonly repo: string },
+  number: number,
+  headSha: string,
+  lines: readonly string[],
+): Promise<void> {
+  const body = [
+    `**AUREUS simplify** on ${headSha.slice(0, 7)}:`,
+    '',
+    ...lines.map((line) => `- ${escapeMarkdown(line)}`),
+  ].join('\n');
+  await client.rest.issues.createComment({ ...repository, issue_number: number, body });
 }

@@ -31,6 +31,8 @@ export type AureusCommand =
   | { readonly kind: 'help' }
   | { readonly kind: 'check' }
   | { readonly kind: 'price' }
+  /** Reflexion on the pull request now, whether or not its triggers say it is due. */
+  | { readonly kind: 'simplify' }
   /** `reason`: visible text only, trimmed, non-empty, at most MAX_REASON_LENGTH code points. */
   | { readonly kind: 'approve-budget'; readonly reason: string }
   /** `reason`: as for approve-budget, but optional (empty when none is given). */
@@ -85,6 +87,8 @@ function commandOf(rest: string): AureusCommand {
       return { kind: 'check' };
     case 'price':
       return { kind: 'price' };
+    case 'simplify':
+      return { kind: 'simplify' };
     case 'implement':
       return implementOf(argument);
     case 'cancel':

@@ -35,13 +35,14 @@ async function withPullRequest(
   session: AppSession,
   headRepo?: string,
   extra: Readonly<Record<string, string>> = {},
+  options: { policy?: string; simplifiable?: boolean } = {},
 ): Promise<{ origin: Repo & { remove(): Promise<void> }; headSha: string }> {
   const origin = await makeRepo('app-simplify-origin');
-  origin.write('.aureus/policy.yaml', POLICY);
+  origin.write('.aureus/policy.yaml', options.policy ?? POLICY);
   origin.write('src/core.ts', 'export function core(): number {\n  return 1;\n}\n');
   const baseSha = origin.commit('base');
   origin.git('checkout', '--quiet', '-b', 'feature');
-  addSimplifiableFeature(origin);
+  if (options.simplifiable !== false) addSimplifiableFeature(origin);
   for (const [path, text] of Object.entries(extra)) origin.write(path, text);
   const headSha = origin.commit('feature');
   session.double.addRepository({
@@ -178,6 +179,84 @@ describe('the App delivers verified simplifications', () => {
       expect(review?.body).toContain('-function twice(value: number): number {');
       const suggested = session.double.reviewComments(OWNER, REPO, 5).map(({ path }) => path);
       expect(suggested.sort()).toEqual(['src/extra.ts', 'src/stale.ts']);
+      await origin.remove();
+    } finally {
+      await session.close();
+    }
+  });
+
+  it('runs on a writer’s /aureus simplify where the triggers would not, and says why in the review', async () => {
+    const session = await startAppSession(OWNER);
+    try {
+      const policy = POLICY.replace('added_loc: 5', 'added_loc: 1000\n    new_abstraction: false');
+      const { origin, headSha } = await withPullRequest(session, undefined, {}, { policy });
+      expectCleanRequests(session);
+      // Not due: the check concludes and reflexion asks nothing more of the API.
+      expect(session.double.reviews(OWNER, REPO, 5)).toEqual([]);
+      expect(operations(session.double)).not.toContain('pulls/create-review');
+
+      session.double.reset();
+      const reader = { login: 'rita', id: 7002, type: 'User' as const };
+      session.double.setPermission(OWNER, REPO, reader, 'read');
+      await session.send('issue_comment', commentPayload(5, '/aureus simplify', reader));
+      await session.app.idle();
+      expect(operations(session.double)).toEqual(['repos/get-collaborator-permission-level']);
+
+      session.double.reset();
+      session.double.setPermission(OWNER, REPO, ADMIN, 'admin');
+      await session.send('issue_comment', commentPayload(5, '/aureus simplify', ADMIN));
+      await session.app.idle();
+      expectCleanRequests(session);
+      const [review] = session.double.reviews(OWNER, REPO, 5);
+      expect(review?.body).toContain(`<!-- aureus:simplify head=${headSha} -->`);
+      expect(review?.body).toContain('it was asked for with `/aureus simplify`');
+      expect(session.double.reviewComments(OWNER, REPO, 5)).toHaveLength(1);
+      // The review is the answer: no comment beside it.
+      expect(session.double.issueComments(OWNER, REPO, 5).map(({ body }) => body)).not.toEqual(
+        expect.arrayContaining([expect.stringContaining('**AUREUS simplify**')]),
+      );
+
+      // Asked again on the same head: the review is there already, and the reply says so.
+      session.double.reset();
+      await session.send('issue_comment', commentPayload(5, '/aureus simplify', ADMIN));
+      await session.app.idle();
+      expectCleanRequests(session);
+      const replies = session.double
+        .issueComments(OWNER, REPO, 5)
+        .filter(({ body }) => body.startsWith('**AUREUS simplify**'));
+      expect(replies.map(({ body }) => body)).toEqual([
+        `**AUREUS simplify** on ${headSha.slice(0, 7)}:\n\n- The simplifications for this head were delivered already, in its AUREUS review.`,
+      ]);
+      expect(session.double.reviews(OWNER, REPO, 5)).toHaveLength(1);
+      await origin.remove();
+    } finally {
+      await session.close();
+    }
+  });
+
+  it('answers /aureus simplify on the pull request when there is nothing to deliver, its paths made inert', async () => {
+    const session = await startAppSession(OWNER);
+    try {
+      const { origin, headSha } = await withPullRequest(
+        session,
+        undefined,
+        { 'src/@everyone.py': 'def hello():\n    return 1\n' },
+        { simplifiable: false },
+      );
+      session.double.reset();
+      session.double.setPermission(OWNER, REPO, ADMIN, 'admin');
+      await session.send('issue_comment', commentPayload(5, '/aureus simplify', ADMIN));
+      await session.app.idle();
+      expectCleanRequests(session);
+      expect(session.double.reviews(OWNER, REPO, 5)).toEqual([]);
+      const replies = session.double
+        .issueComments(OWNER, REPO, 5)
+        .filter(({ body }) => body.startsWith('**AUREUS simplify**'));
+      expect(replies).toHaveLength(1);
+      const body = replies[0]?.body ?? '';
+      expect(body).toContain(`**AUREUS simplify** on ${headSha.slice(0, 7)}:`);
+      expect(body).toContain('0 patches verified');
+      expect(body).not.toMatch(/(?<!\w)@everyone/);
       await origin.remove();
     } finally {
       await session.close();

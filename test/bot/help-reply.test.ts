@@ -13,6 +13,7 @@ describe('immediateReply', () => {
       'help',
       'check',
       'price',
+      'simplify',
       'approve-budget <reason>',
       'approve-policy [reason]',
       'implement [--budget $N] [instructions]',

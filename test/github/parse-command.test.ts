@@ -18,6 +18,7 @@ const cases: ReadonlyArray<readonly [string, string, AureusCommand | null]> = [
   ['bare /aureus asks for help', '/aureus', { kind: 'help' }],
   ['check', '/aureus check', { kind: 'check' }],
   ['price', '/aureus price', { kind: 'price' }],
+  ['simplify', '/aureus simplify', { kind: 'simplify' }],
   ['implement', '/aureus implement', { kind: 'implement', instructions: '' }],
   [
     'implement with visible instructions',

@@ -11,6 +11,8 @@ export const HELP_REPLY = [
   '- `/aureus help`: this list.',
   '- `/aureus check`: run the budget check again on the current head.',
   '- `/aureus price`: reply with the cost of the change against its budgets.',
+  '- `/aureus simplify`: look for verified simplifications of the change now, even where the',
+  "  policy's `simplification.triggers` would not, and deliver them as the policy says.",
   '- `/aureus approve-budget <reason>`: let the current head commit through although it is over',
   '  budget; the reason is recorded in the ledger, and a new push is judged again.',
   '- `/aureus approve-policy [reason]`: let the current head commit loosen `.aureus/policy.yaml`',
@@ -29,7 +31,7 @@ export const APPROVE_BUDGET_USAGE_REPLY =
   '`/aureus approve-budget <reason>`.';
 
 export const PULL_REQUESTS_ONLY_REPLY =
-  '`/aureus check`, `price`, `approve-budget` and `approve-policy` work on pull requests: comment on the pull request.';
+  '`/aureus check`, `price`, `simplify`, `approve-budget` and `approve-policy` work on pull requests: comment on the pull request.';
 
 /**
  * The reply to `/aureus approve-policy` from someone with write (or triage…) permission:
@@ -54,7 +56,7 @@ export const ISSUES_ONLY_REPLY =
 
 /**
  * The reply a command gets without running anything, or undefined for commands whose answer is
- * their result (check, price, approve-budget, approve-policy, implement, cancel).
+ * their result (check, price, simplify, approve-budget, approve-policy, implement, cancel).
  */
 export function immediateReply(command: AureusCommand): string | undefined {
   switch (command.kind) {
@@ -68,6 +70,7 @@ export function immediateReply(command: AureusCommand): string | undefined {
     case 'cancel':
     case 'check':
     case 'price':
+    case 'simplify':
     case 'approve-budget':
     case 'approve-policy':
       return undefined;

@@ -42,6 +42,14 @@ export interface PullRequestToSimplify {
   readonly policy: Policy;
   /** Runs the passes and verification (this thread by default; the App uses a worker). */
   readonly simplify?: SimplifyRun;
+  /** Someone asked for it (`/aureus simplify`): it runs even where the triggers say it is not due. */
+  readonly requested?: boolean;
+}
+
+/** What happened, one sentence per line, and whether a review now carries the patches. */
+export interface SimplifyDelivery {
+  readonly lines: readonly string[];
+  readonly reviewed: boolean;
 }
 
 export type SimplifyRun = (
@@ -81,26 +89,29 @@ export interface WorkTree {
  * delivered once per head: small patches on added lines as suggestions, the others in one
  * `aureus: simplify` commit on a same-repository branch when simplification.auto_commit allows
  * it, else as diffs in the review. AUREUS's own commit is judged but never simplified again.
- * Returns what happened, one sentence per line, for the log.
  */
-export async function simplifyPullRequest(pull: PullRequestToSimplify): Promise<string[]> {
+export async function simplifyPullRequest(pull: PullRequestToSimplify): Promise<SimplifyDelivery> {
   const { policy, client, repository } = pull;
   const settings = policy.simplification;
+  const said = (line: string): SimplifyDelivery => ({ lines: [line], reviewed: false });
   if (!settings.enabled || (!settings.suggestions && !settings.auto_commit))
-    return [
+    return said(
       'Reflexion delivers nothing here: simplification.enabled, .suggestions and .auto_commit are off.',
-    ];
-  const why = reflexionDue(pull.report, policy);
-  if (why === undefined) return ['Reflexion is not due for this change (simplification.triggers).'];
+    );
+  const why =
+    reflexionDue(pull.report, policy) ??
+    (pull.requested === true ? 'it was asked for with `/aureus simplify`' : undefined);
+  if (why === undefined)
+    return said('Reflexion is not due for this change (simplification.triggers).');
   if (isSimplifyCommit(await commitMessageOf(client, repository, pull.headSha)))
-    return [
+    return said(
       "The head is AUREUS's own simplification commit: it is judged, never simplified again.",
-    ];
+    );
   if (await simplifyReviewExists(client, repository, pull.number, pull.headSha))
-    return ['The simplifications for this head were delivered already.'];
+    return said('The simplifications for this head were delivered already, in its AUREUS review.');
 
   const workTree = await pull.workTree();
-  if (typeof workTree === 'string') return [`Reflexion is due (${why}), but ${workTree}`];
+  if (typeof workTree === 'string') return said(`Reflexion is due (${why}), but ${workTree}`);
   try {
     return await deliver(pull, why, workTree);
   } finally {
@@ -112,7 +123,7 @@ async function deliver(
   pull: PullRequestToSimplify,
   why: string,
   workTree: WorkTree,
-): Promise<string[]> {
+): Promise<SimplifyDelivery> {
   const { policy, client, repository } = pull;
   const settings = policy.simplification;
   const scope = new Set(
@@ -133,7 +144,7 @@ async function deliver(
     log.push(
       `${plural(result.applied.kept.length - onHead.length, 'patch', 'patches')} made on files that differ at the head: not delivered.`,
     );
-  if (onHead.length === 0 && result.findings.length === 0) return log;
+  if (onHead.length === 0 && result.findings.length === 0) return { lines: log, reviewed: false };
 
   const commitAllowed = settings.auto_commit && !pull.fromFork && pull.pushRefusal === undefined;
   const plan = planDelivery(onHead, addedLinesOf(pull.change), {
@@ -165,7 +176,7 @@ async function deliver(
     `Posted a review: ${plural(suggested.length, 'suggestion')}${posted.inline ? '' : ' (as diffs: GitHub did not take them on the lines)'}, ${plural(listed.length, 'patch', 'patches')} listed.`,
   );
   if (commit.line !== undefined) log.push(commit.line);
-  return log;
+  return { lines: log, reviewed: true };
 }
 
 /**

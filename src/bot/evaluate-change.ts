@@ -123,6 +123,7 @@ export async function evaluateChange(
         delivery: request.deliveryId,
         repository: fullName(repository),
       },
+      policy.memory.ledger_retention_days,
     );
     const conclusion = checkConclusion(report, policy.integrations.incomplete_conclusion);
     await conclude(

@@ -9,7 +9,9 @@ import {
   HOOKS_UNINSTALL_USAGE,
   IMPLEMENT_HELP,
   INIT_HELP,
+  LEDGER_COMPACT_USAGE,
   LEDGER_QUERY_USAGE,
+  LEDGER_RESTORE_USAGE,
   LEDGER_SHOW_USAGE,
   LEDGER_VERIFY_USAGE,
   POLICY_SHOW_USAGE,
@@ -62,6 +64,7 @@ export const OPTIONS = {
   since: { type: 'string' },
   until: { type: 'string' },
   overridden: { type: 'boolean' },
+  from: { type: 'string' },
 } as const;
 
 export type OptionName = keyof typeof OPTIONS;
@@ -84,6 +87,7 @@ export interface Command {
 const policy = () => import('./commands/policy-command.js');
 const ledger = () => import('./commands/ledger-command.js');
 const ledgerQuery = () => import('./commands/ledger-query-command.js');
+const ledgerRetention = () => import('./commands/ledger-retention-command.js');
 const analyze = () => import('./commands/analyze-command.js');
 const check = () => import('./commands/check-command.js');
 const init = () => import('./commands/init-command.js');
@@ -209,6 +213,20 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
     maxPositionals: 0,
     help: usage(LEDGER_VERIFY_USAGE),
   },
+  'ledger compact': {
+    run: async (context) => (await ledgerRetention()).compactLedgerCommand(context),
+    accepts: ['format', 'file', 'policy'],
+    formats: ['text', 'json'],
+    maxPositionals: 0,
+    help: usage(LEDGER_COMPACT_USAGE),
+  },
+  'ledger restore': {
+    run: async (context) => (await ledgerRetention()).restoreLedgerCommand(context),
+    accepts: ['format', 'file', 'from'],
+    formats: ['text', 'json'],
+    maxPositionals: 0,
+    help: usage(LEDGER_RESTORE_USAGE),
+  },
   'hook pre-commit': {
     run: async (context) => (await hook()).preCommitHookCommand(context),
     accepts: ['defer-to-commit-msg'],
@@ -257,7 +275,13 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
 /** Help for a group of commands (`aureus policy`). */
 export const GROUP_HELP: Readonly<Record<string, string>> = {
   policy: usage(POLICY_VALIDATE_USAGE, POLICY_SHOW_USAGE),
-  ledger: usage(LEDGER_SHOW_USAGE, LEDGER_QUERY_USAGE, LEDGER_VERIFY_USAGE),
+  ledger: usage(
+    LEDGER_SHOW_USAGE,
+    LEDGER_QUERY_USAGE,
+    LEDGER_VERIFY_USAGE,
+    LEDGER_COMPACT_USAGE,
+    LEDGER_RESTORE_USAGE,
+  ),
   hook: usage(PRE_COMMIT_USAGE, COMMIT_MSG_USAGE, POST_COMMIT_USAGE, PRE_PUSH_USAGE, HOOK_NOTES),
   hooks: usage(HOOKS_INSTALL_USAGE, HOOKS_UNINSTALL_USAGE),
 };

@@ -30,6 +30,8 @@ Ledger (.aureus/local/ledger.jsonl, one checksummed, hash-chained entry per eval
   aureus ledger show              list the entries
   aureus ledger query             the entries that match filters (kind, actor, verdict, rule, dates)
   aureus ledger verify            check every line's checksum and the chain between lines
+  aureus ledger compact           replace entries past memory.*_retention_days by one summary line
+  aureus ledger restore           bring a damaged ledger back from its backup
 
 Options:
   --repo DIR       repository to work on (default: the one containing the current folder)
@@ -128,6 +130,23 @@ export const LEDGER_VERIFY_USAGE = `  aureus ledger verify [--file FILE [--ancho
       (the marker <!-- aureus:ledger-anchor LINES:HASH --> in the check run's text, or
       LINES:HASH) instead of the anchor beside FILE: exit 1 when FILE is missing, shorter, or
       has another hash at that line.
+`;
+
+export const LEDGER_COMPACT_USAGE = `  aureus ledger compact [--file FILE] [--policy FILE] [--repo DIR] [--format text|json]
+      Replace the entries older than the retention by one summary line (how many, their
+      first and last times, totals per kind and verdict, the hash of the last one replaced),
+      so that ledger verify still verifies the whole chain and its anchor. The retention is
+      memory.history_retention_days for this machine's ledger, memory.ledger_retention_days
+      for the App's (--file); 0 keeps every entry. Appends compact on their own once the
+      oldest entry is a day past it. The ledger is first copied to <ledger>.bak-<time> beside
+      it (the last 3 kept); a ledger that does not verify is refused (exit 2).
+`;
+
+export const LEDGER_RESTORE_USAGE = `  aureus ledger restore [--file FILE] [--from BACKUP] [--repo DIR] [--format text|json]
+      Replace a damaged ledger with a backup that verifies (--from, else the newest), then
+      keep the lines appended after that backup as they were while each still verifies and
+      links to the one before; every other is listed as lost (exit 1). The anchor is set to
+      the restored ledger.
 `;
 
 export const ANALYZE_HELP = `Usage:

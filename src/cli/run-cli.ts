@@ -100,6 +100,7 @@ async function dispatch(argv: readonly string[], io: CommandIo, version: string)
       since: values.since,
       until: values.until,
       overridden: values.overridden,
+      from: path(values.from),
     },
     version,
   });

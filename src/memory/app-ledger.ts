@@ -3,6 +3,7 @@ import type { JsonObject } from '../model/json.js';
 import { appendToJournal, readJournal } from './journal.js';
 import { anchorBeside } from './journal-anchor-file.js';
 import type { JournalAnchor, JournalContents } from './journal-format.js';
+import { compactionWhenDue } from './journal-retention.js';
 
 /**
  * The App's ledger: one hash-chained, checksummed journal per repository under the App's data
@@ -26,12 +27,17 @@ export async function appendToAppLedger(
   repositoryId: number,
   key: string,
   record: JsonObject,
+  retentionDays = 0,
 ): Promise<{ status: 'written' | 'present'; anchor: JournalAnchor }> {
   const path = appLedgerPath(dataDir, repositoryId);
   const present = keyedLine(await readJournal(path), key);
   if (present !== undefined) return { status: 'present', anchor: present };
   const store = anchorBeside(path);
-  const line = await appendToJournal(path, { key, ...record }, { anchor: store });
+  const line = await appendToJournal(
+    path,
+    { key, ...record },
+    { anchor: store, whileLocked: compactionWhenDue(path, retentionDays, store) },
+  );
   const anchor = await store.read();
   if (anchor?.hash === line.hash) return { status: 'written', anchor };
   // The ledger had lost lines before this append, so the anchor beside it was kept (and
@@ -43,5 +49,8 @@ export async function appendToAppLedger(
 
 function keyedLine(contents: JournalContents, key: string): JournalAnchor | undefined {
   const entry = contents.entries.find((candidate) => candidate.record.key === key);
-  return entry === undefined ? undefined : { lines: entry.lineNumber, hash: entry.hash };
+  // Anchors count lines as written: a compaction summary stands for the lines it replaced.
+  return entry === undefined
+    ? undefined
+    : { lines: entry.lineNumber + contents.lineOffset, hash: entry.hash };
 }

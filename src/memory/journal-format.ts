@@ -5,12 +5,19 @@ import type { JsonObject } from '../model/json.js';
 /**
  * The line format of an append-only JSON Lines journal (ledger, history, …). Pure: no I/O.
  *
- * A line is `{"at":…,"prev":…,"record":…,"hash":…}` where `hash` is the SHA-256 of the line's
- * own text up to `,"hash":` and `prev` is the hash of the previous valid line. The hash is the
- * line's checksum and its link in the chain, so any reader detects an edited, deleted or
+ * A line is `{"v":2,"at":…,"prev":…,"record":…,"hash":…}` where `hash` is the SHA-256 of the
+ * line's own text up to `,"hash":` and `prev` is the hash of the previous valid line. The hash is
+ * the line's checksum and its link in the chain, so any reader detects an edited, deleted or
  * reordered line (THREATS.md rule 10). Hashing the bytes as written, rather than a
  * re-serialization of the parsed record, keeps verification to one hash per line.
+ *
+ * `v` is the line format. Format 1 (no `v`) is read as it is: its lines mean the same, only a
+ * format-2 journal may open with a compaction summary (journal-compaction.ts). A line of a newer
+ * format is refused, never guessed at: its chain may follow rules this reader does not know.
  */
+
+/** The line format this AUREUS writes; it reads this one and format 1. */
+export const JOURNAL_FORMAT = 2;
 
 /** `prev` of the first line. */
 export const GENESIS_HASH = '0'.repeat(64);
@@ -43,6 +50,11 @@ export interface JournalProblem {
 export interface JournalContents {
   /** Lines whose checksum is right, in file order (including those with a `chain` problem). */
   entries: JournalEntry[];
+  /**
+   * Lines a compaction summary on line 1 stands for beyond itself: line N of the file is line
+   * N + lineOffset of the journal as it was written, which anchors count (0 without a summary).
+   */
+  lineOffset: number;
   problems: JournalProblem[];
   /** No problem at all: nothing torn, edited, deleted or reordered. */
   intact: boolean;
@@ -57,15 +69,24 @@ export interface JournalAnchor {
   hash: string;
 }
 
-/** What is wrong with `text` (null: the file is missing) against its anchor, or null. */
+/**
+ * What is wrong with `text` (null: the file is missing) against its anchor, or null. Anchors
+ * count the lines as written, so a compaction summary on line 1 stands for the lines it replaced.
+ */
 export function anchorProblem(text: string | null, anchor: JournalAnchor): string | null {
   const expected = `the anchor records ${anchor.lines} line(s) ending with hash ${anchor.hash.slice(0, 12)}`;
   if (text === null) return `the ledger file is missing, but ${expected}: all its lines were lost`;
   const lines = text.split('\n');
   if (lines.at(-1) === '') lines.pop();
-  if (lines.length < anchor.lines)
-    return `the ledger has ${lines.length} line(s), but ${expected}: its last ${anchor.lines - lines.length} line(s) were deleted`;
-  const checked = checkLine(lines[anchor.lines - 1] ?? '');
+  const summary = summaryAt(lines[0] ?? '');
+  const offset = summary === null ? 0 : summary.lines - 1;
+  if (summary !== null && anchor.lines <= summary.lines) {
+    if (anchor.lines === summary.lines && anchor.hash === summary.tail) return null;
+    return `${expected}, but line 1 is a compaction summary of lines 1-${summary.lines}, which no longer holds line ${anchor.lines}: check that line in the backup taken before the compaction`;
+  }
+  if (lines.length + offset < anchor.lines)
+    return `the ledger has ${lines.length + offset} line(s), but ${expected}: its last ${anchor.lines - lines.length - offset} line(s) were deleted`;
+  const checked = checkLine(lines[anchor.lines - offset - 1] ?? '');
   const found =
     checked.kind === 'unparseable' ? 'no readable hash' : `hash ${checked.line.hash.slice(0, 12)}`;
   if (checked.kind === 'valid' && checked.line.hash === anchor.hash) return null;
@@ -78,12 +99,15 @@ export function formatLine(
   at: string,
   serializedRecord: string,
 ): { text: string; hash: string } {
-  const body = `{"at":${JSON.stringify(at)},"prev":"${prev}","record":${serializedRecord}`;
+  const body = `{"v":${JOURNAL_FORMAT},"at":${JSON.stringify(at)},"prev":"${prev}","record":${serializedRecord}`;
   const hash = sha256hex(body);
   return { text: `${body},"hash":"${hash}"}`, hash };
 }
 
-/** Verifies journal text (a file, or a ledger read from a git blob). Never throws on content. */
+/**
+ * Verifies journal text (a file, or a ledger read from a git blob). Never throws on content,
+ * except a line of a newer format than this AUREUS reads (NewerJournalFormat).
+ */
 export function parseJournal(text: string): JournalContents {
   const lines = text.split('\n');
   const torn = text.length > 0 && !text.endsWith('\n');
@@ -92,11 +116,14 @@ export function parseJournal(text: string): JournalContents {
   // The link the next line must name: the last line with a readable hash. An edited line still
   // links its successor, so one edit is reported once (as `checksum`), not twice.
   let link: { hash: string; lineNumber: number } | undefined;
+  // A compaction summary is honoured on line 1 only: the lines it replaced were the file's start.
+  const summary = summaryAt(lines[0] ?? '');
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index] ?? '';
     if (line.trim() === '') continue;
     const lineNumber = index + 1;
     const checked = checkLine(line);
+    if (checked.kind === 'newer') throw new NewerJournalFormat(lineNumber, checked.format);
     if (checked.kind === 'unparseable') {
       const isTornTail = torn && index === lines.length - 1;
       problems.push(lineProblem(lineNumber, isTornTail ? 'torn' : 'unparseable'));
@@ -107,12 +134,52 @@ export function parseJournal(text: string): JournalContents {
       problems.push(chainProblem(lineNumber, link?.lineNumber));
     if (checked.kind === 'checksum') problems.push(lineProblem(lineNumber, 'checksum'));
     else entries.push({ lineNumber, ...parsed });
-    link = { hash: parsed.hash, lineNumber };
+    // The line after a summary links to the last line it replaced, which it records.
+    const hash = index === 0 && summary !== null ? summary.tail : parsed.hash;
+    link = { hash, lineNumber };
   }
-  return { entries, problems, intact: problems.length === 0 };
+  const lineOffset = summary === null ? 0 : summary.lines - 1;
+  return { entries, lineOffset, problems, intact: problems.length === 0 };
 }
 
-type LineCheck = { kind: 'valid' | 'checksum'; line: JournalLine } | { kind: 'unparseable' };
+/** A journal line of a newer format than JOURNAL_FORMAT: refused rather than misread. */
+export class NewerJournalFormat extends AureusError {
+  constructor(where: number | string, format: number) {
+    const line = typeof where === 'number' ? `line ${where} of the journal` : where;
+    super(
+      `${line} is in line format ${format}, written by a newer AUREUS; this AUREUS reads formats 1 to ${JOURNAL_FORMAT}`,
+      `read and write this journal with an AUREUS that reads journal format ${format} (the one that wrote it, or newer): upgrade AUREUS`,
+    );
+  }
+}
+
+/** What a compaction summary replaced: how many lines, and the hash of the last of them. */
+export interface SummaryLink {
+  lines: number;
+  tail: string;
+}
+
+/** The record kind of a compaction summary; no other writer may use it (appendToJournal refuses it). */
+export const SUMMARY_KIND = 'compaction';
+
+/** The summary `raw` is (a valid format-2 first line of kind `compaction`), or null. */
+export function summaryAt(raw: string): SummaryLink | null {
+  const checked = checkLine(raw);
+  if (checked.kind !== 'valid' || checked.format < 2 || checked.line.prev !== GENESIS_HASH)
+    return null;
+  const { record } = checked.line;
+  const replaced = record.replaced;
+  if (record.kind !== SUMMARY_KIND || !isPlainObject(replaced)) return null;
+  const { lines, tail } = replaced;
+  if (typeof lines !== 'number' || !Number.isSafeInteger(lines) || lines < 1) return null;
+  if (typeof tail !== 'string' || !/^[0-9a-f]{64}$/.test(tail)) return null;
+  return { lines, tail };
+}
+
+/** `newer`: a line whose checksum holds, in a format past JOURNAL_FORMAT. */
+type LineCheck =
+  | { kind: 'valid' | 'checksum' | 'newer'; line: JournalLine; format: number }
+  | { kind: 'unparseable' };
 
 /** Parses one line and checks its hash against its own text. */
 export function checkLine(raw: string): LineCheck {
@@ -130,8 +197,12 @@ export function checkLine(raw: string): LineCheck {
   }
   if (!isJournalLine(value) || value.hash !== text.slice(bodyEnd + 9, -2))
     return { kind: 'unparseable' };
+  const format = value.v ?? 1;
   const line = { at: value.at, prev: value.prev, hash: value.hash, record: value.record };
-  return { kind: sha256hex(text.slice(0, bodyEnd)) === value.hash ? 'valid' : 'checksum', line };
+  const hashed = sha256hex(text.slice(0, bodyEnd)) === value.hash;
+  // Only a line whose checksum holds speaks for a format: an edit must not turn into a refusal.
+  if (format > JOURNAL_FORMAT && hashed) return { kind: 'newer', line, format };
+  return { kind: hashed ? 'valid' : 'checksum', line, format };
 }
 
 /** Serializes a record once, refusing anything that would not read back identical. */
@@ -156,9 +227,11 @@ export function serializeRecord(record: JsonObject): string {
   return serialized;
 }
 
-function isJournalLine(value: unknown): value is JournalLine {
+function isJournalLine(value: unknown): value is JournalLine & { v?: number } {
   if (!isPlainObject(value)) return false;
-  const { at, prev, hash, record } = value;
+  const { v, at, prev, hash, record } = value;
+  if (v !== undefined && !(typeof v === 'number' && Number.isSafeInteger(v) && v >= 1))
+    return false;
   return (
     typeof at === 'string' &&
     typeof prev === 'string' &&

@@ -12,8 +12,11 @@ import {
   type JournalAnchor,
   type JournalContents,
   type JournalLine,
+  NewerJournalFormat,
   parseJournal,
+  SUMMARY_KIND,
   serializeRecord,
+  summaryAt,
 } from './journal-format.js';
 
 /** How much of the end of the file an append reads to find the last valid line. */
@@ -23,6 +26,11 @@ export interface AppendOptions {
   now?: () => Date;
   /** Where the journal's anchor is kept, away from the file's editor; updated under the lock. */
   anchor?: AnchorStore;
+  /**
+   * Runs after the line is written and the anchor updated, still under the lock: retention's
+   * compaction (journal-retention.ts, compactionWhenDue), which must not race an append.
+   */
+  whileLocked?: (() => Promise<void>) | undefined;
 }
 
 /** Reads and replaces a journal's anchor (its length and last hash), wherever its writer keeps it. */
@@ -38,6 +46,11 @@ export async function appendToJournal(
   options: AppendOptions = {},
 ): Promise<JournalLine> {
   const serialized = serializeRecord(record);
+  if (record.kind === SUMMARY_KIND)
+    throw new AureusError(
+      `cannot append a record of kind "${SUMMARY_KIND}": that kind is the summary compaction writes`,
+      'give the record another kind',
+    );
   const now = options.now ?? (() => new Date());
   await mkdir(dirname(path), { recursive: true });
   let compromised = false;
@@ -51,6 +64,7 @@ export async function appendToJournal(
       const lines = await newLength(path, appended, options.anchor);
       if (lines !== null) await options.anchor.write({ lines, hash: line.hash });
     }
+    if (options.whileLocked !== undefined && !compromised) await options.whileLocked();
     return line;
   } finally {
     if (!compromised) await release();
@@ -106,6 +120,7 @@ export async function readJournalTail(path: string, maxBytes: number): Promise<J
     // The window's first piece may be the second half of a line: never trust it.
     return (start > 0 ? lines.slice(1) : lines).flatMap((line) => {
       const checked = checkLine(line);
+      if (checked.kind === 'newer') throw newerNearEnd(path, checked.format);
       return checked.kind === 'valid' ? [checked.line] : [];
     });
   } finally {
@@ -132,8 +147,10 @@ async function newLength(
     return previous.lines + 1;
   const text = (await readJournalText(path)) ?? '';
   if (previous !== null && anchorProblem(text, previous) !== null) return null;
-  // Every appended line ends with a newline, so their count is the last line's number.
-  let count = 0;
+  // Every appended line ends with a newline, so their count is the last line's number; a
+  // compaction summary on line 1 counts as the lines it replaced.
+  const summary = summaryAt(text.slice(0, Math.max(0, text.indexOf('\n'))));
+  let count = summary === null ? 0 : summary.lines - 1;
   for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) count++;
   return count;
 }
@@ -206,6 +223,8 @@ async function readTail(handle: FileHandle, size: number): Promise<Tail> {
   const last = endsWithNewline ? 1 : 0;
   for (const [index, line] of candidates.entries()) {
     const checked = checkLine(line);
+    // Appending a line of this format after a newer one would mix two chains' rules.
+    if (checked.kind === 'newer') throw newerNearEnd('the journal', checked.format);
     if (checked.kind === 'valid')
       return { lastHash: checked.line.hash, endsWithNewline, lastLineValid: index === last };
   }
@@ -237,7 +256,11 @@ async function writeAll(handle: FileHandle, bytes: Buffer): Promise<void> {
   }
 }
 
-async function lockJournal(path: string, onCompromised: () => void): Promise<() => Promise<void>> {
+/** Takes the journal's inter-process lock (the one appends hold); returns its release. */
+export async function lockJournal(
+  path: string,
+  onCompromised: () => void,
+): Promise<() => Promise<void>> {
   // Loaded on first append: readers (ledger show/verify) never need it. A CommonJS module: its
   // exports are read from `default`, which Node and the bundlers agree on.
   const lockfile = (await import('proper-lockfile')).default;
@@ -267,6 +290,10 @@ function lockLostError(path: string): AureusError {
     `lost the lock on ${path} before writing (the process stalled for more than 5 s); nothing was appended`,
     'retry the command',
   );
+}
+
+function newerNearEnd(path: string, format: number): NewerJournalFormat {
+  return new NewerJournalFormat(`a line near the end of ${path}`, format);
 }
 
 // ---- records and files -----------------------------------------------------------------------

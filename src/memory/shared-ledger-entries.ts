@@ -4,6 +4,7 @@ import {
   type JournalContents,
   type JournalEntry,
   type JournalProblem,
+  NewerJournalFormat,
 } from './journal-format.js';
 
 export interface LedgerEntryFile {
@@ -78,7 +79,13 @@ export function parseSharedLedgerFiles(files: readonly LedgerEntryFile[]): Share
     .sort((a, b) => a.at.localeCompare(b.at))
     .map((entry, index) => ({ ...entry, lineNumber: index + 1 }));
   problems.sort((a, b) => a.lineNumber - b.lineNumber);
-  return { entries, problems, intact: problems.length === 0, unchained: chain.unchained };
+  return {
+    entries,
+    lineOffset: 0,
+    problems,
+    intact: problems.length === 0,
+    unchained: chain.unchained,
+  };
 }
 
 function checkEntryFile(file: LedgerEntryFile, lineNumber: number): VerifiedFile | JournalProblem {
@@ -87,6 +94,7 @@ function checkEntryFile(file: LedgerEntryFile, lineNumber: number): VerifiedFile
   if (checked === null || checked.kind === 'unparseable') {
     return { lineNumber, kind: 'unparseable', message: `${file.path} is not one ledger line` };
   }
+  if (checked.kind === 'newer') throw new NewerJournalFormat(lineNumber, checked.format);
   if (checked.kind === 'checksum') {
     return {
       lineNumber,

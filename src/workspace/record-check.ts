@@ -1,5 +1,6 @@
 import { localLedgerAnchor } from '../git/ledger-anchor.js';
 import { appendToJournal } from '../memory/journal.js';
+import { compactionWhenDue } from '../memory/journal-retention.js';
 import { ensureLocalDir, storePaths } from '../memory/store-paths.js';
 import type { JsonObject } from '../model/json.js';
 import type { Report } from '../model/report.js';
@@ -19,12 +20,16 @@ export async function recordCheck(
   report: Report,
   override: Override | null = null,
   contentId: string | null = null,
+  retentionDays = 0,
 ): Promise<void> {
   await ensureLocalDir(root);
   const record = ledgerRecord(report, override);
   const entry = contentId === null ? record : { ...record, content: contentId };
-  await appendToJournal(storePaths(root).ledger, entry, {
-    anchor: await localLedgerAnchor(root),
+  const ledger = storePaths(root).ledger;
+  const anchor = await localLedgerAnchor(root);
+  await appendToJournal(ledger, entry, {
+    anchor,
+    whileLocked: compactionWhenDue(ledger, retentionDays, anchor),
   });
 }
 

@@ -24,10 +24,14 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** The documented line format, computed independently of the implementation. */
-function hashOf(prev: string, at: string, record: JsonObject): string {
+/**
+ * The documented line format, computed independently of the implementation: format 2 leads
+ * with `"v":2`; format 1 (no `v`), which older ledgers hold, is still read.
+ */
+function hashOf(prev: string, at: string, record: JsonObject, format: 1 | 2 = 2): string {
+  const v = format === 1 ? '' : `"v":${format},`;
   return createHash('sha256')
-    .update(`{"at":${JSON.stringify(at)},"prev":"${prev}","record":${JSON.stringify(record)}`)
+    .update(`{${v}"at":${JSON.stringify(at)},"prev":"${prev}","record":${JSON.stringify(record)}`)
     .digest('hex');
 }
 
@@ -88,8 +92,8 @@ describe('appendToJournal + readJournal: round trip', () => {
     const text = await readFile(journal, 'utf8');
 
     expect(text).toBe(
-      `${JSON.stringify({ at: first.at, prev: GENESIS_HASH, record: { a: 1 }, hash: first.hash })}\n` +
-        `${JSON.stringify({ at: second.at, prev: first.hash, record: { b: [2] }, hash: second.hash })}\n`,
+      `${JSON.stringify({ v: 2, at: first.at, prev: GENESIS_HASH, record: { a: 1 }, hash: first.hash })}\n` +
+        `${JSON.stringify({ v: 2, at: second.at, prev: first.hash, record: { b: [2] }, hash: second.hash })}\n`,
     );
     expect(first.at).toBe('2030-05-06T07:08:09.010Z');
     expect(first.hash).toBe(hashOf(GENESIS_HASH, first.at, { a: 1 }));
@@ -180,6 +184,7 @@ describe('readJournal: what it reads', () => {
   it('reads a missing file as an empty, intact journal', async () => {
     expect(await readJournal(join(dir, 'none.jsonl'))).toEqual({
       entries: [],
+      lineOffset: 0,
       problems: [],
       intact: true,
     });
@@ -212,7 +217,7 @@ describe('readJournal: what it reads', () => {
     expect(contents.entries.map((entry) => entry.lineNumber)).toEqual([2, 5]);
   });
 
-  it('reads a 10,000-line journal completely', async () => {
+  it('reads a 10,000-line journal of format 1 completely', async () => {
     const lines: string[] = [];
     let prev = GENESIS_HASH;
     for (let i = 0; i < 10_000; i++) {
@@ -223,7 +228,7 @@ describe('readJournal: what it reads', () => {
         cost: { loc: i % 97, total: i * 1.5 },
         pad: 'p'.repeat(200),
       };
-      const hash = hashOf(prev, at, record);
+      const hash = hashOf(prev, at, record, 1);
       lines.push(JSON.stringify({ at, prev, record, hash }));
       prev = hash;
     }
@@ -261,7 +266,7 @@ describe('tampering is detected, and readers keep going', () => {
     const lines = await fileLines();
     const original = JSON.parse(lines[2] ?? '') as { at: string; prev: string };
     const record = { n: 3, note: 'rewritten' };
-    const hash = hashOf(original.prev, original.at, record);
+    const hash = hashOf(original.prev, original.at, record, 1);
     lines[2] = JSON.stringify({ at: original.at, prev: original.prev, record, hash });
     await rewriteLines(lines);
     const contents = await readJournal(journal);

@@ -7,7 +7,7 @@ import { renderJson } from '../../report/render-json.js';
 import { renderMarkdown } from '../../report/render-markdown.js';
 import { renderSarif } from '../../report/render-sarif.js';
 import { renderText } from '../../report/render-text.js';
-import { checkChange } from '../../workspace/check-change.js';
+import { checkChangeWithInputs } from '../../workspace/check-change.js';
 import { checkRepository, recordBaseline } from '../../workspace/check-repository.js';
 import { type Override, recordCheck } from '../../workspace/record-check.js';
 import { createProgressBar } from '../progress-bar.js';
@@ -97,11 +97,22 @@ async function runCheck(
     onProgress: (done: number, total: number) => bar.update(done, total, 'files'),
   };
   const request = requestOf(context);
+  // The ledger keeps what the judging policy's memory.history_retention_days says; `--all`
+  // judges no change, so its run compacts nothing.
   const checking =
-    request === 'all' ? checkRepository(root, settings) : checkChange(root, request, settings);
-  const report = await checking.finally(() => bar.finish());
+    request === 'all'
+      ? checkRepository(root, settings).then((report) => ({ report, retentionDays: 0 }))
+      : checkChangeWithInputs(root, request, settings).then(({ report, policy }) => ({
+          report,
+          retentionDays: policy.memory.history_retention_days,
+        }));
+  const { report, retentionDays } = await checking.finally(() => bar.finish());
   const recorded = report.verdict === 'block' ? override : null;
-  await recordLocally(io, () => recordCheck(root, report, recorded), recorded !== null);
+  await recordLocally(
+    io,
+    () => recordCheck(root, report, recorded, null, retentionDays),
+    recorded !== null,
+  );
   return report;
 }
 

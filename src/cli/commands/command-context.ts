@@ -44,6 +44,8 @@ export interface CliOptions {
   readonly since?: string | undefined;
   readonly until?: string | undefined;
   readonly overridden?: boolean | undefined;
+  /** `ledger restore --from BACKUP`: the backup to restore instead of the newest that verifies. */
+  readonly from?: string | undefined;
 }
 
 export interface CommandContext {

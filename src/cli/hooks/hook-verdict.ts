@@ -46,6 +46,8 @@ function loadChecker() {
 export interface Judged {
   readonly report: Report;
   readonly contentId: string | null;
+  /** The judging policy's memory.history_retention_days, which the local ledger keeps. */
+  readonly retentionDays?: number;
 }
 
 /**
@@ -54,14 +56,18 @@ export interface Judged {
  */
 export async function judge(context: CommandContext, request: ChangeRequest): Promise<Judged> {
   const { checkChangeWithInputs } = await loadChecker();
-  const { report, change } = await checkChangeWithInputs(context.root, request, {
+  const { report, change, policy } = await checkChangeWithInputs(context.root, request, {
     cwd: context.io.cwd,
     toolVersion: context.version,
     repairBrokenPolicy: true,
     // Hooks are advisory: a loosened policy is a warning here, the pull request's check blocks it.
     policyGate: { kind: 'warn' },
   });
-  return { report, contentId: change.contentId ?? null };
+  return {
+    report,
+    contentId: change.contentId ?? null,
+    retentionDays: policy.memory.history_retention_days,
+  };
 }
 
 /**
@@ -80,7 +86,7 @@ export async function record(
   const content = report.change.source === 'staged' ? judged.contentId : null;
   await recordLocally(
     context.io,
-    () => recordCheck(context.root, report, recorded, content),
+    () => recordCheck(context.root, report, recorded, content, judged.retentionDays),
     recorded !== null,
   );
 }

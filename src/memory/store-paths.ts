@@ -12,11 +12,11 @@ export interface StorePaths {
   policy: string;
   /** `.aureus/local/`: this machine's runs only; never committed. */
   localDir: string;
-  /** Ledger of local (hook) runs; the authoritative ledger is written by CI or the App. */
+  /**
+   * This machine's runs (checks, commits, simplifications, builder runs): its run history. The
+   * authoritative ledger is written by CI or the App.
+   */
   ledger: string;
-  history: string;
-  patterns: string;
-  decisions: string;
 }
 
 export function storePaths(root: string): StorePaths {
@@ -27,9 +27,6 @@ export function storePaths(root: string): StorePaths {
     policy: join(dir, 'policy.yaml'),
     localDir,
     ledger: join(localDir, 'ledger.jsonl'),
-    history: join(localDir, 'history.jsonl'),
-    patterns: join(dir, 'patterns.jsonl'),
-    decisions: join(dir, 'decisions.jsonl'),
   };
 }
 

@@ -1052,13 +1052,13 @@ export const policySchema: SchemaNode = {
       "default": {},
       "properties": {
         "ledger_retention_days": {
-          "description": "Days of ledger entries to keep; 0 keeps them all. The ledger is the data the cost model learns from.",
+          "description": "Days of entries the App's ledger keeps (AUREUS_DATA_DIR/ledger/<repository id>.jsonl); 0 keeps them all. Older entries become one summary line that keeps the hash chain verifiable (aureus ledger compact; appends do it once the oldest entry is a day past this), after a backup beside the ledger. The ledger is the data the cost model learns from. The shared ledger (branch aureus-ledger) keeps every entry.",
           "type": "integer",
           "minimum": 0,
           "default": 0
         },
         "history_retention_days": {
-          "description": "Days of run history to keep; 0 keeps it all.",
+          "description": "Days of this machine's run history to keep: the local ledger, .aureus/local/ledger.jsonl (checks, commits, simplifications, builder runs); 0 keeps it all. Older entries become one summary line, as for ledger_retention_days.",
           "type": "integer",
           "minimum": 0,
           "default": 180

@@ -24,9 +24,6 @@ describe('storePaths', () => {
       policy: resolve('/repo/.aureus/policy.yaml'),
       localDir: resolve('/repo/.aureus/local'),
       ledger: resolve('/repo/.aureus/local/ledger.jsonl'),
-      history: resolve('/repo/.aureus/local/history.jsonl'),
-      patterns: resolve('/repo/.aureus/patterns.jsonl'),
-      decisions: resolve('/repo/.aureus/decisions.jsonl'),
     });
   });
 
@@ -63,10 +60,10 @@ describe('ensureLocalDir', () => {
       spawnSync('git', ['-C', root, 'check-ignore', '-q', path]).status === 0;
 
     expect(ignored(paths.ledger)).toBe(true);
-    expect(ignored(paths.history)).toBe(true);
+    expect(ignored(`${paths.ledger}.bak-20260101T000000Z`)).toBe(true);
     expect(ignored(join(paths.localDir, '.gitignore'))).toBe(true);
     expect(ignored(paths.policy)).toBe(false);
-    expect(ignored(paths.decisions)).toBe(false);
+    expect(ignored(join(paths.dir, 'patterns.json'))).toBe(false);
     expect(await readFile(join(root, '.gitignore'), 'utf8')).toBe('node_modules/\n');
   });
 

@@ -671,6 +671,44 @@ history_retention_days?: number
 patterns_retention_days?: number
 }
 /**
+ * What `aureus learn` reads from the ledgers and the git history before it proposes a policy change. It only proposes: a maintainer applies the change.
+ */
+learning?: {
+/**
+ * Days of ledger entries learn reads (M); `aureus learn --since DAYS` overrides it for one run.
+ */
+window_days?: number
+/**
+ * Overrides of one rule or of the change budget within window_days (N) after which learn proposes relaxing it.
+ */
+relax_after_overrides?: number
+/**
+ * Fewest checked changes within window_days before learn proposes a tightening, a budget from the team's costs or fitted pricing weights: fewer say too little.
+ */
+min_changes?: number
+/**
+ * Days after a commit during which later commits that delete its lines (rewrites, reverts, fix-ups) count towards its actual cost.
+ */
+rework_days?: number
+/**
+ * Largest factor a fitted pricing weight may be of the policy's (the smallest is 0: a weight is never negative).
+ */
+max_weight_factor?: number
+/**
+ * Percentiles of the team's change costs within window_days that learn suggests as budgets.change.
+ */
+budget_percentiles?: {
+/**
+ * Percentile of change costs suggested as budgets.change.warn.
+ */
+warn?: number
+/**
+ * Percentile of change costs suggested as budgets.change.block; at least warn.
+ */
+block?: number
+}
+}
+/**
  * Globs (relative to the repository root, / as separator) that sort files into core, ignored, test and generated.
  */
 paths?: {

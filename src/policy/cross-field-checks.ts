@@ -29,6 +29,15 @@ const ORDERED: readonly Ordered[] = [
     high: 'action_block',
     read: (policy) => [policy.cost_thresholds.action_warn, policy.cost_thresholds.action_block],
   },
+  {
+    section: ['learning', 'budget_percentiles'],
+    low: 'warn',
+    high: 'block',
+    read: (policy) => [
+      policy.learning.budget_percentiles.warn,
+      policy.learning.budget_percentiles.block,
+    ],
+  },
 ];
 
 /** Rules that span several keys, which a JSON Schema cannot say; run on the completed policy. */

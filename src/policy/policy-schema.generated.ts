@@ -1071,6 +1071,69 @@ export const policySchema: SchemaNode = {
         }
       }
     },
+    "learning": {
+      "description": "What `aureus learn` reads from the ledgers and the git history before it proposes a policy change. It only proposes: a maintainer applies the change.",
+      "type": "object",
+      "additionalProperties": false,
+      "default": {},
+      "properties": {
+        "window_days": {
+          "description": "Days of ledger entries learn reads (M); `aureus learn --since DAYS` overrides it for one run.",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 3650,
+          "default": 90
+        },
+        "relax_after_overrides": {
+          "description": "Overrides of one rule or of the change budget within window_days (N) after which learn proposes relaxing it.",
+          "type": "integer",
+          "minimum": 1,
+          "default": 5
+        },
+        "min_changes": {
+          "description": "Fewest checked changes within window_days before learn proposes a tightening, a budget from the team's costs or fitted pricing weights: fewer say too little.",
+          "type": "integer",
+          "minimum": 1,
+          "default": 20
+        },
+        "rework_days": {
+          "description": "Days after a commit during which later commits that delete its lines (rewrites, reverts, fix-ups) count towards its actual cost.",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 3650,
+          "default": 30
+        },
+        "max_weight_factor": {
+          "description": "Largest factor a fitted pricing weight may be of the policy's (the smallest is 0: a weight is never negative).",
+          "type": "number",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 3
+        },
+        "budget_percentiles": {
+          "description": "Percentiles of the team's change costs within window_days that learn suggests as budgets.change.",
+          "type": "object",
+          "additionalProperties": false,
+          "default": {},
+          "properties": {
+            "warn": {
+              "description": "Percentile of change costs suggested as budgets.change.warn.",
+              "type": "number",
+              "exclusiveMinimum": 0,
+              "maximum": 100,
+              "default": 90
+            },
+            "block": {
+              "description": "Percentile of change costs suggested as budgets.change.block; at least warn.",
+              "type": "number",
+              "exclusiveMinimum": 0,
+              "maximum": 100,
+              "default": 98
+            }
+          }
+        }
+      }
+    },
     "paths": {
       "description": "Globs (relative to the repository root, / as separator) that sort files into core, ignored, test and generated.",
       "type": "object",

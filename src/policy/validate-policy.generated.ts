@@ -6,7 +6,7 @@ import runtime2 from 'ajv-formats/dist/formats.js';
 
 export const validate = validate10;
 export default validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","title":"AUREUS policy","description":"The complexity budgets and rules a repository is held to, read from .aureus/policy.yaml at the base commit of every change. Every key is optional except version; omitted keys take the built-in defaults shown by `aureus policy show`.","type":"object","additionalProperties":false,"required":["version"],"properties":{"version":{"description":"Version of the policy format. This AUREUS reads version 1; older versions are migrated on load, newer ones need a newer AUREUS.","const":1},"project":{"description":"What kind of project this is; budgets are sized from it.","type":"object","additionalProperties":false,"default":{},"properties":{"name":{"description":"Display name used in reports. Defaults to the repository folder name when empty.","type":"string","maxLength":200,"default":""},"type":{"description":"Kind of project: web app, API service, CLI, library or monorepo.","enum":["web-app","api-service","cli","library","monorepo","unknown"],"default":"unknown"},"stack":{"description":"Languages, frameworks and test tooling the project uses.","type":"object","additionalProperties":false,"default":{},"properties":{"languages":{"description":"Languages by share of lines, largest first (for example typescript, python).","type":"array","items":{"type":"string","minLength":1,"maxLength":50},"uniqueItems":true,"default":[]},"frameworks":{"description":"Frameworks in use (for example express, react, django).","type":"array","items":{"type":"string","minLength":1,"maxLength":100},"uniqueItems":true,"default":[]},"test_command":{"description":"The project's test command as an argument vector, run without a shell when a patch is verified locally (for example [npm, test]). Empty means none known.","type":"array","items":{"type":"string","minLength":1,"maxLength":200},"maxItems":20,"default":[]}}},"maturity":{"description":"greenfield: new code, the design's budgets apply as they are. growing: budgets sized above the current code. legacy: budgets above the current code plus a baseline so only new findings block.","enum":["greenfield","growing","legacy"],"default":"greenfield"}}},"budgets":{"description":"Limits on the cost of one change and on the size of the core.","type":"object","additionalProperties":false,"default":{},"properties":{"change":{"description":"Cost of a single change in points (see pricing).","type":"object","additionalProperties":false,"default":{},"properties":{"warn":{"description":"A change costing at least this many points is reported with a warning. Must not exceed block.","type":"number","minimum":0,"default":400},"block":{"description":"A change costing more than this many points is blocked.","type":"number","minimum":0,"default":500}}},"core_loc":{"description":"Logical lines of code in the core (paths.core).","type":"object","additionalProperties":false,"default":{},"properties":{"target":{"description":"Size the core should stay under; reflexion is due at simplification.triggers.loc_budget_ratio of it.","type":"integer","minimum":1,"default":4000},"hard":{"description":"Size the core may never exceed: a change that crosses it is blocked. Must be at least target.","type":"integer","minimum":1,"default":8000}}},"core_files":{"description":"Most source files the core may hold.","type":"integer","minimum":1,"default":25},"core_modules":{"description":"Most top-level modules (folders directly under a core root) the core may hold.","type":"integer","minimum":1,"default":6},"new_dependencies":{"description":"Most new direct dependencies a single change may add.","type":"integer","minimum":0,"default":2}}},"forbidden_patterns":{"description":"Patterns the critic reports, by id. Each has a severity (error blocks, warn reports, off disables) and its own parameters.","type":"object","additionalProperties":false,"default":{},"properties":{"god_class":{"description":"A class that grew too large to understand in one reading.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"max_loc":{"description":"Most logical lines one class may span.","type":"integer","minimum":1,"default":500},"growth_tolerance":{"description":"Lines of code a class recorded in .aureus/baseline.json may gain over its recorded size before its growth blocks: growth within it is reported as worsened but does not block. Counted from the baseline's figure, not from each change's base, so small changes cannot add up past it. 0, the default: any growth blocks (aureus init sets one for a legacy project).","type":"integer","minimum":0,"default":0}}},"deep_inheritance":{"description":"A class hierarchy deeper than the limit, followed across files.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"max_depth":{"description":"Most levels of extends above a class.","type":"integer","minimum":0,"default":2}}},"circular_dependency":{"description":"Modules that import each other, directly or through others.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"count_type_only_imports":{"description":"Whether imports TypeScript's emit erases count towards a cycle: `import type`, and imports whose bindings are used only as types under the file's tsconfig (verbatimModuleSyntax, decorator metadata and the JSX factory keep theirs). They vanish at run time, so they do not by default.","type":"boolean","default":false}}},"global_mutable_state":{"description":"Module-level variables that are reassigned or mutated.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"warn"}}},"reflection":{"description":"Reflection-based metaprogramming: eval, new Function, Proxy, Reflect, dynamic imports of computed names, getattr/__import__, Java reflection.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"warn"}}},"premature_abstraction":{"description":"An interface or abstract class with fewer implementations than the minimum.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"min_implementations":{"description":"Fewest implementations that justify an abstraction.","type":"integer","minimum":1,"default":2},"core_interfaces":{"description":"Names of interfaces that are deliberate extension points and exempt from this rule.","type":"array","items":{"type":"string","minLength":1,"maxLength":200},"uniqueItems":true,"default":[]}}},"di_container":{"description":"A dependency-injection container used in the core.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"plugin_registry":{"description":"A plugin registry or dynamic module loading in the core.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"event_bus":{"description":"An event bus with too few subscribers to be worth the indirection.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"min_subscribers":{"description":"Fewest distinct subscribers that justify an event bus.","type":"integer","minimum":1,"default":3}}},"single_backend_repository":{"description":"A repository-pattern abstraction over a single storage backend.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"warn"}}},"oversized_adapter":{"description":"An adapter grown past the size where it stops being a thin translation layer.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"max_loc":{"description":"Most logical lines an adapter file may hold.","type":"integer","minimum":1,"default":200},"growth_tolerance":{"description":"Lines of code an adapter recorded in .aureus/baseline.json may gain over its recorded size before its growth blocks: growth within it is reported as worsened but does not block. Counted from the baseline's figure, not from each change's base, so small changes cannot add up past it. 0, the default: any growth blocks (aureus init sets one for a legacy project).","type":"integer","minimum":0,"default":0},"adapter_globs":{"description":"Globs that name adapter files.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":["**/adapters/**","**/*-adapter.*","**/*Adapter.*"]}}},"dependency_budget":{"description":"A change adds more direct dependencies than budgets.new_dependencies.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"module_budget":{"description":"The core holds more modules than budgets.core_modules.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"file_budget":{"description":"The core holds more files than budgets.core_files.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"loc_budget":{"description":"The core crosses budgets.core_loc.hard (blocks at this severity) or budgets.core_loc.target (always a warning).","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"unparsable_file":{"description":"A TypeScript, JavaScript, Python, Go or Java file that does not parse, reported at its first syntax error: what the parser could not read is not measured, so the check says so instead of pricing and critiquing the file as if it had been read. A file already broken at the base is baseline.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"in_tests":{"description":"Severity for files under paths.tests, which may hold invalid code on purpose (a parser's test inputs), never above severity: warn reports them without blocking. Files meant to be invalid are best listed under paths.ignore, which AUREUS never prices or critiques.","$ref":"#/definitions/severity","default":"warn"}}}}},"pricing":{"description":"Weights that turn a change into points. A cost is a breakdown: loc, dependencies, abstractions, security, files, modules, tool, total.","type":"object","additionalProperties":false,"default":{},"properties":{"loc_added":{"description":"Points per added logical line.","type":"number","minimum":0,"default":1},"loc_deleted_credit":{"description":"Points credited per deleted logical line, so a simplification has a negative cost.","type":"number","minimum":0,"default":1},"dependency":{"description":"Price of a new dependency: own_loc / 1000 × per_kloc + per_transitive_package × packages it adds + install_script if it runs one.","type":"object","additionalProperties":false,"default":{},"properties":{"per_kloc":{"description":"Points per thousand lines of the dependency's own code.","type":"number","minimum":0,"default":1},"per_transitive_package":{"description":"Points per package the lockfile gains with it.","type":"number","minimum":0,"default":5},"install_script":{"description":"Points when the dependency (or one it pulls in) runs an install script.","type":"number","minimum":0,"default":20}}},"abstraction":{"description":"Points per new abstraction: interface, abstract class, class hierarchy level, generic factory.","type":"number","minimum":0,"default":25},"security":{"description":"Points per new touch of a sensitive surface.","type":"object","additionalProperties":false,"default":{},"properties":{"process_spawn":{"description":"Starting processes or shells (child_process, subprocess, exec).","$ref":"#/definitions/points","default":30},"eval":{"description":"Evaluating code from strings (eval, new Function, vm).","$ref":"#/definitions/points","default":30},"filesystem_write":{"description":"Writing, moving or deleting files.","$ref":"#/definitions/points","default":10},"network":{"description":"Opening network connections or HTTP requests.","$ref":"#/definitions/points","default":20},"crypto":{"description":"Cryptography: keys, ciphers, signatures, random tokens.","$ref":"#/definitions/points","default":15},"auth":{"description":"Authentication and authorization: logins, tokens, sessions, permissions.","$ref":"#/definitions/points","default":25},"deserialization":{"description":"Turning untrusted bytes into objects (pickle, YAML load, unserialize).","$ref":"#/definitions/points","default":20},"env_secrets":{"description":"Reading environment variables or secrets.","$ref":"#/definitions/points","default":15}}},"file":{"description":"Points per new file.","type":"number","minimum":0,"default":5},"module":{"description":"Points per new module (a new folder directly under a core root).","type":"number","minimum":0,"default":20},"tool":{"description":"Points per builder tool action, by the action's permission tier.","type":"object","additionalProperties":false,"default":{},"properties":{"tier_0":{"description":"Tier 0: reading the workspace.","$ref":"#/definitions/points","default":0},"tier_1":{"description":"Tier 1: editing files in the workspace.","$ref":"#/definitions/points","default":1},"tier_2":{"description":"Tier 2: running an allow-listed command in the sandbox.","$ref":"#/definitions/points","default":5},"tier_3":{"description":"Tier 3: publishing (pushing a branch, opening a pull request).","$ref":"#/definitions/points","default":20}}},"test_code_weight":{"description":"Multiplier on the cost of lines under paths.tests.","type":"number","minimum":0,"maximum":1,"default":0.25},"generated_code_weight":{"description":"Multiplier on the cost of lines under paths.generated.","type":"number","minimum":0,"maximum":1,"default":0}}},"permissions":{"description":"What the builder agent may do. Tiers: 0 read the workspace, 1 edit files in the workspace, 2 run allow-listed commands in a sandbox, 3 publish (push an aureus/ branch, open a draft pull request).","type":"object","additionalProperties":false,"default":{},"properties":{"max_tier":{"description":"Highest tier the builder may use without a maintainer's approval.","type":"integer","minimum":0,"maximum":3,"default":2},"allowed_commands":{"description":"Exact argument vectors the builder may run at tier 2, without a shell (for example [npm, test]).","type":"array","items":{"type":"array","items":{"type":"string","minLength":1,"maxLength":200},"minItems":1,"maxItems":20},"maxItems":50,"default":[]},"protected_paths":{"description":"Globs the builder may never change: a patch that touches one is refused.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":[".github/**",".husky/**",".aureus/**","**/CODEOWNERS","**/.gitattributes","**/AGENTS.md","**/package.json","**/package-lock.json"]}}},"cost_thresholds":{"description":"Limits on the builder agent and the model it calls.","type":"object","additionalProperties":false,"default":{},"properties":{"action_warn":{"description":"A single builder action estimated at this many points or more is logged as expensive.","type":"number","minimum":0,"default":20},"action_block":{"description":"A single builder action estimated above this many points is refused. Must be at least action_warn.","type":"number","minimum":0,"default":50},"max_iterations":{"description":"Most act/verify rounds in one builder run.","type":"integer","minimum":1,"maximum":500,"default":30},"reflect_every_actions":{"description":"Every this many actions the builder stops to reflect: it is shown its goals and progress notes and answers whether to continue, plan again or stop, with the decisions and blockers it records.","type":"integer","minimum":1,"maximum":500,"default":10},"context_tokens":{"description":"The builder's context window in tokens: one request, its input counted as one token per byte plus model_provider.max_tokens, must fit it. Past three quarters of it the file contents read least recently are replaced by a one-line stub and older turns by a summary the run writes from its own record; a request that still cannot fit stops the run.","type":"integer","minimum":1,"default":100000},"max_tokens_per_run":{"description":"Most model tokens (input plus output) one run may use, the builder's or aureus simplify's: a call whose worst case (its request's size plus model_provider.max_tokens) would pass it is not sent.","type":"integer","minimum":1,"default":200000},"max_usd_per_run":{"description":"Most model spend in US dollars for one run, at model_provider.prices: a call whose worst case would pass it is not sent.","type":"number","minimum":0,"default":2},"max_usd_per_day":{"description":"Most model spend in US dollars per repository per day, this run's included: a call whose worst case would pass it is not sent.","type":"number","minimum":0,"default":20},"max_runs_per_actor_per_day":{"description":"Most builder runs one person may start per day.","type":"integer","minimum":0,"default":5},"max_patch_files":{"description":"Most files one builder patch may touch.","type":"integer","minimum":1,"default":100},"max_patch_bytes":{"description":"Largest builder patch in bytes.","type":"integer","minimum":1,"default":4194304}}},"simplification":{"description":"When reflexion runs and what it may do with its verified patches.","type":"object","additionalProperties":false,"default":{},"properties":{"enabled":{"description":"Whether reflexion runs at all.","type":"boolean","default":true},"triggers":{"description":"Any one of these starts reflexion on a change.","type":"object","additionalProperties":false,"default":{},"properties":{"added_loc":{"description":"A change adding more than this many logical lines.","type":"integer","minimum":0,"default":100},"new_abstraction":{"description":"A change introducing an interface, abstract class or new hierarchy level.","type":"boolean","default":true},"loc_budget_ratio":{"description":"The core reaching this fraction of budgets.core_loc.target.","type":"number","exclusiveMinimum":0,"maximum":1,"default":0.9}}},"aggressiveness":{"description":"conservative: only removals of dead code. balanced: also inlining and dropping single-implementation abstractions. aggressive: also merges and restructuring.","enum":["conservative","balanced","aggressive"],"default":"balanced"},"target_reduction":{"description":"Fraction of the change's complexity reflexion aims to remove.","type":"number","exclusiveMinimum":0,"maximum":1,"default":0.2},"suggestions":{"description":"Post verified patches as suggestion comments on pull request lines.","type":"boolean","default":true},"auto_commit":{"description":"Push one `aureus: simplify` commit to same-repository pull request branches.","type":"boolean","default":false},"model_assisted":{"description":"Also ask the model (model_provider) for larger simplifications; they pass the same verification.","type":"boolean","default":false}}},"model_provider":{"description":"The language models used by the builder agent and model-assisted reflexion: a primary provider, fallbacks tried in order when it is unavailable, and the price of every model they name. AUREUS works fully without one.","type":"object","additionalProperties":false,"default":{},"properties":{"provider":{"description":"none disables model use; anthropic uses the Messages API; openai-compatible uses chat completions (OpenAI, or a local server: Ollama, vLLM, llama.cpp server).","enum":["none","anthropic","openai-compatible"],"default":"none"},"model":{"description":"Model that builds (the builder's tool loop) and runs model-assisted reflexion, as the provider names it.","type":"string","minLength":1,"maxLength":200,"default":"claude-sonnet-5-5"},"planning_model":{"description":"Model that writes the builder's plan and estimate. Empty uses model.","type":"string","maxLength":200,"default":""},"base_url":{"description":"API base URL, for a proxy, a gateway or a local server (for example http://127.0.0.1:11434/v1 for Ollama). Empty uses ANTHROPIC_BASE_URL or OPENAI_BASE_URL when set, else the provider's own.","anyOf":[{"const":""},{"type":"string","format":"uri","pattern":"^https?://"}],"default":""},"api_key_env":{"description":"Name of the environment variable that holds the API key. Empty uses the provider's own: ANTHROPIC_API_KEY or OPENAI_API_KEY (a local server may need none). The key itself never goes in the policy.","type":"string","pattern":"^([A-Z_][A-Z0-9_]*)?$","default":""},"max_tokens":{"description":"Most tokens one model reply may hold.","type":"integer","minimum":1,"maximum":200000,"default":8192},"timeout_seconds":{"description":"How long one model call may take.","type":"integer","minimum":1,"maximum":3600,"default":120},"fallback":{"description":"Providers tried in order when the one before is unavailable (rate limited after its retries, overloaded, a server error, a timeout, no connection); never when it refuses the key or the request, which are settings to fix. They share max_tokens and timeout_seconds.","type":"array","maxItems":3,"items":{"type":"object","additionalProperties":false,"required":["provider","model"],"properties":{"provider":{"description":"anthropic or openai-compatible, as model_provider.provider.","enum":["anthropic","openai-compatible"]},"model":{"description":"Model that builds, on this provider.","type":"string","minLength":1,"maxLength":200},"planning_model":{"description":"Model that plans, on this provider. Empty uses model.","type":"string","maxLength":200,"default":""},"base_url":{"description":"API base URL of this provider; empty as for model_provider.base_url.","anyOf":[{"const":""},{"type":"string","format":"uri","pattern":"^https?://"}],"default":""},"api_key_env":{"description":"Variable holding this provider's key; empty as for model_provider.api_key_env.","type":"string","pattern":"^([A-Z_][A-Z0-9_]*)?$","default":""}}},"default":[]},"breaker_failures":{"description":"Consecutive failures after which a provider is skipped for the rest of the run, so a dead endpoint costs its timeout a bounded number of times.","type":"integer","minimum":1,"maximum":20,"default":3},"prices":{"description":"Price of every model the providers name, in US dollars per million tokens, for cost_thresholds' dollar caps. A model named above without a price is an error: a call is never counted as free unless its price says 0 (a local model).","type":"array","maxItems":50,"items":{"type":"object","additionalProperties":false,"required":["model","input_usd_per_mtok","output_usd_per_mtok"],"properties":{"model":{"description":"Model name, as in model, planning_model or a fallback.","type":"string","minLength":1,"maxLength":200},"input_usd_per_mtok":{"description":"US dollars per million input tokens.","type":"number","minimum":0},"output_usd_per_mtok":{"description":"US dollars per million output tokens.","type":"number","minimum":0}}},"default":[{"model":"claude-sonnet-5-5","input_usd_per_mtok":3,"output_usd_per_mtok":15}]}}},"integrations":{"description":"Where AUREUS runs and what it publishes there.","type":"object","additionalProperties":false,"default":{},"properties":{"hooks":{"description":"Local git hooks (advisory: the server-side check is the gate).","type":"object","additionalProperties":false,"default":{},"properties":{"pre_commit":{"description":"Price the staged change before every commit.","type":"boolean","default":true},"pre_push":{"description":"Check the range being pushed against the upstream merge-base.","type":"boolean","default":false}}},"action":{"description":"What the GitHub Action publishes.","type":"object","additionalProperties":false,"default":{},"properties":{"comment":{"description":"Keep one sticky cost-ledger comment on the pull request.","type":"boolean","default":true},"annotations":{"description":"Annotate changed lines with findings.","type":"boolean","default":true},"sarif":{"description":"Write a SARIF file for code scanning.","type":"boolean","default":true}}},"app":{"description":"What the GitHub App does on installed repositories.","type":"object","additionalProperties":false,"default":{},"properties":{"check_runs":{"description":"Conclude an AUREUS check run on every pull request head.","type":"boolean","default":true},"comments":{"description":"Keep one sticky cost-ledger comment on the pull request.","type":"boolean","default":true},"builder":{"description":"Let maintainers start the builder agent with `/aureus implement` or the builder label.","type":"boolean","default":false},"builder_label":{"description":"Issue label that starts the builder agent.","type":"string","minLength":1,"maxLength":50,"default":"aureus:implement"},"allowed_bot_ids":{"description":"Numeric GitHub user ids of bots whose commands AUREUS accepts. Names are never trusted.","type":"array","items":{"type":"integer","minimum":1},"uniqueItems":true,"default":[]}}},"incomplete_conclusion":{"description":"Check conclusion when a change could not be fully evaluated. Never success.","enum":["failure","neutral"],"default":"failure"}}},"memory":{"description":"How long the .aureus/ store keeps its records.","type":"object","additionalProperties":false,"default":{},"properties":{"ledger_retention_days":{"description":"Days of entries the App's ledger keeps (AUREUS_DATA_DIR/ledger/<repository id>.jsonl); 0 keeps them all. Older entries become one summary line that keeps the hash chain verifiable (aureus ledger compact; appends do it once the oldest entry is a day past this), after a backup beside the ledger. The ledger is the data the cost model learns from. The shared ledger (branch aureus-ledger) keeps every entry.","type":"integer","minimum":0,"default":0},"history_retention_days":{"description":"Days of this machine's run history to keep: the local ledger, .aureus/local/ledger.jsonl (checks, commits, simplifications, builder runs); 0 keeps it all. Older entries become one summary line, as for ledger_retention_days.","type":"integer","minimum":0,"default":180},"patterns_retention_days":{"description":"Days of learned patterns to keep; 0 keeps them all.","type":"integer","minimum":0,"default":365}}},"paths":{"description":"Globs (relative to the repository root, / as separator) that sort files into core, ignored, test and generated.","type":"object","additionalProperties":false,"default":{},"properties":{"core":{"description":"The core the LOC, file and module budgets apply to.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":["src/**"]},"ignore":{"description":"Files AUREUS never prices or critiques. Read from the base policy only, so a change cannot exclude itself.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":["**/node_modules/**","**/dist/**","**/build/**","**/coverage/**"]},"tests":{"description":"Test code, priced with pricing.test_code_weight.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":["test/**","tests/**","**/__tests__/**","**/*.test.*","**/*.spec.*","**/*_test.go","**/test_*.py"]},"generated":{"description":"Generated code, priced with pricing.generated_code_weight.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":["**/*.generated.*","**/generated/**"]}}}},"definitions":{"severity":{"description":"error: a new finding blocks the change. warn: reported, never blocks. off: not checked.","enum":["error","warn","off"]},"points":{"description":"Points added to the cost.","type":"number","minimum":0},"glob":{"description":"A glob relative to the repository root, with / as separator (for example src/**).","type":"string","minLength":1,"maxLength":500,"pattern":"^(?!/)(?!.*\\\\)"}}};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","title":"AUREUS policy","description":"The complexity budgets and rules a repository is held to, read from .aureus/policy.yaml at the base commit of every change. Every key is optional except version; omitted keys take the built-in defaults shown by `aureus policy show`.","type":"object","additionalProperties":false,"required":["version"],"properties":{"version":{"description":"Version of the policy format. This AUREUS reads version 1; older versions are migrated on load, newer ones need a newer AUREUS.","const":1},"project":{"description":"What kind of project this is; budgets are sized from it.","type":"object","additionalProperties":false,"default":{},"properties":{"name":{"description":"Display name used in reports. Defaults to the repository folder name when empty.","type":"string","maxLength":200,"default":""},"type":{"description":"Kind of project: web app, API service, CLI, library or monorepo.","enum":["web-app","api-service","cli","library","monorepo","unknown"],"default":"unknown"},"stack":{"description":"Languages, frameworks and test tooling the project uses.","type":"object","additionalProperties":false,"default":{},"properties":{"languages":{"description":"Languages by share of lines, largest first (for example typescript, python).","type":"array","items":{"type":"string","minLength":1,"maxLength":50},"uniqueItems":true,"default":[]},"frameworks":{"description":"Frameworks in use (for example express, react, django).","type":"array","items":{"type":"string","minLength":1,"maxLength":100},"uniqueItems":true,"default":[]},"test_command":{"description":"The project's test command as an argument vector, run without a shell when a patch is verified locally (for example [npm, test]). Empty means none known.","type":"array","items":{"type":"string","minLength":1,"maxLength":200},"maxItems":20,"default":[]}}},"maturity":{"description":"greenfield: new code, the design's budgets apply as they are. growing: budgets sized above the current code. legacy: budgets above the current code plus a baseline so only new findings block.","enum":["greenfield","growing","legacy"],"default":"greenfield"}}},"budgets":{"description":"Limits on the cost of one change and on the size of the core.","type":"object","additionalProperties":false,"default":{},"properties":{"change":{"description":"Cost of a single change in points (see pricing).","type":"object","additionalProperties":false,"default":{},"properties":{"warn":{"description":"A change costing at least this many points is reported with a warning. Must not exceed block.","type":"number","minimum":0,"default":400},"block":{"description":"A change costing more than this many points is blocked.","type":"number","minimum":0,"default":500}}},"core_loc":{"description":"Logical lines of code in the core (paths.core).","type":"object","additionalProperties":false,"default":{},"properties":{"target":{"description":"Size the core should stay under; reflexion is due at simplification.triggers.loc_budget_ratio of it.","type":"integer","minimum":1,"default":4000},"hard":{"description":"Size the core may never exceed: a change that crosses it is blocked. Must be at least target.","type":"integer","minimum":1,"default":8000}}},"core_files":{"description":"Most source files the core may hold.","type":"integer","minimum":1,"default":25},"core_modules":{"description":"Most top-level modules (folders directly under a core root) the core may hold.","type":"integer","minimum":1,"default":6},"new_dependencies":{"description":"Most new direct dependencies a single change may add.","type":"integer","minimum":0,"default":2}}},"forbidden_patterns":{"description":"Patterns the critic reports, by id. Each has a severity (error blocks, warn reports, off disables) and its own parameters.","type":"object","additionalProperties":false,"default":{},"properties":{"god_class":{"description":"A class that grew too large to understand in one reading.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"max_loc":{"description":"Most logical lines one class may span.","type":"integer","minimum":1,"default":500},"growth_tolerance":{"description":"Lines of code a class recorded in .aureus/baseline.json may gain over its recorded size before its growth blocks: growth within it is reported as worsened but does not block. Counted from the baseline's figure, not from each change's base, so small changes cannot add up past it. 0, the default: any growth blocks (aureus init sets one for a legacy project).","type":"integer","minimum":0,"default":0}}},"deep_inheritance":{"description":"A class hierarchy deeper than the limit, followed across files.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"max_depth":{"description":"Most levels of extends above a class.","type":"integer","minimum":0,"default":2}}},"circular_dependency":{"description":"Modules that import each other, directly or through others.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"count_type_only_imports":{"description":"Whether imports TypeScript's emit erases count towards a cycle: `import type`, and imports whose bindings are used only as types under the file's tsconfig (verbatimModuleSyntax, decorator metadata and the JSX factory keep theirs). They vanish at run time, so they do not by default.","type":"boolean","default":false}}},"global_mutable_state":{"description":"Module-level variables that are reassigned or mutated.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"warn"}}},"reflection":{"description":"Reflection-based metaprogramming: eval, new Function, Proxy, Reflect, dynamic imports of computed names, getattr/__import__, Java reflection.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"warn"}}},"premature_abstraction":{"description":"An interface or abstract class with fewer implementations than the minimum.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"min_implementations":{"description":"Fewest implementations that justify an abstraction.","type":"integer","minimum":1,"default":2},"core_interfaces":{"description":"Names of interfaces that are deliberate extension points and exempt from this rule.","type":"array","items":{"type":"string","minLength":1,"maxLength":200},"uniqueItems":true,"default":[]}}},"di_container":{"description":"A dependency-injection container used in the core.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"plugin_registry":{"description":"A plugin registry or dynamic module loading in the core.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"event_bus":{"description":"An event bus with too few subscribers to be worth the indirection.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"min_subscribers":{"description":"Fewest distinct subscribers that justify an event bus.","type":"integer","minimum":1,"default":3}}},"single_backend_repository":{"description":"A repository-pattern abstraction over a single storage backend.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"warn"}}},"oversized_adapter":{"description":"An adapter grown past the size where it stops being a thin translation layer.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"max_loc":{"description":"Most logical lines an adapter file may hold.","type":"integer","minimum":1,"default":200},"growth_tolerance":{"description":"Lines of code an adapter recorded in .aureus/baseline.json may gain over its recorded size before its growth blocks: growth within it is reported as worsened but does not block. Counted from the baseline's figure, not from each change's base, so small changes cannot add up past it. 0, the default: any growth blocks (aureus init sets one for a legacy project).","type":"integer","minimum":0,"default":0},"adapter_globs":{"description":"Globs that name adapter files.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":["**/adapters/**","**/*-adapter.*","**/*Adapter.*"]}}},"dependency_budget":{"description":"A change adds more direct dependencies than budgets.new_dependencies.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"module_budget":{"description":"The core holds more modules than budgets.core_modules.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"file_budget":{"description":"The core holds more files than budgets.core_files.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"loc_budget":{"description":"The core crosses budgets.core_loc.hard (blocks at this severity) or budgets.core_loc.target (always a warning).","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"unparsable_file":{"description":"A TypeScript, JavaScript, Python, Go or Java file that does not parse, reported at its first syntax error: what the parser could not read is not measured, so the check says so instead of pricing and critiquing the file as if it had been read. A file already broken at the base is baseline.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"in_tests":{"description":"Severity for files under paths.tests, which may hold invalid code on purpose (a parser's test inputs), never above severity: warn reports them without blocking. Files meant to be invalid are best listed under paths.ignore, which AUREUS never prices or critiques.","$ref":"#/definitions/severity","default":"warn"}}}}},"pricing":{"description":"Weights that turn a change into points. A cost is a breakdown: loc, dependencies, abstractions, security, files, modules, tool, total.","type":"object","additionalProperties":false,"default":{},"properties":{"loc_added":{"description":"Points per added logical line.","type":"number","minimum":0,"default":1},"loc_deleted_credit":{"description":"Points credited per deleted logical line, so a simplification has a negative cost.","type":"number","minimum":0,"default":1},"dependency":{"description":"Price of a new dependency: own_loc / 1000 × per_kloc + per_transitive_package × packages it adds + install_script if it runs one.","type":"object","additionalProperties":false,"default":{},"properties":{"per_kloc":{"description":"Points per thousand lines of the dependency's own code.","type":"number","minimum":0,"default":1},"per_transitive_package":{"description":"Points per package the lockfile gains with it.","type":"number","minimum":0,"default":5},"install_script":{"description":"Points when the dependency (or one it pulls in) runs an install script.","type":"number","minimum":0,"default":20}}},"abstraction":{"description":"Points per new abstraction: interface, abstract class, class hierarchy level, generic factory.","type":"number","minimum":0,"default":25},"security":{"description":"Points per new touch of a sensitive surface.","type":"object","additionalProperties":false,"default":{},"properties":{"process_spawn":{"description":"Starting processes or shells (child_process, subprocess, exec).","$ref":"#/definitions/points","default":30},"eval":{"description":"Evaluating code from strings (eval, new Function, vm).","$ref":"#/definitions/points","default":30},"filesystem_write":{"description":"Writing, moving or deleting files.","$ref":"#/definitions/points","default":10},"network":{"description":"Opening network connections or HTTP requests.","$ref":"#/definitions/points","default":20},"crypto":{"description":"Cryptography: keys, ciphers, signatures, random tokens.","$ref":"#/definitions/points","default":15},"auth":{"description":"Authentication and authorization: logins, tokens, sessions, permissions.","$ref":"#/definitions/points","default":25},"deserialization":{"description":"Turning untrusted bytes into objects (pickle, YAML load, unserialize).","$ref":"#/definitions/points","default":20},"env_secrets":{"description":"Reading environment variables or secrets.","$ref":"#/definitions/points","default":15}}},"file":{"description":"Points per new file.","type":"number","minimum":0,"default":5},"module":{"description":"Points per new module (a new folder directly under a core root).","type":"number","minimum":0,"default":20},"tool":{"description":"Points per builder tool action, by the action's permission tier.","type":"object","additionalProperties":false,"default":{},"properties":{"tier_0":{"description":"Tier 0: reading the workspace.","$ref":"#/definitions/points","default":0},"tier_1":{"description":"Tier 1: editing files in the workspace.","$ref":"#/definitions/points","default":1},"tier_2":{"description":"Tier 2: running an allow-listed command in the sandbox.","$ref":"#/definitions/points","default":5},"tier_3":{"description":"Tier 3: publishing (pushing a branch, opening a pull request).","$ref":"#/definitions/points","default":20}}},"test_code_weight":{"description":"Multiplier on the cost of lines under paths.tests.","type":"number","minimum":0,"maximum":1,"default":0.25},"generated_code_weight":{"description":"Multiplier on the cost of lines under paths.generated.","type":"number","minimum":0,"maximum":1,"default":0}}},"permissions":{"description":"What the builder agent may do. Tiers: 0 read the workspace, 1 edit files in the workspace, 2 run allow-listed commands in a sandbox, 3 publish (push an aureus/ branch, open a draft pull request).","type":"object","additionalProperties":false,"default":{},"properties":{"max_tier":{"description":"Highest tier the builder may use without a maintainer's approval.","type":"integer","minimum":0,"maximum":3,"default":2},"allowed_commands":{"description":"Exact argument vectors the builder may run at tier 2, without a shell (for example [npm, test]).","type":"array","items":{"type":"array","items":{"type":"string","minLength":1,"maxLength":200},"minItems":1,"maxItems":20},"maxItems":50,"default":[]},"protected_paths":{"description":"Globs the builder may never change: a patch that touches one is refused.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":[".github/**",".husky/**",".aureus/**","**/CODEOWNERS","**/.gitattributes","**/AGENTS.md","**/package.json","**/package-lock.json"]}}},"cost_thresholds":{"description":"Limits on the builder agent and the model it calls.","type":"object","additionalProperties":false,"default":{},"properties":{"action_warn":{"description":"A single builder action estimated at this many points or more is logged as expensive.","type":"number","minimum":0,"default":20},"action_block":{"description":"A single builder action estimated above this many points is refused. Must be at least action_warn.","type":"number","minimum":0,"default":50},"max_iterations":{"description":"Most act/verify rounds in one builder run.","type":"integer","minimum":1,"maximum":500,"default":30},"reflect_every_actions":{"description":"Every this many actions the builder stops to reflect: it is shown its goals and progress notes and answers whether to continue, plan again or stop, with the decisions and blockers it records.","type":"integer","minimum":1,"maximum":500,"default":10},"context_tokens":{"description":"The builder's context window in tokens: one request, its input counted as one token per byte plus model_provider.max_tokens, must fit it. Past three quarters of it the file contents read least recently are replaced by a one-line stub and older turns by a summary the run writes from its own record; a request that still cannot fit stops the run.","type":"integer","minimum":1,"default":100000},"max_tokens_per_run":{"description":"Most model tokens (input plus output) one run may use, the builder's or aureus simplify's: a call whose worst case (its request's size plus model_provider.max_tokens) would pass it is not sent.","type":"integer","minimum":1,"default":200000},"max_usd_per_run":{"description":"Most model spend in US dollars for one run, at model_provider.prices: a call whose worst case would pass it is not sent.","type":"number","minimum":0,"default":2},"max_usd_per_day":{"description":"Most model spend in US dollars per repository per day, this run's included: a call whose worst case would pass it is not sent.","type":"number","minimum":0,"default":20},"max_runs_per_actor_per_day":{"description":"Most builder runs one person may start per day.","type":"integer","minimum":0,"default":5},"max_patch_files":{"description":"Most files one builder patch may touch.","type":"integer","minimum":1,"default":100},"max_patch_bytes":{"description":"Largest builder patch in bytes.","type":"integer","minimum":1,"default":4194304}}},"simplification":{"description":"When reflexion runs and what it may do with its verified patches.","type":"object","additionalProperties":false,"default":{},"properties":{"enabled":{"description":"Whether reflexion runs at all.","type":"boolean","default":true},"triggers":{"description":"Any one of these starts reflexion on a change.","type":"object","additionalProperties":false,"default":{},"properties":{"added_loc":{"description":"A change adding more than this many logical lines.","type":"integer","minimum":0,"default":100},"new_abstraction":{"description":"A change introducing an interface, abstract class or new hierarchy level.","type":"boolean","default":true},"loc_budget_ratio":{"description":"The core reaching this fraction of budgets.core_loc.target.","type":"number","exclusiveMinimum":0,"maximum":1,"default":0.9}}},"aggressiveness":{"description":"conservative: only removals of dead code. balanced: also inlining and dropping single-implementation abstractions. aggressive: also merges and restructuring.","enum":["conservative","balanced","aggressive"],"default":"balanced"},"target_reduction":{"description":"Fraction of the change's complexity reflexion aims to remove.","type":"number","exclusiveMinimum":0,"maximum":1,"default":0.2},"suggestions":{"description":"Post verified patches as suggestion comments on pull request lines.","type":"boolean","default":true},"auto_commit":{"description":"Push one `aureus: simplify` commit to same-repository pull request branches.","type":"boolean","default":false},"model_assisted":{"description":"Also ask the model (model_provider) for larger simplifications; they pass the same verification.","type":"boolean","default":false}}},"model_provider":{"description":"The language models used by the builder agent and model-assisted reflexion: a primary provider, fallbacks tried in order when it is unavailable, and the price of every model they name. AUREUS works fully without one.","type":"object","additionalProperties":false,"default":{},"properties":{"provider":{"description":"none disables model use; anthropic uses the Messages API; openai-compatible uses chat completions (OpenAI, or a local server: Ollama, vLLM, llama.cpp server).","enum":["none","anthropic","openai-compatible"],"default":"none"},"model":{"description":"Model that builds (the builder's tool loop) and runs model-assisted reflexion, as the provider names it.","type":"string","minLength":1,"maxLength":200,"default":"claude-sonnet-5-5"},"planning_model":{"description":"Model that writes the builder's plan and estimate. Empty uses model.","type":"string","maxLength":200,"default":""},"base_url":{"description":"API base URL, for a proxy, a gateway or a local server (for example http://127.0.0.1:11434/v1 for Ollama). Empty uses ANTHROPIC_BASE_URL or OPENAI_BASE_URL when set, else the provider's own.","anyOf":[{"const":""},{"type":"string","format":"uri","pattern":"^https?://"}],"default":""},"api_key_env":{"description":"Name of the environment variable that holds the API key. Empty uses the provider's own: ANTHROPIC_API_KEY or OPENAI_API_KEY (a local server may need none). The key itself never goes in the policy.","type":"string","pattern":"^([A-Z_][A-Z0-9_]*)?$","default":""},"max_tokens":{"description":"Most tokens one model reply may hold.","type":"integer","minimum":1,"maximum":200000,"default":8192},"timeout_seconds":{"description":"How long one model call may take.","type":"integer","minimum":1,"maximum":3600,"default":120},"fallback":{"description":"Providers tried in order when the one before is unavailable (rate limited after its retries, overloaded, a server error, a timeout, no connection); never when it refuses the key or the request, which are settings to fix. They share max_tokens and timeout_seconds.","type":"array","maxItems":3,"items":{"type":"object","additionalProperties":false,"required":["provider","model"],"properties":{"provider":{"description":"anthropic or openai-compatible, as model_provider.provider.","enum":["anthropic","openai-compatible"]},"model":{"description":"Model that builds, on this provider.","type":"string","minLength":1,"maxLength":200},"planning_model":{"description":"Model that plans, on this provider. Empty uses model.","type":"string","maxLength":200,"default":""},"base_url":{"description":"API base URL of this provider; empty as for model_provider.base_url.","anyOf":[{"const":""},{"type":"string","format":"uri","pattern":"^https?://"}],"default":""},"api_key_env":{"description":"Variable holding this provider's key; empty as for model_provider.api_key_env.","type":"string","pattern":"^([A-Z_][A-Z0-9_]*)?$","default":""}}},"default":[]},"breaker_failures":{"description":"Consecutive failures after which a provider is skipped for the rest of the run, so a dead endpoint costs its timeout a bounded number of times.","type":"integer","minimum":1,"maximum":20,"default":3},"prices":{"description":"Price of every model the providers name, in US dollars per million tokens, for cost_thresholds' dollar caps. A model named above without a price is an error: a call is never counted as free unless its price says 0 (a local model).","type":"array","maxItems":50,"items":{"type":"object","additionalProperties":false,"required":["model","input_usd_per_mtok","output_usd_per_mtok"],"properties":{"model":{"description":"Model name, as in model, planning_model or a fallback.","type":"string","minLength":1,"maxLength":200},"input_usd_per_mtok":{"description":"US dollars per million input tokens.","type":"number","minimum":0},"output_usd_per_mtok":{"description":"US dollars per million output tokens.","type":"number","minimum":0}}},"default":[{"model":"claude-sonnet-5-5","input_usd_per_mtok":3,"output_usd_per_mtok":15}]}}},"integrations":{"description":"Where AUREUS runs and what it publishes there.","type":"object","additionalProperties":false,"default":{},"properties":{"hooks":{"description":"Local git hooks (advisory: the server-side check is the gate).","type":"object","additionalProperties":false,"default":{},"properties":{"pre_commit":{"description":"Price the staged change before every commit.","type":"boolean","default":true},"pre_push":{"description":"Check the range being pushed against the upstream merge-base.","type":"boolean","default":false}}},"action":{"description":"What the GitHub Action publishes.","type":"object","additionalProperties":false,"default":{},"properties":{"comment":{"description":"Keep one sticky cost-ledger comment on the pull request.","type":"boolean","default":true},"annotations":{"description":"Annotate changed lines with findings.","type":"boolean","default":true},"sarif":{"description":"Write a SARIF file for code scanning.","type":"boolean","default":true}}},"app":{"description":"What the GitHub App does on installed repositories.","type":"object","additionalProperties":false,"default":{},"properties":{"check_runs":{"description":"Conclude an AUREUS check run on every pull request head.","type":"boolean","default":true},"comments":{"description":"Keep one sticky cost-ledger comment on the pull request.","type":"boolean","default":true},"builder":{"description":"Let maintainers start the builder agent with `/aureus implement` or the builder label.","type":"boolean","default":false},"builder_label":{"description":"Issue label that starts the builder agent.","type":"string","minLength":1,"maxLength":50,"default":"aureus:implement"},"allowed_bot_ids":{"description":"Numeric GitHub user ids of bots whose commands AUREUS accepts. Names are never trusted.","type":"array","items":{"type":"integer","minimum":1},"uniqueItems":true,"default":[]}}},"incomplete_conclusion":{"description":"Check conclusion when a change could not be fully evaluated. Never success.","enum":["failure","neutral"],"default":"failure"}}},"memory":{"description":"How long the .aureus/ store keeps its records.","type":"object","additionalProperties":false,"default":{},"properties":{"ledger_retention_days":{"description":"Days of entries the App's ledger keeps (AUREUS_DATA_DIR/ledger/<repository id>.jsonl); 0 keeps them all. Older entries become one summary line that keeps the hash chain verifiable (aureus ledger compact; appends do it once the oldest entry is a day past this), after a backup beside the ledger. The ledger is the data the cost model learns from. The shared ledger (branch aureus-ledger) keeps every entry.","type":"integer","minimum":0,"default":0},"history_retention_days":{"description":"Days of this machine's run history to keep: the local ledger, .aureus/local/ledger.jsonl (checks, commits, simplifications, builder runs); 0 keeps it all. Older entries become one summary line, as for ledger_retention_days.","type":"integer","minimum":0,"default":180},"patterns_retention_days":{"description":"Days of learned patterns to keep; 0 keeps them all.","type":"integer","minimum":0,"default":365}}},"learning":{"description":"What `aureus learn` reads from the ledgers and the git history before it proposes a policy change. It only proposes: a maintainer applies the change.","type":"object","additionalProperties":false,"default":{},"properties":{"window_days":{"description":"Days of ledger entries learn reads (M); `aureus learn --since DAYS` overrides it for one run.","type":"integer","minimum":1,"maximum":3650,"default":90},"relax_after_overrides":{"description":"Overrides of one rule or of the change budget within window_days (N) after which learn proposes relaxing it.","type":"integer","minimum":1,"default":5},"min_changes":{"description":"Fewest checked changes within window_days before learn proposes a tightening, a budget from the team's costs or fitted pricing weights: fewer say too little.","type":"integer","minimum":1,"default":20},"rework_days":{"description":"Days after a commit during which later commits that delete its lines (rewrites, reverts, fix-ups) count towards its actual cost.","type":"integer","minimum":1,"maximum":3650,"default":30},"max_weight_factor":{"description":"Largest factor a fitted pricing weight may be of the policy's (the smallest is 0: a weight is never negative).","type":"number","minimum":1,"maximum":100,"default":3},"budget_percentiles":{"description":"Percentiles of the team's change costs within window_days that learn suggests as budgets.change.","type":"object","additionalProperties":false,"default":{},"properties":{"warn":{"description":"Percentile of change costs suggested as budgets.change.warn.","type":"number","exclusiveMinimum":0,"maximum":100,"default":90},"block":{"description":"Percentile of change costs suggested as budgets.change.block; at least warn.","type":"number","exclusiveMinimum":0,"maximum":100,"default":98}}}}},"paths":{"description":"Globs (relative to the repository root, / as separator) that sort files into core, ignored, test and generated.","type":"object","additionalProperties":false,"default":{},"properties":{"core":{"description":"The core the LOC, file and module budgets apply to.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":["src/**"]},"ignore":{"description":"Files AUREUS never prices or critiques. Read from the base policy only, so a change cannot exclude itself.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":["**/node_modules/**","**/dist/**","**/build/**","**/coverage/**"]},"tests":{"description":"Test code, priced with pricing.test_code_weight.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":["test/**","tests/**","**/__tests__/**","**/*.test.*","**/*.spec.*","**/*_test.go","**/test_*.py"]},"generated":{"description":"Generated code, priced with pricing.generated_code_weight.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":["**/*.generated.*","**/generated/**"]}}}},"definitions":{"severity":{"description":"error: a new finding blocks the change. warn: reported, never blocks. off: not checked.","enum":["error","warn","off"]},"points":{"description":"Points added to the cost.","type":"number","minimum":0},"glob":{"description":"A glob relative to the repository root, with / as separator (for example src/**).","type":"string","minLength":1,"maxLength":500,"pattern":"^(?!/)(?!.*\\\\)"}}};
 const schema12 = {"description":"error: a new finding blocks the change. warn: reported, never blocks. off: not checked.","enum":["error","warn","off"]};
 const schema23 = {"description":"A glob relative to the repository root, with / as separator (for example src/**).","type":"string","minLength":1,"maxLength":500,"pattern":"^(?!/)(?!.*\\\\)"};
 const schema30 = {"description":"Points added to the cost.","type":"number","minimum":0};
@@ -51,6 +51,9 @@ data.integrations = {};
 }
 if(data.memory === undefined){
 data.memory = {};
+}
+if(data.learning === undefined){
+data.learning = {};
 }
 if(data.paths === undefined){
 data.paths = {};
@@ -4404,23 +4407,29 @@ vErrors.push(err328);
 }
 errors++;
 }
-let data165 = data.paths;
+let data165 = data.learning;
 if(data165 && typeof data165 == "object" && !Array.isArray(data165)){
-if(data165.core === undefined){
-data165.core = ["src/**"];
+if(data165.window_days === undefined){
+data165.window_days = 90;
 }
-if(data165.ignore === undefined){
-data165.ignore = ["**/node_modules/**","**/dist/**","**/build/**","**/coverage/**"];
+if(data165.relax_after_overrides === undefined){
+data165.relax_after_overrides = 5;
 }
-if(data165.tests === undefined){
-data165.tests = ["test/**","tests/**","**/__tests__/**","**/*.test.*","**/*.spec.*","**/*_test.go","**/test_*.py"];
+if(data165.min_changes === undefined){
+data165.min_changes = 20;
 }
-if(data165.generated === undefined){
-data165.generated = ["**/*.generated.*","**/generated/**"];
+if(data165.rework_days === undefined){
+data165.rework_days = 30;
+}
+if(data165.max_weight_factor === undefined){
+data165.max_weight_factor = 3;
+}
+if(data165.budget_percentiles === undefined){
+data165.budget_percentiles = {};
 }
 for(const key39 in data165){
-if(!((((key39 === "core") || (key39 === "ignore")) || (key39 === "tests")) || (key39 === "generated"))){
-const err329 = {instancePath:instancePath+"/paths",schemaPath:"#/properties/paths/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key39},message:"must NOT have additional properties"};
+if(!((((((key39 === "window_days") || (key39 === "relax_after_overrides")) || (key39 === "min_changes")) || (key39 === "rework_days")) || (key39 === "max_weight_factor")) || (key39 === "budget_percentiles"))){
+const err329 = {instancePath:instancePath+"/learning",schemaPath:"#/properties/learning/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key39},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err329];
 }
@@ -4430,14 +4439,9 @@ vErrors.push(err329);
 errors++;
 }
 }
-let data166 = data165.core;
-if(Array.isArray(data166)){
-const len11 = data166.length;
-for(let i17=0; i17<len11; i17++){
-let data167 = data166[i17];
-if(typeof data167 === "string"){
-if(func3(data167) > 500){
-const err330 = {instancePath:instancePath+"/paths/core/" + i17,schemaPath:"#/definitions/glob/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+let data166 = data165.window_days;
+if(!(((typeof data166 == "number") && (!(data166 % 1) && !isNaN(data166))) && (isFinite(data166)))){
+const err330 = {instancePath:instancePath+"/learning/window_days",schemaPath:"#/properties/learning/properties/window_days/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err330];
 }
@@ -4446,8 +4450,9 @@ vErrors.push(err330);
 }
 errors++;
 }
-if(func3(data167) < 1){
-const err331 = {instancePath:instancePath+"/paths/core/" + i17,schemaPath:"#/definitions/glob/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if((typeof data166 == "number") && (isFinite(data166))){
+if(data166 > 3650 || isNaN(data166)){
+const err331 = {instancePath:instancePath+"/learning/window_days",schemaPath:"#/properties/learning/properties/window_days/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3650},message:"must be <= 3650"};
 if(vErrors === null){
 vErrors = [err331];
 }
@@ -4456,8 +4461,8 @@ vErrors.push(err331);
 }
 errors++;
 }
-if(!pattern0.test(data167)){
-const err332 = {instancePath:instancePath+"/paths/core/" + i17,schemaPath:"#/definitions/glob/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!.*\\\\)"},message:"must match pattern \""+"^(?!/)(?!.*\\\\)"+"\""};
+if(data166 < 1 || isNaN(data166)){
+const err332 = {instancePath:instancePath+"/learning/window_days",schemaPath:"#/properties/learning/properties/window_days/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err332];
 }
@@ -4467,8 +4472,9 @@ vErrors.push(err332);
 errors++;
 }
 }
-else {
-const err333 = {instancePath:instancePath+"/paths/core/" + i17,schemaPath:"#/definitions/glob/type",keyword:"type",params:{type: "string"},message:"must be string"};
+let data167 = data165.relax_after_overrides;
+if(!(((typeof data167 == "number") && (!(data167 % 1) && !isNaN(data167))) && (isFinite(data167)))){
+const err333 = {instancePath:instancePath+"/learning/relax_after_overrides",schemaPath:"#/properties/learning/properties/relax_after_overrides/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err333];
 }
@@ -4477,15 +4483,9 @@ vErrors.push(err333);
 }
 errors++;
 }
-}
-let i18 = data166.length;
-let j6;
-if(i18 > 1){
-outer2:
-for(;i18--;){
-for(j6 = i18; j6--;){
-if(func0(data166[i18], data166[j6])){
-const err334 = {instancePath:instancePath+"/paths/core",schemaPath:"#/properties/paths/properties/core/uniqueItems",keyword:"uniqueItems",params:{i: i18, j: j6},message:"must NOT have duplicate items (items ## "+j6+" and "+i18+" are identical)"};
+if((typeof data167 == "number") && (isFinite(data167))){
+if(data167 < 1 || isNaN(data167)){
+const err334 = {instancePath:instancePath+"/learning/relax_after_overrides",schemaPath:"#/properties/learning/properties/relax_after_overrides/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err334];
 }
@@ -4493,14 +4493,11 @@ else {
 vErrors.push(err334);
 }
 errors++;
-break outer2;
 }
 }
-}
-}
-}
-else {
-const err335 = {instancePath:instancePath+"/paths/core",schemaPath:"#/properties/paths/properties/core/type",keyword:"type",params:{type: "array"},message:"must be array"};
+let data168 = data165.min_changes;
+if(!(((typeof data168 == "number") && (!(data168 % 1) && !isNaN(data168))) && (isFinite(data168)))){
+const err335 = {instancePath:instancePath+"/learning/min_changes",schemaPath:"#/properties/learning/properties/min_changes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err335];
 }
@@ -4509,14 +4506,9 @@ vErrors.push(err335);
 }
 errors++;
 }
-let data168 = data165.ignore;
-if(Array.isArray(data168)){
-const len12 = data168.length;
-for(let i19=0; i19<len12; i19++){
-let data169 = data168[i19];
-if(typeof data169 === "string"){
-if(func3(data169) > 500){
-const err336 = {instancePath:instancePath+"/paths/ignore/" + i19,schemaPath:"#/definitions/glob/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if((typeof data168 == "number") && (isFinite(data168))){
+if(data168 < 1 || isNaN(data168)){
+const err336 = {instancePath:instancePath+"/learning/min_changes",schemaPath:"#/properties/learning/properties/min_changes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err336];
 }
@@ -4525,8 +4517,10 @@ vErrors.push(err336);
 }
 errors++;
 }
-if(func3(data169) < 1){
-const err337 = {instancePath:instancePath+"/paths/ignore/" + i19,schemaPath:"#/definitions/glob/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+let data169 = data165.rework_days;
+if(!(((typeof data169 == "number") && (!(data169 % 1) && !isNaN(data169))) && (isFinite(data169)))){
+const err337 = {instancePath:instancePath+"/learning/rework_days",schemaPath:"#/properties/learning/properties/rework_days/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err337];
 }
@@ -4535,8 +4529,9 @@ vErrors.push(err337);
 }
 errors++;
 }
-if(!pattern0.test(data169)){
-const err338 = {instancePath:instancePath+"/paths/ignore/" + i19,schemaPath:"#/definitions/glob/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!.*\\\\)"},message:"must match pattern \""+"^(?!/)(?!.*\\\\)"+"\""};
+if((typeof data169 == "number") && (isFinite(data169))){
+if(data169 > 3650 || isNaN(data169)){
+const err338 = {instancePath:instancePath+"/learning/rework_days",schemaPath:"#/properties/learning/properties/rework_days/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3650},message:"must be <= 3650"};
 if(vErrors === null){
 vErrors = [err338];
 }
@@ -4545,9 +4540,8 @@ vErrors.push(err338);
 }
 errors++;
 }
-}
-else {
-const err339 = {instancePath:instancePath+"/paths/ignore/" + i19,schemaPath:"#/definitions/glob/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data169 < 1 || isNaN(data169)){
+const err339 = {instancePath:instancePath+"/learning/rework_days",schemaPath:"#/properties/learning/properties/rework_days/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err339];
 }
@@ -4557,14 +4551,10 @@ vErrors.push(err339);
 errors++;
 }
 }
-let i20 = data168.length;
-let j7;
-if(i20 > 1){
-outer3:
-for(;i20--;){
-for(j7 = i20; j7--;){
-if(func0(data168[i20], data168[j7])){
-const err340 = {instancePath:instancePath+"/paths/ignore",schemaPath:"#/properties/paths/properties/ignore/uniqueItems",keyword:"uniqueItems",params:{i: i20, j: j7},message:"must NOT have duplicate items (items ## "+j7+" and "+i20+" are identical)"};
+let data170 = data165.max_weight_factor;
+if((typeof data170 == "number") && (isFinite(data170))){
+if(data170 > 100 || isNaN(data170)){
+const err340 = {instancePath:instancePath+"/learning/max_weight_factor",schemaPath:"#/properties/learning/properties/max_weight_factor/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
 if(vErrors === null){
 vErrors = [err340];
 }
@@ -4572,14 +4562,9 @@ else {
 vErrors.push(err340);
 }
 errors++;
-break outer3;
 }
-}
-}
-}
-}
-else {
-const err341 = {instancePath:instancePath+"/paths/ignore",schemaPath:"#/properties/paths/properties/ignore/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data170 < 1 || isNaN(data170)){
+const err341 = {instancePath:instancePath+"/learning/max_weight_factor",schemaPath:"#/properties/learning/properties/max_weight_factor/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err341];
 }
@@ -4588,14 +4573,9 @@ vErrors.push(err341);
 }
 errors++;
 }
-let data170 = data165.tests;
-if(Array.isArray(data170)){
-const len13 = data170.length;
-for(let i21=0; i21<len13; i21++){
-let data171 = data170[i21];
-if(typeof data171 === "string"){
-if(func3(data171) > 500){
-const err342 = {instancePath:instancePath+"/paths/tests/" + i21,schemaPath:"#/definitions/glob/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+}
+else {
+const err342 = {instancePath:instancePath+"/learning/max_weight_factor",schemaPath:"#/properties/learning/properties/max_weight_factor/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err342];
 }
@@ -4604,8 +4584,17 @@ vErrors.push(err342);
 }
 errors++;
 }
-if(func3(data171) < 1){
-const err343 = {instancePath:instancePath+"/paths/tests/" + i21,schemaPath:"#/definitions/glob/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+let data171 = data165.budget_percentiles;
+if(data171 && typeof data171 == "object" && !Array.isArray(data171)){
+if(data171.warn === undefined){
+data171.warn = 90;
+}
+if(data171.block === undefined){
+data171.block = 98;
+}
+for(const key40 in data171){
+if(!((key40 === "warn") || (key40 === "block"))){
+const err343 = {instancePath:instancePath+"/learning/budget_percentiles",schemaPath:"#/properties/learning/properties/budget_percentiles/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key40},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err343];
 }
@@ -4614,8 +4603,11 @@ vErrors.push(err343);
 }
 errors++;
 }
-if(!pattern0.test(data171)){
-const err344 = {instancePath:instancePath+"/paths/tests/" + i21,schemaPath:"#/definitions/glob/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!.*\\\\)"},message:"must match pattern \""+"^(?!/)(?!.*\\\\)"+"\""};
+}
+let data172 = data171.warn;
+if((typeof data172 == "number") && (isFinite(data172))){
+if(data172 > 100 || isNaN(data172)){
+const err344 = {instancePath:instancePath+"/learning/budget_percentiles/warn",schemaPath:"#/properties/learning/properties/budget_percentiles/properties/warn/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
 if(vErrors === null){
 vErrors = [err344];
 }
@@ -4624,9 +4616,8 @@ vErrors.push(err344);
 }
 errors++;
 }
-}
-else {
-const err345 = {instancePath:instancePath+"/paths/tests/" + i21,schemaPath:"#/definitions/glob/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data172 <= 0 || isNaN(data172)){
+const err345 = {instancePath:instancePath+"/learning/budget_percentiles/warn",schemaPath:"#/properties/learning/properties/budget_percentiles/properties/warn/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
 if(vErrors === null){
 vErrors = [err345];
 }
@@ -4636,14 +4627,8 @@ vErrors.push(err345);
 errors++;
 }
 }
-let i22 = data170.length;
-let j8;
-if(i22 > 1){
-outer4:
-for(;i22--;){
-for(j8 = i22; j8--;){
-if(func0(data170[i22], data170[j8])){
-const err346 = {instancePath:instancePath+"/paths/tests",schemaPath:"#/properties/paths/properties/tests/uniqueItems",keyword:"uniqueItems",params:{i: i22, j: j8},message:"must NOT have duplicate items (items ## "+j8+" and "+i22+" are identical)"};
+else {
+const err346 = {instancePath:instancePath+"/learning/budget_percentiles/warn",schemaPath:"#/properties/learning/properties/budget_percentiles/properties/warn/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err346];
 }
@@ -4651,14 +4636,11 @@ else {
 vErrors.push(err346);
 }
 errors++;
-break outer4;
 }
-}
-}
-}
-}
-else {
-const err347 = {instancePath:instancePath+"/paths/tests",schemaPath:"#/properties/paths/properties/tests/type",keyword:"type",params:{type: "array"},message:"must be array"};
+let data173 = data171.block;
+if((typeof data173 == "number") && (isFinite(data173))){
+if(data173 > 100 || isNaN(data173)){
+const err347 = {instancePath:instancePath+"/learning/budget_percentiles/block",schemaPath:"#/properties/learning/properties/budget_percentiles/properties/block/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
 if(vErrors === null){
 vErrors = [err347];
 }
@@ -4667,14 +4649,8 @@ vErrors.push(err347);
 }
 errors++;
 }
-let data172 = data165.generated;
-if(Array.isArray(data172)){
-const len14 = data172.length;
-for(let i23=0; i23<len14; i23++){
-let data173 = data172[i23];
-if(typeof data173 === "string"){
-if(func3(data173) > 500){
-const err348 = {instancePath:instancePath+"/paths/generated/" + i23,schemaPath:"#/definitions/glob/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(data173 <= 0 || isNaN(data173)){
+const err348 = {instancePath:instancePath+"/learning/budget_percentiles/block",schemaPath:"#/properties/learning/properties/budget_percentiles/properties/block/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
 if(vErrors === null){
 vErrors = [err348];
 }
@@ -4683,8 +4659,9 @@ vErrors.push(err348);
 }
 errors++;
 }
-if(func3(data173) < 1){
-const err349 = {instancePath:instancePath+"/paths/generated/" + i23,schemaPath:"#/definitions/glob/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err349 = {instancePath:instancePath+"/learning/budget_percentiles/block",schemaPath:"#/properties/learning/properties/budget_percentiles/properties/block/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err349];
 }
@@ -4693,8 +4670,9 @@ vErrors.push(err349);
 }
 errors++;
 }
-if(!pattern0.test(data173)){
-const err350 = {instancePath:instancePath+"/paths/generated/" + i23,schemaPath:"#/definitions/glob/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!.*\\\\)"},message:"must match pattern \""+"^(?!/)(?!.*\\\\)"+"\""};
+}
+else {
+const err350 = {instancePath:instancePath+"/learning/budget_percentiles",schemaPath:"#/properties/learning/properties/budget_percentiles/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err350];
 }
@@ -4705,7 +4683,7 @@ errors++;
 }
 }
 else {
-const err351 = {instancePath:instancePath+"/paths/generated/" + i23,schemaPath:"#/definitions/glob/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err351 = {instancePath:instancePath+"/learning",schemaPath:"#/properties/learning/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err351];
 }
@@ -4714,20 +4692,330 @@ vErrors.push(err351);
 }
 errors++;
 }
+let data174 = data.paths;
+if(data174 && typeof data174 == "object" && !Array.isArray(data174)){
+if(data174.core === undefined){
+data174.core = ["src/**"];
 }
-let i24 = data172.length;
-let j9;
-if(i24 > 1){
-outer5:
-for(;i24--;){
-for(j9 = i24; j9--;){
-if(func0(data172[i24], data172[j9])){
-const err352 = {instancePath:instancePath+"/paths/generated",schemaPath:"#/properties/paths/properties/generated/uniqueItems",keyword:"uniqueItems",params:{i: i24, j: j9},message:"must NOT have duplicate items (items ## "+j9+" and "+i24+" are identical)"};
+if(data174.ignore === undefined){
+data174.ignore = ["**/node_modules/**","**/dist/**","**/build/**","**/coverage/**"];
+}
+if(data174.tests === undefined){
+data174.tests = ["test/**","tests/**","**/__tests__/**","**/*.test.*","**/*.spec.*","**/*_test.go","**/test_*.py"];
+}
+if(data174.generated === undefined){
+data174.generated = ["**/*.generated.*","**/generated/**"];
+}
+for(const key41 in data174){
+if(!((((key41 === "core") || (key41 === "ignore")) || (key41 === "tests")) || (key41 === "generated"))){
+const err352 = {instancePath:instancePath+"/paths",schemaPath:"#/properties/paths/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key41},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err352];
 }
 else {
 vErrors.push(err352);
+}
+errors++;
+}
+}
+let data175 = data174.core;
+if(Array.isArray(data175)){
+const len11 = data175.length;
+for(let i17=0; i17<len11; i17++){
+let data176 = data175[i17];
+if(typeof data176 === "string"){
+if(func3(data176) > 500){
+const err353 = {instancePath:instancePath+"/paths/core/" + i17,schemaPath:"#/definitions/glob/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err353];
+}
+else {
+vErrors.push(err353);
+}
+errors++;
+}
+if(func3(data176) < 1){
+const err354 = {instancePath:instancePath+"/paths/core/" + i17,schemaPath:"#/definitions/glob/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err354];
+}
+else {
+vErrors.push(err354);
+}
+errors++;
+}
+if(!pattern0.test(data176)){
+const err355 = {instancePath:instancePath+"/paths/core/" + i17,schemaPath:"#/definitions/glob/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!.*\\\\)"},message:"must match pattern \""+"^(?!/)(?!.*\\\\)"+"\""};
+if(vErrors === null){
+vErrors = [err355];
+}
+else {
+vErrors.push(err355);
+}
+errors++;
+}
+}
+else {
+const err356 = {instancePath:instancePath+"/paths/core/" + i17,schemaPath:"#/definitions/glob/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err356];
+}
+else {
+vErrors.push(err356);
+}
+errors++;
+}
+}
+let i18 = data175.length;
+let j6;
+if(i18 > 1){
+outer2:
+for(;i18--;){
+for(j6 = i18; j6--;){
+if(func0(data175[i18], data175[j6])){
+const err357 = {instancePath:instancePath+"/paths/core",schemaPath:"#/properties/paths/properties/core/uniqueItems",keyword:"uniqueItems",params:{i: i18, j: j6},message:"must NOT have duplicate items (items ## "+j6+" and "+i18+" are identical)"};
+if(vErrors === null){
+vErrors = [err357];
+}
+else {
+vErrors.push(err357);
+}
+errors++;
+break outer2;
+}
+}
+}
+}
+}
+else {
+const err358 = {instancePath:instancePath+"/paths/core",schemaPath:"#/properties/paths/properties/core/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err358];
+}
+else {
+vErrors.push(err358);
+}
+errors++;
+}
+let data177 = data174.ignore;
+if(Array.isArray(data177)){
+const len12 = data177.length;
+for(let i19=0; i19<len12; i19++){
+let data178 = data177[i19];
+if(typeof data178 === "string"){
+if(func3(data178) > 500){
+const err359 = {instancePath:instancePath+"/paths/ignore/" + i19,schemaPath:"#/definitions/glob/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err359];
+}
+else {
+vErrors.push(err359);
+}
+errors++;
+}
+if(func3(data178) < 1){
+const err360 = {instancePath:instancePath+"/paths/ignore/" + i19,schemaPath:"#/definitions/glob/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err360];
+}
+else {
+vErrors.push(err360);
+}
+errors++;
+}
+if(!pattern0.test(data178)){
+const err361 = {instancePath:instancePath+"/paths/ignore/" + i19,schemaPath:"#/definitions/glob/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!.*\\\\)"},message:"must match pattern \""+"^(?!/)(?!.*\\\\)"+"\""};
+if(vErrors === null){
+vErrors = [err361];
+}
+else {
+vErrors.push(err361);
+}
+errors++;
+}
+}
+else {
+const err362 = {instancePath:instancePath+"/paths/ignore/" + i19,schemaPath:"#/definitions/glob/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err362];
+}
+else {
+vErrors.push(err362);
+}
+errors++;
+}
+}
+let i20 = data177.length;
+let j7;
+if(i20 > 1){
+outer3:
+for(;i20--;){
+for(j7 = i20; j7--;){
+if(func0(data177[i20], data177[j7])){
+const err363 = {instancePath:instancePath+"/paths/ignore",schemaPath:"#/properties/paths/properties/ignore/uniqueItems",keyword:"uniqueItems",params:{i: i20, j: j7},message:"must NOT have duplicate items (items ## "+j7+" and "+i20+" are identical)"};
+if(vErrors === null){
+vErrors = [err363];
+}
+else {
+vErrors.push(err363);
+}
+errors++;
+break outer3;
+}
+}
+}
+}
+}
+else {
+const err364 = {instancePath:instancePath+"/paths/ignore",schemaPath:"#/properties/paths/properties/ignore/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err364];
+}
+else {
+vErrors.push(err364);
+}
+errors++;
+}
+let data179 = data174.tests;
+if(Array.isArray(data179)){
+const len13 = data179.length;
+for(let i21=0; i21<len13; i21++){
+let data180 = data179[i21];
+if(typeof data180 === "string"){
+if(func3(data180) > 500){
+const err365 = {instancePath:instancePath+"/paths/tests/" + i21,schemaPath:"#/definitions/glob/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err365];
+}
+else {
+vErrors.push(err365);
+}
+errors++;
+}
+if(func3(data180) < 1){
+const err366 = {instancePath:instancePath+"/paths/tests/" + i21,schemaPath:"#/definitions/glob/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err366];
+}
+else {
+vErrors.push(err366);
+}
+errors++;
+}
+if(!pattern0.test(data180)){
+const err367 = {instancePath:instancePath+"/paths/tests/" + i21,schemaPath:"#/definitions/glob/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!.*\\\\)"},message:"must match pattern \""+"^(?!/)(?!.*\\\\)"+"\""};
+if(vErrors === null){
+vErrors = [err367];
+}
+else {
+vErrors.push(err367);
+}
+errors++;
+}
+}
+else {
+const err368 = {instancePath:instancePath+"/paths/tests/" + i21,schemaPath:"#/definitions/glob/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err368];
+}
+else {
+vErrors.push(err368);
+}
+errors++;
+}
+}
+let i22 = data179.length;
+let j8;
+if(i22 > 1){
+outer4:
+for(;i22--;){
+for(j8 = i22; j8--;){
+if(func0(data179[i22], data179[j8])){
+const err369 = {instancePath:instancePath+"/paths/tests",schemaPath:"#/properties/paths/properties/tests/uniqueItems",keyword:"uniqueItems",params:{i: i22, j: j8},message:"must NOT have duplicate items (items ## "+j8+" and "+i22+" are identical)"};
+if(vErrors === null){
+vErrors = [err369];
+}
+else {
+vErrors.push(err369);
+}
+errors++;
+break outer4;
+}
+}
+}
+}
+}
+else {
+const err370 = {instancePath:instancePath+"/paths/tests",schemaPath:"#/properties/paths/properties/tests/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err370];
+}
+else {
+vErrors.push(err370);
+}
+errors++;
+}
+let data181 = data174.generated;
+if(Array.isArray(data181)){
+const len14 = data181.length;
+for(let i23=0; i23<len14; i23++){
+let data182 = data181[i23];
+if(typeof data182 === "string"){
+if(func3(data182) > 500){
+const err371 = {instancePath:instancePath+"/paths/generated/" + i23,schemaPath:"#/definitions/glob/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err371];
+}
+else {
+vErrors.push(err371);
+}
+errors++;
+}
+if(func3(data182) < 1){
+const err372 = {instancePath:instancePath+"/paths/generated/" + i23,schemaPath:"#/definitions/glob/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err372];
+}
+else {
+vErrors.push(err372);
+}
+errors++;
+}
+if(!pattern0.test(data182)){
+const err373 = {instancePath:instancePath+"/paths/generated/" + i23,schemaPath:"#/definitions/glob/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!.*\\\\)"},message:"must match pattern \""+"^(?!/)(?!.*\\\\)"+"\""};
+if(vErrors === null){
+vErrors = [err373];
+}
+else {
+vErrors.push(err373);
+}
+errors++;
+}
+}
+else {
+const err374 = {instancePath:instancePath+"/paths/generated/" + i23,schemaPath:"#/definitions/glob/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err374];
+}
+else {
+vErrors.push(err374);
+}
+errors++;
+}
+}
+let i24 = data181.length;
+let j9;
+if(i24 > 1){
+outer5:
+for(;i24--;){
+for(j9 = i24; j9--;){
+if(func0(data181[i24], data181[j9])){
+const err375 = {instancePath:instancePath+"/paths/generated",schemaPath:"#/properties/paths/properties/generated/uniqueItems",keyword:"uniqueItems",params:{i: i24, j: j9},message:"must NOT have duplicate items (items ## "+j9+" and "+i24+" are identical)"};
+if(vErrors === null){
+vErrors = [err375];
+}
+else {
+vErrors.push(err375);
 }
 errors++;
 break outer5;
@@ -4737,34 +5025,34 @@ break outer5;
 }
 }
 else {
-const err353 = {instancePath:instancePath+"/paths/generated",schemaPath:"#/properties/paths/properties/generated/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err376 = {instancePath:instancePath+"/paths/generated",schemaPath:"#/properties/paths/properties/generated/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err353];
+vErrors = [err376];
 }
 else {
-vErrors.push(err353);
+vErrors.push(err376);
 }
 errors++;
 }
 }
 else {
-const err354 = {instancePath:instancePath+"/paths",schemaPath:"#/properties/paths/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err377 = {instancePath:instancePath+"/paths",schemaPath:"#/properties/paths/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err354];
+vErrors = [err377];
 }
 else {
-vErrors.push(err354);
+vErrors.push(err377);
 }
 errors++;
 }
 }
 else {
-const err355 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err378 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err355];
+vErrors = [err378];
 }
 else {
-vErrors.push(err355);
+vErrors.push(err378);
 }
 errors++;
 }

@@ -1,5 +1,6 @@
 import type { JournalEntry } from '../../memory/journal-format.js';
 import { AureusError } from '../../model/errors.js';
+import { ruleOfReason } from '../../model/gate-reasons.js';
 import { isRecord, type JsonObject } from '../../model/json.js';
 import type { CliOptions } from './command-context.js';
 
@@ -67,21 +68,12 @@ export function matchEntry(filter: LedgerFilter, entry: JournalEntry): FilterMat
   if (!others) return 'no';
   if (filter.rule === undefined) return 'yes';
   const reasons = Array.isArray(record.reasons) ? record.reasons : [];
-  if (reasons.some((reason) => typeof reason === 'string' && ruleOf(reason) === filter.rule))
+  if (reasons.some((reason) => typeof reason === 'string' && ruleOfReason(reason) === filter.rule))
     return 'yes';
   // Past its reasons limit a record keeps the first ones and their total: the rule may be among
   // those left out, which a "no" would hide.
   const total = record.reasonsTotal;
   return typeof total === 'number' && total > reasons.length ? 'unsure' : 'no';
-}
-
-/**
- * The rule a check's reason names: the gate words a finding's reason as `STATUS RULE: …` or
- * `STATUS RULE (warning): …`. The `blocking` list holds fingerprints (hashes of rule, file and
- * symbol), which do not name the rule.
- */
-function ruleOf(reason: string): string | undefined {
-  return /^(?:new|worsened|baseline) ([^\s:(]+)(?::| \()/.exec(reason)?.[1];
 }
 
 /** Who overrode, approved, requested or cancelled: the person fields AUREUS records. */

@@ -7,6 +7,11 @@ const ADAPTERS = '^src/(memory|git|github|llm|parsers)/';
 const ENTRY_POINTS = '^src/(cli|hooks|action|bot|agent)/';
 /** Use cases shared by the entry points: gather inputs through adapters, run the core. */
 const WORKSPACE = '^src/workspace/';
+/**
+ * `aureus learn`'s reasoning: outside the verdict core on purpose (it never judges a diff), but
+ * as pure: ledger lines and history in, a policy proposal out; its command does the I/O.
+ */
+const LEARN = '^src/learn/';
 const IO_MODULES =
   '^(node:)?(fs|fs/promises|child_process|net|http|https|http2|dgram|dns|tls|cluster|worker_threads|os|process|readline|vm|v8|perf_hooks|timers|timers/promises|inspector)$';
 const IO_PACKAGES =
@@ -34,7 +39,7 @@ module.exports = {
       comment: 'The core does not know its adapters or entry points; they call it.',
       severity: 'error',
       from: { path: CORE },
-      to: { path: [ADAPTERS, WORKSPACE, ENTRY_POINTS] },
+      to: { path: [ADAPTERS, WORKSPACE, ENTRY_POINTS, LEARN] },
     },
     {
       name: 'adapters-not-to-entry-points',
@@ -42,6 +47,21 @@ module.exports = {
         'Adapters serve every entry point alike and know nothing of the use cases above them.',
       severity: 'error',
       from: { path: ADAPTERS },
+      to: { path: [WORKSPACE, ENTRY_POINTS, LEARN] },
+    },
+    {
+      name: 'learn-without-io',
+      comment:
+        'Learning takes data and returns a proposal; its command reads the ledgers and the history.',
+      severity: 'error',
+      from: { path: LEARN },
+      to: { path: [IO_MODULES, IO_PACKAGES] },
+    },
+    {
+      name: 'learn-below-entry-points',
+      comment: 'Entry points call learning, which knows nothing of them nor of the use cases.',
+      severity: 'error',
+      from: { path: LEARN },
       to: { path: [WORKSPACE, ENTRY_POINTS] },
     },
     {

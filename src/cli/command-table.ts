@@ -9,6 +9,7 @@ import {
   HOOKS_UNINSTALL_USAGE,
   IMPLEMENT_HELP,
   INIT_HELP,
+  LEARN_HELP,
   LEDGER_COMPACT_USAGE,
   LEDGER_QUERY_USAGE,
   LEDGER_RESTORE_USAGE,
@@ -96,6 +97,7 @@ const hooks = () => import('./commands/hooks-command.js');
 const serve = () => import('./commands/serve-command.js');
 const simplify = () => import('./commands/simplify-command.js');
 const implement = () => import('./commands/implement-command.js');
+const learn = () => import('./commands/learn-command.js');
 
 const CHANGE_OPTIONS: readonly OptionName[] = [
   'staged',
@@ -164,6 +166,13 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
     formats: ['text', 'json'],
     maxPositionals: 0,
     help: ANALYZE_HELP,
+  },
+  learn: {
+    run: async (context) => (await learn()).learnCommand(context),
+    accepts: ['format', 'since', 'output', 'shared', 'remote', 'file'],
+    formats: ['text', 'json', 'yaml-patch'],
+    maxPositionals: 0,
+    help: LEARN_HELP,
   },
   'policy validate': {
     run: async (context) => (await policy()).validatePolicyCommand(context),

@@ -11,6 +11,8 @@ Policy (.aureus/policy.yaml):
   aureus init                     survey the repository and write a policy sized to it, with reasons
   aureus policy validate [FILE]   check a policy file; every problem as file:line:col with a fix
   aureus policy show              the effective policy, defaults filled in, each key explained
+  aureus learn                    a policy change learned from the ledgers and the history, with
+                                  the evidence of every line; never applied
 
 Analysis:
   aureus analyze                  facts, import graph, cycles and modules of the whole repository
@@ -177,6 +179,29 @@ export const SIMPLIFY_HELP = `Usage:
       the tests fail. Each run's metrics (lines and abstractions removed, complexity before
       and after against simplification.target_reduction) go to the ledger.
       Exit 0, also when nothing is found.
+`;
+
+export const LEARN_HELP = `Usage:
+  aureus learn [--since DAYS] [--shared [--remote NAME]] [--file FILE]
+               [--format text|json|yaml-patch] [--output FILE]
+      Propose a change to .aureus/policy.yaml learned from the ledgers (the local one; with
+      --shared also the CI's, with --file also the App's) and the first-parent git history,
+      printed as a unified diff with the evidence of every changed line: which ledger lines,
+      who overrode, why, when. It never writes the policy: a policy change needs a maintainer.
+        relaxation   a rule (error → warn) or the change budget (to the dearest change let
+                     through) overridden learning.relax_after_overrides times in the window
+        tightening   a rule at warn that fired in none of at least learning.min_changes checks
+        budget       budgets.change from the learning.budget_percentiles of the team's costs,
+                     proposed when no change used more than half of today's budget
+        calibration  pricing weights fitted (never negative, at most learning.max_weight_factor
+                     times today's) to each commit's actual cost: its estimate plus its lines
+                     rewritten or reverted within learning.rework_days; fitted on the earlier
+                     70 % of the checked commits, the mean absolute error before and after shown
+                     on the later 30 %, and proposed only when it is lower
+      --since DAYS    days of ledger entries to learn from (default learning.window_days)
+      --output FILE   also write the proposed policy file there (never the policy itself)
+      --format yaml-patch prints the diff alone (git apply takes it). Exit 0; 1 when a ledger
+      does not verify (said first: its damaged lines are left out).
 `;
 
 export const CHECK_HELP = `Usage:

@@ -87,6 +87,33 @@ export async function readPolicyFile(
   required: boolean,
   cacheDir?: string,
 ): Promise<Policy | undefined> {
+  const read = await readPolicyBytes(path, shown, required);
+  if (read === undefined) return undefined;
+  // Not a git blob id: a key of its own kind, so the two never meet.
+  const key = `text-${createHash('sha256').update(read.bytes).digest('hex')}`;
+  const cached = await readCachedPolicy(cacheDir, key);
+  if (cached !== undefined) return cached;
+  return await parsePolicyText(read.text, shown, { dir: cacheDir, key });
+}
+
+/**
+ * A policy file's text and its parse, read as readPolicyFile reads it (no link followed, the
+ * same bounds), for a command that edits the text: undefined when there is no file.
+ */
+export async function readPolicySource(
+  path: string,
+  shown: string,
+): Promise<{ text: string; policy: Policy } | undefined> {
+  const read = await readPolicyBytes(path, shown, false);
+  if (read === undefined) return undefined;
+  return { text: read.text, policy: await parsePolicyText(read.text, shown) };
+}
+
+async function readPolicyBytes(
+  path: string,
+  shown: string,
+  required: boolean,
+): Promise<{ bytes: Buffer; text: string } | undefined> {
   const handle = await openNoFollow(path, shown, required);
   if (handle === undefined) return undefined;
   try {
@@ -114,11 +141,7 @@ export async function readPolicyFile(
     const bytes = buffer.subarray(0, bytesRead);
     const decoded = decodePolicyText(bytes, shown);
     if (!decoded.ok) throw new PolicyError([decoded.problem]);
-    // Not a git blob id: a key of its own kind, so the two never meet.
-    const key = `text-${createHash('sha256').update(bytes).digest('hex')}`;
-    const cached = await readCachedPolicy(cacheDir, key);
-    if (cached !== undefined) return cached;
-    return await parsePolicyText(decoded.text, shown, { dir: cacheDir, key });
+    return { bytes, text: decoded.text };
   } finally {
     await handle.close();
   }

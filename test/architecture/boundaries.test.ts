@@ -53,6 +53,12 @@ describe('the architecture rules', () => {
       'src/action/calls-loop.ts':
         "import { loop } from '../agent/run-loop.js';\nexport const l = loop;\n",
       'src/agent/run-loop.ts': 'export const loop = 1;\n',
+      'src/learn/reads-ledger.ts':
+        "import { readFileSync } from 'node:fs';\nexport const read = readFileSync;\n",
+      'src/learn/knows-cli.ts': "import { c } from '../cli/c.js';\nexport const k = c;\n",
+      'src/cli/c.ts': 'export const c = 1;\n',
+      'src/pricing/knows-learn.ts':
+        "import { k } from '../learn/knows-cli.js';\nexport const p = k;\n",
       'src/report/a.ts': "import { b } from './b.js';\nexport const a = () => b;\n",
       'src/report/b.ts': "import { a } from './a.js';\nexport const b = () => a;\n",
     });
@@ -81,6 +87,18 @@ describe('the architecture rules', () => {
     );
   });
 
+  it('keep learning pure and below the entry points, and the core free of it', () => {
+    expect(violations.output).toMatch(
+      /learn-without-io: src\/learn\/reads-ledger\.ts → (node:)?fs/,
+    );
+    expect(violations.output).toContain(
+      'learn-below-entry-points: src/learn/knows-cli.ts → src/cli/c.ts',
+    );
+    expect(violations.output).toContain(
+      'core-not-to-edges: src/pricing/knows-learn.ts → src/learn/knows-cli.ts',
+    );
+  });
+
   it('fail on cycles', () => {
     expect(violations.output).toContain('no-circular');
   });
@@ -96,6 +114,11 @@ describe('the architecture rules', () => {
       'src/action/implement-mode.ts':
         "import { implement } from '../agent/implement-run.js';\nexport const i = implement;\n",
       'src/agent/implement-run.ts': 'export const implement = 1;\n',
+      'src/learn/propose.ts':
+        "import { double } from '../policy/pure.js';\nimport type { R } from '../memory/types.js';\nexport const propose = (r: R) => double(r);\n",
+      'src/memory/types.ts': 'export type R = number;\n',
+      'src/cli/learn.ts':
+        "import { propose } from '../learn/propose.js';\nexport const l = propose;\n",
     });
     expect(clean.output).toContain('no dependency violations found');
     expect(clean.code).toBe(0);

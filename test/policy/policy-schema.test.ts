@@ -52,6 +52,7 @@ it('covers every section of the design', () => {
     'model_provider',
     'integrations',
     'memory',
+    'learning',
     'paths',
   ]);
 });

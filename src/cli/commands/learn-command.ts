@@ -1,0 +1,100 @@
+import { relative } from 'node:path';
+import { readCommitHistory } from '../../git/commit-history.js';
+import type { LedgerLine } from '../../learn/learn-input.js';
+import { learnProposal } from '../../learn/learn-proposal.js';
+import { patchPolicyText, policyDiff } from '../../learn/policy-patch.js';
+import { renderProposal } from '../../learn/render-proposal.js';
+import { writeOutputFile } from '../../memory/output-file.js';
+import { builtInPolicy, readPolicySource } from '../../memory/policy-file.js';
+import { storePaths } from '../../memory/store-paths.js';
+import { AureusError, ExitCode } from '../../model/errors.js';
+import { parsePolicy } from '../../policy/parse-policy.js';
+import type { CommandContext } from './command-context.js';
+import { readLedger } from './ledger-command.js';
+
+/**
+ * `aureus learn`: a policy proposal learned from the ledgers (the local one, and the shared one
+ * with --shared, the App's with --file) and the git history, printed as a diff of
+ * .aureus/policy.yaml with the evidence of every changed line. It never writes the policy: a
+ * policy change needs a maintainer; --output writes the proposed file elsewhere. A ledger that
+ * does not verify is said first and the run exits 1, as `ledger query` does.
+ */
+export async function learnCommand(context: CommandContext): Promise<number> {
+  const { io, root, options, format } = context;
+  const days = options.since === undefined ? undefined : parseDays(options.since);
+  const path = storePaths(root).policy;
+  const shown = relative(root, path);
+  const source = await readPolicySource(path, relative(io.cwd, path) || path);
+  const policy = source?.policy ?? (await builtInPolicy(undefined));
+  const { lines, damaged } = await readLedgers(context);
+  const history = await readCommitHistory(root);
+  const proposal = learnProposal({
+    policy,
+    lines,
+    commits: history.commits,
+    historyCut: history.cut,
+    now: Date.now(),
+    windowDays: days ?? policy.learning.window_days,
+  });
+  const before = source?.text ?? null;
+  const after =
+    proposal.edits.length === 0 && before !== null
+      ? before
+      : patchPolicyText(before, proposal.edits);
+  // The proposal is a policy a maintainer may commit as it is: one that would not validate is
+  // AUREUS's mistake, said as such rather than handed over.
+  const check = parsePolicy(after, shown);
+  if (proposal.edits.length > 0 && !check.ok)
+    throw new Error(`the proposed policy does not validate: ${check.problems[0]?.message}`);
+  const diff = proposal.edits.length === 0 ? '' : policyDiff(shown, before, after);
+  for (const note of damaged) io.stderr(`aureus: ${note}\n`);
+  if (options.output !== undefined)
+    await writeOutputFile(options.output, after, { setting: '--output', repository: root });
+  if (format === 'json')
+    io.stdout(
+      `${JSON.stringify({ policy: shown, verified: damaged.length === 0, ...proposal, diff }, null, 2)}\n`,
+    );
+  else if (format === 'yaml-patch') io.stdout(diff);
+  else io.stdout(renderProposal(proposal, diff, shown));
+  return damaged.length === 0 ? ExitCode.pass : ExitCode.rejected;
+}
+
+/**
+ * Every ledger named, read as `ledger query` reads it, and what does not verify in each: a
+ * proposal drawn from a damaged or tampered ledger is said to be so.
+ */
+async function readLedgers(
+  context: CommandContext,
+): Promise<{ lines: LedgerLine[]; damaged: string[] }> {
+  const { options } = context;
+  if (options.remote !== undefined && options.shared !== true)
+    throw new AureusError(
+      '--remote goes with --shared.',
+      'add --shared to read the shared ledger.',
+    );
+  const local = { shared: undefined, file: undefined, remote: undefined };
+  const chosen = [
+    { ...options, ...local },
+    ...(options.shared === true ? [{ ...options, file: undefined }] : []),
+    ...(options.file === undefined ? [] : [{ ...options, shared: undefined, remote: undefined }]),
+  ];
+  const lines: LedgerLine[] = [];
+  const damaged: string[] = [];
+  for (const chosenOptions of chosen) {
+    const { shown, contents, anchor } = await readLedger({ ...context, options: chosenOptions });
+    for (const entry of contents.entries) lines.push({ ledger: shown, entry });
+    if (!contents.intact || anchor.problem !== null)
+      damaged.push(
+        `${shown} does not verify (${contents.problems.length} damaged line(s)${anchor.problem === null ? '' : `; ${anchor.problem}`}): the proposal leaves its damaged lines out and cannot vouch for the rest (aureus ledger verify says more).`,
+      );
+  }
+  return { lines, damaged };
+}
+
+function parseDays(value: string): number {
+  if (/^[1-9][0-9]{0,3}$/.test(value) && Number(value) <= 3650) return Number(value);
+  throw new AureusError(
+    `--since ${JSON.stringify(value)} is not a number of days.`,
+    'give the days of ledger entries to learn from, 1 to 3650: --since 90.',
+  );
+}

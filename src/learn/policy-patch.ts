@@ -1,0 +1,30 @@
+import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
+import { Document, parseDocument } from 'yaml';
+import { CURRENT_POLICY_VERSION } from '../model/policy.js';
+import type { PolicyEdit } from './policy-edit.js';
+
+/**
+ * The policy file with the edits made, through the `yaml` Document API so that every comment
+ * and the layout the maintainers chose stay as they were; a repository without a policy file
+ * gets one holding the version and the edits alone.
+ */
+export function patchPolicyText(text: string | null, edits: readonly PolicyEdit[]): string {
+  const document =
+    text === null
+      ? new Document({ version: CURRENT_POLICY_VERSION })
+      : parseDocument(text, { schema: 'core' });
+  for (const edit of edits) document.setIn(edit.path, edit.to);
+  return document.toString();
+}
+
+/**
+ * The proposal as a unified diff of the policy file that `git apply` takes, `shown` naming it
+ * on both sides (a file the repository lacks comes from /dev/null).
+ */
+export function policyDiff(shown: string, before: string | null, after: string): string {
+  const from = before === null ? '/dev/null' : `a/${shown}`;
+  return createTwoFilesPatch(from, `b/${shown}`, before ?? '', after, undefined, undefined, {
+    context: 3,
+    headerOptions: FILE_HEADERS_ONLY,
+  });
+}

@@ -1,4 +1,4 @@
-import { blockingRuleOfReason, isOverBudgetReason, ruleOfReason } from '../model/gate-reasons.js';
+import { blockingRuleOfReason, isOverBudgetReason, ruleOfReason } from '../gate/review.js';
 import { isRecord, type JsonObject, type JsonValue } from '../model/json.js';
 import { DAY_MS, type LedgerLine } from './learn-input.js';
 

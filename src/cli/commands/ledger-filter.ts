@@ -1,6 +1,6 @@
+import { ruleOfReason } from '../../gate/review.js';
 import type { JournalEntry } from '../../memory/journal-format.js';
 import { AureusError } from '../../model/errors.js';
-import { ruleOfReason } from '../../model/gate-reasons.js';
 import { isRecord, type JsonObject } from '../../model/json.js';
 import type { CliOptions } from './command-context.js';
 

@@ -1,6 +1,6 @@
-import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
 import { Document, parseDocument } from 'yaml';
 import { CURRENT_POLICY_VERSION } from '../model/policy.js';
+import { unifiedDiff } from '../policy/init/unified-diff.js';
 import type { PolicyEdit } from './policy-edit.js';
 
 /**
@@ -23,8 +23,5 @@ export function patchPolicyText(text: string | null, edits: readonly PolicyEdit[
  */
 export function policyDiff(shown: string, before: string | null, after: string): string {
   const from = before === null ? '/dev/null' : `a/${shown}`;
-  return createTwoFilesPatch(from, `b/${shown}`, before ?? '', after, undefined, undefined, {
-    context: 3,
-    headerOptions: FILE_HEADERS_ONLY,
-  });
+  return unifiedDiff(before ?? '', after, [from, `b/${shown}`]);
 }

@@ -376,7 +376,7 @@ export const MALFORMED_POLICIES: readonly MalformedPolicy[] = [
     name: 'merge key',
     content: 'version: 1\n<<: {budgets: {}}\n',
     expected:
-      '.aureus/policy.yaml:2:1: unknown key "<<" at the top level. To resolve, remove it; the keys allowed at the top level are: version, project, budgets, forbidden_patterns, pricing, permissions, cost_thresholds, simplification, model_provider, integrations, memory, paths.',
+      '.aureus/policy.yaml:2:1: unknown key "<<" at the top level. To resolve, remove it; the keys allowed at the top level are: version, project, budgets, forbidden_patterns, pricing, permissions, cost_thresholds, simplification, model_provider, integrations, memory, learning, paths.',
   },
   {
     name: 'latin-1 bytes',

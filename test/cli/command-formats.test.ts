@@ -1,3 +1,5 @@
+import { copyFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { COMMANDS } from '../../src/cli/command-table.js';
 import { isolateGit, makeRepo, type Repo } from '../support/git-fixture.js';
@@ -29,8 +31,10 @@ beforeAll(async () => {
   repo.commit('base');
   repo.write('src/shape.ts', "import { area } from './area';\nexport const unit = area(1);\n");
   repo.git('add', 'src/shape.ts');
-  // A ledger entry for the ledger commands to show and verify.
+  // A ledger entry for the ledger commands to show and verify, and a backup of it to restore.
   expect((await runCliInProcess(['check'], repo.dir)).code).toBe(0);
+  const ledger = join(repo.dir, '.aureus/local/ledger.jsonl');
+  await copyFile(ledger, `${ledger}.bak-20260101T000000Z`);
 });
 afterAll(async () => {
   await repo.remove();

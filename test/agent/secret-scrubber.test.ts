@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { knownSecrets } from '../../src/agent/safety/known-secrets.js';
-import { REDACTED, type Scrub, secretScrubber } from '../../src/agent/safety/secret-scrubber.js';
+import {
+  REDACTED,
+  type Scrub,
+  secretFinder,
+  secretScrubber,
+} from '../../src/agent/safety/secret-scrubber.js';
 import { scrubResult } from '../../src/agent/tools/scrub-result.js';
+import { canary, leaksIn } from '../support/canaries.js';
 import { makeRepo, type Repo } from '../support/git-fixture.js';
 import { useIsolatedGit } from '../support/isolated-git-suite.js';
 
@@ -63,6 +69,70 @@ describe('the canary never survives scrub', () => {
       const scrubbed = scrub(`before ${text} after`);
       expect({ form, leaked: scrubbed.includes(text) }).toEqual({ form, leaked: false });
       expect(scrubbed).toContain('before ');
+    }
+  });
+});
+
+describe('a part of a known secret', () => {
+  const value = canary();
+  const partial = secretScrubber([value]);
+  const reversed = [...value].reverse().join('');
+
+  it.each([
+    ['its first seven characters dropped', value.slice(7)],
+    ['its first half, alone on a line', value.slice(0, 20)],
+    ['its second half, alone on a line', value.slice(20)],
+    ['a slice of it reversed', reversed.slice(3, 15)],
+    ['the hex of its second half', Buffer.from(value.slice(20)).toString('hex')],
+    ['the base64 of its second half', Buffer.from(`k=${value.slice(21)}`).toString('base64')],
+  ])('is removed: %s', (_form, text) => {
+    const scrubbed = partial(`before\n${text}\nafter`);
+    expect(leaksIn(scrubbed, { value })).toEqual([]);
+    expect(scrubbed).toMatch(/^before\n.*\[REDACTED\].*\nafter$/);
+  });
+
+  it('is found by the finder, and ordinary text is not', () => {
+    const holds = secretFinder([value]);
+    expect(holds(`x ${value.slice(0, 9)}`)).toBe(true);
+    expect(holds(`${value.slice(30)}|${value.slice(22, 30)}`)).toBe(true);
+    expect(holds('export const greet = () => "hello";')).toBe(false);
+  });
+
+  it('is not looked for in a value shaped like a path or a URL', () => {
+    const paths = secretScrubber([
+      '/tmp/ssh-XXXXabcd/agent.1234',
+      'https://pipelines.example.test/x',
+    ]);
+    const text = 'see /tmp/ssh-other and https://pipelines.example.test/y';
+    expect(paths(text)).toBe(text);
+  });
+});
+
+describe("the home folder's credential files, and the store git's credential helper names", () => {
+  it('are known secrets, in any form', async () => {
+    const home = await makeRepo('secret-home');
+    const inStore = canary();
+    const inCredentials = canary();
+    const inNpmrc = canary();
+    const inNetrc = canary();
+    try {
+      home.write('.git-credentials', `https://x-access-token:${inCredentials}@github.com\n`);
+      home.write('.npmrc', `//registry.npmjs.org/:_authToken=${inNpmrc}\n`);
+      home.write('.netrc', `machine github.com login x password ${inNetrc}\n`);
+      home.write('elsewhere/store', `https://bot:${inStore}@example.test\n`);
+      repo.git('config', 'credential.helper', `store --file ${home.dir}/elsewhere/store`);
+      const secrets = await knownSecrets({
+        tree: repo.dir,
+        env: { HOME: home.dir, PATH: '/usr/bin' },
+      });
+      const homeScrub = secretScrubber(secrets);
+      for (const value of [inStore, inCredentials, inNpmrc, inNetrc]) {
+        const printed = `${Buffer.from(`creds ${value}`).toString('base64')}\n${value.slice(7)}`;
+        expect(leaksIn(homeScrub(printed), { value })).toEqual([]);
+      }
+    } finally {
+      repo.git('config', '--unset', 'credential.helper');
+      await home.remove();
     }
   });
 });

@@ -1,4 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { isAbsolute, join } from 'node:path';
 import { runGit } from '../../git/git-runner.js';
 import { resolveRunPath } from './path-authority.js';
 import { holdsSecret } from './secret-names.js';
@@ -17,37 +19,94 @@ export interface SecretSources {
 }
 
 /**
+ * The home folder's credential files: a command of the run gets a home of its own, but one that
+ * names an absolute path reads the real one, so their values are scrubbed like the tree's.
+ */
+const HOME_SECRET_FILES = [
+  '.git-credentials',
+  '.config/git/credentials',
+  '.npmrc',
+  '.netrc',
+  '.pypirc',
+  '.yarnrc.yml',
+];
+
+/**
  * Every secret value AUREUS can know before the model says anything, so the scrubber removes
  * each (and its encodings) from the first text on: the environment's, git configuration's
- * (extra headers, credentials, passwords in URLs) and those of the tree's credential files.
+ * (extra headers, credentials, passwords in URLs, and the store its credential helper names),
+ * those of the tree's credential files and those of the home folder's.
  */
 export async function knownSecrets(sources: SecretSources): Promise<string[]> {
   const named = new Set((sources.alsoSecret ?? []).map((name) => name.toUpperCase()));
   const fromEnv = Object.entries(sources.env).flatMap(([name, value]) =>
     value !== undefined && (holdsSecret(name) || named.has(name.toUpperCase())) ? [value] : [],
   );
+  const home = sources.env.HOME ?? homedir();
+  const xdg = sources.env.XDG_CONFIG_HOME;
+  const outside = [
+    ...HOME_SECRET_FILES.map((name) => join(home, name)),
+    ...(xdg === undefined || xdg === '' ? [] : [join(xdg, 'git', 'credentials')]),
+  ];
+  const config = await gitConfigEntries(sources.tree);
   return [
     ...fromEnv,
-    ...(await secretsOfGitConfig(sources.tree)),
+    ...secretsOfGitConfig(config),
     ...(await secretsOfFiles(sources.tree)),
+    ...(await secretsOutside([...outside, ...credentialStores(config, home)])),
   ];
 }
 
-async function secretsOfGitConfig(tree: string): Promise<string[]> {
+/** `credential.helper` as `store --file <path>`: that file holds `https://user:token@host` lines. */
+function credentialStores(config: readonly ConfigEntry[], home: string): string[] {
+  return config.flatMap(({ key, value }) => {
+    if (!/^credential\.(?:.*\.)?helper$/i.test(key)) return [];
+    const file = /^store\s+--file[=\s]\s*(?:"([^"]+)"|(\S+))/.exec(value.trim());
+    const path = file?.[1] ?? file?.[2];
+    if (path === undefined) return [];
+    const expanded = path.startsWith('~/') ? join(home, path.slice(2)) : path;
+    return isAbsolute(expanded) ? [expanded] : [];
+  });
+}
+
+/** Files outside the tree that the user, not the repository, keeps: read when small and regular. */
+async function secretsOutside(paths: readonly string[]): Promise<string[]> {
+  const values: string[] = [];
+  for (const path of new Set(paths)) {
+    const info = await stat(path).catch(() => null);
+    if (info === null || !info.isFile() || info.size > MAX_SECRET_FILE_BYTES) continue;
+    const text = await readFile(path, 'utf8').catch(() => '');
+    values.push(...assignedSecrets(text), ...urlPasswords(text));
+  }
+  return values;
+}
+
+interface ConfigEntry {
+  readonly key: string;
+  readonly value: string;
+}
+
+async function gitConfigEntries(tree: string): Promise<ConfigEntry[]> {
   const listed = await runGit(tree, ['config', '--list', '-z'], { okExitCodes: [0, 1] });
   return listed.stdout
     .toString('utf8')
     .split('\0')
-    .flatMap((entry) => {
+    .map((entry) => {
       const newline = entry.indexOf('\n');
-      const key = newline < 0 ? entry : entry.slice(0, newline);
-      const value = newline < 0 ? '' : entry.slice(newline + 1);
-      const secret =
-        holdsSecret(key) || /extraheader$/i.test(key) || /^credential\./i.test(key)
-          ? [value, ...headerCredential(value)]
-          : [];
-      return [...secret, ...urlPasswords(key), ...urlPasswords(value)];
+      return newline < 0
+        ? { key: entry, value: '' }
+        : { key: entry.slice(0, newline), value: entry.slice(newline + 1) };
     });
+}
+
+function secretsOfGitConfig(config: readonly ConfigEntry[]): string[] {
+  return config.flatMap(({ key, value }) => {
+    const secret =
+      holdsSecret(key) || /extraheader$/i.test(key) || /^credential\./i.test(key)
+        ? [value, ...headerCredential(value)]
+        : [];
+    return [...secret, ...urlPasswords(key), ...urlPasswords(value)];
+  });
 }
 
 /** `AUTHORIZATION: basic dXNlcjpwYXNz` → the credential alone, as it may be printed alone. */

@@ -1,8 +1,11 @@
+import { partsAreSecret, type SecretSlices, secretSlices } from './secret-slices.js';
+
 /**
  * Removes secrets from every text that goes to a model or into the trajectory: tokens by their
  * published formats, values assigned to secret-looking names, and the exact values AUREUS knows
  * to be secret (the environment's, git configuration's, the repository's secret files') in
- * plain, reversed, hex, base64 and URL-encoded form, so "print it encoded" does not leak them.
+ * plain, reversed, hex, base64 and URL-encoded form, so "print it encoded" does not leak them,
+ * and in part (secret-slices), so "print it in two halves" does not either.
  */
 export type Scrub = (text: string) => string;
 
@@ -50,17 +53,7 @@ const LINE_ASSIGNMENT = new RegExp(
  * on its own (in a diff, encoded) is removed too.
  */
 export function secretScrubber(secrets: Iterable<string>): Scrub {
-  const known = new Set<string>();
-  let pattern: RegExp | undefined;
-  const learn = (value: string): void => {
-    for (const form of encodedForms(value)) {
-      if (!known.has(form)) {
-        known.add(form);
-        pattern = undefined;
-      }
-    }
-  };
-  for (const secret of secrets) learn(secret);
+  const { learn, find } = knownValues(secrets);
   return (text) => {
     let out = text;
     out = out.replace(QUOTED_ASSIGNMENT, (_all, name: string, quote: string, value: string) => {
@@ -71,14 +64,62 @@ export function secretScrubber(secrets: Iterable<string>): Scrub {
       learn(value);
       return `${name}${REDACTED}`;
     });
-    pattern ??= knownPattern(known);
-    if (pattern !== undefined) out = out.replace(pattern, REDACTED);
+    out = find(out).replaced;
     for (const format of TOKEN_FORMATS) out = out.replace(format, REDACTED);
     for (const framed of FRAMED_SECRETS) {
       out = out.replace(framed, (_all, frame: string) => `${frame}${REDACTED}`);
     }
     return out;
   };
+}
+
+/**
+ * Whether a text holds a secret AUREUS knows of (`secrets`), whole or in part, in any of the
+ * forms the scrubber removes: for refusing an action that would write one, where removing it
+ * silently would leave a file or a commit that says something else than the model meant.
+ */
+export function secretFinder(secrets: Iterable<string>): (text: string) => boolean {
+  const { find } = knownValues(secrets);
+  return (text) => find(text).found;
+}
+
+/** The known values' forms and slices, and what finding them in a text gives. */
+function knownValues(secrets: Iterable<string>): {
+  readonly learn: (value: string) => void;
+  readonly find: (text: string) => { readonly replaced: string; readonly found: boolean };
+} {
+  const known = new Set<string>();
+  const slices: SecretSlices = secretSlices();
+  const sliced = new Set<string>();
+  let pattern: RegExp | undefined;
+  const learn = (value: string): void => {
+    for (const form of encodedForms(value)) {
+      if (!known.has(form)) {
+        known.add(form);
+        pattern = undefined;
+      }
+    }
+    if (partsAreSecret(value) && !sliced.has(value)) {
+      sliced.add(value);
+      const { plain, encoded } = formsOf(value);
+      slices.add(plain, encoded);
+    }
+  };
+  for (const secret of secrets) learn(secret);
+  const find = (text: string) => {
+    pattern ??= knownPattern(known);
+    const whole = pattern === undefined ? text : text.replace(pattern, REDACTED);
+    const ranges = slices.covered(whole);
+    let replaced = '';
+    let from = 0;
+    for (const [start, end] of ranges) {
+      replaced += `${whole.slice(from, start)}${REDACTED}`;
+      from = end;
+    }
+    replaced += whole.slice(from);
+    return { replaced, found: replaced !== text };
+  };
+  return { learn, find };
 }
 
 function knownPattern(known: ReadonlySet<string>): RegExp | undefined {
@@ -91,17 +132,22 @@ function knownPattern(known: ReadonlySet<string>): RegExp | undefined {
 /** The forms of a value a model could be talked into printing, each long enough to match. */
 export function encodedForms(value: string): string[] {
   if (value.length < MIN_SECRET_LENGTH) return [];
+  const { plain, encoded } = formsOf(value);
+  return [...new Set([...plain, ...encoded])].filter((form) => form.length >= MIN_SECRET_LENGTH);
+}
+
+/** A value as it reads (itself, reversed, URL-encoded) and as it is encoded (hex, base64). */
+function formsOf(value: string): { readonly plain: string[]; readonly encoded: string[] } {
   const bytes = Buffer.from(value, 'utf8');
-  const forms = [
-    value,
-    [...value].reverse().join(''),
-    bytes.toString('hex'),
-    bytes.toString('hex').toUpperCase(),
-    encodeURIComponent(value),
-    ...base64Cores(bytes, 'base64'),
-    ...base64Cores(bytes, 'base64url'),
-  ];
-  return [...new Set(forms)].filter((form) => form.length >= MIN_SECRET_LENGTH);
+  return {
+    plain: [value, [...value].reverse().join(''), encodeURIComponent(value)],
+    encoded: [
+      bytes.toString('hex'),
+      bytes.toString('hex').toUpperCase(),
+      ...base64Cores(bytes, 'base64'),
+      ...base64Cores(bytes, 'base64url'),
+    ],
+  };
 }
 
 /**

@@ -18,7 +18,7 @@ import { commitRunWork } from './run-verify.js';
 import { snapshotTree } from './safety/checkpoints.js';
 import { knownSecrets } from './safety/known-secrets.js';
 import { protectedPathTest } from './safety/path-authority.js';
-import { secretScrubber } from './safety/secret-scrubber.js';
+import { secretFinder, secretScrubber } from './safety/secret-scrubber.js';
 import { builderTools } from './tools/builder-tools.js';
 
 /**
@@ -118,10 +118,11 @@ export async function implement(options: ImplementOptions): Promise<ImplementRep
     keyVariable,
     ...provider.fallback.map((each) => each.api_key_env ?? ''),
   ].filter((name) => name !== '');
-  const scrub = secretScrubber([
+  const secrets = [
     ...(await knownSecrets({ tree: place.tree, env: process.env, alsoSecret })),
     ...(options.secrets ?? []),
-  ]);
+  ];
+  const scrub = secretScrubber(secrets);
   const tools = builderTools(
     {
       tree: await realpath(place.tree),
@@ -172,6 +173,7 @@ export async function implement(options: ImplementOptions): Promise<ImplementRep
       toolVersion: options.toolVersion,
       alsoSecret,
       scrub,
+      holdsSecret: secretFinder(secrets),
       maxOutputBytes: MAX_RESULT_BYTES,
       testTimeoutMs: TEST_TIMEOUT_MS,
       model,

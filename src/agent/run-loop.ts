@@ -14,10 +14,11 @@ import { pinnedText } from './run-pinned.js';
 import { recordReflection, reflectAnswerOf, reflectionPrompt } from './run-reflection.js';
 import { type RunSimplification, reflectOnRun, undoReflection } from './run-reflexion.js';
 import { type Verification, type VerifySettings, verifyRun } from './run-verify.js';
+import { carriedSecretRefusal } from './safety/carried-secret.js';
 import { checkpoint } from './safety/checkpoints.js';
 import type { FileEffect, ToolDefinition, ToolResult } from './tool-contract.js';
 import { unofferedTool } from './tools/builder-tools.js';
-import { scrubResult } from './tools/scrub-result.js';
+import { scrubInput, scrubReply, scrubResult } from './tools/scrub-result.js';
 
 /**
  * The run: Gather (read-only tools, then `submit_plan`) → Act (edits and commands, then
@@ -43,6 +44,8 @@ export interface LoopSettings extends VerifySettings {
   readonly memory: string;
   readonly tools: readonly ToolDefinition[];
   readonly approval: TierApproval;
+  /** Whether a text holds a secret the run knows of, whole, in part or encoded. */
+  readonly holdsSecret: (text: string) => boolean;
   /** Asks the operator a yes/no question (approval `ask`); true only on their yes. */
   readonly confirm?: (question: string) => Promise<boolean>;
 }
@@ -193,7 +196,12 @@ export async function runLoop(settings: LoopSettings, initial: RunState): Promis
         content: context.fitResult(outcome.result),
         isError: !outcome.result.ok,
       });
-      notes.push({ toolUseId: use.id, name: use.name, input: use.input, result: outcome.result });
+      notes.push({
+        toolUseId: use.id,
+        name: use.name,
+        input: scrubInput(use.input, scrub),
+        result: outcome.result,
+      });
       if (outcome.finished !== null) finished = outcome.finished;
       if (outcome.stop !== null) stop = outcome.stop;
     }
@@ -205,7 +213,7 @@ export async function runLoop(settings: LoopSettings, initial: RunState): Promis
         text: await reflectionPrompt(settings.memory, sinceReflection, scrub),
       });
     }
-    context.record(state.turns, reply.blocks, results, notes);
+    context.record(state.turns, scrubReply(reply.blocks, scrub), results, notes);
     if (finished !== null) return finishWith('done', finished);
     if (stop !== null) return finishWith(stop.status, stop.why);
   }
@@ -220,8 +228,19 @@ export async function runLoop(settings: LoopSettings, initial: RunState): Promis
         kind: 'action',
         tool: scrub(name),
         refusedBy: 'phase',
+        error,
       });
       return plain({ ok: false, refusedBy: 'phase', error });
+    }
+    const carried = carriedSecretRefusal({ name, input }, settings.holdsSecret);
+    if (carried !== null) {
+      await recordAction(settings.memory, {
+        kind: 'action',
+        tool: scrub(name),
+        refusedBy: carried.refusedBy,
+        error: carried.error,
+      });
+      return plain(carried);
     }
     const tool = all.find((each) => each.spec.name === name);
     if (tool === undefined) {
@@ -231,6 +250,7 @@ export async function runLoop(settings: LoopSettings, initial: RunState): Promis
         kind: 'action',
         tool: scrub(name),
         refusedBy: 'phase',
+        error: scrub(why),
       });
       return plain(result);
     }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { HIDDEN_ATTRIBUTE, HIDING_ELEMENTS } from './visible-lines.js';
 
 /**
  * The issue text the builder's model is given: what a human reading the rendered issue sees,
@@ -11,7 +12,9 @@ import { createHash } from 'node:crypto';
  * Decisions:
  * - HTML comments and `<details>` blocks (summary included) are removed: a collapsed block is
  *   hidden until clicked, and the command parser skips it too, so neither path reads text a
- *   reader could miss.
+ *   reader could miss. So are the other elements the command parser counts as hidden
+ *   (`<template>`, `<script>`, `<style>`, `<noscript>`, any with a `hidden` attribute), each up
+ *   to its matching close tag, nested ones of its name counted, unclosed to the end.
  * - Image alt text, link and image titles and every HTML attribute (`title`, `alt`, `style`,
  *   `hidden`, `data-*`…) are removed; the tag and link targets stay.
  * - Character references (`&#x200B;`, `&lt;`…) are decoded before invisible characters are
@@ -33,6 +36,7 @@ export interface IssueText {
 export type RemovalKind =
   | 'html-comment'
   | 'details-block'
+  | 'hidden-element'
   | 'image-alt-text'
   | 'link-title'
   | 'html-attribute'
@@ -74,7 +78,7 @@ export function issueSnapshot(issue: IssueText): IssueSnapshot {
 type Counts = Map<RemovalKind, number>;
 
 const HTML_COMMENT = /<!--[\s\S]*?(?:-->|$)/g;
-const DETAILS = /<details\b[^>]*>[\s\S]*?(?:<\/details\s*>|$)/gi;
+const TAG = /<(\/?)([A-Za-z][A-Za-z0-9-]*)([^<>]*)>/g;
 /** `![alt](target "title")`: the alt text and the title go. */
 const IMAGE = /!\[([^\]]*)\]\(\s*(<[^>]*>|[^\s)]*)(\s+(?:"[^"]*"|'[^']*'|\([^)]*\)))?\s*\)/g;
 /** `[text](target "title")`: the title goes. */
@@ -97,7 +101,7 @@ const INVISIBLE: readonly (readonly [RemovalKind, RegExp])[] = [
 function visibleMarkdown(raw: string, counts: Counts): string {
   let text = raw.replace(/\r\n?/g, '\n');
   text = removeAll(text, HTML_COMMENT, 'html-comment', counts, () => '');
-  text = removeAll(text, DETAILS, 'details-block', counts, () => '');
+  text = removeHidingElements(text, counts);
   text = text.replace(IMAGE, (_whole, alt: string, target: string, title?: string) => {
     if (alt.trim() !== '') bump(counts, 'image-alt-text');
     if (title !== undefined) bump(counts, 'link-title');
@@ -116,6 +120,38 @@ function visibleMarkdown(raw: string, counts: Counts): string {
   text = decodeEntities(text);
   text = removeInvisible(text, counts).normalize('NFKC');
   return removeInvisible(text, counts).trim();
+}
+
+/**
+ * Removes every element a reader never sees, from its open tag to its matching close tag: the
+ * first close tag would leave what follows an inner element of the same name (a `<details>`
+ * nested in another) in the text while the outer one still hides it.
+ */
+function removeHidingElements(text: string, counts: Counts): string {
+  let kept = '';
+  let from = 0;
+  let open: { readonly name: string; depth: number } | undefined;
+  for (const tag of text.matchAll(TAG)) {
+    const [whole, slash, rawName = '', attributes = ''] = tag;
+    const name = rawName.toLowerCase();
+    const closing = slash === '/';
+    const selfClosing = attributes.trimEnd().endsWith('/');
+    if (open === undefined) {
+      if (closing || selfClosing) continue;
+      if (!HIDING_ELEMENTS.has(name) && !HIDDEN_ATTRIBUTE.test(attributes)) continue;
+      kept += text.slice(from, tag.index);
+      open = { name, depth: 1 };
+      bump(counts, name === 'details' ? 'details-block' : 'hidden-element');
+      continue;
+    }
+    if (name !== open.name || selfClosing) continue;
+    open.depth += closing ? -1 : 1;
+    if (open.depth === 0) {
+      open = undefined;
+      from = tag.index + whole.length;
+    }
+  }
+  return open === undefined ? kept + text.slice(from) : kept;
 }
 
 function removeAll(

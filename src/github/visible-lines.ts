@@ -44,13 +44,20 @@ interface ScanState {
   hidden: { readonly name: string; depth: number } | undefined;
 }
 
-const HIDING_ELEMENTS = new Set(['details', 'template', 'script', 'style', 'noscript']);
+/** Elements whose content a reader never sees (collapsed or not rendered); the snapshot's too. */
+export const HIDING_ELEMENTS: ReadonlySet<string> = new Set([
+  'details',
+  'template',
+  'script',
+  'style',
+  'noscript',
+]);
 const FENCE_OPEN = /^ {0,3}(`{3,}(?=[^`]*$)|~{3,})/;
 const QUOTE = /^ {0,3}>/;
 const BLANK = /^[ \t]*$/;
 /** What can change the state inside a line: a comment's start, a backtick run, a tag's start. */
 const MARKUP = /<!--|`+|<(\/?)([A-Za-z][A-Za-z0-9-]*)/g;
-const HIDDEN_ATTRIBUTE = /(?:^|\s)hidden(?:[\s=/]|$)/i;
+export const HIDDEN_ATTRIBUTE = /(?:^|\s)hidden(?:[\s=/]|$)/i;
 
 /** Whether `line` shows from its start as the comment's own text; advances `state`. */
 function isVisible(line: string, state: ScanState): boolean {

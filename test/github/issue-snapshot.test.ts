@@ -41,6 +41,21 @@ describe('the sanitised issue snapshot', () => {
     ['an HTML attribute', `<span title="${INJECTION}">x</span>`, 'html-attribute'],
     ['a hidden element attribute', `<img alt="${INJECTION}" src="a.png">`, 'html-attribute'],
     ['Unicode tag characters', tagged(INJECTION), 'tag-character'],
+    [
+      'a <details> nested in another, after the inner one closes',
+      `<details><summary>log</summary>\n<details>inner</details>\n${INJECTION}\n</details>`,
+      'details-block',
+    ],
+    ['a <template>', `<template>${INJECTION}</template>`, 'hidden-element'],
+    ['a <script>', `<script>\n${INJECTION}\n</script>`, 'hidden-element'],
+    ['a <style>', `<STYLE>/* ${INJECTION} */</STYLE>`, 'hidden-element'],
+    ['a <noscript>', `<noscript>${INJECTION}</noscript>`, 'hidden-element'],
+    ['an element with a hidden attribute', `<div hidden>${INJECTION}</div>`, 'hidden-element'],
+    [
+      'a hidden element holding one of its own name',
+      `<div hidden><div>x</div>${INJECTION}</div>`,
+      'hidden-element',
+    ],
   ])('removes an injection hidden in %s, and counts it', (_name, hidden, kind) => {
     const snapshot = issueSnapshot(issue(`${TASK}\n\n${hidden}\n\nThanks.`));
     expect(snapshot.text).toContain(TASK);

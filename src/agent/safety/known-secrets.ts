@@ -109,10 +109,19 @@ function secretsOfGitConfig(config: readonly ConfigEntry[]): string[] {
   });
 }
 
-/** `AUTHORIZATION: basic dXNlcjpwYXNz` → the credential alone, as it may be printed alone. */
+/**
+ * `AUTHORIZATION: basic dXNlcjpwYXNz` → the credential alone, as it may be printed alone, and
+ * for `basic` what it encodes (`user:pass`, and `pass`): a command that decodes the header
+ * (actions/checkout's) prints the token itself.
+ */
 function headerCredential(value: string): string[] {
-  const last = value.trim().split(/\s+/).pop();
-  return last === undefined || last === value ? [] : [last];
+  const words = value.trim().split(/\s+/);
+  const last = words.pop();
+  if (last === undefined || words.length === 0) return [];
+  if (words.at(-1)?.toLowerCase() !== 'basic') return [last];
+  const decoded = Buffer.from(last, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return [last, decoded, ...(colon < 0 ? [] : [decoded.slice(colon + 1)])];
 }
 
 function urlPasswords(text: string): string[] {

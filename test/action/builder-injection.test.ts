@@ -47,6 +47,8 @@ const canaries: Canaries = makeCanaries([
   'GIT_CREDENTIALS',
   'NPMRC',
   'DOTENV',
+  'GIT_EXTRA_HEADER',
+  'GIT_STORE',
 ]);
 const BUILD_TOKEN = canaries.GITHUB_TOKEN ?? '';
 const PUBLISH_TOKEN = canaries.PUBLISH_TOKEN ?? '';
@@ -531,5 +533,34 @@ describe('the injection corpus against the whole builder, with canaries everywhe
     const probes = corpus.filter((payload) => payload.asks.includes('probe')).length;
     expect(expected).toHaveLength(obeyed - probes);
     for (const record of refused) expect(record.error).toMatch(/^.{20,}/);
+  });
+
+  it("refuses to build beside git configuration's credentials, and shows none of them", async () => {
+    const again = await makeBuilderScenario(app.double, policy(), prepare);
+    cleanups.push(() => again.remove());
+    const basic = Buffer.from(`x-access-token:${secret('GIT_EXTRA_HEADER')}`).toString('base64');
+    runGit(again.buildWorkspace, [
+      'config',
+      'http.https://github.com/.extraheader',
+      `AUTHORIZATION: basic ${basic}`,
+    ]);
+    const store = join(again.runnerDir, 'credentials');
+    writeFileSync(store, `https://bot:${secret('GIT_STORE')}@github.com\n`);
+    runGit(again.buildWorkspace, ['config', 'credential.helper', `store --file ${store}`]);
+    const before = model.requests.length;
+    const built = await runAction({
+      runnerDir: again.runnerDir,
+      workspace: again.buildWorkspace,
+      eventName: 'workflow_dispatch',
+      event: builderDispatchEvent(again),
+      sha: again.baseSha,
+      apiUrl: app.double.url,
+      inputs: { 'github-token': BUILD_TOKEN, mode: 'implement' },
+      runnerEnv: { ANTHROPIC_API_KEY: secret('ANTHROPIC_API_KEY'), GITHUB_TOKEN: BUILD_TOKEN },
+    });
+    expect(built.exitCode).toBe(2);
+    expect(built.stdout).toContain('the checkout keeps a GitHub credential in .git/config');
+    expect(model.requests.length).toBe(before);
+    expect(leaksIn(runText(built), canaries)).toEqual([]);
   });
 });

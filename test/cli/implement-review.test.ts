@@ -13,7 +13,9 @@ const call = (name: string, input: unknown) => ({
   blocks: [{ type: 'tool_use' as const, name, input }],
 });
 const SUM = `// release token: ${CANARY}\nexport function sum(a, b) {\n  return a + b;\n}\n`;
-const ARROW = `// release token: ${CANARY}\nexport const sum = (a, b) => a + b;\n`;
+// The model never sees the token (only [REDACTED]), and a write that carries it is refused: the
+// rewrite drops the comment, whose removal the review's diff shows scrubbed.
+const ARROW = 'export const sum = (a, b) => a + b;\n';
 const SUM_TEST = `import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { sum } from '../src/sum.js';\n\ntest('sum', () => assert.equal(sum(2, 3), 5));\n`;
 
 let restoreGit: () => Promise<void>;

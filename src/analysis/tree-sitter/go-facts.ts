@@ -1,9 +1,20 @@
-import type { Tree } from 'web-tree-sitter';
+import type { Node, Tree } from 'web-tree-sitter';
 import type { FileFacts } from '../../model/facts.js';
 import { FactsCollector } from './facts-collector.js';
-import type { GoDraft } from './go-draft.js';
-import { walkGo } from './go-walk.js';
+import {
+  functionHeader,
+  type GoDraft,
+  isExportedName,
+  rangeOf,
+  readCall,
+  readImportSpec,
+  readPackageValueSpec,
+  readTypeSpec,
+  receiverTypeName,
+  type Scope,
+} from './go-readers.js';
 import { syntaxDiagnostics } from './tree-diagnostics.js';
+import { walkInSourceOrder } from './walk-in-source-order.js';
 
 /**
  * The facts of one Go file, from its web-tree-sitter tree and its text. Pure: no I/O.
@@ -13,10 +24,10 @@ import { syntaxDiagnostics } from './tree-diagnostics.js';
  * - classes: named struct types, spanning their type spec; `methods` counts the methods
  *   declared in this file on `T` or `*T`; Go has no inheritance, abstract or static members, so
  *   `extends` is null, `implements` empty, `abstract` and `staticOnly` false.
- * - abstractions: interface types that are not mere type constraints (go-declarations.ts).
- * - functions, complexity, calls: go-declarations.ts, go-walk.ts, go-calls.ts.
+ * - abstractions: interface types that are not mere type constraints (go-readers.ts).
+ * - functions, complexity, calls: the walk below and go-readers.ts.
  * - exports: capitalised package-level names (funcs, types, vars, consts); methods are not.
- * - mutable state: package-level `var`s (go-declarations.ts for the exceptions).
+ * - mutable state: package-level `var`s (go-readers.ts for the exceptions).
  * - a tree with syntax errors still yields the facts of what parsed, plus a diagnostic per
  *   syntax error at its line and column (tree-diagnostics.ts); the extractor never throws.
  */
@@ -42,4 +53,75 @@ export function extractGoFacts(tree: Tree, text: string): FileFacts {
   }
   for (const error of syntaxDiagnostics(tree.rootNode)) facts.diagnostic(error);
   return facts.finish();
+}
+
+/**
+ * One pass over a Go tree, in source order, with an explicit stack.
+ *
+ * Complexity: 1 + `if` (each `else if` is another `if`), `for` (every form), each `case` of an
+ * expression switch, a type switch or a `select` (not `default`), each `&&` and `||`. Go has no
+ * `?:` and no `catch`.
+ */
+
+const DECISION_POINTS = new Set([
+  'if_statement',
+  'for_statement',
+  'expression_case',
+  'type_case',
+  'communication_case',
+]);
+const FUNCTIONS = new Set(['function_declaration', 'method_declaration', 'func_literal']);
+const STRINGS = new Set(['interpreted_string_literal', 'raw_string_literal']);
+const PACKAGE_SCOPE: Scope = { fn: undefined, packageLevel: true };
+
+function isDecisionPoint(node: Node, type: string): boolean {
+  if (DECISION_POINTS.has(type)) return true;
+  if (type !== 'binary_expression') return false;
+  const operator = node.childForFieldName('operator')?.type;
+  return operator === '&&' || operator === '||';
+}
+
+function enterFunction(node: Node, draft: GoDraft): Scope {
+  const { name, kind, range, parameters } = functionHeader(node);
+  if (node.type === 'method_declaration') {
+    const receiver = receiverTypeName(node);
+    draft.methodsByReceiver.set(receiver, (draft.methodsByReceiver.get(receiver) ?? 0) + 1);
+  }
+  const declared = node.childForFieldName('name');
+  if (node.type === 'function_declaration' && declared !== null && isExportedName(declared.text)) {
+    draft.facts.addExport(declared.text, false, declared.startIndex);
+  }
+  return { fn: draft.facts.openFunction(name, kind, range, parameters), packageLevel: false };
+}
+
+/** Reads one node (`type` is read once per node: each read crosses into WebAssembly). */
+function visit(node: Node, type: string, scope: Scope, draft: GoDraft): Scope {
+  if (scope.fn !== undefined && isDecisionPoint(node, type)) scope.fn.complexity += 1;
+  if (FUNCTIONS.has(type)) return enterFunction(node, draft);
+  if (STRINGS.has(type)) draft.facts.string(rangeOf(node));
+  switch (type) {
+    case 'comment':
+      draft.facts.comment(rangeOf(node));
+      break;
+    case 'import_spec':
+      readImportSpec(node, draft);
+      break;
+    case 'type_spec':
+    case 'type_alias':
+      readTypeSpec(node, scope, draft);
+      break;
+    case 'var_spec':
+    case 'const_spec':
+      if (scope.packageLevel) readPackageValueSpec(node, draft);
+      break;
+    case 'call_expression':
+      readCall(node, scope, draft);
+      break;
+  }
+  return scope;
+}
+
+/** Walks the whole tree in source order. */
+export function walkGo(root: Node, draft: GoDraft): void {
+  walkInSourceOrder(root, PACKAGE_SCOPE, (node, type, scope) => visit(node, type, scope, draft));
 }

@@ -3,7 +3,10 @@ import type { FunctionKind } from '../../model/facts.js';
 import type { FactsCollector, FunctionDraft } from './facts-collector.js';
 import type { TextRange } from './line-index.js';
 
-/** What each Go node adds to the facts: its declarations, imports and calls (walked in go-facts.ts). */
+/**
+ * What each Go node adds to the facts: its declarations, imports and calls (the walk is in
+ * go-facts.ts).
+ */
 
 /**
  * The Go extractor's working state: the shared FactsCollector plus what Go needs until the walk

@@ -1,7 +1,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { NameAt, PythonClassDraft, PythonDraft, Scope } from './python-draft.js';
+import { lastSegment, stringLiteralValue } from './python-draft.js';
 import { isMutableValue, mutatedNames } from './python-state.js';
-import { lastSegment, stringLiteralValue } from './python-syntax.js';
 
 /**
  * Names bound at module level (anywhere outside functions and classes, `if`/`try` blocks

@@ -1,9 +1,13 @@
 import type { Node } from 'web-tree-sitter';
+import type { ImportBinding } from '../../model/facts.js';
 import { extendDunderAll } from './python-bindings.js';
-import type { PythonDraft, Scope } from './python-draft.js';
-import { recordImport } from './python-imports.js';
+import {
+  type PythonDraft,
+  positionalArguments,
+  type Scope,
+  stringLiteralValue,
+} from './python-draft.js';
 import { readMutatingCall } from './python-state.js';
-import { positionalArguments, stringLiteralValue } from './python-syntax.js';
 
 /**
  * What a Python call tells: the callee name for its function's `calls`, the callee as a chain
@@ -21,7 +25,7 @@ import { positionalArguments, stringLiteralValue } from './python-syntax.js';
  * string. `.connect(` subscribes to a signal in Qt, blinker and Django, but the syntax cannot
  * tell `button.clicked.connect(self.on_click)` from `self.sock.connect(self.address)` (every
  * `.connect(` of the standard library is a socket's): it counts only in files that import one of
- * those signal libraries (python-imports.ts), with a null event (the signal is the receiver).
+ * those signal libraries (the imports below), with a null event (the signal is the receiver).
  */
 
 const EVENT_METHODS = new Set([
@@ -113,4 +117,100 @@ export function readCall(call: Node, scope: Scope, draft: PythonDraft): void {
   scope.fn?.calls.push({ name, at: nameNode.startIndex });
   if (callee.type === 'identifier') readBuiltinCall(name, call, scope, draft);
   else readMethodCall(callee, name, call, scope, draft);
+}
+
+/**
+ * Python imports. `import a.b, c as d` gives one import per module (`a.b`, `c`);
+ * `from ..pkg import x, y` gives one import of `..pkg` (relative dots kept as written).
+ * `from __future__ import …` is a compiler directive, not a dependency, and is skipped (the
+ * grammar gives it its own node type). Imports under `if TYPE_CHECKING:` are type-only.
+ * Python has no re-export syntax: `reexport` is always false.
+ * Bindings: `import a.b` → {*, a} (the statement binds the top package), `import a.b as c` →
+ * {*, c}, `from m import x as y` → {x, y}, `from m import *` → {*, *}; dynamic imports bind
+ * nothing.
+ * Importing Qt, blinker or Django's signals makes the file's `.connect(` calls event
+ * subscriptions (readCall above).
+ */
+
+/** Packages whose import means a dependency-injection container is in use. */
+const DI_LIBRARIES = new Set([
+  'injector',
+  'dependency_injector',
+  'punq',
+  'lagom',
+  'kink',
+  'pinject',
+  'inject',
+  'dishka',
+  'wireup',
+]);
+
+/** Signal libraries: with one imported, `x.connect(handler)` subscribes to a signal. */
+const SIGNAL_LIBRARIES = new Set(['PyQt5', 'PyQt6', 'PySide2', 'PySide6', 'qtpy', 'blinker']);
+const SIGNAL_MODULES = ['django.dispatch', 'django.db.models.signals', 'django.core.signals'];
+
+function importsSignals(specifier: string, topLevelPackage: string): boolean {
+  if (SIGNAL_LIBRARIES.has(topLevelPackage)) return true;
+  return SIGNAL_MODULES.some(
+    (module) => specifier === module || specifier.startsWith(`${module}.`),
+  );
+}
+
+function moduleOf(name: Node): Node | null {
+  return name.type === 'aliased_import' ? name.childForFieldName('name') : name;
+}
+
+function writtenSpecifier(node: Node): string {
+  return node.text.replace(/\s+/g, '');
+}
+
+/** Records an import (static, or dynamic with a literal name) and the DI container it names. */
+export function recordImport(
+  draft: PythonDraft,
+  specifier: string,
+  at: number,
+  flags: { readonly typeOnly: boolean; readonly dynamic: boolean },
+  bindings: readonly ImportBinding[] = [],
+): void {
+  const { facts } = draft;
+  const { typeOnly, dynamic } = flags;
+  facts.addImport({ specifier, typeOnly, reexport: false, dynamic, bindings }, at);
+  const topLevelPackage = specifier.split('.')[0] ?? '';
+  if (DI_LIBRARIES.has(topLevelPackage)) facts.addDiContainer(topLevelPackage, at);
+  draft.importsSignals ||= importsSignals(specifier, topLevelPackage);
+}
+
+/** Reads an `import_statement` or an `import_from_statement`. */
+export function readImportStatement(statement: Node, scope: Scope, draft: PythonDraft): void {
+  const flags = { typeOnly: scope.typeCheckingOnly, dynamic: false };
+  if (statement.type === 'import_from_statement') {
+    const module = statement.childForFieldName('module_name');
+    if (module === null) return;
+    const bindings = fromImportBindings(statement);
+    recordImport(draft, writtenSpecifier(module), statement.startIndex, flags, bindings);
+    return;
+  }
+  for (const name of statement.childrenForFieldName('name')) {
+    const module = moduleOf(name);
+    if (module === null) continue;
+    const specifier = writtenSpecifier(module);
+    const alias = name.type === 'aliased_import' ? name.childForFieldName('alias') : null;
+    // `import a.b` binds the top package `a`; `import a.b as c` binds the module as `c`.
+    const local = alias?.text ?? specifier.split('.')[0] ?? specifier;
+    recordImport(draft, specifier, module.startIndex, flags, [{ imported: '*', local }]);
+  }
+}
+
+/** `from m import x as y, z` → {x, y}, {z, z}; `from m import *` → {*, *}. */
+function fromImportBindings(statement: Node): ImportBinding[] {
+  if (statement.namedChildren.some((child) => child.type === 'wildcard_import')) {
+    return [{ imported: '*', local: '*' }];
+  }
+  return statement.childrenForFieldName('name').flatMap((name) => {
+    const imported = moduleOf(name);
+    if (imported === null) return [];
+    const alias = name.type === 'aliased_import' ? name.childForFieldName('alias') : null;
+    const importedName = writtenSpecifier(imported);
+    return [{ imported: importedName, local: alias?.text ?? importedName }];
+  });
 }

@@ -1,8 +1,14 @@
 import type { Node } from 'web-tree-sitter';
 import type { FunctionKind } from '../../model/facts.js';
 import type { TextRange } from './line-index.js';
-import { type PythonClassDraft, rangeOf, type Scope } from './python-draft.js';
-import { ANONYMOUS, decoratorName, lastSegment } from './python-syntax.js';
+import {
+  ANONYMOUS,
+  decoratorName,
+  lastSegment,
+  type PythonClassDraft,
+  rangeOf,
+  type Scope,
+} from './python-draft.js';
 
 /**
  * Classes and functions of Python source.

@@ -1,6 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import type { FunctionLocals, Mutation, PythonDraft, Scope } from './python-draft.js';
-import { lastSegment } from './python-syntax.js';
+import { lastSegment } from './python-draft.js';
 
 /**
  * Python's module-level mutable state, as python-bindings.ts reports it: a module-level name

@@ -12,8 +12,7 @@ import type {
   SyntaxDiagnostic,
 } from '../../model/facts.js';
 import { type ImportEmit, ImportUses } from '../import-uses.js';
-import { codeSize } from './code-size.js';
-import { classifyLines, spansLines } from './line-counts.js';
+import { classifyLines, codeSize, spansLines } from './line-counts.js';
 import { createLineIndex, type LineIndex, type TextRange } from './line-index.js';
 
 /**

@@ -13,8 +13,7 @@ import {
   receiverTypeName,
   type Scope,
 } from './go-readers.js';
-import { syntaxDiagnostics } from './tree-diagnostics.js';
-import { walkInSourceOrder } from './walk-in-source-order.js';
+import { syntaxDiagnostics, walkInSourceOrder } from './syntax-tree.js';
 
 /**
  * The facts of one Go file, from its web-tree-sitter tree and its text. Pure: no I/O.
@@ -29,7 +28,7 @@ import { walkInSourceOrder } from './walk-in-source-order.js';
  * - exports: capitalised package-level names (funcs, types, vars, consts); methods are not.
  * - mutable state: package-level `var`s (go-readers.ts for the exceptions).
  * - a tree with syntax errors still yields the facts of what parsed, plus a diagnostic per
- *   syntax error at its line and column (tree-diagnostics.ts); the extractor never throws.
+ *   syntax error at its line and column (syntax-tree.ts); the extractor never throws.
  */
 export function extractGoFacts(tree: Tree, text: string): FileFacts {
   const facts = new FactsCollector(text, 'go');

@@ -13,8 +13,7 @@ import {
   type Scope,
 } from './java-readers.js';
 import type { TextRange } from './line-index.js';
-import { syntaxDiagnostics } from './tree-diagnostics.js';
-import { walkInSourceOrder } from './walk-in-source-order.js';
+import { syntaxDiagnostics, walkInSourceOrder } from './syntax-tree.js';
 
 /**
  * The facts of one Java file, from its web-tree-sitter tree and its text. Pure: no I/O.
@@ -25,7 +24,7 @@ import { walkInSourceOrder } from './walk-in-source-order.js';
  * - functions and complexity: below; calls, reflection, event subscriptions, imports and DI
  *   containers: java-readers.ts.
  * - a tree with syntax errors still yields the facts of what parsed, plus a diagnostic per
- *   syntax error at its line and column (tree-diagnostics.ts); the extractor never throws.
+ *   syntax error at its line and column (syntax-tree.ts); the extractor never throws.
  */
 export function extractJavaFacts(tree: Tree, text: string): FileFacts {
   const facts = new FactsCollector(text, 'java');

@@ -16,7 +16,7 @@ import {
   readForTargets,
   readFunctionAssignment,
 } from './python-state.js';
-import { syntaxDiagnostics } from './tree-diagnostics.js';
+import { syntaxDiagnostics } from './syntax-tree.js';
 
 /**
  * The facts of one Python file, from its web-tree-sitter tree and its text. Pure: no I/O.
@@ -37,7 +37,7 @@ import { syntaxDiagnostics } from './tree-diagnostics.js';
  * - imports, exports, mutable state, reflection, event subscriptions, DI containers:
  *   python-calls.ts, python-bindings.ts.
  * - a tree with syntax errors still yields the facts of what parsed, plus a diagnostic per
- *   syntax error at its line and column (tree-diagnostics.ts); the extractor never throws.
+ *   syntax error at its line and column (syntax-tree.ts); the extractor never throws.
  */
 export function extractPythonFacts(tree: Tree, text: string): FileFacts {
   const facts = new FactsCollector(text, 'python');

@@ -5,7 +5,6 @@ import {
   functionHeader,
   type GoDraft,
   isExportedName,
-  rangeOf,
   readCall,
   readImportSpec,
   readPackageValueSpec,
@@ -13,7 +12,7 @@ import {
   receiverTypeName,
   type Scope,
 } from './go-readers.js';
-import { syntaxDiagnostics, walkInSourceOrder } from './syntax-tree.js';
+import { rangeOf, syntaxDiagnostics, walkInSourceOrder } from './syntax-tree.js';
 
 /**
  * The facts of one Go file, from its web-tree-sitter tree and its text. Pure: no I/O.

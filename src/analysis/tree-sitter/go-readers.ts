@@ -2,6 +2,7 @@ import type { Node } from 'web-tree-sitter';
 import type { FunctionKind } from '../../model/facts.js';
 import type { FactsCollector, FunctionDraft } from './facts-collector.js';
 import type { TextRange } from './line-index.js';
+import { ANONYMOUS, rangeOf } from './syntax-tree.js';
 
 /**
  * What each Go node adds to the facts: its declarations, imports and calls (the walk is in
@@ -26,13 +27,6 @@ export interface Scope {
   readonly fn: FunctionDraft | undefined;
   /** Outside every function: declarations here are the package's. */
   readonly packageLevel: boolean;
-}
-
-export function rangeOf(node: {
-  readonly startIndex: number;
-  readonly endIndex: number;
-}): TextRange {
-  return { start: node.startIndex, end: node.endIndex };
 }
 
 /** The content of a Go string literal (interpreted or raw) as written; null for anything else. */
@@ -74,7 +68,6 @@ export interface FunctionHeader {
   readonly parameters: number;
 }
 
-const ANONYMOUS = '(anonymous)';
 const CONSTANT_CONSTRUCTORS = new Set(['errors.New', 'fmt.Errorf']);
 
 export function countParameters(list: Node | null): number {

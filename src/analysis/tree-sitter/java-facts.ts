@@ -2,10 +2,8 @@ import type { Node, Tree } from 'web-tree-sitter';
 import type { FileFacts, FunctionKind } from '../../model/facts.js';
 import { FactsCollector } from './facts-collector.js';
 import {
-  ANONYMOUS,
   isTypeDeclaration,
   type JavaSource,
-  rangeOf,
   readCall,
   readField,
   readImport,
@@ -13,7 +11,7 @@ import {
   type Scope,
 } from './java-readers.js';
 import type { TextRange } from './line-index.js';
-import { syntaxDiagnostics, walkInSourceOrder } from './syntax-tree.js';
+import { ANONYMOUS, rangeOf, syntaxDiagnostics, walkInSourceOrder } from './syntax-tree.js';
 
 /**
  * The facts of one Java file, from its web-tree-sitter tree and its text. Pure: no I/O.

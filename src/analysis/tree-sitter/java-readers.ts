@@ -1,7 +1,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { ImportBinding } from '../../model/facts.js';
 import type { FactsCollector, FunctionDraft } from './facts-collector.js';
-import type { TextRange } from './line-index.js';
+import { rangeOf } from './syntax-tree.js';
 
 /**
  * What each Java node adds to the facts: type declarations, fields, imports and calls (the walk
@@ -18,12 +18,6 @@ export interface Scope {
 
 export interface JavaSource {
   readonly facts: FactsCollector;
-}
-
-export const ANONYMOUS = '(anonymous)';
-
-export function rangeOf(node: Node): TextRange {
-  return { start: node.startIndex, end: node.endIndex };
 }
 
 /** Whether a declaration's modifiers include a keyword: `static`, `final`, `abstract`, `public`. */

@@ -1,14 +1,8 @@
 import type { Node } from 'web-tree-sitter';
 import type { FunctionKind } from '../../model/facts.js';
 import type { TextRange } from './line-index.js';
-import {
-  ANONYMOUS,
-  decoratorName,
-  lastSegment,
-  type PythonClassDraft,
-  rangeOf,
-  type Scope,
-} from './python-draft.js';
+import { decoratorName, lastSegment, type PythonClassDraft, type Scope } from './python-draft.js';
+import { ANONYMOUS, rangeOf } from './syntax-tree.js';
 
 /**
  * Classes and functions of Python source.

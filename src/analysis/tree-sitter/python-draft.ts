@@ -79,17 +79,7 @@ export interface Scope {
   readonly locals: readonly FunctionLocals[];
 }
 
-export function rangeOf(node: {
-  readonly startIndex: number;
-  readonly endIndex: number;
-}): TextRange {
-  return { start: node.startIndex, end: node.endIndex };
-}
-
 /** Small readings of Python syntax nodes shared by the Python extractor's parts. */
-
-/** The name of a function that has none (FunctionFact.name). */
-export const ANONYMOUS = '(anonymous)';
 
 /**
  * The value of a plain string literal as written between its quotes (escapes left as written);

@@ -9,14 +9,14 @@ import {
 } from './python-bindings.js';
 import { readCall, readImportStatement } from './python-calls.js';
 import { type FunctionHeader, readClass, readFunction, readLambda } from './python-definitions.js';
-import { type PythonDraft, rangeOf, type Scope } from './python-draft.js';
+import type { PythonDraft, Scope } from './python-draft.js';
 import {
   functionLocals,
   readDelete,
   readForTargets,
   readFunctionAssignment,
 } from './python-state.js';
-import { syntaxDiagnostics } from './syntax-tree.js';
+import { rangeOf, syntaxDiagnostics } from './syntax-tree.js';
 
 /**
  * The facts of one Python file, from its web-tree-sitter tree and its text. Pure: no I/O.

@@ -1,5 +1,14 @@
 import type { Node } from 'web-tree-sitter';
 import type { ParseError } from './facts-collector.js';
+import type { TextRange } from './line-index.js';
+
+/** The name of a function that has none (FunctionFact.name). */
+export const ANONYMOUS = '(anonymous)';
+
+/** Where a node stands in the text. */
+export function rangeOf(node: Node): TextRange {
+  return { start: node.startIndex, end: node.endIndex };
+}
 
 /**
  * Visits every named node depth-first in source order, without recursion so that deeply nested

@@ -13,11 +13,14 @@ import { escapeControls } from '../report/plain-text.js';
 import { policyAnnotations } from '../report/policy-annotations.js';
 import { renderAnnotations } from '../report/render-annotations.js';
 import { renderJson } from '../report/render-json.js';
-import { renderMarkdown } from '../report/render-markdown.js';
+import {
+  renderMarkdown,
+  renderToolError,
+  TOOL_ERROR_TITLE,
+  verdictTitle,
+} from '../report/render-markdown.js';
 import { renderSarif } from '../report/render-sarif.js';
 import { renderText } from '../report/render-text.js';
-import { renderToolError, TOOL_ERROR_TITLE } from '../report/render-tool-error.js';
-import { verdictTitle } from '../report/verdict-title.js';
 import { type CheckedChange, checkChangeWithInputs } from '../workspace/check-change.js';
 import { ledgerRecord } from '../workspace/record-check.js';
 import { simplifyPullRequest } from '../workspace/simplify/simplify-pull-request.js';

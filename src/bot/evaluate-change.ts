@@ -15,9 +15,13 @@ import type { Report } from '../model/report.js';
 import { PolicyError } from '../policy/policy-problem.js';
 import { policyAnnotations } from '../report/policy-annotations.js';
 import { type Annotation, renderAnnotations } from '../report/render-annotations.js';
-import { ledgerMarker, renderMarkdown } from '../report/render-markdown.js';
-import { renderToolError, TOOL_ERROR_TITLE } from '../report/render-tool-error.js';
-import { verdictTitle } from '../report/verdict-title.js';
+import {
+  ledgerMarker,
+  renderMarkdown,
+  renderToolError,
+  TOOL_ERROR_TITLE,
+  verdictTitle,
+} from '../report/render-markdown.js';
 import type { CheckedChange } from '../workspace/check-api-change.js';
 import { ledgerRecord } from '../workspace/record-check.js';
 import { budgetApprovalReply, postApprovalReply } from './budget-approval.js';

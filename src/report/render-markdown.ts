@@ -11,7 +11,6 @@ import {
   reasonsSection,
   titleSection,
 } from './markdown-sections.js';
-import { linesWithin, utf8Bytes } from './utf8.js';
 
 export interface MarkdownOptions {
   /** Id inside the hidden HTML comment the sticky comment is found by. */
@@ -75,4 +74,58 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
   const notice = `… truncated to ${maxBytes} bytes (see the job summary/artifact)`;
   const room = maxBytes - utf8Bytes(notice) - 1;
   return [...linesWithin(document(report, marker, SMALLEST), room), '', notice].join('\n');
+}
+
+/** Byte sizes as GitHub counts them: comment and summary limits are in UTF-8 bytes, not characters. */
+const encoder = new TextEncoder();
+
+export function utf8Bytes(text: string): number {
+  return encoder.encode(text).byteLength;
+}
+
+/** The leading lines whose UTF-8 size, newline after each included, stays within `maxBytes`. */
+export function linesWithin(lines: readonly string[], maxBytes: number): string[] {
+  const kept: string[] = [];
+  let used = 0;
+  for (const line of lines) {
+    used += utf8Bytes(line) + 1;
+    if (used > maxBytes) break;
+    kept.push(line);
+  }
+  return kept;
+}
+
+export const TOOL_ERROR_TITLE = 'AUREUS could not decide';
+
+/**
+ * The sticky comment and check summary for a run that ended in a tool error: said plainly, and
+ * never mistakable for a pass. `message` must already be safe to show (no secrets, no stack);
+ * it is put in a code block, so Markdown or mentions in it are shown, not rendered.
+ */
+export function renderToolError(message: string): string {
+  return [
+    ledgerMarker(),
+    `## ${TOOL_ERROR_TITLE}`,
+    '',
+    'The change was **not** judged, so this is not a pass.',
+    '',
+    '```text',
+    message.replace(/```/g, "'''"),
+    '```',
+  ].join('\n');
+}
+
+/** The one-line title of a check run (GitHub shows it next to the check's name). */
+export function verdictTitle(report: Report): string {
+  const cost = `${report.cost.total} of ${report.budget.block} points`;
+  switch (report.verdict) {
+    case 'pass':
+      return `Within budget: ${cost}`;
+    case 'warn':
+      return `Within budget, with warnings: ${cost}`;
+    case 'block':
+      return report.budget.remaining < 0 ? `Over budget: ${cost}` : `Blocking findings (${cost})`;
+    default:
+      return 'Incomplete: the change could not be judged in full';
+  }
 }

@@ -1,5 +1,5 @@
 import type { Report } from '../model/report.js';
-import type { MarkdownLimits } from './markdown-blocks.js';
+import type { MarkdownLimits } from './markdown-sections.js';
 import {
   alternativesSection,
   blockingSection,

@@ -5,8 +5,8 @@ import { isPermissionDenied } from '../github/request-error.js';
 import { upsertStickyComment } from '../github/sticky-comment.js';
 import type { WorkflowEvent } from '../github/workflow-event.js';
 import type { Annotation } from '../report/render-annotations.js';
+import { workflowCommand } from '../report/render-annotations.js';
 import { ledgerMarker } from '../report/render-markdown.js';
-import { workflowCommand } from '../report/workflow-command.js';
 import type { ActionSettings } from './action-settings.js';
 
 /** The log shows at most this many annotations; GitHub displays only the first few anyway. */

@@ -10,8 +10,7 @@ import { AureusError, ExitCode } from '../model/errors.js';
 import type { Report } from '../model/report.js';
 import { PolicyError } from '../policy/policy-problem.js';
 import { escapeControls } from '../report/plain-text.js';
-import { policyAnnotations } from '../report/policy-annotations.js';
-import { renderAnnotations } from '../report/render-annotations.js';
+import { policyAnnotations, renderAnnotations } from '../report/render-annotations.js';
 import { renderJson } from '../report/render-json.js';
 import {
   renderMarkdown,

@@ -13,8 +13,11 @@ import { ledgerAnchorMarker } from '../memory/ledger-anchor-marker.js';
 import { AureusError } from '../model/errors.js';
 import type { Report } from '../model/report.js';
 import { PolicyError } from '../policy/policy-problem.js';
-import { policyAnnotations } from '../report/policy-annotations.js';
-import { type Annotation, renderAnnotations } from '../report/render-annotations.js';
+import {
+  type Annotation,
+  policyAnnotations,
+  renderAnnotations,
+} from '../report/render-annotations.js';
 import {
   ledgerMarker,
   renderMarkdown,

@@ -1,5 +1,6 @@
 import type { Report, ReportFinding } from '../model/report.js';
-import { oneLine } from './plain-text.js';
+import { formatPolicyProblem, type PolicyProblem } from '../policy/policy-problem.js';
+import { escapeControls, oneLine } from './plain-text.js';
 import { POLICY_FILE, placeOf, policyChangeNotice, statusText } from './report-facts.js';
 
 /**
@@ -72,4 +73,52 @@ export function renderAnnotations(report: Report): Annotation[] {
   const notices = report.policy.changed ? [policyChangeAnnotation(report)] : [];
   // Stable sort: errors first, each level in the report's order.
   return [...findings, ...notices].sort((a, b) => LEVEL_ORDER[a.level] - LEVEL_ORDER[b.level]);
+}
+
+/**
+ * GitHub's escaping for workflow commands (as @actions/core's `command.ts` does). The runner
+ * reads the properties up to the first `::` and the message after it, one line each: with `%`,
+ * CR and LF encoded in the message, and `:` and `,` too in properties, no file name or message
+ * can end the command early or start another one (THREATS row 15, CVE-2020-15228).
+ */
+export function escapeCommandData(value: string): string {
+  return value.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+export function escapeCommandProperty(value: string): string {
+  return escapeCommandData(value).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+
+/**
+ * `::error file=src/a.ts,line=3,endLine=9,title=…::message` (with `col=` for an annotation at
+ * one place of a line): one line for the runner's log, which shows it as it is: ESC, C1
+ * controls, bidirectional controls and bytes that are not UTF-8 come escaped (escapeControls),
+ * whoever built the annotation.
+ */
+export function workflowCommand(annotation: Annotation): string {
+  const column: ReadonlyArray<readonly [string, string]> =
+    annotation.startColumn === undefined ? [] : [['col', String(annotation.startColumn)]];
+  const properties: ReadonlyArray<readonly [string, string]> = [
+    ['file', escapeControls(annotation.file)],
+    ['line', String(annotation.startLine)],
+    ['endLine', String(annotation.endLine)],
+    ...column,
+    ['title', escapeControls(annotation.title)],
+  ];
+  const encoded = properties.map(([key, value]) => `${key}=${escapeCommandProperty(value)}`);
+  const message = escapeCommandData(escapeControls(annotation.message));
+  return `::${annotation.level} ${encoded.join(',')}::${message}`;
+}
+
+/** A broken policy's problems as annotations on the policy file itself, line by line. */
+export function policyAnnotations(problems: readonly PolicyProblem[]): Annotation[] {
+  return problems.map((problem) => ({
+    level: 'error',
+    // `.aureus/policy.yaml@1a2b3c`: the annotation goes on the file, not on a commit-qualified name.
+    file: problem.file.replace(/@[0-9a-f]+$/, ''),
+    startLine: problem.line,
+    endLine: problem.line,
+    title: 'AUREUS policy error',
+    message: formatPolicyProblem(problem),
+  }));
 }

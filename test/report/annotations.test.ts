@@ -1,6 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import { type Annotation, renderAnnotations } from '../../src/report/render-annotations.js';
-import { workflowCommand } from '../../src/report/workflow-command.js';
+import {
+  type Annotation,
+  renderAnnotations,
+  workflowCommand,
+} from '../../src/report/render-annotations.js';
 import { BLOCK, POLICY_CHANGE, UNPARSABLE } from './sample-reports.js';
 
 /** How the Actions runner reads a `::command props::data` line (ActionCommand.TryParseV2). */

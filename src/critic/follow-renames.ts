@@ -1,7 +1,7 @@
 import { compareStrings } from '../analysis/graph/module-graph.js';
 import type { Change } from '../model/change.js';
 import type { Finding, RecordedFinding } from '../model/finding.js';
-import { fingerprintOf } from './fingerprint.js';
+import { fingerprintOf } from './finding-of.js';
 
 /** Old path → new path of every file a change renames. */
 export type Renames = ReadonlyMap<string, string>;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { fingerprintOf } from '../../src/critic/fingerprint.js';
+import { fingerprintOf } from '../../src/critic/finding-of.js';
 import { runCritic } from '../../src/critic/run-critic.js';
 import { analyzeRepository } from '../../src/workspace/analyze-repository.js';
 import { makeRepo, type Repo } from '../support/git-fixture.js';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from '@jest/globals';
-import { fingerprintOf } from '../../src/critic/fingerprint.js';
+import { fingerprintOf } from '../../src/critic/finding-of.js';
 import { runCritic } from '../../src/critic/run-critic.js';
 import { classOfLoc, contextOf } from './critic-support.js';
 

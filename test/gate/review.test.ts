@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { fingerprintOf } from '../../src/critic/fingerprint.js';
+import { fingerprintOf } from '../../src/critic/finding-of.js';
 import { baselineLoosens } from '../../src/gate/baseline-direction.js';
 import { classifyFindings } from '../../src/gate/classify-findings.js';
 import { type ReviewInput, review } from '../../src/gate/review.js';

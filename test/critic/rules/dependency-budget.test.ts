@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { fingerprintOf } from '../../../src/critic/fingerprint.js';
+import { fingerprintOf } from '../../../src/critic/finding-of.js';
 import { dependencyBudget } from '../../../src/critic/rules/dependency-budget.js';
 import { contextOf } from '../critic-support.js';
 

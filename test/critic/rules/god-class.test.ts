@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { fingerprintOf } from '../../../src/critic/fingerprint.js';
+import { fingerprintOf } from '../../../src/critic/finding-of.js';
 import { godClass } from '../../../src/critic/rules/god-class.js';
 import { classOfLoc, contextOf } from '../critic-support.js';
 

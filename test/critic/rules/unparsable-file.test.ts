@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { fingerprintOf } from '../../../src/critic/fingerprint.js';
+import { fingerprintOf } from '../../../src/critic/finding-of.js';
 import type { RuleContext } from '../../../src/critic/rule.js';
 import { unparsableFile } from '../../../src/critic/rules/unparsable-file.js';
 import { runCritic } from '../../../src/critic/run-critic.js';

@@ -1,4 +1,4 @@
-import { RULES } from '../critic/registry.js';
+import { RULES } from '../critic/run-critic.js';
 import { pathToBytes } from '../model/path-bytes.js';
 import type { ForbiddenPatternId } from '../model/policy.js';
 import type { FindingStatus, Report, ReportFinding } from '../model/report.js';

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
-import { RULES } from '../../src/critic/registry.js';
-import { runCritic } from '../../src/critic/run-critic.js';
+import { RULES, runCritic } from '../../src/critic/run-critic.js';
 import { briefly, classOfLoc, contextOf } from './critic-support.js';
 
 /** Something for most rules to find, in two files and at repository level. */

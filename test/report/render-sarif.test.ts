@@ -4,7 +4,7 @@ import { describe, expect, it } from '@jest/globals';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { Log } from 'sarif';
-import { RULES } from '../../src/critic/registry.js';
+import { RULES } from '../../src/critic/run-critic.js';
 import { pathToUri, renderSarif, sarifLog } from '../../src/report/render-sarif.js';
 import {
   BLOCK,

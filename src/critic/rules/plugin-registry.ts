@@ -2,9 +2,8 @@ import type { ClassFact, FileFacts, FunctionFact, ReflectionKind } from '../../m
 import type { Finding } from '../../model/finding.js';
 import { findingOf, lineLocation, spanLocation } from '../finding-of.js';
 import { pathKinds } from '../path-kinds.js';
-import { REFLECTION_WORDING } from '../reflection-wording.js';
 import type { Rule } from '../rule.js';
-import { distinctlyNamed, ordinallyNamed } from '../symbols.js';
+import { distinctlyNamed, ordinallyNamed, REFLECTION_WORDING } from '../symbols.js';
 
 /** Reflection that loads code chosen at run time: how plugins get in. */
 const LOADING_KINDS: ReadonlySet<ReflectionKind> = new Set([

@@ -1,9 +1,8 @@
 import type { Finding } from '../../model/finding.js';
 import { findingOf, lineLocation } from '../finding-of.js';
 import { pathKinds } from '../path-kinds.js';
-import { REFLECTION_WORDING } from '../reflection-wording.js';
 import type { Rule } from '../rule.js';
-import { ordinallyNamed } from '../symbols.js';
+import { ordinallyNamed, REFLECTION_WORDING } from '../symbols.js';
 
 /**
  * Each reflection fact (eval, new Function, Proxy, Reflect, dynamic import or require of a

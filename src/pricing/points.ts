@@ -1,3 +1,5 @@
+import type { CostItem } from '../model/cost.js';
+
 /**
  * Rounding of points. Every number a PricedChange holds is rounded to 2 decimals, half away
  * from zero (so a credit rounds like the cost it mirrors: 0.125 → 0.13, −0.125 → −0.13):
@@ -19,4 +21,15 @@ export function sumPoints(values: Iterable<number>): number {
   let sum = 0;
   for (const value of values) sum += value;
   return roundPoints(sum);
+}
+
+/** What each category's pricing returns: its items and the sentences it could not price exactly. */
+export interface PricedPart {
+  readonly items: readonly CostItem[];
+  readonly notes: readonly string[];
+}
+
+/** `n thing` / `n things`. */
+export function counted(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count} ${count === 1 ? singular : plural}`;
 }

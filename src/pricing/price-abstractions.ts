@@ -2,9 +2,9 @@ import { isBuiltinBase } from '../analysis/semantics/builtin-bases.js';
 import type { CostItem } from '../model/cost.js';
 import type { AbstractionFact, FileFacts } from '../model/facts.js';
 import type { Policy } from '../model/policy.js';
+import type { PricedPart } from './points.js';
 import { roundPoints } from './points.js';
 import type { PricedFile } from './priced-files.js';
-import type { PricedPart } from './priced-part.js';
 
 const NO_ABSTRACTIONS: Pick<FileFacts, 'abstractions'> = { abstractions: [] };
 

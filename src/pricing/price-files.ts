@@ -1,9 +1,9 @@
 import { detectLanguage } from '../analysis/detect-language.js';
 import type { CostItem } from '../model/cost.js';
 import type { Policy } from '../model/policy.js';
+import type { PricedPart } from './points.js';
 import { roundPoints } from './points.js';
 import type { PricedFile } from './priced-files.js';
-import type { PricedPart } from './priced-part.js';
 
 /**
  * The `files` category: each new source file costs `pricing.file`. A source file is one in a

@@ -2,9 +2,8 @@ import type { CostItem } from '../model/cost.js';
 import type { Policy } from '../model/policy.js';
 import { isLockfile } from './lockfiles.js';
 import type { PathRules } from './path-rules.js';
-import { roundPoints } from './points.js';
+import { counted, type PricedPart, roundPoints } from './points.js';
 import type { PricedFile, PricedSide } from './priced-files.js';
-import { counted, type PricedPart } from './priced-part.js';
 
 /**
  * The `loc` category: one item per priced file (ignored files have none).

@@ -1,8 +1,8 @@
 import { compareStrings } from '../analysis/graph/module-graph.js';
 import type { CostItem } from '../model/cost.js';
 import type { Policy } from '../model/policy.js';
+import type { PricedPart } from './points.js';
 import { roundPoints } from './points.js';
-import type { PricedPart } from './priced-part.js';
 
 /**
  * The `modules` category: each policy module at head (groupModules over the head's core

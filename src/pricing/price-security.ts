@@ -1,9 +1,9 @@
 import type { CostItem } from '../model/cost.js';
 import type { Policy } from '../model/policy.js';
 import { surfacesOf } from './detect-surfaces.js';
+import type { PricedPart } from './points.js';
 import { roundPoints } from './points.js';
 import type { PricedFile } from './priced-files.js';
-import type { PricedPart } from './priced-part.js';
 
 /**
  * The `security` category. A new touch of a sensitive surface in a file is a surface present

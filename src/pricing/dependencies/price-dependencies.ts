@@ -1,16 +1,23 @@
 import { compareStrings } from '../../analysis/graph/module-graph.js';
 import type { CostItem, DependencyAddition } from '../../model/cost.js';
 import type { Policy } from '../../model/policy.js';
+import { isNpmLockfile } from '../lockfiles.js';
 import type { PathRules } from '../path-rules.js';
 import { counted, type PricedPart, roundPoints } from '../points.js';
 import type { PricedFile, PricedSide } from '../priced-files.js';
 import { goMod } from './go-mod.js';
 import type { DeclaredDependencies, DependencyScope, ManifestReader } from './manifest-reading.js';
 import { mavenPom } from './maven-pom.js';
+import { type NpmLockfile, readNpmLockfile } from './npm-lockfile.js';
 import { npmManifest } from './npm-manifest.js';
-import { broughtBy, type LockfileChange, lockfileFor, unexplainedGain } from './npm-transitive.js';
+import {
+  broughtBy,
+  installedNames,
+  type LockfileChange,
+  lockfileFor,
+  unexplainedGain,
+} from './npm-transitive.js';
 import { pyprojectToml, requirementsTxt } from './python-manifests.js';
-import { readLockfileChanges } from './read-lockfiles.js';
 
 const READERS: readonly ManifestReader[] = [
   npmManifest,
@@ -167,4 +174,45 @@ function gainItems(lockfile: LockfileChange, policy: Policy, rules: PathRules): 
       detail: `${lockfile.path} gains ${counted(packages, 'package')} that no new dependency pulls in${runs}`,
     },
   ];
+}
+
+/**
+ * The npm lockfiles the change adds or modifies, both versions read. A head that cannot be
+ * read leaves the lockfile out (its manifests' dependencies then count 1 package each); a base
+ * that cannot be read counts as empty, so every package it holds is new. Each is a note.
+ */
+export function readLockfileChanges(
+  files: readonly PricedFile[],
+  notes: string[],
+): LockfileChange[] {
+  const changes: LockfileChange[] = [];
+  for (const { path, base, head } of files) {
+    if (!isNpmLockfile(path) || head === null) continue;
+    const headLock = lockfileOf(head, path, 'head', notes);
+    if (headLock === null) continue;
+    const baseLock =
+      base === null ? new Map() : (lockfileOf(base, path, 'base', notes) ?? new Map());
+    changes.push({
+      path,
+      head: headLock,
+      base: baseLock,
+      baseNames: installedNames(baseLock),
+      claimed: new Set(),
+    });
+  }
+  return changes;
+}
+
+function lockfileOf(
+  side: PricedSide,
+  path: string,
+  which: string,
+  notes: string[],
+): NpmLockfile | null {
+  const { text } = side.version;
+  const reading = text === undefined ? null : readNpmLockfile(text);
+  if (reading?.ok === true) return reading.lockfile;
+  const why = reading === null ? `is a ${side.version.kind} file` : reading.problem;
+  notes.push(`${path} (${which}): not read as an npm lockfile (${why}).`);
+  return null;
 }

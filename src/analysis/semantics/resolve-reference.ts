@@ -1,7 +1,7 @@
 import type { FileFacts } from '../../model/facts.js';
 import { isBuiltinBase } from './builtin-bases.js';
 import { bindingNamed, followBinding, lookupExported, newWalk } from './exported-names.js';
-import { javaQualifiedName, javaSimpleName } from './java-references.js';
+import { javaQualifiedName, javaSimpleName } from './java-types.js';
 import { pythonModule, type Repository } from './repository.js';
 import { declaredIn, isScript, type ReferenceTarget, type Target, unresolved } from './targets.js';
 

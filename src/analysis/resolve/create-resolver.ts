@@ -1,5 +1,6 @@
 import { posix } from 'node:path';
 import type * as ts from 'typescript';
+import type * as ts from 'typescript';
 import { typescript } from '../typescript-runtime.js';
 import { fallbackOptions, resolutionOptions, usesNodeModuleFormats } from './compiler-defaults.js';
 import {
@@ -9,7 +10,6 @@ import {
   packageNameFromPath,
   packageNameOf,
 } from './package-names.js';
-import { recordingHost } from './recording-host.js';
 import type { Resolution, ResolveImport } from './resolution.js';
 
 export interface ResolverOptions {
@@ -203,4 +203,52 @@ function toPosix(path: string): string {
 
 function trimSlash(path: string): string {
   return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+}
+
+/** A resolution host that notes the paths TypeScript asks about while `record` runs. */
+export interface RecordingHost {
+  readonly host: ts.ModuleResolutionHost;
+  /**
+   * Runs `resolve` and returns what it asked about: every file whose existence or text it
+   * read, and, ending in `/`, every folder it found missing (a file added under one may be
+   * what a later lookup finds). Folders that exist are not noted: only their files decide.
+   */
+  record<T>(resolve: () => T): { readonly value: T; readonly asked: ReadonlySet<string> };
+}
+
+export function recordingHost(host: ts.ModuleResolutionHost): RecordingHost {
+  let asked: Set<string> | undefined;
+  const { directoryExists } = host;
+  return {
+    host: {
+      ...host,
+      fileExists: (path) => {
+        asked?.add(path);
+        return host.fileExists(path);
+      },
+      readFile: (path) => {
+        asked?.add(path);
+        return host.readFile(path);
+      },
+      ...(directoryExists === undefined
+        ? {}
+        : {
+            directoryExists: (path: string) => {
+              const exists = directoryExists(path);
+              if (!exists) asked?.add(`${path.replace(/\/+$/, '')}/`);
+              return exists;
+            },
+          }),
+    },
+    record: (resolve) => {
+      const outer = asked;
+      const own = new Set<string>();
+      asked = own;
+      try {
+        return { value: resolve(), asked: own };
+      } finally {
+        asked = outer;
+      }
+    },
+  };
 }

@@ -1,7 +1,6 @@
 import type * as ts from 'typescript';
 import { createResolver, type Resolver } from '../analysis/resolve/create-resolver.js';
-import { createOverlayHost } from '../analysis/resolve/overlay-host.js';
-import { createSnapshotHost } from '../analysis/resolve/snapshot-host.js';
+import { createOverlayHost, createSnapshotHost } from '../analysis/resolve/snapshot-host.js';
 import { createTypeScriptHost, diskResolutionHost } from '../memory/typescript-host.js';
 import type { ResolutionFiles } from './repository-source.js';
 

@@ -24,7 +24,7 @@ export async function snapshotResolutionFiles(
   readBlobs: RepositorySource['readBlobs'],
   rootDir: string = VIRTUAL_ROOT,
 ): Promise<ResolutionFiles> {
-  const { configExtends } = await import('../analysis/resolve/config-extends.js');
+  const { configExtends } = await import('../analysis/resolve/emit-settings-of.js');
   const byPath = new Map(snapshot.map((file) => [file.path, file]));
   const texts = new Map<string, string>();
   const unreadable: UnreadableFile[] = [];

@@ -1,7 +1,7 @@
 import { posix } from 'node:path';
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { configExtends } from '../../../src/analysis/resolve/config-extends.js';
 import { createResolver } from '../../../src/analysis/resolve/create-resolver.js';
+import { configExtends } from '../../../src/analysis/resolve/emit-settings-of.js';
 import { createSnapshotHost } from '../../../src/analysis/resolve/snapshot-host.js';
 import { typescript } from '../../../src/analysis/typescript-runtime.js';
 import { createTypeScriptHost } from '../../../src/memory/typescript-host.js';

@@ -18,9 +18,7 @@ import { globProblems } from './glob-problems.js';
 import { type YamlLocator, yamlLocator } from './locate-in-yaml.js';
 import { migratePolicy, POLICY_MIGRATIONS, type PolicyMigration } from './migrate-policy.js';
 import type { PolicyProblem } from './policy-problem.js';
-import { yamlProblems } from './yaml-problems.js';
-import { yamlScalarProblems } from './yaml-scalar-problems.js';
-import { yamlTagProblems } from './yaml-tag-problems.js';
+import { yamlProblems, yamlScalarProblems, yamlTagProblems } from './yaml-problems.js';
 
 export type PolicyParse =
   | { readonly ok: true; readonly policy: Policy }

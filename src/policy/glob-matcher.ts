@@ -1,4 +1,10 @@
 import picomatch from 'picomatch';
+import type { Policy } from '../model/policy.js';
+import { describe, displayPath, valueAt } from './explain-schema-violations.js';
+import type { YamlLocator } from './locate-in-yaml.js';
+import type { PolicyProblem } from './policy-problem.js';
+import { policySchema } from './policy-schema.generated.js';
+import type { SchemaNode } from './schema-node.js';
 
 export type PathTest = (path: string) => boolean;
 
@@ -39,4 +45,74 @@ export function globSyntaxError(glob: string): string | undefined {
   } catch (error) {
     return error instanceof Error ? error.message : String(error);
   }
+}
+
+type Explanation = Pick<PolicyProblem, 'message' | 'hint'>;
+
+/** Every list of globs the schema declares (paths.*, adapter_globs, protected_paths, …). */
+const GLOB_SETTINGS = globSettings(policySchema, []);
+
+/** The pair of each bracket picomatch reports unbalanced, and a glob that closes it right. */
+const BRACKETS: Readonly<Record<string, { open: string; close: string; example: string }>> = {
+  '[': { open: '[', close: ']', example: 'src/[a-z]/**' },
+  ']': { open: '[', close: ']', example: 'src/[a-z]/**' },
+  '{': { open: '{', close: '}', example: '{dist,build}/**' },
+  '}': { open: '{', close: '}', example: '{dist,build}/**' },
+  '(': { open: '(', close: ')', example: '*.@(ts|js)' },
+  ')': { open: '(', close: ')', example: '*.@(ts|js)' },
+};
+
+/**
+ * Globs of the policy that picomatch cannot compile as written, each at its place. Without
+ * this check such a glob fails open: it matches no file (or only a file named after its
+ * typo), so a core, an ignore list or a protected path would silently cover nothing.
+ */
+export function globProblems(policy: Policy, locate: YamlLocator, file: string): PolicyProblem[] {
+  const problems: PolicyProblem[] = [];
+  for (const path of GLOB_SETTINGS) {
+    // Defaults are AUREUS's own globs, known to compile (its round-trip test parses them all).
+    if (!locate.has(path)) continue;
+    const globs = valueAt(policy, path);
+    if (!Array.isArray(globs)) continue;
+    globs.forEach((glob: unknown, index) => {
+      if (typeof glob !== 'string') return;
+      const error = globSyntaxError(glob);
+      if (error === undefined) return;
+      const itemPath = [...path, String(index)];
+      const { line, column } = locate.valueAt(itemPath);
+      problems.push({ file, line, column, ...explain(displayPath(itemPath), glob, error) });
+    });
+  }
+  return problems;
+}
+
+function explain(name: string, glob: string, error: string): Explanation {
+  const invalid = `${name} is not a valid glob: ${describe(glob)}`;
+  const missing = /^Missing (opening|closing): "(.)"/.exec(error);
+  const pair = BRACKETS[missing?.[2] ?? ''];
+  if (missing !== null && pair !== undefined) {
+    const { open, close, example } = pair;
+    return missing[1] === 'closing'
+      ? {
+          message: `${invalid} opens a "${open}" that is never closed.`,
+          hint: `close it (for example ${example}), or write [${open}] to match a literal "${open}".`,
+        }
+      : {
+          message: `${invalid} closes a "${close}" that was never opened.`,
+          hint: `remove it, or write [${close}] to match a literal "${close}".`,
+        };
+  }
+  const reason = (error.split(': ').at(-1) ?? error).replace(/^./, (c) => c.toLowerCase());
+  return {
+    message: `${invalid} cannot be compiled (${reason}).`,
+    hint: 'write ranges from low to high (for example [a-z]) and check its brackets and braces.',
+  };
+}
+
+function globSettings(node: SchemaNode, path: readonly string[]): string[][] {
+  return Object.entries(node.properties ?? {}).flatMap(([name, child]) => {
+    const here = [...path, name];
+    const own = child.items?.$ref === '#/definitions/glob' ? [here] : [];
+    return [...own, ...globSettings(child, here)];
+  });
 }

@@ -14,7 +14,7 @@ import { CURRENT_POLICY_VERSION, type Policy } from '../model/policy.js';
 import { checkPolicySchema } from './check-policy-schema.js';
 import { crossFieldProblems } from './cross-field-checks.js';
 import { describe, explainSchemaViolations } from './explain-schema-violations.js';
-import { globProblems } from './glob-problems.js';
+import { globProblems } from './glob-matcher.js';
 import { type YamlLocator, yamlLocator } from './locate-in-yaml.js';
 import { migratePolicy, POLICY_MIGRATIONS, type PolicyMigration } from './migrate-policy.js';
 import type { PolicyProblem } from './policy-problem.js';

@@ -50,7 +50,7 @@ function compareFindings(a: Finding, b: Finding): number {
  * Shared conventions (each rule's doc comment says where it departs from them): a rule reports
  * places in product files only, never tests or generated code (PathKinds.isProduct; cycles
  * and unparsable files excepted); "more than the limit" is a finding, exactly the limit is not; a symbol never
- * holds a line number (fingerprint.ts).
+ * holds a line number (fingerprintOf in finding-of.ts).
  */
 export const RULES: readonly Rule[] = [
   godClass,

@@ -20,7 +20,7 @@ const DOTTED_NAME = new RegExp(`^${NAME}(?:\\.${NAME})*$`, 'u');
  * - Python: else the file's bindings and `from m import *` (exported-names.ts); else a builtin
  *   (`external`). `a.b.Base` with `import a.b` reads `a.b` as the module (the longest such
  *   import wins);
- * - Java: java-references.ts; a dotted name whose first name is no type is fully qualified;
+ * - Java: java-types.ts; a dotted name whose first name is no type is fully qualified;
  * - Go: no inheritance (its interfaces are satisfied implicitly): nothing to resolve.
  * A base that leads out of the repository to a class of the language or its platform
  * (builtin-bases.ts) is `builtin` rather than `external`.

@@ -1,6 +1,5 @@
 import { posix } from 'node:path';
 import type * as ts from 'typescript';
-import type * as ts from 'typescript';
 import { typescript } from '../typescript-runtime.js';
 import { fallbackOptions, resolutionOptions, usesNodeModuleFormats } from './compiler-defaults.js';
 import {

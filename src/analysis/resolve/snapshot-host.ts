@@ -1,6 +1,5 @@
 import { posix } from 'node:path';
 import type * as ts from 'typescript';
-import type * as ts from 'typescript';
 
 export interface SnapshotHostInput {
   /** Absolute and `/`-separated; a virtual folder, never read from the disk. */

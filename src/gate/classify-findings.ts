@@ -81,7 +81,7 @@ function growthOf(
  * one: ordinary work (a bug fix) changes those by a few lines. Depth, cycles and the core's
  * budgets do not grow by a bug fix, and a budget already is the tolerance it needs.
  */
-export function growthTolerance(policy: Policy, ruleId: ForbiddenPatternId): number {
+function growthTolerance(policy: Policy, ruleId: ForbiddenPatternId): number {
   if (ruleId === 'god_class') return policy.forbidden_patterns.god_class.growth_tolerance;
   if (ruleId === 'oversized_adapter')
     return policy.forbidden_patterns.oversized_adapter.growth_tolerance;

@@ -68,7 +68,7 @@ export function crossFieldProblems(
 }
 
 /** The models a provider chain may call: each needs a price, or the dollar caps count nothing. */
-export function modelsOfChain(provider: Policy['model_provider']): string[] {
+function modelsOfChain(provider: Policy['model_provider']): string[] {
   if (provider.provider === 'none') return [];
   const names = [provider.model, provider.planning_model];
   for (const fallback of provider.fallback)

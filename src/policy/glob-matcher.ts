@@ -38,7 +38,7 @@ export function globMatcher(globs: readonly string[]): PathTest {
  * brackets, braces and parentheses, and `debug` makes it throw the regular expression's error
  * instead of returning a pattern that matches nothing.
  */
-export function globSyntaxError(glob: string): string | undefined {
+function globSyntaxError(glob: string): string | undefined {
   try {
     picomatch.makeRe(glob, { ...MATCH_OPTIONS, strictBrackets: true, debug: true });
     return undefined;

@@ -121,12 +121,12 @@ const DOCUMENTATION = /\.(md|mdx|markdown|rst|adoc|asciidoc|txt)$/i;
 const DOCUMENTATION_NAMES =
   /(^|\/)(LICENSE|LICENCE|NOTICE|AUTHORS|CHANGELOG|CONTRIBUTING|README)(\.[^/]*)?$/;
 
-export function isDocumentation(path: string): boolean {
+function isDocumentation(path: string): boolean {
   return DOCUMENTATION.test(path) || DOCUMENTATION_NAMES.test(path);
 }
 
 /** Bytes that cost one point when a binary or too-large file is added or replaced. */
-export const BYTES_PER_SIZE_POINT = 4096;
+const BYTES_PER_SIZE_POINT = 4096;
 
 /**
  * What one side of a file weighs in lines:
@@ -139,7 +139,7 @@ export const BYTES_PER_SIZE_POINT = 4096;
  *   lines; binary and too-large files are priced by size instead (sizeUnits).
  * `unit` says which measure was used, for the item's detail.
  */
-export function sideLines(side: PricedSide | null): { count: number; unit: 'code' | 'text' } {
+function sideLines(side: PricedSide | null): { count: number; unit: 'code' | 'text' } {
   if (side === null) return { count: 0, unit: 'code' };
   if (side.facts !== undefined) return { count: side.facts.loc, unit: 'code' };
   const { kind, text, size } = side.version;
@@ -150,7 +150,7 @@ export function sideLines(side: PricedSide | null): { count: number; unit: 'code
   return { count: 0, unit: 'code' };
 }
 
-export function nonBlankLines(text: string): number {
+function nonBlankLines(text: string): number {
   let count = 0;
   for (const line of text.split('\n')) if (line.trim() !== '') count += 1;
   return count;
@@ -163,7 +163,7 @@ export function nonBlankLines(text: string): number {
  * replaced blob is new bytes as a whole, and a deleted or shrunk one earns nothing, since
  * its size says nothing about code removed.
  */
-export function sizeUnits(side: PricedSide | null): number | null {
+function sizeUnits(side: PricedSide | null): number | null {
   if (side === null) return null;
   const { kind, size } = side.version;
   if (kind !== 'binary' && kind !== 'too-large') return null;
@@ -171,7 +171,7 @@ export function sizeUnits(side: PricedSide | null): number | null {
 }
 
 /** `12 KiB`, `512 B`: a size for a detail or note. */
-export function humanSize(bytes: number): string {
+function humanSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   return `${Math.round((bytes / 1024) * 10) / 10} KiB`;
 }

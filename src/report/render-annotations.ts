@@ -81,11 +81,11 @@ export function renderAnnotations(report: Report): Annotation[] {
  * CR and LF encoded in the message, and `:` and `,` too in properties, no file name or message
  * can end the command early or start another one (THREATS row 15, CVE-2020-15228).
  */
-export function escapeCommandData(value: string): string {
+function escapeCommandData(value: string): string {
   return value.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 }
 
-export function escapeCommandProperty(value: string): string {
+function escapeCommandProperty(value: string): string {
   return escapeCommandData(value).replace(/:/g, '%3A').replace(/,/g, '%2C');
 }
 

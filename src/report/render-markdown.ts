@@ -19,8 +19,8 @@ export interface MarkdownOptions {
   readonly maxBytes?: number;
 }
 
-export const DEFAULT_MARKER = 'aureus:ledger';
-export const DEFAULT_MAX_BYTES = 65_000;
+const DEFAULT_MARKER = 'aureus:ledger';
+const DEFAULT_MAX_BYTES = 65_000;
 
 /** Below this even the verdict and the truncation notice may not fit. */
 const MIN_MAX_BYTES = 512;
@@ -79,12 +79,12 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
 /** Byte sizes as GitHub counts them: comment and summary limits are in UTF-8 bytes, not characters. */
 const encoder = new TextEncoder();
 
-export function utf8Bytes(text: string): number {
+function utf8Bytes(text: string): number {
   return encoder.encode(text).byteLength;
 }
 
 /** The leading lines whose UTF-8 size, newline after each included, stays within `maxBytes`. */
-export function linesWithin(lines: readonly string[], maxBytes: number): string[] {
+function linesWithin(lines: readonly string[], maxBytes: number): string[] {
   const kept: string[] = [];
   let used = 0;
   for (const line of lines) {

@@ -46,7 +46,7 @@ export function budgetLeft(report: Report): string {
 }
 
 /** "640 points, budget 500 (140 over)". */
-export function budgetSummary(report: Report): string {
+function budgetSummary(report: Report): string {
   const { budget, cost } = report;
   return `${formatPoints(cost.total)} points, budget ${formatPoints(budget.block)} (${budgetLeft(report)})`;
 }

@@ -110,7 +110,7 @@ function popComponent(stack: number[], onStack: Uint8Array, root: number): numbe
   return component;
 }
 
-export function compareArrays(a: readonly string[], b: readonly string[]): number {
+function compareArrays(a: readonly string[], b: readonly string[]): number {
   const length = Math.min(a.length, b.length);
   for (let i = 0; i < length; i++) {
     const order = compareStrings(a[i] ?? '', b[i] ?? '');

@@ -215,7 +215,7 @@ export interface RecordingHost {
   record<T>(resolve: () => T): { readonly value: T; readonly asked: ReadonlySet<string> };
 }
 
-export function recordingHost(host: ts.ModuleResolutionHost): RecordingHost {
+function recordingHost(host: ts.ModuleResolutionHost): RecordingHost {
   let asked: Set<string> | undefined;
   const { directoryExists } = host;
   return {

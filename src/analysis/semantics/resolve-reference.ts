@@ -138,7 +138,7 @@ function member(repository: Repository, target: Target, name: string): Target {
  * order. Undefined when none has it: the type is then `java.lang`'s or an on-demand import's
  * from outside the repository.
  */
-export function javaSimpleName(
+function javaSimpleName(
   repository: Repository,
   file: string,
   facts: FileFacts,
@@ -164,7 +164,7 @@ export function javaSimpleName(
 }
 
 /** A reference written fully qualified: `com.example.Base`. */
-export function javaQualifiedName(repository: Repository, written: string): Target {
+function javaQualifiedName(repository: Repository, written: string): Target {
   const name = written.slice(written.lastIndexOf('.') + 1);
   return declarationAt(repository.java.locate(written), name, written);
 }

@@ -120,6 +120,6 @@ function visit(node: Node, type: string, scope: Scope, draft: GoDraft): Scope {
 }
 
 /** Walks the whole tree in source order. */
-export function walkGo(root: Node, draft: GoDraft): void {
+function walkGo(root: Node, draft: GoDraft): void {
   walkInSourceOrder(root, PACKAGE_SCOPE, (node, type, scope) => visit(node, type, scope, draft));
 }

@@ -30,7 +30,7 @@ export interface Scope {
 }
 
 /** The content of a Go string literal (interpreted or raw) as written; null for anything else. */
-export function goStringValue(
+function goStringValue(
   node: { readonly type: string; readonly text: string } | null | undefined,
 ): string | null {
   if (node?.type !== 'interpreted_string_literal' && node?.type !== 'raw_string_literal')

@@ -104,7 +104,7 @@ function visit(node: Node, type: string, scope: Scope, source: JavaSource): Scop
 }
 
 /** Walks the whole tree in source order. */
-export function walkJava(root: Node, source: JavaSource): void {
+function walkJava(root: Node, source: JavaSource): void {
   walkInSourceOrder(root, FILE_SCOPE, (node, type, scope) => visit(node, type, scope, source));
 }
 

@@ -27,13 +27,13 @@ export function hasModifier(declaration: Node, keyword: string): boolean {
 }
 
 /** A type as written without its generic arguments: `base.Base<T>` → `base.Base`. */
-export function withoutTypeArguments(type: Node): string {
+function withoutTypeArguments(type: Node): string {
   const raw = type.type === 'generic_type' ? (type.firstNamedChild ?? type) : type;
   return raw.text.replace(/\s+/g, '');
 }
 
 /** The content of a string literal or text block as written; null for anything else. */
-export function javaStringValue(node: Node | null | undefined): string | null {
+function javaStringValue(node: Node | null | undefined): string | null {
   if (node?.type !== 'string_literal') return null;
   const quotes = node.text.startsWith('"""') ? 3 : 1;
   return node.text.slice(quotes, -quotes);

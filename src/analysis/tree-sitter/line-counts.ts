@@ -85,7 +85,7 @@ function hasCodeOutside(
   return false;
 }
 
-export function isWhitespace(code: number): boolean {
+function isWhitespace(code: number): boolean {
   if (code === 32 || (code >= 9 && code <= 13)) return true;
   // A BOM, a no-break space and the other Unicode spaces (what JavaScript's \s matches).
   return code > 127 && /\s/.test(String.fromCharCode(code));
@@ -124,10 +124,10 @@ export function spansLines(lines: LineIndex, range: TextRange): boolean {
  * stay under 58 (rxjs, zod, effect and the real-code corpus of the tests): only code laid out
  * as no person lays it out is measured by this width.
  */
-export const CODE_LINE_WIDTH = 64;
+const CODE_LINE_WIDTH = 64;
 
 /** Code characters any span holds for free: a one-line function throwing a long message keeps its one line. */
-export const CODE_WIDTH_ALLOWANCE = 500;
+const CODE_WIDTH_ALLOWANCE = 500;
 
 /**
  * The size in lines of a range of `text` that holds `codeLines` code lines: those lines, or one

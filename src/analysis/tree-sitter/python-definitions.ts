@@ -32,7 +32,7 @@ export interface FunctionHeader {
 }
 
 /** The node whose lines a definition covers: its decorators included. */
-export function definitionSpanNode(definition: Node): Node {
+function definitionSpanNode(definition: Node): Node {
   const parent = definition.parent;
   return parent?.type === 'decorated_definition' ? parent : definition;
 }

@@ -219,7 +219,7 @@ function enterClass(node: Node, scope: Scope, draft: PythonDraft): Scope {
 }
 
 /** Walks the whole tree; children are pushed in reverse so they are read in source order. */
-export function walkPython(root: Node, draft: PythonDraft): void {
+function walkPython(root: Node, draft: PythonDraft): void {
   const nodes: Node[] = [root];
   const scopes: Scope[] = [MODULE_SCOPE];
   for (let node = nodes.pop(); node !== undefined; node = nodes.pop()) {

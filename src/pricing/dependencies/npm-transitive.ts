@@ -19,7 +19,7 @@ export interface LockfileChange {
  * `node_modules/b` installs nothing new, and a second copy of an installed package is an
  * upgrade's detail. A package the base lacks counts once per place the head installs it.
  */
-export function installedName(key: string): string {
+function installedName(key: string): string {
   const at = key.lastIndexOf('node_modules/');
   return at < 0 ? key : key.slice(at + 'node_modules/'.length);
 }

@@ -181,10 +181,7 @@ function gainItems(lockfile: LockfileChange, policy: Policy, rules: PathRules): 
  * read leaves the lockfile out (its manifests' dependencies then count 1 package each); a base
  * that cannot be read counts as empty, so every package it holds is new. Each is a note.
  */
-export function readLockfileChanges(
-  files: readonly PricedFile[],
-  notes: string[],
-): LockfileChange[] {
+function readLockfileChanges(files: readonly PricedFile[], notes: string[]): LockfileChange[] {
   const changes: LockfileChange[] = [];
   for (const { path, base, head } of files) {
     if (!isNpmLockfile(path) || head === null) continue;

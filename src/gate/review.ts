@@ -1,9 +1,10 @@
+import type { CoreSize } from '../critic/core-size.js';
 import type { Change } from '../model/change.js';
 import type { PricedChange } from '../model/cost.js';
 import type { FileFacts } from '../model/facts.js';
 import type { Finding } from '../model/finding.js';
 import type { Policy } from '../model/policy.js';
-import type { Report, ReportFinding, Verdict } from '../model/report.js';
+import type { CoreUse, Report, ReportFinding, Verdict } from '../model/report.js';
 import { classifyFindings, growthSentence, type KnownFinding } from './classify-findings.js';
 import { suggestAlternatives } from './suggest-alternatives.js';
 
@@ -33,6 +34,8 @@ export interface ReviewInput {
   readonly recordedFindings?: readonly KnownFinding[];
   readonly headFindings: readonly Finding[];
   readonly headFacts: ReadonlyMap<string, FileFacts>;
+  /** The core's size at the head (critic/core-size.ts), recorded beside its budgets. */
+  readonly headCore?: CoreSize;
   readonly installedDependencies: ReadonlySet<string>;
   /**
    * Why parts of the change could not be evaluated, beyond the change's own notes and the
@@ -102,6 +105,7 @@ export function review(input: ReviewInput): Report {
       remaining: round(policy.budgets.change.block - priced.cost.total),
     },
     findings,
+    ...(input.headCore === undefined ? {} : { core: coreUse(input.headCore, policy) }),
     alternatives:
       verdict === 'pass'
         ? []
@@ -119,6 +123,19 @@ export function review(input: ReviewInput): Report {
       changes: input.policyChanges,
       ...policyDecision(input),
     },
+  };
+}
+
+function coreUse(size: CoreSize, policy: Policy): CoreUse {
+  const { core_loc, core_files, core_modules } = policy.budgets;
+  return {
+    loc: size.loc,
+    locTarget: core_loc.target,
+    locHard: core_loc.hard,
+    files: size.files,
+    filesBudget: core_files,
+    modules: size.modules,
+    modulesBudget: core_modules,
   };
 }
 

@@ -60,6 +60,20 @@ export interface Alternative {
   readonly points: number | null;
 }
 
+/**
+ * The core's size at the head beside the budgets that hold it (critic/core-size.ts measures it
+ * as the file, LOC and module rules do): kept in the ledger so budget use can be charted over time.
+ */
+export interface CoreUse {
+  readonly loc: number;
+  readonly locTarget: number;
+  readonly locHard: number;
+  readonly files: number;
+  readonly filesBudget: number;
+  readonly modules: number;
+  readonly modulesBudget: number;
+}
+
 export interface Report {
   readonly schemaVersion: 1;
   readonly tool: { readonly name: 'aureus'; readonly version: string };
@@ -84,6 +98,8 @@ export interface Report {
     readonly remaining: number;
   };
   readonly findings: readonly ReportFinding[];
+  /** The core's size at the head; absent where no analysis of the head measured it. */
+  readonly core?: CoreUse;
   readonly alternatives: readonly Alternative[];
   readonly policy: {
     /** Where the policy judging the change came from: `.aureus/policy.yaml@<base sha>` or `built-in`. */

@@ -1,3 +1,4 @@
+import { coreSize } from '../critic/core-size.js';
 import { followRecordedRenames, followRenames, renamesOf } from '../critic/follow-renames.js';
 import { runCritic } from '../critic/run-critic.js';
 import { type BudgetApproval, type PolicyGate, review } from '../gate/review.js';
@@ -72,6 +73,7 @@ export function judgeChange(input: JudgeInput): Report {
       change: { addedDependencies: priced.dependencies.map((dependency) => dependency.name) },
     }),
     headFacts: head.facts,
+    headCore: coreSize({ policy, project: head }),
     installedDependencies: declaredDependencies(change),
     incomplete: [
       ...(input.incomplete ?? []),

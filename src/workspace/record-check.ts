@@ -40,6 +40,8 @@ export async function recordCheck(
  */
 const MAX_RECORDED_REASONS = 50;
 const MAX_RECORDED_FINGERPRINTS = 500;
+/** The costliest files of a change: the ones a reader acts on; the rest is in the report. */
+const MAX_RECORDED_FILE_COSTS = 20;
 
 /** The ledger's record of one check: the same fields in the local and the shared ledger. */
 export function ledgerRecord(report: Report, override: Override | null = null): JsonObject {
@@ -59,6 +61,9 @@ export function ledgerRecord(report: Report, override: Override | null = null): 
     blocking: blocking.slice(0, MAX_RECORDED_FINGERPRINTS),
     ...(blocking.length > MAX_RECORDED_FINGERPRINTS ? { blockingTotal: blocking.length } : {}),
     findings: { new: count('new'), worsened: count('worsened'), baseline: count('baseline') },
+    rules: ruleCounts(report),
+    fileCosts: fileCosts(report),
+    ...(report.core === undefined ? {} : { core: { ...report.core } }),
     policyChanged: report.policy.changed,
     ...policyApprovalRecord(report),
     // Evidence: why the gate decided as it did, in its own words.
@@ -104,4 +109,31 @@ export function policyApprovalEntry(
     settings: report.policy.loosens.slice(0, MAX_RECORDED_REASONS),
     ...(pullRequest === undefined ? {} : { pullRequest }),
   };
+}
+
+/**
+ * Findings by rule and status, one row per rule: the trend of each rule over checks. A list,
+ * not an object keyed by rule: a rule id is text a baseline may carry, and `__proto__` is text.
+ */
+function ruleCounts(report: Report): JsonObject[] {
+  const rows = new Map<string, { new: number; worsened: number; baseline: number }>();
+  for (const { ruleId, status } of report.findings) {
+    const row = rows.get(ruleId) ?? { new: 0, worsened: 0, baseline: 0 };
+    row[status] += 1;
+    rows.set(ruleId, row);
+  }
+  return [...rows]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([rule, row]) => ({ rule, ...row }));
+}
+
+/** Points per file of the change, costliest first (repository-wide items have no file). */
+function fileCosts(report: Report): JsonObject[] {
+  const points = new Map<string, number>();
+  for (const item of report.costItems)
+    if (item.path !== null) points.set(item.path, (points.get(item.path) ?? 0) + item.points);
+  return [...points]
+    .sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0))
+    .slice(0, MAX_RECORDED_FILE_COSTS)
+    .map(([path, total]) => ({ path, points: Math.round(total * 100) / 100 }));
 }

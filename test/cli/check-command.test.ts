@@ -197,6 +197,23 @@ describe('aureus check', () => {
     });
   });
 
+  it('records the core size, findings by rule and the costliest files of a commit in the ledger', async () => {
+    repo.write('src/big.ts', classWith('Big', 12));
+    repo.write('src/small.ts', 'export const one = 1;\n');
+    const head = repo.commit('two files');
+    expect((await check('--commit', head, '--format', 'json')).code).toBe(1);
+    const ledger = readFileSync(join(repo.dir, '.aureus', 'local', 'ledger.jsonl'), 'utf8');
+    const record = JSON.parse(ledger.trim().split('\n').at(-1) ?? '{}').record;
+    expect(record.core).toMatchObject({ files: 3, modules: 1, locHard: 8000, filesBudget: 25 });
+    expect(record.core.loc).toBeGreaterThan(40);
+    expect(record.rules).toEqual([{ rule: 'god_class', new: 1, worsened: 0, baseline: 0 }]);
+    expect(record.fileCosts.map((row: { path: string }) => row.path)).toEqual([
+      'src/big.ts',
+      'src/small.ts',
+    ]);
+    expect(record.fileCosts[0].points).toBeGreaterThan(record.fileCosts[1].points);
+  });
+
   it('prices a call of the global fetch as network, not methods named fetch or replace', async () => {
     repo.write(
       'src/load.ts',

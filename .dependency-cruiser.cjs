@@ -12,6 +12,11 @@ const WORKSPACE = '^src/workspace/';
  * as pure: ledger lines and history in, a policy proposal out; its command does the I/O.
  */
 const LEARN = '^src/learn/';
+/**
+ * `aureus report`: ledger entries to a dashboard. Outside the verdict core on purpose (it never
+ * runs on a diff and it reads its chart library from disk); it may use the core and adapters.
+ */
+const DASHBOARD = '^src/dashboard/';
 const IO_MODULES =
   '^(node:)?(fs|fs/promises|child_process|net|http|https|http2|dgram|dns|tls|cluster|worker_threads|os|process|readline|vm|v8|perf_hooks|timers|timers/promises|inspector)$';
 const IO_PACKAGES =
@@ -39,7 +44,7 @@ module.exports = {
       comment: 'The core does not know its adapters or entry points; they call it.',
       severity: 'error',
       from: { path: CORE },
-      to: { path: [ADAPTERS, WORKSPACE, ENTRY_POINTS, LEARN] },
+      to: { path: [ADAPTERS, WORKSPACE, DASHBOARD, ENTRY_POINTS, LEARN] },
     },
     {
       name: 'adapters-not-to-entry-points',
@@ -47,7 +52,7 @@ module.exports = {
         'Adapters serve every entry point alike and know nothing of the use cases above them.',
       severity: 'error',
       from: { path: ADAPTERS },
-      to: { path: [WORKSPACE, ENTRY_POINTS, LEARN] },
+      to: { path: [WORKSPACE, DASHBOARD, ENTRY_POINTS, LEARN] },
     },
     {
       name: 'learn-without-io',
@@ -62,6 +67,14 @@ module.exports = {
       comment: 'Entry points call learning, which knows nothing of them nor of the use cases.',
       severity: 'error',
       from: { path: LEARN },
+      to: { path: [WORKSPACE, ENTRY_POINTS] },
+    },
+    {
+      name: 'dashboard-below-entry-points',
+      comment:
+        'The dashboard turns ledger entries into a page; the CLI reads the ledgers and calls it, never the other way round.',
+      severity: 'error',
+      from: { path: DASHBOARD },
       to: { path: [WORKSPACE, ENTRY_POINTS] },
     },
     {

@@ -21,6 +21,7 @@ import {
   PRE_COMMIT_USAGE,
   PRE_PUSH_USAGE,
   PRICE_HELP,
+  REPORT_HELP,
   SERVE_HELP,
   SIMPLIFY_HELP,
   usage,
@@ -66,6 +67,7 @@ export const OPTIONS = {
   until: { type: 'string' },
   overridden: { type: 'boolean' },
   from: { type: 'string' },
+  ledger: { type: 'string', multiple: true },
 } as const;
 
 export type OptionName = keyof typeof OPTIONS;
@@ -98,6 +100,7 @@ const serve = () => import('./commands/serve-command.js');
 const simplify = () => import('./commands/simplify-command.js');
 const implement = () => import('./commands/implement-command.js');
 const learn = () => import('./commands/learn-command.js');
+const report = () => import('./commands/report-command.js');
 
 const CHANGE_OPTIONS: readonly OptionName[] = [
   'staged',
@@ -214,6 +217,13 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
     formats: ['text', 'json'],
     maxPositionals: 0,
     help: usage(LEDGER_QUERY_USAGE),
+  },
+  report: {
+    run: async (context) => (await report()).reportCommand(context),
+    accepts: ['format', 'ledger', 'shared', 'remote', 'since', 'output'],
+    formats: ['html', 'json'],
+    maxPositionals: 0,
+    help: REPORT_HELP,
   },
   'ledger verify': {
     run: async (context) => (await ledger()).verifyLedgerCommand(context),

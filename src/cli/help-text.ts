@@ -34,6 +34,7 @@ Ledger (.aureus/local/ledger.jsonl, one checksummed, hash-chained entry per eval
   aureus ledger verify            check every line's checksum and the chain between lines
   aureus ledger compact           replace entries past memory.*_retention_days by one summary line
   aureus ledger restore           bring a damaged ledger back from its backup
+  aureus report                   a dashboard of one or several ledgers: one HTML page, or JSON
 
 Options:
   --repo DIR       repository to work on (default: the one containing the current folder)
@@ -226,6 +227,20 @@ export const BASELINE_HELP = `Usage:
   aureus baseline [--policy FILE]
       Record the working tree's current findings in .aureus/baseline.json, so that a legacy
       repository adopts the gate without a big-bang cleanup. Commit the file.
+`;
+
+export const REPORT_HELP = `Usage:
+  aureus report [--ledger FILE]... | [--shared [--remote NAME]] [--since DATE]
+                [--output FILE] [--repo DIR] [--format html|json]
+      A dashboard of the ledger (this machine's, the shared one with --shared, or each
+      --ledger FILE as one repository): cost per change against the budget, budget use of the
+      core, findings by rule, the costliest files, overrides by rule and person, the cost
+      model's prediction error and the builder's model spend. html (the default) writes one
+      self-contained page (the chart library inlined, no network when viewed) to --output or
+      aureus-report.html; json prints the same numbers, or writes them to --output.
+      --since DATE    only entries written at or after DATE (as for ledger query)
+      The output file is replaced atomically and never written through a link. Exit 0, or 1
+      when a ledger does not verify (the page says which, and leaves its damaged lines out).
 `;
 
 export const PRICE_HELP = `Usage:

@@ -101,6 +101,7 @@ async function dispatch(argv: readonly string[], io: CommandIo, version: string)
       until: values.until,
       overridden: values.overridden,
       from: path(values.from),
+      ledgers: values.ledger?.map((file) => resolve(io.cwd, file)),
     },
     version,
   });

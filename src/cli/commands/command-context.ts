@@ -46,6 +46,8 @@ export interface CliOptions {
   readonly overridden?: boolean | undefined;
   /** `ledger restore --from BACKUP`: the backup to restore instead of the newest that verifies. */
   readonly from?: string | undefined;
+  /** `report --ledger F …`: ledger files, one per repository, resolved from the working folder. */
+  readonly ledgers?: readonly string[] | undefined;
 }
 
 export interface CommandContext {

@@ -1,1 +1,7 @@
-export { setup as default } from './cache-folders.mjs';
+import { setup as setupCaches } from './cache-folders.mjs';
+import { ensureChromium } from './ensure-chromium.mjs';
+
+export default function setup() {
+  ensureChromium();
+  setupCaches();
+}

@@ -8,7 +8,7 @@ import {
 import { latestCheckRun } from '../github/check-run-state.js';
 import type { GitHubClient } from '../github/github-client.js';
 import { upsertStickyComment, writeStickyComment } from '../github/sticky-comment.js';
-import { appendToAppLedger } from '../memory/app-ledger.js';
+import { appendToAppLedger, appLedgerCostHistory } from '../memory/app-ledger.js';
 import { ledgerAnchorMarker } from '../memory/ledger-anchor-marker.js';
 import { AureusError } from '../model/errors.js';
 import type { Report } from '../model/report.js';
@@ -112,7 +112,9 @@ export async function evaluateChange(
         comments.policyApprovals,
         policyApprovalReply(report, headSha, request.policyApproval),
       );
-    const markdown = renderMarkdown(report);
+    const key = `${request.event}:${headSha}`;
+    const history = await appLedgerCostHistory(services.dataDir, repository.id, key);
+    const markdown = renderMarkdown(report, { history });
     if (judged.kind === 'pull' && policy.integrations.app.comments)
       await writeStickyComment(
         client,
@@ -123,7 +125,7 @@ export async function evaluateChange(
     const recorded = await appendToAppLedger(
       services.dataDir,
       repository.id,
-      `${request.event}:${headSha}`,
+      key,
       {
         ...ledgerRecord(report, judgement.override),
         event: request.event,

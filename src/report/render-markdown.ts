@@ -11,12 +11,18 @@ import {
   reasonsSection,
   titleSection,
 } from './markdown-sections.js';
+import { type CostTrendPoint, trendSection } from './markdown-trend.js';
 
 export interface MarkdownOptions {
   /** Id inside the hidden HTML comment the sticky comment is found by. */
   readonly marker?: string;
   /** Largest comment in UTF-8 bytes; GitHub refuses bodies over 65,536 characters. */
   readonly maxBytes?: number;
+  /**
+   * Earlier checks of the repository, oldest first, from the ledger AUREUS itself wrote (never
+   * from a file the change can edit): with two or more, the comment gets a trend chart.
+   */
+  readonly history?: readonly CostTrendPoint[];
 }
 
 const DEFAULT_MARKER = 'aureus:ledger';
@@ -46,12 +52,18 @@ export function ledgerMarker(marker: string = DEFAULT_MARKER): string {
   return `<!-- ${marker} -->`;
 }
 
-function document(report: Report, marker: string, limits: MarkdownLimits): string[] {
+function document(
+  report: Report,
+  marker: string,
+  limits: MarkdownLimits,
+  history: readonly CostTrendPoint[],
+): string[] {
   const sections = [
     titleSection(report),
     policySection(report, limits),
     reasonsSection(report, limits),
     ledgerSection(report, limits),
+    trendSection(report, history),
     blockingSection(report, limits),
     otherFindingsSection(report, limits),
     alternativesSection(report, limits),
@@ -65,15 +77,16 @@ function document(report: Report, marker: string, limits: MarkdownLimits): strin
 export function renderMarkdown(report: Report, options: MarkdownOptions = {}): string {
   const marker = ledgerMarker(options.marker);
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const history = options.history ?? [];
   if (maxBytes < MIN_MAX_BYTES) throw new RangeError(`maxBytes must be at least ${MIN_MAX_BYTES}`);
   for (const limits of [...LADDER, SMALLEST]) {
-    const body = document(report, marker, limits).join('\n');
+    const body = document(report, marker, limits, history).join('\n');
     if (utf8Bytes(body) <= maxBytes) return body;
   }
   // Only a very small maxBytes gets here: whole lines while they fit, then say so.
   const notice = `… truncated to ${maxBytes} bytes (see the job summary/artifact)`;
   const room = maxBytes - utf8Bytes(notice) - 1;
-  return [...linesWithin(document(report, marker, SMALLEST), room), '', notice].join('\n');
+  return [...linesWithin(document(report, marker, SMALLEST, history), room), '', notice].join('\n');
 }
 
 /** Byte sizes as GitHub counts them: comment and summary limits are in UTF-8 bytes, not characters. */

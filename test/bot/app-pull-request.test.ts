@@ -83,6 +83,8 @@ describe('the App on pull requests', () => {
     expect(comments).toHaveLength(1);
     expect(comments[0]?.user).toBe('aureus[bot]');
     expect(comments[0]?.body).toContain('<!-- aureus:ledger -->');
+    // The App's ledger holds no earlier check of the repository: no trend to draw.
+    expect(comments[0]?.body).not.toContain('```mermaid');
   });
 
   it('passes a pull request within budget', async () => {
@@ -120,6 +122,10 @@ describe('the App on pull requests', () => {
     const after = session.double.issueComments(OWNER, REPO, 1);
     expect(after.map((comment) => comment.id)).toEqual(before.map((comment) => comment.id));
     expect(after[0]?.body).not.toEqual(before[0]?.body);
+    // Two earlier checks of the repository in the App's own ledger: the comment charts them.
+    expect(after[0]?.body).toMatch(
+      /```mermaid\nxychart-beta\n.*\n {4}x-axis "Check" \["-2", "-1", "this"\]\n {4}y-axis "Points"\n {4}line \[\d+, \d+, \d+\]\n {4}line \[60, 60, 60\]\n```/,
+    );
     const run = session.double.checkRuns(OWNER, REPO).find((r) => r.headSha === headSha);
     expect(run?.conclusion).toBe('success');
   });

@@ -14,6 +14,31 @@ describe('renderMarkdown', () => {
     );
   });
 
+  it('charts the cost trend only from two earlier checks on, with numbers alone', () => {
+    const earlier = [
+      { cost: 120, budget: 500 },
+      { cost: 300.456, budget: 500 },
+    ];
+    expect(renderMarkdown(BLOCK, { history: earlier.slice(0, 1) })).not.toContain('mermaid');
+    const body = renderMarkdown(BLOCK, { history: [{ cost: Number.NaN, budget: 1 }, ...earlier] });
+    expect(body).toContain(
+      [
+        '```mermaid',
+        'xychart-beta',
+        '    title "Cost per change against the budget"',
+        '    x-axis "Check" ["-2", "-1", "this"]',
+        '    y-axis "Points"',
+        '    line [120, 300.46, 640]',
+        '    line [500, 500, 500]',
+        '```',
+      ].join('\n'),
+    );
+    const many = Array.from({ length: 30 }, (_, i) => ({ cost: i, budget: 500 }));
+    expect(renderMarkdown(BLOCK, { history: many })).toContain(
+      'line [20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 640]',
+    );
+  });
+
   it('refuses a marker that would end the HTML comment early', () => {
     expect(() => renderMarkdown(BLOCK, { marker: 'x --> @everyone <!--' })).toThrow(RangeError);
     expect(() => renderMarkdown(BLOCK, { marker: 'a--b' })).toThrow(RangeError);

@@ -105,7 +105,7 @@ export function review(input: ReviewInput): Report {
       remaining: round(policy.budgets.change.block - priced.cost.total),
     },
     findings,
-    ...(input.headCore === undefined ? {} : { core: coreUse(input.headCore, policy) }),
+    core: input.headCore === undefined ? null : coreUse(input.headCore, policy),
     alternatives:
       verdict === 'pass'
         ? []

@@ -98,8 +98,8 @@ export interface Report {
     readonly remaining: number;
   };
   readonly findings: readonly ReportFinding[];
-  /** The core's size at the head; absent where no analysis of the head measured it. */
-  readonly core?: CoreUse;
+  /** The core's size at the head; null where no analysis of the head measured it. */
+  readonly core: CoreUse | null;
   readonly alternatives: readonly Alternative[];
   readonly policy: {
     /** Where the policy judging the change came from: `.aureus/policy.yaml@<base sha>` or `built-in`. */

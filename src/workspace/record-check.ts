@@ -63,7 +63,7 @@ export function ledgerRecord(report: Report, override: Override | null = null): 
     findings: { new: count('new'), worsened: count('worsened'), baseline: count('baseline') },
     rules: ruleCounts(report),
     fileCosts: fileCosts(report),
-    ...(report.core === undefined ? {} : { core: { ...report.core } }),
+    ...(report.core === null ? {} : { core: { ...report.core } }),
     policyChanged: report.policy.changed,
     ...policyApprovalRecord(report),
     // Evidence: why the gate decided as it did, in its own words.

@@ -55,6 +55,15 @@ function report(overrides: Partial<Report>): Report {
     dependencies: [],
     budget: { warn: 400, block: 500, remaining: 500 - cost.total },
     findings: [],
+    core: {
+      loc: 3200,
+      locTarget: 4000,
+      locHard: 8000,
+      files: 20,
+      filesBudget: 25,
+      modules: 4,
+      modulesBudget: 6,
+    },
     alternatives: [],
     policy: {
       source: `.aureus/policy.yaml@${sha(0xba5e)}`,

@@ -17,9 +17,15 @@ export const DASHBOARD_BROWSER_SCRIPT = `(() => {
         width: widthOf(host),
         height: 240,
         legend: { show: false },
+        // The axes say UTC, as the ledger's times are: not the viewer's own time zone.
+        tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
         cursor: { drag: { x: false, y: false } },
         // One point alone would get a range of years: an hour either side reads as one moment.
-        scales: { x: spec.x.length > 1 ? { time: true } : { time: true, range: (_, min, max) => [min - 3600, max + 3600] } },
+        scales: {
+          x: spec.x.length > 1
+            ? { time: true }
+            : { time: true, auto: false, range: [spec.x[0] - 3600, spec.x[0] + 3600] },
+        },
         axes: [
           { ...axis, label: spec.xLabel },
           { ...axis, label: spec.yLabel, size: 64 },

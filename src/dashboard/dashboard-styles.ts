@@ -32,6 +32,6 @@ summary { cursor: pointer; color: #0550ae; }
 table { border-collapse: collapse; font-size: 0.9rem; }
 th, td { border: 1px solid #d0d7de; padding: 4px 8px; text-align: left; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; }
-td.text { overflow-wrap: anywhere; }
+td.text { overflow-wrap: anywhere; min-width: 12ch; }
 td.time { white-space: nowrap; }
 `;

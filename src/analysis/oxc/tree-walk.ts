@@ -1,4 +1,5 @@
-import { type Node, visitorKeys } from 'oxc-parser';
+import type { Node } from 'oxc-parser';
+import visitorKeys from 'oxc-parser/src-js/generated/visit/keys';
 import type { Scope, Source } from './syntax.js';
 
 export type Visit = (source: Source, node: Node, scope: Scope) => void;
@@ -13,7 +14,8 @@ export function visitChildren(source: Source, node: Node, scope: Scope, visit: V
  * stack meanwhile. `key` names the property that holds the child (`decorators`, `id`, `body`…).
  *
  * oxc's `visitorKeys` lists, per node type, the properties holding children in traversal
- * order; it is the walk the parser's own Visitor makes. Nodes are plain objects decoded from
+ * order; it is the walk the parser's own Visitor makes, and typescript-estree's trees (TS-ESTree
+ * as well) are walked by it too. Nodes are plain objects decoded from
  * JSON, so a property is read by name: the one place the tree is treated as untyped data.
  */
 export function forEachChild(

@@ -38,7 +38,7 @@ const REPLACEMENTS = {
     '',
   ].join('\n'),
   // oxc-parser is native code, one binary per platform: the bundle ships none, and reads TS/JS
-  // with the parsers that give the same facts.
+  // with TypeScript's parser, its tree converted to the shape oxc gives.
   'src/workspace/load-oxc-facts.ts': 'export async function loadOxcFacts() { return undefined; }\n',
   'src/parsers/grammar-file.ts': [
     "import { fileURLToPath } from 'node:url';",
@@ -60,6 +60,12 @@ const replaceForBundle = {
         ? { path: './typescript.cjs', external: true }
         : undefined,
     );
+    // typescript-estree (TypeScript's tree in the TS-ESTree shape) and ts-api-utils require
+    // typescript by name: the same copy.
+    builder.onResolve({ filter: /^typescript$/ }, () => ({
+      path: './typescript.cjs',
+      external: true,
+    }));
     builder.onLoad({ filter: /\.ts$/ }, (args) => {
       const relativePath = args.path.slice(root.length + 1).replaceAll('\\', '/');
       const contents = REPLACEMENTS[relativePath];

@@ -6,7 +6,8 @@ import { type ExtractScriptFacts, loadOxcFacts } from './load-oxc-facts.js';
 
 /**
  * Which parser reads TypeScript and JavaScript; every other language is web-tree-sitter's.
- * Both give the same facts (the parity tests), so the choice is about speed alone.
+ * One walk reads both trees (TypeScript's converted to oxc's TS-ESTree shape), and both give
+ * the same facts (the parity tests), so the choice is about speed alone.
  */
 export type ParserChoice = 'auto' | 'oxc' | 'typescript';
 

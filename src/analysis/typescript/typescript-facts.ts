@@ -1,25 +1,16 @@
+import type { TSESTree } from '@typescript-eslint/typescript-estree';
+import {
+  astConverter,
+  type ParseSettings,
+} from '@typescript-eslint/typescript-estree/use-at-your-own-risk';
+import type { Program } from 'oxc-parser';
 import type * as ts from 'typescript';
 import type { FileFacts } from '../../model/facts.js';
-import { DECISION_OPERATORS, TYPESCRIPT_IN_JAVASCRIPT } from '../javascript-conventions.js';
-import { FactsCollector } from '../tree-sitter/facts-collector.js';
+import { hashbangComment } from '../oxc/comments.js';
+import { extractEstreeFacts } from '../oxc/estree-facts.js';
+import type { TextRange } from '../tree-sitter/line-index.js';
 import { typescript } from '../typescript-runtime.js';
-import { recordCall, recordConstruction, recordMemberAccess, recordTypeImport } from './calls.js';
-import { commentRanges } from './comment-ranges.js';
-import { visitClass, visitFunction } from './declarations.js';
-import { recordDecorator } from './decorator-metadata.js';
-import {
-  recordCommonJsExports,
-  recordExports,
-  recordImport,
-  recordImportEquals,
-  recordReexport,
-  recordTopLevelState,
-} from './modules.js';
-import { Category, categoryOf } from './node-categories.js';
 import { parseDiagnostics } from './parse-diagnostics.js';
-import { rangeOf, type Scope, type Source, textOf } from './syntax.js';
-import { isTypeScriptOnly } from './typescript-only-syntax.js';
-import { recordIdentifier, recordJsxElement, watchImportedNames } from './uses.js';
 
 type ScriptLanguage = 'typescript' | 'tsx' | 'javascript';
 
@@ -30,11 +21,45 @@ const SCRIPT_KINDS: Readonly<Record<ScriptLanguage, ts.ScriptKind>> = {
   javascript: typescript.ScriptKind.JS,
 };
 
-const TOP_LEVEL: Scope = { fn: null, className: null, inType: false };
+/**
+ * What typescript-estree's converter reads: a tree that TypeScript recovered from a syntax
+ * error is converted as it is (`allowInvalidAST`), the errors having been read beforehand;
+ * ranges and locations are both kept, which spares the converter a second walk to drop one.
+ * The other settings only matter to its parse() with a project, which is not used.
+ */
+const CONVERSION: ParseSettings = {
+  allowInvalidAST: true,
+  errorOnUnknownASTType: false,
+  suppressDeprecatedPropertyWarnings: true,
+  range: true,
+  loc: true,
+  comment: true,
+  tokens: null,
+  backend: 'classic',
+  code: '',
+  codeFullText: '',
+  comments: [],
+  debugLevel: new Set(),
+  errorOnTypeScriptSyntacticAndSemanticIssues: false,
+  extraFileExtensions: [],
+  filePath: '',
+  jsDocParsingMode: typescript.JSDocParsingMode.ParseNone,
+  jsx: false,
+  log: () => undefined,
+  programs: null,
+  projects: new Map(),
+  projectService: undefined,
+  singleRun: false,
+  tsconfigMatchCache: new Map(),
+  tsconfigRootDir: '',
+};
 
 /**
  * The facts of a TypeScript, TSX or JavaScript file from TypeScript's own parser (no type
- * checker), in one walk. Must equal extractOxcFacts on the same text (the parity tests).
+ * checker), for where oxc cannot load (the Action's bundle ships no native code) and for a
+ * file with syntax errors, where TypeScript's recovery and messages are the final word. Its
+ * tree is converted to the TS-ESTree shape oxc gives (typescript-estree, the conversion
+ * typescript-eslint makes) and read by the one walk over that shape.
  */
 export function extractTypeScriptFacts(text: string, language: ScriptLanguage): FileFacts {
   const file = typescript.createSourceFile(
@@ -45,141 +70,129 @@ export function extractTypeScriptFacts(text: string, language: ScriptLanguage): 
       languageVersion: typescript.ScriptTarget.Latest,
       jsDocParsingMode: typescript.JSDocParsingMode.ParseNone,
     },
+    // The converter looks at parents.
     true,
     SCRIPT_KINDS[language],
   );
-  const facts = new FactsCollector(text, language);
-  const typeScriptSyntax = { check: language === 'javascript', at: null };
-  const source: Source = { text, file, facts, opaque: [], typeScriptSyntax };
-  watchImportedNames(source, file.statements);
-  for (const statement of file.statements) {
-    recordExports(source, statement);
-    if (typescript.isExpressionStatement(statement)) recordCommonJsExports(source, statement);
-    recordTopLevelState(source, statement);
-    visit(source, statement, TOP_LEVEL);
-  }
-  source.opaque.sort((a, b) => a.start - b.start);
-  for (const comment of commentRanges(text, source.opaque)) facts.comment(comment);
-  for (const error of parseDiagnostics(file)) facts.diagnostic(error);
-  const typeScriptOnly = source.typeScriptSyntax.at;
-  if (typeScriptOnly !== null) {
-    facts.diagnostic({ message: TYPESCRIPT_IN_JAVASCRIPT, at: typeScriptOnly });
-  }
-  return facts.finish();
+  const diagnostics = parseDiagnostics(file);
+  const converted = convert(file, diagnostics.length > 0);
+  const comments: TextRange[] = (converted?.comments ?? []).map(({ range }) => ({
+    start: range[0],
+    end: range[1],
+  }));
+  const hashbang = hashbangComment(text);
+  if (hashbang !== null && comments[0]?.start !== hashbang.start) comments.unshift(hashbang);
+  const program = converted?.program ?? EMPTY_PROGRAM;
+  return extractEstreeFacts(text, language, { program, comments, diagnostics });
 }
 
-function visit(source: Source, node: ts.Node, scope: Scope): void {
-  const { typeScriptSyntax } = source;
-  if (typeScriptSyntax.check && typeScriptSyntax.at === null && isTypeScriptOnly(node)) {
-    typeScriptSyntax.at = node.getStart(source.file);
+const EMPTY_PROGRAM: Program = {
+  type: 'Program',
+  body: [],
+  sourceType: 'module',
+  hashbang: null,
+  start: 0,
+  end: 0,
+};
+
+interface Converted {
+  readonly program: Program;
+  readonly comments: readonly TSESTree.Comment[];
+}
+
+/**
+ * TypeScript's tree in the TS-ESTree shape, with oxc's `start`/`end` offsets and its
+ * parentheses. A tree recovered from a syntax error can make the converter throw (a missing
+ * `>` at the end of the text): the file's errors still stand, its partial facts are lost.
+ */
+function convert(file: ts.SourceFile, broken: boolean): Converted | undefined {
+  // The converter refuses a tree with errors; they were read, and the recovered tree still
+  // holds the file's partial facts.
+  if (broken) Reflect.set(file, 'parseDiagnostics', []);
+  let converted: ReturnType<typeof astConverter>;
+  try {
+    converted = astConverter(file, CONVERSION, true);
+  } catch (error) {
+    if (broken) return undefined;
+    throw error;
   }
-  const { fn } = scope;
-  switch (categoryOf(node)) {
-    case Category.string: {
-      const range = rangeOf(source, node);
-      source.opaque.push(range);
-      source.facts.string(range);
-      return;
+  const { estree, astMaps } = converted;
+  const toTypeScript = (node: TSESTree.Node): ts.Node => astMaps.esTreeNodeToTSNodeMap.get(node);
+  adapt(estree, toTypeScript, file);
+  const comments = estree.comments ?? [];
+  const program: unknown = estree;
+  if (!isProgram(program)) throw new Error('typescript-estree gave no Program');
+  return { program, comments };
+}
+
+/**
+ * Gives every node below `node` the `start` and `end` oxc's nodes carry (UTF-16 offsets, as
+ * TypeScript's positions and ESTree's `range` are), and puts back the parentheses the
+ * conversion drops, as oxc keeps them (`preserveParens`): `(a.b)()` calls no name.
+ */
+function adapt(
+  node: TSESTree.Node,
+  toTypeScript: (node: TSESTree.Node) => ts.Node,
+  file: ts.SourceFile,
+): void {
+  Reflect.set(node, 'start', node.range[0]);
+  Reflect.set(node, 'end', node.range[1]);
+  const own = toTypeScript(node);
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'parent' || key === 'comments') continue;
+    if (Array.isArray(value)) {
+      value.forEach((item: unknown, index) => {
+        if (isNode(item)) value[index] = adaptChild(item, own, toTypeScript, file);
+      });
+    } else if (isNode(value)) {
+      Reflect.set(node, key, adaptChild(value, own, toTypeScript, file));
     }
-    case Category.token:
-      source.opaque.push(rangeOf(source, node));
-      return;
-    case Category.jsxText:
-      // JSX text has no leading trivia: all of it, from `pos`, is text.
-      source.opaque.push({ start: node.pos, end: node.end });
-      return;
-    case Category.template:
-      source.facts.string(rangeOf(source, node));
-      break;
-    case Category.function:
-      if (visitFunction(source, node, scope, visit)) return;
-      break;
-    case Category.class:
-      if (typescript.isClassLike(node)) {
-        visitClass(source, node, scope, visit);
-        return;
-      }
-      break;
-    case Category.interface:
-      if (typescript.isInterfaceDeclaration(node)) {
-        const dataOnly = node.members.every(isDataMember);
-        const extended = node.heritageClauses?.find(
-          (clause) => clause.token === typescript.SyntaxKind.ExtendsKeyword,
-        );
-        source.facts.addAbstraction(
-          textOf(source, node.name),
-          'interface',
-          rangeOf(source, node),
-          dataOnly,
-          (extended?.types ?? []).map((type) => textOf(source, type.expression)),
-        );
-      }
-      visitChildren(source, node, { ...scope, inType: true });
-      return;
-    case Category.heritage:
-      if (
-        typescript.isHeritageClause(node) &&
-        node.token === typescript.SyntaxKind.ImplementsKeyword
-      ) {
-        visitChildren(source, node, { ...scope, inType: true });
-        return;
-      }
-      break;
-    case Category.decision:
-      if (fn !== null) fn.complexity++;
-      break;
-    case Category.binary:
-      if (fn !== null && typescript.isBinaryExpression(node)) {
-        const operator = typescript.tokenToString(node.operatorToken.kind);
-        if (operator !== undefined && DECISION_OPERATORS.has(operator)) fn.complexity++;
-      }
-      break;
-    case Category.importType:
-      if (typescript.isImportTypeNode(node)) recordTypeImport(source, node);
-      break;
-    case Category.call:
-      if (typescript.isCallExpression(node) || typescript.isTaggedTemplateExpression(node)) {
-        recordCall(source, node, scope);
-      }
-      break;
-    case Category.construction:
-      if (typescript.isNewExpression(node)) recordConstruction(source, node, scope);
-      break;
-    case Category.propertyAccess:
-      if (typescript.isPropertyAccessExpression(node) && !scope.inType)
-        recordMemberAccess(source, node);
-      break;
-    case Category.importDeclaration:
-      if (typescript.isImportDeclaration(node)) recordImport(source, node);
-      break;
-    case Category.importEquals:
-      if (typescript.isImportEqualsDeclaration(node)) recordImportEquals(source, node);
-      break;
-    case Category.exportDeclaration:
-      if (typescript.isExportDeclaration(node)) recordReexport(source, node);
-      break;
-    case Category.identifier:
-      if (typescript.isIdentifier(node)) recordIdentifier(source, node);
-      break;
-    case Category.jsxElement:
-      recordJsxElement(source, node);
-      break;
-    case Category.decorator:
-      if (typescript.isDecorator(node)) recordDecorator(source, node);
-      break;
   }
-  visitChildren(source, node, scope);
 }
 
-function visitChildren(source: Source, node: ts.Node, scope: Scope): void {
-  typescript.forEachChild(node, (child) => visit(source, child, scope));
+function adaptChild(
+  child: TSESTree.Node,
+  parent: ts.Node,
+  toTypeScript: (node: TSESTree.Node) => ts.Node,
+  file: ts.SourceFile,
+): unknown {
+  adapt(child, toTypeScript, file);
+  const own = toTypeScript(child);
+  let wrapped: unknown = child;
+  // A node made for the same TypeScript node as its parent (a ChainExpression's expression)
+  // sits inside the parentheses already put around the parent.
+  if (own === parent || own === undefined) return wrapped;
+  for (
+    let around = own.parent;
+    around !== undefined && typescript.isParenthesizedExpression(around);
+    around = around.parent
+  ) {
+    const start = around.getStart(file);
+    wrapped = {
+      type: 'ParenthesizedExpression',
+      expression: wrapped,
+      start,
+      end: around.end,
+      range: [start, around.end],
+    };
+  }
+  return wrapped;
 }
 
-/** A member of an interface of data: not a method, call or construct signature. */
-function isDataMember(member: ts.TypeElement): boolean {
+function isNode(value: unknown): value is TSESTree.Node {
   return (
-    !typescript.isMethodSignature(member) &&
-    !typescript.isCallSignatureDeclaration(member) &&
-    !typescript.isConstructSignatureDeclaration(member)
+    typeof value === 'object' &&
+    value !== null &&
+    typeof Reflect.get(value, 'type') === 'string' &&
+    Array.isArray(Reflect.get(value, 'range'))
+  );
+}
+
+function isProgram(node: unknown): node is Program {
+  return (
+    typeof node === 'object' &&
+    node !== null &&
+    Reflect.get(node, 'type') === 'Program' &&
+    Array.isArray(Reflect.get(node, 'body'))
   );
 }

@@ -1,7 +1,7 @@
 import { posix } from 'node:path';
 import { type ImportSpecifier, type Project, type SourceFile, SyntaxKind, ts } from 'ts-morph';
 import type { Merge, Span } from './duplicate-function-plan.js';
-import { dropImportsLeftUnused } from './inline-trivial-function-imports.js';
+import { dropImportsLeftUnused } from './import-edits.js';
 
 /** Points the duplicate's references at the keeper and deletes the duplicate. */
 export function applyMerge(project: Project, merge: Merge): void {

@@ -1,7 +1,7 @@
 import { type FunctionDeclaration, Node, type SourceFile, ts } from 'ts-morph';
 import { isPublic, type PublicApi } from '../public-api/public-api.js';
 import { canonical } from './duplicate-function-key.js';
-import { importsNamedIn } from './inline-trivial-function-imports.js';
+import { importsNamedIn } from './import-edits.js';
 
 /** A span of a file, by absolute path: nodes go stale once a proposal has been captured. */
 export interface Span {

@@ -3,9 +3,13 @@ import type { PassContext, Proposal } from '../proposal.js';
 import { captureEdits, relativePath, scopedFiles } from '../proposal.js';
 import { isPublic } from '../public-api/public-api.js';
 import { hasModuleSyntax, looksGenerated, moduleReach } from './module-reach.js';
-import { namedAgainInFile, namedInAnotherFile } from './name-occurrences.js';
-import { unusedImports } from './unused-code-imports.js';
-import { applyRemovals, isSideEffectFree } from './unused-code-references.js';
+import {
+  applyRemovals,
+  isSideEffectFree,
+  namedAgainInFile,
+  namedInAnotherFile,
+  unusedImports,
+} from './unused-code-references.js';
 
 /** Exports one proposal takes from one file; the rest are proposed by the next run. */
 const MAX_EXPORTS_PER_PROPOSAL = 100;

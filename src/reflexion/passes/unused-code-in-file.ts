@@ -6,9 +6,13 @@ import {
   ts,
   VariableDeclarationKind,
 } from 'ts-morph';
-import { namedAgainInFile } from './name-occurrences.js';
-import { unusedImports } from './unused-code-imports.js';
-import { isSideEffectFree, outermost, type Removal } from './unused-code-references.js';
+import {
+  isSideEffectFree,
+  namedAgainInFile,
+  outermost,
+  type Removal,
+  unusedImports,
+} from './unused-code-references.js';
 
 /** What nothing uses in `file` and can go without changing behaviour (what lies inside another removal left out). */
 export function unusedInFile(file: SourceFile): Removal[] {

@@ -5,8 +5,7 @@ import {
   type SourceFile,
   ts,
 } from 'ts-morph';
-import type { StaticMember } from './static-only-class-shape.js';
-import type { ClassUses } from './static-only-class-uses.js';
+import type { ClassUses, StaticMember } from './static-only-class-shape.js';
 
 interface Replacement {
   readonly start: number;

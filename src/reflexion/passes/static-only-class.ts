@@ -3,8 +3,7 @@ import { captureEdits, relativePath, scopedFiles } from '../proposal.js';
 import { isPublic } from '../public-api/public-api.js';
 import { looksGenerated, type ModuleReach, moduleReach } from './module-reach.js';
 import { convertedTexts } from './static-only-class-rewrite.js';
-import { isNameFree, staticMembers } from './static-only-class-shape.js';
-import { classUses } from './static-only-class-uses.js';
+import { classUses, isNameFree, staticMembers } from './static-only-class-shape.js';
 
 interface Candidate {
   readonly filePath: string;

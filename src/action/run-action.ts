@@ -89,9 +89,14 @@ async function concludeReport(
   const { settings } = publication;
   logUntrusted((line) => process.stdout.write(line), renderText(report, { color: false }));
   const failure = failureOfReport(report, settings.failOn);
-  const markdown = renderMarkdown(report);
+  const repository = publication.event.repository;
+  // The runner's own address for the server it serves (GitHub Enterprise Server included).
+  const repositoryUrl = `${(env.GITHUB_SERVER_URL ?? 'https://github.com').replace(/\/+$/, '')}/${repository.owner}/${repository.repo}`;
+  const markdown = renderMarkdown(report, { repositoryUrl });
   await writeOutputs(report, env);
-  await core.summary.addRaw(renderMarkdown(report, { maxBytes: SUMMARY_BYTES })).write();
+  await core.summary
+    .addRaw(renderMarkdown(report, { maxBytes: SUMMARY_BYTES, repositoryUrl }))
+    .write();
   if (settings.sarifFile !== null)
     // The path is the workflow's, but what lies there is the pull request's: a committed link
     // must not turn the report into a write elsewhere on the runner.

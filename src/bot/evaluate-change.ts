@@ -7,6 +7,7 @@ import {
 } from '../github/check-run.js';
 import { latestCheckRun } from '../github/check-run-state.js';
 import type { GitHubClient } from '../github/github-client.js';
+import { repositoryWebUrl } from '../github/repository-coordinates.js';
 import { upsertStickyComment, writeStickyComment } from '../github/sticky-comment.js';
 import { appendToAppLedger, appLedgerCostHistory } from '../memory/app-ledger.js';
 import { ledgerAnchorMarker } from '../memory/ledger-anchor-marker.js';
@@ -114,7 +115,11 @@ export async function evaluateChange(
       );
     const key = `${request.event}:${headSha}`;
     const history = await appLedgerCostHistory(services.dataDir, repository.id, key);
-    const markdown = renderMarkdown(report, { history });
+    const repositoryUrl = repositoryWebUrl(client.request.endpoint.DEFAULTS.baseUrl, repository);
+    const markdown = renderMarkdown(report, {
+      history,
+      ...(repositoryUrl === undefined ? {} : { repositoryUrl }),
+    });
     if (judged.kind === 'pull' && policy.integrations.app.comments)
       await writeStickyComment(
         client,

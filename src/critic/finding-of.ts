@@ -13,14 +13,16 @@ export interface FindingDraft {
   readonly limit: number | null;
   /** A finding the rule never lets block, whatever the policy says (see Rule). */
   readonly advisory?: boolean;
+  readonly related?: readonly FindingLocation[];
 }
 
 export function findingOf(ruleId: ForbiddenPatternId, draft: FindingDraft): Finding {
-  const { advisory = false, ...fields } = draft;
+  const { advisory = false, related = [], ...fields } = draft;
   return {
     ruleId,
     severity: advisory ? 'warn' : 'error',
     ...fields,
+    related,
     fingerprint: fingerprintOf(ruleId, draft.location?.path ?? '', draft.symbol),
   };
 }

@@ -34,6 +34,12 @@ export interface Finding {
   /** The measured figure and the limit it breaks, when the rule has them; "worsened" compares `measured`. */
   readonly measured: number | null;
   readonly limit: number | null;
+  /**
+   * The finding's other places, when it spans several files: every other file of an import
+   * cycle, at its first import of another member; empty for a finding at one place. Code
+   * scanning shows them all.
+   */
+  readonly related: readonly FindingLocation[];
 }
 
 /**

@@ -1,6 +1,8 @@
+import type { FindingLocation } from '../model/finding.js';
 import type { Alternative, Report, ReportFinding } from '../model/report.js';
 import { escapeMarkdown } from './markdown-escape.js';
 import { clip, moreLine, oneLine } from './plain-text.js';
+import { pathToUri } from './render-sarif.js';
 import {
   alternativePoints,
   budgetLeft,
@@ -97,32 +99,64 @@ export function ledgerSection(report: Report, limits: MarkdownLimits): Lines {
   ];
 }
 
-function findingRow(finding: ReportFinding, limits: MarkdownLimits, withStatus: boolean): string {
+function findingRow(
+  finding: ReportFinding,
+  limits: MarkdownLimits,
+  withStatus: boolean,
+  blobUrl: string | undefined,
+): string {
   const status = withStatus ? ` ${statusText(finding)} |` : '';
-  return `| ${text(locationText(finding.location), limits)} | \`${finding.ruleId}\` |${status} ${text(finding.message, limits)} |`;
+  return `| ${placeCell(finding.location, limits, blobUrl)} | \`${finding.ruleId}\` |${status} ${text(finding.message, limits)} |`;
 }
 
-export function blockingSection(report: Report, limits: MarkdownLimits): Lines {
+/**
+ * `path:line`, linked to the line at the judged commit when the comment knows where the
+ * repository is. The path is the pull request's: percent-encoded segment by segment, with the
+ * characters that would end a Markdown link target (`(`, `)`) or read as markup encoded too.
+ */
+function placeCell(
+  location: FindingLocation | null,
+  limits: MarkdownLimits,
+  blobUrl: string | undefined,
+): string {
+  const shown = text(locationText(location), limits);
+  if (location === null || blobUrl === undefined) return shown;
+  const path = pathToUri(location.path).replace(
+    /[!'()*]/g,
+    (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  const lines =
+    location.endLine > location.startLine
+      ? `L${location.startLine}-L${location.endLine}`
+      : `L${location.startLine}`;
+  return `[${shown}](${blobUrl}${path}#${lines})`;
+}
+
+export function blockingSection(report: Report, limits: MarkdownLimits, blobUrl?: string): Lines {
   const { blocking } = groupFindings(report.findings);
   if (blocking.length === 0) return [];
   const rows = capped(blocking, limits, (shown) =>
     table(
       '| Location | Rule | Finding |',
       '|:--|:--|:--|',
-      shown.map((f) => findingRow(f, limits, false)),
+      shown.map((f) => findingRow(f, limits, false, blobUrl)),
     ),
   );
   return [`#### Blocking findings (${blocking.length})`, '', ...rows];
 }
 
-export function otherFindingsSection(report: Report, limits: MarkdownLimits): Lines {
+export function otherFindingsSection(
+  report: Report,
+  limits: MarkdownLimits,
+  blobUrl?: string,
+): Lines {
   const { others, counts } = groupFindings(report.findings);
   if (others.length === 0) return [];
   const rows = capped(others, limits, (shown) =>
     table(
       '| Location | Rule | Status | Finding |',
       '|:--|:--|:--|:--|',
-      shown.map((f) => findingRow(f, limits, true)),
+      shown.map((f) => findingRow(f, limits, true, blobUrl)),
     ),
   );
   return [`#### Other findings: ${statusCounts(counts)} — not blocking`, '', ...rows];

@@ -23,6 +23,11 @@ export interface MarkdownOptions {
    * from a file the change can edit): with two or more, the comment gets a trend chart.
    */
   readonly history?: readonly CostTrendPoint[];
+  /**
+   * The repository's web address (`https://github.com/OWNER/REPO`, or a GitHub Enterprise
+   * Server's): each finding's place links to its lines at the judged head commit.
+   */
+  readonly repositoryUrl?: string;
 }
 
 const DEFAULT_MARKER = 'aureus:ledger';
@@ -30,6 +35,9 @@ const DEFAULT_MAX_BYTES = 65_000;
 
 /** Below this even the verdict and the truncation notice may not fit. */
 const MIN_MAX_BYTES = 512;
+
+/** An address that cannot end the Markdown link it starts: no space, no parenthesis, no angle. */
+const REPOSITORY_URL = /^https?:\/\/[^\s()<>[\]]+[^/\s()<>[\]]$/;
 
 /** Letters, digits and `:._/-`, never `--`: anything else could end the HTML comment early. */
 const MARKER_ID = /^(?!.*--)[A-Za-z0-9:._/-]+$/;
@@ -57,6 +65,7 @@ function document(
   marker: string,
   limits: MarkdownLimits,
   history: readonly CostTrendPoint[],
+  blobUrl: string | undefined,
 ): string[] {
   const sections = [
     titleSection(report),
@@ -64,8 +73,8 @@ function document(
     reasonsSection(report, limits),
     ledgerSection(report, limits),
     trendSection(report, history),
-    blockingSection(report, limits),
-    otherFindingsSection(report, limits),
+    blockingSection(report, limits, blobUrl),
+    otherFindingsSection(report, limits, blobUrl),
     alternativesSection(report, limits),
     notesSection(report, limits),
     footerSection(report, limits),
@@ -79,14 +88,28 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const history = options.history ?? [];
   if (maxBytes < MIN_MAX_BYTES) throw new RangeError(`maxBytes must be at least ${MIN_MAX_BYTES}`);
+  const blobUrl = blobUrlOf(report, options.repositoryUrl);
   for (const limits of [...LADDER, SMALLEST]) {
-    const body = document(report, marker, limits, history).join('\n');
+    const body = document(report, marker, limits, history, blobUrl).join('\n');
     if (utf8Bytes(body) <= maxBytes) return body;
   }
   // Only a very small maxBytes gets here: whole lines while they fit, then say so.
   const notice = `… truncated to ${maxBytes} bytes (see the job summary/artifact)`;
   const room = maxBytes - utf8Bytes(notice) - 1;
-  return [...linesWithin(document(report, marker, SMALLEST, history), room), '', notice].join('\n');
+  return [
+    ...linesWithin(document(report, marker, SMALLEST, history, blobUrl), room),
+    '',
+    notice,
+  ].join('\n');
+}
+
+/** Where a file of the judged head is shown, or undefined when the comment cannot link to it. */
+function blobUrlOf(report: Report, repositoryUrl: string | undefined): string | undefined {
+  const head = report.change.headSha;
+  if (repositoryUrl === undefined || head === null) return undefined;
+  if (!REPOSITORY_URL.test(repositoryUrl))
+    throw new RangeError(`Invalid repository URL: ${JSON.stringify(repositoryUrl)}`);
+  return `${repositoryUrl}/blob/${head}/`;
 }
 
 /** Byte sizes as GitHub counts them: comment and summary limits are in UTF-8 bytes, not characters. */

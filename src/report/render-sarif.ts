@@ -1,4 +1,5 @@
 import { RULES } from '../critic/run-critic.js';
+import type { FindingLocation } from '../model/finding.js';
 import { pathToBytes } from '../model/path-bytes.js';
 import type { ForbiddenPatternId } from '../model/policy.js';
 import type { FindingStatus, Report, ReportFinding } from '../model/report.js';
@@ -53,7 +54,10 @@ function encodeSegment(segment: string): string {
 function locationOf(finding: ReportFinding): SarifLocation {
   // Repository-wide findings (module, file, LOC budgets) point at line 1 of the policy, where the
   // budget they break is set: code scanning shows no alert without a location.
-  const place = placeOf(finding);
+  return physicalLocation(placeOf(finding));
+}
+
+function physicalLocation(place: FindingLocation): SarifLocation {
   const startLine = Math.max(1, place.startLine);
   // SARIF counts columns in UTF-16 code units by default (columnKind), as FindingLocation does.
   const column = place.startColumn === undefined ? {} : { startColumn: place.startColumn };
@@ -107,6 +111,7 @@ export function sarifLog(report: Report, options: SarifOptions): SarifLog {
       locations: [locationOf(finding)],
       partialFingerprints: { [FINGERPRINT_KEY]: finding.fingerprint },
       baselineState: BASELINE_STATE[finding.status],
+      ...relatedOf(finding),
     }),
   );
   const { informationUri } = options;
@@ -183,11 +188,29 @@ export interface SarifResult {
   locations: SarifLocation[];
   partialFingerprints: { [key: string]: string };
   baselineState: 'new' | 'updated' | 'unchanged';
+  relatedLocations?: SarifRelatedLocation[];
+}
+
+export interface SarifRelatedLocation extends SarifLocation {
+  id: number;
+  message: { text: string };
 }
 
 export interface SarifLocation {
   physicalLocation: {
     artifactLocation: { uri: string; uriBaseId: string };
     region: { startLine: number; startColumn?: number; endLine: number };
+  };
+}
+
+/** A cycle's other files, so code scanning shows the whole cycle, not only where it is reported. */
+function relatedOf(finding: ReportFinding): { relatedLocations?: SarifRelatedLocation[] } {
+  if (finding.related.length === 0) return {};
+  return {
+    relatedLocations: finding.related.map((place, index) => ({
+      id: index + 1,
+      ...physicalLocation(place),
+      message: { text: 'also in this cycle' },
+    })),
   };
 }

@@ -76,6 +76,7 @@ describe('the critic over a real repository', () => {
         symbol: 'repository',
         measured: 2,
         limit: 1,
+        related: [],
       },
       {
         ruleId: 'file_budget',
@@ -85,6 +86,7 @@ describe('the critic over a real repository', () => {
         symbol: 'repository',
         measured: 6,
         limit: 5,
+        related: [],
       },
       {
         ruleId: 'loc_budget',
@@ -94,6 +96,7 @@ describe('the critic over a real repository', () => {
         symbol: 'repository',
         measured: 25,
         limit: 20,
+        related: [],
       },
       {
         ruleId: 'module_budget',
@@ -104,6 +107,7 @@ describe('the critic over a real repository', () => {
         symbol: 'repository',
         measured: 3,
         limit: 2,
+        related: [],
       },
       {
         ruleId: 'circular_dependency',
@@ -114,6 +118,7 @@ describe('the critic over a real repository', () => {
         symbol: 'src/app/helpers.ts\nsrc/app/service.ts',
         measured: 2,
         limit: null,
+        related: [{ path: 'src/app/service.ts', startLine: 1, endLine: 1 }],
       },
       {
         ruleId: 'global_mutable_state',
@@ -124,6 +129,7 @@ describe('the critic over a real repository', () => {
         symbol: 'calls',
         measured: null,
         limit: null,
+        related: [],
       },
       {
         ruleId: 'god_class',
@@ -134,6 +140,7 @@ describe('the critic over a real repository', () => {
         symbol: 'Service',
         measured: 9,
         limit: 8,
+        related: [],
       },
       {
         ruleId: 'premature_abstraction',
@@ -144,6 +151,7 @@ describe('the critic over a real repository', () => {
         symbol: 'UserRepository',
         measured: 1,
         limit: 2,
+        related: [],
       },
       {
         ruleId: 'single_backend_repository',
@@ -154,6 +162,7 @@ describe('the critic over a real repository', () => {
         symbol: 'UserRepository',
         measured: 1,
         limit: 2,
+        related: [],
       },
     ]);
   });

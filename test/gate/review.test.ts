@@ -48,6 +48,7 @@ function godClass(name: string, loc: number, severity: 'error' | 'warn' = 'error
     severity,
     message: `class ${name} spans ${loc} lines; the limit is 500 (forbidden_patterns.god_class.max_loc).`,
     location: { path: 'src/a.ts', startLine: 1, endLine: loc },
+    related: [],
     symbol: name,
     fingerprint: fingerprintOf('god_class', 'src/a.ts', name),
     measured: loc,

@@ -56,6 +56,37 @@ describe('renderMarkdown', () => {
     expect(body).toContain('| (repository) | `module_budget` |');
   });
 
+  it('links each finding to its lines at the head when it knows where the repository is', () => {
+    const head = BLOCK.change.headSha ?? '';
+    const body = renderMarkdown(BLOCK, { repositoryUrl: 'https://github.com/octo/app' });
+    expect(body).toContain(
+      `| [src/engine.ts:3](https://github.com/octo/app/blob/${head}/src/engine.ts#L3-L615) | \`god_class\` |`,
+    );
+    // A repository-wide finding has no line to link to.
+    expect(body).toContain('| (repository) | `module_budget` |');
+    // A path that could close the link or open markup is encoded in the target, escaped in the text.
+    const hostile = {
+      ...BLOCK,
+      findings: [finding({ location: { path: 'src/a (b)/c)](x).ts', startLine: 7, endLine: 7 } })],
+    };
+    expect(
+      renderMarkdown(hostile, { repositoryUrl: 'https://ghe.example.com/octo/app' }),
+    ).toContain(
+      `| [src/a (b)/c)\\](x).ts:7](https://ghe.example.com/octo/app/blob/${head}/src/a%20%28b%29/c%29%5D%28x%29.ts#L7) |`,
+    );
+    // Without an address, places are plain text as before.
+    expect(renderMarkdown(BLOCK)).toContain('| src/engine.ts:3 | `god_class` |');
+  });
+
+  it('refuses a repository address that could end the link it starts', () => {
+    for (const url of [
+      'https://github.com/o/r) [x](y',
+      'javascript:alert(1)',
+      'https://github.com/o/r/',
+    ])
+      expect(() => renderMarkdown(BLOCK, { repositoryUrl: url })).toThrow(RangeError);
+  });
+
   it('says a policy change needs maintainer approval', () => {
     expect(renderMarkdown(POLICY_CHANGE)).toContain('policy change — needs maintainer approval');
     expect(renderMarkdown(BLOCK)).not.toContain('policy change');

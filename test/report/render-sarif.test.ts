@@ -109,6 +109,41 @@ describe('renderSarif', () => {
     expect(errorsOf(renderSarif(HOSTILE, OPTIONS))).toEqual([]);
   });
 
+  it('gives a cycle every other member file as a related location', () => {
+    const cycle = finding({
+      ruleId: 'circular_dependency',
+      message: 'src/a.ts, src/b (1).ts and src/c.ts import one another in a cycle of 3 files',
+      location: { path: 'src/a.ts', startLine: 3, endLine: 3 },
+      related: [
+        { path: 'src/b (1).ts', startLine: 1, endLine: 1 },
+        { path: 'src/c.ts', startLine: 2, endLine: 2 },
+      ],
+      symbol: 'src/a.ts\nsrc/b (1).ts\nsrc/c.ts',
+    });
+    const report = { ...BLOCK, findings: [cycle, finding()] };
+    const [withCycle, single] = sarifLog(report, OPTIONS).runs[0]?.results ?? [];
+    expect(withCycle?.relatedLocations).toEqual([
+      {
+        id: 1,
+        physicalLocation: {
+          artifactLocation: { uri: 'src/b%20(1).ts', uriBaseId: '%SRCROOT%' },
+          region: { startLine: 1, endLine: 1 },
+        },
+        message: { text: 'also in this cycle' },
+      },
+      {
+        id: 2,
+        physicalLocation: {
+          artifactLocation: { uri: 'src/c.ts', uriBaseId: '%SRCROOT%' },
+          region: { startLine: 2, endLine: 2 },
+        },
+        message: { text: 'also in this cycle' },
+      },
+    ]);
+    expect(single).not.toHaveProperty('relatedLocations');
+    expect(errorsOf(renderSarif(report, OPTIONS))).toEqual([]);
+  });
+
   it('marks an incomplete verdict as an unsuccessful execution with its notes', () => {
     const invocation = sarifLog(INCOMPLETE, OPTIONS).runs[0]?.invocations[0];
     expect(invocation?.executionSuccessful).toBe(false);

@@ -28,6 +28,7 @@ export function finding(overrides: Partial<ReportFinding> = {}): ReportFinding {
     fingerprint: sha(1),
     measured: 612,
     limit: 500,
+    related: [],
     status: 'new',
     blocking: true,
     growth: null,

@@ -10,8 +10,9 @@ import { counted, listed } from '../wording.js';
  * Symbol: the component's sorted files joined by `\n`, so the finding is the same while the
  * same files form the cycle and a new one once a file joins or leaves it. Location: the first
  * of those files, at the line of its first counted import of another member (1 if none is
- * found). Test files count: a cycle through a test is still a cycle. Measured: the number of
- * files; there is no limit to compare it with.
+ * found); every other member is a related location, found the same way. Test files count: a
+ * cycle through a test is still a cycle. Measured: the number of files; there is no limit to
+ * compare it with.
  */
 export const circularDependency: Rule = {
   id: 'circular_dependency',
@@ -20,15 +21,18 @@ export const circularDependency: Rule = {
     const countsTypeOnly = policy.forbidden_patterns.circular_dependency.count_type_only_imports;
     const counts = (fact: GraphImport) => countsTypeOnly || fact.emitted;
     return project.cycles.flatMap((component) => {
-      const [first] = component;
+      const [first, ...others] = component;
       if (first === undefined) return [];
+      const at = (file: string) =>
+        lineLocation(file, firstImportInto(project.graph, file, component, counts));
       return [
         findingOf('circular_dependency', {
           message:
             component.length === 1
               ? `${first} imports itself`
               : `${listed(component)} import one another in a cycle of ${counted(component.length, 'file')}`,
-          location: lineLocation(first, firstImportInto(project.graph, first, component, counts)),
+          location: at(first),
+          related: others.map(at),
           symbol: component.join('\n'),
           measured: component.length,
           limit: null,

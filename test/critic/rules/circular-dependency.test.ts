@@ -20,6 +20,11 @@ describe('circular_dependency', () => {
       expect.objectContaining({
         message: 'src/a.ts, src/b.ts and src/c.ts import one another in a cycle of 3 files',
         location: { path: 'src/a.ts', startLine: 3, endLine: 3 },
+        // Every other member, at its own first import into the cycle.
+        related: [
+          { path: 'src/b.ts', startLine: 1, endLine: 1 },
+          { path: 'src/c.ts', startLine: 1, endLine: 1 },
+        ],
         symbol: 'src/a.ts\nsrc/b.ts\nsrc/c.ts',
         measured: 3,
         limit: null,

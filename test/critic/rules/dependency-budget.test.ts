@@ -21,6 +21,7 @@ describe('dependency_budget', () => {
         fingerprint: fingerprintOf('dependency_budget', '', 'repository'),
         measured: 3,
         limit: 2,
+        related: [],
       },
     ]);
   });

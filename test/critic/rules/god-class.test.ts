@@ -22,6 +22,7 @@ describe('god_class', () => {
         fingerprint: fingerprintOf('god_class', 'src/order.ts', 'Order'),
         measured: 7,
         limit: 6,
+        related: [],
       },
     ]);
   });

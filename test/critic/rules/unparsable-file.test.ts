@@ -41,6 +41,7 @@ describe('unparsable_file', () => {
         fingerprint: fingerprintOf('unparsable_file', 'app/run.py', 'file'),
         measured: null,
         limit: null,
+        related: [],
       },
     ]);
   });

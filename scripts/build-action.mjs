@@ -1,6 +1,7 @@
 // Usage: node scripts/build-action.mjs [--check]
 // Bundles the GitHub Action (src/action/main.ts and everything it uses) into dist/ with
-// esbuild: one ES module, plus the WebAssembly files web-tree-sitter and the grammars load at
+// esbuild: one ES module for action.yml (index.mjs), one for the builder step's script steps
+// (builder/action.yml runs builder.mjs, the agent's own process included), plus the WebAssembly files web-tree-sitter and the grammars load at
 // run time. The Action runs from this committed bundle with no node_modules (a workspace's own
 // node_modules can never change what runs: THREATS row 16). esbuild was chosen over ncc for
 // its speed and byte-for-byte reproducible output, which `--check` relies on: it rebuilds into
@@ -79,8 +80,12 @@ async function bundle(outdir) {
   mkdirSync(join(outdir, 'grammars'), { recursive: true });
   const result = await build({
     absWorkingDir: root,
-    entryPoints: ['src/action/main.ts'],
-    outfile: join(outdir, 'index.mjs'),
+    entryPoints: [
+      { in: 'src/action/main.ts', out: 'index' },
+      { in: 'src/action/builder-main.ts', out: 'builder' },
+    ],
+    outdir,
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     target: 'node20',

@@ -27,7 +27,7 @@ import { actionPolicyGate } from './action-policy-gate.js';
 import { readActionSettings } from './action-settings.js';
 import { changeOfTarget } from './change-of-target.js';
 import { failureOfReport } from './failure-of-report.js';
-import { runImplementMode } from './implement-mode.js';
+import { refuseImplementMode } from './implement-mode.js';
 import { runPublishMode } from './publish-mode.js';
 import { type Publication, publishVerdict } from './publish-report.js';
 import { pushPolicyApproval } from './push-policy-approval.js';
@@ -48,7 +48,7 @@ export async function runAction(env: NodeJS.ProcessEnv): Promise<number> {
   let publication: Publication | undefined;
   try {
     const settings = readActionSettings(env);
-    if (settings.mode === 'implement') return await runImplementMode(settings, env);
+    if (settings.mode === 'implement') refuseImplementMode();
     if (settings.mode === 'publish') return await runPublishMode(settings, env);
     const event = readWorkflowEvent(required(env, 'GITHUB_EVENT_NAME'), await eventPayload(env));
     const client = settings.token === '' ? null : actionClient(settings.token, env);

@@ -1,5 +1,6 @@
 import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { builderRunComment } from '../../src/github/builder-run-comment.js';
 import { issueSnapshot } from '../../src/github/issue-snapshot.js';
@@ -8,6 +9,7 @@ import {
   type ScriptedModelServer,
   startScriptedModelServer,
 } from '../support/scripted-model-server.js';
+import { makeTempDir } from '../support/temp-dir.js';
 import { objectAt } from '../support/webhook-examples.js';
 import { type ActionRun, runAction } from './support/action-runner.js';
 import { useActionTestSession } from './support/action-test-session.js';
@@ -22,6 +24,7 @@ import {
   RUN_ID,
   UPDATED_AT,
 } from './support/builder-scenario.js';
+import { type BuilderStepRun, runBuilderStep } from './support/builder-step-runner.js';
 import { codeLines, OWNER, REPO } from './support/pull-request-scenario.js';
 
 /** Not in any published token format: only the value the Action knows can scrub it. */
@@ -33,6 +36,54 @@ const REQUESTER_TOKEN = 'ghs_requesterToken000000000000000000000';
 const API_KEY = 'sk-ant-test-builder-action-key-0000';
 const BRANCH = `aureus/issue-${ISSUE}-${RUN_ID}`;
 const GREET = 'export function greet(): string {\n  return "hello";\n}\n';
+const builderBundle = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '..',
+  'dist',
+  'builder.mjs',
+);
+
+/** What the runner gives a JavaScript action's process and never a script step's. */
+const JAVASCRIPT_ONLY = {
+  ACTIONS_RUNTIME_TOKEN: 'canary-runtime-token-Qm81',
+  ACTIONS_RUNTIME_URL: 'https://canary-runtime.example/Zt42/',
+  ACTIONS_CACHE_URL: 'https://canary-cache.example/Wx17/',
+  ACTIONS_ID_TOKEN_REQUEST_TOKEN: 'canary-oidc-request-Lp09',
+  ACTIONS_ID_TOKEN_REQUEST_URL: 'https://canary-oidc.example/Rv33',
+};
+
+/** The agent's allow-list, as the test's runner sets them, and the policy's model key. */
+const AGENT_NAMES = ['PATH', 'HOME', 'LANG', 'TMPDIR', 'AUREUS_CACHE_DIR', 'ANTHROPIC_API_KEY'];
+
+function encodings(value: string): string[] {
+  return [
+    value,
+    Buffer.from(value).toString('base64'),
+    Buffer.from(value).toString('hex'),
+    [...value].reverse().join(''),
+  ];
+}
+
+/**
+ * A command of the repository, allowed by its policy, that does what a hostile test would: it
+ * reads every /proc/<pid>/environ it can, and the environment of the agent (its parent), then
+ * finds the build step's GITHUB_ENV (its grandparent's) and writes an LD_PRELOAD for the later
+ * steps into it. What it saw goes to `out`, unscrubbed, and to its output.
+ */
+function dumpEnvironments(out: string): string {
+  return `import { appendFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+const read = (pid) => { try { return readFileSync('/proc/' + pid + '/environ', 'latin1'); } catch { return ''; } };
+const names = (text) => text.split('\\0').filter(Boolean).map((entry) => entry.slice(0, entry.indexOf('=')));
+const environs = readdirSync('/proc').filter((name) => /^\\d+$/.test(name)).map(read).filter(Boolean);
+const agent = read(process.ppid);
+const step = readFileSync('/proc/' + process.ppid + '/stat', 'latin1').split(') ')[1].split(' ')[1];
+const target = read(step).split('\\0').find((entry) => entry.startsWith('GITHUB_ENV='))?.slice(11) ?? '';
+if (target !== '') appendFileSync(target, 'LD_PRELOAD=/tmp/x.so\\n');
+writeFileSync(${JSON.stringify(out)}, JSON.stringify({ environs, agent: names(agent), own: Object.keys(process.env), wroteTo: target }));
+console.log(agent.split('\\0').join('\\n'));
+`;
+}
 
 const session = useActionTestSession({
   [BUILD_TOKEN]: { contents: 'read', issues: 'read' },
@@ -61,8 +112,9 @@ afterAll(async () => {
   for (const scenario of scenarios) await scenario.remove();
 });
 
-function policyWithModel(): string {
+function policyWithModel(extra: readonly string[] = []): string {
   return [
+    ...extra,
     'version: 1',
     'budgets:',
     '  change:',
@@ -87,8 +139,11 @@ async function postComment(token: string, body: string): Promise<void> {
   expect(response.status).toBe(201);
 }
 
-async function scenario(prepare?: (origin: Repo) => void): Promise<BuilderScenario> {
-  const made = await makeBuilderScenario(session.double, policyWithModel(), prepare);
+async function scenario(
+  prepare?: (origin: Repo) => void,
+  extraPolicy: readonly string[] = [],
+): Promise<BuilderScenario> {
+  const made = await makeBuilderScenario(session.double, policyWithModel(extraPolicy), prepare);
   scenarios.push(made);
   // The App's tracking comment, posted when it dispatched the run.
   await postComment(APP_TOKEN, builderRunComment(RUN_ID, 'queued'));
@@ -99,22 +154,18 @@ function build(
   made: BuilderScenario,
   snapshot = made.snapshot,
   inputs: Record<string, string> = {},
-): Promise<ActionRun> {
+  stepEnv: Record<string, string> = {},
+): Promise<BuilderStepRun> {
   const event = builderDispatchEvent(made, snapshot);
   Object.assign(objectAt(event, 'inputs'), inputs);
-  return runAction({
+  return runBuilderStep({
     runnerDir: made.runnerDir,
     workspace: made.buildWorkspace,
-    eventName: 'workflow_dispatch',
     event,
     sha: made.baseSha,
     apiUrl: session.double.url,
-    inputs: { 'github-token': BUILD_TOKEN, mode: 'implement' },
-    runnerEnv: {
-      ANTHROPIC_API_KEY: API_KEY,
-      GITHUB_TOKEN: BUILD_TOKEN,
-      ACTIONS_RUNTIME_TOKEN: BUILD_TOKEN,
-    },
+    jobToken: BUILD_TOKEN,
+    stepEnv: { ANTHROPIC_API_KEY: API_KEY, ...stepEnv },
   });
 }
 
@@ -140,14 +191,10 @@ function publishedBranches(made: BuilderScenario): string {
   return runGit(made.bare, ['for-each-ref', '--format=%(refname)', 'refs/heads/aureus']);
 }
 
-describe('the Action as the builder (mode: implement, then mode: publish)', () => {
+describe('the builder step, then the Action in mode: publish', () => {
   it('builds the approved issue without a GitHub credential, then publishes it as a draft pull request', async () => {
-    // A value the model reads in the repository: only the run's knowledge of the token hides it.
-    const made = await scenario((origin) =>
-      origin.write('notes.md', `Deploy with ${BUILD_TOKEN}.\n`),
-    );
+    const made = await scenario();
     model.script(
-      { blocks: [{ type: 'tool_use', name: 'file_read', input: { path: 'notes.md' } }] },
       {
         blocks: [
           {
@@ -201,7 +248,6 @@ describe('the Action as the builder (mode: implement, then mode: publish)', () =
     // The model got the approved issue and never the token, in any request.
     const bodies = model.requests.map((request) => request.raw).join('\n');
     expect(bodies).toContain('Please add');
-    expect(bodies).toContain('Deploy with [REDACTED]');
     expect(bodies).not.toContain(BUILD_TOKEN);
     expect(bodies).not.toContain(API_KEY);
 
@@ -236,6 +282,98 @@ describe('the Action as the builder (mode: implement, then mode: publish)', () =
     expect(readFileSync(join(made.publishWorkspace, '.git', 'config'), 'utf8')).not.toContain(
       Buffer.from(`x-access-token:${PUBLISH_TOKEN}`).toString('base64'),
     );
+  });
+
+  it('runs the agent where no runner credential is: its process tree reads only the allow-list, and a write to GITHUB_ENV is undone', async () => {
+    const dump = await makeTempDir('builder-environ');
+    const made = await scenario(
+      (origin) => origin.write('dump-env.mjs', dumpEnvironments(join(dump.path, 'dump.json'))),
+      ['permissions:', '  allowed_commands:', '    - [node, dump-env.mjs]'],
+    );
+    try {
+      model.script(
+        {
+          blocks: [
+            {
+              type: 'tool_use',
+              name: 'submit_plan',
+              input: {
+                steps: ['look around'],
+                files: [],
+                estimate: {
+                  files_added: 0,
+                  files_changed: 0,
+                  lines: 10,
+                  abstractions: 0,
+                  dependencies: 0,
+                },
+              },
+            },
+          ],
+        },
+        {
+          blocks: [
+            { type: 'tool_use', name: 'shell_exec', input: { argv: ['node', 'dump-env.mjs'] } },
+          ],
+        },
+        { blocks: [{ type: 'tool_use', name: 'request_verify', input: {} }] },
+        { blocks: [{ type: 'tool_use', name: 'finish', input: { summary: 'Looked.' } }] },
+      );
+      const before = model.requests.length;
+      const run = await build(made);
+      const seen = JSON.parse(readFileSync(join(dump.path, 'dump.json'), 'utf8'));
+      // The command ran, read every environment it could, and found the step's GITHUB_ENV.
+      expect(seen.environs.length).toBeGreaterThan(2);
+      expect(seen.wroteTo).toContain('set_env');
+      expect(run.exitCode).toBe(2);
+      expect(run.stdout).toContain(
+        "a command of the builder's run wrote to the runner's GITHUB_ENV, which would change the job's later steps",
+      );
+      expect(run.commandFiles).toEqual(['', '']);
+      // The agent's own environment is the allow-list and the policy's model key; the command's
+      // has not even that.
+      expect(seen.agent.filter((name: string) => !AGENT_NAMES.includes(name))).toEqual([]);
+      expect(seen.agent).toEqual(expect.arrayContaining(['PATH', 'HOME', 'ANTHROPIC_API_KEY']));
+      expect(seen.own).not.toContain('ANTHROPIC_API_KEY');
+      // No runner credential anywhere the run could read, nor in what left the run.
+      const output = join(made.buildWorkspace, 'aureus-run');
+      const places = {
+        environs: seen.environs.join('\n'),
+        requests: model.requests
+          .slice(before)
+          .map((request) => request.raw)
+          .join('\n'),
+        report: readFileSync(join(output, 'report.json'), 'utf8'),
+        trajectory: readFileSync(join(output, 'trajectory.jsonl'), 'utf8'),
+        bundle: readFileSync(builderBundle, 'utf8'),
+        log: run.stdout + run.stderr + run.summary,
+      };
+      expect(places.requests).toContain('dump-env.mjs');
+      for (const canary of [BUILD_TOKEN, ...Object.values(JAVASCRIPT_ONLY)])
+        for (const form of encodings(canary))
+          for (const [place, text] of Object.entries(places))
+            expect({ place, form, found: text.includes(form) }).toEqual({
+              place,
+              form,
+              found: false,
+            });
+      for (const form of encodings(API_KEY))
+        expect({ form, found: places.requests.includes(form) }).toEqual({ form, found: false });
+    } finally {
+      await dump.remove();
+    }
+  });
+
+  it('refuses to start the agent beside a runner credential in its step (id-token, runtime token)', async () => {
+    const made = await scenario();
+    const before = model.requests.length;
+    const run = await build(made, made.snapshot, {}, JAVASCRIPT_ONLY);
+    expect(run.exitCode).toBe(2);
+    expect(run.stdout).toContain(
+      "the builder's step holds ACTIONS_CACHE_URL, ACTIONS_ID_TOKEN_REQUEST_TOKEN, ACTIONS_ID_TOKEN_REQUEST_URL, ACTIONS_RUNTIME_TOKEN, ACTIONS_RUNTIME_URL, which the commands of the run could read",
+    );
+    expect(model.requests.length).toBe(before);
+    expect(existsSync(join(made.buildWorkspace, 'aureus-run', 'report.json'))).toBe(false);
   });
 
   it('refuses a run whose commits touch a workflow, and pushes nothing', async () => {
@@ -359,19 +497,31 @@ describe('the Action as the builder (mode: implement, then mode: publish)', () =
 
   it('says which issue it cannot read, and what to grant', async () => {
     const made = await scenario();
-    const event = builderDispatchEvent(made);
-    Object.assign(objectAt(event, 'inputs'), { issue: '6' });
+    const run = await build(made, made.snapshot, { issue: '6' });
+    expect(run.exitCode).toBe(2);
+    expect(run.stdout).toContain('cannot read issue #6 (GitHub answered 404)');
+  });
+
+  it('refuses mode: implement in the JavaScript action, naming the builder step to use', async () => {
+    const made = await scenario();
+    const before = model.requests.length;
     const run = await runAction({
       runnerDir: made.runnerDir,
       workspace: made.buildWorkspace,
       eventName: 'workflow_dispatch',
-      event,
+      event: builderDispatchEvent(made),
       sha: made.baseSha,
       apiUrl: session.double.url,
       inputs: { 'github-token': BUILD_TOKEN, mode: 'implement' },
+      runnerEnv: { ANTHROPIC_API_KEY: API_KEY, ACTIONS_RUNTIME_TOKEN: 'runtime-token' },
     });
     expect(run.exitCode).toBe(2);
-    expect(run.stdout).toContain('cannot read issue #6 (GitHub answered 404)');
+    expect(run.stdout).toContain(
+      "mode: implement would run the builder inside a JavaScript action, whose process holds the runner's ACTIONS_RUNTIME_TOKEN",
+    );
+    expect(run.stdout).toContain('uses: <owner>/aureus/builder@<commit>');
+    expect(model.requests.length).toBe(before);
+    expect(existsSync(join(made.buildWorkspace, 'aureus-run'))).toBe(false);
   });
 
   it("stops at the requester's budget, below the policy's cap, and says so", async () => {

@@ -1,10 +1,8 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import {
-  dropGitHubCredentials,
-  refusePersistedCredentials,
-} from '../../src/action/builder-credentials.js';
+import { agentEnvironment } from '../../src/action/agent-process.js';
+import { refusePersistedCredentials } from '../../src/action/builder-credentials.js';
 import { isolateGit, makeRepo, type Repo } from '../support/git-fixture.js';
 
 const TOKEN = 'runner-token-0dd5e7a1c9';
@@ -23,28 +21,30 @@ describe('the builder job’s credentials', () => {
     await restore();
   });
 
-  it('takes every GitHub credential out of the environment and hands their values to the scrubber', () => {
+  it('gives the agent an allow-list of variables and the model keys the policy names, nothing else', () => {
     const env: NodeJS.ProcessEnv = {
       PATH: '/usr/bin',
+      HOME: '/home/runner',
+      LANG: 'C.UTF-8',
+      TMPDIR: '/tmp',
       ANTHROPIC_API_KEY: 'sk-ant-kept-for-the-model',
-      'INPUT_GITHUB-TOKEN': TOKEN,
-      INPUT_MODE: 'implement',
+      OTHER_MODEL_KEY: 'named-by-a-fallback',
       GITHUB_TOKEN: TOKEN,
+      GITHUB_ENV: '/runner/_temp/_runner_file_commands/set_env_1',
+      GITHUB_OUTPUT: '/runner/_temp/_runner_file_commands/set_output_1',
       GITHUB_WORKSPACE: '/work',
       ACTIONS_RUNTIME_TOKEN: 'runtime-token-5a1b',
-      ACTIONS_ID_TOKEN_REQUEST_TOKEN: 'oidc-request-token-77',
-      ACTIONS_ID_TOKEN_REQUEST_URL: 'https://token.actions.example/',
-      DEPLOY_HEADER: `Bearer ${TOKEN}`,
+      NODE_OPTIONS: '--require ./x.js',
+      DEPLOY_KEY: 'not-named-anywhere',
     };
-    const taken = dropGitHubCredentials(env, TOKEN);
-    expect(env).toEqual({
+    expect(agentEnvironment(env, ['ANTHROPIC_API_KEY', 'OTHER_MODEL_KEY'])).toEqual({
       PATH: '/usr/bin',
+      HOME: '/home/runner',
+      LANG: 'C.UTF-8',
+      TMPDIR: '/tmp',
       ANTHROPIC_API_KEY: 'sk-ant-kept-for-the-model',
-      GITHUB_WORKSPACE: '/work',
+      OTHER_MODEL_KEY: 'named-by-a-fallback',
     });
-    expect(taken).toEqual(
-      expect.arrayContaining([TOKEN, 'runtime-token-5a1b', 'oidc-request-token-77']),
-    );
   });
 
   it('refuses a token that .git/config only includes, as actions/checkout v6 keeps it', async () => {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
@@ -19,5 +19,17 @@ describe('the Action bundle', () => {
   it('is what action.yml runs, on node24', () => {
     const action: unknown = parse(readFileSync(join(root, 'action.yml'), 'utf8'));
     expect(action).toMatchObject({ runs: { using: 'node24', main: 'dist/index.mjs' } });
+  });
+
+  it('is what builder/action.yml runs: script steps only, never a JavaScript action', () => {
+    const builder: unknown = parse(readFileSync(join(root, 'builder', 'action.yml'), 'utf8'));
+    expect(builder).toMatchObject({ runs: { using: 'composite' } });
+    const steps: unknown[] = Reflect.get(Object(Reflect.get(Object(builder), 'runs')), 'steps');
+    expect(steps.map((step) => Reflect.get(Object(step), 'run'))).toEqual([
+      'node "$GITHUB_ACTION_PATH/../dist/builder.mjs" prepare',
+      'node "$GITHUB_ACTION_PATH/../dist/builder.mjs" build',
+    ]);
+    expect(steps.filter((step) => Reflect.get(Object(step), 'uses') !== undefined)).toEqual([]);
+    expect(existsSync(join(root, 'dist', 'builder.mjs'))).toBe(true);
   });
 });

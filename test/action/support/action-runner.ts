@@ -81,7 +81,7 @@ export async function runAction(settings: ActionRunSettings): Promise<ActionRun>
   };
 }
 
-function run(
+export function run(
   command: string,
   args: string[],
   cwd: string,
@@ -103,7 +103,7 @@ function run(
 }
 
 /** The runner's GITHUB_OUTPUT file format, as @actions/core writes it. */
-function parseOutputs(text: string): Record<string, string> {
+export function parseOutputs(text: string): Record<string, string> {
   const outputs: Record<string, string> = {};
   const lines = text.split('\n');
   for (let index = 0; index < lines.length; index++) {

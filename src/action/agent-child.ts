@@ -1,0 +1,75 @@
+import * as core from '@actions/core';
+import { implement, runTextScrubber } from '../agent/implement-run.js';
+import { payloadField as field } from '../github/payload-field.js';
+import { AureusError, ExitCode } from '../model/errors.js';
+import { readBuilderDispatch } from './builder-dispatch.js';
+import { writeRunArtifact } from './run-artifact.js';
+import { toolVersion } from './tool-version.js';
+
+/** What the build step hands the agent on its standard input: never through the environment. */
+export interface AgentJob {
+  readonly root: string;
+  readonly workspace: string;
+  readonly folder: string;
+  /** The approved issue's visible text, as the prepare step checked it. */
+  readonly task: string;
+  /** The workflow_dispatch payload, read again here with the same checks. */
+  readonly event: unknown;
+}
+
+/**
+ * The builder agent's own process (`dist/builder.mjs agent`), started by the build step with an
+ * allow-listed environment: PATH, HOME, locale, TMPDIR and the model's key, nothing of the
+ * runner's. It runs the builder on the task as `aureus implement --yes` does and leaves the run
+ * in the output folder, the only way anything of it goes back (exit 0 done, 1 not done).
+ */
+export async function runAgentProcess(env: NodeJS.ProcessEnv): Promise<number> {
+  const job = agentJob(await standardInput());
+  const dispatch = readBuilderDispatch('workflow_dispatch', job.event);
+  const report = await implement({
+    root: job.root,
+    task: job.task,
+    env,
+    // Tier 2 (the policy's allowed commands) as with --yes: the tier gate still holds the run
+    // to permissions.max_tier, and nobody is there to ask.
+    yes: true,
+    toolVersion: toolVersion(),
+    cwd: job.root,
+    maxUsd: dispatch.maxUsd,
+  });
+  const scrub = await runTextScrubber(job.root, []);
+  await writeRunArtifact(job, report, dispatch, scrub);
+  core.info(`The builder's run ended "${report.status}".`);
+  return report.status === 'done' ? ExitCode.pass : ExitCode.rejected;
+}
+
+async function standardInput(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function agentJob(text: string): AgentJob {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  const stringAt = (key: string): string => {
+    const value = field(parsed, key);
+    if (typeof value !== 'string')
+      throw new AureusError(
+        'the builder agent was started without its job on standard input.',
+        'run the builder through its step, uses: <owner>/aureus/builder@<commit>, which starts the agent.',
+      );
+    return value;
+  };
+  return {
+    root: stringAt('root'),
+    workspace: stringAt('workspace'),
+    folder: stringAt('folder'),
+    task: stringAt('task'),
+    event: field(parsed, 'event'),
+  };
+}

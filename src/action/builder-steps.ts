@@ -1,0 +1,141 @@
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import * as core from '@actions/core';
+import { runGit } from '../git/git-runner.js';
+import { payloadField as field } from '../github/payload-field.js';
+import { apiKeyVariable } from '../llm/model-from-policy.js';
+import { writeOutputFile } from '../memory/output-file.js';
+import { AureusError, ExitCode } from '../model/errors.js';
+import { escapeMarkdown } from '../report/markdown-escape.js';
+import { basePolicy } from '../workspace/policy-at-commit.js';
+import { agentEnvironment, refuseRunnerCredentials, runAgent } from './agent-process.js';
+import { approvedIssue } from './approved-issue.js';
+import { refusePersistedCredentials } from './builder-credentials.js';
+import { type BuilderDispatch, readBuilderDispatch } from './builder-dispatch.js';
+import { outputFolder, RUN_REPORT, readArtifactFile } from './run-artifact.js';
+import { actionClient, eventPayload, required } from './runner-environment.js';
+import { setStepOutputs } from './step-outputs.js';
+
+/**
+ * The builder step's first script step (`prepare`), the only one that holds a GitHub token (read
+ * only): checks that the issue is still the text the requester approved and leaves that text in
+ * the runner's temporary folder for the next step. It runs nothing of the repository.
+ */
+export async function runPrepareStep(env: NodeJS.ProcessEnv): Promise<number> {
+  const dispatch = await dispatchOf(env);
+  const token = env.AUREUS_GITHUB_TOKEN ?? '';
+  if (token === '')
+    throw new AureusError(
+      'the builder step reads the issue to check it is the approved one, and github-token is empty.',
+      'give the build job issues: read and contents: read, and leave github-token at its default.',
+    );
+  const snapshot = await approvedIssue(actionClient(token, env), dispatch);
+  const temp = required(env, 'RUNNER_TEMP');
+  await writeOutputFile(
+    taskFile(temp, dispatch),
+    JSON.stringify({ issue: dispatch.issue, snapshot: dispatch.snapshot, task: snapshot.text }),
+    { setting: 'RUNNER_TEMP', within: { folder: temp, name: 'the runner temporary folder' } },
+  );
+  core.info(
+    `Issue #${dispatch.issue} matches the approved snapshot ${dispatch.snapshot.slice(0, 12)}.`,
+  );
+  return ExitCode.pass;
+}
+
+/**
+ * The second script step (`build`): no token in its environment (the runner gives
+ * ACTIONS_RUNTIME_TOKEN and the id-token variables to JavaScript and container actions only).
+ * It starts the agent with an allow-listed environment, then reads the run back from the output
+ * folder for the step's outputs and summary (exit 0 done, 1 not done, 2 could not run).
+ */
+export async function runBuildStep(env: NodeJS.ProcessEnv): Promise<number> {
+  refuseRunnerCredentials(env);
+  const dispatch = await dispatchOf(env);
+  const task = await approvedTask(required(env, 'RUNNER_TEMP'), dispatch);
+  const workspace = required(env, 'GITHUB_WORKSPACE');
+  const root = resolve(workspace, env.AUREUS_WORKING_DIRECTORY ?? '.');
+  await refusePersistedCredentials(root);
+  const folder = await outputFolder(workspace, env.AUREUS_OUTPUT_DIR ?? 'aureus-run');
+  const keys = await modelKeyVariables(root);
+  const job = { root, workspace, folder, task, event: await eventPayload(env) };
+  core.info(`The builder starts on issue #${dispatch.issue}, run ${dispatch.runId}.`);
+  const exitCode = await runAgent(job, agentEnvironment(env, keys), env);
+  if (exitCode === ExitCode.error) return ExitCode.error;
+  const run = runOutcome(folder);
+  setStepOutputs(
+    { status: run.status, branch: run.branch, 'output-dir': folder, verdict: run.verdict },
+    env,
+  );
+  await core.summary
+    .addRaw(
+      [
+        `## AUREUS builder: run \`${dispatch.runId}\` on issue #${dispatch.issue}`,
+        '',
+        `**Status**: ${escapeMarkdown(run.status)} (verdict ${escapeMarkdown(run.verdict)}), on \`${escapeMarkdown(run.branch)}\`.`,
+        '',
+        `The run's files are in the output folder for the publishing job (run.bundle, report.json, trajectory.jsonl).`,
+        '',
+      ].join('\n'),
+    )
+    .write();
+  if (exitCode === ExitCode.pass && run.status === 'done') return ExitCode.pass;
+  core.error(`AUREUS builder: the run ended "${run.status}"; nothing will be published.`);
+  return ExitCode.rejected;
+}
+
+async function dispatchOf(env: NodeJS.ProcessEnv): Promise<BuilderDispatch> {
+  return readBuilderDispatch(required(env, 'GITHUB_EVENT_NAME'), await eventPayload(env));
+}
+
+function taskFile(temp: string, dispatch: BuilderDispatch): string {
+  return join(temp, `aureus-builder-${dispatch.runId}.json`);
+}
+
+/** The issue text the prepare step checked for this dispatch, or a refusal naming the step. */
+async function approvedTask(temp: string, dispatch: BuilderDispatch): Promise<string> {
+  const parsed: unknown = await readFile(taskFile(temp, dispatch), 'utf8')
+    .then((text) => JSON.parse(text))
+    .catch(() => undefined);
+  const task = field(parsed, 'task');
+  if (
+    typeof task !== 'string' ||
+    field(parsed, 'issue') !== dispatch.issue ||
+    field(parsed, 'snapshot') !== dispatch.snapshot
+  )
+    throw new AureusError(
+      `the approved text of issue #${dispatch.issue} for run ${dispatch.runId} is not in RUNNER_TEMP: the issue was not checked.`,
+      'run the builder through its step, uses: <owner>/aureus/builder@<commit>, whose first step checks the issue.',
+    );
+  return task;
+}
+
+/** The variables the policy's providers read their keys from: the agent's only secrets. */
+async function modelKeyVariables(root: string): Promise<string[]> {
+  const head = (await runGit(root, ['rev-parse', 'HEAD'])).stdout.toString('utf8').trim();
+  const { model_provider: provider } = (await basePolicy(root, head, { cwd: root })).policy;
+  if (provider.provider === 'none') return [];
+  return [
+    apiKeyVariable(provider.provider, provider.api_key_env),
+    ...provider.fallback.map((each) => apiKeyVariable(each.provider, each.api_key_env ?? '')),
+  ];
+}
+
+/** What the step says of the run, read from report.json as the agent left it: text only. */
+function runOutcome(folder: string): { status: string; branch: string; verdict: string } {
+  const read = readArtifactFile(folder, RUN_REPORT, 16 * 1024 * 1024);
+  let record: unknown;
+  try {
+    record = 'bytes' in read ? JSON.parse(read.bytes.toString('utf8')) : undefined;
+  } catch {
+    record = undefined;
+  }
+  const text = (key: string, otherwise: string): string => {
+    const value = field(record, key);
+    return typeof value === 'string' ? value : otherwise;
+  };
+  return {
+    status: text('status', 'no report'),
+    branch: text('branch', ''),
+    verdict: text('verdict', 'incomplete'),
+  };
+}

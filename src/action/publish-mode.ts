@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
 import * as core from '@actions/core';
-import { runGit } from '../git/git-runner.js';
 import { builderRunComment, builderRunMarker } from '../github/builder-run-comment.js';
 import type { GitHubClient } from '../github/github-client.js';
 import { statusOf } from '../github/request-error.js';
@@ -11,12 +10,10 @@ import { type BuilderDispatch, readBuilderDispatch } from './builder-dispatch.js
 import { pullRequestBody, refusalSummary } from './builder-pull-request.js';
 import { type PublishableRun, publishableRun } from './published-run.js';
 import { artifactFolder } from './run-artifact.js';
+import { deleteBranch, gitRemote, pushBranch } from './run-branch.js';
 import { actionClient, eventPayload, required } from './runner-environment.js';
 import { setStepOutputs } from './step-outputs.js';
 import { toolVersion } from './tool-version.js';
-
-/** A push to GitHub that takes longer than this has failed; the step says so. */
-const PUSH_TIMEOUT_MS = 10 * 60 * 1000;
 
 /**
  * `mode: publish`, the builder's second job: the only one with a write token, and it runs no
@@ -55,8 +52,21 @@ export async function runPublishMode(
       await tell('failed', `nothing was published: ${run.refusals.join(' ')}`);
       return ExitCode.rejected;
     }
-    const branch = await pushBranch(root, env, dispatch, run.head, settings.token);
-    const url = await openDraftPullRequest(client, dispatch, branch, run, settings.token);
+    // The App marks a run cancelled before it cancels its workflow run (/aureus cancel): a
+    // cancellation that reached the record but not this job still stops it, before and after
+    // the push, and a branch whose pull request cannot be opened does not stay behind.
+    if (await cancelled(client, dispatch)) return refuseCancelled(env);
+    const remote = gitRemote(env, dispatch, settings.token);
+    const branch = await pushBranch(root, remote, dispatch, run.head);
+    let url: string;
+    try {
+      if (await cancelled(client, dispatch)) throw CANCELLED;
+      url = await openDraftPullRequest(client, dispatch, branch, run, settings.token);
+    } catch (error) {
+      await deleteBranch(root, remote, branch, run.head);
+      if (error === CANCELLED) return refuseCancelled(env);
+      throw error;
+    }
     // Published: a comment that cannot be edited (another App's, a missing permission) must not
     // turn a pushed branch and an open pull request into a failed step.
     await tell('finished', `draft pull request: ${url}`).catch((error: unknown) =>
@@ -81,53 +91,24 @@ export async function runPublishMode(
   }
 }
 
-/**
- * Pushes the validated commit to a new branch, never forced: a branch that holds other commits
- * is a failure, not an overwrite, and one that holds this very commit (a re-run of the job) is
- * left as it is. The token goes in an `http.<server>.extraheader` given in the environment of
- * each git call that talks to GitHub (never `.git/config`, never the command line).
- */
-async function pushBranch(
-  root: string,
-  env: NodeJS.ProcessEnv,
-  dispatch: BuilderDispatch,
-  head: string,
-  token: string,
-): Promise<string> {
-  const branch = `aureus/issue-${dispatch.issue}-${dispatch.runId}`;
-  const server = (env.GITHUB_SERVER_URL ?? 'https://github.com').replace(/\/+$/, '');
-  const remote = `${server}/${dispatch.repository.owner}/${dispatch.repository.repo}.git`;
-  const basic = Buffer.from(`x-access-token:${token}`, 'utf8').toString('base64');
-  const options = {
-    timeoutMs: PUSH_TIMEOUT_MS,
-    env: {
-      GIT_CONFIG_COUNT: '1',
-      GIT_CONFIG_KEY_0: `http.${server}/.extraheader`,
-      GIT_CONFIG_VALUE_0: `AUTHORIZATION: basic ${basic}`,
-    },
-  };
-  const listed = await runGit(root, ['ls-remote', remote, `refs/heads/${branch}`], options);
-  const there = listed.stdout.toString('utf8').split('\t')[0]?.trim() ?? '';
-  if (there === head) return branch;
-  if (there !== '')
-    throw new AureusError(
-      `the branch ${branch} exists already, with other commits than this run's.`,
-      'look at that branch; start a new run with /aureus implement to publish another.',
-    );
-  await runGit(
-    root,
-    [
-      '-c',
-      'core.hooksPath=/dev/null',
-      'push',
-      '--quiet',
-      '--no-verify',
-      remote,
-      `${head}:refs/heads/${branch}`,
-    ],
-    options,
-  );
-  return branch;
+/** Thrown between the push and the pull request when the run was cancelled meanwhile. */
+const CANCELLED = new Error('cancelled');
+
+/** Whether the run's tracking record (the App's comment) says it was cancelled. */
+async function cancelled(client: GitHubClient, dispatch: BuilderDispatch): Promise<boolean> {
+  const found = await findTrackingComment(client, dispatch);
+  return (found?.body ?? '').startsWith(builderRunComment(dispatch.runId, 'cancelled'));
+}
+
+async function refuseCancelled(env: NodeJS.ProcessEnv): Promise<number> {
+  core.error('AUREUS builder: the run was cancelled (/aureus cancel); nothing is published.');
+  await core.summary
+    .addRaw(
+      '## AUREUS builder\n\nThe run was cancelled with `/aureus cancel`: nothing was published.\n',
+    )
+    .write();
+  setStepOutputs({ published: 'false' }, env);
+  return ExitCode.rejected;
 }
 
 async function openDraftPullRequest(
@@ -153,6 +134,11 @@ async function openDraftPullRequest(
     });
     return pull.html_url;
   } catch (error) {
+    if (statusOf(error) === 403)
+      throw new AureusError(
+        `GitHub refused to open the draft pull request for ${branch} (403).`,
+        "grant the publish job pull-requests: write, and let GitHub Actions create pull requests (the repository's Settings, Actions, General, Workflow permissions).",
+      );
     // 422: the branch has its pull request already (a re-run of the job): that one is the answer.
     if (statusOf(error) !== 422) throw error;
     const { data: open } = await client.rest.pulls.list({
@@ -178,16 +164,25 @@ async function trackingComment(
   detail: string,
 ): Promise<void> {
   const where = { ...dispatch.repository, issue_number: dispatch.issue };
-  const marker = builderRunMarker(dispatch.runId);
-  const comments = await client.paginate(client.rest.issues.listComments, {
-    ...where,
-    per_page: 100,
-  });
-  const found = comments.find(
-    (comment) => comment.user?.type === 'Bot' && (comment.body ?? '').startsWith(marker),
-  );
+  const found = await findTrackingComment(client, dispatch);
   const body = builderRunComment(dispatch.runId, phase, detail.slice(0, 4000));
   if (found === undefined) await client.rest.issues.createComment({ ...where, body });
   else
     await client.rest.issues.updateComment({ ...dispatch.repository, comment_id: found.id, body });
+}
+
+/** The run's tracking comment: a bot's, found by the run's marker among the issue's comments. */
+async function findTrackingComment(
+  client: GitHubClient,
+  dispatch: BuilderDispatch,
+): Promise<{ readonly id: number; readonly body?: string | undefined } | undefined> {
+  const marker = builderRunMarker(dispatch.runId);
+  const comments = await client.paginate(client.rest.issues.listComments, {
+    ...dispatch.repository,
+    issue_number: dispatch.issue,
+    per_page: 100,
+  });
+  return comments.find(
+    (comment) => comment.user?.type === 'Bot' && (comment.body ?? '').startsWith(marker),
+  );
 }

@@ -376,6 +376,51 @@ describe('the builder step, then the Action in mode: publish', () => {
     expect(existsSync(join(made.buildWorkspace, 'aureus-run', 'report.json'))).toBe(false);
   });
 
+  it('takes back the branch it pushed when the pull request cannot be opened; a re-run publishes it', async () => {
+    const made = await scenario();
+    const artifact = craftedRun(made, (repo) => repo.write('src/ok.ts', 'export const ok = 1;\n'));
+    session.double.failNext('pulls/create', { status: 403 });
+    const failed = await publish(made, artifact);
+    expect(failed.exitCode).toBe(2);
+    expect(failed.stdout).toContain(`the branch ${BRANCH} was deleted, since its pull request`);
+    expect(failed.stdout).toContain(
+      `GitHub refused to open the draft pull request for ${BRANCH} (403).%0ATo resolve, grant the publish job pull-requests: write`,
+    );
+    expect(publishedBranches(made)).toBe('');
+    expect(session.double.pullRequests(OWNER, REPO)).toEqual([]);
+    expect(trackingComment()).toContain('failed');
+    const again = await publish(made, artifact);
+    expect(again.exitCode).toBe(0);
+    expect(publishedBranches(made)).toBe(`refs/heads/${BRANCH}`);
+    expect(session.double.pullRequests(OWNER, REPO)).toHaveLength(1);
+  });
+
+  it('publishes nothing once the run is cancelled, even when the cancellation reached only the tracking record', async () => {
+    const made = await scenario();
+    const artifact = craftedRun(made, (repo) => repo.write('src/ok.ts', 'export const ok = 1;\n'));
+    // /aureus cancel between the build and the publish: the App marks the run cancelled, and
+    // its cancellation of the workflow run has not stopped this job.
+    const tracking = session.double
+      .issueComments(OWNER, REPO, ISSUE)
+      .find((comment) => comment.user === 'aureus[bot]');
+    const response = await fetch(
+      `${session.double.url}/repos/${OWNER}/${REPO}/issues/comments/${tracking?.id}`,
+      {
+        method: 'PATCH',
+        headers: { authorization: `token ${APP_TOKEN}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ body: builderRunComment(RUN_ID, 'cancelled', 'by @ada') }),
+      },
+    );
+    expect(response.status).toBe(200);
+    const run = await publish(made, artifact);
+    expect(run.exitCode).toBe(1);
+    expect(run.stdout).toContain('the run was cancelled (/aureus cancel); nothing is published');
+    expect(run.outputs.published).toBe('false');
+    expect(publishedBranches(made)).toBe('');
+    expect(session.double.pullRequests(OWNER, REPO)).toEqual([]);
+    expect(trackingComment()).toContain(': cancelled by @');
+  });
+
   it('refuses a run whose commits touch a workflow, and pushes nothing', async () => {
     const made = await scenario();
     const artifact = craftedRun(made, (repo) => {

@@ -1,0 +1,120 @@
+import * as core from '@actions/core';
+import { runGit } from '../git/git-runner.js';
+import { AureusError } from '../model/errors.js';
+import { escapeControls } from '../report/plain-text.js';
+import type { BuilderDispatch } from './builder-dispatch.js';
+
+/** A push to GitHub that takes longer than this has failed; the step says so. */
+const PUSH_TIMEOUT_MS = 10 * 60 * 1000;
+
+/** Where the publish job pushes, with the token in each git call's environment only. */
+export interface GitRemote {
+  readonly url: string;
+  readonly options: {
+    readonly timeoutMs: number;
+    readonly env: Readonly<Record<string, string>>;
+  };
+}
+
+/**
+ * The repository's remote: the token goes in an `http.<server>.extraheader` given in the
+ * environment of each git call that talks to GitHub (never `.git/config`, never the command line).
+ */
+export function gitRemote(
+  env: NodeJS.ProcessEnv,
+  dispatch: BuilderDispatch,
+  token: string,
+): GitRemote {
+  const server = (env.GITHUB_SERVER_URL ?? 'https://github.com').replace(/\/+$/, '');
+  const basic = Buffer.from(`x-access-token:${token}`, 'utf8').toString('base64');
+  return {
+    url: `${server}/${dispatch.repository.owner}/${dispatch.repository.repo}.git`,
+    options: {
+      timeoutMs: PUSH_TIMEOUT_MS,
+      env: {
+        GIT_CONFIG_COUNT: '1',
+        GIT_CONFIG_KEY_0: `http.${server}/.extraheader`,
+        GIT_CONFIG_VALUE_0: `AUTHORIZATION: basic ${basic}`,
+      },
+    },
+  };
+}
+
+/**
+ * Pushes the validated commit to a new branch, never forced: a branch that holds other commits
+ * is a failure, not an overwrite, and one that holds this very commit (a re-run of the job) is
+ * left as it is.
+ */
+export async function pushBranch(
+  root: string,
+  remote: GitRemote,
+  dispatch: BuilderDispatch,
+  head: string,
+): Promise<string> {
+  const branch = `aureus/issue-${dispatch.issue}-${dispatch.runId}`;
+  const listed = await runGit(
+    root,
+    ['ls-remote', remote.url, `refs/heads/${branch}`],
+    remote.options,
+  );
+  const there = listed.stdout.toString('utf8').split('\t')[0]?.trim() ?? '';
+  if (there === head) return branch;
+  if (there !== '')
+    throw new AureusError(
+      `the branch ${branch} exists already, with other commits than this run's.`,
+      'look at that branch; start a new run with /aureus implement to publish another.',
+    );
+  await runGit(
+    root,
+    [
+      '-c',
+      'core.hooksPath=/dev/null',
+      'push',
+      '--quiet',
+      '--no-verify',
+      remote.url,
+      `${head}:refs/heads/${branch}`,
+    ],
+    remote.options,
+  );
+  return branch;
+}
+
+/**
+ * Takes back the run's branch when its pull request is not opened: only while it still holds the
+ * run's commit (a lease, so nothing another push put there is lost). A branch that cannot be
+ * deleted is said in the log; a re-run of the job opens its pull request.
+ */
+export async function deleteBranch(
+  root: string,
+  remote: GitRemote,
+  branch: string,
+  head: string,
+): Promise<void> {
+  const ref = `refs/heads/${branch}`;
+  try {
+    await runGit(
+      root,
+      [
+        '-c',
+        'core.hooksPath=/dev/null',
+        'push',
+        '--quiet',
+        '--no-verify',
+        `--force-with-lease=${ref}:${head}`,
+        remote.url,
+        `:${ref}`,
+      ],
+      remote.options,
+    );
+    core.info(
+      `AUREUS builder: the branch ${branch} was deleted, since its pull request was not opened.`,
+    );
+  } catch (error) {
+    core.warning(
+      escapeControls(
+        `AUREUS builder: the branch ${branch} was pushed but its pull request was not opened, and the branch could not be deleted (${error instanceof Error ? error.message : String(error)}); re-run the publish job to open it, or delete the branch.`,
+      ),
+    );
+  }
+}

@@ -87,7 +87,7 @@ module.exports = {
     {
       name: 'action-starts-the-builder-only',
       comment:
-        "The builder step (dist/builder.mjs) runs the builder through its one public file, as `aureus implement` does; it knows nothing else of the other entry points.",
+        'The builder step (dist/builder.mjs) runs the builder through its one public file, as `aureus implement` does; it knows nothing else of the other entry points.',
       severity: 'error',
       from: { path: '^src/action/' },
       to: { path: ENTRY_POINTS, pathNot: ['^src/action/', '^src/agent/implement-run[.]ts$'] },

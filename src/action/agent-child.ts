@@ -15,6 +15,8 @@ export interface AgentJob {
   readonly task: string;
   /** The workflow_dispatch payload, read again here with the same checks. */
   readonly event: unknown;
+  /** The build step's secret-named values, which the agent's environment does not hold. */
+  readonly secrets: readonly string[];
 }
 
 /**
@@ -36,8 +38,9 @@ export async function runAgentProcess(env: NodeJS.ProcessEnv): Promise<number> {
     toolVersion: toolVersion(),
     cwd: job.root,
     maxUsd: dispatch.maxUsd,
+    secrets: job.secrets,
   });
-  const scrub = await runTextScrubber(job.root, []);
+  const scrub = await runTextScrubber(job.root, job.secrets);
   await writeRunArtifact(job, report, dispatch, scrub);
   core.info(`The builder's run ended "${report.status}".`);
   return report.status === 'done' ? ExitCode.pass : ExitCode.rejected;
@@ -71,5 +74,12 @@ function agentJob(text: string): AgentJob {
     folder: stringAt('folder'),
     task: stringAt('task'),
     event: field(parsed, 'event'),
+    secrets: stringsAt(field(parsed, 'secrets')),
   };
+}
+
+function stringsAt(value: unknown): string[] {
+  return Array.isArray(value)
+    ? value.filter((item): item is string => typeof item === 'string')
+    : [];
 }

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import * as core from '@actions/core';
+import { secretValuesOf } from '../agent/implement-run.js';
 import { runGit } from '../git/git-runner.js';
 import { payloadField as field } from '../github/payload-field.js';
 import { apiKeyVariable } from '../llm/model-from-policy.js';
@@ -57,7 +58,10 @@ export async function runBuildStep(env: NodeJS.ProcessEnv): Promise<number> {
   await refusePersistedCredentials(root);
   const folder = await outputFolder(workspace, env.AUREUS_OUTPUT_DIR ?? 'aureus-run');
   const keys = await modelKeyVariables(root);
-  const job = { root, workspace, folder, task, event: await eventPayload(env) };
+  // The step's own secret-named variables stay readable in /proc to the run's commands: the
+  // agent learns their values (on its standard input, never its environment) to scrub and refuse.
+  const secrets = secretValuesOf(env);
+  const job = { root, workspace, folder, task, event: await eventPayload(env), secrets };
   core.info(`The builder starts on issue #${dispatch.issue}, run ${dispatch.runId}.`);
   const exitCode = await runAgent(job, agentEnvironment(env, keys), env);
   if (exitCode === ExitCode.error) return ExitCode.error;

@@ -18,6 +18,7 @@ import { commitRunWork } from './run-verify.js';
 import { snapshotTree } from './safety/checkpoints.js';
 import { knownSecrets } from './safety/known-secrets.js';
 import { protectedPathTest } from './safety/path-authority.js';
+import { holdsSecret } from './safety/secret-names.js';
 import { secretFinder, secretScrubber } from './safety/secret-scrubber.js';
 import { builderTools } from './tools/builder-tools.js';
 
@@ -308,4 +309,15 @@ function withRunCap(policy: Policy, options: ImplementOptions): Policy {
   const thresholds = policy.cost_thresholds;
   if (cap === undefined || cap >= thresholds.max_usd_per_run) return policy;
   return { ...policy, cost_thresholds: { ...thresholds, max_usd_per_run: cap } };
+}
+
+/**
+ * The values of `env`'s secret-named variables (tokens, keys, passwords…): what a process that
+ * starts the builder without them passes on as `secrets`, since the run's commands can still
+ * read the starter's environment in /proc and the model must never see them.
+ */
+export function secretValuesOf(env: NodeJS.ProcessEnv): string[] {
+  return Object.entries(env).flatMap(([name, value]) =>
+    value !== undefined && value !== '' && holdsSecret(name) ? [value] : [],
+  );
 }

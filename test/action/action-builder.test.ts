@@ -53,6 +53,9 @@ const JAVASCRIPT_ONLY = {
   ACTIONS_ID_TOKEN_REQUEST_URL: 'https://canary-oidc.example/Rv33',
 };
 
+/** A secret the workflow put in the build step's env: (a registry token for installs, say). */
+const STEP_SECRET = { NPM_TOKEN: 'canary-step-npm-token-Hq5TzY' };
+
 /** The agent's allow-list, as the test's runner sets them, and the policy's model key. */
 const AGENT_NAMES = ['PATH', 'HOME', 'LANG', 'TMPDIR', 'AUREUS_CACHE_DIR', 'ANTHROPIC_API_KEY'];
 
@@ -82,6 +85,11 @@ const target = read(step).split('\\0').find((entry) => entry.startsWith('GITHUB_
 if (target !== '') appendFileSync(target, 'LD_PRELOAD=/tmp/x.so\\n');
 writeFileSync(${JSON.stringify(out)}, JSON.stringify({ environs, agent: names(agent), own: Object.keys(process.env), wroteTo: target }));
 console.log(agent.split('\\0').join('\\n'));
+// The step that started the agent, and the shell that runs the step: their environments are
+// readable too, and go to the model here.
+const shell = readFileSync('/proc/' + step + '/stat', 'latin1').split(') ')[1].split(' ')[1];
+console.log(read(step).split('\\0').join('\\n'));
+console.log(read(shell).split('\\0').join('\\n'));
 `;
 }
 
@@ -320,7 +328,7 @@ describe('the builder step, then the Action in mode: publish', () => {
         { blocks: [{ type: 'tool_use', name: 'finish', input: { summary: 'Looked.' } }] },
       );
       const before = model.requests.length;
-      const run = await build(made);
+      const run = await build(made, made.snapshot, {}, STEP_SECRET);
       const seen = JSON.parse(readFileSync(join(dump.path, 'dump.json'), 'utf8'));
       // The command ran, read every environment it could, and found the step's GITHUB_ENV.
       expect(seen.environs.length).toBeGreaterThan(2);
@@ -359,6 +367,17 @@ describe('the builder step, then the Action in mode: publish', () => {
             });
       for (const form of encodings(API_KEY))
         expect({ form, found: places.requests.includes(form) }).toEqual({ form, found: false });
+      // The step's own secret is readable in /proc (a limit the README states), but the agent
+      // knows its value: the model never sees it, nor does anything the run leaves.
+      expect(places.environs).toContain(STEP_SECRET.NPM_TOKEN);
+      const { environs: _readable, ...left } = places;
+      for (const form of encodings(STEP_SECRET.NPM_TOKEN))
+        for (const [place, text] of Object.entries(left))
+          expect({ place, form, found: text.includes(form) }).toEqual({
+            place,
+            form,
+            found: false,
+          });
     } finally {
       await dump.remove();
     }

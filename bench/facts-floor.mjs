@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { detectLanguage } from '../dist/analysis/detect-language.js';
-import { startScriptWorkers } from '../dist/workspace/parse-in-workers.js';
+import { startScriptWorkers } from '../dist/scan/parse-in-workers.js';
 import { sourceFiles } from '../scripts/reference/codebases.mjs';
 import { withinReadLimit } from './read-limit.mjs';
 

@@ -40,8 +40,8 @@ const REPLACEMENTS = {
   ].join('\n'),
   // oxc-parser is native code, one binary per platform: the bundle ships none, and reads TS/JS
   // with TypeScript's parser, its tree converted to the shape oxc gives.
-  'src/workspace/load-oxc-facts.ts': 'export async function loadOxcFacts() { return undefined; }\n',
-  'src/parsers/grammar-file.ts': [
+  'src/scan/load-oxc-facts.ts': 'export async function loadOxcFacts() { return undefined; }\n',
+  'src/scan/grammar-file.ts': [
     "import { fileURLToPath } from 'node:url';",
     'export function grammarFile(packagePath) {',
     "  const name = packagePath.slice(packagePath.lastIndexOf('/') + 1);",

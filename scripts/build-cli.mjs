@@ -39,14 +39,14 @@ for (const file of POLICY_INPUTS.flatMap(filesOf)) {
 rmSync(outdir, { recursive: true, force: true });
 const result = await build({
   absWorkingDir: root,
-  // The App runs reflexion in a worker thread (src/workspace/simplify/simplify-off-thread.ts);
-  // large analyses parse on worker threads (src/workspace/parse-in-workers.ts) and resolve
-  // imports on one while the main thread parses (src/workspace/resolver-thread.ts).
+  // The App runs reflexion in a worker thread (src/simplify/simplify-off-thread.ts);
+  // large analyses parse on worker threads (src/scan/parse-in-workers.ts) and resolve
+  // imports on one while the main thread parses (src/scan/resolver-thread.ts).
   entryPoints: {
     aureus: 'src/cli/main.ts',
-    'simplify-worker': 'src/workspace/simplify/simplify-worker.ts',
-    'facts-worker': 'src/workspace/facts-worker.ts',
-    'resolve-worker': 'src/workspace/resolve-worker.ts',
+    'simplify-worker': 'src/simplify/simplify-worker.ts',
+    'facts-worker': 'src/scan/facts-worker.ts',
+    'resolve-worker': 'src/scan/resolve-worker.ts',
   },
   outdir,
   outExtension: { '.js': '.mjs' },

@@ -1,9 +1,9 @@
 import * as core from '@actions/core';
+import type { PolicyGateOption } from '../check/policy-gate.js';
 import type { GitHubClient } from '../github/github-client.js';
 import { isPermissionDenied } from '../github/request-error.js';
 import { reviewApproval } from '../github/review-approval.js';
 import type { WorkflowEvent } from '../github/workflow-event.js';
-import type { PolicyGateOption } from '../workspace/policy-gate.js';
 
 const APPROVE_POLICY_HOW =
   'a maintainer or admin approves this commit in a review of the pull request (the workflow needs the pull_request_review event).';

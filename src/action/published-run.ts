@@ -1,6 +1,8 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { checkChange } from '../check/check-change.js';
+import { basePolicy } from '../check/policy-at-commit.js';
 import { runGit } from '../git/git-runner.js';
 import {
   commitSha,
@@ -13,8 +15,6 @@ import {
 } from '../github/payload-field.js';
 import { AureusError } from '../model/errors.js';
 import type { Report } from '../model/report.js';
-import { checkChange } from '../workspace/check-change.js';
-import { basePolicy } from '../workspace/policy-at-commit.js';
 import type { BuilderDispatch } from './builder-dispatch.js';
 import { RUN_BUNDLE, RUN_REPORT, readArtifactFile } from './run-artifact.js';
 import { commitRefusals, importBundle } from './run-bundle-checks.js';

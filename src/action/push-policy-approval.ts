@@ -1,4 +1,5 @@
 import * as core from '@actions/core';
+import { policyApprovalEntry } from '../check/record-check.js';
 import { openRepository } from '../git/repository.js';
 import { firstParentOf } from '../git/revisions.js';
 import type { GitHubClient } from '../github/github-client.js';
@@ -8,7 +9,6 @@ import { isPermissionDenied } from '../github/request-error.js';
 import { approvingReview } from '../github/review-approval.js';
 import type { JsonObject } from '../model/json.js';
 import type { Report } from '../model/report.js';
-import { policyApprovalEntry } from '../workspace/record-check.js';
 
 /**
  * Who approved the policy loosening a commit brought to the default branch. A push is not

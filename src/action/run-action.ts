@@ -1,5 +1,7 @@
 import { join, resolve } from 'node:path';
 import * as core from '@actions/core';
+import { type CheckedChange, checkChangeWithInputs } from '../check/check-change.js';
+import { ledgerRecord } from '../check/record-check.js';
 import { listTrackedFiles } from '../git/index.js';
 import { isPermissionDenied } from '../github/request-error.js';
 import { appendToSharedLedger } from '../github/shared-ledger.js';
@@ -20,9 +22,7 @@ import {
 } from '../report/render-markdown.js';
 import { renderSarif } from '../report/render-sarif.js';
 import { renderText } from '../report/render-text.js';
-import { type CheckedChange, checkChangeWithInputs } from '../workspace/check-change.js';
-import { ledgerRecord } from '../workspace/record-check.js';
-import { simplifyPullRequest } from '../workspace/simplify/simplify-pull-request.js';
+import { simplifyPullRequest } from '../simplify/simplify-pull-request.js';
 import { actionPolicyGate } from './action-policy-gate.js';
 import { readActionSettings } from './action-settings.js';
 import { changeOfTarget } from './change-of-target.js';

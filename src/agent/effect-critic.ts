@@ -1,14 +1,14 @@
 import { detectLanguage } from '../analysis/detect-language.js';
+import { baselineAtCommit } from '../check/baseline-at-commit.js';
 import { runCritic } from '../critic/run-critic.js';
 import { classifyFindings, type KnownFinding } from '../gate/classify-findings.js';
 import type { Policy } from '../model/policy.js';
 import type { ReportFinding } from '../model/report.js';
 import { gitBlobId } from '../reflexion/edit-forms.js';
-import { analyzeRepository } from '../workspace/analyze-repository.js';
-import { analyzeSnapshot } from '../workspace/analyze-snapshot.js';
-import { baselineAtCommit } from '../workspace/baseline-at-commit.js';
-import { gitRepositorySource } from '../workspace/git-repository-source.js';
-import { commitSnapshot, type SnapshotFile } from '../workspace/working-tree-snapshot.js';
+import { analyzeRepository } from '../scan/analyze-repository.js';
+import { analyzeSnapshot } from '../scan/analyze-snapshot.js';
+import { gitRepositorySource } from '../scan/git-repository-source.js';
+import { commitSnapshot, type SnapshotFile } from '../scan/working-tree-snapshot.js';
 import type { Refusal } from './action-gates.js';
 import type { FileEffect } from './tool-contract.js';
 

@@ -4,7 +4,7 @@ import type { ChangedFile, FileVersion } from '../model/change.js';
 import type { FileFacts } from '../model/facts.js';
 import type { Policy } from '../model/policy.js';
 import { priceChange } from '../pricing/index.js';
-import { createFactParser, type ParseFacts } from '../workspace/fact-parsers.js';
+import { createFactParser, type ParseFacts } from '../scan/fact-parsers.js';
 import type { FileEffect } from './tool-contract.js';
 
 /**

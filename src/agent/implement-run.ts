@@ -1,4 +1,5 @@
 import { realpath } from 'node:fs/promises';
+import { basePolicy } from '../check/policy-at-commit.js';
 import { apiKeyVariable, modelFromPolicy } from '../llm/model-from-policy.js';
 import type { Spent } from '../llm/spend.js';
 import { appendToJournal } from '../memory/journal.js';
@@ -7,7 +8,6 @@ import { storePaths } from '../memory/store-paths.js';
 import { AureusError } from '../model/errors.js';
 import type { Policy } from '../model/policy.js';
 import { roundPoints } from '../pricing/points.js';
-import { basePolicy } from '../workspace/policy-at-commit.js';
 import { allocationOf } from './plan-estimate.js';
 import { type RunStatus, runLoop } from './run-loop.js';
 import { loadState, type RunState, recordAction, runDir, saveState } from './run-memory.js';

@@ -2,8 +2,8 @@ import { reflexionTrigger } from '../gate/suggest-alternatives.js';
 import { runGit } from '../git/git-runner.js';
 import type { Report } from '../model/report.js';
 import { SIMPLIFICATION_PASSES } from '../reflexion/pass-catalog.js';
-import { applyPatches } from '../workspace/simplify/apply-patches.js';
-import { simplifyRepository } from '../workspace/simplify/simplify-repository.js';
+import { applyPatches } from '../simplify/apply-patches.js';
+import { simplifyRepository } from '../simplify/simplify-repository.js';
 import { commitRunWork, type VerifySettings } from './run-verify.js';
 import { protectedPathTest } from './safety/path-authority.js';
 

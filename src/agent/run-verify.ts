@@ -1,7 +1,7 @@
+import { checkChange } from '../check/check-change.js';
 import { runGit } from '../git/git-runner.js';
 import type { Policy } from '../model/policy.js';
 import type { Report } from '../model/report.js';
-import { checkChange } from '../workspace/check-change.js';
 import { BUILDER_IDENTITY, type RunPlace } from './safety/checkpoints.js';
 import { runInSandbox } from './safety/child-environment.js';
 import type { CommandRun } from './safety/run-command.js';

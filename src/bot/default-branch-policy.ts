@@ -1,9 +1,9 @@
+import { committedPolicy } from '../check/policy-at-commit.js';
 import { memoizedTreeReader } from '../github/api-trees.js';
 import type { GitHubClient } from '../github/github-client.js';
 import { appCacheFolder } from '../memory/cache-dir.js';
 import type { Policy } from '../model/policy.js';
-import { apiRepositorySource } from '../workspace/api-repository-source.js';
-import { committedPolicy } from '../workspace/policy-at-commit.js';
+import { apiRepositorySource } from '../scan/api-repository-source.js';
 import type { AppServices } from './evaluation-request.js';
 import type { AppRepository } from './judged-change.js';
 

@@ -1,3 +1,5 @@
+import type { CheckedChange } from '../check/check-api-change.js';
+import { ledgerRecord } from '../check/record-check.js';
 import { type AureusComments, readAureusComments } from '../github/aureus-comments.js';
 import {
   type CheckConclusion,
@@ -26,8 +28,6 @@ import {
   TOOL_ERROR_TITLE,
   verdictTitle,
 } from '../report/render-markdown.js';
-import type { CheckedChange } from '../workspace/check-api-change.js';
-import { ledgerRecord } from '../workspace/record-check.js';
 import { budgetApprovalReply, postApprovalReply } from './budget-approval.js';
 import { checkConclusion } from './check-conclusion.js';
 import type { AppServices, EvaluationRequest } from './evaluation-request.js';

@@ -1,10 +1,10 @@
+import { checkCommitRange } from '../check/check-commit-range.js';
+import { type CheckedChange, checkPullRequest } from '../check/check-pull-request.js';
+import type { PolicyGateOption } from '../check/policy-gate.js';
+import type { Override } from '../check/record-check.js';
 import type { RecordedApproval } from '../github/budget-approval-marker.js';
 import type { GitHubClient } from '../github/github-client.js';
 import { appCacheFolder } from '../memory/cache-dir.js';
-import { checkCommitRange } from '../workspace/check-commit-range.js';
-import { type CheckedChange, checkPullRequest } from '../workspace/check-pull-request.js';
-import type { PolicyGateOption } from '../workspace/policy-gate.js';
-import type { Override } from '../workspace/record-check.js';
 import { approvalFor, type PendingApproval } from './budget-approval.js';
 import {
   builderPullOf,

@@ -1,8 +1,8 @@
+import { checkPullRequest } from '../check/check-pull-request.js';
 import type { GitHubClient } from '../github/github-client.js';
 import { appCacheFolder } from '../memory/cache-dir.js';
 import { AureusError } from '../model/errors.js';
 import { renderMarkdown } from '../report/render-markdown.js';
-import { checkPullRequest } from '../workspace/check-pull-request.js';
 import type { AppServices } from './evaluation-request.js';
 import type { AppRepository } from './judged-change.js';
 

@@ -1,10 +1,10 @@
+import type { CheckedChange } from '../check/check-api-change.js';
 import type { GitHubClient } from '../github/github-client.js';
 import { appCacheFolder } from '../memory/cache-dir.js';
 import { escapeMarkdown } from '../report/markdown-escape.js';
-import type { CheckedChange } from '../workspace/check-api-change.js';
-import { type MaterializeLimits, materializeHead } from '../workspace/simplify/materialize-head.js';
-import { simplifyOffThread } from '../workspace/simplify/simplify-off-thread.js';
-import { reflexionDue, simplifyPullRequest } from '../workspace/simplify/simplify-pull-request.js';
+import { type MaterializeLimits, materializeHead } from '../simplify/materialize-head.js';
+import { simplifyOffThread } from '../simplify/simplify-off-thread.js';
+import { reflexionDue, simplifyPullRequest } from '../simplify/simplify-pull-request.js';
 import type { AppServices, EvaluationRequest } from './evaluation-request.js';
 
 /** What one pull request's reflexion may cost the App's machine. */

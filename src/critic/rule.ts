@@ -8,7 +8,7 @@ import type { ForbiddenPatternId, Policy } from '../model/policy.js';
 
 /**
  * One snapshot of a repository as the critic reads it: the whole-repository analysis
- * (src/workspace/analyze-repository.ts returns a superset of this). Files under
+ * (src/scan/analyze-repository.ts returns a superset of this). Files under
  * `paths.ignore` are already left out of every field.
  */
 export interface ProjectState {

@@ -1,6 +1,6 @@
 import { Document, parseDocument } from 'yaml';
+import { unifiedDiff } from '../init/unified-diff.js';
 import { CURRENT_POLICY_VERSION } from '../model/policy.js';
-import { unifiedDiff } from '../policy/init/unified-diff.js';
 import type { PolicyEdit } from './policy-edit.js';
 
 /**

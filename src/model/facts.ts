@@ -279,7 +279,7 @@ export interface FileFacts {
   /**
    * The syntax errors the parser reported (at most 20), in source order; facts are then partial.
    * For TypeScript and JavaScript they are TypeScript's own parser's, whichever parser read the
-   * file (src/workspace/fact-parsers.ts): the parsers recover differently and point at
+   * file (src/scan/fact-parsers.ts): the parsers recover differently and point at
    * different places, so a file's errors, its partial facts, and so its findings, depend only
    * on its bytes.
    */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { FileFacts, Language } from '../../src/model/facts.js';
-import { createFactParser } from '../../src/workspace/fact-parsers.js';
+import { createFactParser } from '../../src/scan/fact-parsers.js';
 import { EXTRACTORS, type ScriptLanguage } from './support/typescript-extractors.js';
 
 /** The facts of every TS/JS extractor, after checking that they agree. */

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
 import { extractJavaFacts } from '../../src/analysis/tree-sitter/java-facts.js';
 import type { FileFacts } from '../../src/model/facts.js';
-import { createTreeSitterParsers } from '../../src/parsers/tree-sitter-parsers.js';
+import { createTreeSitterParsers } from '../../src/scan/tree-sitter-parsers.js';
 import { makeTempDir } from '../support/temp-dir.js';
 
 const parsers = createTreeSitterParsers();

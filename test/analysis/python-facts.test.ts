@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
 import { extractPythonFacts } from '../../src/analysis/tree-sitter/python-facts.js';
 import type { FileFacts } from '../../src/model/facts.js';
-import { createTreeSitterParsers } from '../../src/parsers/tree-sitter-parsers.js';
+import { createTreeSitterParsers } from '../../src/scan/tree-sitter-parsers.js';
 
 const parsers = createTreeSitterParsers();
 const FIXTURES = fileURLToPath(new URL('../fixtures/analysis/python', import.meta.url));

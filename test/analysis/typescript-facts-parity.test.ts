@@ -10,7 +10,7 @@ const FIXTURES = fileURLToPath(new URL('../fixtures/analysis/ts', import.meta.ur
  * Broken on purpose. The parsers recover from a syntax error differently (oxc not at all), so
  * their partial facts may differ: only the line counts (which depend on comments, not on the
  * recovery) must agree, and each must report the error. A run reads such a file again with
- * TypeScript's parser, whose facts stand (test/workspace/fact-parsers.test.ts).
+ * TypeScript's parser, whose facts stand (test/scan/fact-parsers.test.ts).
  */
 const BROKEN = new Set(['syntax-error.ts']);
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { fingerprintOf } from '../../src/critic/finding-of.js';
 import { runCritic } from '../../src/critic/run-critic.js';
-import { analyzeRepository } from '../../src/workspace/analyze-repository.js';
+import { analyzeRepository } from '../../src/scan/analyze-repository.js';
 import { makeRepo, type Repo } from '../support/git-fixture.js';
 import { useIsolatedGit } from '../support/isolated-git-suite.js';
 import { classOfLoc, policyFrom } from './critic-support.js';

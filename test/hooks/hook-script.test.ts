@@ -4,8 +4,8 @@ import {
   mergeHookLine,
   removeHookLine,
   shellWord,
-} from '../../src/workspace/hook-script.js';
-import { addHusky } from '../../src/workspace/husky-manifest.js';
+} from '../../src/hooks/hook-script.js';
+import { addHusky } from '../../src/hooks/husky-manifest.js';
 
 const LINE = 'aureus hook pre-commit';
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { parsePushLines } from '../../src/workspace/pushed-changes.js';
+import { parsePushLines } from '../../src/hooks/pushed-changes.js';
 import { makeTempDir } from '../support/temp-dir.js';
 import {
   aureus,

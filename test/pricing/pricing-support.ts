@@ -11,7 +11,7 @@ import type { FileFacts } from '../../src/model/facts.js';
 import type { Policy } from '../../src/model/policy.js';
 import { parsePolicy } from '../../src/policy/parse-policy.js';
 import { priceChange } from '../../src/pricing/index.js';
-import { createFactParser, type ParseFacts } from '../../src/workspace/fact-parsers.js';
+import { createFactParser, type ParseFacts } from '../../src/scan/fact-parsers.js';
 
 /** One side of a file: its text, or a blob without text (binary, too-large, symlink, submodule). */
 export type SideSpec = string | { readonly kind: Exclude<BlobKind, 'text'>; readonly size: number };

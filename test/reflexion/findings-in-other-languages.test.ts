@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { FileFacts, Language } from '../../src/model/facts.js';
 import { findingsInOtherLanguages } from '../../src/reflexion/findings-in-other-languages.js';
-import { createFactParser } from '../../src/workspace/fact-parsers.js';
+import { createFactParser } from '../../src/scan/fact-parsers.js';
 
 const lines = (...source: string[]): string => `${source.join('\n')}\n`;
 

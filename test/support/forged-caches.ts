@@ -5,7 +5,7 @@ import { VERSION_FOLDER } from '../../src/memory/facts-cache-folders.js';
 import { encodeEntry, entryKey } from '../../src/memory/facts-cache-format.js';
 import type { FileFacts } from '../../src/model/facts.js';
 import type { Policy } from '../../src/model/policy.js';
-import { createFactParser } from '../../src/workspace/fact-parsers.js';
+import { createFactParser } from '../../src/scan/fact-parsers.js';
 
 /**
  * What a pull request can commit to pass itself off as AUREUS's memory: cache entries in the

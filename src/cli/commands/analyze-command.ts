@@ -1,8 +1,8 @@
 import { type CacheFolder, localCacheFolder } from '../../memory/cache-dir.js';
 import { loadPolicy } from '../../memory/policy-file.js';
 import { AureusError, ExitCode } from '../../model/errors.js';
-import { analyzeRepository, type RepositoryAnalysis } from '../../workspace/analyze-repository.js';
-import type { ParserChoice } from '../../workspace/fact-parsers.js';
+import { analyzeRepository, type RepositoryAnalysis } from '../../scan/analyze-repository.js';
+import type { ParserChoice } from '../../scan/fact-parsers.js';
 import { createProgressBar } from '../progress-bar.js';
 import type { CommandContext } from './command-context.js';
 import { heritageLines } from './heritage-text.js';

@@ -1,3 +1,6 @@
+import { checkChangeWithInputs } from '../../check/check-change.js';
+import { checkRepository, recordBaseline } from '../../check/check-repository.js';
+import { type Override, recordCheck } from '../../check/record-check.js';
 import { authorIdentity, type ChangeRequest } from '../../git/index.js';
 import { BASELINE_PATH } from '../../memory/baseline-file.js';
 import { writeOutputFile } from '../../memory/output-file.js';
@@ -7,9 +10,6 @@ import { renderJson } from '../../report/render-json.js';
 import { renderMarkdown } from '../../report/render-markdown.js';
 import { renderSarif } from '../../report/render-sarif.js';
 import { renderText } from '../../report/render-text.js';
-import { checkChangeWithInputs } from '../../workspace/check-change.js';
-import { checkRepository, recordBaseline } from '../../workspace/check-repository.js';
-import { type Override, recordCheck } from '../../workspace/record-check.js';
 import { createProgressBar } from '../progress-bar.js';
 import type { CommandContext } from './command-context.js';
 import { recordLocally } from './record-locally.js';

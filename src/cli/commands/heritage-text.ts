@@ -1,4 +1,4 @@
-import type { RepositoryAnalysis } from '../../workspace/analyze-repository.js';
+import type { RepositoryAnalysis } from '../../scan/analyze-repository.js';
 
 /** Longer lists are cut to this many lines; the JSON output has them whole. */
 const LISTED = 10;

@@ -1,4 +1,4 @@
-import type { HookTrigger } from '../hooks/hook-verdict.js';
+import type { HookTrigger } from '../../hooks/hook-verdict.js';
 import type { CommandContext } from './command-context.js';
 
 /**
@@ -11,22 +11,22 @@ function processTrigger(): HookTrigger {
 }
 
 export async function preCommitHookCommand(context: CommandContext): Promise<number> {
-  const { preCommit } = await import('../hooks/pre-commit.js');
+  const { preCommit } = await import('../../hooks/pre-commit.js');
   return preCommit(context, processTrigger(), context.options.deferToCommitMsg === true);
 }
 
 export async function commitMsgHookCommand(context: CommandContext): Promise<number> {
-  const { commitMsg } = await import('../hooks/commit-msg.js');
+  const { commitMsg } = await import('../../hooks/commit-msg.js');
   return commitMsg(context, processTrigger());
 }
 
 export async function postCommitHookCommand(context: CommandContext): Promise<number> {
-  const { postCommit } = await import('../hooks/post-commit.js');
+  const { postCommit } = await import('../../hooks/post-commit.js');
   return postCommit(context, processTrigger());
 }
 
 export async function prePushHookCommand(context: CommandContext): Promise<number> {
-  const { prePush } = await import('../hooks/pre-push.js');
+  const { prePush } = await import('../../hooks/pre-push.js');
   return prePush(context, processTrigger());
 }
 

@@ -1,6 +1,6 @@
 import { relative, sep } from 'node:path';
+import { type HookInstall, installHooks, uninstallHooks } from '../../hooks/install-hooks.js';
 import { AureusError, ExitCode } from '../../model/errors.js';
-import { type HookInstall, installHooks, uninstallHooks } from '../../workspace/install-hooks.js';
 import type { CommandContext } from './command-context.js';
 
 const OPTIONAL_HOOKS = ['pre-push', 'commit-msg'] as const;

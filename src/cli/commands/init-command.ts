@@ -1,8 +1,8 @@
 import { createInterface } from 'node:readline/promises';
+import { installHooks } from '../../hooks/install-hooks.js';
+import { describeIntelligence } from '../../init/describe-intelligence.js';
+import { applyInit, type BaselineOutcome, planInit } from '../../init/init-project.js';
 import { AureusError, ExitCode } from '../../model/errors.js';
-import { describeIntelligence } from '../../policy/init/describe-intelligence.js';
-import { applyInit, type BaselineOutcome, planInit } from '../../workspace/init-project.js';
-import { installHooks } from '../../workspace/install-hooks.js';
 import { createProgressBar } from '../progress-bar.js';
 import type { CommandContext } from './command-context.js';
 

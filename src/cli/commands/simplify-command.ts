@@ -7,11 +7,8 @@ import { AureusError, ExitCode } from '../../model/errors.js';
 import type { Policy } from '../../model/policy.js';
 import { unifiedDiff } from '../../reflexion/edit-forms.js';
 import { SIMPLIFICATION_PASSES } from '../../reflexion/pass-catalog.js';
-import { recordSimplify } from '../../workspace/simplify/record-simplify.js';
-import {
-  type SimplifyRounds,
-  simplifyUntilDone,
-} from '../../workspace/simplify/simplify-until-done.js';
+import { recordSimplify } from '../../simplify/record-simplify.js';
+import { type SimplifyRounds, simplifyUntilDone } from '../../simplify/simplify-until-done.js';
 import type { CliIo } from '../cli-io.js';
 import type { CommandContext } from './command-context.js';
 import { recordLocally } from './record-locally.js';

@@ -8,7 +8,7 @@ import {
   resolveHeritage,
 } from '../../../src/analysis/semantics/index.js';
 import type { FileFacts } from '../../../src/model/facts.js';
-import { createFactParser } from '../../../src/workspace/fact-parsers.js';
+import { createFactParser } from '../../../src/scan/fact-parsers.js';
 
 /** The facts of inline sources, by path, from the real extractors (the language by extension). */
 export async function factsOf(sources: Record<string, string>): Promise<Map<string, FileFacts>> {

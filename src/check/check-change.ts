@@ -1,0 +1,109 @@
+import { type ChangeRequest, readChange } from '../git/index.js';
+import { localCacheDir } from '../memory/cache-dir.js';
+import { createFactsCache } from '../memory/facts-cache.js';
+import { builtInPolicy } from '../memory/policy-file.js';
+import type { Change } from '../model/change.js';
+import type { Report } from '../model/report.js';
+import { PolicyError } from '../policy/policy-problem.js';
+import {
+  type AnalyzeOptions,
+  analyzeRepository,
+  type SnapshotSource,
+} from '../scan/analyze-repository.js';
+import { baselineAtCommit } from './baseline-at-commit.js';
+import type { CheckedChange } from './check-api-change.js';
+import { judgeChange } from './judge-change.js';
+import { basePolicy, changedPolicy, repairOrRefuse } from './policy-at-commit.js';
+import { type PolicyGateOption, resolvePolicyGate } from './policy-gate.js';
+
+export interface CheckOptions {
+  /** A policy file named by the user, used instead of the base commit's policy. */
+  readonly policyFile?: string | undefined;
+  /** The policy's path inside the repository, read at the base commit (`.aureus/policy.yaml`). */
+  readonly policyPath?: string | undefined;
+  readonly cwd: string;
+  readonly toolVersion: string;
+  /**
+   * A local check (CLI, hook): a broken committed policy lets through the change that repairs
+   * it. Off on the server side, where a broken base policy stays incomplete: otherwise breaking
+   * the policy first would buy a change judged by a policy of its own.
+   */
+  readonly repairBrokenPolicy?: boolean | undefined;
+  /**
+   * What a change that loosens the policy gets: a warning locally (CLI, hooks), a block until a
+   * maintainer approves the head on a pull request (the Action).
+   */
+  readonly policyGate: PolicyGateOption;
+  readonly onProgress?: AnalyzeOptions['onProgress'];
+}
+
+/**
+ * `aureus check`: reads the change from git, analyses the repository at the base and at the
+ * head, prices the change, runs the critic on both sides and lets the gate judge it, all by the
+ * policy of the base commit (a change cannot loosen its own gate). The same core answers for the
+ * CLI, the hook, the Action and the App; only where the change comes from differs.
+ */
+export async function checkChange(
+  root: string,
+  request: ChangeRequest,
+  options: CheckOptions,
+): Promise<Report> {
+  return (await checkChangeWithInputs(root, request, options)).report;
+}
+
+export type { CheckedChange } from './check-api-change.js';
+
+/** checkChange, also handing back the change and the policy for what follows (reflexion). */
+export async function checkChangeWithInputs(
+  root: string,
+  request: ChangeRequest,
+  options: CheckOptions,
+): Promise<CheckedChange> {
+  const change = await readChange(root, request);
+  const judging = await basePolicy(root, change.baseSha, options).catch((error: unknown) => {
+    if (!(error instanceof PolicyError) || options.repairBrokenPolicy !== true) throw error;
+    return repairOrRefuse(error, change, options.policyPath);
+  });
+  // A repair is reported against the defaults: what it sets beyond them is still a policy change.
+  const against = judging.repairs ? await builtInPolicy(root) : judging.policy;
+  const policyEdit = await changedPolicy(change, against, options.policyPath);
+  const progress = options.onProgress === undefined ? {} : { onProgress: options.onProgress };
+  const factsCache = createFactsCache(localCacheDir(root));
+  const [base, head] = await Promise.all([
+    analyzeRepository(root, judging.policy, {
+      snapshot: baseSnapshot(change),
+      factsCache,
+      ...progress,
+    }),
+    analyzeRepository(root, judging.policy, {
+      snapshot: headSnapshot(change, request),
+      factsCache,
+    }),
+  ]);
+  const report = judgeChange({
+    change,
+    judging,
+    policyChanges: policyEdit.changes,
+    policyLoosens: policyEdit.loosens,
+    policyGate: await resolvePolicyGate(options.policyGate, policyEdit.loosens, change.headSha),
+    policyProblems: policyEdit.problems,
+    base,
+    head,
+    baseline:
+      change.baseSha === null
+        ? undefined
+        : await baselineAtCommit(root, change.baseSha, judging.policy),
+    toolVersion: options.toolVersion,
+  });
+  return { change, policy: judging.policy, report };
+}
+
+function baseSnapshot(change: Change): SnapshotSource {
+  return change.baseSha === null ? { kind: 'empty' } : { kind: 'commit', ref: change.baseSha };
+}
+
+function headSnapshot(change: Change, request: ChangeRequest): SnapshotSource {
+  if (request.kind === 'staged') return { kind: 'index' };
+  if (request.kind === 'worktree' || change.headSha === null) return { kind: 'worktree' };
+  return { kind: 'commit', ref: change.headSha };
+}

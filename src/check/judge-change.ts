@@ -1,0 +1,93 @@
+import { coreSize } from '../critic/core-size.js';
+import { followRecordedRenames, followRenames, renamesOf } from '../critic/follow-renames.js';
+import { runCritic } from '../critic/run-critic.js';
+import { type BudgetApproval, type PolicyGate, review } from '../gate/review.js';
+import type { Change } from '../model/change.js';
+import type { Report } from '../model/report.js';
+import { priceChange } from '../pricing/index.js';
+import type { RepositoryAnalysis } from '../scan/analyze-snapshot.js';
+import type { CommittedBaseline } from './baseline-at-commit.js';
+import { declaredDependencies } from './declared-dependencies.js';
+import type { JudgingPolicy } from './policy-at-commit.js';
+
+export interface JudgeInput {
+  readonly change: Change;
+  /** The policy of the base commit (or a file the user named). */
+  readonly judging: JudgingPolicy;
+  /** What the change does to the policy file, for a maintainer's approval. */
+  readonly policyChanges: readonly string[];
+  /** The changes among them that loosen the gate. */
+  readonly policyLoosens?: readonly string[];
+  /** What a loosening does on the surface asking (review.ts). */
+  readonly policyGate: PolicyGate;
+  /** Why the change's new policy file is unusable (`file:line:col: message`): it blocks. */
+  readonly policyProblems?: readonly string[];
+  readonly base: RepositoryAnalysis;
+  readonly head: RepositoryAnalysis;
+  /**
+   * What .aureus/baseline.json records at the base, under the base's paths (see
+   * baseline-at-commit.ts): the figures growth tolerances count from.
+   */
+  readonly baseline?: CommittedBaseline | undefined;
+  /** Why parts could not be evaluated, beyond the change's notes and the analyses' gaps. */
+  readonly incomplete?: readonly string[];
+  readonly toolVersion: string;
+  /** A maintainer's approval of this head's budget overrun. */
+  readonly budgetApproval?: BudgetApproval | undefined;
+}
+
+/**
+ * The pure half of a check, shared by every source of a change: prices it, runs the critic on
+ * both sides and lets the gate judge it by the base policy. A file an analysis could not read
+ * makes the Report incomplete, naming the file: its facts are missing, never silently dropped.
+ */
+export function judgeChange(input: JudgeInput): Report {
+  const { base, head } = input;
+  const note = input.baseline?.note;
+  const change =
+    note === undefined ? input.change : { ...input.change, notes: [...input.change.notes, note] };
+  const { policy } = input.judging;
+  const priced = priceChange({
+    change,
+    baseFacts: base.facts,
+    headFacts: head.facts,
+    baseModules: base.modules.modules,
+    headModules: head.modules.modules,
+    policy,
+  });
+  return review({
+    change,
+    policy,
+    policySource: input.judging.source,
+    policyChanges: input.policyChanges,
+    policyLoosens: input.policyLoosens ?? [],
+    policyGate: input.policyGate,
+    policyProblems: input.policyProblems ?? [],
+    priced,
+    // Under the head's paths: a renamed file keeps its findings (see followRenames).
+    baseFindings: followRenames(runCritic({ policy, project: base }), change),
+    recordedFindings: followRecordedRenames(input.baseline?.recorded ?? [], renamesOf(change)),
+    headFindings: runCritic({
+      policy,
+      project: head,
+      change: { addedDependencies: priced.dependencies.map((dependency) => dependency.name) },
+    }),
+    headFacts: head.facts,
+    headCore: coreSize({ policy, project: head }),
+    installedDependencies: declaredDependencies(change),
+    incomplete: [
+      ...(input.incomplete ?? []),
+      ...unreadableNotes(base, 'base'),
+      ...unreadableNotes(head, 'head'),
+    ],
+    toolVersion: input.toolVersion,
+    budgetApproval: input.budgetApproval,
+  });
+}
+
+function unreadableNotes(analysis: RepositoryAnalysis, side: 'base' | 'head'): string[] {
+  return analysis.unreadable.map(
+    ({ path, problem }) =>
+      `${path} could not be read at the ${side}, so the analysis of the ${side} lacks it: ${problem}.`,
+  );
+}

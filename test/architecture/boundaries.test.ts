@@ -59,6 +59,17 @@ describe('the architecture rules', () => {
       'src/cli/c.ts': 'export const c = 1;\n',
       'src/pricing/knows-learn.ts':
         "import { k } from '../learn/knows-cli.js';\nexport const p = k;\n",
+      'src/scan/knows-check.ts':
+        "import { judge } from '../check/judge.js';\nexport const s = judge;\n",
+      'src/check/judge.ts': 'export const judge = 1;\n',
+      'src/check/knows-hook.ts':
+        "import { hook } from '../hooks/pre-commit.js';\nexport const k = hook;\n",
+      'src/hooks/pre-commit.ts': 'export const hook = 1;\n',
+      'src/hooks/knows-cli.ts': "import { help } from '../cli/help.js';\nexport const h = help;\n",
+      'src/cli/help.ts': 'export const help = 1;\n',
+      'src/memory/knows-scan.ts':
+        "import { read } from '../scan/read.js';\nexport const m = read;\n",
+      'src/scan/read.ts': 'export const read = 1;\n',
       'src/report/a.ts': "import { b } from './b.js';\nexport const a = () => b;\n",
       'src/report/b.ts': "import { a } from './a.js';\nexport const b = () => a;\n",
     });
@@ -77,10 +88,10 @@ describe('the architecture rules', () => {
       'core-not-to-edges: src/gate/knows-store.ts → src/memory/store.ts',
     );
     expect(violations.output).toContain(
-      'entry-points-independent: src/hooks/calls-action.ts → src/action/main.ts',
+      'hooks-run-through-the-cli: src/hooks/calls-action.ts → src/action/main.ts',
     );
     expect(violations.output).toContain(
-      'cli-starts-the-app-only: src/cli/calls-bot.ts → src/bot/app.ts',
+      'cli-starts-the-other-entry-points: src/cli/calls-bot.ts → src/bot/app.ts',
     );
     expect(violations.output).toContain(
       'action-starts-the-builder-only: src/action/calls-loop.ts → src/agent/run-loop.ts',
@@ -96,6 +107,21 @@ describe('the architecture rules', () => {
     );
     expect(violations.output).toContain(
       'core-not-to-edges: src/pricing/knows-learn.ts → src/learn/knows-cli.ts',
+    );
+  });
+
+  it('fail when a use case reaches up, or an adapter reaches for a use case', () => {
+    expect(violations.output).toContain(
+      'scan-is-the-bottom-use-case: src/scan/knows-check.ts → src/check/judge.ts',
+    );
+    expect(violations.output).toContain(
+      'use-cases-not-to-entry-points: src/check/knows-hook.ts → src/hooks/pre-commit.ts',
+    );
+    expect(violations.output).toContain(
+      'hooks-run-through-the-cli: src/hooks/knows-cli.ts → src/cli/help.ts',
+    );
+    expect(violations.output).toContain(
+      'adapters-not-to-entry-points: src/memory/knows-scan.ts → src/scan/read.ts',
     );
   });
 
@@ -119,6 +145,11 @@ describe('the architecture rules', () => {
       'src/memory/types.ts': 'export type R = number;\n',
       'src/cli/learn.ts':
         "import { propose } from '../learn/propose.js';\nexport const l = propose;\n",
+      'src/check/check-change.ts':
+        "import { r as read } from '../memory/reads.js';\nexport const check = read;\n",
+      'src/hooks/pre-commit.ts':
+        "import { check } from '../check/check-change.js';\nimport { context } from '../cli/commands/command-context.js';\nexport const hook = [check, context];\n",
+      'src/cli/commands/command-context.ts': 'export const context = 1;\n',
     });
     expect(clean.output).toContain('no dependency violations found');
     expect(clean.code).toBe(0);

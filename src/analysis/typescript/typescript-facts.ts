@@ -108,7 +108,7 @@ interface Converted {
 function convert(file: ts.SourceFile, broken: boolean): Converted | undefined {
   // The converter refuses a tree with errors; they were read, and the recovered tree still
   // holds the file's partial facts.
-  if (broken) Reflect.set(file, 'parseDiagnostics', []);
+  if (broken) Object.assign(file, { parseDiagnostics: [] });
   let converted: ReturnType<typeof astConverter>;
   try {
     converted = astConverter(file, CONVERSION, true);
@@ -135,8 +135,7 @@ function adapt(
   toTypeScript: (node: TSESTree.Node) => ts.Node,
   file: ts.SourceFile,
 ): void {
-  Reflect.set(node, 'start', node.range[0]);
-  Reflect.set(node, 'end', node.range[1]);
+  Object.assign(node, { start: node.range[0], end: node.range[1] });
   const own = toTypeScript(node);
   for (const [key, value] of Object.entries(node)) {
     if (key === 'parent' || key === 'comments') continue;
@@ -145,7 +144,7 @@ function adapt(
         if (isNode(item)) value[index] = adaptChild(item, own, toTypeScript, file);
       });
     } else if (isNode(value)) {
-      Reflect.set(node, key, adaptChild(value, own, toTypeScript, file));
+      Object.assign(node, { [key]: adaptChild(value, own, toTypeScript, file) });
     }
   }
 }
@@ -183,8 +182,10 @@ function isNode(value: unknown): value is TSESTree.Node {
   return (
     typeof value === 'object' &&
     value !== null &&
-    typeof Reflect.get(value, 'type') === 'string' &&
-    Array.isArray(Reflect.get(value, 'range'))
+    'type' in value &&
+    typeof value.type === 'string' &&
+    'range' in value &&
+    Array.isArray(value.range)
   );
 }
 
@@ -192,7 +193,9 @@ function isProgram(node: unknown): node is Program {
   return (
     typeof node === 'object' &&
     node !== null &&
-    Reflect.get(node, 'type') === 'Program' &&
-    Array.isArray(Reflect.get(node, 'body'))
+    'type' in node &&
+    node.type === 'Program' &&
+    'body' in node &&
+    Array.isArray(node.body)
   );
 }

@@ -1,5 +1,6 @@
 import type { JournalEntry } from '../memory/journal-format.js';
 import { isRecord, type JsonObject } from '../model/json.js';
+import type { CoreUse } from '../model/report.js';
 
 /** One ledger as read and verified: a repository's history. */
 export interface LedgerSource {
@@ -23,16 +24,7 @@ export interface CheckPoint {
   readonly override: { readonly by: string; readonly reason: string } | null;
 }
 
-export interface CorePoint {
-  readonly at: string;
-  readonly loc: number;
-  readonly locTarget: number;
-  readonly locHard: number;
-  readonly files: number;
-  readonly filesBudget: number;
-  readonly modules: number;
-  readonly modulesBudget: number;
-}
+export type CorePoint = CoreUse & { readonly at: string };
 
 /**
  * A rule's findings: `new` and `worsened` summed over the checks, `baseline` as the latest check

@@ -140,6 +140,11 @@ export interface Restored {
   lost: { lineNumber: number; at: string | null; why: string }[];
   /** The journal still held the backup's last line; if not, what followed it cannot be found. */
   tailFound: boolean;
+  /**
+   * Lines the anchor recorded that the restored journal does not reach (0 when it holds the
+   * anchored line): lost, so the anchor is kept and `ledger verify` goes on saying so.
+   */
+  beyondRestored: number;
 }
 
 /**
@@ -147,7 +152,9 @@ export interface Restored {
  * named, else the newest that does), then keeps the lines the journal gained after it, byte for
  * byte, as long as each still verifies and links to the one before; the first that does not,
  * and every line after it, is reported lost rather than re-chained, since re-chaining would
- * write new hashes over the evidence. The anchor is set to the restored file.
+ * write new hashes over the evidence. The anchor moves to the restored file only when that file
+ * still holds the anchored line: a restore must not turn deleted lines into a ledger that
+ * verifies, so otherwise the anchor stays as the evidence of what is missing.
  */
 export async function restoreJournal(
   path: string,
@@ -156,6 +163,7 @@ export async function restoreJournal(
 ): Promise<Restored> {
   const release = await lockJournal(path, () => undefined);
   try {
+    const anchored = anchor === undefined ? null : await anchor.read();
     const backup = from ?? (await newestSoundBackup(path));
     const backupText = await readJournalText(backup);
     const checked = parseJournal(backupText ?? '');
@@ -170,9 +178,18 @@ export async function restoreJournal(
     await writeFileAtomic(path, restored);
     const final = parseJournal(restored);
     const last = final.entries.at(-1);
-    if (anchor !== undefined && last !== undefined)
-      await anchor.write({ lines: last.lineNumber + final.lineOffset, hash: last.hash });
-    return { backup, kept, lost, tailFound };
+    const restoredLines = last === undefined ? 0 : last.lineNumber + final.lineOffset;
+    const reaches =
+      anchored === null ||
+      final.entries.some(
+        (entry) =>
+          entry.lineNumber + final.lineOffset === anchored.lines && entry.hash === anchored.hash,
+      );
+    if (anchor !== undefined && last !== undefined && reaches)
+      await anchor.write({ lines: restoredLines, hash: last.hash });
+    const beyondRestored =
+      reaches || anchored === null ? 0 : Math.max(1, anchored.lines - restoredLines);
+    return { backup, kept, lost, tailFound, beyondRestored };
   } finally {
     await release();
   }
@@ -200,7 +217,7 @@ function linesAfter(text: string, tail: string): Omit<Restored, 'backup'> & { li
   const lost: Restored['lost'] = [];
   if (start === -1) {
     // The backup's last line is not in the journal: nothing after it can be told apart.
-    return { lines, kept: 0, lost, tailFound: false };
+    return { lines, kept: 0, lost, tailFound: false, beyondRestored: 0 };
   }
   let link = tail;
   for (let index = start + 1; index < raw.length; index++) {
@@ -218,5 +235,5 @@ function linesAfter(text: string, tail: string): Omit<Restored, 'backup'> & { li
       link = checked.line.hash;
     }
   }
-  return { lines, kept: lines.length, lost, tailFound: true };
+  return { lines, kept: lines.length, lost, tailFound: true, beyondRestored: 0 };
 }

@@ -100,7 +100,9 @@ export async function restoreLedgerCommand(context: CommandContext): Promise<num
   const restored = await restoreJournal(ledger.path, options.from, ledger.anchor);
   const backup = relative(io.cwd, restored.backup) || restored.backup;
   const verdict =
-    restored.lost.length > 0 || !restored.tailFound ? ExitCode.rejected : ExitCode.pass;
+    restored.lost.length > 0 || !restored.tailFound || restored.beyondRestored > 0
+      ? ExitCode.rejected
+      : ExitCode.pass;
   if (format === 'json') {
     io.stdout(`${JSON.stringify({ file: ledger.shown, ...restored, backup }, null, 2)}\n`);
     return verdict;
@@ -111,6 +113,10 @@ export async function restoreLedgerCommand(context: CommandContext): Promise<num
   if (!restored.tailFound)
     lines.push(
       "The damaged ledger no longer held the backup's last line: whatever was appended after the backup is lost.",
+    );
+  if (restored.beyondRestored > 0)
+    lines.push(
+      `The anchor records ${restored.beyondRestored} line(s) past what the restored ledger holds: they are lost, and the anchor is kept as the evidence, so \`aureus ledger verify\` goes on saying so.`,
     );
   for (const lost of restored.lost)
     lines.push(

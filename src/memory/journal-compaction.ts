@@ -95,8 +95,29 @@ function summaryRecord(
       verdicts,
       overrides,
       costTotal,
+      // Who asked for each builder run: the App reads it to keep a run's requester from
+      // approving its pull request, however long ago the run was recorded.
+      builderRuns: [...builderRunsIn(before), ...replaced.flatMap(builderRunOf)],
     },
   };
+}
+
+/** The requester of a builder run the App accepted, as a summary keeps it. */
+function builderRunOf(entry: JournalEntry): JsonObject[] {
+  const { kind, decision, issue, run, actorId } = entry.record;
+  return kind === 'builder-trigger' &&
+    decision === 'accepted' &&
+    typeof issue === 'number' &&
+    typeof run === 'string' &&
+    typeof actorId === 'number'
+    ? [{ issue, run, actorId }]
+    : [];
+}
+
+/** The builder runs an earlier summary kept. */
+export function builderRunsIn(replaced: JsonObject | undefined): JsonObject[] {
+  const runs = replaced?.builderRuns;
+  return Array.isArray(runs) ? runs.filter(isObject) : [];
 }
 
 function tally(

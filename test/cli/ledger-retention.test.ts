@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { builderPullOf } from '../../src/bot/builder/builder-pull.js';
 import { localLedgerAnchor } from '../../src/git/ledger-anchor.js';
 import { appendToAppLedger, appLedgerPath } from '../../src/memory/app-ledger.js';
 import { appendToJournal } from '../../src/memory/journal.js';
@@ -172,6 +173,33 @@ describe('ledger retention: compaction, backups, restore', () => {
     }
   });
 
+  it('never turns deleted lines into a ledger that verifies', async () => {
+    const { repo, ledger } = await agedLedger('ledger-restore-deleted');
+    try {
+      expect((await runCliInProcess(['ledger', 'compact'], repo.dir)).code).toBe(0);
+      for (const value of [2, 3, 4]) {
+        repo.write('a.ts', `export const a = ${value};\n`);
+        repo.git('add', 'a.ts');
+        expect((await runCliInProcess(['check', '--staged'], repo.dir)).code).toBe(0);
+      }
+      // The last two lines are deleted: verify says so, through the anchor.
+      const lines = (await readFile(ledger, 'utf8')).split('\n').filter((line) => line !== '');
+      await writeFile(ledger, `${lines.slice(0, -2).join('\n')}\n`);
+      expect((await runCliInProcess(['ledger', 'verify'], repo.dir)).code).toBe(1);
+      // Restoring from the backup keeps what is left, and must not make the deletion vanish.
+      const restore = await runCliInProcess(['ledger', 'restore'], repo.dir);
+      expect(restore.stdout).toContain(
+        'The anchor records 2 line(s) past what the restored ledger holds: they are lost',
+      );
+      expect(restore.code).toBe(1);
+      const verify = await runCliInProcess(['ledger', 'verify'], repo.dir);
+      expect(verify.code).toBe(1);
+      expect(verify.stdout + verify.stderr).toContain('deleted');
+    } finally {
+      await repo.remove();
+    }
+  });
+
   it('says which lines a restore could not keep', async () => {
     const { repo, ledger } = await agedLedger('ledger-restore-lost');
     try {
@@ -196,8 +224,12 @@ describe('ledger retention: compaction, backups, restore', () => {
       expect(restore.stdout).toContain('damaged (torn, edited or unreadable)');
       expect(restore.stdout).toContain('lost: line 4 of the damaged ledger');
       expect(restore.stdout).toContain('after a lost line');
+      expect(restore.stdout).toContain(
+        'The anchor records 2 line(s) past what the restored ledger holds: they are lost, and the anchor is kept as the evidence',
+      );
       expect(restore.code).toBe(1);
-      expect((await runCliInProcess(['ledger', 'verify'], repo.dir)).code).toBe(0);
+      // The file verifies line by line, but the anchor still says two lines are gone.
+      expect((await runCliInProcess(['ledger', 'verify'], repo.dir)).code).toBe(1);
     } finally {
       await repo.remove();
     }
@@ -215,6 +247,57 @@ describe('ledger retention: compaction, backups, restore', () => {
       expect(await readFile(ledger, 'utf8')).toBe(text.replace('"block"', '"pass"'));
     } finally {
       await repo.remove();
+    }
+  });
+
+  it("keeps who asked for each builder run through a compaction of the App's ledger", async () => {
+    const data = await makeTempDir('app-ledger-builder-runs');
+    try {
+      const repository = { owner: 'octo', repo: 'app', id: 8 };
+      const ledger = appLedgerPath(data.path, repository.id);
+      for (const [age, record] of [
+        [
+          90,
+          {
+            kind: 'builder-trigger',
+            decision: 'accepted',
+            issue: 5,
+            run: 'abcdef012345',
+            actorId: 4001,
+          },
+        ],
+        [80, { kind: 'builder-trigger', decision: 'refused', issue: 6, run: 'r2', actorId: 4002 }],
+        [60, { kind: 'check', key: 'push:b', verdict: 'pass' }],
+        [1, { kind: 'check', key: 'push:c', verdict: 'pass' }],
+      ] as const)
+        await appendToJournal(ledger, record, {
+          now: () => daysAgo(age),
+          anchor: anchorBeside(ledger),
+        });
+      await writeFile(
+        join(data.path, 'policy.yaml'),
+        'version: 1\nmemory:\n  ledger_retention_days: 30\n',
+      );
+      const pull = {
+        number: 9,
+        user: { id: 77 },
+        head: { ref: 'aureus/issue-5-abcdef012345', sha: 'a'.repeat(40), repo: { id: 8 } },
+      };
+      expect((await builderPullOf(data.path, repository, pull))?.notIndependent).toEqual([
+        4001, 77,
+      ]);
+      const compact = await runCliInProcess(
+        ['ledger', 'compact', '--file', ledger, '--policy', 'policy.yaml'],
+        data.path,
+      );
+      expect(compact.code).toBe(0);
+      expect((await readFile(ledger, 'utf8')).split('\n')[0]).toContain('"kind":"compaction"');
+      // The trigger line is gone; its requester is still not independent of the run.
+      expect((await builderPullOf(data.path, repository, pull))?.notIndependent).toEqual([
+        4001, 77,
+      ]);
+    } finally {
+      await data.remove();
     }
   });
 

@@ -2,6 +2,8 @@ import { livePermission, mayRunCommands } from '../../github/collaborator-permis
 import type { GitHubClient } from '../../github/github-client.js';
 import { appLedgerPath } from '../../memory/app-ledger.js';
 import { readJournal } from '../../memory/journal.js';
+import { builderRunsIn } from '../../memory/journal-compaction.js';
+import { isRecord, type JsonObject } from '../../model/json.js';
 import type { Report } from '../../model/report.js';
 import type { AppRepository } from '../judged-change.js';
 
@@ -49,7 +51,10 @@ export async function builderPullOf(
   const runId = match[2] ?? '';
   const { entries } = await readJournal(appLedgerPath(dataDir, repository.id));
   const requesters = entries
-    .map(({ record }) => record)
+    // A compaction summary keeps the requesters of the runs it replaced (journal-compaction.ts).
+    .flatMap(({ record }) =>
+      record.kind === 'compaction' ? builderRunsIn(summaryOf(record)).map(asTrigger) : [record],
+    )
     .filter(
       (record) =>
         record.kind === 'builder-trigger' &&
@@ -122,4 +127,13 @@ export function withIndependentApproval(
       `builder pull request (issue #${builder.issue}, run ${builder.runId}): needs an approving review of this commit by a person with write access other than the run's requester; a new push needs a new approval.`,
     ],
   };
+}
+
+function summaryOf(record: JsonObject): JsonObject | undefined {
+  const replaced = record.replaced;
+  return isRecord(replaced) ? replaced : undefined;
+}
+
+function asTrigger(run: JsonObject): JsonObject {
+  return { ...run, kind: 'builder-trigger', decision: 'accepted' };
 }

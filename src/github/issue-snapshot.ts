@@ -78,14 +78,15 @@ export function issueSnapshot(issue: IssueText): IssueSnapshot {
 type Counts = Map<RemovalKind, number>;
 
 const HTML_COMMENT = /<!--[\s\S]*?(?:-->|$)/g;
-const TAG = /<(\/?)([A-Za-z][A-Za-z0-9-]*)([^<>]*)>/g;
+/** A tag, its attributes read with their quotes: `title=">"` does not end it. */
+const TAG = /<(\/?)([A-Za-z][A-Za-z0-9-]*)((?:"[^"]*"|'[^']*'|[^<>"'])*)>/g;
 /** `![alt](target "title")`: the alt text and the title go. */
 const IMAGE = /!\[([^\]]*)\]\(\s*(<[^>]*>|[^\s)]*)(\s+(?:"[^"]*"|'[^']*'|\([^)]*\)))?\s*\)/g;
 /** `[text](target "title")`: the title goes. */
 const LINK_TITLE = /(\]\(\s*(?:<[^>]*>|[^\s)]*))\s+(?:"[^"]*"|'[^']*'|\([^)]*\))\s*\)/g;
 /** `[label]: target "title"` reference definitions. */
 const DEFINITION_TITLE = /^( {0,3}\[[^\]]+\]:\s*\S+)\s+(?:"[^"]*"|'[^']*'|\([^)]*\))\s*$/gm;
-const TAG_WITH_ATTRIBUTES = /<([A-Za-z][A-Za-z0-9-]*)(\s[^<>]*?)?(\/?)>/g;
+const TAG_WITH_ATTRIBUTES = /<([A-Za-z][A-Za-z0-9-]*)(\s(?:"[^"]*"|'[^']*'|[^<>"'])*?)?(\/?)>/g;
 
 const INVISIBLE: readonly (readonly [RemovalKind, RegExp])[] = [
   ['tag-character', /[\u{E0000}-\u{E007F}]/gu],

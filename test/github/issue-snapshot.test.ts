@@ -52,6 +52,11 @@ describe('the sanitised issue snapshot', () => {
     ['a <noscript>', `<noscript>${INJECTION}</noscript>`, 'hidden-element'],
     ['an element with a hidden attribute', `<div hidden>${INJECTION}</div>`, 'hidden-element'],
     [
+      'a hidden element whose quoted attribute holds a >',
+      `<div title=">" hidden>${INJECTION}</div>`,
+      'hidden-element',
+    ],
+    [
       'a hidden element holding one of its own name',
       `<div hidden><div>x</div>${INJECTION}</div>`,
       'hidden-element',

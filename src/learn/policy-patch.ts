@@ -1,5 +1,6 @@
-import { Document, parseDocument } from 'yaml';
+import { Document, parseDocument, visit } from 'yaml';
 import { unifiedDiff } from '../init/unified-diff.js';
+import { AureusError } from '../model/errors.js';
 import { CURRENT_POLICY_VERSION } from '../model/policy.js';
 import type { PolicyEdit } from './policy-edit.js';
 
@@ -13,6 +14,20 @@ export function patchPolicyText(text: string | null, edits: readonly PolicyEdit[
     text === null
       ? new Document({ version: CURRENT_POLICY_VERSION })
       : parseDocument(text, { schema: 'core' });
+  // An edit through an alias (`reflection: *strict`) would change every place that shares the
+  // anchored value while the diff showed one line, or fail on the alias node: refused, said.
+  let aliased = false;
+  visit(document, {
+    Alias() {
+      aliased = true;
+      return visit.BREAK;
+    },
+  });
+  if (aliased && edits.length > 0)
+    throw new AureusError(
+      'the policy uses YAML aliases (*name), so one edit could change several settings while the proposal shows one line.',
+      'write the proposal into the policy by hand from its evidence (aureus learn --format json), or expand the aliases in .aureus/policy.yaml first.',
+    );
   for (const edit of edits) document.setIn(edit.path, edit.to);
   return document.toString();
 }

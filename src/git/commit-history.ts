@@ -25,6 +25,13 @@ export interface CommitDiff {
 export const MAX_HISTORY_COMMITS = 2000;
 
 /**
+ * The most bytes of history read: 2,000 commits of lockfile churn or vendored bundles can hold
+ * gigabytes of diff. Past it the newest commits read whole are learned from, and the answer says
+ * the history was cut, as for the commit count.
+ */
+export const MAX_HISTORY_BYTES = 64 * 1024 * 1024;
+
+/**
  * The first-parent history of HEAD, oldest first, each commit with the lines it adds and
  * deletes per file against its first parent (a merge: the whole branch it brings in). One
  * `git log -p -U0` and no blame: learning matches lines by their text. Renames are not followed,
@@ -32,28 +39,36 @@ export const MAX_HISTORY_COMMITS = 2000;
  */
 export async function readCommitHistory(
   root: string,
+  maxBytes = MAX_HISTORY_BYTES,
 ): Promise<{ commits: CommitDiff[]; cut: boolean }> {
   const { cwd, shallow } = await openRepository(root);
   const head = await runGit(cwd, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'], {
     okExitCodes: [0, 1],
   });
   if (head.exitCode !== 0) return { commits: [], cut: false };
-  const log = await runGit(cwd, [
-    'log',
-    '--first-parent',
-    '--diff-merges=first-parent',
-    '--no-renames',
-    '--no-color',
-    '--no-ext-diff',
-    '--no-textconv',
-    '-U0',
-    '-p',
-    `--max-count=${MAX_HISTORY_COMMITS + 1}`,
-    '--format=%x00%H %ct %s',
-    'HEAD',
-  ]);
-  const commits = parseLog(log.stdout.toString('utf8'));
-  const cut = commits.length > MAX_HISTORY_COMMITS || shallow;
+  const log = await runGit(
+    cwd,
+    [
+      'log',
+      '--first-parent',
+      '--diff-merges=first-parent',
+      '--no-renames',
+      '--no-color',
+      '--no-ext-diff',
+      '--no-textconv',
+      '-U0',
+      '-p',
+      `--max-count=${MAX_HISTORY_COMMITS + 1}`,
+      '--format=%x00%H %ct %s',
+      'HEAD',
+    ],
+    { maxStdoutBytes: maxBytes },
+  );
+  const text = log.stdout.toString('utf8');
+  // A cut output ends inside a commit: only the commits read whole are kept.
+  const whole = log.truncated === true ? text.slice(0, Math.max(0, text.lastIndexOf('\0'))) : text;
+  const commits = parseLog(whole);
+  const cut = commits.length > MAX_HISTORY_COMMITS || shallow || log.truncated === true;
   return { commits: commits.slice(0, MAX_HISTORY_COMMITS).reverse(), cut };
 }
 

@@ -17,12 +17,19 @@ export interface GitRunOptions {
   readonly timeoutMs?: number;
   /** Variables set over AUREUS's own git environment (a temporary GIT_INDEX_FILE, an identity). */
   readonly env?: Readonly<Record<string, string>>;
+  /**
+   * Most bytes of standard output kept: past it git is stopped and the output is `truncated`,
+   * for a caller that can say it read part of an answer whose size the repository decides.
+   */
+  readonly maxStdoutBytes?: number;
 }
 
 export interface GitOutput {
   readonly stdout: Buffer;
   readonly stderr: string;
   readonly exitCode: number;
+  /** Whether git was stopped at maxStdoutBytes: stdout holds that much of its output. */
+  readonly truncated?: boolean;
 }
 
 /** Keeps the end of a long stderr: git prints the fatal line last. */
@@ -46,11 +53,25 @@ export async function runGit(
   }
   const stdout: Buffer[] = [];
   let stderr = '';
-  child.stdout?.on('data', (chunk: Buffer) => stdout.push(chunk));
+  let size = 0;
+  let truncated = false;
+  const cap = options.maxStdoutBytes;
+  child.stdout?.on('data', (chunk: Buffer) => {
+    if (truncated) return;
+    if (cap !== undefined && size + chunk.length > cap) {
+      stdout.push(chunk.subarray(0, cap - size));
+      truncated = true;
+      child.kill('SIGKILL');
+      return;
+    }
+    size += chunk.length;
+    stdout.push(chunk);
+  });
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString('utf8')).slice(-STDERR_LIMIT);
   });
   const exitCode = await waitForExit(child, args, options.timeoutMs);
+  if (truncated) return { stdout: Buffer.concat(stdout), stderr, exitCode, truncated };
   const okExitCodes = options.okExitCodes ?? [0];
   if (!okExitCodes.includes(exitCode)) throw explainGitFailure(cwd, args, exitCode, stderr);
   return { stdout: Buffer.concat(stdout), stderr, exitCode };

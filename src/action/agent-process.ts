@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { lstat, readFile, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { secretValuesOf } from '../agent/implement-run.js';
 import { errnoCode } from '../memory/errno-code.js';
 import { fileKind } from '../memory/file-kind.js';
 import { AureusError } from '../model/errors.js';
@@ -27,6 +28,74 @@ const RUNNER_FILES = [
 ] as const;
 
 /**
+ * What the runner and the builder step's shell put in the step's environment that says where and
+ * what the run is, never a credential: the variables GitHub documents as the runner's defaults
+ * (docs.github.com, "Variables", default environment variables), and the few it sets besides.
+ * The agent learns every other value of the step's environment as a secret (`stepSecrets`).
+ */
+const RUNNER_METADATA = new Set([
+  // The run, its workflow, repository and commit, and who started it: what the run's page and
+  // the dispatch payload (GITHUB_EVENT_PATH, which the run can read) show anyway.
+  'GITHUB_ACTION',
+  'GITHUB_ACTION_REF',
+  'GITHUB_ACTION_REPOSITORY',
+  'GITHUB_ACTOR',
+  'GITHUB_ACTOR_ID',
+  'GITHUB_TRIGGERING_ACTOR',
+  'GITHUB_BASE_REF',
+  'GITHUB_HEAD_REF',
+  'GITHUB_REF',
+  'GITHUB_REF_NAME',
+  'GITHUB_REF_PROTECTED',
+  'GITHUB_REF_TYPE',
+  'GITHUB_SHA',
+  'GITHUB_EVENT_NAME',
+  'GITHUB_JOB',
+  'GITHUB_REPOSITORY',
+  'GITHUB_REPOSITORY_ID',
+  'GITHUB_REPOSITORY_OWNER',
+  'GITHUB_REPOSITORY_OWNER_ID',
+  'GITHUB_RETENTION_DAYS',
+  'GITHUB_RUN_ATTEMPT',
+  'GITHUB_RUN_ID',
+  'GITHUB_RUN_NUMBER',
+  'GITHUB_WORKFLOW',
+  'GITHUB_WORKFLOW_REF',
+  'GITHUB_WORKFLOW_SHA',
+  // GitHub's public endpoints.
+  'GITHUB_API_URL',
+  'GITHUB_GRAPHQL_URL',
+  'GITHUB_SERVER_URL',
+  // Paths of the runner's folders and files: a place on the machine, not what it holds (the
+  // command files are guarded by runAgent, the workspace is the run's own checkout).
+  'GITHUB_ACTION_PATH',
+  'GITHUB_EVENT_PATH',
+  'GITHUB_WORKSPACE',
+  ...RUNNER_FILES,
+  'RUNNER_TEMP',
+  'RUNNER_TOOL_CACHE',
+  'RUNNER_WORKSPACE',
+  // The machine: that it is CI, its system, architecture, name and image.
+  'CI',
+  'GITHUB_ACTIONS',
+  'RUNNER_ARCH',
+  'RUNNER_DEBUG',
+  'RUNNER_ENVIRONMENT',
+  'RUNNER_NAME',
+  'RUNNER_OS',
+  'ImageOS',
+  'ImageVersion',
+  // What bash sets for the step's script: its folder, its depth and the program it ran.
+  'PWD',
+  'OLDPWD',
+  'SHLVL',
+  '_',
+  // The builder step's own settings (builder/action.yml): folder names.
+  'AUREUS_OUTPUT_DIR',
+  'AUREUS_WORKING_DIRECTORY',
+]);
+
+/**
  * Credentials the runner gives JavaScript and container actions (ACTIONS_RUNTIME_TOKEN, the cache
  * and results URLs), script steps of a job granted `id-token: write` (ACTIONS_ID_TOKEN_REQUEST_*),
  * or a workflow's `env:` (a GitHub token). The agent never gets them, but its commands could read
@@ -41,6 +110,20 @@ export function refuseRunnerCredentials(env: NodeJS.ProcessEnv): void {
   throw new AureusError(
     `the builder's step holds ${held.sort().join(', ')}, which the commands of the run could read in its /proc/<pid>/environ.`,
     "take it out of the build job's env:, and grant the build job contents: read and issues: read only (no id-token: write).",
+  );
+}
+
+/**
+ * The values the agent must know as secrets: every variable of the step's environment that the
+ * allow-list keeps from it (the model's keys included), whatever its name, except the runner's
+ * metadata and values too short to scrub. The run's commands can read them all in the step's
+ * /proc/<pid>/environ, and a credential's name need not say so (SLACK_WEBHOOK_URL, SENTRY_DSN).
+ */
+export function stepSecrets(from: NodeJS.ProcessEnv, keyVariables: readonly string[]): string[] {
+  return secretValuesOf(
+    from,
+    (name) =>
+      RUNNER_METADATA.has(name) || (AGENT_VARIABLES.test(name) && !keyVariables.includes(name)),
   );
 }
 

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import * as core from '@actions/core';
-import { secretValuesOf } from '../agent/implement-run.js';
 import { basePolicy } from '../check/policy-at-commit.js';
 import { runGit } from '../git/git-runner.js';
 import { payloadField as field } from '../github/payload-field.js';
@@ -9,7 +8,12 @@ import { apiKeyVariable } from '../llm/model-from-policy.js';
 import { writeOutputFile } from '../memory/output-file.js';
 import { AureusError, ExitCode } from '../model/errors.js';
 import { escapeMarkdown } from '../report/markdown-escape.js';
-import { agentEnvironment, refuseRunnerCredentials, runAgent } from './agent-process.js';
+import {
+  agentEnvironment,
+  refuseRunnerCredentials,
+  runAgent,
+  stepSecrets,
+} from './agent-process.js';
 import { approvedIssue } from './approved-issue.js';
 import { refusePersistedCredentials } from './builder-credentials.js';
 import { type BuilderDispatch, readBuilderDispatch } from './builder-dispatch.js';
@@ -58,9 +62,10 @@ export async function runBuildStep(env: NodeJS.ProcessEnv): Promise<number> {
   await refusePersistedCredentials(root);
   const folder = await outputFolder(workspace, env.AUREUS_OUTPUT_DIR ?? 'aureus-run');
   const keys = await modelKeyVariables(root);
-  // The step's own secret-named variables stay readable in /proc to the run's commands: the
-  // agent learns their values (on its standard input, never its environment) to scrub and refuse.
-  const secrets = secretValuesOf(env);
+  // The step's own variables stay readable in /proc to the run's commands: the agent learns the
+  // values of those it is not given (on its standard input, never its environment), whatever
+  // their names, to scrub and refuse them.
+  const secrets = stepSecrets(env, keys);
   const job = { root, workspace, folder, task, event: await eventPayload(env), secrets };
   core.info(`The builder starts on issue #${dispatch.issue}, run ${dispatch.runId}.`);
   const exitCode = await runAgent(job, agentEnvironment(env, keys), env);

@@ -18,8 +18,7 @@ import { commitRunWork } from './run-verify.js';
 import { snapshotTree } from './safety/checkpoints.js';
 import { knownSecrets } from './safety/known-secrets.js';
 import { protectedPathTest } from './safety/path-authority.js';
-import { holdsSecret } from './safety/secret-names.js';
-import { secretFinder, secretScrubber } from './safety/secret-scrubber.js';
+import { MIN_SECRET_LENGTH, secretFinder, secretScrubber } from './safety/secret-scrubber.js';
 import { builderTools } from './tools/builder-tools.js';
 
 /**
@@ -312,12 +311,17 @@ function withRunCap(policy: Policy, options: ImplementOptions): Policy {
 }
 
 /**
- * The values of `env`'s secret-named variables (tokens, keys, passwords…): what a process that
- * starts the builder without them passes on as `secrets`, since the run's commands can still
- * read the starter's environment in /proc and the model must never see them.
+ * The values of `env`'s variables except those `isPublic` names (the caller gave them to the
+ * run, or they are public metadata) and those too short for the scrubber to remove: what a
+ * process that starts the builder without them passes on as `secrets`, since the run's commands
+ * can still read the starter's environment in /proc, and a credential's name need not say it is
+ * one (`SLACK_WEBHOOK_URL`, `SENTRY_DSN`, `DATABASE_URL`).
  */
-export function secretValuesOf(env: NodeJS.ProcessEnv): string[] {
+export function secretValuesOf(
+  env: NodeJS.ProcessEnv,
+  isPublic: (name: string) => boolean,
+): string[] {
   return Object.entries(env).flatMap(([name, value]) =>
-    value !== undefined && value !== '' && holdsSecret(name) ? [value] : [],
+    value !== undefined && value.length >= MIN_SECRET_LENGTH && !isPublic(name) ? [value] : [],
   );
 }

@@ -53,8 +53,17 @@ const JAVASCRIPT_ONLY = {
   ACTIONS_ID_TOKEN_REQUEST_URL: 'https://canary-oidc.example/Rv33',
 };
 
-/** A secret the workflow put in the build step's env: (a registry token for installs, say). */
-const STEP_SECRET = { NPM_TOKEN: 'canary-step-npm-token-Hq5TzY' };
+/**
+ * Secrets the workflow put in the build step's env: a registry token for installs, and
+ * services' credentials under names that say nothing secret (a webhook URL, a DSN, a URL with
+ * a password), which only their values give away.
+ */
+const STEP_SECRET = {
+  NPM_TOKEN: 'canary-step-npm-token-Hq5TzY',
+  SLACK_WEBHOOK_URL: 'https://hooks.slack.com/services/T0CANARY1/B0CANARY2/XcanaryWebhook7Rq',
+  SENTRY_DSN: 'https://c4nary5entryKey0f1e2d3c4b5a69@o1.ingest.sentry.io/1',
+  DATABASE_URL: 'postgres://app:canaryDbPassw0rd9Kz@db.internal:5432/app',
+};
 
 /** The agent's allow-list, as the test's runner sets them, and the policy's model key. */
 const AGENT_NAMES = ['PATH', 'HOME', 'LANG', 'TMPDIR', 'AUREUS_CACHE_DIR', 'ANTHROPIC_API_KEY'];
@@ -84,12 +93,14 @@ const step = readFileSync('/proc/' + process.ppid + '/stat', 'latin1').split(') 
 const target = read(step).split('\\0').find((entry) => entry.startsWith('GITHUB_ENV='))?.slice(11) ?? '';
 if (target !== '') appendFileSync(target, 'LD_PRELOAD=/tmp/x.so\\n');
 writeFileSync(${JSON.stringify(out)}, JSON.stringify({ environs, agent: names(agent), own: Object.keys(process.env), wroteTo: target }));
-console.log(agent.split('\\0').join('\\n'));
 // The step that started the agent, and the shell that runs the step: their environments are
-// readable too, and go to the model here.
+// readable too, and go to the model here, first (before any cut of a long output) and as bare
+// values (cut -d= -f2-), so no variable's name tells the scrubber what its value is.
 const shell = readFileSync('/proc/' + step + '/stat', 'latin1').split(') ')[1].split(' ')[1];
-console.log(read(step).split('\\0').join('\\n'));
-console.log(read(shell).split('\\0').join('\\n'));
+const values = (text) => text.split('\\0').map((entry) => entry.slice(entry.indexOf('=') + 1));
+console.log(values(read(step)).join('\\n'));
+console.log(values(read(shell)).join('\\n'));
+console.log(agent.split('\\0').join('\\n'));
 `;
 }
 
@@ -357,6 +368,8 @@ describe('the builder step, then the Action in mode: publish', () => {
         log: run.stdout + run.stderr + run.summary,
       };
       expect(places.requests).toContain('dump-env.mjs');
+      // The build step's environment reached the model, its runner metadata left readable.
+      expect(places.requests).toContain(made.baseSha);
       for (const canary of [BUILD_TOKEN, ...Object.values(JAVASCRIPT_ONLY)])
         for (const form of encodings(canary))
           for (const [place, text] of Object.entries(places))
@@ -367,11 +380,12 @@ describe('the builder step, then the Action in mode: publish', () => {
             });
       for (const form of encodings(API_KEY))
         expect({ form, found: places.requests.includes(form) }).toEqual({ form, found: false });
-      // The step's own secret is readable in /proc (a limit the README states), but the agent
-      // knows its value: the model never sees it, nor does anything the run leaves.
-      expect(places.environs).toContain(STEP_SECRET.NPM_TOKEN);
+      // The step's own secrets are readable in /proc (a limit the README states), but the agent
+      // knows the value of every variable of the step it was not given, whatever its name: the
+      // model never sees one, nor does anything the run leaves.
+      for (const value of Object.values(STEP_SECRET)) expect(places.environs).toContain(value);
       const { environs: _readable, ...left } = places;
-      for (const form of encodings(STEP_SECRET.NPM_TOKEN))
+      for (const form of Object.values(STEP_SECRET).flatMap(encodings))
         for (const [place, text] of Object.entries(left))
           expect({ place, form, found: text.includes(form) }).toEqual({
             place,

@@ -12,7 +12,7 @@ export type Scrub = (text: string) => string;
 export const REDACTED = '[REDACTED]';
 
 /** Shorter values are too likely to be ordinary words or numbers to remove everywhere. */
-const MIN_SECRET_LENGTH = 8;
+export const MIN_SECRET_LENGTH = 8;
 
 const TOKEN_FORMATS: readonly RegExp[] = [
   /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|$)/g,

@@ -112,13 +112,17 @@ export async function implement(options: ImplementOptions): Promise<ImplementRep
       ? {}
       : { spentBeforeResume: { tokens: resumed.state.tokens, usd: resumed.state.dollars } }),
   });
-  const run = resumed?.run ?? (await createRun(root, options.task));
-  const { place } = run;
   const alsoSecret = [
     keyVariable,
     ...provider.fallback.map((each) => each.api_key_env ?? ''),
   ].filter((name) => name !== '');
+  // The checkout's secrets first, before the run exists: a credential file that cannot be read
+  // whole refuses the run with nothing created. Its commands can read the checkout too.
+  const ofCheckout = await knownSecrets({ tree: root, env: process.env, alsoSecret });
+  const run = resumed?.run ?? (await createRun(root, options.task));
+  const { place } = run;
   const secrets = [
+    ...ofCheckout,
     ...(await knownSecrets({ tree: place.tree, env: process.env, alsoSecret })),
     ...(options.secrets ?? []),
   ];

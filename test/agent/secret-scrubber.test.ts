@@ -98,13 +98,60 @@ describe('a part of a known secret', () => {
     expect(holds('export const greet = () => "hello";')).toBe(false);
   });
 
-  it('is not looked for in a value shaped like a path or a URL', () => {
+  it('is not looked for in a path, nor in the scheme and host of a URL', () => {
     const paths = secretScrubber([
       '/tmp/ssh-XXXXabcd/agent.1234',
       'https://pipelines.example.test/x',
     ]);
     const text = 'see /tmp/ssh-other and https://pipelines.example.test/y';
     expect(paths(text)).toBe(text);
+  });
+
+  it.each([
+    ['a password of any characters', 'P@ss!word#2024-long-and-secret'],
+    [
+      'a webhook URL past its host',
+      'https://hooks.slack.com/services/T0CAN4RY/B0CAN4RY/Xsecr3tHook',
+    ],
+    [
+      'a DSN whose key is before the host',
+      'https://0a1b2c3d4e5f60718293a4b5c6d7e8f9@o1.ingest.sentry.io/1',
+    ],
+  ])('is removed from %s printed in two halves, and found in either', (_kind, value) => {
+    const middle = Math.floor(value.length / 2);
+    const halves = [value.slice(0, middle), value.slice(middle)];
+    const scrubbed = secretScrubber([value])(`one: ${halves[0]}\ntwo: ${halves[1]}\n`);
+    for (const half of halves) expect(scrubbed).not.toContain(half);
+    const holds = secretFinder([value]);
+    for (const half of halves) expect(holds(`x ${half} y`)).toBe(true);
+  });
+});
+
+describe('a credential file too large to read whole', () => {
+  it('refuses the run, naming the file and the limit, rather than leave its values unknown', async () => {
+    const padded = await makeRepo('secret-padded');
+    try {
+      const hidden = canary();
+      padded.write('.env', `${'# padding\n'.repeat(30_000)}DEPLOY_SECRET=${hidden}\n`);
+      padded.commit('padded');
+      await expect(knownSecrets({ tree: padded.dir, env: {} })).rejects.toThrow(
+        '.env is larger than 262144 bytes (256 KiB), the most AUREUS reads of a credential file',
+      );
+    } finally {
+      await padded.remove();
+    }
+  });
+
+  it("refuses the same way for a home folder's credential file", async () => {
+    const home = await makeRepo('secret-home-padded');
+    try {
+      home.write('.netrc', `${'#\n'.repeat(140_000)}machine x login y password ${canary()}\n`);
+      await expect(knownSecrets({ tree: repo.dir, env: { HOME: home.dir } })).rejects.toThrow(
+        `${home.dir}/.netrc is larger than 262144 bytes (256 KiB)`,
+      );
+    } finally {
+      await home.remove();
+    }
   });
 });
 

@@ -54,6 +54,24 @@ describe('aureus implement stops honestly', () => {
     expect(repo.git('branch', '--list', 'aureus/*')).toBe('');
   });
 
+  it('does not start beside a credential file too large to read whole: exit 2, naming it and the limit', async () => {
+    const repo = await makeRepo('implement-padded-env');
+    repos.push(repo);
+    repo.write('src/sum.js', 'export function sum(a, b) {\n  return a + b;\n}\n');
+    repo.write('.aureus/policy.yaml', ['version: 1', ...anthropic(), ''].join('\n'));
+    // Padding past the read limit would otherwise hide the secret below it from the scrubber.
+    repo.write('.env', `${'# padding\n'.repeat(30_000)}DEPLOY_SECRET=padded-canary-4Tq9Lx2Vw7\n`);
+    repo.commit('base');
+    const sent = session.server.requests.length;
+    const run = await implement(repo);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(
+      '.env is larger than 262144 bytes (256 KiB), the most AUREUS reads of a credential file',
+    );
+    expect(session.server.requests).toHaveLength(sent);
+    expect(repo.git('branch', '--list', 'aureus/*')).toBe('');
+  });
+
   it('a spend cap reached mid-run stops it with its work kept on the branch, and --resume does not refill the run budget', async () => {
     const repo = await fixture([
       'cost_thresholds:',

@@ -1,7 +1,8 @@
-import { readFile, stat } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { runGit } from '../../git/git-runner.js';
+import { AureusError } from '../../model/errors.js';
 import { resolveRunPath } from './path-authority.js';
 import { holdsSecret } from './secret-names.js';
 
@@ -69,16 +70,43 @@ function credentialStores(config: readonly ConfigEntry[], home: string): string[
   });
 }
 
-/** Files outside the tree that the user, not the repository, keeps: read when small and regular. */
+/** Files outside the tree that the user, not the repository, keeps: read when regular. */
 async function secretsOutside(paths: readonly string[]): Promise<string[]> {
   const values: string[] = [];
   for (const path of new Set(paths)) {
     const info = await stat(path).catch(() => null);
-    if (info === null || !info.isFile() || info.size > MAX_SECRET_FILE_BYTES) continue;
-    const text = await readFile(path, 'utf8').catch(() => '');
+    if (info === null || !info.isFile()) continue;
+    const text = await readCredentialFile(path, path);
     values.push(...assignedSecrets(text), ...urlPasswords(text));
   }
   return values;
+}
+
+/**
+ * A credential file's text, reading at most MAX_SECRET_FILE_BYTES of it. A longer one stops the
+ * run before it starts (fail closed): the values past the limit would be unknown to the
+ * scrubber, so padding a `.env` would hide them. `shown` names the file in the refusal.
+ */
+async function readCredentialFile(path: string, shown: string): Promise<string> {
+  const handle = await open(path, 'r').catch(() => null);
+  if (handle === null) return '';
+  try {
+    const buffer = Buffer.alloc(MAX_SECRET_FILE_BYTES + 1);
+    let length = 0;
+    while (length < buffer.length) {
+      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
+      if (bytesRead === 0) break;
+      length += bytesRead;
+    }
+    if (length > MAX_SECRET_FILE_BYTES)
+      throw new AureusError(
+        `${shown} is larger than ${MAX_SECRET_FILE_BYTES} bytes (256 KiB), the most AUREUS reads of a credential file: the secrets past that could not be kept from the model, so the run does not start.`,
+        `keep only credentials in ${shown} (or move the rest to a file of another name), then start the run again.`,
+      );
+    return buffer.subarray(0, length).toString('utf8');
+  } finally {
+    await handle.close();
+  }
 }
 
 interface ConfigEntry {
@@ -146,8 +174,7 @@ async function secretsOfFiles(tree: string): Promise<string[]> {
   for (const path of new Set(paths)) {
     const place = await resolveRunPath(tree, path, 'read', () => false);
     if (!('kind' in place) || place.kind !== 'file') continue;
-    const text = await readFile(place.absolute, 'utf8').catch(() => '');
-    if (text.length <= MAX_SECRET_FILE_BYTES) values.push(...assignedSecrets(text));
+    values.push(...assignedSecrets(await readCredentialFile(place.absolute, path)));
   }
   return values;
 }

@@ -1,4 +1,4 @@
-import { partsAreSecret, type SecretSlices, secretSlices } from './secret-slices.js';
+import { partsAreSecret, publicPartOf, type SecretSlices, secretSlices } from './secret-slices.js';
 
 /**
  * Removes secrets from every text that goes to a model or into the trajectory: tokens by their
@@ -102,7 +102,8 @@ function knownValues(secrets: Iterable<string>): {
     if (partsAreSecret(value) && !sliced.has(value)) {
       sliced.add(value);
       const { plain, encoded } = formsOf(value);
-      slices.add(plain, encoded);
+      const shared = publicPartOf(value);
+      slices.add(plain, encoded, shared === '' ? [] : formsOf(shared).plain);
     }
   };
   for (const secret of secrets) learn(secret);

@@ -18,6 +18,11 @@ export interface BuilderDispatch {
   readonly snapshot: string;
   readonly requester: number;
   readonly runId: string;
+  /**
+   * The account id of the App's bot, which dispatched the run: the author of the run's
+   * tracking comment, the only comment the publish job reads or edits as the run's record.
+   */
+  readonly dispatcher: number;
   /** The requester's `--budget $N`: a cap on the run's model spend below the policy's. */
   readonly maxUsd?: number;
 }
@@ -52,6 +57,12 @@ export function readBuilderDispatch(eventName: string, payload: unknown): Builde
       'start the builder with /aureus implement (or the builder label) on the issue: the App dispatches the run and records who asked for it.',
     );
   }
+  const dispatcher = field(sender, 'id');
+  if (typeof dispatcher !== 'number' || !Number.isSafeInteger(dispatcher) || dispatcher <= 0)
+    throw new AureusError(
+      'the workflow event names no account id for the App that dispatched it.',
+      'start the builder with /aureus implement (or the builder label) on the issue: the App dispatches the run.',
+    );
   const inputs = field(payload, 'inputs');
   const input = (key: string, pattern: RegExp, what: string): string => {
     const value = field(inputs, key);
@@ -73,5 +84,6 @@ export function readBuilderDispatch(eventName: string, payload: unknown): Builde
     snapshot: input('snapshot', SNAPSHOT, 'a snapshot hash (64 hex digits)'),
     requester: Number(input('requester', NUMBER, 'an account id')),
     runId: input('run_id', RUN_ID, 'a run id (12 hex digits)'),
+    dispatcher,
   };
 }

@@ -6,6 +6,7 @@ import { statusOf } from '../github/request-error.js';
 import { AureusError, ExitCode } from '../model/errors.js';
 import { escapeControls } from '../report/plain-text.js';
 import type { ActionSettings } from './action-settings.js';
+import { approvedIssue } from './approved-issue.js';
 import { type BuilderDispatch, readBuilderDispatch } from './builder-dispatch.js';
 import { pullRequestBody, refusalSummary } from './builder-pull-request.js';
 import { type PublishableRun, publishableRun } from './published-run.js';
@@ -52,6 +53,9 @@ export async function runPublishMode(
       await tell('failed', `nothing was published: ${run.refusals.join(' ')}`);
       return ExitCode.rejected;
     }
+    // The pull request's title is the approved snapshot's: the issue as it is now must still
+    // be the text the requester approved and the build used, else nothing is published.
+    const title = titleOf((await approvedIssue(client, dispatch)).text);
     // The App marks a run cancelled before it cancels its workflow run (/aureus cancel): a
     // cancellation that reached the record but not this job still stops it, before and after
     // the push, and a branch whose pull request cannot be opened does not stay behind.
@@ -61,7 +65,7 @@ export async function runPublishMode(
     let url: string;
     try {
       if (await cancelled(client, dispatch)) throw CANCELLED;
-      url = await openDraftPullRequest(client, dispatch, branch, run, settings.token);
+      url = await openDraftPullRequest(client, dispatch, { branch, title }, run, settings.token);
     } catch (error) {
       await deleteBranch(root, remote, branch, run.head);
       if (error === CANCELLED) return refuseCancelled(env);
@@ -111,21 +115,23 @@ async function refuseCancelled(env: NodeJS.ProcessEnv): Promise<number> {
   return ExitCode.rejected;
 }
 
+/** The issue's title as the snapshot holds it (its first line, `# title`), sanitised. */
+function titleOf(snapshotText: string): string {
+  const [first = ''] = snapshotText.split('\n');
+  return first.replace(/^# /, '').trim();
+}
+
 async function openDraftPullRequest(
   client: GitHubClient,
   dispatch: BuilderDispatch,
-  branch: string,
+  { branch, title }: { readonly branch: string; readonly title: string },
   run: PublishableRun,
   token: string,
 ): Promise<string> {
-  const { data: issue } = await client.rest.issues.get({
-    ...dispatch.repository,
-    issue_number: dispatch.issue,
-  });
   try {
     const { data: pull } = await client.rest.pulls.create({
       ...dispatch.repository,
-      title: `AUREUS builder: ${issue.title}`.slice(0, 250),
+      title: `AUREUS builder: ${title}`.slice(0, 250),
       head: branch,
       base: dispatch.defaultBranch,
       draft: true,
@@ -154,8 +160,8 @@ async function openDraftPullRequest(
 }
 
 /**
- * Edits the run's tracking comment (the App's, found by its marker among the issue's comments
- * by bots), or posts one when there is none to edit.
+ * Edits the run's tracking comment (the App's, found by its marker among its bot's comments),
+ * or posts one when there is none to edit.
  */
 async function trackingComment(
   client: GitHubClient,
@@ -171,7 +177,11 @@ async function trackingComment(
     await client.rest.issues.updateComment({ ...dispatch.repository, comment_id: found.id, body });
 }
 
-/** The run's tracking comment: a bot's, found by the run's marker among the issue's comments. */
+/**
+ * The run's tracking comment: the one the App posted when it dispatched the run, found by the
+ * run's marker among the comments of the App's bot (the dispatch's sender, by account id). A
+ * look-alike comment of another bot or App is neither read as the run's state nor edited.
+ */
 async function findTrackingComment(
   client: GitHubClient,
   dispatch: BuilderDispatch,
@@ -183,6 +193,9 @@ async function findTrackingComment(
     per_page: 100,
   });
   return comments.find(
-    (comment) => comment.user?.type === 'Bot' && (comment.body ?? '').startsWith(marker),
+    (comment) =>
+      comment.user?.type === 'Bot' &&
+      comment.user.id === dispatch.dispatcher &&
+      (comment.body ?? '').startsWith(marker),
   );
 }

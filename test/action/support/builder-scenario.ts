@@ -87,6 +87,9 @@ export async function makeBuilderScenario(
 }
 
 /** The workflow_dispatch payload the App's dispatch starts the builder workflow with. */
+/** The App's bot account: it dispatches the workflow and posts the run's tracking comment. */
+export const APP_BOT_ID = 77;
+
 export function builderDispatchEvent(
   scenario: BuilderScenario,
   snapshot: string = scenario.snapshot,
@@ -101,7 +104,7 @@ export function builderDispatchEvent(
     ref: 'refs/heads/main',
     workflow: '.github/workflows/aureus-builder.yml',
     // The App's installation dispatches it: the sender is the App's bot account.
-    sender: { ...objectAt(payload, 'sender'), login: 'aureus[bot]', id: 41898282, type: 'Bot' },
+    sender: { ...objectAt(payload, 'sender'), login: 'aureus[bot]', id: APP_BOT_ID, type: 'Bot' },
     inputs: {
       issue: String(ISSUE),
       snapshot,

@@ -282,12 +282,20 @@ export class GitHubApiDouble {
     });
   }
 
-  editIssue(owner: string, repo: string, number: number, body: string, updatedAt: string): void {
+  editIssue(
+    owner: string,
+    repo: string,
+    number: number,
+    body: string,
+    updatedAt: string,
+    title?: string,
+  ): void {
     const issue = this.repository(owner, repo).issues.get(number);
     if (issue === undefined)
       throw new Error(`editIssue: ${owner}/${repo}#${number} was never added`);
     issue.body = body;
     issue.updatedAt = updatedAt;
+    if (title !== undefined) issue.title = title;
   }
 
   /**

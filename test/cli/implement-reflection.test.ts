@@ -18,7 +18,9 @@ const WRITE = call('file_write', {
   content: 'export const sum = (a, b) => a + b;\n',
 });
 
-const session = useImplementSession('sk-ant-test-reflection');
+// A key shaped like a real one: the scrubber removes any 8-character slice of a known secret,
+// so a key spelled from words (`…-reflection`) would redact those words in the prompts.
+const session = useImplementSession('sk-ant-test-Qx7rVb2Lp9Wd');
 const { repos } = session;
 
 describe('aureus implement: the reflection turn', () => {

@@ -29,7 +29,11 @@ export function patchPolicyText(text: string | null, edits: readonly PolicyEdit[
       'write the proposal into the policy by hand from its evidence (aureus learn --format json), or expand the aliases in .aureus/policy.yaml first.',
     );
   for (const edit of edits) document.setIn(edit.path, edit.to);
-  return document.toString();
+  // `[a, b]` or `[ a, b ]`: written back as the file writes its flow lists, so the diff shows
+  // the edits alone, not every list the printer would pad otherwise.
+  const padded = (text?.match(/[[{] [^\s\]}]/g) ?? []).length;
+  const tight = (text?.match(/[[{][^\s\]}]/g) ?? []).length;
+  return document.toString({ flowCollectionPadding: padded > tight });
 }
 
 /**

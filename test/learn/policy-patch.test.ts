@@ -22,6 +22,16 @@ describe('patchPolicyText', () => {
     );
   });
 
+  it('writes flow lists back as the file writes them, so the diff holds the edit alone', () => {
+    const tight =
+      'version: 1\nproject:\n  stack:\n    languages: [typescript, python]\nforbidden_patterns:\n  global_mutable_state:\n    severity: error\n';
+    expect(patchPolicyText(tight, [EDIT])).toBe(tight.replace('severity: error', 'severity: warn'));
+    const padded = tight.replace('[typescript, python]', '[ typescript, python ]');
+    expect(patchPolicyText(padded, [EDIT])).toBe(
+      padded.replace('severity: error', 'severity: warn'),
+    );
+  });
+
   it('refuses a policy whose edit would go through an alias and change more than it shows', () => {
     const text =
       'version: 1\nforbidden_patterns:\n  global_mutable_state: &strict\n    severity: error\n  reflection: *strict\n';

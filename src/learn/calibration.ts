@@ -1,4 +1,5 @@
 import type { CommitDiff } from '../git/commit-history.js';
+import { COST_CATEGORIES, type CostCategory } from '../model/cost.js';
 import type { Policy } from '../model/policy.js';
 import { boundedLeastSquares, dot } from './bounded-least-squares.js';
 import { DAY_MS, type LedgerLine } from './learn-input.js';
@@ -6,16 +7,12 @@ import type { LearnedCheck } from './ledger-checks.js';
 import type { PolicyEdit } from './policy-edit.js';
 import { reworkOf } from './rework.js';
 
+type Category = Exclude<CostCategory, 'tool'>;
+
 /** The cost categories whose weights a fit may scale (tool actions are the builder's own). */
-export const CATEGORIES = [
-  'loc',
-  'dependencies',
-  'abstractions',
-  'security',
-  'files',
-  'modules',
-] as const;
-type Category = (typeof CATEGORIES)[number];
+export const CATEGORIES: readonly Category[] = COST_CATEGORIES.filter(
+  (category): category is Category => category !== 'tool',
+);
 
 /** One checked commit: its estimate by category, and what it cost once history followed it. */
 export interface CalibrationSample {

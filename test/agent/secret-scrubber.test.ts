@@ -177,9 +177,23 @@ describe("the home folder's credential files, and the store git's credential hel
         const printed = `${Buffer.from(`creds ${value}`).toString('base64')}\n${value.slice(7)}`;
         expect(leaksIn(homeScrub(printed), { value })).toEqual([]);
       }
+      // The helper names the store; it is no secret, so git's listing of it reads as it is.
+      const listing = `credential.helper=store --file ${home.dir}/elsewhere/store`;
+      expect(homeScrub(listing)).toBe(listing);
     } finally {
       repo.git('config', '--unset', 'credential.helper');
       await home.remove();
+    }
+  });
+
+  it('count an inline helper as a secret whole, with the password it echoes', async () => {
+    const inline = canary();
+    try {
+      repo.git('config', 'credential.helper', `!f() { echo "password=${inline}"; }; f`);
+      const scrub = secretScrubber(await knownSecrets({ tree: repo.dir, env: {} }));
+      expect(leaksIn(scrub(`password=${inline}\n${inline.slice(5)}`), { inline })).toEqual([]);
+    } finally {
+      repo.git('config', '--unset', 'credential.helper');
     }
   });
 });

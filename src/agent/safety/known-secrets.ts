@@ -127,10 +127,21 @@ async function gitConfigEntries(tree: string): Promise<ConfigEntry[]> {
     });
 }
 
+/**
+ * A credential helper git ships, with only its own options: it names where the secrets are kept
+ * (the store's file is read for them), it holds none itself. Its value is printed by every
+ * `git config --list`, so counting it as a secret would remove its slices (`credential`, the
+ * temp folder's path) from all the run's output. An inline helper (`!f() { echo password=…; }`)
+ * stays a secret whole.
+ */
+const NAMED_HELPER =
+  /^(?:store|cache|manager|manager-core|osxkeychain|libsecret|wincred)(?:\s+--(?:file|timeout|socket)(?:=|\s+)(?:"[^"]*"|\S+))*$/;
+
 function secretsOfGitConfig(config: readonly ConfigEntry[]): string[] {
   return config.flatMap(({ key, value }) => {
+    const pointer = /^credential\.(?:.*\.)?helper$/i.test(key) && NAMED_HELPER.test(value.trim());
     const secret =
-      holdsSecret(key) || /extraheader$/i.test(key) || /^credential\./i.test(key)
+      !pointer && (holdsSecret(key) || /extraheader$/i.test(key) || /^credential\./i.test(key))
         ? [value, ...headerCredential(value)]
         : [];
     return [...secret, ...urlPasswords(key), ...urlPasswords(value)];

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { detectLanguage } from '../analysis/detect-language.js';
+import { groupModules } from '../analysis/graph/policy-modules.js';
 import type { ChangedFile, FileVersion } from '../model/change.js';
 import type { FileFacts } from '../model/facts.js';
 import type { Policy } from '../model/policy.js';
@@ -10,10 +11,14 @@ import type { FileEffect } from './tool-contract.js';
 /**
  * The price of an action's file effects, by the same core pricing `aureus check` uses: only the
  * files the action touches are parsed (their text before and after), so a gate check costs the
- * same on a repository of any size. Module counts are not known per action: a new module is
- * priced when the branch is checked at Verify.
+ * same on a repository of any size. A file created in a core folder that holds no file yet opens
+ * a new module (budgets.core_modules): `listTree` gives the run tree's files before the action,
+ * read only then, so the first action that opens a module pays for it and a later one does not.
  */
-export function effectPricer(policy: Policy): (effects: readonly FileEffect[]) => Promise<number> {
+export function effectPricer(
+  policy: Policy,
+  listTree: () => Promise<readonly string[]>,
+): (effects: readonly FileEffect[]) => Promise<number> {
   let parser: Promise<ParseFacts> | undefined;
   const parse = (language: Parameters<ParseFacts>[0], text: string) => {
     parser ??= createFactParser('auto', 1);
@@ -38,6 +43,7 @@ export function effectPricer(policy: Policy): (effects: readonly FileEffect[]) =
         ...(effect.after === null ? {} : { head: version(effect.path, effect.after) }),
       });
     }
+    const modules = await modulesAround(effects, policy.paths.core, listTree);
     const priced = priceChange({
       change: {
         source: 'worktree',
@@ -49,12 +55,36 @@ export function effectPricer(policy: Policy): (effects: readonly FileEffect[]) =
       },
       baseFacts,
       headFacts,
-      baseModules: [],
-      headModules: [],
+      baseModules: modules.before,
+      headModules: modules.after,
       policy,
     });
     return priced.cost.total;
   };
+}
+
+/**
+ * The core's modules before and after the action: the tree is listed only when the action creates
+ * a core file, the one way it can open a module (deleting the last file of one is not credited,
+ * as `aureus check` does not credit it either).
+ */
+async function modulesAround(
+  effects: readonly FileEffect[],
+  core: readonly string[],
+  listTree: () => Promise<readonly string[]>,
+): Promise<{ before: readonly string[]; after: readonly string[] }> {
+  const created = effects.filter((effect) => effect.before === null && effect.after !== null);
+  if (
+    groupModules(
+      created.map(({ path }) => path),
+      core,
+    ).modules.length === 0
+  )
+    return { before: [], after: [] };
+  const tree = await listTree();
+  const deleted = new Set(effects.filter(({ after }) => after === null).map(({ path }) => path));
+  const after = [...tree.filter((path) => !deleted.has(path)), ...created.map(({ path }) => path)];
+  return { before: groupModules(tree, core).modules, after: groupModules(after, core).modules };
 }
 
 function version(path: string, text: string): FileVersion {

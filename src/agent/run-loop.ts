@@ -1,3 +1,4 @@
+import { runGit } from '../git/git-runner.js';
 import type { ConversationBlock, ModelReply } from '../llm/model-client.js';
 import { type MeteredModel, SpendCapReached } from '../llm/spend.js';
 import { AureusError } from '../model/errors.js';
@@ -83,7 +84,19 @@ export async function runLoop(settings: LoopSettings, initial: RunState): Promis
   let state = initial;
   const { policy, scrub, model } = settings;
   const all = [...settings.tools, ...phaseTools()];
-  const priceEffects = effectPricer(policy);
+  const priceEffects = effectPricer(policy, async () => {
+    const listed = await runGit(settings.place.tree, [
+      'ls-files',
+      '-z',
+      '--cached',
+      '--others',
+      '--exclude-standard',
+    ]);
+    return listed.stdout
+      .toString('utf8')
+      .split('\0')
+      .filter((path) => path !== '');
+  });
   const critic = effectCritic({
     root: settings.root,
     tree: settings.place.tree,

@@ -127,6 +127,9 @@ describe('aureus implement: reflexion inside the run', () => {
         '  premature_abstraction: { severity: warn }',
         'permissions:',
         '  protected_paths: [tools/**]',
+        // The first file under src/ opens the module `src`, priced with the interface.
+        'cost_thresholds:',
+        '  action_block: 100',
         'model_provider:',
         '  provider: anthropic',
         `  base_url: ${session.server.url}`,
@@ -154,7 +157,14 @@ describe('aureus implement: reflexion inside the run', () => {
       call('submit_plan', {
         steps: ['add shapes'],
         files: ['src/shape.ts'],
-        estimate: { files_added: 1, files_changed: 0, lines: 8, abstractions: 1, dependencies: 0 },
+        estimate: {
+          files_added: 1,
+          files_changed: 0,
+          lines: 8,
+          abstractions: 1,
+          dependencies: 0,
+          modules: 1,
+        },
       }),
       call('create_file', { path: 'src/shape.ts', content: shape }),
       call('request_verify', {}),

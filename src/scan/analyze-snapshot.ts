@@ -7,6 +7,7 @@ import {
   moduleEdges,
   type PolicyModules,
 } from '../analysis/graph/policy-modules.js';
+import type { ResolveImport } from '../analysis/resolve/resolution.js';
 import {
   type AbstractionImplementations,
   type ClassInheritance,
@@ -23,6 +24,7 @@ import { globMatcher } from '../policy/glob-matcher.js';
 import { openResolutions, type Resolutions } from './cached-resolver.js';
 import { collectFacts, type SourceFile } from './collect-facts.js';
 import type { ParserChoice } from './fact-parsers.js';
+import { type PythonResolution, readPythonResolution } from './python-resolution.js';
 import type { RepositorySource, UnreadableFile } from './repository-source.js';
 import { worthResolverThread } from './resolver-thread.js';
 import type { SnapshotFile } from './working-tree-snapshot.js';
@@ -92,9 +94,11 @@ export async function analyzeSnapshot(
   const useCache = source.cacheDir !== undefined;
   const resolutions = await openResolutions(source, snapshot);
   try {
+    const python = await readPythonResolution(source, snapshot);
     return await analyzeWith(resolutions, source, sources, policy, options, {
       trackedFiles: snapshot.length,
       usedCache: useCache,
+      python,
     });
   } finally {
     resolutions.close();
@@ -107,7 +111,11 @@ async function analyzeWith(
   sources: readonly SourceFile[],
   policy: Policy,
   options: SnapshotAnalysisOptions,
-  listing: { readonly trackedFiles: number; readonly usedCache: boolean },
+  listing: {
+    readonly trackedFiles: number;
+    readonly usedCache: boolean;
+    readonly python: PythonResolution;
+  },
 ): Promise<RepositoryAnalysis> {
   const collected = await collectFacts(source, sources, {
     parser: options.parser ?? 'auto',
@@ -119,16 +127,20 @@ async function analyzeWith(
     whileParsing: (parsedHere) =>
       resolutions.preload(parsedHere !== undefined && worthResolverThread(parsedHere)),
     // Resolved as each file is parsed, once TypeScript is loaded: while parsing goes on.
-    onParsed: (from, fileFacts) =>
-      resolutions.resolveEarly(fileFacts.imports.map(({ specifier }) => ({ from, specifier }))),
+    onParsed: (from, fileFacts) => resolutions.resolveEarly(typeScriptRequests(from, fileFacts)),
   });
+  const { python } = listing;
   const imports = new Map<string, readonly ImportFact[]>();
-  for (const [path, fileFacts] of collected.facts) imports.set(path, fileFacts.imports);
-  const requests = [...imports].flatMap(([from, list]) =>
-    list.map(({ specifier }) => ({ from, specifier })),
-  );
+  for (const [path, fileFacts] of collected.facts) {
+    const own = fileFacts.imports;
+    imports.set(path, isPython(fileFacts) ? python.imports.graphImports(path, own) : own);
+  }
+  const requests = [...collected.facts].flatMap(([from, facts]) => typeScriptRequests(from, facts));
   const resolved = await resolutions.resolveAll(requests);
-  const resolve = resolved.resolve;
+  const resolve: ResolveImport = (from, specifier) =>
+    isPython(collected.facts.get(from))
+      ? python.imports.resolve(from, specifier)
+      : resolved.resolve(from, specifier);
   // The configs are read only where their settings can change an answer.
   const emitSettings = [...imports.values()].some((list) => list.some(dependsOnSettings))
     ? await resolutions.emitSettings()
@@ -153,7 +165,12 @@ async function analyzeWith(
     inheritance: inheritanceDepth(heritage),
     unresolvedHeritage: unresolvedHeritage(heritage),
     skipped: collected.skipped,
-    unreadable: [...collected.unreadable, ...resolved.unreadable, ...unreadableConfigs],
+    unreadable: [
+      ...collected.unreadable,
+      ...resolved.unreadable,
+      ...unreadableConfigs,
+      ...python.unreadable,
+    ],
     usedCache: listing.usedCache,
     stats: {
       trackedFiles: listing.trackedFiles,
@@ -181,6 +198,15 @@ function countByLanguage(files: readonly SourceFile[]): Partial<Record<Language,
   const counts: Partial<Record<Language, number>> = {};
   for (const { language } of files) counts[language] = (counts[language] ?? 0) + 1;
   return counts;
+}
+
+/** Python's imports go to Python's resolver (python-imports.ts), the others to TypeScript's. */
+function isPython(facts: FileFacts | undefined): boolean {
+  return facts?.language === 'python';
+}
+
+function typeScriptRequests(from: string, facts: FileFacts) {
+  return isPython(facts) ? [] : facts.imports.map(({ specifier }) => ({ from, specifier }));
 }
 
 /** Whether the compiler settings decide if TypeScript's emit keeps the import. */

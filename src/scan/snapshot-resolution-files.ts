@@ -68,7 +68,7 @@ export async function snapshotResolutionFiles(
  * Why a resolution input has no text where a clone would have one. A binary or submodule
  * "config" fails to parse on a disk too, which gives the same defaults: not a gap.
  */
-function notReadable(kind: BlobKind): string | undefined {
+export function notReadable(kind: BlobKind): string | undefined {
   if (kind === 'symlink') return 'it is a symbolic link, which AUREUS does not follow';
   if (kind === 'too-large') return 'it is over the read limit';
   if (kind === 'unreadable') return 'its blob could not be read';

@@ -1,0 +1,76 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { makeRepo, type Repo } from '../support/git-fixture.js';
+import { useIsolatedGit } from '../support/isolated-git-suite.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
+
+/** A src/ layout package whose root pyproject.toml names, as setuptools users write it. */
+const PYPROJECT = '[project]\nname = "shop"\n\n[tool.setuptools.packages.find]\nwhere = ["src"]\n';
+
+interface Finding {
+  readonly ruleId: string;
+  readonly symbol: string;
+  readonly blocking: boolean;
+}
+
+describe('aureus on Python import cycles', () => {
+  let repo: Repo & { remove(): Promise<void> };
+  let base: string;
+  useIsolatedGit();
+  beforeEach(async () => {
+    repo = await makeRepo('python-cycles');
+    repo.write('pyproject.toml', PYPROJECT);
+    repo.write('src/shop/__init__.py', '');
+    repo.write('src/shop/orders.py', 'class Order:\n    total = 0\n');
+    repo.write(
+      'src/shop/pricing.py',
+      'from shop.orders import Order\n\n\ndef price(order: Order) -> int:\n    return order.total\n',
+    );
+    base = repo.commit('base');
+  });
+  afterEach(() => repo.remove());
+
+  async function cycles(policy = ''): Promise<string[][]> {
+    if (policy !== '') repo.write('.aureus/policy.yaml', `version: 1\n${policy}`);
+    const run = await runCliInProcess(['analyze', '--format', 'json'], repo.dir);
+    expect(run.code).toBe(0);
+    return JSON.parse(run.stdout).cycles;
+  }
+
+  it('finds a two-file cycle through an absolute and a relative import', async () => {
+    repo.write('src/shop/orders.py', 'from . import pricing\n\n\nclass Order:\n    total = 0\n');
+    repo.commit('cycle');
+    expect(await cycles()).toEqual([['src/shop/orders.py', 'src/shop/pricing.py']]);
+  });
+
+  it('blocks a change that closes the cycle as circular_dependency', async () => {
+    repo.write('src/shop/orders.py', 'from shop import pricing\n\n\nclass Order:\n    total = 0\n');
+    repo.commit('cycle');
+    const run = await runCliInProcess(
+      ['check', '--base', base, '--head', 'HEAD', '--format', 'json'],
+      repo.dir,
+    );
+    const report = JSON.parse(run.stdout);
+    const found = (report.findings as Finding[]).filter(
+      ({ ruleId }) => ruleId === 'circular_dependency',
+    );
+    expect(found).toEqual([
+      expect.objectContaining({
+        symbol: 'src/shop/orders.py\nsrc/shop/pricing.py',
+        blocking: true,
+      }),
+    ]);
+    expect([report.verdict, run.code]).toEqual(['block', 1]);
+  });
+
+  it('counts an import under `if TYPE_CHECKING:` only when the policy counts type-only imports', async () => {
+    repo.write(
+      'src/shop/orders.py',
+      'import typing\n\nif typing.TYPE_CHECKING:\n    from shop.pricing import price\n\n\nclass Order:\n    total = 0\n',
+    );
+    repo.commit('typing cycle');
+    expect(await cycles()).toEqual([]);
+    const counted =
+      'forbidden_patterns:\n  circular_dependency:\n    count_type_only_imports: true\n';
+    expect(await cycles(counted)).toEqual([['src/shop/orders.py', 'src/shop/pricing.py']]);
+  });
+});

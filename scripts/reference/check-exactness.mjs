@@ -32,6 +32,14 @@
 // component, which fails the check, and the failure then names it as a skipped file. The table
 // shows how many files AUREUS skipped, so the difference in input is never hidden. Otherwise both
 // tools agree with each other on these code bases (compare-cycles.mjs), and so must AUREUS.
+//
+// Python: AUREUS's import graph (every file edge, type-only and deferred imports included) must
+// equal, as a set, the edges CPython's own machinery finds (python-import-edges.py: ast for the
+// statements, importlib for the names) on gyp, the Python package node-gyp ships
+// (python-edges.mjs). No rule explains a difference: any edge on one side only fails the check.
+// What an edge is (the module the statement names; no edge to the parent packages' __init__.py,
+// a submodule for `from pkg import sub`) is written in the reference's header, and AUREUS reads
+// it the same way (src/analysis/resolve/python-imports.ts).
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,6 +49,12 @@ import { promisify } from 'node:util';
 import { CODEBASES, codebaseDir, DECLARATION, repoDir, sourceFiles } from './codebases.mjs';
 import { dependencyCruiserCycles } from './dependency-cruiser-cycles.mjs';
 import { madgeCycles } from './madge-cycles.mjs';
+import {
+  edgeDifference,
+  PYTHON_CODEBASE,
+  pythonCodebaseRepo,
+  referenceEdges,
+} from './python-edges.mjs';
 
 const run = promisify(execFile);
 export const AUREUS = fileURLToPath(new URL('../../bin/aureus.js', import.meta.url));
@@ -282,6 +296,27 @@ function capped(files, most = 40) {
   return `${files.length}: ${files.slice(0, most).join(', ')}${more}`;
 }
 
+/** AUREUS's Python file edges against CPython's (python-edges.mjs); prints a row, returns problems. */
+async function checkPython() {
+  const name = `${PYTHON_CODEBASE.name}@${PYTHON_CODEBASE.version} ${PYTHON_CODEBASE.folder}/`;
+  const repo = pythonCodebaseRepo();
+  const { analyzeRepository } = await import('../../dist/scan/analyze-repository.js');
+  const { defaultPolicy } = await import('../../dist/policy/default-policy.js');
+  const analysis = await analyzeRepository(repo, defaultPolicy());
+  const ours = analysis.graph.edges.map(({ from, to }) => `${from}\t${to}`);
+  const theirs = referenceEdges(repo);
+  const diff = edgeDifference(ours, theirs);
+  const equal = diff.onlyInAureus.length === 0 && diff.onlyInReference.length === 0;
+  process.stdout.write(
+    `\n| Python code base | files | AUREUS edges | CPython edges | equal? |\n|---|---|---|---|---|\n| ${name} | ${analysis.stats.byLanguage.python ?? 0} | ${ours.length} | ${theirs.length} | ${equal ? 'yes' : 'NO'} |\n`,
+  );
+  if (equal) return [];
+  const shown = (edges) => capped(edges.map((edge) => edge.replace('\t', ' -> ')));
+  return [
+    `${name} Python edges only in AUREUS: ${shown(diff.onlyInAureus)}; only in CPython's: ${shown(diff.onlyInReference)}`,
+  ];
+}
+
 function parserArguments(argv) {
   const at = argv.indexOf('--parser');
   return at === -1 ? [] : ['--parser', argv[at + 1] ?? 'auto'];
@@ -313,6 +348,7 @@ async function main() {
   process.stdout.write(`| ${header.join(' | ')} |\n|${header.map(() => '---').join('|')}|\n`);
   for (const row of rows) process.stdout.write(`| ${row.join(' | ')} |\n`);
   process.stdout.write('\nComponents: count (files in them).\n');
+  problems.push(...(await checkPython()));
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
   if (problems.length > 0) {
     process.stdout.write(`\nDIFFERENCES (${problems.length}):\n${problems.join('\n')}\n`);
@@ -320,7 +356,7 @@ async function main() {
     process.exitCode = 1;
   } else {
     process.stdout.write(
-      `\nExactness: AUREUS equals dependency-cruiser both ways and madge on every import (${seconds.toFixed(1)} s).\n`,
+      `\nExactness: AUREUS equals dependency-cruiser both ways and madge on every import, and CPython on Python's import graph (${seconds.toFixed(1)} s).\n`,
     );
   }
 }

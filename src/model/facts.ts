@@ -8,7 +8,7 @@
  */
 
 /** Bump when any extractor's output changes: cached facts of another version are ignored. */
-export const ANALYZER_VERSION = 8;
+export const ANALYZER_VERSION = 9;
 
 export type Language = 'typescript' | 'tsx' | 'javascript' | 'python' | 'go' | 'java';
 
@@ -113,6 +113,12 @@ export interface ImportFact {
    * `typeOnly`, not dynamic.
    */
   readonly dynamic: boolean;
+  /**
+   * Runs only when the function holding it is called (Python's `import` inside a `def`), never
+   * while the file itself loads: the way Python code breaks an import cycle on purpose, so it
+   * closes none (find-cycles.ts). Still a dependency: an edge, a module edge. Absent elsewhere.
+   */
+  readonly deferred?: true;
   /**
    * When the import is still there at run time: TypeScript's emit keeps it when one of these
    * conditions holds under the compiler settings of the file (EmitCondition); `[]` never (it is

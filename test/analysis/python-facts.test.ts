@@ -269,6 +269,25 @@ describe('imports and exports', () => {
     expect(facts.imports.every((i) => !i.reexport && !i.dynamic)).toBe(true);
   });
 
+  it('marks the imports inside a function deferred: they run when it is called', async () => {
+    const facts = await factsOf(
+      lines(
+        'import json',
+        'class Codec:',
+        '    import zlib',
+        '    def decode(self):',
+        '        from . import registry',
+        "        return importlib.import_module('codecs')",
+      ),
+    );
+    expect(facts.imports.map((i) => [i.specifier, i.deferred === true])).toEqual([
+      ['json', false],
+      ['zlib', false],
+      ['.', true],
+      ['codecs', true],
+    ]);
+  });
+
   it('lists the names each import binds', async () => {
     const facts = await factsOf(
       lines(

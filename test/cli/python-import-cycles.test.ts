@@ -62,6 +62,18 @@ describe('aureus on Python import cycles', () => {
     expect([report.verdict, run.code]).toEqual(['block', 1]);
   });
 
+  it('leaves out of cycles an import inside a function, the way Python breaks a cycle', async () => {
+    repo.write(
+      'src/shop/orders.py',
+      'class Order:\n    total = 0\n\n    def repriced(self):\n        from shop.pricing import price\n\n        return price(self)\n',
+    );
+    repo.commit('deferred import');
+    expect(await cycles()).toEqual([]);
+    const counted =
+      'forbidden_patterns:\n  circular_dependency:\n    count_type_only_imports: true\n';
+    expect(await cycles(counted)).toEqual([]);
+  });
+
   it('counts an import under `if TYPE_CHECKING:` only when the policy counts type-only imports', async () => {
     repo.write(
       'src/shop/orders.py',

@@ -13,7 +13,9 @@ export interface CycleOptions {
 
 /**
  * The cycles of the graph as strongly connected components: every group of two or more files
- * that reach each other, and every file that imports itself. Each component is sorted and the
+ * that reach each other, and every file that imports itself. A deferred import (ImportFact:
+ * inside a Python function) closes none: nothing runs it while the files load, and it is how
+ * Python code breaks a cycle on purpose. Each component is sorted and the
  * list is sorted, so the answer does not depend on the order files were read in.
  *
  * Components, not cycle paths: a component of n files may hold exponentially many elementary
@@ -22,7 +24,9 @@ export interface CycleOptions {
 export function findCycles(graph: ModuleGraph, options: CycleOptions): string[][] {
   const includeDynamic = options.includeDynamic ?? true;
   const counts = (fact: GraphImport): boolean =>
-    (options.includeTypeOnly || fact.emitted) && (includeDynamic || !fact.dynamic);
+    (options.includeTypeOnly || fact.emitted) &&
+    (includeDynamic || !fact.dynamic) &&
+    fact.deferred !== true;
   const indexOf = new Map(graph.nodes.map((node, index) => [node, index]));
   const successors = graph.nodes.map((node) => {
     const targets: number[] = [];

@@ -56,7 +56,11 @@ function readDynamicImport(
   const specifier = stringLiteralValue(positionalArguments(call)[0]);
   if (kind === 'dunder-import') draft.facts.addReflection('dunder-import', at);
   if (specifier !== null) {
-    recordImport(draft, specifier, at, { typeOnly: scope.typeCheckingOnly, dynamic: true });
+    recordImport(draft, specifier, at, {
+      typeOnly: scope.typeCheckingOnly,
+      dynamic: true,
+      deferred: scope.fn !== undefined,
+    });
   } else if (kind === 'import-module') {
     draft.facts.addReflection('dynamic-import', at);
   }
@@ -123,7 +127,8 @@ export function readCall(call: Node, scope: Scope, draft: PythonDraft): void {
  * Python imports. `import a.b, c as d` gives one import per module (`a.b`, `c`);
  * `from ..pkg import x, y` gives one import of `..pkg` (relative dots kept as written).
  * `from __future__ import …` is a compiler directive, not a dependency, and is skipped (the
- * grammar gives it its own node type). Imports under `if TYPE_CHECKING:` are type-only.
+ * grammar gives it its own node type). Imports under `if TYPE_CHECKING:` are type-only; imports
+ * inside a function are `deferred`.
  * Python has no re-export syntax: `reexport` is always false.
  * Bindings: `import a.b` → {*, a} (the statement binds the top package), `import a.b as c` →
  * {*, c}, `from m import x as y` → {x, y}, `from m import *` → {*, *}; dynamic imports bind
@@ -169,12 +174,13 @@ export function recordImport(
   draft: PythonDraft,
   specifier: string,
   at: number,
-  flags: { readonly typeOnly: boolean; readonly dynamic: boolean },
+  flags: { readonly typeOnly: boolean; readonly dynamic: boolean; readonly deferred: boolean },
   bindings: readonly ImportBinding[] = [],
 ): void {
   const { facts } = draft;
-  const { typeOnly, dynamic } = flags;
-  facts.addImport({ specifier, typeOnly, reexport: false, dynamic, bindings }, at);
+  const { typeOnly, dynamic, deferred } = flags;
+  const fact = { specifier, typeOnly, reexport: false, dynamic, bindings };
+  facts.addImport(deferred ? { ...fact, deferred } : fact, at);
   const topLevelPackage = specifier.split('.')[0] ?? '';
   if (DI_LIBRARIES.has(topLevelPackage)) facts.addDiContainer(topLevelPackage, at);
   draft.importsSignals ||= importsSignals(specifier, topLevelPackage);
@@ -182,7 +188,12 @@ export function recordImport(
 
 /** Reads an `import_statement` or an `import_from_statement`. */
 export function readImportStatement(statement: Node, scope: Scope, draft: PythonDraft): void {
-  const flags = { typeOnly: scope.typeCheckingOnly, dynamic: false };
+  // Inside a function the import runs when the function is called, not when the file loads.
+  const flags = {
+    typeOnly: scope.typeCheckingOnly,
+    dynamic: false,
+    deferred: scope.fn !== undefined,
+  };
   if (statement.type === 'import_from_statement') {
     const module = statement.childForFieldName('module_name');
     if (module === null) return;

@@ -19,7 +19,7 @@ export const circularDependency: Rule = {
   description: 'Files that import each other, directly or through others (an import cycle).',
   check({ policy, project }) {
     const countsTypeOnly = policy.forbidden_patterns.circular_dependency.count_type_only_imports;
-    const counts = (fact: GraphImport) => countsTypeOnly || fact.emitted;
+    const counts = (fact: GraphImport) => (countsTypeOnly || fact.emitted) && !fact.deferred;
     return project.cycles.flatMap((component) => {
       const [first, ...others] = component;
       if (first === undefined) return [];

@@ -12,6 +12,7 @@ import {
 import { defaultPolicy } from '../../src/policy/default-policy.js';
 import { analyzeRepository } from '../../src/scan/analyze-repository.js';
 import { useIsolatedGit } from '../support/isolated-git-suite.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
 
 const fetched = (() => {
   try {
@@ -41,4 +42,18 @@ describe(`the Python import graph of ${PYTHON_CODEBASE.name}@${PYTHON_CODEBASE.v
     // Its generators import each other only inside functions: no cycle while the files load.
     expect(analysis.cycles).toEqual([]);
   });
+
+  online(
+    'gives init the layering its packages’ imports show, and no cycle to tolerate',
+    async () => {
+      const run = await runCliInProcess(['init', '--dry-run'], fetched.ok ? fetched.repo : '');
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain(
+        'layering    2 layers (2 layers, each importing only those below: [packaging] ← [gyp])',
+      );
+      expect(run.stdout).toMatch(
+        /circular_dependency, [^\n]*\(no violation today: kept at error\)/,
+      );
+    },
+  );
 });

@@ -85,4 +85,16 @@ describe('aureus on Python import cycles', () => {
       'forbidden_patterns:\n  circular_dependency:\n    count_type_only_imports: true\n';
     expect(await cycles(counted)).toEqual([['src/shop/orders.py', 'src/shop/pricing.py']]);
   });
+
+  it('judges incompletely when a pyproject.toml is a link, which it does not follow', async () => {
+    repo.git('rm', '--quiet', 'pyproject.toml');
+    repo.symlink('/dev/zero', 'pyproject.toml');
+    repo.commit('linked config');
+    const run = await runCliInProcess(
+      ['check', '--base', base, '--head', 'HEAD', '--format', 'json'],
+      repo.dir,
+    );
+    expect([JSON.parse(run.stdout).verdict, run.code]).toEqual(['incomplete', 2]);
+    expect(run.stdout).toContain('pyproject.toml');
+  });
 });

@@ -36,6 +36,17 @@ describe('findCycles', () => {
     ).toEqual([]);
   });
 
+  it('never closes a cycle with a deferred import (inside a Python function); it stays an edge', () => {
+    const graph = graphOf({
+      'a.py': [importOf('b.py', { deferred: true })],
+      'b.py': ['a.py'],
+      'c.py': [importOf('d.py', { deferred: true }), 'd.py'],
+      'd.py': ['c.py'],
+    });
+    expect(findCycles(graph, { includeTypeOnly: true })).toEqual([['c.py', 'd.py']]);
+    expect(graph.outgoing.get('a.py')?.map((edge) => edge.to)).toEqual(['b.py']);
+  });
+
   it('leaves type-only edges out on request; one runtime import keeps the edge', () => {
     const graph = graphOf({
       'a.ts': [importOf('b.ts', { typeOnly: true })],

@@ -290,6 +290,21 @@ export interface FileFacts {
    * on its bytes.
    */
   readonly diagnostics: readonly SyntaxDiagnostic[];
+  /** Java files only: what their import graph is resolved from (src/analysis/resolve/java-imports.ts). */
+  readonly java?: JavaUnitFact;
+}
+
+/** A Java compilation unit's names, as src/analysis/tree-sitter/java-references.ts reads them. */
+export interface JavaUnitFact {
+  /** The `package` declaration's name; `''` in the unnamed package. */
+  readonly package: string;
+  /** The types the file declares at its top level (class, interface, enum, record, annotation). */
+  readonly types: readonly string[];
+  /**
+   * Each type name the code uses, as written (`Foo`, `Map.Entry`, `a.b.C`), once, at its first
+   * use, in source order; names of types the file declares itself are left out.
+   */
+  readonly references: readonly { readonly name: string; readonly line: number }[];
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   moduleEdges,
   type PolicyModules,
 } from '../analysis/graph/policy-modules.js';
+import { javaImportGraph } from '../analysis/resolve/java-imports.js';
 import type { ResolveImport } from '../analysis/resolve/resolution.js';
 import {
   type AbstractionImplementations,
@@ -135,12 +136,17 @@ async function analyzeWith(
     const own = fileFacts.imports;
     imports.set(path, isPython(fileFacts) ? python.imports.graphImports(path, own) : own);
   }
+  // Java's imports resolve by package and class (java-imports.ts), with the types a file uses.
+  const java = javaImportGraph(collected.facts);
+  for (const [path, list] of java.imports) imports.set(path, list);
   const requests = [...collected.facts].flatMap(([from, facts]) => typeScriptRequests(from, facts));
   const resolved = await resolutions.resolveAll(requests);
-  const resolve: ResolveImport = (from, specifier) =>
-    isPython(collected.facts.get(from))
+  const resolve: ResolveImport = (from, specifier) => {
+    if (java.imports.has(from)) return java.resolve(from, specifier);
+    return isPython(collected.facts.get(from))
       ? python.imports.resolve(from, specifier)
       : resolved.resolve(from, specifier);
+  };
   // The configs are read only where their settings can change an answer.
   const emitSettings = [...imports.values()].some((list) => list.some(dependsOnSettings))
     ? await resolutions.emitSettings()
@@ -205,8 +211,11 @@ function isPython(facts: FileFacts | undefined): boolean {
   return facts?.language === 'python';
 }
 
+/** The imports TypeScript's resolver answers: Python's and Java's have resolvers of their own. */
 function typeScriptRequests(from: string, facts: FileFacts) {
-  return isPython(facts) ? [] : facts.imports.map(({ specifier }) => ({ from, specifier }));
+  return isPython(facts) || facts.language === 'java'
+    ? []
+    : facts.imports.map(({ specifier }) => ({ from, specifier }));
 }
 
 /** Whether the compiler settings decide if TypeScript's emit keeps the import. */

@@ -10,6 +10,7 @@ import {
   readTypeDeclaration,
   type Scope,
 } from './java-readers.js';
+import { JavaReferences } from './java-references.js';
 import type { TextRange } from './line-index.js';
 import { ANONYMOUS, rangeOf, syntaxDiagnostics, walkInSourceOrder } from './syntax-tree.js';
 
@@ -20,15 +21,16 @@ import { ANONYMOUS, rangeOf, syntaxDiagnostics, walkInSourceOrder } from './synt
  * - lines: `//` and `/* *\/` comments (Javadoc included); a multi-line text block is code.
  * - classes, abstractions, exports, mutable state: java-readers.ts.
  * - functions and complexity: below; calls, reflection, event subscriptions, imports and DI
- *   containers: java-readers.ts.
+ *   containers: java-readers.ts; the names the import graph resolves: java-references.ts.
  * - a tree with syntax errors still yields the facts of what parsed, plus a diagnostic per
  *   syntax error at its line and column (syntax-tree.ts); the extractor never throws.
  */
 export function extractJavaFacts(tree: Tree, text: string): FileFacts {
   const facts = new FactsCollector(text, 'java');
-  walkJava(tree.rootNode, { facts });
+  const references = new JavaReferences();
+  walkJava(tree.rootNode, { facts, references });
   for (const error of syntaxDiagnostics(tree.rootNode)) facts.diagnostic(error);
-  return facts.finish();
+  return { ...facts.finish(), java: references.finish(facts.lines) };
 }
 
 /**
@@ -71,6 +73,7 @@ function isDecisionPoint(node: Node, type: string): boolean {
 
 /** Reads one node (`type` is read once per node: each read crosses into WebAssembly). */
 function visit(node: Node, type: string, scope: Scope, source: JavaSource): Scope {
+  source.references.read(node, type);
   if (scope.fn !== undefined && isDecisionPoint(node, type)) scope.fn.complexity += 1;
   if (FUNCTIONS.has(type)) {
     const header = functionHeader(node, scope);

@@ -1,6 +1,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { ImportBinding } from '../../model/facts.js';
 import type { FactsCollector, FunctionDraft } from './facts-collector.js';
+import type { JavaReferences } from './java-references.js';
 import { rangeOf } from './syntax-tree.js';
 
 /**
@@ -18,6 +19,7 @@ export interface Scope {
 
 export interface JavaSource {
   readonly facts: FactsCollector;
+  readonly references: JavaReferences;
 }
 
 /** Whether a declaration's modifiers include a keyword: `static`, `final`, `abstract`, `public`. */
@@ -121,6 +123,7 @@ export function readTypeDeclaration(declaration: Node, source: JavaSource): stri
     source.facts.addAbstraction(name, 'interface', rangeOf(declaration));
   }
   const topLevel = declaration.parent?.type === 'program';
+  source.references.declare(name, topLevel);
   if (topLevel && nameNode !== null && hasModifier(declaration, 'public')) {
     source.facts.addExport(name, false, nameNode.startIndex);
   }

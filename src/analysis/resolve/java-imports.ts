@@ -1,0 +1,133 @@
+import type { FileFacts, ImportFact, JavaUnitFact } from '../../model/facts.js';
+import { compareStrings } from '../graph/module-graph.js';
+import type { Resolution, ResolveImport } from './resolution.js';
+
+/**
+ * Java's import graph, resolved by package and class as javac resolves names, from the facts of
+ * the repository's `.java` files alone (their `package` and top-level types: source roots vary,
+ * so a path proves nothing). Pure: no I/O.
+ *
+ * - `import a.b.C;`, `import a.b.C.Inner;`, `import static a.b.C.m;`, `import static a.b.C.*;`
+ *   lead to the file declaring top-level type C in package a.b: the longest prefix of the name
+ *   that is a package of the repository, then a type of it. The import is an edge even when
+ *   unused: javac needs it to compile.
+ * - A type name the code uses (JavaUnitFact.references) is looked up as javac does: a type the
+ *   file imports by name, then a type of its own package, then one of a package it imports on
+ *   demand (`import a.b.*;`); a name none of them holds is tried as a fully qualified one
+ *   (`a.b.C.make()`). Each file reached that way is an edge, at the name's first use.
+ * - A name declared by no file of the repository (`java.*`, `javax.*`, libraries) is external;
+ *   a type declared by two files (one package in two modules) is the first path's.
+ */
+export interface JavaImportGraph {
+  /** Each Java file's imports as the graph counts them: its own, then one per type it uses. */
+  readonly imports: ReadonlyMap<string, readonly ImportFact[]>;
+  /** Answers for Java files' specifiers (as written, or a type's fully qualified name). */
+  readonly resolve: ResolveImport;
+}
+
+const NO_UNIT: JavaUnitFact = { package: '', types: [], references: [] };
+
+/** A repository type: its fully qualified name and the file declaring it. */
+interface JavaType {
+  readonly name: string;
+  readonly path: string;
+}
+
+type Packages = ReadonlyMap<string, ReadonlyMap<string, string>>;
+
+export function javaImportGraph(files: ReadonlyMap<string, FileFacts>): JavaImportGraph {
+  const packages = typesByPackage(files);
+  const resolve: ResolveImport = (_from, specifier) => {
+    const name = specifier.endsWith('.*') ? specifier.slice(0, -2) : specifier;
+    const type = qualifiedType(packages, name) ?? typeIn(packages, '', name);
+    if (type !== undefined) return { kind: 'file', path: type.path };
+    // A package of the repository imported on demand: the types used from it are the edges.
+    return packages.has(name) ? { kind: 'unresolved' } : external(name);
+  };
+  const imports = new Map<string, readonly ImportFact[]>();
+  for (const [path, facts] of files) {
+    if (facts.language !== 'java') continue;
+    const lookUp = nameLookup(facts, packages);
+    const used = (facts.java ?? NO_UNIT).references.flatMap(({ name, line }) => {
+      const type = lookUp(name);
+      return type === undefined || type.path === path ? [] : [usedType(type.name, line)];
+    });
+    imports.set(path, [...facts.imports, ...used]);
+  }
+  return { imports, resolve };
+}
+
+/** Package → top-level type → the first file, in path order, that declares it. */
+function typesByPackage(files: ReadonlyMap<string, FileFacts>): Packages {
+  const packages = new Map<string, Map<string, string>>();
+  for (const path of [...files.keys()].sort(compareStrings)) {
+    const unit = files.get(path)?.java;
+    if (unit === undefined) continue;
+    const declared = packages.get(unit.package) ?? new Map<string, string>();
+    packages.set(unit.package, declared);
+    for (const type of unit.types) if (!declared.has(type)) declared.set(type, path);
+  }
+  return packages;
+}
+
+function typeIn(packages: Packages, pkg: string, type: string): JavaType | undefined {
+  const path = packages.get(pkg)?.get(type);
+  return path === undefined ? undefined : { name: pkg === '' ? type : `${pkg}.${type}`, path };
+}
+
+/** `a.b.C`, `a.b.C.Inner`, `a.b.C.m`: the longest prefix that is a package, then its type. */
+function qualifiedType(packages: Packages, name: string): JavaType | undefined {
+  const segments = name.split('.');
+  for (let index = segments.length - 1; index >= 1; index -= 1) {
+    const type = typeIn(packages, segments.slice(0, index).join('.'), segments[index] ?? '');
+    if (type !== undefined) return type;
+  }
+  return undefined;
+}
+
+/**
+ * The repository type a used name's first part stands for in this file: a type it imports by
+ * name, one of its own package, one of a package it imports on demand; else the name tried as
+ * fully qualified. A name imported by name stays the import's even when the repository does
+ * not declare it: `List` imported from `java.util` is never a package's own `List`.
+ */
+function nameLookup(facts: FileFacts, packages: Packages): (name: string) => JavaType | undefined {
+  const own = (facts.java ?? NO_UNIT).package;
+  const byName = new Map<string, string>();
+  const onDemand: string[] = [];
+  for (const { specifier, bindings } of facts.imports) {
+    if (specifier.endsWith('.*')) onDemand.push(specifier.slice(0, -2));
+    else if (bindings[0] !== undefined) byName.set(bindings[0].local, specifier);
+  }
+  return (name) => {
+    const first = name.split('.', 1)[0] ?? name;
+    const imported = byName.get(first);
+    if (imported !== undefined) return qualifiedType(packages, imported);
+    for (const pkg of [own, ...onDemand]) {
+      const type = typeIn(packages, pkg, first);
+      if (type !== undefined) return type;
+    }
+    return qualifiedType(packages, name);
+  };
+}
+
+function usedType(qualified: string, line: number): ImportFact {
+  const local = qualified.slice(qualified.lastIndexOf('.') + 1);
+  return {
+    specifier: qualified,
+    typeOnly: false,
+    reexport: false,
+    dynamic: false,
+    keptWhen: ['always'],
+    bindings: [{ imported: local, local }],
+    line,
+  };
+}
+
+/** `java.util.List` → `java.util`: the names before the first capitalised one, by convention. */
+function external(name: string): Resolution {
+  const segments = name.split('.');
+  const firstType = segments.findIndex((segment) => /^[A-Z]/.test(segment));
+  const packageName = segments.slice(0, firstType <= 0 ? segments.length : firstType).join('.');
+  return { kind: 'external', packageName };
+}

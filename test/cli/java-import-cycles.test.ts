@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { makeRepo, type Repo } from '../support/git-fixture.js';
+import { useIsolatedGit } from '../support/isolated-git-suite.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
+
+const ROOT = 'src/main/java/com/acme';
+
+/**
+ * Two Java cycles added on top of a base: one between packages (an import by name one way, an
+ * import on demand the other) and one inside a package, where classes use each other unimported.
+ */
+describe('Java import cycles', () => {
+  let repo: Repo & { remove(): Promise<void> };
+  let base: string;
+  useIsolatedGit();
+  beforeAll(async () => {
+    repo = await makeRepo('java-cycles');
+    repo.write('.aureus/policy.yaml', 'version: 1\n');
+    repo.write(`${ROOT}/App.java`, 'package com.acme;\n\npublic class App {}\n');
+    base = repo.commit('base');
+    repo.write(
+      `${ROOT}/orders/Order.java`,
+      'package com.acme.orders;\n\nimport com.acme.billing.Invoice;\n\npublic class Order {\n  Invoice invoice;\n}\n',
+    );
+    repo.write(
+      `${ROOT}/billing/Invoice.java`,
+      'package com.acme.billing;\n\nimport com.acme.orders.*;\nimport java.util.*;\n\npublic class Invoice {\n  List<Order> orders;\n}\n',
+    );
+    repo.write(
+      `${ROOT}/shop/Cart.java`,
+      'package com.acme.shop;\n\npublic class Cart {\n  Item first() { return Item.of(this); }\n}\n',
+    );
+    repo.write(
+      `${ROOT}/shop/Item.java`,
+      'package com.acme.shop;\n\nclass Item {\n  static Item of(Cart cart) { return new Item(); }\n}\n',
+    );
+    repo.commit('orders, billing and a shop');
+  });
+  afterAll(() => repo.remove());
+
+  it('finds the cycle between packages and the one inside a package', async () => {
+    const run = await runCliInProcess(['analyze', '--format', 'json'], repo.dir);
+    expect(JSON.parse(run.stdout).cycles).toEqual([
+      [`${ROOT}/billing/Invoice.java`, `${ROOT}/orders/Order.java`],
+      [`${ROOT}/shop/Cart.java`, `${ROOT}/shop/Item.java`],
+    ]);
+  });
+
+  it('blocks the change as circular_dependency, at the import or the first use', async () => {
+    const run = await runCliInProcess(
+      ['check', '--base', base, '--head', 'HEAD', '--format', 'json'],
+      repo.dir,
+    );
+    const report = JSON.parse(run.stdout);
+    const cycles = report.findings
+      .filter((finding: { ruleId: string }) => finding.ruleId === 'circular_dependency')
+      .map((finding: { blocking: boolean; location: { path: string; startLine: number } }) => [
+        finding.blocking,
+        finding.location.path,
+        finding.location.startLine,
+      ]);
+    expect(cycles).toEqual([
+      [true, `${ROOT}/billing/Invoice.java`, 7],
+      [true, `${ROOT}/shop/Cart.java`, 4],
+    ]);
+    expect(report.verdict).toBe('block');
+    expect(run.code).toBe(1);
+  });
+});

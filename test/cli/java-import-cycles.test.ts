@@ -40,7 +40,13 @@ describe('Java import cycles', () => {
 
   it('finds the cycle between packages and the one inside a package', async () => {
     const run = await runCliInProcess(['analyze', '--format', 'json'], repo.dir);
-    expect(JSON.parse(run.stdout).cycles).toEqual([
+    const analysis = JSON.parse(run.stdout);
+    expect(analysis.edges).toContainEqual({
+      from: `${ROOT}/orders/Order.java`,
+      to: `${ROOT}/billing/Invoice.java`,
+      typeOnly: false,
+    });
+    expect(analysis.cycles).toEqual([
       [`${ROOT}/billing/Invoice.java`, `${ROOT}/orders/Order.java`],
       [`${ROOT}/shop/Cart.java`, `${ROOT}/shop/Item.java`],
     ]);

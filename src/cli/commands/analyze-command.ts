@@ -74,6 +74,8 @@ function asJson(analysis: RepositoryAnalysis, withFacts: boolean): object {
     stats: analysis.stats,
     countsTypeOnlyImports: analysis.countsTypeOnlyImports,
     cycles: analysis.cycles,
+    // File-level edges, so the graph can be compared with other tools' (scripts/reference/).
+    edges: analysis.graph.edges.map(({ from, to, typeOnly }) => ({ from, to, typeOnly })),
     modules: analysis.modules.modules,
     moduleEdges: analysis.moduleEdges,
     implementations: analysis.implementations,

@@ -40,6 +40,10 @@
 // What an edge is (the module the statement names; no edge to the parent packages' __init__.py,
 // a submodule for `from pkg import sub`) is written in the reference's header, and AUREUS reads
 // it the same way (src/analysis/resolve/python-imports.ts).
+// Java: AUREUS's file edges must equal those jdeps (the JDK's dependency tool) reads in the
+// bytecode javac compiles from the JDK's own `jdk.httpserver` sources, every difference explained
+// by one of two rules checked on the source (java-reference.mjs states them and how: types javac
+// inferred that the code never writes; constants javac inlined and unused imports).
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -48,6 +52,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { CODEBASES, codebaseDir, DECLARATION, repoDir, sourceFiles } from './codebases.mjs';
 import { dependencyCruiserCycles } from './dependency-cruiser-cycles.mjs';
+import { checkJavaReference } from './java-reference.mjs';
 import { madgeCycles } from './madge-cycles.mjs';
 import {
   edgeDifference,
@@ -349,6 +354,11 @@ async function main() {
   for (const row of rows) process.stdout.write(`| ${row.join(' | ')} |\n`);
   process.stdout.write('\nComponents: count (files in them).\n');
   problems.push(...(await checkPython()));
+  const java = checkJavaReference();
+  problems.push(...java.problems.map((problem) => `Java (jdk.httpserver) ${problem}`));
+  process.stdout.write(
+    `\nJava, jdk.httpserver (${java.files} files): AUREUS ${java.aureus} file edges, jdeps ${java.jdeps}; differences explained: ${java.explained.inferred} inferred, ${java.explained.inlined} inlined; ${java.problems.length === 0 ? 'equal' : 'NOT equal'}.\n`,
+  );
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
   if (problems.length > 0) {
     process.stdout.write(`\nDIFFERENCES (${problems.length}):\n${problems.join('\n')}\n`);
@@ -356,7 +366,7 @@ async function main() {
     process.exitCode = 1;
   } else {
     process.stdout.write(
-      `\nExactness: AUREUS equals dependency-cruiser both ways and madge on every import, and CPython on Python's import graph (${seconds.toFixed(1)} s).\n`,
+      `\nExactness: AUREUS equals dependency-cruiser both ways and madge on every import, CPython on Python's import graph and jdeps on Java's (${seconds.toFixed(1)} s).\n`,
     );
   }
 }

@@ -92,6 +92,16 @@ describe('Java imports by package and class', () => {
     }
   });
 
+  it('resolves the unnamed package alone, and not from a named one', async () => {
+    expect(
+      await edgesOf({
+        'A.java': lines('class A { B b; }'),
+        'B.java': lines('class B { A a; }'),
+        'p/C.java': lines('package p;', 'class C { A a; }'),
+      }),
+    ).toEqual(['A.java -> B.java @1', 'B.java -> A.java @1']);
+  });
+
   it('follows a fully qualified name in code', async () => {
     expect(
       await edgesOf({

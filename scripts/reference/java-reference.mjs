@@ -36,6 +36,7 @@ import {
   readdirSync,
   readFileSync,
   realpathSync,
+  renameSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
@@ -80,6 +81,8 @@ function jdkSourcesZip() {
   const unpacked = join(folder, 'unpacked');
   const zip = join(unpacked, 'usr', 'lib', 'jvm', 'openjdk-17', 'lib', 'src.zip');
   if (existsSync(zip)) return zip;
+  // A download or an unpacking cut short starts again from nothing.
+  rmSync(folder, { recursive: true, force: true });
   mkdirSync(folder, { recursive: true });
   const download = spawnSync('apt-get', ['download', SOURCE_PACKAGE], {
     cwd: folder,
@@ -90,7 +93,8 @@ function jdkSourcesZip() {
     throw new Error(
       `the JDK has no ${beside} and "apt-get download ${SOURCE_PACKAGE}" failed: install ${SOURCE_PACKAGE} (Debian) or a JDK that ships lib/src.zip.`,
     );
-  execFileSync('dpkg-deb', ['-x', join(folder, deb), unpacked]);
+  execFileSync('dpkg-deb', ['-x', join(folder, deb), `${unpacked}.partial`]);
+  renameSync(`${unpacked}.partial`, unpacked);
   return zip;
 }
 
@@ -99,7 +103,8 @@ export function prepareJavaCodebase() {
   ensureJdk();
   const folder = join(referenceDir(), JAVA_CODEBASE.module);
   const repo = join(folder, JAVA_CODEBASE.module);
-  if (existsSync(join(repo, '.git'))) return repo;
+  // The policy is written last: without it, a first run stopped half-way, and it starts again.
+  if (existsSync(policyOf(repo))) return repo;
   rmSync(folder, { recursive: true, force: true });
   mkdirSync(folder, { recursive: true });
   const entries = JAVA_CODEBASE.packages.map((path) => `${JAVA_CODEBASE.module}/${path}`);
@@ -120,7 +125,7 @@ export function prepareJavaCodebase() {
   git('init', '-q');
   git('add', '-A');
   git('commit', '-q', '-m', JAVA_CODEBASE.module);
-  writeFileSync(join(folder, 'aureus-policy.yaml'), 'version: 1\n');
+  writeFileSync(policyOf(repo), 'version: 1\n');
   return repo;
 }
 

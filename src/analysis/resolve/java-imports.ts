@@ -14,7 +14,9 @@ import type { Resolution, ResolveImport } from './resolution.js';
  * - A type name the code uses (JavaUnitFact.references) is looked up as javac does: a type the
  *   file imports by name, then a type of its own package, then one of a package it imports on
  *   demand (`import a.b.*;`); a name none of them holds is tried as a fully qualified one
- *   (`a.b.C.make()`). Each file reached that way is an edge, at the name's first use.
+ *   (`a.b.C.make()`), then as a member type a class of the file inherits (typeLookup). Each
+ *   file reached that way is an edge, at the name's first use; an import of the file's own
+ *   nested type is none.
  * - A name declared by no file of the repository (`java.*`, `javax.*`, libraries) is external;
  *   a type declared by two files (one package in two modules) is the first path's.
  */
@@ -44,17 +46,69 @@ export function javaImportGraph(files: ReadonlyMap<string, FileFacts>): JavaImpo
     // A package of the repository imported on demand: the types used from it are the edges.
     return packages.has(name) ? { kind: 'unresolved' } : external(name);
   };
+  const lookUp = typeLookup(files, packages);
   const imports = new Map<string, readonly ImportFact[]>();
   for (const [path, facts] of files) {
     if (facts.language !== 'java') continue;
-    const lookUp = nameLookup(facts, packages);
+    // Importing one's own nested type (`import p.Frame.Kind;` in Frame.java) is no dependency.
+    const written = facts.imports.filter(({ specifier }) => {
+      const target = resolve(path, specifier);
+      return target.kind !== 'file' || target.path !== path;
+    });
     const used = (facts.java ?? NO_UNIT).references.flatMap(({ name, line }) => {
-      const type = lookUp(name);
+      const type = lookUp(path, name);
       return type === undefined || type.path === path ? [] : [usedType(type.name, line)];
     });
-    imports.set(path, [...facts.imports, ...used]);
+    imports.set(path, [...written, ...used]);
   }
   return { imports, resolve };
+}
+
+type Lookup = (name: string) => JavaType | undefined;
+
+/**
+ * What a used name stands for in a file (nameLookup), else a member type its classes inherit:
+ * one a supertype's file declares, up the chain (`Publisher` in a subclass of `Connection`,
+ * which declares it). Last, unlike javac, where inherited member types come first: a nested
+ * type shadowing an import of its name is rare, and most names (`String`) are found nowhere.
+ */
+function typeLookup(
+  files: ReadonlyMap<string, FileFacts>,
+  packages: Packages,
+): (path: string, name: string) => JavaType | undefined {
+  const lookups = new Map<string, Lookup>();
+  const lookupOf = (path: string): Lookup | undefined => {
+    const facts = files.get(path);
+    if (facts === undefined) return undefined;
+    const known = lookups.get(path) ?? nameLookup(facts, packages);
+    lookups.set(path, known);
+    return known;
+  };
+  const inherited = (path: string, name: string, seen: Set<string>): JavaType | undefined => {
+    const lookUp = lookupOf(path);
+    if (lookUp === undefined || seen.has(path)) return undefined;
+    seen.add(path);
+    for (const { extends: base, implements: interfaces } of files.get(path)?.classes ?? []) {
+      for (const written of base === null ? interfaces : [base, ...interfaces]) {
+        const parent = lookUp(written);
+        if (parent === undefined || parent.path === path) continue;
+        if (declares(files.get(parent.path), name)) return parent;
+        const further = inherited(parent.path, name, seen);
+        if (further !== undefined) return further;
+      }
+    }
+    return undefined;
+  };
+  return (path, name) =>
+    lookupOf(path)?.(name) ?? inherited(path, name.split('.', 1)[0] ?? name, new Set());
+}
+
+function declares(facts: FileFacts | undefined, name: string): boolean {
+  return (
+    facts !== undefined &&
+    (facts.classes.some((fact) => fact.name === name) ||
+      facts.abstractions.some((fact) => fact.name === name))
+  );
 }
 
 /** Package → top-level type → the first file, in path order, that declares it. */

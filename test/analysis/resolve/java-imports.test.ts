@@ -102,6 +102,45 @@ describe('Java imports by package and class', () => {
     ).toEqual(['A.java -> B.java @1', 'B.java -> A.java @1']);
   });
 
+  it('makes no edge of a file importing its own nested type', async () => {
+    expect(
+      await edgesOf({
+        'p/Frame.java': lines(
+          'package p;',
+          'import static p.Frame.Kind.TEXT;',
+          'import p.Frame.Kind;',
+          'public class Frame { enum Kind { TEXT } Kind kind = TEXT; }',
+        ),
+      }),
+    ).toEqual([]);
+  });
+
+  it('leads a member type a class inherits to the file of the supertype declaring it', async () => {
+    expect(
+      await edgesOf({
+        'p/Connection.java': lines(
+          'package p;',
+          'public abstract class Connection { interface Publisher {} }',
+        ),
+        'p/SecureConnection.java': lines(
+          'package p;',
+          'abstract class SecureConnection extends Connection {}',
+        ),
+        'q/TlsConnection.java': lines(
+          'package q;',
+          'import p.*;',
+          'class TlsConnection extends SecureConnection {',
+          '  Publisher publisher;',
+          '}',
+        ),
+      }),
+    ).toEqual([
+      'p/SecureConnection.java -> p/Connection.java @2',
+      'q/TlsConnection.java -> p/Connection.java @4',
+      'q/TlsConnection.java -> p/SecureConnection.java @3',
+    ]);
+  });
+
   it('follows a fully qualified name in code', async () => {
     expect(
       await edgesOf({

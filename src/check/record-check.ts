@@ -4,6 +4,7 @@ import { compactionWhenDue } from '../memory/journal-retention.js';
 import { ensureLocalDir, storePaths } from '../memory/store-paths.js';
 import type { JsonObject } from '../model/json.js';
 import type { Report } from '../model/report.js';
+import { NEW_MODULE } from '../pricing/price-modules.js';
 
 /**
  * Appends the check to this machine's ledger (.aureus/local/ledger.jsonl, git-ignored): the
@@ -42,6 +43,8 @@ const MAX_RECORDED_REASONS = 50;
 const MAX_RECORDED_FINGERPRINTS = 500;
 /** The costliest files of a change: the ones a reader acts on; the rest is in the report. */
 const MAX_RECORDED_FILE_COSTS = 20;
+/** The dependencies and modules a change adds, by name: what an ADR is proposed for. */
+const MAX_RECORDED_ADDITIONS = 20;
 
 /** The ledger's record of one check: the same fields in the local and the shared ledger. */
 export function ledgerRecord(report: Report, override: Override | null = null): JsonObject {
@@ -62,9 +65,14 @@ export function ledgerRecord(report: Report, override: Override | null = null): 
     ...(blocking.length > MAX_RECORDED_FINGERPRINTS ? { blockingTotal: blocking.length } : {}),
     findings: { new: count('new'), worsened: count('worsened'), baseline: count('baseline') },
     rules: ruleCounts(report),
+    ...foundRecord(report),
+    ...additionsRecord(report),
     fileCosts: fileCosts(report),
     ...(report.core === null ? {} : { core: { ...report.core } }),
     policyChanged: report.policy.changed,
+    ...(report.policy.changed
+      ? { policyChanges: report.policy.changes.slice(0, MAX_RECORDED_REASONS) }
+      : {}),
     ...policyApprovalRecord(report),
     // Evidence: why the gate decided as it did, in its own words.
     reasons: report.reasons.slice(0, MAX_RECORDED_REASONS),
@@ -136,4 +144,35 @@ function fileCosts(report: Report): JsonObject[] {
     .sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0))
     .slice(0, MAX_RECORDED_FILE_COSTS)
     .map(([path, total]) => ({ path, points: Math.round(total * 100) / 100 }));
+}
+
+/**
+ * Every finding at the head, as rule and fingerprint: a fingerprint one check of a line of
+ * history has and the next one lacks was fixed (the patterns registry counts these). Bounded
+ * like `blocking`; `foundTotal` says when the list was cut, and a cut list proves no fix.
+ */
+function foundRecord(report: Report): JsonObject {
+  const found = report.findings.map(({ ruleId, fingerprint }) => ({ rule: ruleId, fingerprint }));
+  return {
+    found: found.slice(0, MAX_RECORDED_FINGERPRINTS),
+    ...(found.length > MAX_RECORDED_FINGERPRINTS ? { foundTotal: found.length } : {}),
+  };
+}
+
+/** The dependencies and core modules the change adds, by name (first ones, then how many). */
+function additionsRecord(report: Report): JsonObject {
+  const dependencies = report.dependencies.map((dependency) => dependency.name);
+  const modules = report.costItems.flatMap((item) =>
+    item.category === 'modules' && item.detail.startsWith(NEW_MODULE)
+      ? [item.detail.slice(NEW_MODULE.length)]
+      : [],
+  );
+  return {
+    newDependencies: dependencies.slice(0, MAX_RECORDED_ADDITIONS),
+    newModules: modules.slice(0, MAX_RECORDED_ADDITIONS),
+    ...(dependencies.length > MAX_RECORDED_ADDITIONS
+      ? { newDependenciesTotal: dependencies.length }
+      : {}),
+    ...(modules.length > MAX_RECORDED_ADDITIONS ? { newModulesTotal: modules.length } : {}),
+  };
 }

@@ -4,6 +4,9 @@ import type { Policy } from '../model/policy.js';
 import type { PricedPart } from './points.js';
 import { roundPoints } from './points.js';
 
+/** How a new module's cost item begins, its name following: the ledger reads the name back. */
+export const NEW_MODULE = 'new module ';
+
 /**
  * The `modules` category: each policy module at head (groupModules over the head's core
  * files) that is not a module at base costs `pricing.module`, as a repository-wide item (path
@@ -21,7 +24,7 @@ export function priceModules(
     category: 'modules',
     points: roundPoints(policy.pricing.module),
     path: null,
-    detail: `new module ${name}`,
+    detail: `${NEW_MODULE}${name}`,
   }));
   return { items, notes: [] };
 }

@@ -1,6 +1,5 @@
 import { relative } from 'node:path';
 import { readCommitHistory } from '../../git/commit-history.js';
-import type { LedgerLine } from '../../learn/learn-input.js';
 import { learnProposal } from '../../learn/learn-proposal.js';
 import { patchPolicyText, policyDiff } from '../../learn/policy-patch.js';
 import { renderProposal } from '../../learn/render-proposal.js';
@@ -10,7 +9,7 @@ import { storePaths } from '../../memory/store-paths.js';
 import { AureusError, ExitCode } from '../../model/errors.js';
 import { parsePolicy } from '../../policy/parse-policy.js';
 import type { CommandContext } from './command-context.js';
-import { readLedger } from './ledger-command.js';
+import { readLedgers } from './read-ledgers.js';
 
 /**
  * `aureus learn`: a policy proposal learned from the ledgers (the local one, and the shared one
@@ -26,7 +25,7 @@ export async function learnCommand(context: CommandContext): Promise<number> {
   const shown = relative(root, path);
   const source = await readPolicySource(path, relative(io.cwd, path) || path);
   const policy = source?.policy ?? (await builtInPolicy(undefined));
-  const { lines, damaged } = await readLedgers(context);
+  const { lines, damaged } = await readLedgers(context, 'the proposal');
   const history = await readCommitHistory(root);
   const proposal = learnProposal({
     policy,
@@ -57,38 +56,6 @@ export async function learnCommand(context: CommandContext): Promise<number> {
   else if (format === 'yaml-patch') io.stdout(diff);
   else io.stdout(renderProposal(proposal, diff, shown));
   return damaged.length === 0 ? ExitCode.pass : ExitCode.rejected;
-}
-
-/**
- * Every ledger named, read as `ledger query` reads it, and what does not verify in each: a
- * proposal drawn from a damaged or tampered ledger is said to be so.
- */
-async function readLedgers(
-  context: CommandContext,
-): Promise<{ lines: LedgerLine[]; damaged: string[] }> {
-  const { options } = context;
-  if (options.remote !== undefined && options.shared !== true)
-    throw new AureusError(
-      '--remote goes with --shared.',
-      'add --shared to read the shared ledger.',
-    );
-  const local = { shared: undefined, file: undefined, remote: undefined };
-  const chosen = [
-    { ...options, ...local },
-    ...(options.shared === true ? [{ ...options, file: undefined }] : []),
-    ...(options.file === undefined ? [] : [{ ...options, shared: undefined, remote: undefined }]),
-  ];
-  const lines: LedgerLine[] = [];
-  const damaged: string[] = [];
-  for (const chosenOptions of chosen) {
-    const { shown, contents, anchor } = await readLedger({ ...context, options: chosenOptions });
-    for (const entry of contents.entries) lines.push({ ledger: shown, entry });
-    if (!contents.intact || anchor.problem !== null)
-      damaged.push(
-        `${shown} does not verify (${contents.problems.length} damaged line(s)${anchor.problem === null ? '' : `; ${anchor.problem}`}): the proposal leaves its damaged lines out and cannot vouch for the rest (aureus ledger verify says more).`,
-      );
-  }
-  return { lines, damaged };
 }
 
 function parseDays(value: string): number {

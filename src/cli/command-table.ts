@@ -15,6 +15,8 @@ import {
   LEDGER_RESTORE_USAGE,
   LEDGER_SHOW_USAGE,
   LEDGER_VERIFY_USAGE,
+  MEMORY_ADR_USAGE,
+  MEMORY_PATTERNS_USAGE,
   POLICY_SHOW_USAGE,
   POLICY_VALIDATE_USAGE,
   POST_COMMIT_USAGE,
@@ -68,6 +70,7 @@ export const OPTIONS = {
   overridden: { type: 'boolean' },
   from: { type: 'string' },
   ledger: { type: 'string', multiple: true },
+  write: { type: 'boolean' },
 } as const;
 
 export type OptionName = keyof typeof OPTIONS;
@@ -101,6 +104,7 @@ const simplify = () => import('./commands/simplify-command.js');
 const implement = () => import('./commands/implement-command.js');
 const learn = () => import('./commands/learn-command.js');
 const report = () => import('./commands/report-command.js');
+const memory = () => import('./commands/memory-command.js');
 
 const CHANGE_OPTIONS: readonly OptionName[] = [
   'staged',
@@ -225,6 +229,20 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
     maxPositionals: 0,
     help: REPORT_HELP,
   },
+  'memory patterns': {
+    run: async (context) => (await memory()).memoryPatternsCommand(context),
+    accepts: ['format', 'shared', 'remote', 'file', 'write'],
+    formats: ['text', 'json'],
+    maxPositionals: 0,
+    help: usage(MEMORY_PATTERNS_USAGE),
+  },
+  'memory adr': {
+    run: async (context) => (await memory()).memoryAdrCommand(context),
+    accepts: ['format', 'shared', 'remote', 'file', 'write'],
+    formats: ['text', 'json'],
+    maxPositionals: 0,
+    help: usage(MEMORY_ADR_USAGE),
+  },
   'ledger verify': {
     run: async (context) => (await ledger()).verifyLedgerCommand(context),
     accepts: ['format', 'file', 'shared', 'remote', 'anchor'],
@@ -301,6 +319,7 @@ export const GROUP_HELP: Readonly<Record<string, string>> = {
     LEDGER_COMPACT_USAGE,
     LEDGER_RESTORE_USAGE,
   ),
+  memory: usage(MEMORY_PATTERNS_USAGE, MEMORY_ADR_USAGE),
   hook: usage(PRE_COMMIT_USAGE, COMMIT_MSG_USAGE, POST_COMMIT_USAGE, PRE_PUSH_USAGE, HOOK_NOTES),
   hooks: usage(HOOKS_INSTALL_USAGE, HOOKS_UNINSTALL_USAGE),
 };

@@ -36,6 +36,10 @@ Ledger (.aureus/local/ledger.jsonl, one checksummed, hash-chained entry per eval
   aureus ledger restore           bring a damaged ledger back from its backup
   aureus report                   a dashboard of one or several ledgers: one HTML page, or JSON
 
+Memory (.aureus/, from the ledgers; output for people, never read back for a verdict):
+  aureus memory patterns          each rule's violations, overrides and fixes by week
+  aureus memory adr               an ADR proposed for each architectural change without one
+
 Options:
   --repo DIR       repository to work on (default: the one containing the current folder)
   --policy FILE    policy file to use instead of .aureus/policy.yaml
@@ -65,6 +69,21 @@ export function usage(...parts: readonly string[]): string {
 export const POLICY_VALIDATE_USAGE = `  aureus policy validate [FILE] [--repo DIR] [--format text|json]
       Validate FILE (default: .aureus/policy.yaml of the repository). Exit 0 when valid,
       2 with every problem as FILE:LINE:COL: what is wrong. To resolve, …
+`;
+
+export const MEMORY_PATTERNS_USAGE = `  aureus memory patterns [--shared] [--file F] [--write] [--repo DIR] [--format text|json]
+      The patterns registry, from the local ledger (also the CI's with --shared, the App's
+      with --file): per rule and week, the checks with new or worsened findings of it, the
+      overrides (who, why, when) and the fixes (a finding a check had and the next check of
+      the same line of history, based on its commit, no longer has). Data points older than
+      memory.patterns_retention_days are left out. --write also writes .aureus/patterns.json.
+`;
+
+export const MEMORY_ADR_USAGE = `  aureus memory adr [--shared] [--file F] [--write] [--repo DIR] [--format text|json]
+      An architecture decision record proposed for each change of the ledgers that added a
+      dependency or a core module, let an abstraction through by an override or changed the
+      policy, and that no file of .aureus/decisions/ names by its ledger hash; numbered after
+      the highest there. --write creates them, never replacing a file.
 `;
 
 export const POLICY_SHOW_USAGE = `  aureus policy show [--policy FILE] [--repo DIR] [--format yaml|json]

@@ -102,6 +102,7 @@ async function dispatch(argv: readonly string[], io: CommandIo, version: string)
       overridden: values.overridden,
       from: path(values.from),
       ledgers: values.ledger?.map((file) => resolve(io.cwd, file)),
+      write: values.write,
     },
     version,
   });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { type FileHandle, open, rename, rm } from 'node:fs/promises';
+import { type FileHandle, link, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { errnoCode } from './errno-code.js';
 
 /**
  * Replaces the file at `path` with `data` so that, even after a crash or power loss, a reader
@@ -15,6 +16,29 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array): 
   // The rename lives in the directory entry: until the directory is synced, a crash can still
   // bring back the old name (Pillai et al., OSDI'14).
   await fsyncDirectory(dirname(path));
+}
+
+/**
+ * Creates the file at `path` with `data`, whole or not at all, only if nothing is there: the
+ * complete temporary file is hard-linked to the name, which fails when the name exists (a link
+ * there is not followed). False when the name was taken; the temporary file is removed either way.
+ */
+export async function writeNewFileAtomic(
+  path: string,
+  data: string | Uint8Array,
+): Promise<boolean> {
+  const temp = temporaryBeside(path);
+  await writeTemp(temp, data, true, undefined);
+  try {
+    await link(temp, path);
+  } catch (error) {
+    if (errnoCode(error) === 'EEXIST') return false;
+    throw error;
+  } finally {
+    await rm(temp, { force: true });
+  }
+  await fsyncDirectory(dirname(path));
+  return true;
 }
 
 /**
@@ -47,12 +71,7 @@ async function replaceFile(
   durable: boolean,
   mode?: number,
 ): Promise<void> {
-  // Same directory as the target: rename() is only atomic within one file system.
-  // pid + random suffix: concurrent writers (threads or processes) never share a temp file.
-  const temp = join(
-    dirname(path),
-    `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`,
-  );
+  const temp = temporaryBeside(path);
   await writeTemp(temp, data, durable, mode);
   try {
     await rename(temp, path);
@@ -60,6 +79,15 @@ async function replaceFile(
     await rm(temp, { force: true });
     throw error;
   }
+}
+
+/** Same folder as the target: rename() and link() work only within one file system. */
+function temporaryBeside(path: string): string {
+  // pid + random suffix: concurrent writers (threads or processes) never share a temp file.
+  return join(
+    dirname(path),
+    `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`,
+  );
 }
 
 /** Creates `temp` exclusively, writes (and fsyncs) it; removes it if any step fails. */

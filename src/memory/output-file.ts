@@ -1,7 +1,7 @@
 import { lstat, mkdir, realpath, stat } from 'node:fs/promises';
 import { dirname, relative, resolve, sep } from 'node:path';
 import { AureusError } from '../model/errors.js';
-import { writeFileAtomic } from './atomic-write.js';
+import { writeFileAtomic, writeNewFileAtomic } from './atomic-write.js';
 import { environmentError } from './environment-error.js';
 import { errnoCode } from './errno-code.js';
 import { fileKind } from './file-kind.js';
@@ -37,6 +37,25 @@ export async function writeOutputFile(
   await checkOutputPath(path, place);
   try {
     await writeFileAtomic(path, data);
+  } catch (error) {
+    throw environmentError(error, { verb: 'write', path }) ?? error;
+  }
+}
+
+/**
+ * Writes a file that must not exist yet, as writeOutputFile writes (no link followed, folders
+ * made as it makes them), but never replacing anything: false when the name is taken, even by
+ * a file or link that appears meanwhile.
+ */
+export async function writeNewOutputFile(
+  path: string,
+  data: string | Uint8Array,
+  place: OutputPlace,
+): Promise<boolean> {
+  if ((await lstatOf(path)) !== undefined) return false;
+  await checkOutputPath(path, place);
+  try {
+    return await writeNewFileAtomic(path, data);
   } catch (error) {
     throw environmentError(error, { verb: 'write', path }) ?? error;
   }

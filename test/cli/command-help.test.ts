@@ -36,7 +36,7 @@ describe('aureus <command> --help', () => {
   );
 
   it('aureus <group> --help describes every command of the group', async () => {
-    for (const group of ['policy', 'ledger', 'hook', 'hooks']) {
+    for (const group of ['policy', 'ledger', 'memory', 'hook', 'hooks']) {
       const run = await runCliInProcess([group, '--help'], temp.path);
       expect(run.code).toBe(0);
       const members = Object.keys(COMMANDS).filter((name) => name.startsWith(`${group} `));

@@ -48,6 +48,8 @@ export interface CliOptions {
   readonly from?: string | undefined;
   /** `report --ledger F …`: ledger files, one per repository, resolved from the working folder. */
   readonly ledgers?: readonly string[] | undefined;
+  /** `memory patterns|adr --write`: write .aureus/patterns.json, or the proposed decisions. */
+  readonly write?: boolean | undefined;
 }
 
 export interface CommandContext {

@@ -36,7 +36,8 @@ export const OPTIONS = {
   format: { type: 'string' },
   repo: { type: 'string' },
   policy: { type: 'string' },
-  file: { type: 'string' },
+  // Repeatable only where a command reads several ledgers (Command.manyFiles); once elsewhere.
+  file: { type: 'string', multiple: true },
   ref: { type: 'string' },
   parser: { type: 'string' },
   facts: { type: 'boolean' },
@@ -86,6 +87,8 @@ export interface Command {
   readonly formats: readonly [string, ...string[]];
   readonly maxPositionals: number;
   readonly help: string;
+  /** --file may be given more than once: the command reads every ledger named. */
+  readonly manyFiles?: true;
 }
 
 // Commands load their modules on first use: `aureus ledger verify` should not pay for the YAML
@@ -232,6 +235,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   'memory patterns': {
     run: async (context) => (await memory()).memoryPatternsCommand(context),
     accepts: ['format', 'shared', 'remote', 'file', 'write'],
+    manyFiles: true,
     formats: ['text', 'json'],
     maxPositionals: 0,
     help: usage(MEMORY_PATTERNS_USAGE),
@@ -239,6 +243,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   'memory adr': {
     run: async (context) => (await memory()).memoryAdrCommand(context),
     accepts: ['format', 'shared', 'remote', 'file', 'write'],
+    manyFiles: true,
     formats: ['text', 'json'],
     maxPositionals: 0,
     help: usage(MEMORY_ADR_USAGE),

@@ -71,18 +71,18 @@ export const POLICY_VALIDATE_USAGE = `  aureus policy validate [FILE] [--repo DI
       2 with every problem as FILE:LINE:COL: what is wrong. To resolve, …
 `;
 
-export const MEMORY_PATTERNS_USAGE = `  aureus memory patterns [--shared] [--file F] [--write] [--repo DIR] [--format text|json]
-      The patterns registry, from the local ledger (also the CI's with --shared, the App's
-      with --file): per rule and week, the checks with new or worsened findings of it, the
+export const MEMORY_PATTERNS_USAGE = `  aureus memory patterns [--shared] [--file F]... [--write] [--repo DIR] [--format text|json]
+      The patterns registry, from the local ledger (also the CI's with --shared, each App
+      ledger named with --file): per rule and week, the checks with new or worsened findings of it, the
       overrides (who, why, when) and the fixes (a finding a check had and the next check of
       the same line of history, based on its commit, no longer has). Data points older than
       memory.patterns_retention_days are left out. --write also writes .aureus/patterns.json.
 `;
 
-export const MEMORY_ADR_USAGE = `  aureus memory adr [--shared] [--file F] [--write] [--repo DIR] [--format text|json]
-      An architecture decision record proposed for each change of the ledgers that added a
-      dependency or a core module, let an abstraction through by an override or changed the
-      policy, and that no file of .aureus/decisions/ names by its ledger hash; numbered after
+export const MEMORY_ADR_USAGE = `  aureus memory adr [--shared] [--file F]... [--write] [--repo DIR] [--format text|json]
+      An architecture decision record proposed for each change of the ledgers (read as
+      above) that added a dependency or a core module, let an abstraction through by an
+      override or changed the policy, and that no file of .aureus/decisions/ names by its ledger hash; numbered after
       the highest there. --write creates them, never replacing a file.
 `;
 

@@ -68,7 +68,8 @@ async function dispatch(argv: readonly string[], io: CommandIo, version: string)
     format,
     options: {
       policy: path(values.policy),
-      file: path(values.file),
+      file: path(values.file?.[0]),
+      files: values.file?.map((file) => resolve(io.cwd, file)),
       ref: values.ref,
       parser: values.parser,
       facts: values.facts,
@@ -173,6 +174,12 @@ function checkApplicable(
       `see aureus ${name.split(' ')[0]} --help.`,
     );
   }
+  const files = Array.isArray(values.file) ? values.file.length : 0;
+  if (files > 1 && command.manyFiles !== true)
+    throw new AureusError(
+      `aureus ${name} reads one file, and --file was given ${files} times.`,
+      'give --file once.',
+    );
 }
 
 function unknownWord(

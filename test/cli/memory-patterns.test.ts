@@ -1,4 +1,4 @@
-import { lstat, readFile, rm, symlink } from 'node:fs/promises';
+import { lstat, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { appendToJournal } from '../../src/memory/journal.js';
@@ -155,6 +155,28 @@ describe('aureus memory patterns', () => {
       commit: commits[0],
     });
     expect(await readFile(join(reader.dir, '.aureus/patterns.json'), 'utf8')).toBe(run.stdout);
+  });
+
+  it('reads every --file given, counting a change several ledgers recorded once', async () => {
+    const copy = join(temp.path, 'copy.jsonl');
+    await writeFile(copy, await readFile(appLedger));
+    const once = await runCliInProcess(['memory', 'patterns', '--file', appLedger], reader.dir);
+    const twice = await runCliInProcess(
+      ['memory', 'patterns', '--file', appLedger, '--file', copy],
+      reader.dir,
+    );
+    expect(twice.code).toBe(0);
+    // All but the first line, which names the retention's start to the millisecond.
+    const body = (stdout: string) => stdout.split('\n').slice(1);
+    expect(body(twice.stdout)).toEqual(body(once.stdout));
+    const refused = await runCliInProcess(
+      ['ledger', 'show', '--file', appLedger, '--file', copy],
+      reader.dir,
+    );
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(
+      'aureus ledger show reads one file, and --file was given 2 times.',
+    );
   });
 
   it('reads the local ledger by default: the same rule, all in this week', async () => {

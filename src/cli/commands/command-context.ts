@@ -4,6 +4,8 @@ import type { CommandIo } from '../cli-io.js';
 export interface CliOptions {
   readonly policy?: string | undefined;
   readonly file?: string | undefined;
+  /** Every --file given, where a command reads several (`memory patterns|adr`); `file` is the first. */
+  readonly files?: readonly string[] | undefined;
   readonly ref?: string | undefined;
   readonly parser?: string | undefined;
   readonly facts?: boolean | undefined;

@@ -22,7 +22,12 @@ export async function readLedgers(
   const chosen = [
     { ...options, ...local },
     ...(options.shared === true ? [{ ...options, file: undefined }] : []),
-    ...(options.file === undefined ? [] : [{ ...options, shared: undefined, remote: undefined }]),
+    ...(options.files ?? (options.file === undefined ? [] : [options.file])).map((file) => ({
+      ...options,
+      file,
+      shared: undefined,
+      remote: undefined,
+    })),
   ];
   const lines: LedgerLine[] = [];
   const damaged: string[] = [];

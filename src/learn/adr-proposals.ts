@@ -16,8 +16,8 @@ export interface AdrProposal {
   readonly number: number;
   readonly fileName: string;
   readonly title: string;
-  /** The ledger line it stands for (its Evidence names it). */
-  readonly hash: string;
+  /** The ledger lines of the change it stands for, the one it describes first (its Evidence names them). */
+  readonly hashes: readonly string[];
   readonly changes: readonly ArchitecturalChange[];
   readonly text: string;
 }
@@ -47,20 +47,32 @@ export function adrProposals(
   now: number,
 ): AdrProposal[] {
   const checks = checksInWindow(lines, now, Number.POSITIVE_INFINITY).sort((a, b) => a.at - b.at);
-  const proposals: AdrProposal[] = [];
+  // A pull request pushed again is checked again from the same base with the same additions:
+  // one decision, whose Evidence names every check of it, so a later push is not proposed anew.
+  const groups = new Map<
+    string,
+    { check: LearnedCheck; changes: ArchitecturalChange[]; hashes: string[] }
+  >();
   for (const check of checks) {
     const changes = architecturalChanges(check);
-    if (changes.length === 0 || check.hashes.some((hash) => existing.named.has(hash))) continue;
+    if (changes.length === 0) continue;
+    const key = JSON.stringify([check.base ?? check.hashes[0], changes]);
+    const group = groups.get(key);
+    if (group === undefined) groups.set(key, { check, changes, hashes: [...check.hashes] });
+    else group.hashes.push(...check.hashes);
+  }
+  const proposals: AdrProposal[] = [];
+  for (const { check, changes, hashes } of groups.values()) {
+    if (hashes.some((hash) => existing.named.has(hash))) continue;
     const number = existing.highest + proposals.length + 1;
     const title = titleOf(changes);
-    const hash = check.hashes[0] ?? '';
     proposals.push({
       number,
       fileName: `${String(number).padStart(4, '0')}-${slugOf(title)}.md`,
       title,
-      hash,
+      hashes,
       changes,
-      text: adrText({ number, title, check, changes, hash }),
+      text: adrText({ number, title, check, changes, hashes }),
     });
   }
   return proposals;

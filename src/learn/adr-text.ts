@@ -15,7 +15,7 @@ interface AdrInput {
   readonly title: string;
   readonly check: LearnedCheck;
   readonly changes: readonly ArchitecturalChange[];
-  readonly hash: string;
+  readonly hashes: readonly string[];
 }
 
 /** Reasons quoted in the context: the gate's own words, the rest is in the ledger line. */
@@ -27,7 +27,7 @@ const MAX_REASONS = 10;
  * overrode and why) is untrusted: it goes through escapeMarkdown, so no HTML, link, mention or
  * markup of it acts; hashes and commits are printed only when they are hexadecimal.
  */
-export function adrText({ number, title, check, changes, hash }: AdrInput): string {
+export function adrText({ number, title, check, changes, hashes }: AdrInput): string {
   const { record, override } = check;
   const budget = isRecord(record.budget) ? numberOf(record.budget.block) : null;
   const findings = isRecord(record.findings) ? record.findings : {};
@@ -68,7 +68,8 @@ export function adrText({ number, title, check, changes, hash }: AdrInput): stri
     '',
     '## Evidence',
     '',
-    `- Ledger entry: ${hexOrUnknown(hash)} (${escapeMarkdown(check.evidence.ledger)}, line ${check.evidence.line}, ${escapeMarkdown(check.evidence.at)})`,
+    `- Ledger entry: ${hexOrUnknown(hashes[0] ?? null)} (${escapeMarkdown(check.evidence.ledger)}, line ${check.evidence.line}, ${escapeMarkdown(check.evidence.at)})`,
+    ...hashes.slice(1).map((hash) => `- Same change, checked again: ${hexOrUnknown(hash)}`),
     `- Commit: ${hexOrUnknown(check.head)}`,
     `- Check: ${escapeMarkdown(check.verdict)}, ${check.total} points, base ${hexOrUnknown(check.base)}`,
     '',

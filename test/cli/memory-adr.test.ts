@@ -60,6 +60,13 @@ describe('aureus memory adr', () => {
     );
     commits.push(repo.commit('depend on left-pad'));
     await checkHead();
+    // The same change pushed again with a fix-up, checked from the same base: one decision.
+    repo.write('src/core/a.ts', 'export const a = 2;\n');
+    repo.commit('fix-up');
+    expect(
+      (await runCliInProcess(['check', '--base', `${commits[0]}~1`, '--head', 'HEAD'], repo.dir))
+        .code,
+    ).toBe(0);
     repo.write('src/@octocat/invoice.ts', 'export const total = 2;\n');
     commits.push(repo.commit('a module named like a mention'));
     await checkHead();
@@ -105,7 +112,9 @@ describe('aureus memory adr', () => {
     expect(text).toContain('- new dependency left-pad');
     expect(text).toMatch(/It cost [\d.]+ points against a change budget of \d+ \(/);
     expect(text).toMatch(/- Budget use after: [\d.]+ of \d+ points of the change budget/);
-    expect(text).toContain(`- Ledger entry: \`${dependency.hash}\``);
+    expect(dependency.hashes).toHaveLength(2);
+    expect(text).toContain(`- Ledger entry: \`${dependency.hashes[0]}\``);
+    expect(text).toContain(`- Same change, checked again: \`${dependency.hashes[1]}\``);
     expect(text).toContain(`- Commit: \`${commits[0]}\``);
     expect(proposals[3].text).toContain('- a policy change:');
   });

@@ -35,7 +35,7 @@ export function adrText({ number, title, check, changes, hashes }: AdrInput): st
   const out = [
     `# ${String(number).padStart(4, '0')}. ${escapeMarkdown(title)}`,
     '',
-    `Date: ${check.evidence.at.slice(0, 10)}`,
+    `Date: ${escapeMarkdown(check.evidence.at.slice(0, 10))}`,
     '',
     'Status: Proposed',
     '',

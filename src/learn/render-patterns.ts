@@ -20,7 +20,7 @@ export function renderPatterns(registry: PatternsRegistry): string {
   for (const rule of registry.rules) {
     out.push(
       '',
-      `${rule.rule}: fired in ${rule.fired} checks, overridden ${rule.overrides} times, ${rule.fixes} findings fixed`,
+      `${oneLine(rule.rule)}: fired in ${rule.fired} checks, overridden ${rule.overrides} times, ${rule.fixes} findings fixed`,
     );
     for (const week of rule.weeks) {
       out.push(
@@ -28,11 +28,11 @@ export function renderPatterns(registry: PatternsRegistry): string {
       );
       for (const override of week.overrides)
         out.push(
-          `    override ${override.at} ${commitOf(override.commit)} by ${oneLine(override.by)}: ${oneLine(override.reason)}`,
+          `    override ${oneLine(override.at)} ${commitOf(override.commit)} by ${oneLine(override.by)}: ${oneLine(override.reason)}`,
         );
       for (const fix of week.fixes)
         out.push(
-          `    fixed    ${fix.at} ${commitOf(fix.commit)} finding ${oneLine(fix.fingerprint)} (present at ${commitOf(fix.from)})`,
+          `    fixed    ${oneLine(fix.at)} ${commitOf(fix.commit)} finding ${oneLine(fix.fingerprint)} (present at ${commitOf(fix.from)})`,
         );
     }
   }

@@ -25,6 +25,7 @@ import { globMatcher } from '../policy/glob-matcher.js';
 import { openResolutions, type Resolutions } from './cached-resolver.js';
 import { collectFacts, type SourceFile } from './collect-facts.js';
 import type { ParserChoice } from './fact-parsers.js';
+import { type GoResolution, goImportResolution, isGoFile } from './go-import-resolution.js';
 import { type PythonResolution, readPythonResolution } from './python-resolution.js';
 import type { RepositorySource, UnreadableFile } from './repository-source.js';
 import { worthResolverThread } from './resolver-thread.js';
@@ -96,10 +97,12 @@ export async function analyzeSnapshot(
   const resolutions = await openResolutions(source, snapshot);
   try {
     const python = await readPythonResolution(source, snapshot);
+    const go = await goImportResolution(source, snapshot);
     return await analyzeWith(resolutions, source, sources, policy, options, {
       trackedFiles: snapshot.length,
       usedCache: useCache,
       python,
+      go,
     });
   } finally {
     resolutions.close();
@@ -116,6 +119,7 @@ async function analyzeWith(
     readonly trackedFiles: number;
     readonly usedCache: boolean;
     readonly python: PythonResolution;
+    readonly go: GoResolution | undefined;
   },
 ): Promise<RepositoryAnalysis> {
   const collected = await collectFacts(source, sources, {
@@ -141,8 +145,10 @@ async function analyzeWith(
   for (const [path, list] of java.imports) imports.set(path, list);
   const requests = [...collected.facts].flatMap(([from, facts]) => typeScriptRequests(from, facts));
   const resolved = await resolutions.resolveAll(requests);
+  const go = listing.go;
   const resolve: ResolveImport = (from, specifier) => {
     if (java.imports.has(from)) return java.resolve(from, specifier);
+    if (go !== undefined && isGoFile(from)) return go.resolve(from, specifier);
     return isPython(collected.facts.get(from))
       ? python.imports.resolve(from, specifier)
       : resolved.resolve(from, specifier);
@@ -176,6 +182,7 @@ async function analyzeWith(
       ...resolved.unreadable,
       ...unreadableConfigs,
       ...python.unreadable,
+      ...(listing.go?.unreadable ?? []),
     ],
     usedCache: listing.usedCache,
     stats: {
@@ -211,9 +218,9 @@ function isPython(facts: FileFacts | undefined): boolean {
   return facts?.language === 'python';
 }
 
-/** The imports TypeScript's resolver answers: Python's and Java's have resolvers of their own. */
+/** The imports TypeScript's resolver answers: Python's, Java's and Go's have resolvers of their own. */
 function typeScriptRequests(from: string, facts: FileFacts) {
-  return isPython(facts) || facts.language === 'java'
+  return isPython(facts) || facts.language === 'java' || facts.language === 'go'
     ? []
     : facts.imports.map(({ specifier }) => ({ from, specifier }));
 }

@@ -1,5 +1,5 @@
 import type { ImportFact } from '../../model/facts.js';
-import type { ResolveImport } from '../resolve/resolution.js';
+import { type ResolveImport, resolvedFiles } from '../resolve/resolution.js';
 import { DEFAULT_EMIT_SETTINGS, type EmitSettings, isEmitted } from './emit-settings.js';
 
 /** An import between two files, and whether TypeScript's emit keeps it (ImportFact.keptWhen). */
@@ -64,13 +64,14 @@ export function buildModuleGraph(
     const importsByTarget = new Map<string, GraphImport[]>();
     let settings: EmitSettings | undefined;
     for (const fact of files.get(from) ?? []) {
-      const target = resolve(from, fact.specifier);
-      if (target.kind !== 'file' || !files.has(target.path)) continue;
-      settings ??= emitSettings(from);
-      const edgeImport = { ...fact, emitted: isEmitted(fact, settings) };
-      const list = importsByTarget.get(target.path);
-      if (list === undefined) importsByTarget.set(target.path, [edgeImport]);
-      else list.push(edgeImport);
+      for (const to of resolvedFiles(resolve(from, fact.specifier))) {
+        if (!files.has(to)) continue;
+        settings ??= emitSettings(from);
+        const edgeImport = { ...fact, emitted: isEmitted(fact, settings) };
+        const list = importsByTarget.get(to);
+        if (list === undefined) importsByTarget.set(to, [edgeImport]);
+        else list.push(edgeImport);
+      }
     }
     const targets = [...importsByTarget.keys()].sort(compareStrings);
     const fromEdges = targets.map((to) => foldImports(from, to, importsByTarget.get(to) ?? []));

@@ -4,9 +4,17 @@
  */
 export type Resolution =
   | { readonly kind: 'file'; readonly path: string }
+  /** A Go import names a package, a folder: the import reaches each of its files. */
+  | { readonly kind: 'package'; readonly paths: readonly string[] }
   | { readonly kind: 'external'; readonly packageName: string }
   | { readonly kind: 'builtin' }
   | { readonly kind: 'unresolved' };
 
 /** Resolves `specifier` as imported by `fromFile` (repository-relative, `/`-separated). */
 export type ResolveImport = (fromFile: string, specifier: string) => Resolution;
+
+/** The repository files an import reaches: none, one, or a whole package's. */
+export function resolvedFiles(resolution: Resolution): readonly string[] {
+  if (resolution.kind === 'file') return [resolution.path];
+  return resolution.kind === 'package' ? resolution.paths : [];
+}

@@ -1,0 +1,45 @@
+import { detectLanguage } from '../analysis/detect-language.js';
+import { goImportResolver } from '../analysis/resolve/go-imports.js';
+import type { ResolveImport } from '../analysis/resolve/resolution.js';
+import type { RepositorySource, UnreadableFile } from './repository-source.js';
+import { notReadable } from './snapshot-resolution-files.js';
+import type { SnapshotFile } from './working-tree-snapshot.js';
+
+const GO_CONFIGS = /(^|\/)go\.(mod|work)$/;
+
+/** Go's import answers for a snapshot, and the go.mod/go.work files that could not be read. */
+export interface GoResolution {
+  readonly resolve: ResolveImport;
+  readonly unreadable: readonly UnreadableFile[];
+}
+
+export function isGoFile(path: string): boolean {
+  return detectLanguage(path) === 'go';
+}
+
+/**
+ * Resolves the snapshot's Go imports by its go.mod and go.work files, read by blob from the
+ * snapshot (a symbolic link is not followed). One that cannot be read leaves the analysis
+ * incomplete: the modules it declares would be missing and their imports look external.
+ * Undefined when the snapshot has no Go file, so nothing is read.
+ */
+export async function goImportResolution(
+  source: RepositorySource,
+  snapshot: readonly SnapshotFile[],
+): Promise<GoResolution | undefined> {
+  if (!snapshot.some((file) => isGoFile(file.path))) return undefined;
+  const texts = new Map<string, string>();
+  const unreadable: UnreadableFile[] = [];
+  for (const { version, problem } of await source.readBlobs(
+    snapshot.filter((file) => GO_CONFIGS.test(file.path)),
+  )) {
+    if (version.kind === 'text' && version.text !== undefined) {
+      texts.set(version.path, version.text);
+      continue;
+    }
+    const why = problem ?? notReadable(version.kind) ?? `it is not text (${version.kind})`;
+    unreadable.push({ path: version.path, problem: why });
+  }
+  const paths = snapshot.map((file) => file.path);
+  return { resolve: goImportResolver(paths, texts), unreadable };
+}

@@ -44,6 +44,17 @@
 // bytecode javac compiles from the JDK's own `jdk.httpserver` sources, every difference explained
 // by one of two rules checked on the source (java-reference.mjs states them and how: types javac
 // inferred that the code never writes; constants javac inlined and unused imports).
+// Go: AUREUS's import edges between packages equal the go command's (`go list`, Debian's
+// golang-go, installed when missing: go-package-edges.mjs) on the standard library's
+// encoding/..., go/... and text/... packages, which ship with the go command (module `std`, so
+// nothing is fetched). A policy makes each package one policy module, so AUREUS's `moduleEdges`
+// are its file edges collapsed to folders; go list's are each package's `Imports` within the
+// subset. One rule makes the two comparable: go list builds for this machine's platform, and its
+// `Imports` are those of the non-test files it builds (`GoFiles`), where AUREUS evaluates no build
+// constraint (any platform's cycle is a cycle) and reads test files too. The policy therefore
+// ignores `_test.go` files, `testdata/` and, by name, the files go list leaves out here
+// (`IgnoredGoFiles`: other platforms', `//go:build ignore` generators); the check fails when
+// AUREUS's `stats.sourceFiles` is not go list's file count. The edges are then compared exactly.
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -52,6 +63,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { CODEBASES, codebaseDir, DECLARATION, repoDir, sourceFiles } from './codebases.mjs';
 import { dependencyCruiserCycles } from './dependency-cruiser-cycles.mjs';
+import { compareGoStandardLibrary } from './go-package-edges.mjs';
 import { checkJavaReference } from './java-reference.mjs';
 import { madgeCycles } from './madge-cycles.mjs';
 import {
@@ -359,6 +371,9 @@ async function main() {
   process.stdout.write(
     `\nJava, jdk.httpserver (${java.files} files): AUREUS ${java.aureus} file edges, jdeps ${java.jdeps}; differences explained: ${java.explained.inferred} inferred, ${java.explained.inlined} inlined; ${java.problems.length === 0 ? 'equal' : 'NOT equal'}.\n`,
   );
+  const go = await compareGoStandardLibrary({ analyze, git });
+  process.stdout.write(`\n${go.summary}\n`);
+  problems.push(...go.problems);
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
   if (problems.length > 0) {
     process.stdout.write(`\nDIFFERENCES (${problems.length}):\n${problems.join('\n')}\n`);
@@ -366,7 +381,7 @@ async function main() {
     process.exitCode = 1;
   } else {
     process.stdout.write(
-      `\nExactness: AUREUS equals dependency-cruiser both ways and madge on every import, CPython on Python's import graph and jdeps on Java's (${seconds.toFixed(1)} s).\n`,
+      `\nExactness: AUREUS equals dependency-cruiser both ways and madge on every import, CPython on Python's import graph, jdeps on Java's and go list on Go's (${seconds.toFixed(1)} s).\n`,
     );
   }
 }

@@ -1,0 +1,163 @@
+// Go's import graph against the go command's own: AUREUS's edges between packages (its file
+// edges collapsed to folders) and `go list`'s, on a part of Go's standard library, which ships
+// with the go command (Debian's golang-go), so nothing is fetched beyond that package. The rule
+// that makes the two comparable is in check-exactness.mjs's header.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** The packages compared: every package under these folders of the standard library. */
+export const STD_SUBSET = ['encoding', 'go', 'text'];
+const GO = '/usr/bin/go';
+const INSTALL = 'apt-get install -y --no-install-recommends golang-go';
+/** The go command offline and as installed: no module downloads, no other toolchain. */
+const GO_ENV = {
+  ...process.env,
+  GOPROXY: 'off',
+  GOTOOLCHAIN: 'local',
+  GOFLAGS: '',
+  GO111MODULE: '',
+};
+
+/**
+ * Installs Debian's go command when it is missing, as root with apt-get; anywhere else fails
+ * with the command to run. Never skipped: a comparison that quietly did not run reads as passed.
+ */
+export function ensureGo() {
+  if (existsSync(GO)) return;
+  const root = typeof process.getuid === 'function' && process.getuid() === 0;
+  const aptGet = spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status === 0;
+  if (!root || !aptGet)
+    throw new Error(
+      `the Go comparison needs the go command at ${GO}, and it is missing. Install it with: sudo apt-get update && sudo ${INSTALL}`,
+    );
+  process.stderr.write(`The go command is missing at ${GO}: installing it (${INSTALL}).\n`);
+  for (const command of ['apt-get update', INSTALL]) {
+    const [program, ...args] = command.split(' ');
+    const run = spawnSync(program, args, { stdio: ['ignore', 'inherit', 'inherit'] });
+    if (run.status !== 0)
+      throw new Error(`"${command}" failed (exit ${run.status}); run it yourself, then again.`);
+  }
+}
+
+function go(args, cwd) {
+  return execFileSync(GO, args, { cwd, env: GO_ENV, encoding: 'utf8', maxBuffer: 64 << 20 });
+}
+
+/**
+ * `go list` of the subset, run where the standard library is (module std): each package's
+ * folder (relative to GOROOT/src), files built on this platform, files its build constraints
+ * leave out here, and imports.
+ */
+export function goListPackages() {
+  const src = join(go(['env', 'GOROOT']).trim(), 'src');
+  const format =
+    '{{.ImportPath}}\t{{join .GoFiles " "}}\t{{join .IgnoredGoFiles " "}}\t{{join .Imports " "}}';
+  const patterns = STD_SUBSET.map((folder) => `${folder}/...`);
+  const packages = go(['list', '-f', format, ...patterns], src)
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => {
+      const [importPath, files, ignored, imports] = line.split('\t');
+      const words = (text) => text.split(' ').filter((word) => word !== '');
+      return {
+        importPath,
+        files: words(files),
+        ignored: words(ignored).map((file) => `${importPath}/${file}`),
+        imports: words(imports),
+      };
+    });
+  return { src, packages };
+}
+
+/** Copies the subset into `dir` as the standard library lays it out, go.mod (`module std`) at the root. */
+export function copyStdSubset(src, dir) {
+  cpSync(join(src, 'go.mod'), join(dir, 'go.mod'));
+  for (const folder of STD_SUBSET)
+    cpSync(join(src, folder), join(dir, folder), { recursive: true });
+}
+
+/**
+ * The policy that makes each package one policy module (one glob per folder, whose module is
+ * the folder: policy-modules.ts), so `moduleEdges` are package edges, and leaves AUREUS the
+ * files `go list` builds: test files, testdata and the files build constraints leave out here.
+ */
+export function writeGoPolicy(packages, file) {
+  const lines = [
+    'version: 1',
+    'paths:',
+    '  core:',
+    ...packages.map(({ importPath }) => `    - ${JSON.stringify(`${importPath}/*`)}`),
+    '  ignore:',
+    ...['**/*_test.go', '**/testdata/**', ...packages.flatMap(({ ignored }) => ignored)].map(
+      (glob) => `    - ${JSON.stringify(glob)}`,
+    ),
+    '',
+  ];
+  writeFileSync(file, lines.join('\n'));
+  return packages.reduce((sum, { files }) => sum + files.length, 0);
+}
+
+/** `go list`'s edges between the subset's packages, as sorted `from -> to` lines. */
+export function referenceEdges(packages) {
+  const inSubset = new Set(packages.map(({ importPath }) => importPath));
+  return packages
+    .flatMap(({ importPath, imports }) =>
+      imports
+        .filter((target) => inSubset.has(target))
+        .map((target) => `${importPath} -> ${target}`),
+    )
+    .sort();
+}
+
+/** AUREUS's module edges (one module per package under writeGoPolicy's policy), the same way. */
+export function aureusEdges(analysis) {
+  return analysis.moduleEdges.map(({ from, to }) => `${from} -> ${to}`).sort();
+}
+
+/** Lines on one side only. */
+export function edgeDifference(ours, theirs) {
+  const theirSet = new Set(theirs);
+  const ourSet = new Set(ours);
+  return {
+    onlyInAureus: ours.filter((edge) => !theirSet.has(edge)),
+    onlyInGoList: theirs.filter((edge) => !ourSet.has(edge)),
+  };
+}
+
+/**
+ * The comparison check-exactness.mjs runs: `analyze(repo, policy)` is AUREUS's analysis as JSON,
+ * `git(dir, args)` commits. Returns a summary line and the differences (none when equal).
+ */
+export async function compareGoStandardLibrary({ analyze, git }) {
+  ensureGo();
+  const { src, packages } = goListPackages();
+  const work = mkdtempSync(join(tmpdir(), 'aureus-go-std-'));
+  try {
+    const repo = join(work, 'repo');
+    mkdirSync(repo);
+    copyStdSubset(src, repo);
+    git(repo, ['init', '-q']);
+    git(repo, ['add', '-A']);
+    git(repo, ['commit', '-q', '-m', 'standard library subset']);
+    const policy = join(work, 'aureus-policy.yaml');
+    const files = writeGoPolicy(packages, policy);
+    const analysis = await analyze(repo, policy);
+    const reference = referenceEdges(packages);
+    const diff = edgeDifference(aureusEdges(analysis), reference);
+    const problems = [];
+    if (analysis.stats.sourceFiles !== files)
+      problems.push(
+        `Go: AUREUS analysed ${analysis.stats.sourceFiles} files, go list builds ${files}`,
+      );
+    if (diff.onlyInAureus.length > 0)
+      problems.push(`Go: edges only in AUREUS: ${diff.onlyInAureus.join(', ')}`);
+    if (diff.onlyInGoList.length > 0)
+      problems.push(`Go: edges only in go list: ${diff.onlyInGoList.join(', ')}`);
+    const summary = `Go standard library (${STD_SUBSET.map((folder) => `${folder}/...`).join(' ')}): ${packages.length} packages, ${files} files, ${reference.length} edges in go list, ${aureusEdges(analysis).length} in AUREUS; equal? ${problems.length === 0 ? 'yes' : 'NO'}`;
+    return { summary, problems };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}

@@ -292,6 +292,12 @@ export interface FileFacts {
   readonly diagnostics: readonly SyntaxDiagnostic[];
   /** Java files only: what their import graph is resolved from (src/analysis/resolve/java-imports.ts). */
   readonly java?: JavaUnitFact;
+  /**
+   * Go: the file's build constraint keeps it out of every build (`//go:build ignore`, the go
+   * command's convention for a program kept beside a package and run with `go run`), so it is
+   * none of its folder's package. Absent otherwise, and in other languages.
+   */
+  readonly buildIgnored?: true;
 }
 
 /** A Java compilation unit's names, as src/analysis/tree-sitter/java-references.ts reads them. */

@@ -145,10 +145,10 @@ async function analyzeWith(
   for (const [path, list] of java.imports) imports.set(path, list);
   const requests = [...collected.facts].flatMap(([from, facts]) => typeScriptRequests(from, facts));
   const resolved = await resolutions.resolveAll(requests);
-  const go = listing.go;
+  const go = listing.go?.resolverFor(collected.facts);
   const resolve: ResolveImport = (from, specifier) => {
     if (java.imports.has(from)) return java.resolve(from, specifier);
-    if (go !== undefined && isGoFile(from)) return go.resolve(from, specifier);
+    if (go !== undefined && isGoFile(from)) return go(from, specifier);
     return isPython(collected.facts.get(from))
       ? python.imports.resolve(from, specifier)
       : resolved.resolve(from, specifier);

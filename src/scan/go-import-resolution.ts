@@ -1,6 +1,7 @@
 import { detectLanguage } from '../analysis/detect-language.js';
 import { goImportResolver } from '../analysis/resolve/go-imports.js';
 import type { ResolveImport } from '../analysis/resolve/resolution.js';
+import type { FileFacts } from '../model/facts.js';
 import type { RepositorySource, UnreadableFile } from './repository-source.js';
 import { notReadable } from './snapshot-resolution-files.js';
 import type { SnapshotFile } from './working-tree-snapshot.js';
@@ -9,7 +10,8 @@ const GO_CONFIGS = /(^|\/)go\.(mod|work)$/;
 
 /** Go's import answers for a snapshot, and the go.mod/go.work files that could not be read. */
 export interface GoResolution {
-  readonly resolve: ResolveImport;
+  /** The answers, once the files' facts tell which are in no build (FileFacts `buildIgnored`). */
+  resolverFor(facts: ReadonlyMap<string, FileFacts>): ResolveImport;
   readonly unreadable: readonly UnreadableFile[];
 }
 
@@ -40,6 +42,14 @@ export async function goImportResolution(
     const why = problem ?? notReadable(version.kind) ?? `it is not text (${version.kind})`;
     unreadable.push({ path: version.path, problem: why });
   }
-  const paths = snapshot.map((file) => file.path);
-  return { resolve: goImportResolver(paths, texts), unreadable };
+  return {
+    resolverFor: (facts) => {
+      const built = snapshot.filter((file) => facts.get(file.path)?.buildIgnored !== true);
+      return goImportResolver(
+        built.map((file) => file.path),
+        texts,
+      );
+    },
+    unreadable,
+  };
 }

@@ -212,6 +212,20 @@ describe('imports, exports and mutable state', () => {
     ]);
   });
 
+  it('marks a file whose build constraint requires the tag ignore as in no build', async () => {
+    const built = async (...source: string[]) => (await factsOf(lines(...source))).buildIgnored;
+    expect(await built('//go:build ignore', '', 'package main')).toBe(true);
+    expect(await built('// Generates tables.', '//go:build ignore && linux', 'package main')).toBe(
+      true,
+    );
+    expect(await built('// +build ignore', '', 'package main')).toBe(true);
+    expect(await built('//go:build linux', '', 'package p')).toBeUndefined();
+    expect(await built('//go:build !ignore', '', 'package p')).toBeUndefined();
+    expect(await built('//go:build ignore || linux', '', 'package p')).toBeUndefined();
+    // After the package clause it is a comment, not a constraint.
+    expect(await built('package p', '', '//go:build ignore')).toBeUndefined();
+  });
+
   it('exports capitalised package-level names, not methods or locals', async () => {
     const facts = await factsOf(
       inPackage(

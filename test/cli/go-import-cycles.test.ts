@@ -40,6 +40,16 @@ describe('Go import cycles', () => {
     );
   });
 
+  it('leaves a program kept beside a package by //go:build ignore out of the package', async () => {
+    repo.write('billing/gen.go', `//go:build ignore\n\n${goFile('main', ['orders'])}`);
+    repo.write('orders/gen.go', `//go:build ignore\n\n${goFile('main', ['billing'])}`);
+    repo.commit('generators');
+    const run = JSON.parse(
+      (await runCliInProcess(['analyze', '--format', 'json'], repo.dir)).stdout,
+    );
+    expect(run.cycles).toEqual([]);
+  });
+
   it('blocks a change that closes a package cycle as circular_dependency', async () => {
     repo.write('billing/invoice.go', goFile('billing', ['orders']));
     repo.commit('billing imports orders back');

@@ -25,8 +25,10 @@ import type { ResolveImport } from './resolution.js';
  * cgo's. A path a reachable module owns but no folder of it holds is `unresolved`.
  *
  * Folders the go command skips hold no package: `testdata`, `vendor`, and names beginning with
- * `.` or `_`. Build constraints (`//go:build`, `_linux.go`) are not evaluated: every file counts,
- * whatever the platform, so an import cycle on any platform is found.
+ * `.` or `_`. `paths` are the files that are built: the caller leaves out those a
+ * `//go:build ignore` keeps out of every build (programs run with `go run`, FileFacts
+ * `buildIgnored`). Other build constraints (`//go:build linux`, `_windows.go`) are not
+ * evaluated: every platform's files count, so an import cycle on any platform is found.
  */
 export function goImportResolver(
   paths: readonly string[],

@@ -50,7 +50,23 @@ export function extractGoFacts(tree: Tree, text: string): FileFacts {
     });
   }
   for (const error of syntaxDiagnostics(tree.rootNode)) facts.diagnostic(error);
-  return facts.finish();
+  return buildIgnored(tree.rootNode) ? { ...facts.finish(), buildIgnored: true } : facts.finish();
+}
+
+/**
+ * Whether a build constraint before the package clause requires the tag `ignore`: the line
+ * `//go:build ignore`, `ignore` as one of its `&&` terms, or the legacy `// +build ignore`.
+ * Constraints that choose platforms or other tags are not evaluated (FileFacts `buildIgnored`).
+ */
+function buildIgnored(root: Node): boolean {
+  for (const child of root.namedChildren) {
+    if (child?.type !== 'comment') return false;
+    const text = child.text.trimEnd();
+    if (/^\/\/\s*\+build\s+ignore$/.test(text)) return true;
+    const expression = /^\/\/go:build\s+([^|()]*)$/.exec(text)?.[1];
+    if (expression?.split('&&').some((term) => term.trim() === 'ignore')) return true;
+  }
+  return false;
 }
 
 /**

@@ -41,6 +41,21 @@ describe('buildModuleGraph', () => {
     expect(toC).toMatchObject({ to: 'c.ts', typeOnly: true, dynamic: false, reexport: true });
   });
 
+  it("makes an import of a package an edge to each of the package's files that is analysed", () => {
+    const graph = buildModuleGraph(
+      filesOf({ 'a/a.go': ['b'], 'b/b1.go': [], 'b/b2.go': ['a'] }),
+      (_from, specifier) =>
+        specifier === 'b'
+          ? { kind: 'package', paths: ['b/b1.go', 'b/b2.go', 'b/ignored.go'] }
+          : { kind: 'package', paths: ['a/a.go'] },
+    );
+    expect(graph.edges.map((edge) => `${edge.from}->${edge.to}`)).toEqual([
+      'a/a.go->b/b1.go',
+      'a/a.go->b/b2.go',
+      'b/b2.go->a/a.go',
+    ]);
+  });
+
   it('does not depend on the order of the input', () => {
     const forward = filesOf({ 'x.ts': ['y.ts', 'z.ts'], 'y.ts': ['x.ts'], 'z.ts': [] });
     const backward = new Map([...forward.entries()].reverse());

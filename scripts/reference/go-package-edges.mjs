@@ -3,13 +3,14 @@
 // with the go command (Debian's golang-go), so nothing is fetched beyond that package. The rule
 // that makes the two comparable is in check-exactness.mjs's header.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /** The packages compared: every package under these folders of the standard library. */
 export const STD_SUBSET = ['encoding', 'go', 'text'];
-const GO = '/usr/bin/go';
+/** The go command on the PATH (Debian's golang-go puts it in /usr/bin). */
+const GO = 'go';
 const INSTALL = 'apt-get install -y --no-install-recommends golang-go';
 /** The go command offline and as installed: no module downloads, no other toolchain. */
 const GO_ENV = {
@@ -21,18 +22,19 @@ const GO_ENV = {
 };
 
 /**
- * Installs Debian's go command when it is missing, as root with apt-get; anywhere else fails
- * with the command to run. Never skipped: a comparison that quietly did not run reads as passed.
+ * Installs Debian's go command when none is on the PATH, as root with apt-get; anywhere else
+ * fails with the command to run. Never skipped: a comparison that quietly did not run reads as
+ * passed.
  */
 export function ensureGo() {
-  if (existsSync(GO)) return;
+  if (spawnSync(GO, ['version'], { env: GO_ENV, stdio: 'ignore' }).status === 0) return;
   const root = typeof process.getuid === 'function' && process.getuid() === 0;
   const aptGet = spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status === 0;
   if (!root || !aptGet)
     throw new Error(
-      `the Go comparison needs the go command at ${GO}, and it is missing. Install it with: sudo apt-get update && sudo ${INSTALL}`,
+      `the Go comparison needs the go command, and none is on the PATH. Install it with: sudo apt-get update && sudo ${INSTALL}`,
     );
-  process.stderr.write(`The go command is missing at ${GO}: installing it (${INSTALL}).\n`);
+  process.stderr.write(`The go command is missing: installing it (${INSTALL}).\n`);
   for (const command of ['apt-get update', INSTALL]) {
     const [program, ...args] = command.split(' ');
     const run = spawnSync(program, args, { stdio: ['ignore', 'inherit', 'inherit'] });

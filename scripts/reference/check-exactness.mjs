@@ -49,12 +49,14 @@
 // encoding/..., go/... and text/... packages, which ship with the go command (module `std`, so
 // nothing is fetched). A policy makes each package one policy module, so AUREUS's `moduleEdges`
 // are its file edges collapsed to folders; go list's are each package's `Imports` within the
-// subset. One rule makes the two comparable: go list builds for this machine's platform, and its
-// `Imports` are those of the non-test files it builds (`GoFiles`), where AUREUS evaluates no build
-// constraint (any platform's cycle is a cycle) and reads test files too. The policy therefore
-// ignores `_test.go` files, `testdata/` and, by name, the files go list leaves out here
-// (`IgnoredGoFiles`: other platforms', `//go:build ignore` generators); the check fails when
-// AUREUS's `stats.sourceFiles` is not go list's file count. The edges are then compared exactly.
+// subset, twice: without test files (`Imports`) and with them (`Imports`, `TestImports` and
+// `XTestImports`, less the package itself, which its external tests import). One rule makes the
+// two comparable: go list builds for this machine's platform, where AUREUS evaluates no build
+// constraint but `//go:build ignore` (any platform's cycle is a cycle). The policy therefore
+// ignores `testdata/`, by name the files go list leaves out here (`IgnoredGoFiles`: other
+// platforms', `//go:build ignore` programs), and `_test.go` files in the first run; the check
+// fails when AUREUS's `stats.sourceFiles` is not go list's file count. The edges are then
+// compared exactly.
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -4,13 +4,22 @@ export interface ListedPackage {
   readonly files: readonly string[];
   readonly ignored: readonly string[];
   readonly imports: readonly string[];
+  readonly testFiles: readonly string[];
+  readonly testImports: readonly string[];
 }
 export declare const STD_SUBSET: readonly string[];
 export declare function ensureGo(): void;
 export declare function goListPackages(): { src: string; packages: ListedPackage[] };
 export declare function copyStdSubset(src: string, dir: string): void;
-export declare function writeGoPolicy(packages: readonly ListedPackage[], file: string): number;
-export declare function referenceEdges(packages: readonly ListedPackage[]): string[];
+export declare function writeGoPolicy(
+  packages: readonly ListedPackage[],
+  file: string,
+  withTests: boolean,
+): number;
+export declare function referenceEdges(
+  packages: readonly ListedPackage[],
+  withTests: boolean,
+): string[];
 export declare function aureusEdges(analysis: {
   moduleEdges: readonly { from: string; to: string }[];
 }): string[];

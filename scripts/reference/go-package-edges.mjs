@@ -55,19 +55,21 @@ function go(args, cwd) {
 export function goListPackages() {
   const src = join(go(['env', 'GOROOT']).trim(), 'src');
   const format =
-    '{{.ImportPath}}\t{{join .GoFiles " "}}\t{{join .IgnoredGoFiles " "}}\t{{join .Imports " "}}';
+    '{{.ImportPath}}\t{{join .GoFiles " "}}\t{{join .IgnoredGoFiles " "}}\t{{join .Imports " "}}\t{{join .TestGoFiles " "}} {{join .XTestGoFiles " "}}\t{{join .TestImports " "}} {{join .XTestImports " "}}';
   const patterns = STD_SUBSET.map((folder) => `${folder}/...`);
   const packages = go(['list', '-f', format, ...patterns], src)
     .split('\n')
     .filter((line) => line !== '')
     .map((line) => {
-      const [importPath, files, ignored, imports] = line.split('\t');
+      const [importPath, files, ignored, imports, testFiles, testImports] = line.split('\t');
       const words = (text) => text.split(' ').filter((word) => word !== '');
       return {
         importPath,
         files: words(files),
         ignored: words(ignored).map((file) => `${importPath}/${file}`),
         imports: words(imports),
+        testFiles: words(testFiles),
+        testImports: words(testImports),
       };
     });
   return { src, packages };
@@ -83,34 +85,42 @@ export function copyStdSubset(src, dir) {
 /**
  * The policy that makes each package one policy module (one glob per folder, whose module is
  * the folder: policy-modules.ts), so `moduleEdges` are package edges, and leaves AUREUS the
- * files `go list` builds: test files, testdata and the files build constraints leave out here.
+ * files `go list` builds: no testdata, none of the files build constraints leave out here, and
+ * the test files only `withTests`. Returns how many files that is.
  */
-export function writeGoPolicy(packages, file) {
+export function writeGoPolicy(packages, file, withTests) {
+  const ignored = ['**/testdata/**', ...packages.flatMap(({ ignored }) => ignored)];
   const lines = [
     'version: 1',
     'paths:',
     '  core:',
     ...packages.map(({ importPath }) => `    - ${JSON.stringify(`${importPath}/*`)}`),
     '  ignore:',
-    ...['**/*_test.go', '**/testdata/**', ...packages.flatMap(({ ignored }) => ignored)].map(
+    ...(withTests ? ignored : ['**/*_test.go', ...ignored]).map(
       (glob) => `    - ${JSON.stringify(glob)}`,
     ),
     '',
   ];
   writeFileSync(file, lines.join('\n'));
-  return packages.reduce((sum, { files }) => sum + files.length, 0);
+  const count = (list) => list.reduce((sum, names) => sum + names.length, 0);
+  return count(
+    packages.map(({ files, testFiles }) => (withTests ? [...files, ...testFiles] : files)),
+  );
 }
 
-/** `go list`'s edges between the subset's packages, as sorted `from -> to` lines. */
-export function referenceEdges(packages) {
+/**
+ * `go list`'s edges between the subset's packages, as sorted `from -> to` lines: each package's
+ * `Imports`, and `withTests` its test files' (`TestImports`, `XTestImports`, less the package
+ * itself, which its external tests import).
+ */
+export function referenceEdges(packages, withTests) {
   const inSubset = new Set(packages.map(({ importPath }) => importPath));
-  return packages
-    .flatMap(({ importPath, imports }) =>
-      imports
-        .filter((target) => inSubset.has(target))
-        .map((target) => `${importPath} -> ${target}`),
-    )
-    .sort();
+  const edges = new Set();
+  for (const { importPath, imports, testImports } of packages) {
+    for (const target of withTests ? [...imports, ...testImports] : imports)
+      if (inSubset.has(target) && target !== importPath) edges.add(`${importPath} -> ${target}`);
+  }
+  return [...edges].sort();
 }
 
 /** AUREUS's module edges (one module per package under writeGoPolicy's policy), the same way. */
@@ -144,20 +154,28 @@ export async function compareGoStandardLibrary({ analyze, git }) {
     git(repo, ['add', '-A']);
     git(repo, ['commit', '-q', '-m', 'standard library subset']);
     const policy = join(work, 'aureus-policy.yaml');
-    const files = writeGoPolicy(packages, policy);
-    const analysis = await analyze(repo, policy);
-    const reference = referenceEdges(packages);
-    const diff = edgeDifference(aureusEdges(analysis), reference);
     const problems = [];
-    if (analysis.stats.sourceFiles !== files)
-      problems.push(
-        `Go: AUREUS analysed ${analysis.stats.sourceFiles} files, go list builds ${files}`,
+    const summaries = [];
+    for (const withTests of [false, true]) {
+      const files = writeGoPolicy(packages, policy, withTests);
+      const analysis = await analyze(repo, policy);
+      const reference = referenceEdges(packages, withTests);
+      const ours = aureusEdges(analysis);
+      const diff = edgeDifference(ours, reference);
+      const side = withTests ? 'with test files' : 'without test files';
+      if (analysis.stats.sourceFiles !== files)
+        problems.push(
+          `Go ${side}: AUREUS analysed ${analysis.stats.sourceFiles} files, go list ${files}`,
+        );
+      if (diff.onlyInAureus.length > 0)
+        problems.push(`Go ${side}: edges only in AUREUS: ${diff.onlyInAureus.join(', ')}`);
+      if (diff.onlyInGoList.length > 0)
+        problems.push(`Go ${side}: edges only in go list: ${diff.onlyInGoList.join(', ')}`);
+      summaries.push(
+        `${side} ${files} files, ${reference.length} edges in go list, ${ours.length} in AUREUS`,
       );
-    if (diff.onlyInAureus.length > 0)
-      problems.push(`Go: edges only in AUREUS: ${diff.onlyInAureus.join(', ')}`);
-    if (diff.onlyInGoList.length > 0)
-      problems.push(`Go: edges only in go list: ${diff.onlyInGoList.join(', ')}`);
-    const summary = `Go standard library (${STD_SUBSET.map((folder) => `${folder}/...`).join(' ')}): ${packages.length} packages, ${files} files, ${reference.length} edges in go list, ${aureusEdges(analysis).length} in AUREUS; equal? ${problems.length === 0 ? 'yes' : 'NO'}`;
+    }
+    const summary = `Go standard library (${STD_SUBSET.map((folder) => `${folder}/...`).join(' ')}): ${packages.length} packages; ${summaries.join('; ')}; equal? ${problems.length === 0 ? 'yes' : 'NO'}`;
     return { summary, problems };
   } finally {
     rmSync(work, { recursive: true, force: true });

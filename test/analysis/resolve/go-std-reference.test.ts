@@ -31,18 +31,24 @@ describe("Go import graph against the go command's", () => {
     await policyDir.remove();
   });
 
-  it("finds exactly go list's edges between the standard library's encoding, go and text packages", async () => {
-    const policy = join(policyDir.path, 'policy.yaml');
-    const files = writeGoPolicy(listed.packages, policy);
-    const run = await runCliInProcess(
-      ['analyze', '--format', 'json', '--policy', policy],
-      repo.dir,
-    );
-    const analysis = JSON.parse(run.stdout);
-    expect(analysis.stats.sourceFiles).toBe(files);
-    const reference = referenceEdges(listed.packages);
-    expect(reference.length).toBeGreaterThan(40);
-    expect(aureusEdges(analysis)).toEqual(reference);
-    expect(analysis.cycles).toEqual([]);
-  });
+  it.each([
+    ['without', false],
+    ['with', true],
+  ])(
+    "finds exactly go list's edges between the encoding, go and text packages, %s test files",
+    async (_label, withTests) => {
+      const policy = join(policyDir.path, 'policy.yaml');
+      const files = writeGoPolicy(listed.packages, policy, withTests);
+      const run = await runCliInProcess(
+        ['analyze', '--format', 'json', '--policy', policy],
+        repo.dir,
+      );
+      const analysis = JSON.parse(run.stdout);
+      expect(analysis.stats.sourceFiles).toBe(files);
+      const reference = referenceEdges(listed.packages, withTests);
+      expect(reference.length).toBeGreaterThan(40);
+      expect(aureusEdges(analysis)).toEqual(reference);
+      expect(analysis.cycles).toEqual([]);
+    },
+  );
 });

@@ -25,7 +25,7 @@ import { globMatcher } from '../policy/glob-matcher.js';
 import { openResolutions, type Resolutions } from './cached-resolver.js';
 import { collectFacts, type SourceFile } from './collect-facts.js';
 import type { ParserChoice } from './fact-parsers.js';
-import { type GoResolution, goImportResolution, isGoFile } from './go-import-resolution.js';
+import { type GoConfigs, goResolver, isGoFile, readGoConfigs } from './go-import-resolution.js';
 import { type PythonResolution, readPythonResolution } from './python-resolution.js';
 import type { RepositorySource, UnreadableFile } from './repository-source.js';
 import { worthResolverThread } from './resolver-thread.js';
@@ -97,7 +97,7 @@ export async function analyzeSnapshot(
   const resolutions = await openResolutions(source, snapshot);
   try {
     const python = await readPythonResolution(source, snapshot);
-    const go = await goImportResolution(source, snapshot);
+    const go = await readGoConfigs(source, snapshot);
     return await analyzeWith(resolutions, source, sources, policy, options, {
       trackedFiles: snapshot.length,
       usedCache: useCache,
@@ -119,7 +119,7 @@ async function analyzeWith(
     readonly trackedFiles: number;
     readonly usedCache: boolean;
     readonly python: PythonResolution;
-    readonly go: GoResolution | undefined;
+    readonly go: GoConfigs | undefined;
   },
 ): Promise<RepositoryAnalysis> {
   const collected = await collectFacts(source, sources, {
@@ -145,7 +145,7 @@ async function analyzeWith(
   for (const [path, list] of java.imports) imports.set(path, list);
   const requests = [...collected.facts].flatMap(([from, facts]) => typeScriptRequests(from, facts));
   const resolved = await resolutions.resolveAll(requests);
-  const go = listing.go?.resolverFor(collected.facts);
+  const go = listing.go === undefined ? undefined : goResolver(listing.go, collected.facts);
   const resolve: ResolveImport = (from, specifier) => {
     if (java.imports.has(from)) return java.resolve(from, specifier);
     if (go !== undefined && isGoFile(from)) return go(from, specifier);

@@ -8,10 +8,10 @@ import type { SnapshotFile } from './working-tree-snapshot.js';
 
 const GO_CONFIGS = /(^|\/)go\.(mod|work)$/;
 
-/** Go's import answers for a snapshot, and the go.mod/go.work files that could not be read. */
-export interface GoResolution {
-  /** The answers, once the files' facts tell which are in no build (FileFacts `buildIgnored`). */
-  resolverFor(facts: ReadonlyMap<string, FileFacts>): ResolveImport;
+/** What Go's resolution reads of a snapshot: its paths, and its go.mod and go.work files. */
+export interface GoConfigs {
+  readonly paths: readonly string[];
+  readonly texts: ReadonlyMap<string, string>;
   readonly unreadable: readonly UnreadableFile[];
 }
 
@@ -20,15 +20,15 @@ export function isGoFile(path: string): boolean {
 }
 
 /**
- * Resolves the snapshot's Go imports by its go.mod and go.work files, read by blob from the
- * snapshot (a symbolic link is not followed). One that cannot be read leaves the analysis
+ * The snapshot's go.mod and go.work files, by which its Go imports resolve, read by blob from
+ * the snapshot (a symbolic link is not followed). One that cannot be read leaves the analysis
  * incomplete: the modules it declares would be missing and their imports look external.
  * Undefined when the snapshot has no Go file, so nothing is read.
  */
-export async function goImportResolution(
+export async function readGoConfigs(
   source: RepositorySource,
   snapshot: readonly SnapshotFile[],
-): Promise<GoResolution | undefined> {
+): Promise<GoConfigs | undefined> {
   if (!snapshot.some((file) => isGoFile(file.path))) return undefined;
   const texts = new Map<string, string>();
   const unreadable: UnreadableFile[] = [];
@@ -42,14 +42,11 @@ export async function goImportResolution(
     const why = problem ?? notReadable(version.kind) ?? `it is not text (${version.kind})`;
     unreadable.push({ path: version.path, problem: why });
   }
-  return {
-    resolverFor: (facts) => {
-      const built = snapshot.filter((file) => facts.get(file.path)?.buildIgnored !== true);
-      return goImportResolver(
-        built.map((file) => file.path),
-        texts,
-      );
-    },
-    unreadable,
-  };
+  return { paths: snapshot.map((file) => file.path), texts, unreadable };
+}
+
+/** Go's import answers, once the files' facts tell which are in no build (`buildIgnored`). */
+export function goResolver(go: GoConfigs, facts: ReadonlyMap<string, FileFacts>): ResolveImport {
+  const built = go.paths.filter((path) => facts.get(path)?.buildIgnored !== true);
+  return goImportResolver(built, go.texts);
 }

@@ -48,7 +48,8 @@ export function goImportResolver(
       const files = packages.get(folder);
       if (files !== undefined && files.module === module.dir)
         return { kind: 'package', paths: files.paths };
-      // A folder of a nested module is that module's, reached only as another module.
+      // The module owns the path but holds no such package: the go command fails. A folder of
+      // a nested module is that module's, reached only as another module: the search goes on.
       if (files === undefined && module.path !== '') return { kind: 'unresolved' };
     }
     if (!specifier.split('/', 1)[0]?.includes('.')) return { kind: 'builtin' };

@@ -7,6 +7,7 @@ import { dependencyBudget } from './rules/dependency-budget.js';
 import { diContainer } from './rules/di-container.js';
 import { eventBus } from './rules/event-bus.js';
 import { fileBudget } from './rules/file-budget.js';
+import { forbiddenDependency } from './rules/forbidden-dependency.js';
 import { globalMutableState } from './rules/global-mutable-state.js';
 import { godClass } from './rules/god-class.js';
 import { locBudget } from './rules/loc-budget.js';
@@ -56,6 +57,7 @@ export const RULES: readonly Rule[] = [
   godClass,
   deepInheritance,
   circularDependency,
+  forbiddenDependency,
   globalMutableState,
   reflection,
   prematureAbstraction,

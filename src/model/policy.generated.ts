@@ -139,6 +139,15 @@ severity?: ("error" | "warn" | "off")
 count_type_only_imports?: boolean
 }
 /**
+ * An import from one module to another that the `modules` section forbids, reported at the importing line.
+ */
+forbidden_dependency?: {
+/**
+ * error: a new finding blocks the change. warn: reported, never blocks. off: not checked.
+ */
+severity?: ("error" | "warn" | "off")
+}
+/**
  * Module-level variables that are reassigned or mutated.
  */
 global_mutable_state?: {
@@ -283,6 +292,12 @@ severity?: ("error" | "warn" | "off")
  */
 in_tests?: ("error" | "warn" | "off")
 }
+}
+/**
+ * Named groups of files and which other groups each may import, checked by forbidden_dependency (for example `ui: { paths: ["src/ui/**"], may_not_import: [db] }`). Imports inside a module, and to or from files in no module, are always allowed.
+ */
+modules?: {
+[k: string]: Module | undefined
 }
 /**
  * Weights that turn a change into points. A cost is a breakdown: loc, dependencies, abstractions, security, files, modules, tool, total.
@@ -729,4 +744,27 @@ tests?: Glob[]
  */
 generated?: Glob[]
 }
+}
+/**
+ * A module: the files it holds and the modules it may import. Give may_import or may_not_import, not both; with neither, it may import any module.
+ */
+export interface Module {
+/**
+ * Globs of the files the module holds; a file may belong to one module only.
+ * 
+ * @minItems 1
+ */
+paths: [Glob, ...(Glob)[]]
+/**
+ * The only other modules its files may import (an allow list): an import of any other module is forbidden.
+ */
+may_import?: string[]
+/**
+ * Modules its files may not import (a deny list): every other module is allowed.
+ */
+may_not_import?: string[]
+/**
+ * Whether a forbidden import is allowed when TypeScript's emit erases it (`import type`, bindings used only as types): it does not exist at run time.
+ */
+type_only_allowed?: boolean
 }

@@ -35,9 +35,14 @@ export function explainSchemaViolations(
   return problems;
 }
 
-/** Errors inside the branches of an anyOf restate the anyOf error itself; keep that one only. */
+/**
+ * Errors inside the branches of an anyOf restate the anyOf error itself, and a key name's
+ * pattern error the propertyNames error: keep those only.
+ */
 function relevant(violations: readonly SchemaViolation[]): SchemaViolation[] {
-  return violations.filter((violation) => !/\/anyOf\/\d+\//.test(violation.schemaPath));
+  return violations.filter(
+    (violation) => !/\/anyOf\/\d+\/|\/propertyNames\//.test(violation.schemaPath),
+  );
 }
 
 function explain(
@@ -53,6 +58,22 @@ function explain(
   switch (violation.keyword) {
     case 'additionalProperties':
       return unknownKey(path, String(params.additionalProperty), locate);
+    case 'required': {
+      const key = String(params.missingProperty);
+      return {
+        at,
+        message: `${name} has no "${key}".`,
+        hint: `add ${key}${purpose(schemaAt(policySchema, [...path, key]) ?? {})}`,
+      };
+    }
+    case 'propertyNames': {
+      const key = String(params.propertyName);
+      return {
+        at: locate.keyAt(path, key) ?? at,
+        message: `${name} has the name ${describe(key)}, which is not allowed.`,
+        hint: `rename it${purpose(schema.propertyNames ?? {})}`,
+      };
+    }
     case 'type':
       return {
         at,

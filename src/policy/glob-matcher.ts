@@ -69,7 +69,9 @@ const BRACKETS: Readonly<Record<string, { open: string; close: string; example: 
  */
 export function globProblems(policy: Policy, locate: YamlLocator, file: string): PolicyProblem[] {
   const problems: PolicyProblem[] = [];
-  for (const path of GLOB_SETTINGS) {
+  // Module names are the policy's own, so their globs are listed from the policy itself.
+  const modulePaths = Object.keys(policy.modules).map((name) => ['modules', name, 'paths']);
+  for (const path of [...GLOB_SETTINGS, ...modulePaths]) {
     // Defaults are AUREUS's own globs, known to compile (its round-trip test parses them all).
     if (!locate.has(path)) continue;
     const globs = valueAt(policy, path);

@@ -30,6 +30,7 @@ const patternSeverities = [
   'god_class',
   'deep_inheritance',
   'circular_dependency',
+  'forbidden_dependency',
   'global_mutable_state',
   'reflection',
   'premature_abstraction',
@@ -79,6 +80,9 @@ export const SETTING_DIRECTIONS: ReadonlyMap<string, SettingDirection> = new Map
   ['forbidden_patterns.god_class.growth_tolerance', RAISE],
   ['forbidden_patterns.deep_inheritance.max_depth', RAISE],
   ['forbidden_patterns.circular_dependency.count_type_only_imports', 'true-tightens'],
+  // Any edit of a module rule (its paths, its lists, type_only_allowed) may let an import
+  // through; the names below `modules` are the repository's own, so no table can list them.
+  ['modules', ANY],
   ['forbidden_patterns.premature_abstraction.min_implementations', ANY],
   ['forbidden_patterns.premature_abstraction.core_interfaces', ANY],
   ['forbidden_patterns.event_bus.min_subscribers', ANY],

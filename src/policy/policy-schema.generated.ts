@@ -223,6 +223,18 @@ export const policySchema: SchemaNode = {
             }
           }
         },
+        "forbidden_dependency": {
+          "description": "An import from one module to another that the `modules` section forbids, reported at the importing line.",
+          "type": "object",
+          "additionalProperties": false,
+          "default": {},
+          "properties": {
+            "severity": {
+              "$ref": "#/definitions/severity",
+              "default": "error"
+            }
+          }
+        },
         "global_mutable_state": {
           "description": "Module-level variables that are reassigned or mutated.",
           "type": "object",
@@ -432,6 +444,19 @@ export const policySchema: SchemaNode = {
             }
           }
         }
+      }
+    },
+    "modules": {
+      "description": "Named groups of files and which other groups each may import, checked by forbidden_dependency (for example `ui: { paths: [\"src/ui/**\"], may_not_import: [db] }`). Imports inside a module, and to or from files in no module, are always allowed.",
+      "type": "object",
+      "default": {},
+      "propertyNames": {
+        "description": "A module's name: letters, digits, `_`, `-`, `.` and `/`.",
+        "pattern": "^[A-Za-z0-9_][A-Za-z0-9_./-]*$",
+        "maxLength": 100
+      },
+      "additionalProperties": {
+        "$ref": "#/definitions/module"
       }
     },
     "pricing": {
@@ -1217,6 +1242,46 @@ export const policySchema: SchemaNode = {
       "minLength": 1,
       "maxLength": 500,
       "pattern": "^(?!/)(?!.*\\\\)"
+    },
+    "module": {
+      "description": "A module: the files it holds and the modules it may import. Give may_import or may_not_import, not both; with neither, it may import any module.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "paths"
+      ],
+      "properties": {
+        "paths": {
+          "description": "Globs of the files the module holds; a file may belong to one module only.",
+          "type": "array",
+          "items": {
+            "$ref": "#/definitions/glob"
+          },
+          "minItems": 1,
+          "uniqueItems": true
+        },
+        "may_import": {
+          "description": "The only other modules its files may import (an allow list): an import of any other module is forbidden.",
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "uniqueItems": true
+        },
+        "may_not_import": {
+          "description": "Modules its files may not import (a deny list): every other module is allowed.",
+          "type": "array",
+          "items": {
+            "type": "string"
+          },
+          "uniqueItems": true
+        },
+        "type_only_allowed": {
+          "description": "Whether a forbidden import is allowed when TypeScript's emit erases it (`import type`, bindings used only as types): it does not exist at run time.",
+          "type": "boolean",
+          "default": false
+        }
+      }
     }
   }
 };

@@ -9,6 +9,9 @@ export interface SchemaNode {
   readonly maximum?: number;
   readonly exclusiveMinimum?: number;
   readonly properties?: Readonly<Record<string, SchemaNode>>;
+  /** The schema of keys the section names itself (`modules`), when it takes any. */
+  readonly additionalProperties?: boolean | SchemaNode;
+  readonly propertyNames?: SchemaNode;
   readonly items?: SchemaNode;
   readonly anyOf?: readonly SchemaNode[];
   readonly definitions?: Readonly<Record<string, SchemaNode>>;
@@ -26,10 +29,15 @@ export function schemaAt(root: SchemaNode, path: readonly string[]): SchemaNode 
     if (node === undefined) return undefined;
     const next: SchemaNode | undefined = /^\d+$/.test(segment)
       ? node.items
-      : node.properties?.[segment];
+      : (node.properties?.[segment] ?? namedEntry(node));
     node = next === undefined ? undefined : resolve(root, next);
   }
   return node;
+}
+
+function namedEntry(node: SchemaNode): SchemaNode | undefined {
+  const entry = node.additionalProperties;
+  return typeof entry === 'object' ? entry : undefined;
 }
 
 function resolve(root: SchemaNode, node: SchemaNode): SchemaNode {

@@ -6,16 +6,268 @@ import runtime2 from 'ajv-formats/dist/formats.js';
 
 export const validate = validate10;
 export default validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","title":"AUREUS policy","description":"The complexity budgets and rules a repository is held to, read from .aureus/policy.yaml at the base commit of every change. Every key is optional except version; omitted keys take the built-in defaults shown by `aureus policy show`.","type":"object","additionalProperties":false,"required":["version"],"properties":{"version":{"description":"Version of the policy format. This AUREUS reads version 1; older versions are migrated on load, newer ones need a newer AUREUS.","const":1},"project":{"description":"What kind of project this is; budgets are sized from it.","type":"object","additionalProperties":false,"default":{},"properties":{"name":{"description":"Display name used in reports. Defaults to the repository folder name when empty.","type":"string","maxLength":200,"default":""},"type":{"description":"Kind of project: web app, API service, CLI, library or monorepo.","enum":["web-app","api-service","cli","library","monorepo","unknown"],"default":"unknown"},"stack":{"description":"Languages, frameworks and test tooling the project uses.","type":"object","additionalProperties":false,"default":{},"properties":{"languages":{"description":"Languages by share of lines, largest first (for example typescript, python).","type":"array","items":{"type":"string","minLength":1,"maxLength":50},"uniqueItems":true,"default":[]},"frameworks":{"description":"Frameworks in use (for example express, react, django).","type":"array","items":{"type":"string","minLength":1,"maxLength":100},"uniqueItems":true,"default":[]},"test_command":{"description":"The project's test command as an argument vector, run without a shell when a patch is verified locally (for example [npm, test]). Empty means none known.","type":"array","items":{"type":"string","minLength":1,"maxLength":200},"maxItems":20,"default":[]}}},"maturity":{"description":"greenfield: new code, the design's budgets apply as they are. growing: budgets sized above the current code. legacy: budgets above the current code plus a baseline so only new findings block.","enum":["greenfield","growing","legacy"],"default":"greenfield"}}},"budgets":{"description":"Limits on the cost of one change and on the size of the core.","type":"object","additionalProperties":false,"default":{},"properties":{"change":{"description":"Cost of a single change in points (see pricing).","type":"object","additionalProperties":false,"default":{},"properties":{"warn":{"description":"A change costing at least this many points is reported with a warning. Must not exceed block.","type":"number","minimum":0,"default":400},"block":{"description":"A change costing more than this many points is blocked.","type":"number","minimum":0,"default":500}}},"core_loc":{"description":"Logical lines of code in the core (paths.core).","type":"object","additionalProperties":false,"default":{},"properties":{"target":{"description":"Size the core should stay under; reflexion is due at simplification.triggers.loc_budget_ratio of it.","type":"integer","minimum":1,"default":4000},"hard":{"description":"Size the core may never exceed: a change that crosses it is blocked. Must be at least target.","type":"integer","minimum":1,"default":8000}}},"core_files":{"description":"Most source files the core may hold.","type":"integer","minimum":1,"default":25},"core_modules":{"description":"Most top-level modules (folders directly under a core root) the core may hold.","type":"integer","minimum":1,"default":6},"new_dependencies":{"description":"Most new direct dependencies a single change may add.","type":"integer","minimum":0,"default":2}}},"forbidden_patterns":{"description":"Patterns the critic reports, by id. Each has a severity (error blocks, warn reports, off disables) and its own parameters.","type":"object","additionalProperties":false,"default":{},"properties":{"god_class":{"description":"A class that grew too large to understand in one reading.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"max_loc":{"description":"Most logical lines one class may span.","type":"integer","minimum":1,"default":500},"growth_tolerance":{"description":"Lines of code a class recorded in .aureus/baseline.json may gain over its recorded size before its growth blocks: growth within it is reported as worsened but does not block. Counted from the baseline's figure, not from each change's base, so small changes cannot add up past it. 0, the default: any growth blocks (aureus init sets one for a legacy project).","type":"integer","minimum":0,"default":0}}},"deep_inheritance":{"description":"A class hierarchy deeper than the limit, followed across files.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"max_depth":{"description":"Most levels of extends above a class.","type":"integer","minimum":0,"default":2}}},"circular_dependency":{"description":"Modules that import each other, directly or through others.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"count_type_only_imports":{"description":"Whether imports TypeScript's emit erases count towards a cycle: `import type`, and imports whose bindings are used only as types under the file's tsconfig (verbatimModuleSyntax, decorator metadata and the JSX factory keep theirs). They vanish at run time, so they do not by default.","type":"boolean","default":false}}},"global_mutable_state":{"description":"Module-level variables that are reassigned or mutated.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"warn"}}},"reflection":{"description":"Reflection-based metaprogramming: eval, new Function, Proxy, Reflect, dynamic imports of computed names, getattr/__import__, Java reflection.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"warn"}}},"premature_abstraction":{"description":"An interface or abstract class with fewer implementations than the minimum.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"min_implementations":{"description":"Fewest implementations that justify an abstraction.","type":"integer","minimum":1,"default":2},"core_interfaces":{"description":"Names of interfaces that are deliberate extension points and exempt from this rule.","type":"array","items":{"type":"string","minLength":1,"maxLength":200},"uniqueItems":true,"default":[]}}},"di_container":{"description":"A dependency-injection container used in the core.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"plugin_registry":{"description":"A plugin registry or dynamic module loading in the core.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"event_bus":{"description":"An event bus with too few subscribers to be worth the indirection.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"min_subscribers":{"description":"Fewest distinct subscribers that justify an event bus.","type":"integer","minimum":1,"default":3}}},"single_backend_repository":{"description":"A repository-pattern abstraction over a single storage backend.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"warn"}}},"oversized_adapter":{"description":"An adapter grown past the size where it stops being a thin translation layer.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"max_loc":{"description":"Most logical lines an adapter file may hold.","type":"integer","minimum":1,"default":200},"growth_tolerance":{"description":"Lines of code an adapter recorded in .aureus/baseline.json may gain over its recorded size before its growth blocks: growth within it is reported as worsened but does not block. Counted from the baseline's figure, not from each change's base, so small changes cannot add up past it. 0, the default: any growth blocks (aureus init sets one for a legacy project).","type":"integer","minimum":0,"default":0},"adapter_globs":{"description":"Globs that name adapter files.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":["**/adapters/**","**/*-adapter.*","**/*Adapter.*"]}}},"dependency_budget":{"description":"A change adds more direct dependencies than budgets.new_dependencies.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"module_budget":{"description":"The core holds more modules than budgets.core_modules.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"file_budget":{"description":"The core holds more files than budgets.core_files.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"loc_budget":{"description":"The core crosses budgets.core_loc.hard (blocks at this severity) or budgets.core_loc.target (always a warning).","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"unparsable_file":{"description":"A TypeScript, JavaScript, Python, Go or Java file that does not parse, reported at its first syntax error: what the parser could not read is not measured, so the check says so instead of pricing and critiquing the file as if it had been read. A file already broken at the base is baseline.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"in_tests":{"description":"Severity for files under paths.tests, which may hold invalid code on purpose (a parser's test inputs), never above severity: warn reports them without blocking. Files meant to be invalid are best listed under paths.ignore, which AUREUS never prices or critiques.","$ref":"#/definitions/severity","default":"warn"}}}}},"pricing":{"description":"Weights that turn a change into points. A cost is a breakdown: loc, dependencies, abstractions, security, files, modules, tool, total.","type":"object","additionalProperties":false,"default":{},"properties":{"loc_added":{"description":"Points per added logical line.","type":"number","minimum":0,"default":1},"loc_deleted_credit":{"description":"Points credited per deleted logical line, so a simplification has a negative cost.","type":"number","minimum":0,"default":1},"dependency":{"description":"Price of a new dependency: own_loc / 1000 × per_kloc + per_transitive_package × packages it adds + install_script if it runs one.","type":"object","additionalProperties":false,"default":{},"properties":{"per_kloc":{"description":"Points per thousand lines of the dependency's own code.","type":"number","minimum":0,"default":1},"per_transitive_package":{"description":"Points per package the lockfile gains with it.","type":"number","minimum":0,"default":5},"install_script":{"description":"Points when the dependency (or one it pulls in) runs an install script.","type":"number","minimum":0,"default":20}}},"abstraction":{"description":"Points per new abstraction: interface, abstract class, class hierarchy level, generic factory.","type":"number","minimum":0,"default":25},"security":{"description":"Points per new touch of a sensitive surface.","type":"object","additionalProperties":false,"default":{},"properties":{"process_spawn":{"description":"Starting processes or shells (child_process, subprocess, exec).","$ref":"#/definitions/points","default":30},"eval":{"description":"Evaluating code from strings (eval, new Function, vm).","$ref":"#/definitions/points","default":30},"filesystem_write":{"description":"Writing, moving or deleting files.","$ref":"#/definitions/points","default":10},"network":{"description":"Opening network connections or HTTP requests.","$ref":"#/definitions/points","default":20},"crypto":{"description":"Cryptography: keys, ciphers, signatures, random tokens.","$ref":"#/definitions/points","default":15},"auth":{"description":"Authentication and authorization: logins, tokens, sessions, permissions.","$ref":"#/definitions/points","default":25},"deserialization":{"description":"Turning untrusted bytes into objects (pickle, YAML load, unserialize).","$ref":"#/definitions/points","default":20},"env_secrets":{"description":"Reading environment variables or secrets.","$ref":"#/definitions/points","default":15}}},"file":{"description":"Points per new file.","type":"number","minimum":0,"default":5},"module":{"description":"Points per new module (a new folder directly under a core root).","type":"number","minimum":0,"default":20},"tool":{"description":"Points per builder tool action, by the action's permission tier.","type":"object","additionalProperties":false,"default":{},"properties":{"tier_0":{"description":"Tier 0: reading the workspace.","$ref":"#/definitions/points","default":0},"tier_1":{"description":"Tier 1: editing files in the workspace.","$ref":"#/definitions/points","default":1},"tier_2":{"description":"Tier 2: running an allow-listed command in the sandbox.","$ref":"#/definitions/points","default":5},"tier_3":{"description":"Tier 3: publishing (pushing a branch, opening a pull request).","$ref":"#/definitions/points","default":20}}},"test_code_weight":{"description":"Multiplier on the cost of lines under paths.tests.","type":"number","minimum":0,"maximum":1,"default":0.25},"generated_code_weight":{"description":"Multiplier on the cost of lines under paths.generated.","type":"number","minimum":0,"maximum":1,"default":0}}},"permissions":{"description":"What the builder agent may do. Tiers: 0 read the workspace, 1 edit files in the workspace, 2 run allow-listed commands in a sandbox, 3 publish (push an aureus/ branch, open a draft pull request).","type":"object","additionalProperties":false,"default":{},"properties":{"max_tier":{"description":"Highest tier the builder may use without a maintainer's approval.","type":"integer","minimum":0,"maximum":3,"default":2},"allowed_commands":{"description":"Exact argument vectors the builder may run at tier 2, without a shell (for example [npm, test]).","type":"array","items":{"type":"array","items":{"type":"string","minLength":1,"maxLength":200},"minItems":1,"maxItems":20},"maxItems":50,"default":[]},"protected_paths":{"description":"Globs the builder may never change: a patch that touches one is refused.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":[".github/**",".husky/**",".aureus/**","**/CODEOWNERS","**/.gitattributes","**/AGENTS.md","**/package.json","**/package-lock.json"]}}},"cost_thresholds":{"description":"Limits on the builder agent and the model it calls.","type":"object","additionalProperties":false,"default":{},"properties":{"action_warn":{"description":"A single builder action estimated at this many points or more is logged as expensive.","type":"number","minimum":0,"default":20},"action_block":{"description":"A single builder action estimated above this many points is refused. Must be at least action_warn.","type":"number","minimum":0,"default":50},"max_iterations":{"description":"Most act/verify rounds in one builder run.","type":"integer","minimum":1,"maximum":500,"default":30},"reflect_every_actions":{"description":"Every this many actions the builder stops to reflect: it is shown its goals and progress notes and answers whether to continue, plan again or stop, with the decisions and blockers it records.","type":"integer","minimum":1,"maximum":500,"default":10},"context_tokens":{"description":"The builder's context window in tokens: one request, its input counted as one token per byte plus model_provider.max_tokens, must fit it. Past three quarters of it the file contents read least recently are replaced by a one-line stub and older turns by a summary the run writes from its own record; a request that still cannot fit stops the run.","type":"integer","minimum":1,"default":100000},"max_tokens_per_run":{"description":"Most model tokens (input plus output) one run may use, the builder's or aureus simplify's: a call whose worst case (its request's size plus model_provider.max_tokens) would pass it is not sent.","type":"integer","minimum":1,"default":200000},"max_usd_per_run":{"description":"Most model spend in US dollars for one run, at model_provider.prices: a call whose worst case would pass it is not sent.","type":"number","minimum":0,"default":2},"max_usd_per_day":{"description":"Most model spend in US dollars per repository per day, this run's included: a call whose worst case would pass it is not sent.","type":"number","minimum":0,"default":20},"max_runs_per_actor_per_day":{"description":"Most builder runs one person may start per day.","type":"integer","minimum":0,"default":5},"max_patch_files":{"description":"Most files one builder patch may touch.","type":"integer","minimum":1,"default":100},"max_patch_bytes":{"description":"Largest builder patch in bytes.","type":"integer","minimum":1,"default":4194304}}},"simplification":{"description":"When reflexion runs and what it may do with its verified patches.","type":"object","additionalProperties":false,"default":{},"properties":{"enabled":{"description":"Whether reflexion runs at all.","type":"boolean","default":true},"triggers":{"description":"Any one of these starts reflexion on a change.","type":"object","additionalProperties":false,"default":{},"properties":{"added_loc":{"description":"A change adding more than this many logical lines.","type":"integer","minimum":0,"default":100},"new_abstraction":{"description":"A change introducing an interface, abstract class or new hierarchy level.","type":"boolean","default":true},"loc_budget_ratio":{"description":"The core reaching this fraction of budgets.core_loc.target.","type":"number","exclusiveMinimum":0,"maximum":1,"default":0.9}}},"aggressiveness":{"description":"conservative: only removals of dead code. balanced: also inlining and dropping single-implementation abstractions. aggressive: also merges and restructuring.","enum":["conservative","balanced","aggressive"],"default":"balanced"},"target_reduction":{"description":"Fraction of the change's complexity reflexion aims to remove.","type":"number","exclusiveMinimum":0,"maximum":1,"default":0.2},"suggestions":{"description":"Post verified patches as suggestion comments on pull request lines.","type":"boolean","default":true},"auto_commit":{"description":"Push one `aureus: simplify` commit to same-repository pull request branches.","type":"boolean","default":false},"model_assisted":{"description":"Also ask the model (model_provider) for larger simplifications; they pass the same verification.","type":"boolean","default":false}}},"model_provider":{"description":"The language models used by the builder agent and model-assisted reflexion: a primary provider, fallbacks tried in order when it is unavailable, and the price of every model they name. AUREUS works fully without one.","type":"object","additionalProperties":false,"default":{},"properties":{"provider":{"description":"none disables model use; anthropic uses the Messages API; openai-compatible uses chat completions (OpenAI, or a local server: Ollama, vLLM, llama.cpp server).","enum":["none","anthropic","openai-compatible"],"default":"none"},"model":{"description":"Model that builds (the builder's tool loop) and runs model-assisted reflexion, as the provider names it.","type":"string","minLength":1,"maxLength":200,"default":"claude-sonnet-5-5"},"planning_model":{"description":"Model that writes the builder's plan and estimate. Empty uses model.","type":"string","maxLength":200,"default":""},"base_url":{"description":"API base URL, for a proxy, a gateway or a local server (for example http://127.0.0.1:11434/v1 for Ollama). Empty uses ANTHROPIC_BASE_URL or OPENAI_BASE_URL when set, else the provider's own.","anyOf":[{"const":""},{"type":"string","format":"uri","pattern":"^https?://"}],"default":""},"api_key_env":{"description":"Name of the environment variable that holds the API key. Empty uses the provider's own: ANTHROPIC_API_KEY or OPENAI_API_KEY (a local server may need none). The key itself never goes in the policy.","type":"string","pattern":"^([A-Z_][A-Z0-9_]*)?$","default":""},"max_tokens":{"description":"Most tokens one model reply may hold.","type":"integer","minimum":1,"maximum":200000,"default":8192},"timeout_seconds":{"description":"How long one model call may take.","type":"integer","minimum":1,"maximum":3600,"default":120},"fallback":{"description":"Providers tried in order when the one before is unavailable (rate limited after its retries, overloaded, a server error, a timeout, no connection); never when it refuses the key or the request, which are settings to fix. They share max_tokens and timeout_seconds.","type":"array","maxItems":3,"items":{"type":"object","additionalProperties":false,"required":["provider","model"],"properties":{"provider":{"description":"anthropic or openai-compatible, as model_provider.provider.","enum":["anthropic","openai-compatible"]},"model":{"description":"Model that builds, on this provider.","type":"string","minLength":1,"maxLength":200},"planning_model":{"description":"Model that plans, on this provider. Empty uses model.","type":"string","maxLength":200,"default":""},"base_url":{"description":"API base URL of this provider; empty as for model_provider.base_url.","anyOf":[{"const":""},{"type":"string","format":"uri","pattern":"^https?://"}],"default":""},"api_key_env":{"description":"Variable holding this provider's key; empty as for model_provider.api_key_env.","type":"string","pattern":"^([A-Z_][A-Z0-9_]*)?$","default":""}}},"default":[]},"breaker_failures":{"description":"Consecutive failures after which a provider is skipped for the rest of the run, so a dead endpoint costs its timeout a bounded number of times.","type":"integer","minimum":1,"maximum":20,"default":3},"prices":{"description":"Price of every model the providers name, in US dollars per million tokens, for cost_thresholds' dollar caps. A model named above without a price is an error: a call is never counted as free unless its price says 0 (a local model).","type":"array","maxItems":50,"items":{"type":"object","additionalProperties":false,"required":["model","input_usd_per_mtok","output_usd_per_mtok"],"properties":{"model":{"description":"Model name, as in model, planning_model or a fallback.","type":"string","minLength":1,"maxLength":200},"input_usd_per_mtok":{"description":"US dollars per million input tokens.","type":"number","minimum":0},"output_usd_per_mtok":{"description":"US dollars per million output tokens.","type":"number","minimum":0}}},"default":[{"model":"claude-sonnet-5-5","input_usd_per_mtok":3,"output_usd_per_mtok":15}]}}},"integrations":{"description":"Where AUREUS runs and what it publishes there.","type":"object","additionalProperties":false,"default":{},"properties":{"hooks":{"description":"Local git hooks (advisory: the server-side check is the gate).","type":"object","additionalProperties":false,"default":{},"properties":{"pre_commit":{"description":"Price the staged change before every commit.","type":"boolean","default":true},"pre_push":{"description":"Check the range being pushed against the upstream merge-base.","type":"boolean","default":false}}},"action":{"description":"What the GitHub Action publishes.","type":"object","additionalProperties":false,"default":{},"properties":{"comment":{"description":"Keep one sticky cost-ledger comment on the pull request.","type":"boolean","default":true},"annotations":{"description":"Annotate changed lines with findings.","type":"boolean","default":true},"sarif":{"description":"Write a SARIF file for code scanning.","type":"boolean","default":true}}},"app":{"description":"What the GitHub App does on installed repositories.","type":"object","additionalProperties":false,"default":{},"properties":{"check_runs":{"description":"Conclude an AUREUS check run on every pull request head.","type":"boolean","default":true},"comments":{"description":"Keep one sticky cost-ledger comment on the pull request.","type":"boolean","default":true},"builder":{"description":"Let maintainers start the builder agent with `/aureus implement` or the builder label.","type":"boolean","default":false},"builder_label":{"description":"Issue label that starts the builder agent.","type":"string","minLength":1,"maxLength":50,"default":"aureus:implement"},"allowed_bot_ids":{"description":"Numeric GitHub user ids of bots whose commands AUREUS accepts. Names are never trusted.","type":"array","items":{"type":"integer","minimum":1},"uniqueItems":true,"default":[]}}},"incomplete_conclusion":{"description":"Check conclusion when a change could not be fully evaluated. Never success.","enum":["failure","neutral"],"default":"failure"}}},"memory":{"description":"How long the .aureus/ store keeps its records.","type":"object","additionalProperties":false,"default":{},"properties":{"ledger_retention_days":{"description":"Days of entries the App's ledger keeps (AUREUS_DATA_DIR/ledger/<repository id>.jsonl); 0 keeps them all. Older entries become one summary line that keeps the hash chain verifiable (aureus ledger compact; appends do it once the oldest entry is a day past this), after a backup beside the ledger. The ledger is the data the cost model learns from. The shared ledger (branch aureus-ledger) keeps every entry.","type":"integer","minimum":0,"default":0},"history_retention_days":{"description":"Days of this machine's run history to keep: the local ledger, .aureus/local/ledger.jsonl (checks, commits, simplifications, builder runs); 0 keeps it all. Older entries become one summary line, as for ledger_retention_days.","type":"integer","minimum":0,"default":180},"patterns_retention_days":{"description":"Days of learned patterns to keep; 0 keeps them all.","type":"integer","minimum":0,"default":365}}},"learning":{"description":"What `aureus learn` reads from the ledgers and the git history before it proposes a policy change. It only proposes: a maintainer applies the change.","type":"object","additionalProperties":false,"default":{},"properties":{"window_days":{"description":"Days of ledger entries learn reads (M); `aureus learn --since DAYS` overrides it for one run.","type":"integer","minimum":1,"maximum":3650,"default":90},"relax_after_overrides":{"description":"Overrides of one rule or of the change budget within window_days (N) after which learn proposes relaxing it.","type":"integer","minimum":1,"default":5},"min_changes":{"description":"Fewest checked changes within window_days before learn proposes a tightening, a budget from the team's costs or fitted pricing weights: fewer say too little.","type":"integer","minimum":1,"default":20},"rework_days":{"description":"Days after a commit during which later commits that delete its lines (rewrites, reverts, fix-ups) count towards its actual cost.","type":"integer","minimum":1,"maximum":3650,"default":30},"max_weight_factor":{"description":"Largest factor a fitted pricing weight may be of the policy's (the smallest is 0: a weight is never negative).","type":"number","minimum":1,"maximum":100,"default":3},"budget_percentiles":{"description":"Percentiles of the team's change costs within window_days that learn suggests as budgets.change.","type":"object","additionalProperties":false,"default":{},"properties":{"warn":{"description":"Percentile of change costs suggested as budgets.change.warn.","type":"number","exclusiveMinimum":0,"maximum":100,"default":90},"block":{"description":"Percentile of change costs suggested as budgets.change.block; at least warn.","type":"number","exclusiveMinimum":0,"maximum":100,"default":98}}}}},"paths":{"description":"Globs (relative to the repository root, / as separator) that sort files into core, ignored, test and generated.","type":"object","additionalProperties":false,"default":{},"properties":{"core":{"description":"The core the LOC, file and module budgets apply to.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":["src/**"]},"ignore":{"description":"Files AUREUS never prices or critiques. Read from the base policy only, so a change cannot exclude itself.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":["**/node_modules/**","**/dist/**","**/build/**","**/coverage/**"]},"tests":{"description":"Test code, priced with pricing.test_code_weight.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":["test/**","tests/**","**/__tests__/**","**/*.test.*","**/*.spec.*","**/*_test.go","**/test_*.py"]},"generated":{"description":"Generated code, priced with pricing.generated_code_weight.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":["**/*.generated.*","**/generated/**"]}}}},"definitions":{"severity":{"description":"error: a new finding blocks the change. warn: reported, never blocks. off: not checked.","enum":["error","warn","off"]},"points":{"description":"Points added to the cost.","type":"number","minimum":0},"glob":{"description":"A glob relative to the repository root, with / as separator (for example src/**).","type":"string","minLength":1,"maxLength":500,"pattern":"^(?!/)(?!.*\\\\)"}}};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","title":"AUREUS policy","description":"The complexity budgets and rules a repository is held to, read from .aureus/policy.yaml at the base commit of every change. Every key is optional except version; omitted keys take the built-in defaults shown by `aureus policy show`.","type":"object","additionalProperties":false,"required":["version"],"properties":{"version":{"description":"Version of the policy format. This AUREUS reads version 1; older versions are migrated on load, newer ones need a newer AUREUS.","const":1},"project":{"description":"What kind of project this is; budgets are sized from it.","type":"object","additionalProperties":false,"default":{},"properties":{"name":{"description":"Display name used in reports. Defaults to the repository folder name when empty.","type":"string","maxLength":200,"default":""},"type":{"description":"Kind of project: web app, API service, CLI, library or monorepo.","enum":["web-app","api-service","cli","library","monorepo","unknown"],"default":"unknown"},"stack":{"description":"Languages, frameworks and test tooling the project uses.","type":"object","additionalProperties":false,"default":{},"properties":{"languages":{"description":"Languages by share of lines, largest first (for example typescript, python).","type":"array","items":{"type":"string","minLength":1,"maxLength":50},"uniqueItems":true,"default":[]},"frameworks":{"description":"Frameworks in use (for example express, react, django).","type":"array","items":{"type":"string","minLength":1,"maxLength":100},"uniqueItems":true,"default":[]},"test_command":{"description":"The project's test command as an argument vector, run without a shell when a patch is verified locally (for example [npm, test]). Empty means none known.","type":"array","items":{"type":"string","minLength":1,"maxLength":200},"maxItems":20,"default":[]}}},"maturity":{"description":"greenfield: new code, the design's budgets apply as they are. growing: budgets sized above the current code. legacy: budgets above the current code plus a baseline so only new findings block.","enum":["greenfield","growing","legacy"],"default":"greenfield"}}},"budgets":{"description":"Limits on the cost of one change and on the size of the core.","type":"object","additionalProperties":false,"default":{},"properties":{"change":{"description":"Cost of a single change in points (see pricing).","type":"object","additionalProperties":false,"default":{},"properties":{"warn":{"description":"A change costing at least this many points is reported with a warning. Must not exceed block.","type":"number","minimum":0,"default":400},"block":{"description":"A change costing more than this many points is blocked.","type":"number","minimum":0,"default":500}}},"core_loc":{"description":"Logical lines of code in the core (paths.core).","type":"object","additionalProperties":false,"default":{},"properties":{"target":{"description":"Size the core should stay under; reflexion is due at simplification.triggers.loc_budget_ratio of it.","type":"integer","minimum":1,"default":4000},"hard":{"description":"Size the core may never exceed: a change that crosses it is blocked. Must be at least target.","type":"integer","minimum":1,"default":8000}}},"core_files":{"description":"Most source files the core may hold.","type":"integer","minimum":1,"default":25},"core_modules":{"description":"Most top-level modules (folders directly under a core root) the core may hold.","type":"integer","minimum":1,"default":6},"new_dependencies":{"description":"Most new direct dependencies a single change may add.","type":"integer","minimum":0,"default":2}}},"forbidden_patterns":{"description":"Patterns the critic reports, by id. Each has a severity (error blocks, warn reports, off disables) and its own parameters.","type":"object","additionalProperties":false,"default":{},"properties":{"god_class":{"description":"A class that grew too large to understand in one reading.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"max_loc":{"description":"Most logical lines one class may span.","type":"integer","minimum":1,"default":500},"growth_tolerance":{"description":"Lines of code a class recorded in .aureus/baseline.json may gain over its recorded size before its growth blocks: growth within it is reported as worsened but does not block. Counted from the baseline's figure, not from each change's base, so small changes cannot add up past it. 0, the default: any growth blocks (aureus init sets one for a legacy project).","type":"integer","minimum":0,"default":0}}},"deep_inheritance":{"description":"A class hierarchy deeper than the limit, followed across files.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"max_depth":{"description":"Most levels of extends above a class.","type":"integer","minimum":0,"default":2}}},"circular_dependency":{"description":"Modules that import each other, directly or through others.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"count_type_only_imports":{"description":"Whether imports TypeScript's emit erases count towards a cycle: `import type`, and imports whose bindings are used only as types under the file's tsconfig (verbatimModuleSyntax, decorator metadata and the JSX factory keep theirs). They vanish at run time, so they do not by default.","type":"boolean","default":false}}},"forbidden_dependency":{"description":"An import from one module to another that the `modules` section forbids, reported at the importing line.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"global_mutable_state":{"description":"Module-level variables that are reassigned or mutated.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"warn"}}},"reflection":{"description":"Reflection-based metaprogramming: eval, new Function, Proxy, Reflect, dynamic imports of computed names, getattr/__import__, Java reflection.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"warn"}}},"premature_abstraction":{"description":"An interface or abstract class with fewer implementations than the minimum.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"min_implementations":{"description":"Fewest implementations that justify an abstraction.","type":"integer","minimum":1,"default":2},"core_interfaces":{"description":"Names of interfaces that are deliberate extension points and exempt from this rule.","type":"array","items":{"type":"string","minLength":1,"maxLength":200},"uniqueItems":true,"default":[]}}},"di_container":{"description":"A dependency-injection container used in the core.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"plugin_registry":{"description":"A plugin registry or dynamic module loading in the core.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"event_bus":{"description":"An event bus with too few subscribers to be worth the indirection.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"min_subscribers":{"description":"Fewest distinct subscribers that justify an event bus.","type":"integer","minimum":1,"default":3}}},"single_backend_repository":{"description":"A repository-pattern abstraction over a single storage backend.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"warn"}}},"oversized_adapter":{"description":"An adapter grown past the size where it stops being a thin translation layer.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"max_loc":{"description":"Most logical lines an adapter file may hold.","type":"integer","minimum":1,"default":200},"growth_tolerance":{"description":"Lines of code an adapter recorded in .aureus/baseline.json may gain over its recorded size before its growth blocks: growth within it is reported as worsened but does not block. Counted from the baseline's figure, not from each change's base, so small changes cannot add up past it. 0, the default: any growth blocks (aureus init sets one for a legacy project).","type":"integer","minimum":0,"default":0},"adapter_globs":{"description":"Globs that name adapter files.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":["**/adapters/**","**/*-adapter.*","**/*Adapter.*"]}}},"dependency_budget":{"description":"A change adds more direct dependencies than budgets.new_dependencies.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"module_budget":{"description":"The core holds more modules than budgets.core_modules.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"file_budget":{"description":"The core holds more files than budgets.core_files.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"loc_budget":{"description":"The core crosses budgets.core_loc.hard (blocks at this severity) or budgets.core_loc.target (always a warning).","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"unparsable_file":{"description":"A TypeScript, JavaScript, Python, Go or Java file that does not parse, reported at its first syntax error: what the parser could not read is not measured, so the check says so instead of pricing and critiquing the file as if it had been read. A file already broken at the base is baseline.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"in_tests":{"description":"Severity for files under paths.tests, which may hold invalid code on purpose (a parser's test inputs), never above severity: warn reports them without blocking. Files meant to be invalid are best listed under paths.ignore, which AUREUS never prices or critiques.","$ref":"#/definitions/severity","default":"warn"}}}}},"modules":{"description":"Named groups of files and which other groups each may import, checked by forbidden_dependency (for example `ui: { paths: [\"src/ui/**\"], may_not_import: [db] }`). Imports inside a module, and to or from files in no module, are always allowed.","type":"object","default":{},"propertyNames":{"description":"A module's name: letters, digits, `_`, `-`, `.` and `/`.","pattern":"^[A-Za-z0-9_][A-Za-z0-9_./-]*$","maxLength":100},"additionalProperties":{"$ref":"#/definitions/module"}},"pricing":{"description":"Weights that turn a change into points. A cost is a breakdown: loc, dependencies, abstractions, security, files, modules, tool, total.","type":"object","additionalProperties":false,"default":{},"properties":{"loc_added":{"description":"Points per added logical line.","type":"number","minimum":0,"default":1},"loc_deleted_credit":{"description":"Points credited per deleted logical line, so a simplification has a negative cost.","type":"number","minimum":0,"default":1},"dependency":{"description":"Price of a new dependency: own_loc / 1000 × per_kloc + per_transitive_package × packages it adds + install_script if it runs one.","type":"object","additionalProperties":false,"default":{},"properties":{"per_kloc":{"description":"Points per thousand lines of the dependency's own code.","type":"number","minimum":0,"default":1},"per_transitive_package":{"description":"Points per package the lockfile gains with it.","type":"number","minimum":0,"default":5},"install_script":{"description":"Points when the dependency (or one it pulls in) runs an install script.","type":"number","minimum":0,"default":20}}},"abstraction":{"description":"Points per new abstraction: interface, abstract class, class hierarchy level, generic factory.","type":"number","minimum":0,"default":25},"security":{"description":"Points per new touch of a sensitive surface.","type":"object","additionalProperties":false,"default":{},"properties":{"process_spawn":{"description":"Starting processes or shells (child_process, subprocess, exec).","$ref":"#/definitions/points","default":30},"eval":{"description":"Evaluating code from strings (eval, new Function, vm).","$ref":"#/definitions/points","default":30},"filesystem_write":{"description":"Writing, moving or deleting files.","$ref":"#/definitions/points","default":10},"network":{"description":"Opening network connections or HTTP requests.","$ref":"#/definitions/points","default":20},"crypto":{"description":"Cryptography: keys, ciphers, signatures, random tokens.","$ref":"#/definitions/points","default":15},"auth":{"description":"Authentication and authorization: logins, tokens, sessions, permissions.","$ref":"#/definitions/points","default":25},"deserialization":{"description":"Turning untrusted bytes into objects (pickle, YAML load, unserialize).","$ref":"#/definitions/points","default":20},"env_secrets":{"description":"Reading environment variables or secrets.","$ref":"#/definitions/points","default":15}}},"file":{"description":"Points per new file.","type":"number","minimum":0,"default":5},"module":{"description":"Points per new module (a new folder directly under a core root).","type":"number","minimum":0,"default":20},"tool":{"description":"Points per builder tool action, by the action's permission tier.","type":"object","additionalProperties":false,"default":{},"properties":{"tier_0":{"description":"Tier 0: reading the workspace.","$ref":"#/definitions/points","default":0},"tier_1":{"description":"Tier 1: editing files in the workspace.","$ref":"#/definitions/points","default":1},"tier_2":{"description":"Tier 2: running an allow-listed command in the sandbox.","$ref":"#/definitions/points","default":5},"tier_3":{"description":"Tier 3: publishing (pushing a branch, opening a pull request).","$ref":"#/definitions/points","default":20}}},"test_code_weight":{"description":"Multiplier on the cost of lines under paths.tests.","type":"number","minimum":0,"maximum":1,"default":0.25},"generated_code_weight":{"description":"Multiplier on the cost of lines under paths.generated.","type":"number","minimum":0,"maximum":1,"default":0}}},"permissions":{"description":"What the builder agent may do. Tiers: 0 read the workspace, 1 edit files in the workspace, 2 run allow-listed commands in a sandbox, 3 publish (push an aureus/ branch, open a draft pull request).","type":"object","additionalProperties":false,"default":{},"properties":{"max_tier":{"description":"Highest tier the builder may use without a maintainer's approval.","type":"integer","minimum":0,"maximum":3,"default":2},"allowed_commands":{"description":"Exact argument vectors the builder may run at tier 2, without a shell (for example [npm, test]).","type":"array","items":{"type":"array","items":{"type":"string","minLength":1,"maxLength":200},"minItems":1,"maxItems":20},"maxItems":50,"default":[]},"protected_paths":{"description":"Globs the builder may never change: a patch that touches one is refused.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":[".github/**",".husky/**",".aureus/**","**/CODEOWNERS","**/.gitattributes","**/AGENTS.md","**/package.json","**/package-lock.json"]}}},"cost_thresholds":{"description":"Limits on the builder agent and the model it calls.","type":"object","additionalProperties":false,"default":{},"properties":{"action_warn":{"description":"A single builder action estimated at this many points or more is logged as expensive.","type":"number","minimum":0,"default":20},"action_block":{"description":"A single builder action estimated above this many points is refused. Must be at least action_warn.","type":"number","minimum":0,"default":50},"max_iterations":{"description":"Most act/verify rounds in one builder run.","type":"integer","minimum":1,"maximum":500,"default":30},"reflect_every_actions":{"description":"Every this many actions the builder stops to reflect: it is shown its goals and progress notes and answers whether to continue, plan again or stop, with the decisions and blockers it records.","type":"integer","minimum":1,"maximum":500,"default":10},"context_tokens":{"description":"The builder's context window in tokens: one request, its input counted as one token per byte plus model_provider.max_tokens, must fit it. Past three quarters of it the file contents read least recently are replaced by a one-line stub and older turns by a summary the run writes from its own record; a request that still cannot fit stops the run.","type":"integer","minimum":1,"default":100000},"max_tokens_per_run":{"description":"Most model tokens (input plus output) one run may use, the builder's or aureus simplify's: a call whose worst case (its request's size plus model_provider.max_tokens) would pass it is not sent.","type":"integer","minimum":1,"default":200000},"max_usd_per_run":{"description":"Most model spend in US dollars for one run, at model_provider.prices: a call whose worst case would pass it is not sent.","type":"number","minimum":0,"default":2},"max_usd_per_day":{"description":"Most model spend in US dollars per repository per day, this run's included: a call whose worst case would pass it is not sent.","type":"number","minimum":0,"default":20},"max_runs_per_actor_per_day":{"description":"Most builder runs one person may start per day.","type":"integer","minimum":0,"default":5},"max_patch_files":{"description":"Most files one builder patch may touch.","type":"integer","minimum":1,"default":100},"max_patch_bytes":{"description":"Largest builder patch in bytes.","type":"integer","minimum":1,"default":4194304}}},"simplification":{"description":"When reflexion runs and what it may do with its verified patches.","type":"object","additionalProperties":false,"default":{},"properties":{"enabled":{"description":"Whether reflexion runs at all.","type":"boolean","default":true},"triggers":{"description":"Any one of these starts reflexion on a change.","type":"object","additionalProperties":false,"default":{},"properties":{"added_loc":{"description":"A change adding more than this many logical lines.","type":"integer","minimum":0,"default":100},"new_abstraction":{"description":"A change introducing an interface, abstract class or new hierarchy level.","type":"boolean","default":true},"loc_budget_ratio":{"description":"The core reaching this fraction of budgets.core_loc.target.","type":"number","exclusiveMinimum":0,"maximum":1,"default":0.9}}},"aggressiveness":{"description":"conservative: only removals of dead code. balanced: also inlining and dropping single-implementation abstractions. aggressive: also merges and restructuring.","enum":["conservative","balanced","aggressive"],"default":"balanced"},"target_reduction":{"description":"Fraction of the change's complexity reflexion aims to remove.","type":"number","exclusiveMinimum":0,"maximum":1,"default":0.2},"suggestions":{"description":"Post verified patches as suggestion comments on pull request lines.","type":"boolean","default":true},"auto_commit":{"description":"Push one `aureus: simplify` commit to same-repository pull request branches.","type":"boolean","default":false},"model_assisted":{"description":"Also ask the model (model_provider) for larger simplifications; they pass the same verification.","type":"boolean","default":false}}},"model_provider":{"description":"The language models used by the builder agent and model-assisted reflexion: a primary provider, fallbacks tried in order when it is unavailable, and the price of every model they name. AUREUS works fully without one.","type":"object","additionalProperties":false,"default":{},"properties":{"provider":{"description":"none disables model use; anthropic uses the Messages API; openai-compatible uses chat completions (OpenAI, or a local server: Ollama, vLLM, llama.cpp server).","enum":["none","anthropic","openai-compatible"],"default":"none"},"model":{"description":"Model that builds (the builder's tool loop) and runs model-assisted reflexion, as the provider names it.","type":"string","minLength":1,"maxLength":200,"default":"claude-sonnet-5-5"},"planning_model":{"description":"Model that writes the builder's plan and estimate. Empty uses model.","type":"string","maxLength":200,"default":""},"base_url":{"description":"API base URL, for a proxy, a gateway or a local server (for example http://127.0.0.1:11434/v1 for Ollama). Empty uses ANTHROPIC_BASE_URL or OPENAI_BASE_URL when set, else the provider's own.","anyOf":[{"const":""},{"type":"string","format":"uri","pattern":"^https?://"}],"default":""},"api_key_env":{"description":"Name of the environment variable that holds the API key. Empty uses the provider's own: ANTHROPIC_API_KEY or OPENAI_API_KEY (a local server may need none). The key itself never goes in the policy.","type":"string","pattern":"^([A-Z_][A-Z0-9_]*)?$","default":""},"max_tokens":{"description":"Most tokens one model reply may hold.","type":"integer","minimum":1,"maximum":200000,"default":8192},"timeout_seconds":{"description":"How long one model call may take.","type":"integer","minimum":1,"maximum":3600,"default":120},"fallback":{"description":"Providers tried in order when the one before is unavailable (rate limited after its retries, overloaded, a server error, a timeout, no connection); never when it refuses the key or the request, which are settings to fix. They share max_tokens and timeout_seconds.","type":"array","maxItems":3,"items":{"type":"object","additionalProperties":false,"required":["provider","model"],"properties":{"provider":{"description":"anthropic or openai-compatible, as model_provider.provider.","enum":["anthropic","openai-compatible"]},"model":{"description":"Model that builds, on this provider.","type":"string","minLength":1,"maxLength":200},"planning_model":{"description":"Model that plans, on this provider. Empty uses model.","type":"string","maxLength":200,"default":""},"base_url":{"description":"API base URL of this provider; empty as for model_provider.base_url.","anyOf":[{"const":""},{"type":"string","format":"uri","pattern":"^https?://"}],"default":""},"api_key_env":{"description":"Variable holding this provider's key; empty as for model_provider.api_key_env.","type":"string","pattern":"^([A-Z_][A-Z0-9_]*)?$","default":""}}},"default":[]},"breaker_failures":{"description":"Consecutive failures after which a provider is skipped for the rest of the run, so a dead endpoint costs its timeout a bounded number of times.","type":"integer","minimum":1,"maximum":20,"default":3},"prices":{"description":"Price of every model the providers name, in US dollars per million tokens, for cost_thresholds' dollar caps. A model named above without a price is an error: a call is never counted as free unless its price says 0 (a local model).","type":"array","maxItems":50,"items":{"type":"object","additionalProperties":false,"required":["model","input_usd_per_mtok","output_usd_per_mtok"],"properties":{"model":{"description":"Model name, as in model, planning_model or a fallback.","type":"string","minLength":1,"maxLength":200},"input_usd_per_mtok":{"description":"US dollars per million input tokens.","type":"number","minimum":0},"output_usd_per_mtok":{"description":"US dollars per million output tokens.","type":"number","minimum":0}}},"default":[{"model":"claude-sonnet-5-5","input_usd_per_mtok":3,"output_usd_per_mtok":15}]}}},"integrations":{"description":"Where AUREUS runs and what it publishes there.","type":"object","additionalProperties":false,"default":{},"properties":{"hooks":{"description":"Local git hooks (advisory: the server-side check is the gate).","type":"object","additionalProperties":false,"default":{},"properties":{"pre_commit":{"description":"Price the staged change before every commit.","type":"boolean","default":true},"pre_push":{"description":"Check the range being pushed against the upstream merge-base.","type":"boolean","default":false}}},"action":{"description":"What the GitHub Action publishes.","type":"object","additionalProperties":false,"default":{},"properties":{"comment":{"description":"Keep one sticky cost-ledger comment on the pull request.","type":"boolean","default":true},"annotations":{"description":"Annotate changed lines with findings.","type":"boolean","default":true},"sarif":{"description":"Write a SARIF file for code scanning.","type":"boolean","default":true}}},"app":{"description":"What the GitHub App does on installed repositories.","type":"object","additionalProperties":false,"default":{},"properties":{"check_runs":{"description":"Conclude an AUREUS check run on every pull request head.","type":"boolean","default":true},"comments":{"description":"Keep one sticky cost-ledger comment on the pull request.","type":"boolean","default":true},"builder":{"description":"Let maintainers start the builder agent with `/aureus implement` or the builder label.","type":"boolean","default":false},"builder_label":{"description":"Issue label that starts the builder agent.","type":"string","minLength":1,"maxLength":50,"default":"aureus:implement"},"allowed_bot_ids":{"description":"Numeric GitHub user ids of bots whose commands AUREUS accepts. Names are never trusted.","type":"array","items":{"type":"integer","minimum":1},"uniqueItems":true,"default":[]}}},"incomplete_conclusion":{"description":"Check conclusion when a change could not be fully evaluated. Never success.","enum":["failure","neutral"],"default":"failure"}}},"memory":{"description":"How long the .aureus/ store keeps its records.","type":"object","additionalProperties":false,"default":{},"properties":{"ledger_retention_days":{"description":"Days of entries the App's ledger keeps (AUREUS_DATA_DIR/ledger/<repository id>.jsonl); 0 keeps them all. Older entries become one summary line that keeps the hash chain verifiable (aureus ledger compact; appends do it once the oldest entry is a day past this), after a backup beside the ledger. The ledger is the data the cost model learns from. The shared ledger (branch aureus-ledger) keeps every entry.","type":"integer","minimum":0,"default":0},"history_retention_days":{"description":"Days of this machine's run history to keep: the local ledger, .aureus/local/ledger.jsonl (checks, commits, simplifications, builder runs); 0 keeps it all. Older entries become one summary line, as for ledger_retention_days.","type":"integer","minimum":0,"default":180},"patterns_retention_days":{"description":"Days of learned patterns to keep; 0 keeps them all.","type":"integer","minimum":0,"default":365}}},"learning":{"description":"What `aureus learn` reads from the ledgers and the git history before it proposes a policy change. It only proposes: a maintainer applies the change.","type":"object","additionalProperties":false,"default":{},"properties":{"window_days":{"description":"Days of ledger entries learn reads (M); `aureus learn --since DAYS` overrides it for one run.","type":"integer","minimum":1,"maximum":3650,"default":90},"relax_after_overrides":{"description":"Overrides of one rule or of the change budget within window_days (N) after which learn proposes relaxing it.","type":"integer","minimum":1,"default":5},"min_changes":{"description":"Fewest checked changes within window_days before learn proposes a tightening, a budget from the team's costs or fitted pricing weights: fewer say too little.","type":"integer","minimum":1,"default":20},"rework_days":{"description":"Days after a commit during which later commits that delete its lines (rewrites, reverts, fix-ups) count towards its actual cost.","type":"integer","minimum":1,"maximum":3650,"default":30},"max_weight_factor":{"description":"Largest factor a fitted pricing weight may be of the policy's (the smallest is 0: a weight is never negative).","type":"number","minimum":1,"maximum":100,"default":3},"budget_percentiles":{"description":"Percentiles of the team's change costs within window_days that learn suggests as budgets.change.","type":"object","additionalProperties":false,"default":{},"properties":{"warn":{"description":"Percentile of change costs suggested as budgets.change.warn.","type":"number","exclusiveMinimum":0,"maximum":100,"default":90},"block":{"description":"Percentile of change costs suggested as budgets.change.block; at least warn.","type":"number","exclusiveMinimum":0,"maximum":100,"default":98}}}}},"paths":{"description":"Globs (relative to the repository root, / as separator) that sort files into core, ignored, test and generated.","type":"object","additionalProperties":false,"default":{},"properties":{"core":{"description":"The core the LOC, file and module budgets apply to.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":["src/**"]},"ignore":{"description":"Files AUREUS never prices or critiques. Read from the base policy only, so a change cannot exclude itself.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":["**/node_modules/**","**/dist/**","**/build/**","**/coverage/**"]},"tests":{"description":"Test code, priced with pricing.test_code_weight.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":["test/**","tests/**","**/__tests__/**","**/*.test.*","**/*.spec.*","**/*_test.go","**/test_*.py"]},"generated":{"description":"Generated code, priced with pricing.generated_code_weight.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":["**/*.generated.*","**/generated/**"]}}}},"definitions":{"severity":{"description":"error: a new finding blocks the change. warn: reported, never blocks. off: not checked.","enum":["error","warn","off"]},"points":{"description":"Points added to the cost.","type":"number","minimum":0},"glob":{"description":"A glob relative to the repository root, with / as separator (for example src/**).","type":"string","minLength":1,"maxLength":500,"pattern":"^(?!/)(?!.*\\\\)"},"module":{"description":"A module: the files it holds and the modules it may import. Give may_import or may_not_import, not both; with neither, it may import any module.","type":"object","additionalProperties":false,"required":["paths"],"properties":{"paths":{"description":"Globs of the files the module holds; a file may belong to one module only.","type":"array","items":{"$ref":"#/definitions/glob"},"minItems":1,"uniqueItems":true},"may_import":{"description":"The only other modules its files may import (an allow list): an import of any other module is forbidden.","type":"array","items":{"type":"string"},"uniqueItems":true},"may_not_import":{"description":"Modules its files may not import (a deny list): every other module is allowed.","type":"array","items":{"type":"string"},"uniqueItems":true},"type_only_allowed":{"description":"Whether a forbidden import is allowed when TypeScript's emit erases it (`import type`, bindings used only as types): it does not exist at run time.","type":"boolean","default":false}}}}};
 const schema12 = {"description":"error: a new finding blocks the change. warn: reported, never blocks. off: not checked.","enum":["error","warn","off"]};
-const schema23 = {"description":"A glob relative to the repository root, with / as separator (for example src/**).","type":"string","minLength":1,"maxLength":500,"pattern":"^(?!/)(?!.*\\\\)"};
-const schema30 = {"description":"Points added to the cost.","type":"number","minimum":0};
+const schema24 = {"description":"A glob relative to the repository root, with / as separator (for example src/**).","type":"string","minLength":1,"maxLength":500,"pattern":"^(?!/)(?!.*\\\\)"};
+const schema33 = {"description":"Points added to the cost.","type":"number","minimum":0};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = runtime0.default;
 const func0 = runtime1.default;
 const pattern0 = new RegExp("^(?!/)(?!.*\\\\)", "u");
-const pattern2 = new RegExp("^https?://", "u");
-const pattern3 = new RegExp("^([A-Z_][A-Z0-9_]*)?$", "u");
+const pattern1 = new RegExp("^[A-Za-z0-9_][A-Za-z0-9_./-]*$", "u");
+const pattern4 = new RegExp("^https?://", "u");
+const pattern5 = new RegExp("^([A-Z_][A-Z0-9_]*)?$", "u");
+const schema31 = {"description":"A module: the files it holds and the modules it may import. Give may_import or may_not_import, not both; with neither, it may import any module.","type":"object","additionalProperties":false,"required":["paths"],"properties":{"paths":{"description":"Globs of the files the module holds; a file may belong to one module only.","type":"array","items":{"$ref":"#/definitions/glob"},"minItems":1,"uniqueItems":true},"may_import":{"description":"The only other modules its files may import (an allow list): an import of any other module is forbidden.","type":"array","items":{"type":"string"},"uniqueItems":true},"may_not_import":{"description":"Modules its files may not import (a deny list): every other module is allowed.","type":"array","items":{"type":"string"},"uniqueItems":true},"type_only_allowed":{"description":"Whether a forbidden import is allowed when TypeScript's emit erases it (`import type`, bindings used only as types): it does not exist at run time.","type":"boolean","default":false}}};
+
+function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type_only_allowed === undefined){
+data.type_only_allowed = false;
+}
+if(data.paths === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "paths"},message:"must have required property '"+"paths"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "paths") || (key0 === "may_import")) || (key0 === "may_not_import")) || (key0 === "type_only_allowed"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.paths !== undefined){
+let data0 = data.paths;
+if(Array.isArray(data0)){
+if(data0.length < 1){
+const err2 = {instancePath:instancePath+"/paths",schemaPath:"#/properties/paths/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(typeof data1 === "string"){
+if(func3(data1) > 500){
+const err3 = {instancePath:instancePath+"/paths/" + i0,schemaPath:"#/definitions/glob/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(func3(data1) < 1){
+const err4 = {instancePath:instancePath+"/paths/" + i0,schemaPath:"#/definitions/glob/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(!pattern0.test(data1)){
+const err5 = {instancePath:instancePath+"/paths/" + i0,schemaPath:"#/definitions/glob/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!.*\\\\)"},message:"must match pattern \""+"^(?!/)(?!.*\\\\)"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/paths/" + i0,schemaPath:"#/definitions/glob/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+let i1 = data0.length;
+let j0;
+if(i1 > 1){
+outer0:
+for(;i1--;){
+for(j0 = i1; j0--;){
+if(func0(data0[i1], data0[j0])){
+const err7 = {instancePath:instancePath+"/paths",schemaPath:"#/properties/paths/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+break outer0;
+}
+}
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/paths",schemaPath:"#/properties/paths/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.may_import !== undefined){
+let data2 = data.may_import;
+if(Array.isArray(data2)){
+const len1 = data2.length;
+for(let i2=0; i2<len1; i2++){
+if(typeof data2[i2] !== "string"){
+const err9 = {instancePath:instancePath+"/may_import/" + i2,schemaPath:"#/properties/may_import/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+let i3 = data2.length;
+let j1;
+if(i3 > 1){
+const indices0 = {};
+for(;i3--;){
+let item0 = data2[i3];
+if(typeof item0 !== "string"){
+continue;
+}
+if(typeof indices0[item0] == "number"){
+j1 = indices0[item0];
+const err10 = {instancePath:instancePath+"/may_import",schemaPath:"#/properties/may_import/uniqueItems",keyword:"uniqueItems",params:{i: i3, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i3+" are identical)"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+break;
+}
+indices0[item0] = i3;
+}
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/may_import",schemaPath:"#/properties/may_import/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.may_not_import !== undefined){
+let data4 = data.may_not_import;
+if(Array.isArray(data4)){
+const len2 = data4.length;
+for(let i4=0; i4<len2; i4++){
+if(typeof data4[i4] !== "string"){
+const err12 = {instancePath:instancePath+"/may_not_import/" + i4,schemaPath:"#/properties/may_not_import/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+let i5 = data4.length;
+let j2;
+if(i5 > 1){
+const indices1 = {};
+for(;i5--;){
+let item1 = data4[i5];
+if(typeof item1 !== "string"){
+continue;
+}
+if(typeof indices1[item1] == "number"){
+j2 = indices1[item1];
+const err13 = {instancePath:instancePath+"/may_not_import",schemaPath:"#/properties/may_not_import/uniqueItems",keyword:"uniqueItems",params:{i: i5, j: j2},message:"must NOT have duplicate items (items ## "+j2+" and "+i5+" are identical)"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+break;
+}
+indices1[item1] = i5;
+}
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/may_not_import",schemaPath:"#/properties/may_not_import/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(typeof data.type_only_allowed !== "boolean"){
+const err15 = {instancePath:instancePath+"/type_only_allowed",schemaPath:"#/properties/type_only_allowed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+else {
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+validate11.errors = vErrors;
+return errors === 0;
+}
+
 const formats0 = runtime2.fullFormats.uri;
 
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -30,6 +282,9 @@ data.budgets = {};
 }
 if(data.forbidden_patterns === undefined){
 data.forbidden_patterns = {};
+}
+if(data.modules === undefined){
+data.modules = {};
 }
 if(data.pricing === undefined){
 data.pricing = {};
@@ -687,6 +942,9 @@ data22.deep_inheritance = {};
 if(data22.circular_dependency === undefined){
 data22.circular_dependency = {};
 }
+if(data22.forbidden_dependency === undefined){
+data22.forbidden_dependency = {};
+}
 if(data22.global_mutable_state === undefined){
 data22.global_mutable_state = {};
 }
@@ -946,14 +1204,14 @@ vErrors.push(err62);
 }
 errors++;
 }
-let data33 = data22.global_mutable_state;
+let data33 = data22.forbidden_dependency;
 if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
 if(data33.severity === undefined){
-data33.severity = "warn";
+data33.severity = "error";
 }
 for(const key10 in data33){
 if(!(key10 === "severity")){
-const err63 = {instancePath:instancePath+"/forbidden_patterns/global_mutable_state",schemaPath:"#/properties/forbidden_patterns/properties/global_mutable_state/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
+const err63 = {instancePath:instancePath+"/forbidden_patterns/forbidden_dependency",schemaPath:"#/properties/forbidden_patterns/properties/forbidden_dependency/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -965,7 +1223,7 @@ errors++;
 }
 let data34 = data33.severity;
 if(!(((data34 === "error") || (data34 === "warn")) || (data34 === "off"))){
-const err64 = {instancePath:instancePath+"/forbidden_patterns/global_mutable_state/severity",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
+const err64 = {instancePath:instancePath+"/forbidden_patterns/forbidden_dependency/severity",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -976,7 +1234,7 @@ errors++;
 }
 }
 else {
-const err65 = {instancePath:instancePath+"/forbidden_patterns/global_mutable_state",schemaPath:"#/properties/forbidden_patterns/properties/global_mutable_state/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err65 = {instancePath:instancePath+"/forbidden_patterns/forbidden_dependency",schemaPath:"#/properties/forbidden_patterns/properties/forbidden_dependency/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -985,14 +1243,14 @@ vErrors.push(err65);
 }
 errors++;
 }
-let data35 = data22.reflection;
+let data35 = data22.global_mutable_state;
 if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
 if(data35.severity === undefined){
 data35.severity = "warn";
 }
 for(const key11 in data35){
 if(!(key11 === "severity")){
-const err66 = {instancePath:instancePath+"/forbidden_patterns/reflection",schemaPath:"#/properties/forbidden_patterns/properties/reflection/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
+const err66 = {instancePath:instancePath+"/forbidden_patterns/global_mutable_state",schemaPath:"#/properties/forbidden_patterns/properties/global_mutable_state/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1004,7 +1262,7 @@ errors++;
 }
 let data36 = data35.severity;
 if(!(((data36 === "error") || (data36 === "warn")) || (data36 === "off"))){
-const err67 = {instancePath:instancePath+"/forbidden_patterns/reflection/severity",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
+const err67 = {instancePath:instancePath+"/forbidden_patterns/global_mutable_state/severity",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1015,7 +1273,7 @@ errors++;
 }
 }
 else {
-const err68 = {instancePath:instancePath+"/forbidden_patterns/reflection",schemaPath:"#/properties/forbidden_patterns/properties/reflection/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err68 = {instancePath:instancePath+"/forbidden_patterns/global_mutable_state",schemaPath:"#/properties/forbidden_patterns/properties/global_mutable_state/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1024,20 +1282,14 @@ vErrors.push(err68);
 }
 errors++;
 }
-let data37 = data22.premature_abstraction;
+let data37 = data22.reflection;
 if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
 if(data37.severity === undefined){
-data37.severity = "error";
-}
-if(data37.min_implementations === undefined){
-data37.min_implementations = 2;
-}
-if(data37.core_interfaces === undefined){
-data37.core_interfaces = [];
+data37.severity = "warn";
 }
 for(const key12 in data37){
-if(!(((key12 === "severity") || (key12 === "min_implementations")) || (key12 === "core_interfaces"))){
-const err69 = {instancePath:instancePath+"/forbidden_patterns/premature_abstraction",schemaPath:"#/properties/forbidden_patterns/properties/premature_abstraction/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
+if(!(key12 === "severity")){
+const err69 = {instancePath:instancePath+"/forbidden_patterns/reflection",schemaPath:"#/properties/forbidden_patterns/properties/reflection/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1049,7 +1301,7 @@ errors++;
 }
 let data38 = data37.severity;
 if(!(((data38 === "error") || (data38 === "warn")) || (data38 === "off"))){
-const err70 = {instancePath:instancePath+"/forbidden_patterns/premature_abstraction/severity",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
+const err70 = {instancePath:instancePath+"/forbidden_patterns/reflection/severity",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1058,9 +1310,9 @@ vErrors.push(err70);
 }
 errors++;
 }
-let data39 = data37.min_implementations;
-if(!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))){
-const err71 = {instancePath:instancePath+"/forbidden_patterns/premature_abstraction/min_implementations",schemaPath:"#/properties/forbidden_patterns/properties/premature_abstraction/properties/min_implementations/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err71 = {instancePath:instancePath+"/forbidden_patterns/reflection",schemaPath:"#/properties/forbidden_patterns/properties/reflection/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1069,9 +1321,20 @@ vErrors.push(err71);
 }
 errors++;
 }
-if((typeof data39 == "number") && (isFinite(data39))){
-if(data39 < 1 || isNaN(data39)){
-const err72 = {instancePath:instancePath+"/forbidden_patterns/premature_abstraction/min_implementations",schemaPath:"#/properties/forbidden_patterns/properties/premature_abstraction/properties/min_implementations/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+let data39 = data22.premature_abstraction;
+if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
+if(data39.severity === undefined){
+data39.severity = "error";
+}
+if(data39.min_implementations === undefined){
+data39.min_implementations = 2;
+}
+if(data39.core_interfaces === undefined){
+data39.core_interfaces = [];
+}
+for(const key13 in data39){
+if(!(((key13 === "severity") || (key13 === "min_implementations")) || (key13 === "core_interfaces"))){
+const err72 = {instancePath:instancePath+"/forbidden_patterns/premature_abstraction",schemaPath:"#/properties/forbidden_patterns/properties/premature_abstraction/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1081,14 +1344,9 @@ vErrors.push(err72);
 errors++;
 }
 }
-let data40 = data37.core_interfaces;
-if(Array.isArray(data40)){
-const len3 = data40.length;
-for(let i5=0; i5<len3; i5++){
-let data41 = data40[i5];
-if(typeof data41 === "string"){
-if(func3(data41) > 200){
-const err73 = {instancePath:instancePath+"/forbidden_patterns/premature_abstraction/core_interfaces/" + i5,schemaPath:"#/properties/forbidden_patterns/properties/premature_abstraction/properties/core_interfaces/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+let data40 = data39.severity;
+if(!(((data40 === "error") || (data40 === "warn")) || (data40 === "off"))){
+const err73 = {instancePath:instancePath+"/forbidden_patterns/premature_abstraction/severity",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1097,8 +1355,9 @@ vErrors.push(err73);
 }
 errors++;
 }
-if(func3(data41) < 1){
-const err74 = {instancePath:instancePath+"/forbidden_patterns/premature_abstraction/core_interfaces/" + i5,schemaPath:"#/properties/forbidden_patterns/properties/premature_abstraction/properties/core_interfaces/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+let data41 = data39.min_implementations;
+if(!(((typeof data41 == "number") && (!(data41 % 1) && !isNaN(data41))) && (isFinite(data41)))){
+const err74 = {instancePath:instancePath+"/forbidden_patterns/premature_abstraction/min_implementations",schemaPath:"#/properties/forbidden_patterns/properties/premature_abstraction/properties/min_implementations/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1107,9 +1366,9 @@ vErrors.push(err74);
 }
 errors++;
 }
-}
-else {
-const err75 = {instancePath:instancePath+"/forbidden_patterns/premature_abstraction/core_interfaces/" + i5,schemaPath:"#/properties/forbidden_patterns/properties/premature_abstraction/properties/core_interfaces/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data41 == "number") && (isFinite(data41))){
+if(data41 < 1 || isNaN(data41)){
+const err75 = {instancePath:instancePath+"/forbidden_patterns/premature_abstraction/min_implementations",schemaPath:"#/properties/forbidden_patterns/properties/premature_abstraction/properties/min_implementations/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1119,18 +1378,14 @@ vErrors.push(err75);
 errors++;
 }
 }
-let i6 = data40.length;
-let j2;
-if(i6 > 1){
-const indices2 = {};
-for(;i6--;){
-let item2 = data40[i6];
-if(typeof item2 !== "string"){
-continue;
-}
-if(typeof indices2[item2] == "number"){
-j2 = indices2[item2];
-const err76 = {instancePath:instancePath+"/forbidden_patterns/premature_abstraction/core_interfaces",schemaPath:"#/properties/forbidden_patterns/properties/premature_abstraction/properties/core_interfaces/uniqueItems",keyword:"uniqueItems",params:{i: i6, j: j2},message:"must NOT have duplicate items (items ## "+j2+" and "+i6+" are identical)"};
+let data42 = data39.core_interfaces;
+if(Array.isArray(data42)){
+const len3 = data42.length;
+for(let i5=0; i5<len3; i5++){
+let data43 = data42[i5];
+if(typeof data43 === "string"){
+if(func3(data43) > 200){
+const err76 = {instancePath:instancePath+"/forbidden_patterns/premature_abstraction/core_interfaces/" + i5,schemaPath:"#/properties/forbidden_patterns/properties/premature_abstraction/properties/core_interfaces/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1138,14 +1393,9 @@ else {
 vErrors.push(err76);
 }
 errors++;
-break;
 }
-indices2[item2] = i6;
-}
-}
-}
-else {
-const err77 = {instancePath:instancePath+"/forbidden_patterns/premature_abstraction/core_interfaces",schemaPath:"#/properties/forbidden_patterns/properties/premature_abstraction/properties/core_interfaces/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(func3(data43) < 1){
+const err77 = {instancePath:instancePath+"/forbidden_patterns/premature_abstraction/core_interfaces/" + i5,schemaPath:"#/properties/forbidden_patterns/properties/premature_abstraction/properties/core_interfaces/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1156,7 +1406,7 @@ errors++;
 }
 }
 else {
-const err78 = {instancePath:instancePath+"/forbidden_patterns/premature_abstraction",schemaPath:"#/properties/forbidden_patterns/properties/premature_abstraction/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err78 = {instancePath:instancePath+"/forbidden_patterns/premature_abstraction/core_interfaces/" + i5,schemaPath:"#/properties/forbidden_patterns/properties/premature_abstraction/properties/core_interfaces/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1165,14 +1415,19 @@ vErrors.push(err78);
 }
 errors++;
 }
-let data42 = data22.di_container;
-if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
-if(data42.severity === undefined){
-data42.severity = "error";
 }
-for(const key13 in data42){
-if(!(key13 === "severity")){
-const err79 = {instancePath:instancePath+"/forbidden_patterns/di_container",schemaPath:"#/properties/forbidden_patterns/properties/di_container/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
+let i6 = data42.length;
+let j2;
+if(i6 > 1){
+const indices2 = {};
+for(;i6--;){
+let item2 = data42[i6];
+if(typeof item2 !== "string"){
+continue;
+}
+if(typeof indices2[item2] == "number"){
+j2 = indices2[item2];
+const err79 = {instancePath:instancePath+"/forbidden_patterns/premature_abstraction/core_interfaces",schemaPath:"#/properties/forbidden_patterns/properties/premature_abstraction/properties/core_interfaces/uniqueItems",keyword:"uniqueItems",params:{i: i6, j: j2},message:"must NOT have duplicate items (items ## "+j2+" and "+i6+" are identical)"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1180,11 +1435,14 @@ else {
 vErrors.push(err79);
 }
 errors++;
+break;
+}
+indices2[item2] = i6;
 }
 }
-let data43 = data42.severity;
-if(!(((data43 === "error") || (data43 === "warn")) || (data43 === "off"))){
-const err80 = {instancePath:instancePath+"/forbidden_patterns/di_container/severity",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err80 = {instancePath:instancePath+"/forbidden_patterns/premature_abstraction/core_interfaces",schemaPath:"#/properties/forbidden_patterns/properties/premature_abstraction/properties/core_interfaces/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1195,7 +1453,7 @@ errors++;
 }
 }
 else {
-const err81 = {instancePath:instancePath+"/forbidden_patterns/di_container",schemaPath:"#/properties/forbidden_patterns/properties/di_container/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err81 = {instancePath:instancePath+"/forbidden_patterns/premature_abstraction",schemaPath:"#/properties/forbidden_patterns/properties/premature_abstraction/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1204,14 +1462,14 @@ vErrors.push(err81);
 }
 errors++;
 }
-let data44 = data22.plugin_registry;
+let data44 = data22.di_container;
 if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
 if(data44.severity === undefined){
 data44.severity = "error";
 }
 for(const key14 in data44){
 if(!(key14 === "severity")){
-const err82 = {instancePath:instancePath+"/forbidden_patterns/plugin_registry",schemaPath:"#/properties/forbidden_patterns/properties/plugin_registry/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
+const err82 = {instancePath:instancePath+"/forbidden_patterns/di_container",schemaPath:"#/properties/forbidden_patterns/properties/di_container/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1223,7 +1481,7 @@ errors++;
 }
 let data45 = data44.severity;
 if(!(((data45 === "error") || (data45 === "warn")) || (data45 === "off"))){
-const err83 = {instancePath:instancePath+"/forbidden_patterns/plugin_registry/severity",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
+const err83 = {instancePath:instancePath+"/forbidden_patterns/di_container/severity",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1234,7 +1492,7 @@ errors++;
 }
 }
 else {
-const err84 = {instancePath:instancePath+"/forbidden_patterns/plugin_registry",schemaPath:"#/properties/forbidden_patterns/properties/plugin_registry/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err84 = {instancePath:instancePath+"/forbidden_patterns/di_container",schemaPath:"#/properties/forbidden_patterns/properties/di_container/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1243,17 +1501,14 @@ vErrors.push(err84);
 }
 errors++;
 }
-let data46 = data22.event_bus;
+let data46 = data22.plugin_registry;
 if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
 if(data46.severity === undefined){
 data46.severity = "error";
 }
-if(data46.min_subscribers === undefined){
-data46.min_subscribers = 3;
-}
 for(const key15 in data46){
-if(!((key15 === "severity") || (key15 === "min_subscribers"))){
-const err85 = {instancePath:instancePath+"/forbidden_patterns/event_bus",schemaPath:"#/properties/forbidden_patterns/properties/event_bus/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties"};
+if(!(key15 === "severity")){
+const err85 = {instancePath:instancePath+"/forbidden_patterns/plugin_registry",schemaPath:"#/properties/forbidden_patterns/properties/plugin_registry/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1265,7 +1520,7 @@ errors++;
 }
 let data47 = data46.severity;
 if(!(((data47 === "error") || (data47 === "warn")) || (data47 === "off"))){
-const err86 = {instancePath:instancePath+"/forbidden_patterns/event_bus/severity",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
+const err86 = {instancePath:instancePath+"/forbidden_patterns/plugin_registry/severity",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1274,9 +1529,9 @@ vErrors.push(err86);
 }
 errors++;
 }
-let data48 = data46.min_subscribers;
-if(!(((typeof data48 == "number") && (!(data48 % 1) && !isNaN(data48))) && (isFinite(data48)))){
-const err87 = {instancePath:instancePath+"/forbidden_patterns/event_bus/min_subscribers",schemaPath:"#/properties/forbidden_patterns/properties/event_bus/properties/min_subscribers/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err87 = {instancePath:instancePath+"/forbidden_patterns/plugin_registry",schemaPath:"#/properties/forbidden_patterns/properties/plugin_registry/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1285,9 +1540,17 @@ vErrors.push(err87);
 }
 errors++;
 }
-if((typeof data48 == "number") && (isFinite(data48))){
-if(data48 < 1 || isNaN(data48)){
-const err88 = {instancePath:instancePath+"/forbidden_patterns/event_bus/min_subscribers",schemaPath:"#/properties/forbidden_patterns/properties/event_bus/properties/min_subscribers/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+let data48 = data22.event_bus;
+if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
+if(data48.severity === undefined){
+data48.severity = "error";
+}
+if(data48.min_subscribers === undefined){
+data48.min_subscribers = 3;
+}
+for(const key16 in data48){
+if(!((key16 === "severity") || (key16 === "min_subscribers"))){
+const err88 = {instancePath:instancePath+"/forbidden_patterns/event_bus",schemaPath:"#/properties/forbidden_patterns/properties/event_bus/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1297,9 +1560,9 @@ vErrors.push(err88);
 errors++;
 }
 }
-}
-else {
-const err89 = {instancePath:instancePath+"/forbidden_patterns/event_bus",schemaPath:"#/properties/forbidden_patterns/properties/event_bus/type",keyword:"type",params:{type: "object"},message:"must be object"};
+let data49 = data48.severity;
+if(!(((data49 === "error") || (data49 === "warn")) || (data49 === "off"))){
+const err89 = {instancePath:instancePath+"/forbidden_patterns/event_bus/severity",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1308,14 +1571,9 @@ vErrors.push(err89);
 }
 errors++;
 }
-let data49 = data22.single_backend_repository;
-if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
-if(data49.severity === undefined){
-data49.severity = "warn";
-}
-for(const key16 in data49){
-if(!(key16 === "severity")){
-const err90 = {instancePath:instancePath+"/forbidden_patterns/single_backend_repository",schemaPath:"#/properties/forbidden_patterns/properties/single_backend_repository/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties"};
+let data50 = data48.min_subscribers;
+if(!(((typeof data50 == "number") && (!(data50 % 1) && !isNaN(data50))) && (isFinite(data50)))){
+const err90 = {instancePath:instancePath+"/forbidden_patterns/event_bus/min_subscribers",schemaPath:"#/properties/forbidden_patterns/properties/event_bus/properties/min_subscribers/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1324,10 +1582,9 @@ vErrors.push(err90);
 }
 errors++;
 }
-}
-let data50 = data49.severity;
-if(!(((data50 === "error") || (data50 === "warn")) || (data50 === "off"))){
-const err91 = {instancePath:instancePath+"/forbidden_patterns/single_backend_repository/severity",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
+if((typeof data50 == "number") && (isFinite(data50))){
+if(data50 < 1 || isNaN(data50)){
+const err91 = {instancePath:instancePath+"/forbidden_patterns/event_bus/min_subscribers",schemaPath:"#/properties/forbidden_patterns/properties/event_bus/properties/min_subscribers/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1337,8 +1594,9 @@ vErrors.push(err91);
 errors++;
 }
 }
+}
 else {
-const err92 = {instancePath:instancePath+"/forbidden_patterns/single_backend_repository",schemaPath:"#/properties/forbidden_patterns/properties/single_backend_repository/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err92 = {instancePath:instancePath+"/forbidden_patterns/event_bus",schemaPath:"#/properties/forbidden_patterns/properties/event_bus/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1347,23 +1605,14 @@ vErrors.push(err92);
 }
 errors++;
 }
-let data51 = data22.oversized_adapter;
+let data51 = data22.single_backend_repository;
 if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
 if(data51.severity === undefined){
-data51.severity = "error";
-}
-if(data51.max_loc === undefined){
-data51.max_loc = 200;
-}
-if(data51.growth_tolerance === undefined){
-data51.growth_tolerance = 0;
-}
-if(data51.adapter_globs === undefined){
-data51.adapter_globs = ["**/adapters/**","**/*-adapter.*","**/*Adapter.*"];
+data51.severity = "warn";
 }
 for(const key17 in data51){
-if(!((((key17 === "severity") || (key17 === "max_loc")) || (key17 === "growth_tolerance")) || (key17 === "adapter_globs"))){
-const err93 = {instancePath:instancePath+"/forbidden_patterns/oversized_adapter",schemaPath:"#/properties/forbidden_patterns/properties/oversized_adapter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties"};
+if(!(key17 === "severity")){
+const err93 = {instancePath:instancePath+"/forbidden_patterns/single_backend_repository",schemaPath:"#/properties/forbidden_patterns/properties/single_backend_repository/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1375,7 +1624,7 @@ errors++;
 }
 let data52 = data51.severity;
 if(!(((data52 === "error") || (data52 === "warn")) || (data52 === "off"))){
-const err94 = {instancePath:instancePath+"/forbidden_patterns/oversized_adapter/severity",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
+const err94 = {instancePath:instancePath+"/forbidden_patterns/single_backend_repository/severity",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1384,9 +1633,9 @@ vErrors.push(err94);
 }
 errors++;
 }
-let data53 = data51.max_loc;
-if(!(((typeof data53 == "number") && (!(data53 % 1) && !isNaN(data53))) && (isFinite(data53)))){
-const err95 = {instancePath:instancePath+"/forbidden_patterns/oversized_adapter/max_loc",schemaPath:"#/properties/forbidden_patterns/properties/oversized_adapter/properties/max_loc/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err95 = {instancePath:instancePath+"/forbidden_patterns/single_backend_repository",schemaPath:"#/properties/forbidden_patterns/properties/single_backend_repository/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1395,9 +1644,23 @@ vErrors.push(err95);
 }
 errors++;
 }
-if((typeof data53 == "number") && (isFinite(data53))){
-if(data53 < 1 || isNaN(data53)){
-const err96 = {instancePath:instancePath+"/forbidden_patterns/oversized_adapter/max_loc",schemaPath:"#/properties/forbidden_patterns/properties/oversized_adapter/properties/max_loc/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+let data53 = data22.oversized_adapter;
+if(data53 && typeof data53 == "object" && !Array.isArray(data53)){
+if(data53.severity === undefined){
+data53.severity = "error";
+}
+if(data53.max_loc === undefined){
+data53.max_loc = 200;
+}
+if(data53.growth_tolerance === undefined){
+data53.growth_tolerance = 0;
+}
+if(data53.adapter_globs === undefined){
+data53.adapter_globs = ["**/adapters/**","**/*-adapter.*","**/*Adapter.*"];
+}
+for(const key18 in data53){
+if(!((((key18 === "severity") || (key18 === "max_loc")) || (key18 === "growth_tolerance")) || (key18 === "adapter_globs"))){
+const err96 = {instancePath:instancePath+"/forbidden_patterns/oversized_adapter",schemaPath:"#/properties/forbidden_patterns/properties/oversized_adapter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1407,9 +1670,9 @@ vErrors.push(err96);
 errors++;
 }
 }
-let data54 = data51.growth_tolerance;
-if(!(((typeof data54 == "number") && (!(data54 % 1) && !isNaN(data54))) && (isFinite(data54)))){
-const err97 = {instancePath:instancePath+"/forbidden_patterns/oversized_adapter/growth_tolerance",schemaPath:"#/properties/forbidden_patterns/properties/oversized_adapter/properties/growth_tolerance/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+let data54 = data53.severity;
+if(!(((data54 === "error") || (data54 === "warn")) || (data54 === "off"))){
+const err97 = {instancePath:instancePath+"/forbidden_patterns/oversized_adapter/severity",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1418,9 +1681,9 @@ vErrors.push(err97);
 }
 errors++;
 }
-if((typeof data54 == "number") && (isFinite(data54))){
-if(data54 < 0 || isNaN(data54)){
-const err98 = {instancePath:instancePath+"/forbidden_patterns/oversized_adapter/growth_tolerance",schemaPath:"#/properties/forbidden_patterns/properties/oversized_adapter/properties/growth_tolerance/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+let data55 = data53.max_loc;
+if(!(((typeof data55 == "number") && (!(data55 % 1) && !isNaN(data55))) && (isFinite(data55)))){
+const err98 = {instancePath:instancePath+"/forbidden_patterns/oversized_adapter/max_loc",schemaPath:"#/properties/forbidden_patterns/properties/oversized_adapter/properties/max_loc/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1429,15 +1692,9 @@ vErrors.push(err98);
 }
 errors++;
 }
-}
-let data55 = data51.adapter_globs;
-if(Array.isArray(data55)){
-const len4 = data55.length;
-for(let i7=0; i7<len4; i7++){
-let data56 = data55[i7];
-if(typeof data56 === "string"){
-if(func3(data56) > 500){
-const err99 = {instancePath:instancePath+"/forbidden_patterns/oversized_adapter/adapter_globs/" + i7,schemaPath:"#/definitions/glob/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if((typeof data55 == "number") && (isFinite(data55))){
+if(data55 < 1 || isNaN(data55)){
+const err99 = {instancePath:instancePath+"/forbidden_patterns/oversized_adapter/max_loc",schemaPath:"#/properties/forbidden_patterns/properties/oversized_adapter/properties/max_loc/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1446,8 +1703,10 @@ vErrors.push(err99);
 }
 errors++;
 }
-if(func3(data56) < 1){
-const err100 = {instancePath:instancePath+"/forbidden_patterns/oversized_adapter/adapter_globs/" + i7,schemaPath:"#/definitions/glob/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+let data56 = data53.growth_tolerance;
+if(!(((typeof data56 == "number") && (!(data56 % 1) && !isNaN(data56))) && (isFinite(data56)))){
+const err100 = {instancePath:instancePath+"/forbidden_patterns/oversized_adapter/growth_tolerance",schemaPath:"#/properties/forbidden_patterns/properties/oversized_adapter/properties/growth_tolerance/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1456,8 +1715,9 @@ vErrors.push(err100);
 }
 errors++;
 }
-if(!pattern0.test(data56)){
-const err101 = {instancePath:instancePath+"/forbidden_patterns/oversized_adapter/adapter_globs/" + i7,schemaPath:"#/definitions/glob/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!.*\\\\)"},message:"must match pattern \""+"^(?!/)(?!.*\\\\)"+"\""};
+if((typeof data56 == "number") && (isFinite(data56))){
+if(data56 < 0 || isNaN(data56)){
+const err101 = {instancePath:instancePath+"/forbidden_patterns/oversized_adapter/growth_tolerance",schemaPath:"#/properties/forbidden_patterns/properties/oversized_adapter/properties/growth_tolerance/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -1467,8 +1727,14 @@ vErrors.push(err101);
 errors++;
 }
 }
-else {
-const err102 = {instancePath:instancePath+"/forbidden_patterns/oversized_adapter/adapter_globs/" + i7,schemaPath:"#/definitions/glob/type",keyword:"type",params:{type: "string"},message:"must be string"};
+let data57 = data53.adapter_globs;
+if(Array.isArray(data57)){
+const len4 = data57.length;
+for(let i7=0; i7<len4; i7++){
+let data58 = data57[i7];
+if(typeof data58 === "string"){
+if(func3(data58) > 500){
+const err102 = {instancePath:instancePath+"/forbidden_patterns/oversized_adapter/adapter_globs/" + i7,schemaPath:"#/definitions/glob/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -1477,15 +1743,8 @@ vErrors.push(err102);
 }
 errors++;
 }
-}
-let i8 = data55.length;
-let j3;
-if(i8 > 1){
-outer0:
-for(;i8--;){
-for(j3 = i8; j3--;){
-if(func0(data55[i8], data55[j3])){
-const err103 = {instancePath:instancePath+"/forbidden_patterns/oversized_adapter/adapter_globs",schemaPath:"#/properties/forbidden_patterns/properties/oversized_adapter/properties/adapter_globs/uniqueItems",keyword:"uniqueItems",params:{i: i8, j: j3},message:"must NOT have duplicate items (items ## "+j3+" and "+i8+" are identical)"};
+if(func3(data58) < 1){
+const err103 = {instancePath:instancePath+"/forbidden_patterns/oversized_adapter/adapter_globs/" + i7,schemaPath:"#/definitions/glob/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -1493,14 +1752,9 @@ else {
 vErrors.push(err103);
 }
 errors++;
-break outer0;
 }
-}
-}
-}
-}
-else {
-const err104 = {instancePath:instancePath+"/forbidden_patterns/oversized_adapter/adapter_globs",schemaPath:"#/properties/forbidden_patterns/properties/oversized_adapter/properties/adapter_globs/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(!pattern0.test(data58)){
+const err104 = {instancePath:instancePath+"/forbidden_patterns/oversized_adapter/adapter_globs/" + i7,schemaPath:"#/definitions/glob/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!.*\\\\)"},message:"must match pattern \""+"^(?!/)(?!.*\\\\)"+"\""};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -1511,7 +1765,7 @@ errors++;
 }
 }
 else {
-const err105 = {instancePath:instancePath+"/forbidden_patterns/oversized_adapter",schemaPath:"#/properties/forbidden_patterns/properties/oversized_adapter/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err105 = {instancePath:instancePath+"/forbidden_patterns/oversized_adapter/adapter_globs/" + i7,schemaPath:"#/definitions/glob/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -1520,14 +1774,15 @@ vErrors.push(err105);
 }
 errors++;
 }
-let data57 = data22.dependency_budget;
-if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
-if(data57.severity === undefined){
-data57.severity = "error";
 }
-for(const key18 in data57){
-if(!(key18 === "severity")){
-const err106 = {instancePath:instancePath+"/forbidden_patterns/dependency_budget",schemaPath:"#/properties/forbidden_patterns/properties/dependency_budget/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties"};
+let i8 = data57.length;
+let j3;
+if(i8 > 1){
+outer0:
+for(;i8--;){
+for(j3 = i8; j3--;){
+if(func0(data57[i8], data57[j3])){
+const err106 = {instancePath:instancePath+"/forbidden_patterns/oversized_adapter/adapter_globs",schemaPath:"#/properties/forbidden_patterns/properties/oversized_adapter/properties/adapter_globs/uniqueItems",keyword:"uniqueItems",params:{i: i8, j: j3},message:"must NOT have duplicate items (items ## "+j3+" and "+i8+" are identical)"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -1535,11 +1790,14 @@ else {
 vErrors.push(err106);
 }
 errors++;
+break outer0;
 }
 }
-let data58 = data57.severity;
-if(!(((data58 === "error") || (data58 === "warn")) || (data58 === "off"))){
-const err107 = {instancePath:instancePath+"/forbidden_patterns/dependency_budget/severity",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
+}
+}
+}
+else {
+const err107 = {instancePath:instancePath+"/forbidden_patterns/oversized_adapter/adapter_globs",schemaPath:"#/properties/forbidden_patterns/properties/oversized_adapter/properties/adapter_globs/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -1550,7 +1808,7 @@ errors++;
 }
 }
 else {
-const err108 = {instancePath:instancePath+"/forbidden_patterns/dependency_budget",schemaPath:"#/properties/forbidden_patterns/properties/dependency_budget/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err108 = {instancePath:instancePath+"/forbidden_patterns/oversized_adapter",schemaPath:"#/properties/forbidden_patterns/properties/oversized_adapter/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -1559,14 +1817,14 @@ vErrors.push(err108);
 }
 errors++;
 }
-let data59 = data22.module_budget;
+let data59 = data22.dependency_budget;
 if(data59 && typeof data59 == "object" && !Array.isArray(data59)){
 if(data59.severity === undefined){
 data59.severity = "error";
 }
 for(const key19 in data59){
 if(!(key19 === "severity")){
-const err109 = {instancePath:instancePath+"/forbidden_patterns/module_budget",schemaPath:"#/properties/forbidden_patterns/properties/module_budget/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties"};
+const err109 = {instancePath:instancePath+"/forbidden_patterns/dependency_budget",schemaPath:"#/properties/forbidden_patterns/properties/dependency_budget/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -1578,7 +1836,7 @@ errors++;
 }
 let data60 = data59.severity;
 if(!(((data60 === "error") || (data60 === "warn")) || (data60 === "off"))){
-const err110 = {instancePath:instancePath+"/forbidden_patterns/module_budget/severity",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
+const err110 = {instancePath:instancePath+"/forbidden_patterns/dependency_budget/severity",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -1589,7 +1847,7 @@ errors++;
 }
 }
 else {
-const err111 = {instancePath:instancePath+"/forbidden_patterns/module_budget",schemaPath:"#/properties/forbidden_patterns/properties/module_budget/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err111 = {instancePath:instancePath+"/forbidden_patterns/dependency_budget",schemaPath:"#/properties/forbidden_patterns/properties/dependency_budget/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -1598,14 +1856,14 @@ vErrors.push(err111);
 }
 errors++;
 }
-let data61 = data22.file_budget;
+let data61 = data22.module_budget;
 if(data61 && typeof data61 == "object" && !Array.isArray(data61)){
 if(data61.severity === undefined){
 data61.severity = "error";
 }
 for(const key20 in data61){
 if(!(key20 === "severity")){
-const err112 = {instancePath:instancePath+"/forbidden_patterns/file_budget",schemaPath:"#/properties/forbidden_patterns/properties/file_budget/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties"};
+const err112 = {instancePath:instancePath+"/forbidden_patterns/module_budget",schemaPath:"#/properties/forbidden_patterns/properties/module_budget/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -1617,7 +1875,7 @@ errors++;
 }
 let data62 = data61.severity;
 if(!(((data62 === "error") || (data62 === "warn")) || (data62 === "off"))){
-const err113 = {instancePath:instancePath+"/forbidden_patterns/file_budget/severity",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
+const err113 = {instancePath:instancePath+"/forbidden_patterns/module_budget/severity",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -1628,7 +1886,7 @@ errors++;
 }
 }
 else {
-const err114 = {instancePath:instancePath+"/forbidden_patterns/file_budget",schemaPath:"#/properties/forbidden_patterns/properties/file_budget/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err114 = {instancePath:instancePath+"/forbidden_patterns/module_budget",schemaPath:"#/properties/forbidden_patterns/properties/module_budget/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -1637,14 +1895,14 @@ vErrors.push(err114);
 }
 errors++;
 }
-let data63 = data22.loc_budget;
+let data63 = data22.file_budget;
 if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
 if(data63.severity === undefined){
 data63.severity = "error";
 }
 for(const key21 in data63){
 if(!(key21 === "severity")){
-const err115 = {instancePath:instancePath+"/forbidden_patterns/loc_budget",schemaPath:"#/properties/forbidden_patterns/properties/loc_budget/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties"};
+const err115 = {instancePath:instancePath+"/forbidden_patterns/file_budget",schemaPath:"#/properties/forbidden_patterns/properties/file_budget/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -1656,7 +1914,7 @@ errors++;
 }
 let data64 = data63.severity;
 if(!(((data64 === "error") || (data64 === "warn")) || (data64 === "off"))){
-const err116 = {instancePath:instancePath+"/forbidden_patterns/loc_budget/severity",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
+const err116 = {instancePath:instancePath+"/forbidden_patterns/file_budget/severity",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -1667,7 +1925,7 @@ errors++;
 }
 }
 else {
-const err117 = {instancePath:instancePath+"/forbidden_patterns/loc_budget",schemaPath:"#/properties/forbidden_patterns/properties/loc_budget/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err117 = {instancePath:instancePath+"/forbidden_patterns/file_budget",schemaPath:"#/properties/forbidden_patterns/properties/file_budget/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -1676,17 +1934,14 @@ vErrors.push(err117);
 }
 errors++;
 }
-let data65 = data22.unparsable_file;
+let data65 = data22.loc_budget;
 if(data65 && typeof data65 == "object" && !Array.isArray(data65)){
 if(data65.severity === undefined){
 data65.severity = "error";
 }
-if(data65.in_tests === undefined){
-data65.in_tests = "warn";
-}
 for(const key22 in data65){
-if(!((key22 === "severity") || (key22 === "in_tests"))){
-const err118 = {instancePath:instancePath+"/forbidden_patterns/unparsable_file",schemaPath:"#/properties/forbidden_patterns/properties/unparsable_file/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties"};
+if(!(key22 === "severity")){
+const err118 = {instancePath:instancePath+"/forbidden_patterns/loc_budget",schemaPath:"#/properties/forbidden_patterns/properties/loc_budget/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -1698,7 +1953,7 @@ errors++;
 }
 let data66 = data65.severity;
 if(!(((data66 === "error") || (data66 === "warn")) || (data66 === "off"))){
-const err119 = {instancePath:instancePath+"/forbidden_patterns/unparsable_file/severity",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
+const err119 = {instancePath:instancePath+"/forbidden_patterns/loc_budget/severity",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -1707,9 +1962,9 @@ vErrors.push(err119);
 }
 errors++;
 }
-let data67 = data65.in_tests;
-if(!(((data67 === "error") || (data67 === "warn")) || (data67 === "off"))){
-const err120 = {instancePath:instancePath+"/forbidden_patterns/unparsable_file/in_tests",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err120 = {instancePath:instancePath+"/forbidden_patterns/loc_budget",schemaPath:"#/properties/forbidden_patterns/properties/loc_budget/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -1718,9 +1973,17 @@ vErrors.push(err120);
 }
 errors++;
 }
+let data67 = data22.unparsable_file;
+if(data67 && typeof data67 == "object" && !Array.isArray(data67)){
+if(data67.severity === undefined){
+data67.severity = "error";
 }
-else {
-const err121 = {instancePath:instancePath+"/forbidden_patterns/unparsable_file",schemaPath:"#/properties/forbidden_patterns/properties/unparsable_file/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data67.in_tests === undefined){
+data67.in_tests = "warn";
+}
+for(const key23 in data67){
+if(!((key23 === "severity") || (key23 === "in_tests"))){
+const err121 = {instancePath:instancePath+"/forbidden_patterns/unparsable_file",schemaPath:"#/properties/forbidden_patterns/properties/unparsable_file/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -1730,8 +1993,9 @@ vErrors.push(err121);
 errors++;
 }
 }
-else {
-const err122 = {instancePath:instancePath+"/forbidden_patterns",schemaPath:"#/properties/forbidden_patterns/type",keyword:"type",params:{type: "object"},message:"must be object"};
+let data68 = data67.severity;
+if(!(((data68 === "error") || (data68 === "warn")) || (data68 === "off"))){
+const err122 = {instancePath:instancePath+"/forbidden_patterns/unparsable_file/severity",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -1740,41 +2004,9 @@ vErrors.push(err122);
 }
 errors++;
 }
-let data68 = data.pricing;
-if(data68 && typeof data68 == "object" && !Array.isArray(data68)){
-if(data68.loc_added === undefined){
-data68.loc_added = 1;
-}
-if(data68.loc_deleted_credit === undefined){
-data68.loc_deleted_credit = 1;
-}
-if(data68.dependency === undefined){
-data68.dependency = {};
-}
-if(data68.abstraction === undefined){
-data68.abstraction = 25;
-}
-if(data68.security === undefined){
-data68.security = {};
-}
-if(data68.file === undefined){
-data68.file = 5;
-}
-if(data68.module === undefined){
-data68.module = 20;
-}
-if(data68.tool === undefined){
-data68.tool = {};
-}
-if(data68.test_code_weight === undefined){
-data68.test_code_weight = 0.25;
-}
-if(data68.generated_code_weight === undefined){
-data68.generated_code_weight = 0;
-}
-for(const key23 in data68){
-if(!(func2.call(schema11.properties.pricing.properties, key23))){
-const err123 = {instancePath:instancePath+"/pricing",schemaPath:"#/properties/pricing/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties"};
+let data69 = data67.in_tests;
+if(!(((data69 === "error") || (data69 === "warn")) || (data69 === "off"))){
+const err123 = {instancePath:instancePath+"/forbidden_patterns/unparsable_file/in_tests",schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema12.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -1784,10 +2016,8 @@ vErrors.push(err123);
 errors++;
 }
 }
-let data69 = data68.loc_added;
-if((typeof data69 == "number") && (isFinite(data69))){
-if(data69 < 0 || isNaN(data69)){
-const err124 = {instancePath:instancePath+"/pricing/loc_added",schemaPath:"#/properties/pricing/properties/loc_added/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+else {
+const err124 = {instancePath:instancePath+"/forbidden_patterns/unparsable_file",schemaPath:"#/properties/forbidden_patterns/properties/unparsable_file/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -1798,7 +2028,7 @@ errors++;
 }
 }
 else {
-const err125 = {instancePath:instancePath+"/pricing/loc_added",schemaPath:"#/properties/pricing/properties/loc_added/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err125 = {instancePath:instancePath+"/forbidden_patterns",schemaPath:"#/properties/forbidden_patterns/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -1807,10 +2037,13 @@ vErrors.push(err125);
 }
 errors++;
 }
-let data70 = data68.loc_deleted_credit;
-if((typeof data70 == "number") && (isFinite(data70))){
-if(data70 < 0 || isNaN(data70)){
-const err126 = {instancePath:instancePath+"/pricing/loc_deleted_credit",schemaPath:"#/properties/pricing/properties/loc_deleted_credit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+let data70 = data.modules;
+if(data70 && typeof data70 == "object" && !Array.isArray(data70)){
+for(const key24 in data70){
+const _errs165 = errors;
+if(typeof key24 === "string"){
+if(func3(key24) > 100){
+const err126 = {instancePath:instancePath+"/modules",schemaPath:"#/properties/modules/propertyNames/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",propertyName:key24};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -1819,9 +2052,8 @@ vErrors.push(err126);
 }
 errors++;
 }
-}
-else {
-const err127 = {instancePath:instancePath+"/pricing/loc_deleted_credit",schemaPath:"#/properties/pricing/properties/loc_deleted_credit/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(!pattern1.test(key24)){
+const err127 = {instancePath:instancePath+"/modules",schemaPath:"#/properties/modules/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_][A-Za-z0-9_./-]*$"},message:"must match pattern \""+"^[A-Za-z0-9_][A-Za-z0-9_./-]*$"+"\"",propertyName:key24};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -1830,20 +2062,10 @@ vErrors.push(err127);
 }
 errors++;
 }
-let data71 = data68.dependency;
-if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
-if(data71.per_kloc === undefined){
-data71.per_kloc = 1;
 }
-if(data71.per_transitive_package === undefined){
-data71.per_transitive_package = 5;
-}
-if(data71.install_script === undefined){
-data71.install_script = 20;
-}
-for(const key24 in data71){
-if(!(((key24 === "per_kloc") || (key24 === "per_transitive_package")) || (key24 === "install_script"))){
-const err128 = {instancePath:instancePath+"/pricing/dependency",schemaPath:"#/properties/pricing/properties/dependency/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24},message:"must NOT have additional properties"};
+var valid57 = _errs165 === errors;
+if(!valid57){
+const err128 = {instancePath:instancePath+"/modules",schemaPath:"#/properties/modules/propertyNames",keyword:"propertyNames",params:{propertyName: key24},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -1853,10 +2075,15 @@ vErrors.push(err128);
 errors++;
 }
 }
-let data72 = data71.per_kloc;
-if((typeof data72 == "number") && (isFinite(data72))){
-if(data72 < 0 || isNaN(data72)){
-const err129 = {instancePath:instancePath+"/pricing/dependency/per_kloc",schemaPath:"#/properties/pricing/properties/dependency/properties/per_kloc/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+for(const key25 in data70){
+if(!(validate11(data70[key25], {instancePath:instancePath+"/modules/" + key25.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data70,parentDataProperty:key25,rootData}))){
+vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err129 = {instancePath:instancePath+"/modules",schemaPath:"#/properties/modules/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -1865,9 +2092,41 @@ vErrors.push(err129);
 }
 errors++;
 }
+let data72 = data.pricing;
+if(data72 && typeof data72 == "object" && !Array.isArray(data72)){
+if(data72.loc_added === undefined){
+data72.loc_added = 1;
 }
-else {
-const err130 = {instancePath:instancePath+"/pricing/dependency/per_kloc",schemaPath:"#/properties/pricing/properties/dependency/properties/per_kloc/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data72.loc_deleted_credit === undefined){
+data72.loc_deleted_credit = 1;
+}
+if(data72.dependency === undefined){
+data72.dependency = {};
+}
+if(data72.abstraction === undefined){
+data72.abstraction = 25;
+}
+if(data72.security === undefined){
+data72.security = {};
+}
+if(data72.file === undefined){
+data72.file = 5;
+}
+if(data72.module === undefined){
+data72.module = 20;
+}
+if(data72.tool === undefined){
+data72.tool = {};
+}
+if(data72.test_code_weight === undefined){
+data72.test_code_weight = 0.25;
+}
+if(data72.generated_code_weight === undefined){
+data72.generated_code_weight = 0;
+}
+for(const key26 in data72){
+if(!(func2.call(schema11.properties.pricing.properties, key26))){
+const err130 = {instancePath:instancePath+"/pricing",schemaPath:"#/properties/pricing/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key26},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -1876,10 +2135,11 @@ vErrors.push(err130);
 }
 errors++;
 }
-let data73 = data71.per_transitive_package;
+}
+let data73 = data72.loc_added;
 if((typeof data73 == "number") && (isFinite(data73))){
 if(data73 < 0 || isNaN(data73)){
-const err131 = {instancePath:instancePath+"/pricing/dependency/per_transitive_package",schemaPath:"#/properties/pricing/properties/dependency/properties/per_transitive_package/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err131 = {instancePath:instancePath+"/pricing/loc_added",schemaPath:"#/properties/pricing/properties/loc_added/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -1890,7 +2150,7 @@ errors++;
 }
 }
 else {
-const err132 = {instancePath:instancePath+"/pricing/dependency/per_transitive_package",schemaPath:"#/properties/pricing/properties/dependency/properties/per_transitive_package/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err132 = {instancePath:instancePath+"/pricing/loc_added",schemaPath:"#/properties/pricing/properties/loc_added/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -1899,10 +2159,10 @@ vErrors.push(err132);
 }
 errors++;
 }
-let data74 = data71.install_script;
+let data74 = data72.loc_deleted_credit;
 if((typeof data74 == "number") && (isFinite(data74))){
 if(data74 < 0 || isNaN(data74)){
-const err133 = {instancePath:instancePath+"/pricing/dependency/install_script",schemaPath:"#/properties/pricing/properties/dependency/properties/install_script/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err133 = {instancePath:instancePath+"/pricing/loc_deleted_credit",schemaPath:"#/properties/pricing/properties/loc_deleted_credit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -1913,7 +2173,7 @@ errors++;
 }
 }
 else {
-const err134 = {instancePath:instancePath+"/pricing/dependency/install_script",schemaPath:"#/properties/pricing/properties/dependency/properties/install_script/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err134 = {instancePath:instancePath+"/pricing/loc_deleted_credit",schemaPath:"#/properties/pricing/properties/loc_deleted_credit/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -1922,9 +2182,20 @@ vErrors.push(err134);
 }
 errors++;
 }
+let data75 = data72.dependency;
+if(data75 && typeof data75 == "object" && !Array.isArray(data75)){
+if(data75.per_kloc === undefined){
+data75.per_kloc = 1;
 }
-else {
-const err135 = {instancePath:instancePath+"/pricing/dependency",schemaPath:"#/properties/pricing/properties/dependency/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data75.per_transitive_package === undefined){
+data75.per_transitive_package = 5;
+}
+if(data75.install_script === undefined){
+data75.install_script = 20;
+}
+for(const key27 in data75){
+if(!(((key27 === "per_kloc") || (key27 === "per_transitive_package")) || (key27 === "install_script"))){
+const err135 = {instancePath:instancePath+"/pricing/dependency",schemaPath:"#/properties/pricing/properties/dependency/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key27},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -1933,10 +2204,11 @@ vErrors.push(err135);
 }
 errors++;
 }
-let data75 = data68.abstraction;
-if((typeof data75 == "number") && (isFinite(data75))){
-if(data75 < 0 || isNaN(data75)){
-const err136 = {instancePath:instancePath+"/pricing/abstraction",schemaPath:"#/properties/pricing/properties/abstraction/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+let data76 = data75.per_kloc;
+if((typeof data76 == "number") && (isFinite(data76))){
+if(data76 < 0 || isNaN(data76)){
+const err136 = {instancePath:instancePath+"/pricing/dependency/per_kloc",schemaPath:"#/properties/pricing/properties/dependency/properties/per_kloc/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -1947,7 +2219,7 @@ errors++;
 }
 }
 else {
-const err137 = {instancePath:instancePath+"/pricing/abstraction",schemaPath:"#/properties/pricing/properties/abstraction/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err137 = {instancePath:instancePath+"/pricing/dependency/per_kloc",schemaPath:"#/properties/pricing/properties/dependency/properties/per_kloc/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -1956,35 +2228,10 @@ vErrors.push(err137);
 }
 errors++;
 }
-let data76 = data68.security;
-if(data76 && typeof data76 == "object" && !Array.isArray(data76)){
-if(data76.process_spawn === undefined){
-data76.process_spawn = 30;
-}
-if(data76.eval === undefined){
-data76.eval = 30;
-}
-if(data76.filesystem_write === undefined){
-data76.filesystem_write = 10;
-}
-if(data76.network === undefined){
-data76.network = 20;
-}
-if(data76.crypto === undefined){
-data76.crypto = 15;
-}
-if(data76.auth === undefined){
-data76.auth = 25;
-}
-if(data76.deserialization === undefined){
-data76.deserialization = 20;
-}
-if(data76.env_secrets === undefined){
-data76.env_secrets = 15;
-}
-for(const key25 in data76){
-if(!((((((((key25 === "process_spawn") || (key25 === "eval")) || (key25 === "filesystem_write")) || (key25 === "network")) || (key25 === "crypto")) || (key25 === "auth")) || (key25 === "deserialization")) || (key25 === "env_secrets"))){
-const err138 = {instancePath:instancePath+"/pricing/security",schemaPath:"#/properties/pricing/properties/security/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key25},message:"must NOT have additional properties"};
+let data77 = data75.per_transitive_package;
+if((typeof data77 == "number") && (isFinite(data77))){
+if(data77 < 0 || isNaN(data77)){
+const err138 = {instancePath:instancePath+"/pricing/dependency/per_transitive_package",schemaPath:"#/properties/pricing/properties/dependency/properties/per_transitive_package/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -1994,10 +2241,8 @@ vErrors.push(err138);
 errors++;
 }
 }
-let data77 = data76.process_spawn;
-if((typeof data77 == "number") && (isFinite(data77))){
-if(data77 < 0 || isNaN(data77)){
-const err139 = {instancePath:instancePath+"/pricing/security/process_spawn",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+else {
+const err139 = {instancePath:instancePath+"/pricing/dependency/per_transitive_package",schemaPath:"#/properties/pricing/properties/dependency/properties/per_transitive_package/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -2006,9 +2251,10 @@ vErrors.push(err139);
 }
 errors++;
 }
-}
-else {
-const err140 = {instancePath:instancePath+"/pricing/security/process_spawn",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
+let data78 = data75.install_script;
+if((typeof data78 == "number") && (isFinite(data78))){
+if(data78 < 0 || isNaN(data78)){
+const err140 = {instancePath:instancePath+"/pricing/dependency/install_script",schemaPath:"#/properties/pricing/properties/dependency/properties/install_script/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -2017,10 +2263,9 @@ vErrors.push(err140);
 }
 errors++;
 }
-let data78 = data76.eval;
-if((typeof data78 == "number") && (isFinite(data78))){
-if(data78 < 0 || isNaN(data78)){
-const err141 = {instancePath:instancePath+"/pricing/security/eval",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+else {
+const err141 = {instancePath:instancePath+"/pricing/dependency/install_script",schemaPath:"#/properties/pricing/properties/dependency/properties/install_script/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -2031,7 +2276,7 @@ errors++;
 }
 }
 else {
-const err142 = {instancePath:instancePath+"/pricing/security/eval",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err142 = {instancePath:instancePath+"/pricing/dependency",schemaPath:"#/properties/pricing/properties/dependency/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -2040,10 +2285,10 @@ vErrors.push(err142);
 }
 errors++;
 }
-let data79 = data76.filesystem_write;
+let data79 = data72.abstraction;
 if((typeof data79 == "number") && (isFinite(data79))){
 if(data79 < 0 || isNaN(data79)){
-const err143 = {instancePath:instancePath+"/pricing/security/filesystem_write",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err143 = {instancePath:instancePath+"/pricing/abstraction",schemaPath:"#/properties/pricing/properties/abstraction/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -2054,7 +2299,7 @@ errors++;
 }
 }
 else {
-const err144 = {instancePath:instancePath+"/pricing/security/filesystem_write",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err144 = {instancePath:instancePath+"/pricing/abstraction",schemaPath:"#/properties/pricing/properties/abstraction/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -2063,10 +2308,35 @@ vErrors.push(err144);
 }
 errors++;
 }
-let data80 = data76.network;
-if((typeof data80 == "number") && (isFinite(data80))){
-if(data80 < 0 || isNaN(data80)){
-const err145 = {instancePath:instancePath+"/pricing/security/network",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+let data80 = data72.security;
+if(data80 && typeof data80 == "object" && !Array.isArray(data80)){
+if(data80.process_spawn === undefined){
+data80.process_spawn = 30;
+}
+if(data80.eval === undefined){
+data80.eval = 30;
+}
+if(data80.filesystem_write === undefined){
+data80.filesystem_write = 10;
+}
+if(data80.network === undefined){
+data80.network = 20;
+}
+if(data80.crypto === undefined){
+data80.crypto = 15;
+}
+if(data80.auth === undefined){
+data80.auth = 25;
+}
+if(data80.deserialization === undefined){
+data80.deserialization = 20;
+}
+if(data80.env_secrets === undefined){
+data80.env_secrets = 15;
+}
+for(const key28 in data80){
+if(!((((((((key28 === "process_spawn") || (key28 === "eval")) || (key28 === "filesystem_write")) || (key28 === "network")) || (key28 === "crypto")) || (key28 === "auth")) || (key28 === "deserialization")) || (key28 === "env_secrets"))){
+const err145 = {instancePath:instancePath+"/pricing/security",schemaPath:"#/properties/pricing/properties/security/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key28},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -2076,8 +2346,10 @@ vErrors.push(err145);
 errors++;
 }
 }
-else {
-const err146 = {instancePath:instancePath+"/pricing/security/network",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
+let data81 = data80.process_spawn;
+if((typeof data81 == "number") && (isFinite(data81))){
+if(data81 < 0 || isNaN(data81)){
+const err146 = {instancePath:instancePath+"/pricing/security/process_spawn",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -2086,10 +2358,9 @@ vErrors.push(err146);
 }
 errors++;
 }
-let data81 = data76.crypto;
-if((typeof data81 == "number") && (isFinite(data81))){
-if(data81 < 0 || isNaN(data81)){
-const err147 = {instancePath:instancePath+"/pricing/security/crypto",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+else {
+const err147 = {instancePath:instancePath+"/pricing/security/process_spawn",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -2098,9 +2369,10 @@ vErrors.push(err147);
 }
 errors++;
 }
-}
-else {
-const err148 = {instancePath:instancePath+"/pricing/security/crypto",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
+let data82 = data80.eval;
+if((typeof data82 == "number") && (isFinite(data82))){
+if(data82 < 0 || isNaN(data82)){
+const err148 = {instancePath:instancePath+"/pricing/security/eval",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -2109,10 +2381,9 @@ vErrors.push(err148);
 }
 errors++;
 }
-let data82 = data76.auth;
-if((typeof data82 == "number") && (isFinite(data82))){
-if(data82 < 0 || isNaN(data82)){
-const err149 = {instancePath:instancePath+"/pricing/security/auth",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+else {
+const err149 = {instancePath:instancePath+"/pricing/security/eval",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -2121,9 +2392,10 @@ vErrors.push(err149);
 }
 errors++;
 }
-}
-else {
-const err150 = {instancePath:instancePath+"/pricing/security/auth",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
+let data83 = data80.filesystem_write;
+if((typeof data83 == "number") && (isFinite(data83))){
+if(data83 < 0 || isNaN(data83)){
+const err150 = {instancePath:instancePath+"/pricing/security/filesystem_write",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -2132,10 +2404,9 @@ vErrors.push(err150);
 }
 errors++;
 }
-let data83 = data76.deserialization;
-if((typeof data83 == "number") && (isFinite(data83))){
-if(data83 < 0 || isNaN(data83)){
-const err151 = {instancePath:instancePath+"/pricing/security/deserialization",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+else {
+const err151 = {instancePath:instancePath+"/pricing/security/filesystem_write",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err151];
 }
@@ -2144,9 +2415,10 @@ vErrors.push(err151);
 }
 errors++;
 }
-}
-else {
-const err152 = {instancePath:instancePath+"/pricing/security/deserialization",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
+let data84 = data80.network;
+if((typeof data84 == "number") && (isFinite(data84))){
+if(data84 < 0 || isNaN(data84)){
+const err152 = {instancePath:instancePath+"/pricing/security/network",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err152];
 }
@@ -2155,10 +2427,9 @@ vErrors.push(err152);
 }
 errors++;
 }
-let data84 = data76.env_secrets;
-if((typeof data84 == "number") && (isFinite(data84))){
-if(data84 < 0 || isNaN(data84)){
-const err153 = {instancePath:instancePath+"/pricing/security/env_secrets",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+else {
+const err153 = {instancePath:instancePath+"/pricing/security/network",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err153];
 }
@@ -2167,9 +2438,10 @@ vErrors.push(err153);
 }
 errors++;
 }
-}
-else {
-const err154 = {instancePath:instancePath+"/pricing/security/env_secrets",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
+let data85 = data80.crypto;
+if((typeof data85 == "number") && (isFinite(data85))){
+if(data85 < 0 || isNaN(data85)){
+const err154 = {instancePath:instancePath+"/pricing/security/crypto",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -2180,7 +2452,7 @@ errors++;
 }
 }
 else {
-const err155 = {instancePath:instancePath+"/pricing/security",schemaPath:"#/properties/pricing/properties/security/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err155 = {instancePath:instancePath+"/pricing/security/crypto",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err155];
 }
@@ -2189,10 +2461,10 @@ vErrors.push(err155);
 }
 errors++;
 }
-let data85 = data68.file;
-if((typeof data85 == "number") && (isFinite(data85))){
-if(data85 < 0 || isNaN(data85)){
-const err156 = {instancePath:instancePath+"/pricing/file",schemaPath:"#/properties/pricing/properties/file/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+let data86 = data80.auth;
+if((typeof data86 == "number") && (isFinite(data86))){
+if(data86 < 0 || isNaN(data86)){
+const err156 = {instancePath:instancePath+"/pricing/security/auth",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -2203,7 +2475,7 @@ errors++;
 }
 }
 else {
-const err157 = {instancePath:instancePath+"/pricing/file",schemaPath:"#/properties/pricing/properties/file/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err157 = {instancePath:instancePath+"/pricing/security/auth",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err157];
 }
@@ -2212,10 +2484,10 @@ vErrors.push(err157);
 }
 errors++;
 }
-let data86 = data68.module;
-if((typeof data86 == "number") && (isFinite(data86))){
-if(data86 < 0 || isNaN(data86)){
-const err158 = {instancePath:instancePath+"/pricing/module",schemaPath:"#/properties/pricing/properties/module/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+let data87 = data80.deserialization;
+if((typeof data87 == "number") && (isFinite(data87))){
+if(data87 < 0 || isNaN(data87)){
+const err158 = {instancePath:instancePath+"/pricing/security/deserialization",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err158];
 }
@@ -2226,7 +2498,7 @@ errors++;
 }
 }
 else {
-const err159 = {instancePath:instancePath+"/pricing/module",schemaPath:"#/properties/pricing/properties/module/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err159 = {instancePath:instancePath+"/pricing/security/deserialization",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err159];
 }
@@ -2235,23 +2507,10 @@ vErrors.push(err159);
 }
 errors++;
 }
-let data87 = data68.tool;
-if(data87 && typeof data87 == "object" && !Array.isArray(data87)){
-if(data87.tier_0 === undefined){
-data87.tier_0 = 0;
-}
-if(data87.tier_1 === undefined){
-data87.tier_1 = 1;
-}
-if(data87.tier_2 === undefined){
-data87.tier_2 = 5;
-}
-if(data87.tier_3 === undefined){
-data87.tier_3 = 20;
-}
-for(const key26 in data87){
-if(!((((key26 === "tier_0") || (key26 === "tier_1")) || (key26 === "tier_2")) || (key26 === "tier_3"))){
-const err160 = {instancePath:instancePath+"/pricing/tool",schemaPath:"#/properties/pricing/properties/tool/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key26},message:"must NOT have additional properties"};
+let data88 = data80.env_secrets;
+if((typeof data88 == "number") && (isFinite(data88))){
+if(data88 < 0 || isNaN(data88)){
+const err160 = {instancePath:instancePath+"/pricing/security/env_secrets",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err160];
 }
@@ -2261,10 +2520,8 @@ vErrors.push(err160);
 errors++;
 }
 }
-let data88 = data87.tier_0;
-if((typeof data88 == "number") && (isFinite(data88))){
-if(data88 < 0 || isNaN(data88)){
-const err161 = {instancePath:instancePath+"/pricing/tool/tier_0",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+else {
+const err161 = {instancePath:instancePath+"/pricing/security/env_secrets",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err161];
 }
@@ -2275,7 +2532,7 @@ errors++;
 }
 }
 else {
-const err162 = {instancePath:instancePath+"/pricing/tool/tier_0",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err162 = {instancePath:instancePath+"/pricing/security",schemaPath:"#/properties/pricing/properties/security/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err162];
 }
@@ -2284,10 +2541,10 @@ vErrors.push(err162);
 }
 errors++;
 }
-let data89 = data87.tier_1;
+let data89 = data72.file;
 if((typeof data89 == "number") && (isFinite(data89))){
 if(data89 < 0 || isNaN(data89)){
-const err163 = {instancePath:instancePath+"/pricing/tool/tier_1",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err163 = {instancePath:instancePath+"/pricing/file",schemaPath:"#/properties/pricing/properties/file/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err163];
 }
@@ -2298,7 +2555,7 @@ errors++;
 }
 }
 else {
-const err164 = {instancePath:instancePath+"/pricing/tool/tier_1",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err164 = {instancePath:instancePath+"/pricing/file",schemaPath:"#/properties/pricing/properties/file/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err164];
 }
@@ -2307,10 +2564,10 @@ vErrors.push(err164);
 }
 errors++;
 }
-let data90 = data87.tier_2;
+let data90 = data72.module;
 if((typeof data90 == "number") && (isFinite(data90))){
 if(data90 < 0 || isNaN(data90)){
-const err165 = {instancePath:instancePath+"/pricing/tool/tier_2",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err165 = {instancePath:instancePath+"/pricing/module",schemaPath:"#/properties/pricing/properties/module/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err165];
 }
@@ -2321,7 +2578,7 @@ errors++;
 }
 }
 else {
-const err166 = {instancePath:instancePath+"/pricing/tool/tier_2",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err166 = {instancePath:instancePath+"/pricing/module",schemaPath:"#/properties/pricing/properties/module/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err166];
 }
@@ -2330,10 +2587,23 @@ vErrors.push(err166);
 }
 errors++;
 }
-let data91 = data87.tier_3;
-if((typeof data91 == "number") && (isFinite(data91))){
-if(data91 < 0 || isNaN(data91)){
-const err167 = {instancePath:instancePath+"/pricing/tool/tier_3",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+let data91 = data72.tool;
+if(data91 && typeof data91 == "object" && !Array.isArray(data91)){
+if(data91.tier_0 === undefined){
+data91.tier_0 = 0;
+}
+if(data91.tier_1 === undefined){
+data91.tier_1 = 1;
+}
+if(data91.tier_2 === undefined){
+data91.tier_2 = 5;
+}
+if(data91.tier_3 === undefined){
+data91.tier_3 = 20;
+}
+for(const key29 in data91){
+if(!((((key29 === "tier_0") || (key29 === "tier_1")) || (key29 === "tier_2")) || (key29 === "tier_3"))){
+const err167 = {instancePath:instancePath+"/pricing/tool",schemaPath:"#/properties/pricing/properties/tool/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key29},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err167];
 }
@@ -2343,8 +2613,10 @@ vErrors.push(err167);
 errors++;
 }
 }
-else {
-const err168 = {instancePath:instancePath+"/pricing/tool/tier_3",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
+let data92 = data91.tier_0;
+if((typeof data92 == "number") && (isFinite(data92))){
+if(data92 < 0 || isNaN(data92)){
+const err168 = {instancePath:instancePath+"/pricing/tool/tier_0",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err168];
 }
@@ -2355,7 +2627,7 @@ errors++;
 }
 }
 else {
-const err169 = {instancePath:instancePath+"/pricing/tool",schemaPath:"#/properties/pricing/properties/tool/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err169 = {instancePath:instancePath+"/pricing/tool/tier_0",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err169];
 }
@@ -2364,10 +2636,10 @@ vErrors.push(err169);
 }
 errors++;
 }
-let data92 = data68.test_code_weight;
-if((typeof data92 == "number") && (isFinite(data92))){
-if(data92 > 1 || isNaN(data92)){
-const err170 = {instancePath:instancePath+"/pricing/test_code_weight",schemaPath:"#/properties/pricing/properties/test_code_weight/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+let data93 = data91.tier_1;
+if((typeof data93 == "number") && (isFinite(data93))){
+if(data93 < 0 || isNaN(data93)){
+const err170 = {instancePath:instancePath+"/pricing/tool/tier_1",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err170];
 }
@@ -2376,8 +2648,9 @@ vErrors.push(err170);
 }
 errors++;
 }
-if(data92 < 0 || isNaN(data92)){
-const err171 = {instancePath:instancePath+"/pricing/test_code_weight",schemaPath:"#/properties/pricing/properties/test_code_weight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+else {
+const err171 = {instancePath:instancePath+"/pricing/tool/tier_1",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err171];
 }
@@ -2386,9 +2659,10 @@ vErrors.push(err171);
 }
 errors++;
 }
-}
-else {
-const err172 = {instancePath:instancePath+"/pricing/test_code_weight",schemaPath:"#/properties/pricing/properties/test_code_weight/type",keyword:"type",params:{type: "number"},message:"must be number"};
+let data94 = data91.tier_2;
+if((typeof data94 == "number") && (isFinite(data94))){
+if(data94 < 0 || isNaN(data94)){
+const err172 = {instancePath:instancePath+"/pricing/tool/tier_2",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err172];
 }
@@ -2397,10 +2671,9 @@ vErrors.push(err172);
 }
 errors++;
 }
-let data93 = data68.generated_code_weight;
-if((typeof data93 == "number") && (isFinite(data93))){
-if(data93 > 1 || isNaN(data93)){
-const err173 = {instancePath:instancePath+"/pricing/generated_code_weight",schemaPath:"#/properties/pricing/properties/generated_code_weight/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+}
+else {
+const err173 = {instancePath:instancePath+"/pricing/tool/tier_2",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err173];
 }
@@ -2409,8 +2682,10 @@ vErrors.push(err173);
 }
 errors++;
 }
-if(data93 < 0 || isNaN(data93)){
-const err174 = {instancePath:instancePath+"/pricing/generated_code_weight",schemaPath:"#/properties/pricing/properties/generated_code_weight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+let data95 = data91.tier_3;
+if((typeof data95 == "number") && (isFinite(data95))){
+if(data95 < 0 || isNaN(data95)){
+const err174 = {instancePath:instancePath+"/pricing/tool/tier_3",schemaPath:"#/definitions/points/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err174];
 }
@@ -2421,7 +2696,7 @@ errors++;
 }
 }
 else {
-const err175 = {instancePath:instancePath+"/pricing/generated_code_weight",schemaPath:"#/properties/pricing/properties/generated_code_weight/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err175 = {instancePath:instancePath+"/pricing/tool/tier_3",schemaPath:"#/definitions/points/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err175];
 }
@@ -2432,7 +2707,7 @@ errors++;
 }
 }
 else {
-const err176 = {instancePath:instancePath+"/pricing",schemaPath:"#/properties/pricing/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err176 = {instancePath:instancePath+"/pricing/tool",schemaPath:"#/properties/pricing/properties/tool/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err176];
 }
@@ -2441,20 +2716,10 @@ vErrors.push(err176);
 }
 errors++;
 }
-let data94 = data.permissions;
-if(data94 && typeof data94 == "object" && !Array.isArray(data94)){
-if(data94.max_tier === undefined){
-data94.max_tier = 2;
-}
-if(data94.allowed_commands === undefined){
-data94.allowed_commands = [];
-}
-if(data94.protected_paths === undefined){
-data94.protected_paths = [".github/**",".husky/**",".aureus/**","**/CODEOWNERS","**/.gitattributes","**/AGENTS.md","**/package.json","**/package-lock.json"];
-}
-for(const key27 in data94){
-if(!(((key27 === "max_tier") || (key27 === "allowed_commands")) || (key27 === "protected_paths"))){
-const err177 = {instancePath:instancePath+"/permissions",schemaPath:"#/properties/permissions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key27},message:"must NOT have additional properties"};
+let data96 = data72.test_code_weight;
+if((typeof data96 == "number") && (isFinite(data96))){
+if(data96 > 1 || isNaN(data96)){
+const err177 = {instancePath:instancePath+"/pricing/test_code_weight",schemaPath:"#/properties/pricing/properties/test_code_weight/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
 if(vErrors === null){
 vErrors = [err177];
 }
@@ -2463,10 +2728,8 @@ vErrors.push(err177);
 }
 errors++;
 }
-}
-let data95 = data94.max_tier;
-if(!(((typeof data95 == "number") && (!(data95 % 1) && !isNaN(data95))) && (isFinite(data95)))){
-const err178 = {instancePath:instancePath+"/permissions/max_tier",schemaPath:"#/properties/permissions/properties/max_tier/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data96 < 0 || isNaN(data96)){
+const err178 = {instancePath:instancePath+"/pricing/test_code_weight",schemaPath:"#/properties/pricing/properties/test_code_weight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err178];
 }
@@ -2475,9 +2738,9 @@ vErrors.push(err178);
 }
 errors++;
 }
-if((typeof data95 == "number") && (isFinite(data95))){
-if(data95 > 3 || isNaN(data95)){
-const err179 = {instancePath:instancePath+"/permissions/max_tier",schemaPath:"#/properties/permissions/properties/max_tier/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3},message:"must be <= 3"};
+}
+else {
+const err179 = {instancePath:instancePath+"/pricing/test_code_weight",schemaPath:"#/properties/pricing/properties/test_code_weight/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err179];
 }
@@ -2486,8 +2749,10 @@ vErrors.push(err179);
 }
 errors++;
 }
-if(data95 < 0 || isNaN(data95)){
-const err180 = {instancePath:instancePath+"/permissions/max_tier",schemaPath:"#/properties/permissions/properties/max_tier/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+let data97 = data72.generated_code_weight;
+if((typeof data97 == "number") && (isFinite(data97))){
+if(data97 > 1 || isNaN(data97)){
+const err180 = {instancePath:instancePath+"/pricing/generated_code_weight",schemaPath:"#/properties/pricing/properties/generated_code_weight/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
 if(vErrors === null){
 vErrors = [err180];
 }
@@ -2496,11 +2761,8 @@ vErrors.push(err180);
 }
 errors++;
 }
-}
-let data96 = data94.allowed_commands;
-if(Array.isArray(data96)){
-if(data96.length > 50){
-const err181 = {instancePath:instancePath+"/permissions/allowed_commands",schemaPath:"#/properties/permissions/properties/allowed_commands/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items"};
+if(data97 < 0 || isNaN(data97)){
+const err181 = {instancePath:instancePath+"/pricing/generated_code_weight",schemaPath:"#/properties/pricing/properties/generated_code_weight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err181];
 }
@@ -2509,12 +2771,9 @@ vErrors.push(err181);
 }
 errors++;
 }
-const len5 = data96.length;
-for(let i9=0; i9<len5; i9++){
-let data97 = data96[i9];
-if(Array.isArray(data97)){
-if(data97.length > 20){
-const err182 = {instancePath:instancePath+"/permissions/allowed_commands/" + i9,schemaPath:"#/properties/permissions/properties/allowed_commands/items/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items"};
+}
+else {
+const err182 = {instancePath:instancePath+"/pricing/generated_code_weight",schemaPath:"#/properties/pricing/properties/generated_code_weight/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err182];
 }
@@ -2523,8 +2782,9 @@ vErrors.push(err182);
 }
 errors++;
 }
-if(data97.length < 1){
-const err183 = {instancePath:instancePath+"/permissions/allowed_commands/" + i9,schemaPath:"#/properties/permissions/properties/allowed_commands/items/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+}
+else {
+const err183 = {instancePath:instancePath+"/pricing",schemaPath:"#/properties/pricing/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err183];
 }
@@ -2533,12 +2793,20 @@ vErrors.push(err183);
 }
 errors++;
 }
-const len6 = data97.length;
-for(let i10=0; i10<len6; i10++){
-let data98 = data97[i10];
-if(typeof data98 === "string"){
-if(func3(data98) > 200){
-const err184 = {instancePath:instancePath+"/permissions/allowed_commands/" + i9+"/" + i10,schemaPath:"#/properties/permissions/properties/allowed_commands/items/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+let data98 = data.permissions;
+if(data98 && typeof data98 == "object" && !Array.isArray(data98)){
+if(data98.max_tier === undefined){
+data98.max_tier = 2;
+}
+if(data98.allowed_commands === undefined){
+data98.allowed_commands = [];
+}
+if(data98.protected_paths === undefined){
+data98.protected_paths = [".github/**",".husky/**",".aureus/**","**/CODEOWNERS","**/.gitattributes","**/AGENTS.md","**/package.json","**/package-lock.json"];
+}
+for(const key30 in data98){
+if(!(((key30 === "max_tier") || (key30 === "allowed_commands")) || (key30 === "protected_paths"))){
+const err184 = {instancePath:instancePath+"/permissions",schemaPath:"#/properties/permissions/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key30},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err184];
 }
@@ -2547,8 +2815,10 @@ vErrors.push(err184);
 }
 errors++;
 }
-if(func3(data98) < 1){
-const err185 = {instancePath:instancePath+"/permissions/allowed_commands/" + i9+"/" + i10,schemaPath:"#/properties/permissions/properties/allowed_commands/items/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+let data99 = data98.max_tier;
+if(!(((typeof data99 == "number") && (!(data99 % 1) && !isNaN(data99))) && (isFinite(data99)))){
+const err185 = {instancePath:instancePath+"/permissions/max_tier",schemaPath:"#/properties/permissions/properties/max_tier/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err185];
 }
@@ -2557,9 +2827,9 @@ vErrors.push(err185);
 }
 errors++;
 }
-}
-else {
-const err186 = {instancePath:instancePath+"/permissions/allowed_commands/" + i9+"/" + i10,schemaPath:"#/properties/permissions/properties/allowed_commands/items/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data99 == "number") && (isFinite(data99))){
+if(data99 > 3 || isNaN(data99)){
+const err186 = {instancePath:instancePath+"/permissions/max_tier",schemaPath:"#/properties/permissions/properties/max_tier/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3},message:"must be <= 3"};
 if(vErrors === null){
 vErrors = [err186];
 }
@@ -2568,10 +2838,8 @@ vErrors.push(err186);
 }
 errors++;
 }
-}
-}
-else {
-const err187 = {instancePath:instancePath+"/permissions/allowed_commands/" + i9,schemaPath:"#/properties/permissions/properties/allowed_commands/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data99 < 0 || isNaN(data99)){
+const err187 = {instancePath:instancePath+"/permissions/max_tier",schemaPath:"#/properties/permissions/properties/max_tier/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err187];
 }
@@ -2581,9 +2849,10 @@ vErrors.push(err187);
 errors++;
 }
 }
-}
-else {
-const err188 = {instancePath:instancePath+"/permissions/allowed_commands",schemaPath:"#/properties/permissions/properties/allowed_commands/type",keyword:"type",params:{type: "array"},message:"must be array"};
+let data100 = data98.allowed_commands;
+if(Array.isArray(data100)){
+if(data100.length > 50){
+const err188 = {instancePath:instancePath+"/permissions/allowed_commands",schemaPath:"#/properties/permissions/properties/allowed_commands/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items"};
 if(vErrors === null){
 vErrors = [err188];
 }
@@ -2592,14 +2861,12 @@ vErrors.push(err188);
 }
 errors++;
 }
-let data99 = data94.protected_paths;
-if(Array.isArray(data99)){
-const len7 = data99.length;
-for(let i11=0; i11<len7; i11++){
-let data100 = data99[i11];
-if(typeof data100 === "string"){
-if(func3(data100) > 500){
-const err189 = {instancePath:instancePath+"/permissions/protected_paths/" + i11,schemaPath:"#/definitions/glob/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+const len5 = data100.length;
+for(let i9=0; i9<len5; i9++){
+let data101 = data100[i9];
+if(Array.isArray(data101)){
+if(data101.length > 20){
+const err189 = {instancePath:instancePath+"/permissions/allowed_commands/" + i9,schemaPath:"#/properties/permissions/properties/allowed_commands/items/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items"};
 if(vErrors === null){
 vErrors = [err189];
 }
@@ -2608,8 +2875,8 @@ vErrors.push(err189);
 }
 errors++;
 }
-if(func3(data100) < 1){
-const err190 = {instancePath:instancePath+"/permissions/protected_paths/" + i11,schemaPath:"#/definitions/glob/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data101.length < 1){
+const err190 = {instancePath:instancePath+"/permissions/allowed_commands/" + i9,schemaPath:"#/properties/permissions/properties/allowed_commands/items/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err190];
 }
@@ -2618,8 +2885,12 @@ vErrors.push(err190);
 }
 errors++;
 }
-if(!pattern0.test(data100)){
-const err191 = {instancePath:instancePath+"/permissions/protected_paths/" + i11,schemaPath:"#/definitions/glob/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!.*\\\\)"},message:"must match pattern \""+"^(?!/)(?!.*\\\\)"+"\""};
+const len6 = data101.length;
+for(let i10=0; i10<len6; i10++){
+let data102 = data101[i10];
+if(typeof data102 === "string"){
+if(func3(data102) > 200){
+const err191 = {instancePath:instancePath+"/permissions/allowed_commands/" + i9+"/" + i10,schemaPath:"#/properties/permissions/properties/allowed_commands/items/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err191];
 }
@@ -2628,9 +2899,8 @@ vErrors.push(err191);
 }
 errors++;
 }
-}
-else {
-const err192 = {instancePath:instancePath+"/permissions/protected_paths/" + i11,schemaPath:"#/definitions/glob/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func3(data102) < 1){
+const err192 = {instancePath:instancePath+"/permissions/allowed_commands/" + i9+"/" + i10,schemaPath:"#/properties/permissions/properties/allowed_commands/items/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err192];
 }
@@ -2640,14 +2910,8 @@ vErrors.push(err192);
 errors++;
 }
 }
-let i12 = data99.length;
-let j4;
-if(i12 > 1){
-outer1:
-for(;i12--;){
-for(j4 = i12; j4--;){
-if(func0(data99[i12], data99[j4])){
-const err193 = {instancePath:instancePath+"/permissions/protected_paths",schemaPath:"#/properties/permissions/properties/protected_paths/uniqueItems",keyword:"uniqueItems",params:{i: i12, j: j4},message:"must NOT have duplicate items (items ## "+j4+" and "+i12+" are identical)"};
+else {
+const err193 = {instancePath:instancePath+"/permissions/allowed_commands/" + i9+"/" + i10,schemaPath:"#/properties/permissions/properties/allowed_commands/items/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err193];
 }
@@ -2655,14 +2919,11 @@ else {
 vErrors.push(err193);
 }
 errors++;
-break outer1;
-}
-}
 }
 }
 }
 else {
-const err194 = {instancePath:instancePath+"/permissions/protected_paths",schemaPath:"#/properties/permissions/properties/protected_paths/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err194 = {instancePath:instancePath+"/permissions/allowed_commands/" + i9,schemaPath:"#/properties/permissions/properties/allowed_commands/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err194];
 }
@@ -2672,8 +2933,9 @@ vErrors.push(err194);
 errors++;
 }
 }
+}
 else {
-const err195 = {instancePath:instancePath+"/permissions",schemaPath:"#/properties/permissions/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err195 = {instancePath:instancePath+"/permissions/allowed_commands",schemaPath:"#/properties/permissions/properties/allowed_commands/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err195];
 }
@@ -2682,44 +2944,14 @@ vErrors.push(err195);
 }
 errors++;
 }
-let data101 = data.cost_thresholds;
-if(data101 && typeof data101 == "object" && !Array.isArray(data101)){
-if(data101.action_warn === undefined){
-data101.action_warn = 20;
-}
-if(data101.action_block === undefined){
-data101.action_block = 50;
-}
-if(data101.max_iterations === undefined){
-data101.max_iterations = 30;
-}
-if(data101.reflect_every_actions === undefined){
-data101.reflect_every_actions = 10;
-}
-if(data101.context_tokens === undefined){
-data101.context_tokens = 100000;
-}
-if(data101.max_tokens_per_run === undefined){
-data101.max_tokens_per_run = 200000;
-}
-if(data101.max_usd_per_run === undefined){
-data101.max_usd_per_run = 2;
-}
-if(data101.max_usd_per_day === undefined){
-data101.max_usd_per_day = 20;
-}
-if(data101.max_runs_per_actor_per_day === undefined){
-data101.max_runs_per_actor_per_day = 5;
-}
-if(data101.max_patch_files === undefined){
-data101.max_patch_files = 100;
-}
-if(data101.max_patch_bytes === undefined){
-data101.max_patch_bytes = 4194304;
-}
-for(const key28 in data101){
-if(!(func2.call(schema11.properties.cost_thresholds.properties, key28))){
-const err196 = {instancePath:instancePath+"/cost_thresholds",schemaPath:"#/properties/cost_thresholds/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key28},message:"must NOT have additional properties"};
+let data103 = data98.protected_paths;
+if(Array.isArray(data103)){
+const len7 = data103.length;
+for(let i11=0; i11<len7; i11++){
+let data104 = data103[i11];
+if(typeof data104 === "string"){
+if(func3(data104) > 500){
+const err196 = {instancePath:instancePath+"/permissions/protected_paths/" + i11,schemaPath:"#/definitions/glob/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err196];
 }
@@ -2728,11 +2960,8 @@ vErrors.push(err196);
 }
 errors++;
 }
-}
-let data102 = data101.action_warn;
-if((typeof data102 == "number") && (isFinite(data102))){
-if(data102 < 0 || isNaN(data102)){
-const err197 = {instancePath:instancePath+"/cost_thresholds/action_warn",schemaPath:"#/properties/cost_thresholds/properties/action_warn/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(func3(data104) < 1){
+const err197 = {instancePath:instancePath+"/permissions/protected_paths/" + i11,schemaPath:"#/definitions/glob/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err197];
 }
@@ -2741,9 +2970,8 @@ vErrors.push(err197);
 }
 errors++;
 }
-}
-else {
-const err198 = {instancePath:instancePath+"/cost_thresholds/action_warn",schemaPath:"#/properties/cost_thresholds/properties/action_warn/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(!pattern0.test(data104)){
+const err198 = {instancePath:instancePath+"/permissions/protected_paths/" + i11,schemaPath:"#/definitions/glob/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!.*\\\\)"},message:"must match pattern \""+"^(?!/)(?!.*\\\\)"+"\""};
 if(vErrors === null){
 vErrors = [err198];
 }
@@ -2752,10 +2980,9 @@ vErrors.push(err198);
 }
 errors++;
 }
-let data103 = data101.action_block;
-if((typeof data103 == "number") && (isFinite(data103))){
-if(data103 < 0 || isNaN(data103)){
-const err199 = {instancePath:instancePath+"/cost_thresholds/action_block",schemaPath:"#/properties/cost_thresholds/properties/action_block/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+else {
+const err199 = {instancePath:instancePath+"/permissions/protected_paths/" + i11,schemaPath:"#/definitions/glob/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err199];
 }
@@ -2765,8 +2992,14 @@ vErrors.push(err199);
 errors++;
 }
 }
-else {
-const err200 = {instancePath:instancePath+"/cost_thresholds/action_block",schemaPath:"#/properties/cost_thresholds/properties/action_block/type",keyword:"type",params:{type: "number"},message:"must be number"};
+let i12 = data103.length;
+let j4;
+if(i12 > 1){
+outer1:
+for(;i12--;){
+for(j4 = i12; j4--;){
+if(func0(data103[i12], data103[j4])){
+const err200 = {instancePath:instancePath+"/permissions/protected_paths",schemaPath:"#/properties/permissions/properties/protected_paths/uniqueItems",keyword:"uniqueItems",params:{i: i12, j: j4},message:"must NOT have duplicate items (items ## "+j4+" and "+i12+" are identical)"};
 if(vErrors === null){
 vErrors = [err200];
 }
@@ -2774,10 +3007,14 @@ else {
 vErrors.push(err200);
 }
 errors++;
+break outer1;
 }
-let data104 = data101.max_iterations;
-if(!(((typeof data104 == "number") && (!(data104 % 1) && !isNaN(data104))) && (isFinite(data104)))){
-const err201 = {instancePath:instancePath+"/cost_thresholds/max_iterations",schemaPath:"#/properties/cost_thresholds/properties/max_iterations/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+}
+}
+}
+else {
+const err201 = {instancePath:instancePath+"/permissions/protected_paths",schemaPath:"#/properties/permissions/properties/protected_paths/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err201];
 }
@@ -2786,9 +3023,9 @@ vErrors.push(err201);
 }
 errors++;
 }
-if((typeof data104 == "number") && (isFinite(data104))){
-if(data104 > 500 || isNaN(data104)){
-const err202 = {instancePath:instancePath+"/cost_thresholds/max_iterations",schemaPath:"#/properties/cost_thresholds/properties/max_iterations/maximum",keyword:"maximum",params:{comparison: "<=", limit: 500},message:"must be <= 500"};
+}
+else {
+const err202 = {instancePath:instancePath+"/permissions",schemaPath:"#/properties/permissions/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err202];
 }
@@ -2797,8 +3034,44 @@ vErrors.push(err202);
 }
 errors++;
 }
-if(data104 < 1 || isNaN(data104)){
-const err203 = {instancePath:instancePath+"/cost_thresholds/max_iterations",schemaPath:"#/properties/cost_thresholds/properties/max_iterations/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+let data105 = data.cost_thresholds;
+if(data105 && typeof data105 == "object" && !Array.isArray(data105)){
+if(data105.action_warn === undefined){
+data105.action_warn = 20;
+}
+if(data105.action_block === undefined){
+data105.action_block = 50;
+}
+if(data105.max_iterations === undefined){
+data105.max_iterations = 30;
+}
+if(data105.reflect_every_actions === undefined){
+data105.reflect_every_actions = 10;
+}
+if(data105.context_tokens === undefined){
+data105.context_tokens = 100000;
+}
+if(data105.max_tokens_per_run === undefined){
+data105.max_tokens_per_run = 200000;
+}
+if(data105.max_usd_per_run === undefined){
+data105.max_usd_per_run = 2;
+}
+if(data105.max_usd_per_day === undefined){
+data105.max_usd_per_day = 20;
+}
+if(data105.max_runs_per_actor_per_day === undefined){
+data105.max_runs_per_actor_per_day = 5;
+}
+if(data105.max_patch_files === undefined){
+data105.max_patch_files = 100;
+}
+if(data105.max_patch_bytes === undefined){
+data105.max_patch_bytes = 4194304;
+}
+for(const key31 in data105){
+if(!(func2.call(schema11.properties.cost_thresholds.properties, key31))){
+const err203 = {instancePath:instancePath+"/cost_thresholds",schemaPath:"#/properties/cost_thresholds/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key31},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err203];
 }
@@ -2808,9 +3081,10 @@ vErrors.push(err203);
 errors++;
 }
 }
-let data105 = data101.reflect_every_actions;
-if(!(((typeof data105 == "number") && (!(data105 % 1) && !isNaN(data105))) && (isFinite(data105)))){
-const err204 = {instancePath:instancePath+"/cost_thresholds/reflect_every_actions",schemaPath:"#/properties/cost_thresholds/properties/reflect_every_actions/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+let data106 = data105.action_warn;
+if((typeof data106 == "number") && (isFinite(data106))){
+if(data106 < 0 || isNaN(data106)){
+const err204 = {instancePath:instancePath+"/cost_thresholds/action_warn",schemaPath:"#/properties/cost_thresholds/properties/action_warn/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err204];
 }
@@ -2819,9 +3093,9 @@ vErrors.push(err204);
 }
 errors++;
 }
-if((typeof data105 == "number") && (isFinite(data105))){
-if(data105 > 500 || isNaN(data105)){
-const err205 = {instancePath:instancePath+"/cost_thresholds/reflect_every_actions",schemaPath:"#/properties/cost_thresholds/properties/reflect_every_actions/maximum",keyword:"maximum",params:{comparison: "<=", limit: 500},message:"must be <= 500"};
+}
+else {
+const err205 = {instancePath:instancePath+"/cost_thresholds/action_warn",schemaPath:"#/properties/cost_thresholds/properties/action_warn/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err205];
 }
@@ -2830,8 +3104,10 @@ vErrors.push(err205);
 }
 errors++;
 }
-if(data105 < 1 || isNaN(data105)){
-const err206 = {instancePath:instancePath+"/cost_thresholds/reflect_every_actions",schemaPath:"#/properties/cost_thresholds/properties/reflect_every_actions/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+let data107 = data105.action_block;
+if((typeof data107 == "number") && (isFinite(data107))){
+if(data107 < 0 || isNaN(data107)){
+const err206 = {instancePath:instancePath+"/cost_thresholds/action_block",schemaPath:"#/properties/cost_thresholds/properties/action_block/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err206];
 }
@@ -2841,9 +3117,8 @@ vErrors.push(err206);
 errors++;
 }
 }
-let data106 = data101.context_tokens;
-if(!(((typeof data106 == "number") && (!(data106 % 1) && !isNaN(data106))) && (isFinite(data106)))){
-const err207 = {instancePath:instancePath+"/cost_thresholds/context_tokens",schemaPath:"#/properties/cost_thresholds/properties/context_tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err207 = {instancePath:instancePath+"/cost_thresholds/action_block",schemaPath:"#/properties/cost_thresholds/properties/action_block/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err207];
 }
@@ -2852,9 +3127,9 @@ vErrors.push(err207);
 }
 errors++;
 }
-if((typeof data106 == "number") && (isFinite(data106))){
-if(data106 < 1 || isNaN(data106)){
-const err208 = {instancePath:instancePath+"/cost_thresholds/context_tokens",schemaPath:"#/properties/cost_thresholds/properties/context_tokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+let data108 = data105.max_iterations;
+if(!(((typeof data108 == "number") && (!(data108 % 1) && !isNaN(data108))) && (isFinite(data108)))){
+const err208 = {instancePath:instancePath+"/cost_thresholds/max_iterations",schemaPath:"#/properties/cost_thresholds/properties/max_iterations/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err208];
 }
@@ -2863,10 +3138,9 @@ vErrors.push(err208);
 }
 errors++;
 }
-}
-let data107 = data101.max_tokens_per_run;
-if(!(((typeof data107 == "number") && (!(data107 % 1) && !isNaN(data107))) && (isFinite(data107)))){
-const err209 = {instancePath:instancePath+"/cost_thresholds/max_tokens_per_run",schemaPath:"#/properties/cost_thresholds/properties/max_tokens_per_run/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data108 == "number") && (isFinite(data108))){
+if(data108 > 500 || isNaN(data108)){
+const err209 = {instancePath:instancePath+"/cost_thresholds/max_iterations",schemaPath:"#/properties/cost_thresholds/properties/max_iterations/maximum",keyword:"maximum",params:{comparison: "<=", limit: 500},message:"must be <= 500"};
 if(vErrors === null){
 vErrors = [err209];
 }
@@ -2875,9 +3149,8 @@ vErrors.push(err209);
 }
 errors++;
 }
-if((typeof data107 == "number") && (isFinite(data107))){
-if(data107 < 1 || isNaN(data107)){
-const err210 = {instancePath:instancePath+"/cost_thresholds/max_tokens_per_run",schemaPath:"#/properties/cost_thresholds/properties/max_tokens_per_run/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data108 < 1 || isNaN(data108)){
+const err210 = {instancePath:instancePath+"/cost_thresholds/max_iterations",schemaPath:"#/properties/cost_thresholds/properties/max_iterations/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err210];
 }
@@ -2887,10 +3160,9 @@ vErrors.push(err210);
 errors++;
 }
 }
-let data108 = data101.max_usd_per_run;
-if((typeof data108 == "number") && (isFinite(data108))){
-if(data108 < 0 || isNaN(data108)){
-const err211 = {instancePath:instancePath+"/cost_thresholds/max_usd_per_run",schemaPath:"#/properties/cost_thresholds/properties/max_usd_per_run/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+let data109 = data105.reflect_every_actions;
+if(!(((typeof data109 == "number") && (!(data109 % 1) && !isNaN(data109))) && (isFinite(data109)))){
+const err211 = {instancePath:instancePath+"/cost_thresholds/reflect_every_actions",schemaPath:"#/properties/cost_thresholds/properties/reflect_every_actions/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err211];
 }
@@ -2899,9 +3171,9 @@ vErrors.push(err211);
 }
 errors++;
 }
-}
-else {
-const err212 = {instancePath:instancePath+"/cost_thresholds/max_usd_per_run",schemaPath:"#/properties/cost_thresholds/properties/max_usd_per_run/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if((typeof data109 == "number") && (isFinite(data109))){
+if(data109 > 500 || isNaN(data109)){
+const err212 = {instancePath:instancePath+"/cost_thresholds/reflect_every_actions",schemaPath:"#/properties/cost_thresholds/properties/reflect_every_actions/maximum",keyword:"maximum",params:{comparison: "<=", limit: 500},message:"must be <= 500"};
 if(vErrors === null){
 vErrors = [err212];
 }
@@ -2910,10 +3182,8 @@ vErrors.push(err212);
 }
 errors++;
 }
-let data109 = data101.max_usd_per_day;
-if((typeof data109 == "number") && (isFinite(data109))){
-if(data109 < 0 || isNaN(data109)){
-const err213 = {instancePath:instancePath+"/cost_thresholds/max_usd_per_day",schemaPath:"#/properties/cost_thresholds/properties/max_usd_per_day/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data109 < 1 || isNaN(data109)){
+const err213 = {instancePath:instancePath+"/cost_thresholds/reflect_every_actions",schemaPath:"#/properties/cost_thresholds/properties/reflect_every_actions/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err213];
 }
@@ -2923,8 +3193,9 @@ vErrors.push(err213);
 errors++;
 }
 }
-else {
-const err214 = {instancePath:instancePath+"/cost_thresholds/max_usd_per_day",schemaPath:"#/properties/cost_thresholds/properties/max_usd_per_day/type",keyword:"type",params:{type: "number"},message:"must be number"};
+let data110 = data105.context_tokens;
+if(!(((typeof data110 == "number") && (!(data110 % 1) && !isNaN(data110))) && (isFinite(data110)))){
+const err214 = {instancePath:instancePath+"/cost_thresholds/context_tokens",schemaPath:"#/properties/cost_thresholds/properties/context_tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err214];
 }
@@ -2933,9 +3204,9 @@ vErrors.push(err214);
 }
 errors++;
 }
-let data110 = data101.max_runs_per_actor_per_day;
-if(!(((typeof data110 == "number") && (!(data110 % 1) && !isNaN(data110))) && (isFinite(data110)))){
-const err215 = {instancePath:instancePath+"/cost_thresholds/max_runs_per_actor_per_day",schemaPath:"#/properties/cost_thresholds/properties/max_runs_per_actor_per_day/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data110 == "number") && (isFinite(data110))){
+if(data110 < 1 || isNaN(data110)){
+const err215 = {instancePath:instancePath+"/cost_thresholds/context_tokens",schemaPath:"#/properties/cost_thresholds/properties/context_tokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err215];
 }
@@ -2944,9 +3215,10 @@ vErrors.push(err215);
 }
 errors++;
 }
-if((typeof data110 == "number") && (isFinite(data110))){
-if(data110 < 0 || isNaN(data110)){
-const err216 = {instancePath:instancePath+"/cost_thresholds/max_runs_per_actor_per_day",schemaPath:"#/properties/cost_thresholds/properties/max_runs_per_actor_per_day/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+let data111 = data105.max_tokens_per_run;
+if(!(((typeof data111 == "number") && (!(data111 % 1) && !isNaN(data111))) && (isFinite(data111)))){
+const err216 = {instancePath:instancePath+"/cost_thresholds/max_tokens_per_run",schemaPath:"#/properties/cost_thresholds/properties/max_tokens_per_run/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err216];
 }
@@ -2955,10 +3227,9 @@ vErrors.push(err216);
 }
 errors++;
 }
-}
-let data111 = data101.max_patch_files;
-if(!(((typeof data111 == "number") && (!(data111 % 1) && !isNaN(data111))) && (isFinite(data111)))){
-const err217 = {instancePath:instancePath+"/cost_thresholds/max_patch_files",schemaPath:"#/properties/cost_thresholds/properties/max_patch_files/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data111 == "number") && (isFinite(data111))){
+if(data111 < 1 || isNaN(data111)){
+const err217 = {instancePath:instancePath+"/cost_thresholds/max_tokens_per_run",schemaPath:"#/properties/cost_thresholds/properties/max_tokens_per_run/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err217];
 }
@@ -2967,9 +3238,11 @@ vErrors.push(err217);
 }
 errors++;
 }
-if((typeof data111 == "number") && (isFinite(data111))){
-if(data111 < 1 || isNaN(data111)){
-const err218 = {instancePath:instancePath+"/cost_thresholds/max_patch_files",schemaPath:"#/properties/cost_thresholds/properties/max_patch_files/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+let data112 = data105.max_usd_per_run;
+if((typeof data112 == "number") && (isFinite(data112))){
+if(data112 < 0 || isNaN(data112)){
+const err218 = {instancePath:instancePath+"/cost_thresholds/max_usd_per_run",schemaPath:"#/properties/cost_thresholds/properties/max_usd_per_run/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err218];
 }
@@ -2979,9 +3252,8 @@ vErrors.push(err218);
 errors++;
 }
 }
-let data112 = data101.max_patch_bytes;
-if(!(((typeof data112 == "number") && (!(data112 % 1) && !isNaN(data112))) && (isFinite(data112)))){
-const err219 = {instancePath:instancePath+"/cost_thresholds/max_patch_bytes",schemaPath:"#/properties/cost_thresholds/properties/max_patch_bytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err219 = {instancePath:instancePath+"/cost_thresholds/max_usd_per_run",schemaPath:"#/properties/cost_thresholds/properties/max_usd_per_run/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err219];
 }
@@ -2990,9 +3262,10 @@ vErrors.push(err219);
 }
 errors++;
 }
-if((typeof data112 == "number") && (isFinite(data112))){
-if(data112 < 1 || isNaN(data112)){
-const err220 = {instancePath:instancePath+"/cost_thresholds/max_patch_bytes",schemaPath:"#/properties/cost_thresholds/properties/max_patch_bytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+let data113 = data105.max_usd_per_day;
+if((typeof data113 == "number") && (isFinite(data113))){
+if(data113 < 0 || isNaN(data113)){
+const err220 = {instancePath:instancePath+"/cost_thresholds/max_usd_per_day",schemaPath:"#/properties/cost_thresholds/properties/max_usd_per_day/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err220];
 }
@@ -3002,9 +3275,8 @@ vErrors.push(err220);
 errors++;
 }
 }
-}
 else {
-const err221 = {instancePath:instancePath+"/cost_thresholds",schemaPath:"#/properties/cost_thresholds/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err221 = {instancePath:instancePath+"/cost_thresholds/max_usd_per_day",schemaPath:"#/properties/cost_thresholds/properties/max_usd_per_day/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err221];
 }
@@ -3013,32 +3285,9 @@ vErrors.push(err221);
 }
 errors++;
 }
-let data113 = data.simplification;
-if(data113 && typeof data113 == "object" && !Array.isArray(data113)){
-if(data113.enabled === undefined){
-data113.enabled = true;
-}
-if(data113.triggers === undefined){
-data113.triggers = {};
-}
-if(data113.aggressiveness === undefined){
-data113.aggressiveness = "balanced";
-}
-if(data113.target_reduction === undefined){
-data113.target_reduction = 0.2;
-}
-if(data113.suggestions === undefined){
-data113.suggestions = true;
-}
-if(data113.auto_commit === undefined){
-data113.auto_commit = false;
-}
-if(data113.model_assisted === undefined){
-data113.model_assisted = false;
-}
-for(const key29 in data113){
-if(!(((((((key29 === "enabled") || (key29 === "triggers")) || (key29 === "aggressiveness")) || (key29 === "target_reduction")) || (key29 === "suggestions")) || (key29 === "auto_commit")) || (key29 === "model_assisted"))){
-const err222 = {instancePath:instancePath+"/simplification",schemaPath:"#/properties/simplification/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key29},message:"must NOT have additional properties"};
+let data114 = data105.max_runs_per_actor_per_day;
+if(!(((typeof data114 == "number") && (!(data114 % 1) && !isNaN(data114))) && (isFinite(data114)))){
+const err222 = {instancePath:instancePath+"/cost_thresholds/max_runs_per_actor_per_day",schemaPath:"#/properties/cost_thresholds/properties/max_runs_per_actor_per_day/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err222];
 }
@@ -3047,9 +3296,9 @@ vErrors.push(err222);
 }
 errors++;
 }
-}
-if(typeof data113.enabled !== "boolean"){
-const err223 = {instancePath:instancePath+"/simplification/enabled",schemaPath:"#/properties/simplification/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if((typeof data114 == "number") && (isFinite(data114))){
+if(data114 < 0 || isNaN(data114)){
+const err223 = {instancePath:instancePath+"/cost_thresholds/max_runs_per_actor_per_day",schemaPath:"#/properties/cost_thresholds/properties/max_runs_per_actor_per_day/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err223];
 }
@@ -3058,20 +3307,10 @@ vErrors.push(err223);
 }
 errors++;
 }
-let data115 = data113.triggers;
-if(data115 && typeof data115 == "object" && !Array.isArray(data115)){
-if(data115.added_loc === undefined){
-data115.added_loc = 100;
 }
-if(data115.new_abstraction === undefined){
-data115.new_abstraction = true;
-}
-if(data115.loc_budget_ratio === undefined){
-data115.loc_budget_ratio = 0.9;
-}
-for(const key30 in data115){
-if(!(((key30 === "added_loc") || (key30 === "new_abstraction")) || (key30 === "loc_budget_ratio"))){
-const err224 = {instancePath:instancePath+"/simplification/triggers",schemaPath:"#/properties/simplification/properties/triggers/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key30},message:"must NOT have additional properties"};
+let data115 = data105.max_patch_files;
+if(!(((typeof data115 == "number") && (!(data115 % 1) && !isNaN(data115))) && (isFinite(data115)))){
+const err224 = {instancePath:instancePath+"/cost_thresholds/max_patch_files",schemaPath:"#/properties/cost_thresholds/properties/max_patch_files/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err224];
 }
@@ -3080,10 +3319,9 @@ vErrors.push(err224);
 }
 errors++;
 }
-}
-let data116 = data115.added_loc;
-if(!(((typeof data116 == "number") && (!(data116 % 1) && !isNaN(data116))) && (isFinite(data116)))){
-const err225 = {instancePath:instancePath+"/simplification/triggers/added_loc",schemaPath:"#/properties/simplification/properties/triggers/properties/added_loc/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data115 == "number") && (isFinite(data115))){
+if(data115 < 1 || isNaN(data115)){
+const err225 = {instancePath:instancePath+"/cost_thresholds/max_patch_files",schemaPath:"#/properties/cost_thresholds/properties/max_patch_files/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err225];
 }
@@ -3092,9 +3330,10 @@ vErrors.push(err225);
 }
 errors++;
 }
-if((typeof data116 == "number") && (isFinite(data116))){
-if(data116 < 0 || isNaN(data116)){
-const err226 = {instancePath:instancePath+"/simplification/triggers/added_loc",schemaPath:"#/properties/simplification/properties/triggers/properties/added_loc/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+let data116 = data105.max_patch_bytes;
+if(!(((typeof data116 == "number") && (!(data116 % 1) && !isNaN(data116))) && (isFinite(data116)))){
+const err226 = {instancePath:instancePath+"/cost_thresholds/max_patch_bytes",schemaPath:"#/properties/cost_thresholds/properties/max_patch_bytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err226];
 }
@@ -3103,9 +3342,9 @@ vErrors.push(err226);
 }
 errors++;
 }
-}
-if(typeof data115.new_abstraction !== "boolean"){
-const err227 = {instancePath:instancePath+"/simplification/triggers/new_abstraction",schemaPath:"#/properties/simplification/properties/triggers/properties/new_abstraction/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if((typeof data116 == "number") && (isFinite(data116))){
+if(data116 < 1 || isNaN(data116)){
+const err227 = {instancePath:instancePath+"/cost_thresholds/max_patch_bytes",schemaPath:"#/properties/cost_thresholds/properties/max_patch_bytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err227];
 }
@@ -3114,10 +3353,10 @@ vErrors.push(err227);
 }
 errors++;
 }
-let data118 = data115.loc_budget_ratio;
-if((typeof data118 == "number") && (isFinite(data118))){
-if(data118 > 1 || isNaN(data118)){
-const err228 = {instancePath:instancePath+"/simplification/triggers/loc_budget_ratio",schemaPath:"#/properties/simplification/properties/triggers/properties/loc_budget_ratio/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+}
+}
+else {
+const err228 = {instancePath:instancePath+"/cost_thresholds",schemaPath:"#/properties/cost_thresholds/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err228];
 }
@@ -3126,8 +3365,32 @@ vErrors.push(err228);
 }
 errors++;
 }
-if(data118 <= 0 || isNaN(data118)){
-const err229 = {instancePath:instancePath+"/simplification/triggers/loc_budget_ratio",schemaPath:"#/properties/simplification/properties/triggers/properties/loc_budget_ratio/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+let data117 = data.simplification;
+if(data117 && typeof data117 == "object" && !Array.isArray(data117)){
+if(data117.enabled === undefined){
+data117.enabled = true;
+}
+if(data117.triggers === undefined){
+data117.triggers = {};
+}
+if(data117.aggressiveness === undefined){
+data117.aggressiveness = "balanced";
+}
+if(data117.target_reduction === undefined){
+data117.target_reduction = 0.2;
+}
+if(data117.suggestions === undefined){
+data117.suggestions = true;
+}
+if(data117.auto_commit === undefined){
+data117.auto_commit = false;
+}
+if(data117.model_assisted === undefined){
+data117.model_assisted = false;
+}
+for(const key32 in data117){
+if(!(((((((key32 === "enabled") || (key32 === "triggers")) || (key32 === "aggressiveness")) || (key32 === "target_reduction")) || (key32 === "suggestions")) || (key32 === "auto_commit")) || (key32 === "model_assisted"))){
+const err229 = {instancePath:instancePath+"/simplification",schemaPath:"#/properties/simplification/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key32},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err229];
 }
@@ -3137,8 +3400,8 @@ vErrors.push(err229);
 errors++;
 }
 }
-else {
-const err230 = {instancePath:instancePath+"/simplification/triggers/loc_budget_ratio",schemaPath:"#/properties/simplification/properties/triggers/properties/loc_budget_ratio/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(typeof data117.enabled !== "boolean"){
+const err230 = {instancePath:instancePath+"/simplification/enabled",schemaPath:"#/properties/simplification/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err230];
 }
@@ -3147,9 +3410,20 @@ vErrors.push(err230);
 }
 errors++;
 }
+let data119 = data117.triggers;
+if(data119 && typeof data119 == "object" && !Array.isArray(data119)){
+if(data119.added_loc === undefined){
+data119.added_loc = 100;
 }
-else {
-const err231 = {instancePath:instancePath+"/simplification/triggers",schemaPath:"#/properties/simplification/properties/triggers/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data119.new_abstraction === undefined){
+data119.new_abstraction = true;
+}
+if(data119.loc_budget_ratio === undefined){
+data119.loc_budget_ratio = 0.9;
+}
+for(const key33 in data119){
+if(!(((key33 === "added_loc") || (key33 === "new_abstraction")) || (key33 === "loc_budget_ratio"))){
+const err231 = {instancePath:instancePath+"/simplification/triggers",schemaPath:"#/properties/simplification/properties/triggers/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key33},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err231];
 }
@@ -3158,9 +3432,10 @@ vErrors.push(err231);
 }
 errors++;
 }
-let data119 = data113.aggressiveness;
-if(!(((data119 === "conservative") || (data119 === "balanced")) || (data119 === "aggressive"))){
-const err232 = {instancePath:instancePath+"/simplification/aggressiveness",schemaPath:"#/properties/simplification/properties/aggressiveness/enum",keyword:"enum",params:{allowedValues: schema11.properties.simplification.properties.aggressiveness.enum},message:"must be equal to one of the allowed values"};
+}
+let data120 = data119.added_loc;
+if(!(((typeof data120 == "number") && (!(data120 % 1) && !isNaN(data120))) && (isFinite(data120)))){
+const err232 = {instancePath:instancePath+"/simplification/triggers/added_loc",schemaPath:"#/properties/simplification/properties/triggers/properties/added_loc/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err232];
 }
@@ -3169,10 +3444,9 @@ vErrors.push(err232);
 }
 errors++;
 }
-let data120 = data113.target_reduction;
 if((typeof data120 == "number") && (isFinite(data120))){
-if(data120 > 1 || isNaN(data120)){
-const err233 = {instancePath:instancePath+"/simplification/target_reduction",schemaPath:"#/properties/simplification/properties/target_reduction/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
+if(data120 < 0 || isNaN(data120)){
+const err233 = {instancePath:instancePath+"/simplification/triggers/added_loc",schemaPath:"#/properties/simplification/properties/triggers/properties/added_loc/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err233];
 }
@@ -3181,8 +3455,9 @@ vErrors.push(err233);
 }
 errors++;
 }
-if(data120 <= 0 || isNaN(data120)){
-const err234 = {instancePath:instancePath+"/simplification/target_reduction",schemaPath:"#/properties/simplification/properties/target_reduction/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+}
+if(typeof data119.new_abstraction !== "boolean"){
+const err234 = {instancePath:instancePath+"/simplification/triggers/new_abstraction",schemaPath:"#/properties/simplification/properties/triggers/properties/new_abstraction/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err234];
 }
@@ -3191,9 +3466,10 @@ vErrors.push(err234);
 }
 errors++;
 }
-}
-else {
-const err235 = {instancePath:instancePath+"/simplification/target_reduction",schemaPath:"#/properties/simplification/properties/target_reduction/type",keyword:"type",params:{type: "number"},message:"must be number"};
+let data122 = data119.loc_budget_ratio;
+if((typeof data122 == "number") && (isFinite(data122))){
+if(data122 > 1 || isNaN(data122)){
+const err235 = {instancePath:instancePath+"/simplification/triggers/loc_budget_ratio",schemaPath:"#/properties/simplification/properties/triggers/properties/loc_budget_ratio/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
 if(vErrors === null){
 vErrors = [err235];
 }
@@ -3202,8 +3478,8 @@ vErrors.push(err235);
 }
 errors++;
 }
-if(typeof data113.suggestions !== "boolean"){
-const err236 = {instancePath:instancePath+"/simplification/suggestions",schemaPath:"#/properties/simplification/properties/suggestions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data122 <= 0 || isNaN(data122)){
+const err236 = {instancePath:instancePath+"/simplification/triggers/loc_budget_ratio",schemaPath:"#/properties/simplification/properties/triggers/properties/loc_budget_ratio/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
 if(vErrors === null){
 vErrors = [err236];
 }
@@ -3212,8 +3488,9 @@ vErrors.push(err236);
 }
 errors++;
 }
-if(typeof data113.auto_commit !== "boolean"){
-const err237 = {instancePath:instancePath+"/simplification/auto_commit",schemaPath:"#/properties/simplification/properties/auto_commit/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+else {
+const err237 = {instancePath:instancePath+"/simplification/triggers/loc_budget_ratio",schemaPath:"#/properties/simplification/properties/triggers/properties/loc_budget_ratio/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err237];
 }
@@ -3222,8 +3499,9 @@ vErrors.push(err237);
 }
 errors++;
 }
-if(typeof data113.model_assisted !== "boolean"){
-const err238 = {instancePath:instancePath+"/simplification/model_assisted",schemaPath:"#/properties/simplification/properties/model_assisted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+else {
+const err238 = {instancePath:instancePath+"/simplification/triggers",schemaPath:"#/properties/simplification/properties/triggers/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err238];
 }
@@ -3232,9 +3510,9 @@ vErrors.push(err238);
 }
 errors++;
 }
-}
-else {
-const err239 = {instancePath:instancePath+"/simplification",schemaPath:"#/properties/simplification/type",keyword:"type",params:{type: "object"},message:"must be object"};
+let data123 = data117.aggressiveness;
+if(!(((data123 === "conservative") || (data123 === "balanced")) || (data123 === "aggressive"))){
+const err239 = {instancePath:instancePath+"/simplification/aggressiveness",schemaPath:"#/properties/simplification/properties/aggressiveness/enum",keyword:"enum",params:{allowedValues: schema11.properties.simplification.properties.aggressiveness.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err239];
 }
@@ -3243,41 +3521,10 @@ vErrors.push(err239);
 }
 errors++;
 }
-let data124 = data.model_provider;
-if(data124 && typeof data124 == "object" && !Array.isArray(data124)){
-if(data124.provider === undefined){
-data124.provider = "none";
-}
-if(data124.model === undefined){
-data124.model = "claude-sonnet-5-5";
-}
-if(data124.planning_model === undefined){
-data124.planning_model = "";
-}
-if(data124.base_url === undefined){
-data124.base_url = "";
-}
-if(data124.api_key_env === undefined){
-data124.api_key_env = "";
-}
-if(data124.max_tokens === undefined){
-data124.max_tokens = 8192;
-}
-if(data124.timeout_seconds === undefined){
-data124.timeout_seconds = 120;
-}
-if(data124.fallback === undefined){
-data124.fallback = [];
-}
-if(data124.breaker_failures === undefined){
-data124.breaker_failures = 3;
-}
-if(data124.prices === undefined){
-data124.prices = [{"model":"claude-sonnet-5-5","input_usd_per_mtok":3,"output_usd_per_mtok":15}];
-}
-for(const key31 in data124){
-if(!(func2.call(schema11.properties.model_provider.properties, key31))){
-const err240 = {instancePath:instancePath+"/model_provider",schemaPath:"#/properties/model_provider/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key31},message:"must NOT have additional properties"};
+let data124 = data117.target_reduction;
+if((typeof data124 == "number") && (isFinite(data124))){
+if(data124 > 1 || isNaN(data124)){
+const err240 = {instancePath:instancePath+"/simplification/target_reduction",schemaPath:"#/properties/simplification/properties/target_reduction/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1},message:"must be <= 1"};
 if(vErrors === null){
 vErrors = [err240];
 }
@@ -3286,10 +3533,8 @@ vErrors.push(err240);
 }
 errors++;
 }
-}
-let data125 = data124.provider;
-if(!(((data125 === "none") || (data125 === "anthropic")) || (data125 === "openai-compatible"))){
-const err241 = {instancePath:instancePath+"/model_provider/provider",schemaPath:"#/properties/model_provider/properties/provider/enum",keyword:"enum",params:{allowedValues: schema11.properties.model_provider.properties.provider.enum},message:"must be equal to one of the allowed values"};
+if(data124 <= 0 || isNaN(data124)){
+const err241 = {instancePath:instancePath+"/simplification/target_reduction",schemaPath:"#/properties/simplification/properties/target_reduction/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
 if(vErrors === null){
 vErrors = [err241];
 }
@@ -3298,10 +3543,9 @@ vErrors.push(err241);
 }
 errors++;
 }
-let data126 = data124.model;
-if(typeof data126 === "string"){
-if(func3(data126) > 200){
-const err242 = {instancePath:instancePath+"/model_provider/model",schemaPath:"#/properties/model_provider/properties/model/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+}
+else {
+const err242 = {instancePath:instancePath+"/simplification/target_reduction",schemaPath:"#/properties/simplification/properties/target_reduction/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err242];
 }
@@ -3310,8 +3554,8 @@ vErrors.push(err242);
 }
 errors++;
 }
-if(func3(data126) < 1){
-const err243 = {instancePath:instancePath+"/model_provider/model",schemaPath:"#/properties/model_provider/properties/model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(typeof data117.suggestions !== "boolean"){
+const err243 = {instancePath:instancePath+"/simplification/suggestions",schemaPath:"#/properties/simplification/properties/suggestions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err243];
 }
@@ -3320,9 +3564,8 @@ vErrors.push(err243);
 }
 errors++;
 }
-}
-else {
-const err244 = {instancePath:instancePath+"/model_provider/model",schemaPath:"#/properties/model_provider/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data117.auto_commit !== "boolean"){
+const err244 = {instancePath:instancePath+"/simplification/auto_commit",schemaPath:"#/properties/simplification/properties/auto_commit/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err244];
 }
@@ -3331,10 +3574,8 @@ vErrors.push(err244);
 }
 errors++;
 }
-let data127 = data124.planning_model;
-if(typeof data127 === "string"){
-if(func3(data127) > 200){
-const err245 = {instancePath:instancePath+"/model_provider/planning_model",schemaPath:"#/properties/model_provider/properties/planning_model/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(typeof data117.model_assisted !== "boolean"){
+const err245 = {instancePath:instancePath+"/simplification/model_assisted",schemaPath:"#/properties/simplification/properties/model_assisted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err245];
 }
@@ -3345,7 +3586,7 @@ errors++;
 }
 }
 else {
-const err246 = {instancePath:instancePath+"/model_provider/planning_model",schemaPath:"#/properties/model_provider/properties/planning_model/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err246 = {instancePath:instancePath+"/simplification",schemaPath:"#/properties/simplification/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err246];
 }
@@ -3354,12 +3595,41 @@ vErrors.push(err246);
 }
 errors++;
 }
-let data128 = data124.base_url;
-const _errs299 = errors;
-let valid84 = false;
-const _errs300 = errors;
-if("" !== data128){
-const err247 = {instancePath:instancePath+"/model_provider/base_url",schemaPath:"#/properties/model_provider/properties/base_url/anyOf/0/const",keyword:"const",params:{allowedValue: ""},message:"must be equal to constant"};
+let data128 = data.model_provider;
+if(data128 && typeof data128 == "object" && !Array.isArray(data128)){
+if(data128.provider === undefined){
+data128.provider = "none";
+}
+if(data128.model === undefined){
+data128.model = "claude-sonnet-5-5";
+}
+if(data128.planning_model === undefined){
+data128.planning_model = "";
+}
+if(data128.base_url === undefined){
+data128.base_url = "";
+}
+if(data128.api_key_env === undefined){
+data128.api_key_env = "";
+}
+if(data128.max_tokens === undefined){
+data128.max_tokens = 8192;
+}
+if(data128.timeout_seconds === undefined){
+data128.timeout_seconds = 120;
+}
+if(data128.fallback === undefined){
+data128.fallback = [];
+}
+if(data128.breaker_failures === undefined){
+data128.breaker_failures = 3;
+}
+if(data128.prices === undefined){
+data128.prices = [{"model":"claude-sonnet-5-5","input_usd_per_mtok":3,"output_usd_per_mtok":15}];
+}
+for(const key34 in data128){
+if(!(func2.call(schema11.properties.model_provider.properties, key34))){
+const err247 = {instancePath:instancePath+"/model_provider",schemaPath:"#/properties/model_provider/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key34},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err247];
 }
@@ -3368,13 +3638,10 @@ vErrors.push(err247);
 }
 errors++;
 }
-var _valid0 = _errs300 === errors;
-valid84 = valid84 || _valid0;
-if(!valid84){
-const _errs301 = errors;
-if(typeof data128 === "string"){
-if(!pattern2.test(data128)){
-const err248 = {instancePath:instancePath+"/model_provider/base_url",schemaPath:"#/properties/model_provider/properties/base_url/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^https?://"},message:"must match pattern \""+"^https?://"+"\""};
+}
+let data129 = data128.provider;
+if(!(((data129 === "none") || (data129 === "anthropic")) || (data129 === "openai-compatible"))){
+const err248 = {instancePath:instancePath+"/model_provider/provider",schemaPath:"#/properties/model_provider/properties/provider/enum",keyword:"enum",params:{allowedValues: schema11.properties.model_provider.properties.provider.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err248];
 }
@@ -3383,8 +3650,10 @@ vErrors.push(err248);
 }
 errors++;
 }
-if(!(formats0(data128))){
-const err249 = {instancePath:instancePath+"/model_provider/base_url",schemaPath:"#/properties/model_provider/properties/base_url/anyOf/1/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+let data130 = data128.model;
+if(typeof data130 === "string"){
+if(func3(data130) > 200){
+const err249 = {instancePath:instancePath+"/model_provider/model",schemaPath:"#/properties/model_provider/properties/model/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err249];
 }
@@ -3393,9 +3662,8 @@ vErrors.push(err249);
 }
 errors++;
 }
-}
-else {
-const err250 = {instancePath:instancePath+"/model_provider/base_url",schemaPath:"#/properties/model_provider/properties/base_url/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func3(data130) < 1){
+const err250 = {instancePath:instancePath+"/model_provider/model",schemaPath:"#/properties/model_provider/properties/model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err250];
 }
@@ -3404,11 +3672,9 @@ vErrors.push(err250);
 }
 errors++;
 }
-var _valid0 = _errs301 === errors;
-valid84 = valid84 || _valid0;
 }
-if(!valid84){
-const err251 = {instancePath:instancePath+"/model_provider/base_url",schemaPath:"#/properties/model_provider/properties/base_url/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+else {
+const err251 = {instancePath:instancePath+"/model_provider/model",schemaPath:"#/properties/model_provider/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err251];
 }
@@ -3417,21 +3683,10 @@ vErrors.push(err251);
 }
 errors++;
 }
-else {
-errors = _errs299;
-if(vErrors !== null){
-if(_errs299){
-vErrors.length = _errs299;
-}
-else {
-vErrors = null;
-}
-}
-}
-let data129 = data124.api_key_env;
-if(typeof data129 === "string"){
-if(!pattern3.test(data129)){
-const err252 = {instancePath:instancePath+"/model_provider/api_key_env",schemaPath:"#/properties/model_provider/properties/api_key_env/pattern",keyword:"pattern",params:{pattern: "^([A-Z_][A-Z0-9_]*)?$"},message:"must match pattern \""+"^([A-Z_][A-Z0-9_]*)?$"+"\""};
+let data131 = data128.planning_model;
+if(typeof data131 === "string"){
+if(func3(data131) > 200){
+const err252 = {instancePath:instancePath+"/model_provider/planning_model",schemaPath:"#/properties/model_provider/properties/planning_model/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err252];
 }
@@ -3442,7 +3697,7 @@ errors++;
 }
 }
 else {
-const err253 = {instancePath:instancePath+"/model_provider/api_key_env",schemaPath:"#/properties/model_provider/properties/api_key_env/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err253 = {instancePath:instancePath+"/model_provider/planning_model",schemaPath:"#/properties/model_provider/properties/planning_model/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err253];
 }
@@ -3451,9 +3706,12 @@ vErrors.push(err253);
 }
 errors++;
 }
-let data130 = data124.max_tokens;
-if(!(((typeof data130 == "number") && (!(data130 % 1) && !isNaN(data130))) && (isFinite(data130)))){
-const err254 = {instancePath:instancePath+"/model_provider/max_tokens",schemaPath:"#/properties/model_provider/properties/max_tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+let data132 = data128.base_url;
+const _errs309 = errors;
+let valid88 = false;
+const _errs310 = errors;
+if("" !== data132){
+const err254 = {instancePath:instancePath+"/model_provider/base_url",schemaPath:"#/properties/model_provider/properties/base_url/anyOf/0/const",keyword:"const",params:{allowedValue: ""},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err254];
 }
@@ -3462,9 +3720,13 @@ vErrors.push(err254);
 }
 errors++;
 }
-if((typeof data130 == "number") && (isFinite(data130))){
-if(data130 > 200000 || isNaN(data130)){
-const err255 = {instancePath:instancePath+"/model_provider/max_tokens",schemaPath:"#/properties/model_provider/properties/max_tokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 200000},message:"must be <= 200000"};
+var _valid0 = _errs310 === errors;
+valid88 = valid88 || _valid0;
+if(!valid88){
+const _errs311 = errors;
+if(typeof data132 === "string"){
+if(!pattern4.test(data132)){
+const err255 = {instancePath:instancePath+"/model_provider/base_url",schemaPath:"#/properties/model_provider/properties/base_url/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^https?://"},message:"must match pattern \""+"^https?://"+"\""};
 if(vErrors === null){
 vErrors = [err255];
 }
@@ -3473,8 +3735,8 @@ vErrors.push(err255);
 }
 errors++;
 }
-if(data130 < 1 || isNaN(data130)){
-const err256 = {instancePath:instancePath+"/model_provider/max_tokens",schemaPath:"#/properties/model_provider/properties/max_tokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(!(formats0(data132))){
+const err256 = {instancePath:instancePath+"/model_provider/base_url",schemaPath:"#/properties/model_provider/properties/base_url/anyOf/1/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
 if(vErrors === null){
 vErrors = [err256];
 }
@@ -3484,9 +3746,8 @@ vErrors.push(err256);
 errors++;
 }
 }
-let data131 = data124.timeout_seconds;
-if(!(((typeof data131 == "number") && (!(data131 % 1) && !isNaN(data131))) && (isFinite(data131)))){
-const err257 = {instancePath:instancePath+"/model_provider/timeout_seconds",schemaPath:"#/properties/model_provider/properties/timeout_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err257 = {instancePath:instancePath+"/model_provider/base_url",schemaPath:"#/properties/model_provider/properties/base_url/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err257];
 }
@@ -3495,9 +3756,11 @@ vErrors.push(err257);
 }
 errors++;
 }
-if((typeof data131 == "number") && (isFinite(data131))){
-if(data131 > 3600 || isNaN(data131)){
-const err258 = {instancePath:instancePath+"/model_provider/timeout_seconds",schemaPath:"#/properties/model_provider/properties/timeout_seconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3600},message:"must be <= 3600"};
+var _valid0 = _errs311 === errors;
+valid88 = valid88 || _valid0;
+}
+if(!valid88){
+const err258 = {instancePath:instancePath+"/model_provider/base_url",schemaPath:"#/properties/model_provider/properties/base_url/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err258];
 }
@@ -3506,8 +3769,21 @@ vErrors.push(err258);
 }
 errors++;
 }
-if(data131 < 1 || isNaN(data131)){
-const err259 = {instancePath:instancePath+"/model_provider/timeout_seconds",schemaPath:"#/properties/model_provider/properties/timeout_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+else {
+errors = _errs309;
+if(vErrors !== null){
+if(_errs309){
+vErrors.length = _errs309;
+}
+else {
+vErrors = null;
+}
+}
+}
+let data133 = data128.api_key_env;
+if(typeof data133 === "string"){
+if(!pattern5.test(data133)){
+const err259 = {instancePath:instancePath+"/model_provider/api_key_env",schemaPath:"#/properties/model_provider/properties/api_key_env/pattern",keyword:"pattern",params:{pattern: "^([A-Z_][A-Z0-9_]*)?$"},message:"must match pattern \""+"^([A-Z_][A-Z0-9_]*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err259];
 }
@@ -3517,10 +3793,8 @@ vErrors.push(err259);
 errors++;
 }
 }
-let data132 = data124.fallback;
-if(Array.isArray(data132)){
-if(data132.length > 3){
-const err260 = {instancePath:instancePath+"/model_provider/fallback",schemaPath:"#/properties/model_provider/properties/fallback/maxItems",keyword:"maxItems",params:{limit: 3},message:"must NOT have more than 3 items"};
+else {
+const err260 = {instancePath:instancePath+"/model_provider/api_key_env",schemaPath:"#/properties/model_provider/properties/api_key_env/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err260];
 }
@@ -3529,21 +3803,9 @@ vErrors.push(err260);
 }
 errors++;
 }
-const len8 = data132.length;
-for(let i13=0; i13<len8; i13++){
-let data133 = data132[i13];
-if(data133 && typeof data133 == "object" && !Array.isArray(data133)){
-if(data133.planning_model === undefined){
-data133.planning_model = "";
-}
-if(data133.base_url === undefined){
-data133.base_url = "";
-}
-if(data133.api_key_env === undefined){
-data133.api_key_env = "";
-}
-if(data133.provider === undefined){
-const err261 = {instancePath:instancePath+"/model_provider/fallback/" + i13,schemaPath:"#/properties/model_provider/properties/fallback/items/required",keyword:"required",params:{missingProperty: "provider"},message:"must have required property '"+"provider"+"'"};
+let data134 = data128.max_tokens;
+if(!(((typeof data134 == "number") && (!(data134 % 1) && !isNaN(data134))) && (isFinite(data134)))){
+const err261 = {instancePath:instancePath+"/model_provider/max_tokens",schemaPath:"#/properties/model_provider/properties/max_tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err261];
 }
@@ -3552,8 +3814,9 @@ vErrors.push(err261);
 }
 errors++;
 }
-if(data133.model === undefined){
-const err262 = {instancePath:instancePath+"/model_provider/fallback/" + i13,schemaPath:"#/properties/model_provider/properties/fallback/items/required",keyword:"required",params:{missingProperty: "model"},message:"must have required property '"+"model"+"'"};
+if((typeof data134 == "number") && (isFinite(data134))){
+if(data134 > 200000 || isNaN(data134)){
+const err262 = {instancePath:instancePath+"/model_provider/max_tokens",schemaPath:"#/properties/model_provider/properties/max_tokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 200000},message:"must be <= 200000"};
 if(vErrors === null){
 vErrors = [err262];
 }
@@ -3562,9 +3825,8 @@ vErrors.push(err262);
 }
 errors++;
 }
-for(const key32 in data133){
-if(!(((((key32 === "provider") || (key32 === "model")) || (key32 === "planning_model")) || (key32 === "base_url")) || (key32 === "api_key_env"))){
-const err263 = {instancePath:instancePath+"/model_provider/fallback/" + i13,schemaPath:"#/properties/model_provider/properties/fallback/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key32},message:"must NOT have additional properties"};
+if(data134 < 1 || isNaN(data134)){
+const err263 = {instancePath:instancePath+"/model_provider/max_tokens",schemaPath:"#/properties/model_provider/properties/max_tokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err263];
 }
@@ -3574,10 +3836,9 @@ vErrors.push(err263);
 errors++;
 }
 }
-if(data133.provider !== undefined){
-let data134 = data133.provider;
-if(!((data134 === "anthropic") || (data134 === "openai-compatible"))){
-const err264 = {instancePath:instancePath+"/model_provider/fallback/" + i13+"/provider",schemaPath:"#/properties/model_provider/properties/fallback/items/properties/provider/enum",keyword:"enum",params:{allowedValues: schema11.properties.model_provider.properties.fallback.items.properties.provider.enum},message:"must be equal to one of the allowed values"};
+let data135 = data128.timeout_seconds;
+if(!(((typeof data135 == "number") && (!(data135 % 1) && !isNaN(data135))) && (isFinite(data135)))){
+const err264 = {instancePath:instancePath+"/model_provider/timeout_seconds",schemaPath:"#/properties/model_provider/properties/timeout_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err264];
 }
@@ -3586,12 +3847,9 @@ vErrors.push(err264);
 }
 errors++;
 }
-}
-if(data133.model !== undefined){
-let data135 = data133.model;
-if(typeof data135 === "string"){
-if(func3(data135) > 200){
-const err265 = {instancePath:instancePath+"/model_provider/fallback/" + i13+"/model",schemaPath:"#/properties/model_provider/properties/fallback/items/properties/model/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if((typeof data135 == "number") && (isFinite(data135))){
+if(data135 > 3600 || isNaN(data135)){
+const err265 = {instancePath:instancePath+"/model_provider/timeout_seconds",schemaPath:"#/properties/model_provider/properties/timeout_seconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3600},message:"must be <= 3600"};
 if(vErrors === null){
 vErrors = [err265];
 }
@@ -3600,8 +3858,8 @@ vErrors.push(err265);
 }
 errors++;
 }
-if(func3(data135) < 1){
-const err266 = {instancePath:instancePath+"/model_provider/fallback/" + i13+"/model",schemaPath:"#/properties/model_provider/properties/fallback/items/properties/model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data135 < 1 || isNaN(data135)){
+const err266 = {instancePath:instancePath+"/model_provider/timeout_seconds",schemaPath:"#/properties/model_provider/properties/timeout_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err266];
 }
@@ -3611,8 +3869,10 @@ vErrors.push(err266);
 errors++;
 }
 }
-else {
-const err267 = {instancePath:instancePath+"/model_provider/fallback/" + i13+"/model",schemaPath:"#/properties/model_provider/properties/fallback/items/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"};
+let data136 = data128.fallback;
+if(Array.isArray(data136)){
+if(data136.length > 3){
+const err267 = {instancePath:instancePath+"/model_provider/fallback",schemaPath:"#/properties/model_provider/properties/fallback/maxItems",keyword:"maxItems",params:{limit: 3},message:"must NOT have more than 3 items"};
 if(vErrors === null){
 vErrors = [err267];
 }
@@ -3621,11 +3881,21 @@ vErrors.push(err267);
 }
 errors++;
 }
+const len8 = data136.length;
+for(let i13=0; i13<len8; i13++){
+let data137 = data136[i13];
+if(data137 && typeof data137 == "object" && !Array.isArray(data137)){
+if(data137.planning_model === undefined){
+data137.planning_model = "";
 }
-let data136 = data133.planning_model;
-if(typeof data136 === "string"){
-if(func3(data136) > 200){
-const err268 = {instancePath:instancePath+"/model_provider/fallback/" + i13+"/planning_model",schemaPath:"#/properties/model_provider/properties/fallback/items/properties/planning_model/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(data137.base_url === undefined){
+data137.base_url = "";
+}
+if(data137.api_key_env === undefined){
+data137.api_key_env = "";
+}
+if(data137.provider === undefined){
+const err268 = {instancePath:instancePath+"/model_provider/fallback/" + i13,schemaPath:"#/properties/model_provider/properties/fallback/items/required",keyword:"required",params:{missingProperty: "provider"},message:"must have required property '"+"provider"+"'"};
 if(vErrors === null){
 vErrors = [err268];
 }
@@ -3634,9 +3904,8 @@ vErrors.push(err268);
 }
 errors++;
 }
-}
-else {
-const err269 = {instancePath:instancePath+"/model_provider/fallback/" + i13+"/planning_model",schemaPath:"#/properties/model_provider/properties/fallback/items/properties/planning_model/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data137.model === undefined){
+const err269 = {instancePath:instancePath+"/model_provider/fallback/" + i13,schemaPath:"#/properties/model_provider/properties/fallback/items/required",keyword:"required",params:{missingProperty: "model"},message:"must have required property '"+"model"+"'"};
 if(vErrors === null){
 vErrors = [err269];
 }
@@ -3645,12 +3914,9 @@ vErrors.push(err269);
 }
 errors++;
 }
-let data137 = data133.base_url;
-const _errs320 = errors;
-let valid88 = false;
-const _errs321 = errors;
-if("" !== data137){
-const err270 = {instancePath:instancePath+"/model_provider/fallback/" + i13+"/base_url",schemaPath:"#/properties/model_provider/properties/fallback/items/properties/base_url/anyOf/0/const",keyword:"const",params:{allowedValue: ""},message:"must be equal to constant"};
+for(const key35 in data137){
+if(!(((((key35 === "provider") || (key35 === "model")) || (key35 === "planning_model")) || (key35 === "base_url")) || (key35 === "api_key_env"))){
+const err270 = {instancePath:instancePath+"/model_provider/fallback/" + i13,schemaPath:"#/properties/model_provider/properties/fallback/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key35},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err270];
 }
@@ -3659,13 +3925,11 @@ vErrors.push(err270);
 }
 errors++;
 }
-var _valid1 = _errs321 === errors;
-valid88 = valid88 || _valid1;
-if(!valid88){
-const _errs322 = errors;
-if(typeof data137 === "string"){
-if(!pattern2.test(data137)){
-const err271 = {instancePath:instancePath+"/model_provider/fallback/" + i13+"/base_url",schemaPath:"#/properties/model_provider/properties/fallback/items/properties/base_url/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^https?://"},message:"must match pattern \""+"^https?://"+"\""};
+}
+if(data137.provider !== undefined){
+let data138 = data137.provider;
+if(!((data138 === "anthropic") || (data138 === "openai-compatible"))){
+const err271 = {instancePath:instancePath+"/model_provider/fallback/" + i13+"/provider",schemaPath:"#/properties/model_provider/properties/fallback/items/properties/provider/enum",keyword:"enum",params:{allowedValues: schema11.properties.model_provider.properties.fallback.items.properties.provider.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err271];
 }
@@ -3674,8 +3938,12 @@ vErrors.push(err271);
 }
 errors++;
 }
-if(!(formats0(data137))){
-const err272 = {instancePath:instancePath+"/model_provider/fallback/" + i13+"/base_url",schemaPath:"#/properties/model_provider/properties/fallback/items/properties/base_url/anyOf/1/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+}
+if(data137.model !== undefined){
+let data139 = data137.model;
+if(typeof data139 === "string"){
+if(func3(data139) > 200){
+const err272 = {instancePath:instancePath+"/model_provider/fallback/" + i13+"/model",schemaPath:"#/properties/model_provider/properties/fallback/items/properties/model/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err272];
 }
@@ -3684,9 +3952,8 @@ vErrors.push(err272);
 }
 errors++;
 }
-}
-else {
-const err273 = {instancePath:instancePath+"/model_provider/fallback/" + i13+"/base_url",schemaPath:"#/properties/model_provider/properties/fallback/items/properties/base_url/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func3(data139) < 1){
+const err273 = {instancePath:instancePath+"/model_provider/fallback/" + i13+"/model",schemaPath:"#/properties/model_provider/properties/fallback/items/properties/model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err273];
 }
@@ -3695,11 +3962,9 @@ vErrors.push(err273);
 }
 errors++;
 }
-var _valid1 = _errs322 === errors;
-valid88 = valid88 || _valid1;
 }
-if(!valid88){
-const err274 = {instancePath:instancePath+"/model_provider/fallback/" + i13+"/base_url",schemaPath:"#/properties/model_provider/properties/fallback/items/properties/base_url/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+else {
+const err274 = {instancePath:instancePath+"/model_provider/fallback/" + i13+"/model",schemaPath:"#/properties/model_provider/properties/fallback/items/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err274];
 }
@@ -3708,21 +3973,11 @@ vErrors.push(err274);
 }
 errors++;
 }
-else {
-errors = _errs320;
-if(vErrors !== null){
-if(_errs320){
-vErrors.length = _errs320;
 }
-else {
-vErrors = null;
-}
-}
-}
-let data138 = data133.api_key_env;
-if(typeof data138 === "string"){
-if(!pattern3.test(data138)){
-const err275 = {instancePath:instancePath+"/model_provider/fallback/" + i13+"/api_key_env",schemaPath:"#/properties/model_provider/properties/fallback/items/properties/api_key_env/pattern",keyword:"pattern",params:{pattern: "^([A-Z_][A-Z0-9_]*)?$"},message:"must match pattern \""+"^([A-Z_][A-Z0-9_]*)?$"+"\""};
+let data140 = data137.planning_model;
+if(typeof data140 === "string"){
+if(func3(data140) > 200){
+const err275 = {instancePath:instancePath+"/model_provider/fallback/" + i13+"/planning_model",schemaPath:"#/properties/model_provider/properties/fallback/items/properties/planning_model/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err275];
 }
@@ -3733,7 +3988,7 @@ errors++;
 }
 }
 else {
-const err276 = {instancePath:instancePath+"/model_provider/fallback/" + i13+"/api_key_env",schemaPath:"#/properties/model_provider/properties/fallback/items/properties/api_key_env/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err276 = {instancePath:instancePath+"/model_provider/fallback/" + i13+"/planning_model",schemaPath:"#/properties/model_provider/properties/fallback/items/properties/planning_model/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err276];
 }
@@ -3742,9 +3997,12 @@ vErrors.push(err276);
 }
 errors++;
 }
-}
-else {
-const err277 = {instancePath:instancePath+"/model_provider/fallback/" + i13,schemaPath:"#/properties/model_provider/properties/fallback/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+let data141 = data137.base_url;
+const _errs330 = errors;
+let valid92 = false;
+const _errs331 = errors;
+if("" !== data141){
+const err277 = {instancePath:instancePath+"/model_provider/fallback/" + i13+"/base_url",schemaPath:"#/properties/model_provider/properties/fallback/items/properties/base_url/anyOf/0/const",keyword:"const",params:{allowedValue: ""},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err277];
 }
@@ -3753,10 +4011,13 @@ vErrors.push(err277);
 }
 errors++;
 }
-}
-}
-else {
-const err278 = {instancePath:instancePath+"/model_provider/fallback",schemaPath:"#/properties/model_provider/properties/fallback/type",keyword:"type",params:{type: "array"},message:"must be array"};
+var _valid1 = _errs331 === errors;
+valid92 = valid92 || _valid1;
+if(!valid92){
+const _errs332 = errors;
+if(typeof data141 === "string"){
+if(!pattern4.test(data141)){
+const err278 = {instancePath:instancePath+"/model_provider/fallback/" + i13+"/base_url",schemaPath:"#/properties/model_provider/properties/fallback/items/properties/base_url/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^https?://"},message:"must match pattern \""+"^https?://"+"\""};
 if(vErrors === null){
 vErrors = [err278];
 }
@@ -3765,9 +4026,8 @@ vErrors.push(err278);
 }
 errors++;
 }
-let data139 = data124.breaker_failures;
-if(!(((typeof data139 == "number") && (!(data139 % 1) && !isNaN(data139))) && (isFinite(data139)))){
-const err279 = {instancePath:instancePath+"/model_provider/breaker_failures",schemaPath:"#/properties/model_provider/properties/breaker_failures/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!(formats0(data141))){
+const err279 = {instancePath:instancePath+"/model_provider/fallback/" + i13+"/base_url",schemaPath:"#/properties/model_provider/properties/fallback/items/properties/base_url/anyOf/1/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
 if(vErrors === null){
 vErrors = [err279];
 }
@@ -3776,9 +4036,9 @@ vErrors.push(err279);
 }
 errors++;
 }
-if((typeof data139 == "number") && (isFinite(data139))){
-if(data139 > 20 || isNaN(data139)){
-const err280 = {instancePath:instancePath+"/model_provider/breaker_failures",schemaPath:"#/properties/model_provider/properties/breaker_failures/maximum",keyword:"maximum",params:{comparison: "<=", limit: 20},message:"must be <= 20"};
+}
+else {
+const err280 = {instancePath:instancePath+"/model_provider/fallback/" + i13+"/base_url",schemaPath:"#/properties/model_provider/properties/fallback/items/properties/base_url/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err280];
 }
@@ -3787,8 +4047,11 @@ vErrors.push(err280);
 }
 errors++;
 }
-if(data139 < 1 || isNaN(data139)){
-const err281 = {instancePath:instancePath+"/model_provider/breaker_failures",schemaPath:"#/properties/model_provider/properties/breaker_failures/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+var _valid1 = _errs332 === errors;
+valid92 = valid92 || _valid1;
+}
+if(!valid92){
+const err281 = {instancePath:instancePath+"/model_provider/fallback/" + i13+"/base_url",schemaPath:"#/properties/model_provider/properties/fallback/items/properties/base_url/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err281];
 }
@@ -3797,11 +4060,21 @@ vErrors.push(err281);
 }
 errors++;
 }
+else {
+errors = _errs330;
+if(vErrors !== null){
+if(_errs330){
+vErrors.length = _errs330;
 }
-let data140 = data124.prices;
-if(Array.isArray(data140)){
-if(data140.length > 50){
-const err282 = {instancePath:instancePath+"/model_provider/prices",schemaPath:"#/properties/model_provider/properties/prices/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items"};
+else {
+vErrors = null;
+}
+}
+}
+let data142 = data137.api_key_env;
+if(typeof data142 === "string"){
+if(!pattern5.test(data142)){
+const err282 = {instancePath:instancePath+"/model_provider/fallback/" + i13+"/api_key_env",schemaPath:"#/properties/model_provider/properties/fallback/items/properties/api_key_env/pattern",keyword:"pattern",params:{pattern: "^([A-Z_][A-Z0-9_]*)?$"},message:"must match pattern \""+"^([A-Z_][A-Z0-9_]*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err282];
 }
@@ -3810,12 +4083,9 @@ vErrors.push(err282);
 }
 errors++;
 }
-const len9 = data140.length;
-for(let i14=0; i14<len9; i14++){
-let data141 = data140[i14];
-if(data141 && typeof data141 == "object" && !Array.isArray(data141)){
-if(data141.model === undefined){
-const err283 = {instancePath:instancePath+"/model_provider/prices/" + i14,schemaPath:"#/properties/model_provider/properties/prices/items/required",keyword:"required",params:{missingProperty: "model"},message:"must have required property '"+"model"+"'"};
+}
+else {
+const err283 = {instancePath:instancePath+"/model_provider/fallback/" + i13+"/api_key_env",schemaPath:"#/properties/model_provider/properties/fallback/items/properties/api_key_env/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err283];
 }
@@ -3824,8 +4094,9 @@ vErrors.push(err283);
 }
 errors++;
 }
-if(data141.input_usd_per_mtok === undefined){
-const err284 = {instancePath:instancePath+"/model_provider/prices/" + i14,schemaPath:"#/properties/model_provider/properties/prices/items/required",keyword:"required",params:{missingProperty: "input_usd_per_mtok"},message:"must have required property '"+"input_usd_per_mtok"+"'"};
+}
+else {
+const err284 = {instancePath:instancePath+"/model_provider/fallback/" + i13,schemaPath:"#/properties/model_provider/properties/fallback/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err284];
 }
@@ -3834,8 +4105,10 @@ vErrors.push(err284);
 }
 errors++;
 }
-if(data141.output_usd_per_mtok === undefined){
-const err285 = {instancePath:instancePath+"/model_provider/prices/" + i14,schemaPath:"#/properties/model_provider/properties/prices/items/required",keyword:"required",params:{missingProperty: "output_usd_per_mtok"},message:"must have required property '"+"output_usd_per_mtok"+"'"};
+}
+}
+else {
+const err285 = {instancePath:instancePath+"/model_provider/fallback",schemaPath:"#/properties/model_provider/properties/fallback/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err285];
 }
@@ -3844,9 +4117,9 @@ vErrors.push(err285);
 }
 errors++;
 }
-for(const key33 in data141){
-if(!(((key33 === "model") || (key33 === "input_usd_per_mtok")) || (key33 === "output_usd_per_mtok"))){
-const err286 = {instancePath:instancePath+"/model_provider/prices/" + i14,schemaPath:"#/properties/model_provider/properties/prices/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key33},message:"must NOT have additional properties"};
+let data143 = data128.breaker_failures;
+if(!(((typeof data143 == "number") && (!(data143 % 1) && !isNaN(data143))) && (isFinite(data143)))){
+const err286 = {instancePath:instancePath+"/model_provider/breaker_failures",schemaPath:"#/properties/model_provider/properties/breaker_failures/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err286];
 }
@@ -3855,12 +4128,9 @@ vErrors.push(err286);
 }
 errors++;
 }
-}
-if(data141.model !== undefined){
-let data142 = data141.model;
-if(typeof data142 === "string"){
-if(func3(data142) > 200){
-const err287 = {instancePath:instancePath+"/model_provider/prices/" + i14+"/model",schemaPath:"#/properties/model_provider/properties/prices/items/properties/model/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if((typeof data143 == "number") && (isFinite(data143))){
+if(data143 > 20 || isNaN(data143)){
+const err287 = {instancePath:instancePath+"/model_provider/breaker_failures",schemaPath:"#/properties/model_provider/properties/breaker_failures/maximum",keyword:"maximum",params:{comparison: "<=", limit: 20},message:"must be <= 20"};
 if(vErrors === null){
 vErrors = [err287];
 }
@@ -3869,8 +4139,8 @@ vErrors.push(err287);
 }
 errors++;
 }
-if(func3(data142) < 1){
-const err288 = {instancePath:instancePath+"/model_provider/prices/" + i14+"/model",schemaPath:"#/properties/model_provider/properties/prices/items/properties/model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data143 < 1 || isNaN(data143)){
+const err288 = {instancePath:instancePath+"/model_provider/breaker_failures",schemaPath:"#/properties/model_provider/properties/breaker_failures/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err288];
 }
@@ -3880,8 +4150,10 @@ vErrors.push(err288);
 errors++;
 }
 }
-else {
-const err289 = {instancePath:instancePath+"/model_provider/prices/" + i14+"/model",schemaPath:"#/properties/model_provider/properties/prices/items/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"};
+let data144 = data128.prices;
+if(Array.isArray(data144)){
+if(data144.length > 50){
+const err289 = {instancePath:instancePath+"/model_provider/prices",schemaPath:"#/properties/model_provider/properties/prices/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items"};
 if(vErrors === null){
 vErrors = [err289];
 }
@@ -3890,12 +4162,12 @@ vErrors.push(err289);
 }
 errors++;
 }
-}
-if(data141.input_usd_per_mtok !== undefined){
-let data143 = data141.input_usd_per_mtok;
-if((typeof data143 == "number") && (isFinite(data143))){
-if(data143 < 0 || isNaN(data143)){
-const err290 = {instancePath:instancePath+"/model_provider/prices/" + i14+"/input_usd_per_mtok",schemaPath:"#/properties/model_provider/properties/prices/items/properties/input_usd_per_mtok/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const len9 = data144.length;
+for(let i14=0; i14<len9; i14++){
+let data145 = data144[i14];
+if(data145 && typeof data145 == "object" && !Array.isArray(data145)){
+if(data145.model === undefined){
+const err290 = {instancePath:instancePath+"/model_provider/prices/" + i14,schemaPath:"#/properties/model_provider/properties/prices/items/required",keyword:"required",params:{missingProperty: "model"},message:"must have required property '"+"model"+"'"};
 if(vErrors === null){
 vErrors = [err290];
 }
@@ -3904,9 +4176,8 @@ vErrors.push(err290);
 }
 errors++;
 }
-}
-else {
-const err291 = {instancePath:instancePath+"/model_provider/prices/" + i14+"/input_usd_per_mtok",schemaPath:"#/properties/model_provider/properties/prices/items/properties/input_usd_per_mtok/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data145.input_usd_per_mtok === undefined){
+const err291 = {instancePath:instancePath+"/model_provider/prices/" + i14,schemaPath:"#/properties/model_provider/properties/prices/items/required",keyword:"required",params:{missingProperty: "input_usd_per_mtok"},message:"must have required property '"+"input_usd_per_mtok"+"'"};
 if(vErrors === null){
 vErrors = [err291];
 }
@@ -3915,12 +4186,8 @@ vErrors.push(err291);
 }
 errors++;
 }
-}
-if(data141.output_usd_per_mtok !== undefined){
-let data144 = data141.output_usd_per_mtok;
-if((typeof data144 == "number") && (isFinite(data144))){
-if(data144 < 0 || isNaN(data144)){
-const err292 = {instancePath:instancePath+"/model_provider/prices/" + i14+"/output_usd_per_mtok",schemaPath:"#/properties/model_provider/properties/prices/items/properties/output_usd_per_mtok/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data145.output_usd_per_mtok === undefined){
+const err292 = {instancePath:instancePath+"/model_provider/prices/" + i14,schemaPath:"#/properties/model_provider/properties/prices/items/required",keyword:"required",params:{missingProperty: "output_usd_per_mtok"},message:"must have required property '"+"output_usd_per_mtok"+"'"};
 if(vErrors === null){
 vErrors = [err292];
 }
@@ -3929,9 +4196,9 @@ vErrors.push(err292);
 }
 errors++;
 }
-}
-else {
-const err293 = {instancePath:instancePath+"/model_provider/prices/" + i14+"/output_usd_per_mtok",schemaPath:"#/properties/model_provider/properties/prices/items/properties/output_usd_per_mtok/type",keyword:"type",params:{type: "number"},message:"must be number"};
+for(const key36 in data145){
+if(!(((key36 === "model") || (key36 === "input_usd_per_mtok")) || (key36 === "output_usd_per_mtok"))){
+const err293 = {instancePath:instancePath+"/model_provider/prices/" + i14,schemaPath:"#/properties/model_provider/properties/prices/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key36},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err293];
 }
@@ -3941,9 +4208,11 @@ vErrors.push(err293);
 errors++;
 }
 }
-}
-else {
-const err294 = {instancePath:instancePath+"/model_provider/prices/" + i14,schemaPath:"#/properties/model_provider/properties/prices/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data145.model !== undefined){
+let data146 = data145.model;
+if(typeof data146 === "string"){
+if(func3(data146) > 200){
+const err294 = {instancePath:instancePath+"/model_provider/prices/" + i14+"/model",schemaPath:"#/properties/model_provider/properties/prices/items/properties/model/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err294];
 }
@@ -3952,10 +4221,8 @@ vErrors.push(err294);
 }
 errors++;
 }
-}
-}
-else {
-const err295 = {instancePath:instancePath+"/model_provider/prices",schemaPath:"#/properties/model_provider/properties/prices/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(func3(data146) < 1){
+const err295 = {instancePath:instancePath+"/model_provider/prices/" + i14+"/model",schemaPath:"#/properties/model_provider/properties/prices/items/properties/model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err295];
 }
@@ -3966,7 +4233,7 @@ errors++;
 }
 }
 else {
-const err296 = {instancePath:instancePath+"/model_provider",schemaPath:"#/properties/model_provider/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err296 = {instancePath:instancePath+"/model_provider/prices/" + i14+"/model",schemaPath:"#/properties/model_provider/properties/prices/items/properties/model/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err296];
 }
@@ -3975,23 +4242,12 @@ vErrors.push(err296);
 }
 errors++;
 }
-let data145 = data.integrations;
-if(data145 && typeof data145 == "object" && !Array.isArray(data145)){
-if(data145.hooks === undefined){
-data145.hooks = {};
 }
-if(data145.action === undefined){
-data145.action = {};
-}
-if(data145.app === undefined){
-data145.app = {};
-}
-if(data145.incomplete_conclusion === undefined){
-data145.incomplete_conclusion = "failure";
-}
-for(const key34 in data145){
-if(!((((key34 === "hooks") || (key34 === "action")) || (key34 === "app")) || (key34 === "incomplete_conclusion"))){
-const err297 = {instancePath:instancePath+"/integrations",schemaPath:"#/properties/integrations/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key34},message:"must NOT have additional properties"};
+if(data145.input_usd_per_mtok !== undefined){
+let data147 = data145.input_usd_per_mtok;
+if((typeof data147 == "number") && (isFinite(data147))){
+if(data147 < 0 || isNaN(data147)){
+const err297 = {instancePath:instancePath+"/model_provider/prices/" + i14+"/input_usd_per_mtok",schemaPath:"#/properties/model_provider/properties/prices/items/properties/input_usd_per_mtok/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err297];
 }
@@ -4001,17 +4257,8 @@ vErrors.push(err297);
 errors++;
 }
 }
-let data146 = data145.hooks;
-if(data146 && typeof data146 == "object" && !Array.isArray(data146)){
-if(data146.pre_commit === undefined){
-data146.pre_commit = true;
-}
-if(data146.pre_push === undefined){
-data146.pre_push = false;
-}
-for(const key35 in data146){
-if(!((key35 === "pre_commit") || (key35 === "pre_push"))){
-const err298 = {instancePath:instancePath+"/integrations/hooks",schemaPath:"#/properties/integrations/properties/hooks/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key35},message:"must NOT have additional properties"};
+else {
+const err298 = {instancePath:instancePath+"/model_provider/prices/" + i14+"/input_usd_per_mtok",schemaPath:"#/properties/model_provider/properties/prices/items/properties/input_usd_per_mtok/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err298];
 }
@@ -4021,8 +4268,11 @@ vErrors.push(err298);
 errors++;
 }
 }
-if(typeof data146.pre_commit !== "boolean"){
-const err299 = {instancePath:instancePath+"/integrations/hooks/pre_commit",schemaPath:"#/properties/integrations/properties/hooks/properties/pre_commit/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data145.output_usd_per_mtok !== undefined){
+let data148 = data145.output_usd_per_mtok;
+if((typeof data148 == "number") && (isFinite(data148))){
+if(data148 < 0 || isNaN(data148)){
+const err299 = {instancePath:instancePath+"/model_provider/prices/" + i14+"/output_usd_per_mtok",schemaPath:"#/properties/model_provider/properties/prices/items/properties/output_usd_per_mtok/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err299];
 }
@@ -4031,8 +4281,9 @@ vErrors.push(err299);
 }
 errors++;
 }
-if(typeof data146.pre_push !== "boolean"){
-const err300 = {instancePath:instancePath+"/integrations/hooks/pre_push",schemaPath:"#/properties/integrations/properties/hooks/properties/pre_push/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+else {
+const err300 = {instancePath:instancePath+"/model_provider/prices/" + i14+"/output_usd_per_mtok",schemaPath:"#/properties/model_provider/properties/prices/items/properties/output_usd_per_mtok/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err300];
 }
@@ -4042,8 +4293,9 @@ vErrors.push(err300);
 errors++;
 }
 }
+}
 else {
-const err301 = {instancePath:instancePath+"/integrations/hooks",schemaPath:"#/properties/integrations/properties/hooks/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err301 = {instancePath:instancePath+"/model_provider/prices/" + i14,schemaPath:"#/properties/model_provider/properties/prices/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err301];
 }
@@ -4052,20 +4304,10 @@ vErrors.push(err301);
 }
 errors++;
 }
-let data149 = data145.action;
-if(data149 && typeof data149 == "object" && !Array.isArray(data149)){
-if(data149.comment === undefined){
-data149.comment = true;
 }
-if(data149.annotations === undefined){
-data149.annotations = true;
 }
-if(data149.sarif === undefined){
-data149.sarif = true;
-}
-for(const key36 in data149){
-if(!(((key36 === "comment") || (key36 === "annotations")) || (key36 === "sarif"))){
-const err302 = {instancePath:instancePath+"/integrations/action",schemaPath:"#/properties/integrations/properties/action/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key36},message:"must NOT have additional properties"};
+else {
+const err302 = {instancePath:instancePath+"/model_provider/prices",schemaPath:"#/properties/model_provider/properties/prices/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err302];
 }
@@ -4075,8 +4317,8 @@ vErrors.push(err302);
 errors++;
 }
 }
-if(typeof data149.comment !== "boolean"){
-const err303 = {instancePath:instancePath+"/integrations/action/comment",schemaPath:"#/properties/integrations/properties/action/properties/comment/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+else {
+const err303 = {instancePath:instancePath+"/model_provider",schemaPath:"#/properties/model_provider/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err303];
 }
@@ -4085,8 +4327,23 @@ vErrors.push(err303);
 }
 errors++;
 }
-if(typeof data149.annotations !== "boolean"){
-const err304 = {instancePath:instancePath+"/integrations/action/annotations",schemaPath:"#/properties/integrations/properties/action/properties/annotations/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+let data149 = data.integrations;
+if(data149 && typeof data149 == "object" && !Array.isArray(data149)){
+if(data149.hooks === undefined){
+data149.hooks = {};
+}
+if(data149.action === undefined){
+data149.action = {};
+}
+if(data149.app === undefined){
+data149.app = {};
+}
+if(data149.incomplete_conclusion === undefined){
+data149.incomplete_conclusion = "failure";
+}
+for(const key37 in data149){
+if(!((((key37 === "hooks") || (key37 === "action")) || (key37 === "app")) || (key37 === "incomplete_conclusion"))){
+const err304 = {instancePath:instancePath+"/integrations",schemaPath:"#/properties/integrations/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key37},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err304];
 }
@@ -4095,8 +4352,18 @@ vErrors.push(err304);
 }
 errors++;
 }
-if(typeof data149.sarif !== "boolean"){
-const err305 = {instancePath:instancePath+"/integrations/action/sarif",schemaPath:"#/properties/integrations/properties/action/properties/sarif/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+let data150 = data149.hooks;
+if(data150 && typeof data150 == "object" && !Array.isArray(data150)){
+if(data150.pre_commit === undefined){
+data150.pre_commit = true;
+}
+if(data150.pre_push === undefined){
+data150.pre_push = false;
+}
+for(const key38 in data150){
+if(!((key38 === "pre_commit") || (key38 === "pre_push"))){
+const err305 = {instancePath:instancePath+"/integrations/hooks",schemaPath:"#/properties/integrations/properties/hooks/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key38},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err305];
 }
@@ -4106,8 +4373,8 @@ vErrors.push(err305);
 errors++;
 }
 }
-else {
-const err306 = {instancePath:instancePath+"/integrations/action",schemaPath:"#/properties/integrations/properties/action/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof data150.pre_commit !== "boolean"){
+const err306 = {instancePath:instancePath+"/integrations/hooks/pre_commit",schemaPath:"#/properties/integrations/properties/hooks/properties/pre_commit/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err306];
 }
@@ -4116,26 +4383,8 @@ vErrors.push(err306);
 }
 errors++;
 }
-let data153 = data145.app;
-if(data153 && typeof data153 == "object" && !Array.isArray(data153)){
-if(data153.check_runs === undefined){
-data153.check_runs = true;
-}
-if(data153.comments === undefined){
-data153.comments = true;
-}
-if(data153.builder === undefined){
-data153.builder = false;
-}
-if(data153.builder_label === undefined){
-data153.builder_label = "aureus:implement";
-}
-if(data153.allowed_bot_ids === undefined){
-data153.allowed_bot_ids = [];
-}
-for(const key37 in data153){
-if(!(((((key37 === "check_runs") || (key37 === "comments")) || (key37 === "builder")) || (key37 === "builder_label")) || (key37 === "allowed_bot_ids"))){
-const err307 = {instancePath:instancePath+"/integrations/app",schemaPath:"#/properties/integrations/properties/app/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key37},message:"must NOT have additional properties"};
+if(typeof data150.pre_push !== "boolean"){
+const err307 = {instancePath:instancePath+"/integrations/hooks/pre_push",schemaPath:"#/properties/integrations/properties/hooks/properties/pre_push/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err307];
 }
@@ -4145,8 +4394,8 @@ vErrors.push(err307);
 errors++;
 }
 }
-if(typeof data153.check_runs !== "boolean"){
-const err308 = {instancePath:instancePath+"/integrations/app/check_runs",schemaPath:"#/properties/integrations/properties/app/properties/check_runs/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+else {
+const err308 = {instancePath:instancePath+"/integrations/hooks",schemaPath:"#/properties/integrations/properties/hooks/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err308];
 }
@@ -4155,8 +4404,20 @@ vErrors.push(err308);
 }
 errors++;
 }
-if(typeof data153.comments !== "boolean"){
-const err309 = {instancePath:instancePath+"/integrations/app/comments",schemaPath:"#/properties/integrations/properties/app/properties/comments/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+let data153 = data149.action;
+if(data153 && typeof data153 == "object" && !Array.isArray(data153)){
+if(data153.comment === undefined){
+data153.comment = true;
+}
+if(data153.annotations === undefined){
+data153.annotations = true;
+}
+if(data153.sarif === undefined){
+data153.sarif = true;
+}
+for(const key39 in data153){
+if(!(((key39 === "comment") || (key39 === "annotations")) || (key39 === "sarif"))){
+const err309 = {instancePath:instancePath+"/integrations/action",schemaPath:"#/properties/integrations/properties/action/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key39},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err309];
 }
@@ -4165,8 +4426,9 @@ vErrors.push(err309);
 }
 errors++;
 }
-if(typeof data153.builder !== "boolean"){
-const err310 = {instancePath:instancePath+"/integrations/app/builder",schemaPath:"#/properties/integrations/properties/app/properties/builder/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+if(typeof data153.comment !== "boolean"){
+const err310 = {instancePath:instancePath+"/integrations/action/comment",schemaPath:"#/properties/integrations/properties/action/properties/comment/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err310];
 }
@@ -4175,10 +4437,8 @@ vErrors.push(err310);
 }
 errors++;
 }
-let data157 = data153.builder_label;
-if(typeof data157 === "string"){
-if(func3(data157) > 50){
-const err311 = {instancePath:instancePath+"/integrations/app/builder_label",schemaPath:"#/properties/integrations/properties/app/properties/builder_label/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
+if(typeof data153.annotations !== "boolean"){
+const err311 = {instancePath:instancePath+"/integrations/action/annotations",schemaPath:"#/properties/integrations/properties/action/properties/annotations/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err311];
 }
@@ -4187,8 +4447,8 @@ vErrors.push(err311);
 }
 errors++;
 }
-if(func3(data157) < 1){
-const err312 = {instancePath:instancePath+"/integrations/app/builder_label",schemaPath:"#/properties/integrations/properties/app/properties/builder_label/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(typeof data153.sarif !== "boolean"){
+const err312 = {instancePath:instancePath+"/integrations/action/sarif",schemaPath:"#/properties/integrations/properties/action/properties/sarif/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err312];
 }
@@ -4199,7 +4459,7 @@ errors++;
 }
 }
 else {
-const err313 = {instancePath:instancePath+"/integrations/app/builder_label",schemaPath:"#/properties/integrations/properties/app/properties/builder_label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err313 = {instancePath:instancePath+"/integrations/action",schemaPath:"#/properties/integrations/properties/action/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err313];
 }
@@ -4208,13 +4468,26 @@ vErrors.push(err313);
 }
 errors++;
 }
-let data158 = data153.allowed_bot_ids;
-if(Array.isArray(data158)){
-const len10 = data158.length;
-for(let i15=0; i15<len10; i15++){
-let data159 = data158[i15];
-if(!(((typeof data159 == "number") && (!(data159 % 1) && !isNaN(data159))) && (isFinite(data159)))){
-const err314 = {instancePath:instancePath+"/integrations/app/allowed_bot_ids/" + i15,schemaPath:"#/properties/integrations/properties/app/properties/allowed_bot_ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+let data157 = data149.app;
+if(data157 && typeof data157 == "object" && !Array.isArray(data157)){
+if(data157.check_runs === undefined){
+data157.check_runs = true;
+}
+if(data157.comments === undefined){
+data157.comments = true;
+}
+if(data157.builder === undefined){
+data157.builder = false;
+}
+if(data157.builder_label === undefined){
+data157.builder_label = "aureus:implement";
+}
+if(data157.allowed_bot_ids === undefined){
+data157.allowed_bot_ids = [];
+}
+for(const key40 in data157){
+if(!(((((key40 === "check_runs") || (key40 === "comments")) || (key40 === "builder")) || (key40 === "builder_label")) || (key40 === "allowed_bot_ids"))){
+const err314 = {instancePath:instancePath+"/integrations/app",schemaPath:"#/properties/integrations/properties/app/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key40},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err314];
 }
@@ -4223,9 +4496,9 @@ vErrors.push(err314);
 }
 errors++;
 }
-if((typeof data159 == "number") && (isFinite(data159))){
-if(data159 < 1 || isNaN(data159)){
-const err315 = {instancePath:instancePath+"/integrations/app/allowed_bot_ids/" + i15,schemaPath:"#/properties/integrations/properties/app/properties/allowed_bot_ids/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(typeof data157.check_runs !== "boolean"){
+const err315 = {instancePath:instancePath+"/integrations/app/check_runs",schemaPath:"#/properties/integrations/properties/app/properties/check_runs/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err315];
 }
@@ -4234,20 +4507,8 @@ vErrors.push(err315);
 }
 errors++;
 }
-}
-}
-let i16 = data158.length;
-let j5;
-if(i16 > 1){
-const indices3 = {};
-for(;i16--;){
-let item3 = data158[i16];
-if(!(((typeof item3 == "number") && (!(item3 % 1) && !isNaN(item3))) && (isFinite(item3)))){
-continue;
-}
-if(typeof indices3[item3] == "number"){
-j5 = indices3[item3];
-const err316 = {instancePath:instancePath+"/integrations/app/allowed_bot_ids",schemaPath:"#/properties/integrations/properties/app/properties/allowed_bot_ids/uniqueItems",keyword:"uniqueItems",params:{i: i16, j: j5},message:"must NOT have duplicate items (items ## "+j5+" and "+i16+" are identical)"};
+if(typeof data157.comments !== "boolean"){
+const err316 = {instancePath:instancePath+"/integrations/app/comments",schemaPath:"#/properties/integrations/properties/app/properties/comments/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err316];
 }
@@ -4255,14 +4516,9 @@ else {
 vErrors.push(err316);
 }
 errors++;
-break;
 }
-indices3[item3] = i16;
-}
-}
-}
-else {
-const err317 = {instancePath:instancePath+"/integrations/app/allowed_bot_ids",schemaPath:"#/properties/integrations/properties/app/properties/allowed_bot_ids/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(typeof data157.builder !== "boolean"){
+const err317 = {instancePath:instancePath+"/integrations/app/builder",schemaPath:"#/properties/integrations/properties/app/properties/builder/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err317];
 }
@@ -4271,9 +4527,10 @@ vErrors.push(err317);
 }
 errors++;
 }
-}
-else {
-const err318 = {instancePath:instancePath+"/integrations/app",schemaPath:"#/properties/integrations/properties/app/type",keyword:"type",params:{type: "object"},message:"must be object"};
+let data161 = data157.builder_label;
+if(typeof data161 === "string"){
+if(func3(data161) > 50){
+const err318 = {instancePath:instancePath+"/integrations/app/builder_label",schemaPath:"#/properties/integrations/properties/app/properties/builder_label/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
 if(vErrors === null){
 vErrors = [err318];
 }
@@ -4282,9 +4539,8 @@ vErrors.push(err318);
 }
 errors++;
 }
-let data160 = data145.incomplete_conclusion;
-if(!((data160 === "failure") || (data160 === "neutral"))){
-const err319 = {instancePath:instancePath+"/integrations/incomplete_conclusion",schemaPath:"#/properties/integrations/properties/incomplete_conclusion/enum",keyword:"enum",params:{allowedValues: schema11.properties.integrations.properties.incomplete_conclusion.enum},message:"must be equal to one of the allowed values"};
+if(func3(data161) < 1){
+const err319 = {instancePath:instancePath+"/integrations/app/builder_label",schemaPath:"#/properties/integrations/properties/app/properties/builder_label/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err319];
 }
@@ -4295,7 +4551,7 @@ errors++;
 }
 }
 else {
-const err320 = {instancePath:instancePath+"/integrations",schemaPath:"#/properties/integrations/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err320 = {instancePath:instancePath+"/integrations/app/builder_label",schemaPath:"#/properties/integrations/properties/app/properties/builder_label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err320];
 }
@@ -4304,20 +4560,13 @@ vErrors.push(err320);
 }
 errors++;
 }
-let data161 = data.memory;
-if(data161 && typeof data161 == "object" && !Array.isArray(data161)){
-if(data161.ledger_retention_days === undefined){
-data161.ledger_retention_days = 0;
-}
-if(data161.history_retention_days === undefined){
-data161.history_retention_days = 180;
-}
-if(data161.patterns_retention_days === undefined){
-data161.patterns_retention_days = 365;
-}
-for(const key38 in data161){
-if(!(((key38 === "ledger_retention_days") || (key38 === "history_retention_days")) || (key38 === "patterns_retention_days"))){
-const err321 = {instancePath:instancePath+"/memory",schemaPath:"#/properties/memory/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key38},message:"must NOT have additional properties"};
+let data162 = data157.allowed_bot_ids;
+if(Array.isArray(data162)){
+const len10 = data162.length;
+for(let i15=0; i15<len10; i15++){
+let data163 = data162[i15];
+if(!(((typeof data163 == "number") && (!(data163 % 1) && !isNaN(data163))) && (isFinite(data163)))){
+const err321 = {instancePath:instancePath+"/integrations/app/allowed_bot_ids/" + i15,schemaPath:"#/properties/integrations/properties/app/properties/allowed_bot_ids/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err321];
 }
@@ -4326,10 +4575,9 @@ vErrors.push(err321);
 }
 errors++;
 }
-}
-let data162 = data161.ledger_retention_days;
-if(!(((typeof data162 == "number") && (!(data162 % 1) && !isNaN(data162))) && (isFinite(data162)))){
-const err322 = {instancePath:instancePath+"/memory/ledger_retention_days",schemaPath:"#/properties/memory/properties/ledger_retention_days/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data163 == "number") && (isFinite(data163))){
+if(data163 < 1 || isNaN(data163)){
+const err322 = {instancePath:instancePath+"/integrations/app/allowed_bot_ids/" + i15,schemaPath:"#/properties/integrations/properties/app/properties/allowed_bot_ids/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err322];
 }
@@ -4338,9 +4586,20 @@ vErrors.push(err322);
 }
 errors++;
 }
-if((typeof data162 == "number") && (isFinite(data162))){
-if(data162 < 0 || isNaN(data162)){
-const err323 = {instancePath:instancePath+"/memory/ledger_retention_days",schemaPath:"#/properties/memory/properties/ledger_retention_days/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+let i16 = data162.length;
+let j5;
+if(i16 > 1){
+const indices3 = {};
+for(;i16--;){
+let item3 = data162[i16];
+if(!(((typeof item3 == "number") && (!(item3 % 1) && !isNaN(item3))) && (isFinite(item3)))){
+continue;
+}
+if(typeof indices3[item3] == "number"){
+j5 = indices3[item3];
+const err323 = {instancePath:instancePath+"/integrations/app/allowed_bot_ids",schemaPath:"#/properties/integrations/properties/app/properties/allowed_bot_ids/uniqueItems",keyword:"uniqueItems",params:{i: i16, j: j5},message:"must NOT have duplicate items (items ## "+j5+" and "+i16+" are identical)"};
 if(vErrors === null){
 vErrors = [err323];
 }
@@ -4348,11 +4607,14 @@ else {
 vErrors.push(err323);
 }
 errors++;
+break;
+}
+indices3[item3] = i16;
 }
 }
-let data163 = data161.history_retention_days;
-if(!(((typeof data163 == "number") && (!(data163 % 1) && !isNaN(data163))) && (isFinite(data163)))){
-const err324 = {instancePath:instancePath+"/memory/history_retention_days",schemaPath:"#/properties/memory/properties/history_retention_days/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err324 = {instancePath:instancePath+"/integrations/app/allowed_bot_ids",schemaPath:"#/properties/integrations/properties/app/properties/allowed_bot_ids/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err324];
 }
@@ -4361,9 +4623,9 @@ vErrors.push(err324);
 }
 errors++;
 }
-if((typeof data163 == "number") && (isFinite(data163))){
-if(data163 < 0 || isNaN(data163)){
-const err325 = {instancePath:instancePath+"/memory/history_retention_days",schemaPath:"#/properties/memory/properties/history_retention_days/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+else {
+const err325 = {instancePath:instancePath+"/integrations/app",schemaPath:"#/properties/integrations/properties/app/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err325];
 }
@@ -4372,10 +4634,9 @@ vErrors.push(err325);
 }
 errors++;
 }
-}
-let data164 = data161.patterns_retention_days;
-if(!(((typeof data164 == "number") && (!(data164 % 1) && !isNaN(data164))) && (isFinite(data164)))){
-const err326 = {instancePath:instancePath+"/memory/patterns_retention_days",schemaPath:"#/properties/memory/properties/patterns_retention_days/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+let data164 = data149.incomplete_conclusion;
+if(!((data164 === "failure") || (data164 === "neutral"))){
+const err326 = {instancePath:instancePath+"/integrations/incomplete_conclusion",schemaPath:"#/properties/integrations/properties/incomplete_conclusion/enum",keyword:"enum",params:{allowedValues: schema11.properties.integrations.properties.incomplete_conclusion.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err326];
 }
@@ -4384,9 +4645,9 @@ vErrors.push(err326);
 }
 errors++;
 }
-if((typeof data164 == "number") && (isFinite(data164))){
-if(data164 < 0 || isNaN(data164)){
-const err327 = {instancePath:instancePath+"/memory/patterns_retention_days",schemaPath:"#/properties/memory/properties/patterns_retention_days/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+else {
+const err327 = {instancePath:instancePath+"/integrations",schemaPath:"#/properties/integrations/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err327];
 }
@@ -4395,10 +4656,20 @@ vErrors.push(err327);
 }
 errors++;
 }
+let data165 = data.memory;
+if(data165 && typeof data165 == "object" && !Array.isArray(data165)){
+if(data165.ledger_retention_days === undefined){
+data165.ledger_retention_days = 0;
 }
+if(data165.history_retention_days === undefined){
+data165.history_retention_days = 180;
 }
-else {
-const err328 = {instancePath:instancePath+"/memory",schemaPath:"#/properties/memory/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data165.patterns_retention_days === undefined){
+data165.patterns_retention_days = 365;
+}
+for(const key41 in data165){
+if(!(((key41 === "ledger_retention_days") || (key41 === "history_retention_days")) || (key41 === "patterns_retention_days"))){
+const err328 = {instancePath:instancePath+"/memory",schemaPath:"#/properties/memory/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key41},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err328];
 }
@@ -4407,29 +4678,10 @@ vErrors.push(err328);
 }
 errors++;
 }
-let data165 = data.learning;
-if(data165 && typeof data165 == "object" && !Array.isArray(data165)){
-if(data165.window_days === undefined){
-data165.window_days = 90;
 }
-if(data165.relax_after_overrides === undefined){
-data165.relax_after_overrides = 5;
-}
-if(data165.min_changes === undefined){
-data165.min_changes = 20;
-}
-if(data165.rework_days === undefined){
-data165.rework_days = 30;
-}
-if(data165.max_weight_factor === undefined){
-data165.max_weight_factor = 3;
-}
-if(data165.budget_percentiles === undefined){
-data165.budget_percentiles = {};
-}
-for(const key39 in data165){
-if(!((((((key39 === "window_days") || (key39 === "relax_after_overrides")) || (key39 === "min_changes")) || (key39 === "rework_days")) || (key39 === "max_weight_factor")) || (key39 === "budget_percentiles"))){
-const err329 = {instancePath:instancePath+"/learning",schemaPath:"#/properties/learning/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key39},message:"must NOT have additional properties"};
+let data166 = data165.ledger_retention_days;
+if(!(((typeof data166 == "number") && (!(data166 % 1) && !isNaN(data166))) && (isFinite(data166)))){
+const err329 = {instancePath:instancePath+"/memory/ledger_retention_days",schemaPath:"#/properties/memory/properties/ledger_retention_days/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err329];
 }
@@ -4438,10 +4690,9 @@ vErrors.push(err329);
 }
 errors++;
 }
-}
-let data166 = data165.window_days;
-if(!(((typeof data166 == "number") && (!(data166 % 1) && !isNaN(data166))) && (isFinite(data166)))){
-const err330 = {instancePath:instancePath+"/learning/window_days",schemaPath:"#/properties/learning/properties/window_days/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data166 == "number") && (isFinite(data166))){
+if(data166 < 0 || isNaN(data166)){
+const err330 = {instancePath:instancePath+"/memory/ledger_retention_days",schemaPath:"#/properties/memory/properties/ledger_retention_days/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err330];
 }
@@ -4450,9 +4701,10 @@ vErrors.push(err330);
 }
 errors++;
 }
-if((typeof data166 == "number") && (isFinite(data166))){
-if(data166 > 3650 || isNaN(data166)){
-const err331 = {instancePath:instancePath+"/learning/window_days",schemaPath:"#/properties/learning/properties/window_days/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3650},message:"must be <= 3650"};
+}
+let data167 = data165.history_retention_days;
+if(!(((typeof data167 == "number") && (!(data167 % 1) && !isNaN(data167))) && (isFinite(data167)))){
+const err331 = {instancePath:instancePath+"/memory/history_retention_days",schemaPath:"#/properties/memory/properties/history_retention_days/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err331];
 }
@@ -4461,8 +4713,9 @@ vErrors.push(err331);
 }
 errors++;
 }
-if(data166 < 1 || isNaN(data166)){
-const err332 = {instancePath:instancePath+"/learning/window_days",schemaPath:"#/properties/learning/properties/window_days/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if((typeof data167 == "number") && (isFinite(data167))){
+if(data167 < 0 || isNaN(data167)){
+const err332 = {instancePath:instancePath+"/memory/history_retention_days",schemaPath:"#/properties/memory/properties/history_retention_days/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err332];
 }
@@ -4472,9 +4725,9 @@ vErrors.push(err332);
 errors++;
 }
 }
-let data167 = data165.relax_after_overrides;
-if(!(((typeof data167 == "number") && (!(data167 % 1) && !isNaN(data167))) && (isFinite(data167)))){
-const err333 = {instancePath:instancePath+"/learning/relax_after_overrides",schemaPath:"#/properties/learning/properties/relax_after_overrides/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+let data168 = data165.patterns_retention_days;
+if(!(((typeof data168 == "number") && (!(data168 % 1) && !isNaN(data168))) && (isFinite(data168)))){
+const err333 = {instancePath:instancePath+"/memory/patterns_retention_days",schemaPath:"#/properties/memory/properties/patterns_retention_days/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err333];
 }
@@ -4483,9 +4736,9 @@ vErrors.push(err333);
 }
 errors++;
 }
-if((typeof data167 == "number") && (isFinite(data167))){
-if(data167 < 1 || isNaN(data167)){
-const err334 = {instancePath:instancePath+"/learning/relax_after_overrides",schemaPath:"#/properties/learning/properties/relax_after_overrides/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if((typeof data168 == "number") && (isFinite(data168))){
+if(data168 < 0 || isNaN(data168)){
+const err334 = {instancePath:instancePath+"/memory/patterns_retention_days",schemaPath:"#/properties/memory/properties/patterns_retention_days/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err334];
 }
@@ -4495,9 +4748,9 @@ vErrors.push(err334);
 errors++;
 }
 }
-let data168 = data165.min_changes;
-if(!(((typeof data168 == "number") && (!(data168 % 1) && !isNaN(data168))) && (isFinite(data168)))){
-const err335 = {instancePath:instancePath+"/learning/min_changes",schemaPath:"#/properties/learning/properties/min_changes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err335 = {instancePath:instancePath+"/memory",schemaPath:"#/properties/memory/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err335];
 }
@@ -4506,9 +4759,29 @@ vErrors.push(err335);
 }
 errors++;
 }
-if((typeof data168 == "number") && (isFinite(data168))){
-if(data168 < 1 || isNaN(data168)){
-const err336 = {instancePath:instancePath+"/learning/min_changes",schemaPath:"#/properties/learning/properties/min_changes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+let data169 = data.learning;
+if(data169 && typeof data169 == "object" && !Array.isArray(data169)){
+if(data169.window_days === undefined){
+data169.window_days = 90;
+}
+if(data169.relax_after_overrides === undefined){
+data169.relax_after_overrides = 5;
+}
+if(data169.min_changes === undefined){
+data169.min_changes = 20;
+}
+if(data169.rework_days === undefined){
+data169.rework_days = 30;
+}
+if(data169.max_weight_factor === undefined){
+data169.max_weight_factor = 3;
+}
+if(data169.budget_percentiles === undefined){
+data169.budget_percentiles = {};
+}
+for(const key42 in data169){
+if(!((((((key42 === "window_days") || (key42 === "relax_after_overrides")) || (key42 === "min_changes")) || (key42 === "rework_days")) || (key42 === "max_weight_factor")) || (key42 === "budget_percentiles"))){
+const err336 = {instancePath:instancePath+"/learning",schemaPath:"#/properties/learning/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key42},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err336];
 }
@@ -4518,9 +4791,9 @@ vErrors.push(err336);
 errors++;
 }
 }
-let data169 = data165.rework_days;
-if(!(((typeof data169 == "number") && (!(data169 % 1) && !isNaN(data169))) && (isFinite(data169)))){
-const err337 = {instancePath:instancePath+"/learning/rework_days",schemaPath:"#/properties/learning/properties/rework_days/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+let data170 = data169.window_days;
+if(!(((typeof data170 == "number") && (!(data170 % 1) && !isNaN(data170))) && (isFinite(data170)))){
+const err337 = {instancePath:instancePath+"/learning/window_days",schemaPath:"#/properties/learning/properties/window_days/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err337];
 }
@@ -4529,9 +4802,9 @@ vErrors.push(err337);
 }
 errors++;
 }
-if((typeof data169 == "number") && (isFinite(data169))){
-if(data169 > 3650 || isNaN(data169)){
-const err338 = {instancePath:instancePath+"/learning/rework_days",schemaPath:"#/properties/learning/properties/rework_days/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3650},message:"must be <= 3650"};
+if((typeof data170 == "number") && (isFinite(data170))){
+if(data170 > 3650 || isNaN(data170)){
+const err338 = {instancePath:instancePath+"/learning/window_days",schemaPath:"#/properties/learning/properties/window_days/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3650},message:"must be <= 3650"};
 if(vErrors === null){
 vErrors = [err338];
 }
@@ -4540,8 +4813,8 @@ vErrors.push(err338);
 }
 errors++;
 }
-if(data169 < 1 || isNaN(data169)){
-const err339 = {instancePath:instancePath+"/learning/rework_days",schemaPath:"#/properties/learning/properties/rework_days/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data170 < 1 || isNaN(data170)){
+const err339 = {instancePath:instancePath+"/learning/window_days",schemaPath:"#/properties/learning/properties/window_days/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err339];
 }
@@ -4551,10 +4824,9 @@ vErrors.push(err339);
 errors++;
 }
 }
-let data170 = data165.max_weight_factor;
-if((typeof data170 == "number") && (isFinite(data170))){
-if(data170 > 100 || isNaN(data170)){
-const err340 = {instancePath:instancePath+"/learning/max_weight_factor",schemaPath:"#/properties/learning/properties/max_weight_factor/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+let data171 = data169.relax_after_overrides;
+if(!(((typeof data171 == "number") && (!(data171 % 1) && !isNaN(data171))) && (isFinite(data171)))){
+const err340 = {instancePath:instancePath+"/learning/relax_after_overrides",schemaPath:"#/properties/learning/properties/relax_after_overrides/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err340];
 }
@@ -4563,8 +4835,9 @@ vErrors.push(err340);
 }
 errors++;
 }
-if(data170 < 1 || isNaN(data170)){
-const err341 = {instancePath:instancePath+"/learning/max_weight_factor",schemaPath:"#/properties/learning/properties/max_weight_factor/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if((typeof data171 == "number") && (isFinite(data171))){
+if(data171 < 1 || isNaN(data171)){
+const err341 = {instancePath:instancePath+"/learning/relax_after_overrides",schemaPath:"#/properties/learning/properties/relax_after_overrides/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err341];
 }
@@ -4574,8 +4847,9 @@ vErrors.push(err341);
 errors++;
 }
 }
-else {
-const err342 = {instancePath:instancePath+"/learning/max_weight_factor",schemaPath:"#/properties/learning/properties/max_weight_factor/type",keyword:"type",params:{type: "number"},message:"must be number"};
+let data172 = data169.min_changes;
+if(!(((typeof data172 == "number") && (!(data172 % 1) && !isNaN(data172))) && (isFinite(data172)))){
+const err342 = {instancePath:instancePath+"/learning/min_changes",schemaPath:"#/properties/learning/properties/min_changes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err342];
 }
@@ -4584,17 +4858,9 @@ vErrors.push(err342);
 }
 errors++;
 }
-let data171 = data165.budget_percentiles;
-if(data171 && typeof data171 == "object" && !Array.isArray(data171)){
-if(data171.warn === undefined){
-data171.warn = 90;
-}
-if(data171.block === undefined){
-data171.block = 98;
-}
-for(const key40 in data171){
-if(!((key40 === "warn") || (key40 === "block"))){
-const err343 = {instancePath:instancePath+"/learning/budget_percentiles",schemaPath:"#/properties/learning/properties/budget_percentiles/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key40},message:"must NOT have additional properties"};
+if((typeof data172 == "number") && (isFinite(data172))){
+if(data172 < 1 || isNaN(data172)){
+const err343 = {instancePath:instancePath+"/learning/min_changes",schemaPath:"#/properties/learning/properties/min_changes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err343];
 }
@@ -4604,10 +4870,9 @@ vErrors.push(err343);
 errors++;
 }
 }
-let data172 = data171.warn;
-if((typeof data172 == "number") && (isFinite(data172))){
-if(data172 > 100 || isNaN(data172)){
-const err344 = {instancePath:instancePath+"/learning/budget_percentiles/warn",schemaPath:"#/properties/learning/properties/budget_percentiles/properties/warn/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+let data173 = data169.rework_days;
+if(!(((typeof data173 == "number") && (!(data173 % 1) && !isNaN(data173))) && (isFinite(data173)))){
+const err344 = {instancePath:instancePath+"/learning/rework_days",schemaPath:"#/properties/learning/properties/rework_days/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err344];
 }
@@ -4616,8 +4881,9 @@ vErrors.push(err344);
 }
 errors++;
 }
-if(data172 <= 0 || isNaN(data172)){
-const err345 = {instancePath:instancePath+"/learning/budget_percentiles/warn",schemaPath:"#/properties/learning/properties/budget_percentiles/properties/warn/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+if((typeof data173 == "number") && (isFinite(data173))){
+if(data173 > 3650 || isNaN(data173)){
+const err345 = {instancePath:instancePath+"/learning/rework_days",schemaPath:"#/properties/learning/properties/rework_days/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3650},message:"must be <= 3650"};
 if(vErrors === null){
 vErrors = [err345];
 }
@@ -4626,9 +4892,8 @@ vErrors.push(err345);
 }
 errors++;
 }
-}
-else {
-const err346 = {instancePath:instancePath+"/learning/budget_percentiles/warn",schemaPath:"#/properties/learning/properties/budget_percentiles/properties/warn/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data173 < 1 || isNaN(data173)){
+const err346 = {instancePath:instancePath+"/learning/rework_days",schemaPath:"#/properties/learning/properties/rework_days/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err346];
 }
@@ -4637,10 +4902,11 @@ vErrors.push(err346);
 }
 errors++;
 }
-let data173 = data171.block;
-if((typeof data173 == "number") && (isFinite(data173))){
-if(data173 > 100 || isNaN(data173)){
-const err347 = {instancePath:instancePath+"/learning/budget_percentiles/block",schemaPath:"#/properties/learning/properties/budget_percentiles/properties/block/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+}
+let data174 = data169.max_weight_factor;
+if((typeof data174 == "number") && (isFinite(data174))){
+if(data174 > 100 || isNaN(data174)){
+const err347 = {instancePath:instancePath+"/learning/max_weight_factor",schemaPath:"#/properties/learning/properties/max_weight_factor/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
 if(vErrors === null){
 vErrors = [err347];
 }
@@ -4649,8 +4915,8 @@ vErrors.push(err347);
 }
 errors++;
 }
-if(data173 <= 0 || isNaN(data173)){
-const err348 = {instancePath:instancePath+"/learning/budget_percentiles/block",schemaPath:"#/properties/learning/properties/budget_percentiles/properties/block/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+if(data174 < 1 || isNaN(data174)){
+const err348 = {instancePath:instancePath+"/learning/max_weight_factor",schemaPath:"#/properties/learning/properties/max_weight_factor/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err348];
 }
@@ -4661,7 +4927,7 @@ errors++;
 }
 }
 else {
-const err349 = {instancePath:instancePath+"/learning/budget_percentiles/block",schemaPath:"#/properties/learning/properties/budget_percentiles/properties/block/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err349 = {instancePath:instancePath+"/learning/max_weight_factor",schemaPath:"#/properties/learning/properties/max_weight_factor/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err349];
 }
@@ -4670,9 +4936,17 @@ vErrors.push(err349);
 }
 errors++;
 }
+let data175 = data169.budget_percentiles;
+if(data175 && typeof data175 == "object" && !Array.isArray(data175)){
+if(data175.warn === undefined){
+data175.warn = 90;
 }
-else {
-const err350 = {instancePath:instancePath+"/learning/budget_percentiles",schemaPath:"#/properties/learning/properties/budget_percentiles/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data175.block === undefined){
+data175.block = 98;
+}
+for(const key43 in data175){
+if(!((key43 === "warn") || (key43 === "block"))){
+const err350 = {instancePath:instancePath+"/learning/budget_percentiles",schemaPath:"#/properties/learning/properties/budget_percentiles/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key43},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err350];
 }
@@ -4682,8 +4956,10 @@ vErrors.push(err350);
 errors++;
 }
 }
-else {
-const err351 = {instancePath:instancePath+"/learning",schemaPath:"#/properties/learning/type",keyword:"type",params:{type: "object"},message:"must be object"};
+let data176 = data175.warn;
+if((typeof data176 == "number") && (isFinite(data176))){
+if(data176 > 100 || isNaN(data176)){
+const err351 = {instancePath:instancePath+"/learning/budget_percentiles/warn",schemaPath:"#/properties/learning/properties/budget_percentiles/properties/warn/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
 if(vErrors === null){
 vErrors = [err351];
 }
@@ -4692,23 +4968,8 @@ vErrors.push(err351);
 }
 errors++;
 }
-let data174 = data.paths;
-if(data174 && typeof data174 == "object" && !Array.isArray(data174)){
-if(data174.core === undefined){
-data174.core = ["src/**"];
-}
-if(data174.ignore === undefined){
-data174.ignore = ["**/node_modules/**","**/dist/**","**/build/**","**/coverage/**"];
-}
-if(data174.tests === undefined){
-data174.tests = ["test/**","tests/**","**/__tests__/**","**/*.test.*","**/*.spec.*","**/*_test.go","**/test_*.py"];
-}
-if(data174.generated === undefined){
-data174.generated = ["**/*.generated.*","**/generated/**"];
-}
-for(const key41 in data174){
-if(!((((key41 === "core") || (key41 === "ignore")) || (key41 === "tests")) || (key41 === "generated"))){
-const err352 = {instancePath:instancePath+"/paths",schemaPath:"#/properties/paths/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key41},message:"must NOT have additional properties"};
+if(data176 <= 0 || isNaN(data176)){
+const err352 = {instancePath:instancePath+"/learning/budget_percentiles/warn",schemaPath:"#/properties/learning/properties/budget_percentiles/properties/warn/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
 if(vErrors === null){
 vErrors = [err352];
 }
@@ -4718,14 +4979,8 @@ vErrors.push(err352);
 errors++;
 }
 }
-let data175 = data174.core;
-if(Array.isArray(data175)){
-const len11 = data175.length;
-for(let i17=0; i17<len11; i17++){
-let data176 = data175[i17];
-if(typeof data176 === "string"){
-if(func3(data176) > 500){
-const err353 = {instancePath:instancePath+"/paths/core/" + i17,schemaPath:"#/definitions/glob/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+else {
+const err353 = {instancePath:instancePath+"/learning/budget_percentiles/warn",schemaPath:"#/properties/learning/properties/budget_percentiles/properties/warn/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err353];
 }
@@ -4734,8 +4989,10 @@ vErrors.push(err353);
 }
 errors++;
 }
-if(func3(data176) < 1){
-const err354 = {instancePath:instancePath+"/paths/core/" + i17,schemaPath:"#/definitions/glob/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+let data177 = data175.block;
+if((typeof data177 == "number") && (isFinite(data177))){
+if(data177 > 100 || isNaN(data177)){
+const err354 = {instancePath:instancePath+"/learning/budget_percentiles/block",schemaPath:"#/properties/learning/properties/budget_percentiles/properties/block/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
 if(vErrors === null){
 vErrors = [err354];
 }
@@ -4744,8 +5001,8 @@ vErrors.push(err354);
 }
 errors++;
 }
-if(!pattern0.test(data176)){
-const err355 = {instancePath:instancePath+"/paths/core/" + i17,schemaPath:"#/definitions/glob/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!.*\\\\)"},message:"must match pattern \""+"^(?!/)(?!.*\\\\)"+"\""};
+if(data177 <= 0 || isNaN(data177)){
+const err355 = {instancePath:instancePath+"/learning/budget_percentiles/block",schemaPath:"#/properties/learning/properties/budget_percentiles/properties/block/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
 if(vErrors === null){
 vErrors = [err355];
 }
@@ -4756,7 +5013,7 @@ errors++;
 }
 }
 else {
-const err356 = {instancePath:instancePath+"/paths/core/" + i17,schemaPath:"#/definitions/glob/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err356 = {instancePath:instancePath+"/learning/budget_percentiles/block",schemaPath:"#/properties/learning/properties/budget_percentiles/properties/block/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err356];
 }
@@ -4766,14 +5023,8 @@ vErrors.push(err356);
 errors++;
 }
 }
-let i18 = data175.length;
-let j6;
-if(i18 > 1){
-outer2:
-for(;i18--;){
-for(j6 = i18; j6--;){
-if(func0(data175[i18], data175[j6])){
-const err357 = {instancePath:instancePath+"/paths/core",schemaPath:"#/properties/paths/properties/core/uniqueItems",keyword:"uniqueItems",params:{i: i18, j: j6},message:"must NOT have duplicate items (items ## "+j6+" and "+i18+" are identical)"};
+else {
+const err357 = {instancePath:instancePath+"/learning/budget_percentiles",schemaPath:"#/properties/learning/properties/budget_percentiles/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err357];
 }
@@ -4781,14 +5032,10 @@ else {
 vErrors.push(err357);
 }
 errors++;
-break outer2;
-}
-}
-}
 }
 }
 else {
-const err358 = {instancePath:instancePath+"/paths/core",schemaPath:"#/properties/paths/properties/core/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err358 = {instancePath:instancePath+"/learning",schemaPath:"#/properties/learning/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err358];
 }
@@ -4797,14 +5044,23 @@ vErrors.push(err358);
 }
 errors++;
 }
-let data177 = data174.ignore;
-if(Array.isArray(data177)){
-const len12 = data177.length;
-for(let i19=0; i19<len12; i19++){
-let data178 = data177[i19];
-if(typeof data178 === "string"){
-if(func3(data178) > 500){
-const err359 = {instancePath:instancePath+"/paths/ignore/" + i19,schemaPath:"#/definitions/glob/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+let data178 = data.paths;
+if(data178 && typeof data178 == "object" && !Array.isArray(data178)){
+if(data178.core === undefined){
+data178.core = ["src/**"];
+}
+if(data178.ignore === undefined){
+data178.ignore = ["**/node_modules/**","**/dist/**","**/build/**","**/coverage/**"];
+}
+if(data178.tests === undefined){
+data178.tests = ["test/**","tests/**","**/__tests__/**","**/*.test.*","**/*.spec.*","**/*_test.go","**/test_*.py"];
+}
+if(data178.generated === undefined){
+data178.generated = ["**/*.generated.*","**/generated/**"];
+}
+for(const key44 in data178){
+if(!((((key44 === "core") || (key44 === "ignore")) || (key44 === "tests")) || (key44 === "generated"))){
+const err359 = {instancePath:instancePath+"/paths",schemaPath:"#/properties/paths/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key44},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err359];
 }
@@ -4813,8 +5069,15 @@ vErrors.push(err359);
 }
 errors++;
 }
-if(func3(data178) < 1){
-const err360 = {instancePath:instancePath+"/paths/ignore/" + i19,schemaPath:"#/definitions/glob/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+let data179 = data178.core;
+if(Array.isArray(data179)){
+const len11 = data179.length;
+for(let i17=0; i17<len11; i17++){
+let data180 = data179[i17];
+if(typeof data180 === "string"){
+if(func3(data180) > 500){
+const err360 = {instancePath:instancePath+"/paths/core/" + i17,schemaPath:"#/definitions/glob/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err360];
 }
@@ -4823,8 +5086,8 @@ vErrors.push(err360);
 }
 errors++;
 }
-if(!pattern0.test(data178)){
-const err361 = {instancePath:instancePath+"/paths/ignore/" + i19,schemaPath:"#/definitions/glob/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!.*\\\\)"},message:"must match pattern \""+"^(?!/)(?!.*\\\\)"+"\""};
+if(func3(data180) < 1){
+const err361 = {instancePath:instancePath+"/paths/core/" + i17,schemaPath:"#/definitions/glob/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err361];
 }
@@ -4833,9 +5096,8 @@ vErrors.push(err361);
 }
 errors++;
 }
-}
-else {
-const err362 = {instancePath:instancePath+"/paths/ignore/" + i19,schemaPath:"#/definitions/glob/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern0.test(data180)){
+const err362 = {instancePath:instancePath+"/paths/core/" + i17,schemaPath:"#/definitions/glob/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!.*\\\\)"},message:"must match pattern \""+"^(?!/)(?!.*\\\\)"+"\""};
 if(vErrors === null){
 vErrors = [err362];
 }
@@ -4845,14 +5107,8 @@ vErrors.push(err362);
 errors++;
 }
 }
-let i20 = data177.length;
-let j7;
-if(i20 > 1){
-outer3:
-for(;i20--;){
-for(j7 = i20; j7--;){
-if(func0(data177[i20], data177[j7])){
-const err363 = {instancePath:instancePath+"/paths/ignore",schemaPath:"#/properties/paths/properties/ignore/uniqueItems",keyword:"uniqueItems",params:{i: i20, j: j7},message:"must NOT have duplicate items (items ## "+j7+" and "+i20+" are identical)"};
+else {
+const err363 = {instancePath:instancePath+"/paths/core/" + i17,schemaPath:"#/definitions/glob/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err363];
 }
@@ -4860,14 +5116,16 @@ else {
 vErrors.push(err363);
 }
 errors++;
-break outer3;
 }
 }
-}
-}
-}
-else {
-const err364 = {instancePath:instancePath+"/paths/ignore",schemaPath:"#/properties/paths/properties/ignore/type",keyword:"type",params:{type: "array"},message:"must be array"};
+let i18 = data179.length;
+let j6;
+if(i18 > 1){
+outer2:
+for(;i18--;){
+for(j6 = i18; j6--;){
+if(func0(data179[i18], data179[j6])){
+const err364 = {instancePath:instancePath+"/paths/core",schemaPath:"#/properties/paths/properties/core/uniqueItems",keyword:"uniqueItems",params:{i: i18, j: j6},message:"must NOT have duplicate items (items ## "+j6+" and "+i18+" are identical)"};
 if(vErrors === null){
 vErrors = [err364];
 }
@@ -4875,15 +5133,14 @@ else {
 vErrors.push(err364);
 }
 errors++;
+break outer2;
 }
-let data179 = data174.tests;
-if(Array.isArray(data179)){
-const len13 = data179.length;
-for(let i21=0; i21<len13; i21++){
-let data180 = data179[i21];
-if(typeof data180 === "string"){
-if(func3(data180) > 500){
-const err365 = {instancePath:instancePath+"/paths/tests/" + i21,schemaPath:"#/definitions/glob/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+}
+}
+}
+}
+else {
+const err365 = {instancePath:instancePath+"/paths/core",schemaPath:"#/properties/paths/properties/core/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err365];
 }
@@ -4892,8 +5149,14 @@ vErrors.push(err365);
 }
 errors++;
 }
-if(func3(data180) < 1){
-const err366 = {instancePath:instancePath+"/paths/tests/" + i21,schemaPath:"#/definitions/glob/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+let data181 = data178.ignore;
+if(Array.isArray(data181)){
+const len12 = data181.length;
+for(let i19=0; i19<len12; i19++){
+let data182 = data181[i19];
+if(typeof data182 === "string"){
+if(func3(data182) > 500){
+const err366 = {instancePath:instancePath+"/paths/ignore/" + i19,schemaPath:"#/definitions/glob/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err366];
 }
@@ -4902,8 +5165,8 @@ vErrors.push(err366);
 }
 errors++;
 }
-if(!pattern0.test(data180)){
-const err367 = {instancePath:instancePath+"/paths/tests/" + i21,schemaPath:"#/definitions/glob/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!.*\\\\)"},message:"must match pattern \""+"^(?!/)(?!.*\\\\)"+"\""};
+if(func3(data182) < 1){
+const err367 = {instancePath:instancePath+"/paths/ignore/" + i19,schemaPath:"#/definitions/glob/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err367];
 }
@@ -4912,9 +5175,8 @@ vErrors.push(err367);
 }
 errors++;
 }
-}
-else {
-const err368 = {instancePath:instancePath+"/paths/tests/" + i21,schemaPath:"#/definitions/glob/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern0.test(data182)){
+const err368 = {instancePath:instancePath+"/paths/ignore/" + i19,schemaPath:"#/definitions/glob/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!.*\\\\)"},message:"must match pattern \""+"^(?!/)(?!.*\\\\)"+"\""};
 if(vErrors === null){
 vErrors = [err368];
 }
@@ -4924,14 +5186,8 @@ vErrors.push(err368);
 errors++;
 }
 }
-let i22 = data179.length;
-let j8;
-if(i22 > 1){
-outer4:
-for(;i22--;){
-for(j8 = i22; j8--;){
-if(func0(data179[i22], data179[j8])){
-const err369 = {instancePath:instancePath+"/paths/tests",schemaPath:"#/properties/paths/properties/tests/uniqueItems",keyword:"uniqueItems",params:{i: i22, j: j8},message:"must NOT have duplicate items (items ## "+j8+" and "+i22+" are identical)"};
+else {
+const err369 = {instancePath:instancePath+"/paths/ignore/" + i19,schemaPath:"#/definitions/glob/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err369];
 }
@@ -4939,14 +5195,16 @@ else {
 vErrors.push(err369);
 }
 errors++;
-break outer4;
 }
 }
-}
-}
-}
-else {
-const err370 = {instancePath:instancePath+"/paths/tests",schemaPath:"#/properties/paths/properties/tests/type",keyword:"type",params:{type: "array"},message:"must be array"};
+let i20 = data181.length;
+let j7;
+if(i20 > 1){
+outer3:
+for(;i20--;){
+for(j7 = i20; j7--;){
+if(func0(data181[i20], data181[j7])){
+const err370 = {instancePath:instancePath+"/paths/ignore",schemaPath:"#/properties/paths/properties/ignore/uniqueItems",keyword:"uniqueItems",params:{i: i20, j: j7},message:"must NOT have duplicate items (items ## "+j7+" and "+i20+" are identical)"};
 if(vErrors === null){
 vErrors = [err370];
 }
@@ -4954,15 +5212,14 @@ else {
 vErrors.push(err370);
 }
 errors++;
+break outer3;
 }
-let data181 = data174.generated;
-if(Array.isArray(data181)){
-const len14 = data181.length;
-for(let i23=0; i23<len14; i23++){
-let data182 = data181[i23];
-if(typeof data182 === "string"){
-if(func3(data182) > 500){
-const err371 = {instancePath:instancePath+"/paths/generated/" + i23,schemaPath:"#/definitions/glob/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+}
+}
+}
+}
+else {
+const err371 = {instancePath:instancePath+"/paths/ignore",schemaPath:"#/properties/paths/properties/ignore/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err371];
 }
@@ -4971,8 +5228,14 @@ vErrors.push(err371);
 }
 errors++;
 }
-if(func3(data182) < 1){
-const err372 = {instancePath:instancePath+"/paths/generated/" + i23,schemaPath:"#/definitions/glob/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+let data183 = data178.tests;
+if(Array.isArray(data183)){
+const len13 = data183.length;
+for(let i21=0; i21<len13; i21++){
+let data184 = data183[i21];
+if(typeof data184 === "string"){
+if(func3(data184) > 500){
+const err372 = {instancePath:instancePath+"/paths/tests/" + i21,schemaPath:"#/definitions/glob/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err372];
 }
@@ -4981,8 +5244,8 @@ vErrors.push(err372);
 }
 errors++;
 }
-if(!pattern0.test(data182)){
-const err373 = {instancePath:instancePath+"/paths/generated/" + i23,schemaPath:"#/definitions/glob/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!.*\\\\)"},message:"must match pattern \""+"^(?!/)(?!.*\\\\)"+"\""};
+if(func3(data184) < 1){
+const err373 = {instancePath:instancePath+"/paths/tests/" + i21,schemaPath:"#/definitions/glob/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err373];
 }
@@ -4991,9 +5254,8 @@ vErrors.push(err373);
 }
 errors++;
 }
-}
-else {
-const err374 = {instancePath:instancePath+"/paths/generated/" + i23,schemaPath:"#/definitions/glob/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern0.test(data184)){
+const err374 = {instancePath:instancePath+"/paths/tests/" + i21,schemaPath:"#/definitions/glob/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!.*\\\\)"},message:"must match pattern \""+"^(?!/)(?!.*\\\\)"+"\""};
 if(vErrors === null){
 vErrors = [err374];
 }
@@ -5003,19 +5265,109 @@ vErrors.push(err374);
 errors++;
 }
 }
-let i24 = data181.length;
-let j9;
-if(i24 > 1){
-outer5:
-for(;i24--;){
-for(j9 = i24; j9--;){
-if(func0(data181[i24], data181[j9])){
-const err375 = {instancePath:instancePath+"/paths/generated",schemaPath:"#/properties/paths/properties/generated/uniqueItems",keyword:"uniqueItems",params:{i: i24, j: j9},message:"must NOT have duplicate items (items ## "+j9+" and "+i24+" are identical)"};
+else {
+const err375 = {instancePath:instancePath+"/paths/tests/" + i21,schemaPath:"#/definitions/glob/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err375];
 }
 else {
 vErrors.push(err375);
+}
+errors++;
+}
+}
+let i22 = data183.length;
+let j8;
+if(i22 > 1){
+outer4:
+for(;i22--;){
+for(j8 = i22; j8--;){
+if(func0(data183[i22], data183[j8])){
+const err376 = {instancePath:instancePath+"/paths/tests",schemaPath:"#/properties/paths/properties/tests/uniqueItems",keyword:"uniqueItems",params:{i: i22, j: j8},message:"must NOT have duplicate items (items ## "+j8+" and "+i22+" are identical)"};
+if(vErrors === null){
+vErrors = [err376];
+}
+else {
+vErrors.push(err376);
+}
+errors++;
+break outer4;
+}
+}
+}
+}
+}
+else {
+const err377 = {instancePath:instancePath+"/paths/tests",schemaPath:"#/properties/paths/properties/tests/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err377];
+}
+else {
+vErrors.push(err377);
+}
+errors++;
+}
+let data185 = data178.generated;
+if(Array.isArray(data185)){
+const len14 = data185.length;
+for(let i23=0; i23<len14; i23++){
+let data186 = data185[i23];
+if(typeof data186 === "string"){
+if(func3(data186) > 500){
+const err378 = {instancePath:instancePath+"/paths/generated/" + i23,schemaPath:"#/definitions/glob/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err378];
+}
+else {
+vErrors.push(err378);
+}
+errors++;
+}
+if(func3(data186) < 1){
+const err379 = {instancePath:instancePath+"/paths/generated/" + i23,schemaPath:"#/definitions/glob/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err379];
+}
+else {
+vErrors.push(err379);
+}
+errors++;
+}
+if(!pattern0.test(data186)){
+const err380 = {instancePath:instancePath+"/paths/generated/" + i23,schemaPath:"#/definitions/glob/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!.*\\\\)"},message:"must match pattern \""+"^(?!/)(?!.*\\\\)"+"\""};
+if(vErrors === null){
+vErrors = [err380];
+}
+else {
+vErrors.push(err380);
+}
+errors++;
+}
+}
+else {
+const err381 = {instancePath:instancePath+"/paths/generated/" + i23,schemaPath:"#/definitions/glob/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err381];
+}
+else {
+vErrors.push(err381);
+}
+errors++;
+}
+}
+let i24 = data185.length;
+let j9;
+if(i24 > 1){
+outer5:
+for(;i24--;){
+for(j9 = i24; j9--;){
+if(func0(data185[i24], data185[j9])){
+const err382 = {instancePath:instancePath+"/paths/generated",schemaPath:"#/properties/paths/properties/generated/uniqueItems",keyword:"uniqueItems",params:{i: i24, j: j9},message:"must NOT have duplicate items (items ## "+j9+" and "+i24+" are identical)"};
+if(vErrors === null){
+vErrors = [err382];
+}
+else {
+vErrors.push(err382);
 }
 errors++;
 break outer5;
@@ -5025,34 +5377,34 @@ break outer5;
 }
 }
 else {
-const err376 = {instancePath:instancePath+"/paths/generated",schemaPath:"#/properties/paths/properties/generated/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err383 = {instancePath:instancePath+"/paths/generated",schemaPath:"#/properties/paths/properties/generated/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err376];
+vErrors = [err383];
 }
 else {
-vErrors.push(err376);
+vErrors.push(err383);
 }
 errors++;
 }
 }
 else {
-const err377 = {instancePath:instancePath+"/paths",schemaPath:"#/properties/paths/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err384 = {instancePath:instancePath+"/paths",schemaPath:"#/properties/paths/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err377];
+vErrors = [err384];
 }
 else {
-vErrors.push(err377);
+vErrors.push(err384);
 }
 errors++;
 }
 }
 else {
-const err378 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err385 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err378];
+vErrors = [err385];
 }
 else {
-vErrors.push(err378);
+vErrors.push(err385);
 }
 errors++;
 }

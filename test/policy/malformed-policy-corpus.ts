@@ -376,7 +376,7 @@ export const MALFORMED_POLICIES: readonly MalformedPolicy[] = [
     name: 'merge key',
     content: 'version: 1\n<<: {budgets: {}}\n',
     expected:
-      '.aureus/policy.yaml:2:1: unknown key "<<" at the top level. To resolve, remove it; the keys allowed at the top level are: version, project, budgets, forbidden_patterns, pricing, permissions, cost_thresholds, simplification, model_provider, integrations, memory, learning, paths.',
+      '.aureus/policy.yaml:2:1: unknown key "<<" at the top level. To resolve, remove it; the keys allowed at the top level are: version, project, budgets, forbidden_patterns, modules, pricing, permissions, cost_thresholds, simplification, model_provider, integrations, memory, learning, paths.',
   },
   {
     name: 'latin-1 bytes',
@@ -425,6 +425,50 @@ export const MALFORMED_POLICIES: readonly MalformedPolicy[] = [
     content: 'version: 1\npaths:\n  core: ["src\\\\"]\n',
     expected:
       '.aureus/policy.yaml:3:10: paths.core[0] must be a glob relative to the repository root, not "src\\\\". To resolve, write the glob relative to the repository root, with / as separator and no leading /, for example src/**.',
+  },
+  {
+    name: 'module rule naming an undefined module',
+    content:
+      'version: 1\nmodules:\n  ui: { paths: ["src/ui/**"], may_import: [domian] }\n  domain: { paths: ["src/domain/**"] }\n',
+    expected:
+      '.aureus/policy.yaml:3:44: modules.ui.may_import names "domian", which is not a module of this policy (modules: ui, domain). To resolve, write "domain", or define modules.domian with its paths.',
+  },
+  {
+    name: 'module with both an allow list and a deny list',
+    content:
+      'version: 1\nmodules:\n  ui: { paths: ["src/ui/**"], may_import: [db], may_not_import: [db] }\n  db: { paths: ["src/db/**"] }\n',
+    expected:
+      '.aureus/policy.yaml:3:65: modules.ui gives both may_import and may_not_import; a module has an allow list or a deny list, not both. To resolve, keep may_import (the only modules it may use) or may_not_import (the modules it must not use), and delete the other.',
+  },
+  {
+    name: 'module without paths',
+    content: 'version: 1\nmodules:\n  ui: { paths: [] }\n',
+    expected:
+      '.aureus/policy.yaml:3:16: modules.ui.paths must have at least 1 entries. To resolve, add entries (globs of the files the module holds; a file may belong to one module only).',
+  },
+  {
+    name: 'a file in two modules',
+    content: 'version: 1\nmodules:\n  app: { paths: ["src/**"] }\n  ui: { paths: ["src/ui/**"] }\n',
+    expected:
+      '.aureus/policy.yaml:4:17: modules.ui.paths "src/ui/**" and modules.app.paths "src/**" take the same files; a file may belong to one module only. To resolve, narrow the globs so that no file matches both (a module\'s glob may not hold another module\'s folder), or merge app and ui.',
+  },
+  {
+    name: 'module forbidding itself',
+    content: 'version: 1\nmodules:\n  ui: { paths: ["src/ui/**"], may_not_import: [ui] }\n',
+    expected:
+      '.aureus/policy.yaml:3:48: modules.ui.may_not_import names ui itself; imports inside a module are always allowed. To resolve, remove ui from the list.',
+  },
+  {
+    name: 'module name with a space',
+    content: 'version: 1\nmodules:\n  "ui layer": { paths: ["src/ui/**"] }\n',
+    expected:
+      '.aureus/policy.yaml:3:3: modules has the name "ui layer", which is not allowed. To resolve, rename it (a module\'s name: letters, digits, `_`, `-`, `.` and `/`).',
+  },
+  {
+    name: 'misspelt module key',
+    content: 'version: 1\nmodules:\n  ui: { paths: ["src/ui/**"], may_imports: [] }\n',
+    expected:
+      '.aureus/policy.yaml:3:31: unknown key "may_imports" in modules.ui. To resolve, rename it to "may_import" (did you mean "may_import"?).',
   },
   ...YAML_11_VALUES.map(([name, content, at, message, hint]) => ({
     name,

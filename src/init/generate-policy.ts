@@ -3,6 +3,7 @@ import { CURRENT_POLICY_VERSION, type ForbiddenPatternId } from '../model/policy
 import { defaultPolicy } from '../policy/default-policy.js';
 import type { AnalysisSummary } from './analysis-summary.js';
 import { growthTolerances } from './growth-tolerances.js';
+import { layeringRules } from './layering-rules.js';
 import { BUDGET_RULES, patternSeverities } from './pattern-severities.js';
 import type { Inferred, Maturity, ProjectIntelligence } from './project-intelligence.js';
 import { securityBoundaries } from './security-boundaries.js';
@@ -78,6 +79,10 @@ export function generatePolicy(
     }
   }
 
+  for (const [name, rule] of layeringRules(core.value, intelligence.layering.value)) {
+    put(`modules.${name}`, { value: { ...rule.value }, reason: rule.reason });
+  }
+
   const security = securityBoundaries(summary, maturity.value, design);
   for (const [surface, weight] of security.weights ?? []) {
     put(`pricing.security.${surface}`, weight);
@@ -112,10 +117,17 @@ function baselineFor(
 ): Inferred<boolean> {
   const known = summary.findings.filter((finding) => !BUDGET_RULES.has(finding.ruleId));
   const errors = known.filter((finding) => severities.get(finding.ruleId)?.value === 'error');
-  if (maturity === 'legacy') {
+  // The module rules are init's own reading of the code: what they find today is not the
+  // project's to fix before it may commit again.
+  const layering = known.filter((finding) => finding.ruleId === 'forbidden_dependency').length;
+  if (maturity === 'legacy' || layering > 0) {
+    const why =
+      maturity === 'legacy'
+        ? 'a legacy code base'
+        : `${plural(layering, 'import')} already against the module rules written above`;
     return {
       value: true,
-      reason: `a legacy code base: today's ${plural(known.length, 'finding')} go into the baseline, so only new ones block`,
+      reason: `${why}: today's ${plural(known.length, 'finding')} go into the baseline, so only new ones block`,
     };
   }
   if (errors.length === 0) {

@@ -16,6 +16,7 @@ import { formatPolicyProblem } from '../policy/policy-problem.js';
 import { summarizeAnalysis } from './analysis-summary.js';
 import { type GeneratedPolicy, generatePolicy } from './generate-policy.js';
 import { inferProject } from './infer-project.js';
+import { layeringRules } from './layering-rules.js';
 import type { ProjectIntelligence } from './project-intelligence.js';
 import { renderGeneratedPolicy } from './render-generated-policy.js';
 import { surveyProject } from './survey-project.js';
@@ -63,9 +64,14 @@ export async function planInit(root: string, options: InitOptions): Promise<Init
     ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
   });
   const intelligence = inferProject(survey);
-  // Today's findings as the design's rules see them, with the core where init found it.
+  // Today's findings as the design's rules see them, with the core where init found it and
+  // the module rules it will write.
+  const rules = layeringRules(intelligence.core.value, intelligence.layering.value);
   const judged: Policy = {
     ...design,
+    modules: Object.fromEntries(
+      [...rules].map(([name, rule]) => [name, { type_only_allowed: false, ...rule.value }]),
+    ),
     paths: { ...design.paths, core: [...intelligence.core.value.globs] },
   };
   const modules = groupModules(analysis.graph.nodes, judged.paths.core);

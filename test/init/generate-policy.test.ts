@@ -168,6 +168,76 @@ describe('generatePolicy', () => {
     expect(generatePolicy(greenfield, summary).document.pricing).toBeUndefined();
   });
 
+  it('writes the detected layering as module rules, each explained, that read back', () => {
+    const layered = inferProject(
+      survey({
+        files: [
+          'src/index.ts',
+          'src/model/a.ts',
+          'src/logic/b.ts',
+          'src/ui/c.ts',
+          'src/api/d.ts',
+        ].map((path) => file(path)),
+        imports: [
+          { from: 'src/logic/b.ts', to: 'src/model/a.ts' },
+          { from: 'src/index.ts', to: 'src/logic/b.ts' },
+          // ui and api import each other: tangled, above every layer.
+          { from: 'src/ui/c.ts', to: 'src/api/d.ts' },
+          { from: 'src/api/d.ts', to: 'src/ui/c.ts' },
+          { from: 'src/api/d.ts', to: 'src/model/a.ts' },
+        ],
+      }),
+    );
+    const generated = generatePolicy(layered, NOTHING);
+    expect(generated.document.modules).toEqual({
+      model: {
+        paths: ['src/model/**'],
+        may_not_import: ['logic', 'src', 'api', 'ui'],
+        type_only_allowed: true,
+      },
+      logic: {
+        paths: ['src/logic/**'],
+        may_not_import: ['src', 'api', 'ui'],
+        type_only_allowed: true,
+      },
+      src: { paths: ['src/*'], may_not_import: ['api', 'ui'], type_only_allowed: true },
+      api: { paths: ['src/api/**'] },
+      ui: { paths: ['src/ui/**'] },
+    });
+    expect(generated.reasons.get('modules.logic')).toBe(
+      'layer 2 of 3: imports nothing above it today, so it may not import src, api, ui (types alone excepted: they do not run)',
+    );
+    expect(generated.reasons.get('modules.ui')).toBe(
+      'on or above an import cycle between modules: no layer holds it, so no rule of its own',
+    );
+    const text = render(generated);
+    expect(text).toContain(
+      '  src: { paths: [ src/* ], may_not_import: [ api, ui ], type_only_allowed: true } # layer 3 of 3:',
+    );
+    const parsed = parsePolicy(text, 'policy.yaml');
+    expect(parsed.ok ? Object.keys(parsed.policy.modules) : parsed.problems).toEqual([
+      'model',
+      'logic',
+      'src',
+      'api',
+      'ui',
+    ]);
+    // Modules that never import each other, or one module, have no layering to enforce.
+    expect(generatePolicy(greenfield, NOTHING).document.modules).toBeUndefined();
+  });
+
+  it('records a baseline for a young project whose code already breaks the module rules it writes', () => {
+    const generated = generatePolicy(greenfield, {
+      findings: findings('forbidden_dependency', 1),
+      surfaces: [],
+    });
+    expect(generated.baseline).toEqual({
+      value: true,
+      reason:
+        "1 import already against the module rules written above: today's 1 finding go into the baseline, so only new ones block",
+    });
+  });
+
   it('gives a reason for every value it sets', () => {
     const generated = generatePolicy(legacy, NOTHING);
     const leaves: string[] = [];
@@ -228,7 +298,7 @@ describe('describeIntelligence', () => {
     expect(text.split('\n')[0]).toBe('big: library, legacy');
     expect(text).toContain('  maturity    legacy (first commit 2022-03-01');
     expect(text).toContain(
-      '  forbidden_patterns.god_class, deep_inheritance, circular_dependency, premature_abstraction, di_container, plugin_registry, event_bus, oversized_adapter, unparsable_file: { severity: error } (no violation today: kept at error)',
+      '  forbidden_patterns.god_class, deep_inheritance, circular_dependency, forbidden_dependency, premature_abstraction, di_container, plugin_registry, event_bus, oversized_adapter, unparsable_file: { severity: error } (no violation today: kept at error)',
     );
     expect(text).not.toContain('project.name');
   });

@@ -95,6 +95,30 @@ describe('aureus init', () => {
     });
   });
 
+  it('writes the layering as module rules: green today, and an import upwards blocks at its line', async () => {
+    writeGreenfield(repo);
+    repo.commit('start');
+    expect((await init('--yes')).code).toBe(0);
+    const today = await runCliInProcess(['check', '--all', '--format', 'json'], repo.dir);
+    expect(JSON.parse(today.stdout).verdict).toBe('pass');
+    expect(today.code).toBe(0);
+
+    repo.write(
+      'src/model/label.ts',
+      "import { main } from '../cli/main.js';\n\nexport function label(n: number): string {\n  return main().concat(String(n));\n}\n",
+    );
+    const upwards = await runCliInProcess(['check', '--all', '--format', 'json'], repo.dir);
+    expect(JSON.parse(upwards.stdout).findings).toContainEqual(
+      expect.objectContaining({
+        ruleId: 'forbidden_dependency',
+        blocking: true,
+        symbol: 'model → cli',
+        location: { path: 'src/model/label.ts', startLine: 1, endLine: 1 },
+      }),
+    );
+    expect(upwards.code).toBe(1);
+  });
+
   it('--dry-run prints the policy and the reasoning and writes nothing', async () => {
     writeGreenfield(repo);
     repo.commit('start');

@@ -46,6 +46,18 @@ export function groupModules(paths: Iterable<string>, coreGlobs: readonly string
   return { moduleOf, modules };
 }
 
+/**
+ * A glob that takes the files groupModules puts in `module`, those to come included: the files
+ * directly in a source root (`src/*`, `*` for the repository root), or a module's folder.
+ */
+export function moduleGlob(module: string, coreGlobs: readonly string[]): string {
+  const sourceRoot = coreGlobs
+    .map(fixedPrefix)
+    .some((prefix) => prefix.length <= 1 && (prefix[0] ?? '.') === module);
+  if (!sourceRoot) return `${module}/**`;
+  return module === '.' ? '*' : `${module}/*`;
+}
+
 /** The glob's leading folders that hold no glob syntax, as segments. */
 function fixedPrefix(glob: string): readonly string[] {
   const scanned = picomatch.scan(glob);

@@ -211,6 +211,37 @@ describe('checkPullRequest', () => {
     expect(asRange(fromApi)).toEqual(await checkOnClone(pull));
   });
 
+  it('judges a pull request that drops a module rule by the base rule, and calls the edit a loosening', async () => {
+    const rules =
+      'version: 1\nmodules:\n  ui: { paths: ["src/ui/**"] }\n  db: { paths: ["src/db/**"], may_not_import: [ui] }\n';
+    const served = await serve((origin) => {
+      origin.write('.aureus/policy.yaml', rules);
+      origin.write('src/ui/label.ts', 'export const label = 1;\n');
+      origin.write('src/db/query.ts', 'export const query = 1;\n');
+    });
+    const pull = openPullRequest(served, 1, (origin) => {
+      origin.write('.aureus/policy.yaml', rules.replace(', may_not_import: [ui]', ''));
+      origin.write(
+        'src/db/query.ts',
+        "import { label } from '../ui/label.js';\nexport const query = label;\n",
+      );
+    });
+    double.reset();
+    const fromApi = await checkOverApi(pull);
+    expectCleanRequests();
+
+    expect(fromApi.policy.loosens).toEqual(['modules.db.may_not_import: ["ui"] → unset']);
+    expect(fromApi.findings).toContainEqual(
+      expect.objectContaining({
+        ruleId: 'forbidden_dependency',
+        status: 'new',
+        blocking: true,
+        location: { path: 'src/db/query.ts', startLine: 1, endLine: 1 },
+      }),
+    );
+    expect(fromApi.verdict).toBe('block');
+  });
+
   it('refuses a base policy that is a symlink, with the words of the local check', async () => {
     const served = await serve((origin) => {
       origin.write('policies/real.yaml', SMALL_BUDGET);

@@ -1,16 +1,16 @@
 import type { FileVersion } from '../model/change.js';
 import { AureusError } from '../model/errors.js';
-import { isNpmLockfile } from '../pricing/lockfiles.js';
+import { lockfileReaderOf } from '../pricing/lockfiles.js';
 
 /** Blobs above this many bytes are `too-large`: reported with their size, not read. */
 export const DEFAULT_MAX_BLOB_BYTES = 1024 * 1024;
 
 /**
- * The read limit of a changed npm lockfile: the packages a change installs are priced from it,
- * and a project's lockfile passes 1 MiB at about 2,500 packages. 16 MiB holds some 40,000,
- * and parses in well under a second.
+ * The read limit of a changed lockfile AUREUS reads: the packages a change installs are priced
+ * from it, and a project's npm lockfile passes 1 MiB at about 2,500 packages (the other
+ * formats spend fewer bytes on each). 16 MiB holds some 40,000, and parses in well under a second.
  */
-export const MAX_NPM_LOCKFILE_BYTES = 16 * 1024 * 1024;
+export const MAX_LOCKFILE_BYTES = 16 * 1024 * 1024;
 
 /** The read limit a caller asked for, or the default; anything but a byte count is refused. */
 export function checkedLimit(maxBlobBytes: number | undefined): number {
@@ -24,9 +24,9 @@ export function checkedLimit(maxBlobBytes: number | undefined): number {
   return limit;
 }
 
-/** The read limit of one changed file: `maxBytes`, raised to the lockfile limit for an npm lockfile. */
+/** The read limit of one changed file: `maxBytes`, raised to the lockfile limit for a lockfile AUREUS reads. */
 export function readLimitOf(path: string, maxBytes: number): number {
-  return isNpmLockfile(path) ? Math.max(maxBytes, MAX_NPM_LOCKFILE_BYTES) : maxBytes;
+  return lockfileReaderOf(path) === undefined ? maxBytes : Math.max(maxBytes, MAX_LOCKFILE_BYTES);
 }
 
 /**

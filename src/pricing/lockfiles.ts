@@ -1,9 +1,17 @@
 import { baseName } from '../analysis/repository-paths.js';
+import type { LockfileReading } from './dependencies/installed-packages.js';
+import {
+  readBunLockfile,
+  readPnpmLockfile,
+  readYarnLockfile,
+} from './dependencies/js-lockfiles.js';
+import type { Ecosystem } from './dependencies/manifest-reading.js';
+import { readNpmLockfile } from './dependencies/npm-lockfile.js';
 
 /**
  * Lockfiles the package managers write. Their lines are not priced as lines: what a lockfile
- * adds is priced once, as dependencies (the npm lockfile's packages map), and counting its
- * hundreds of generated lines as code would price the same dependency twice.
+ * adds is priced once, as dependencies (the packages it installs), and counting its hundreds
+ * of generated lines as code would price the same dependency twice.
  */
 const LOCKFILE_NAMES = new Set([
   'package-lock.json',
@@ -21,13 +29,26 @@ const LOCKFILE_NAMES = new Set([
   'Gemfile.lock',
 ]);
 
-/** The lockfiles AUREUS reads: npm's, whose `packages` map prices what a change installs. */
-const NPM_LOCKFILE_NAMES = new Set(['package-lock.json', 'npm-shrinkwrap.json']);
+interface LockfileReader {
+  /** The manifests whose new dependencies it resolves. */
+  readonly ecosystem: Ecosystem;
+  readonly read: (text: string) => LockfileReading;
+}
+
+/** The lockfiles AUREUS reads, by file name: what a change installs is priced from them. */
+const READERS: ReadonlyMap<string, LockfileReader> = new Map([
+  ['package-lock.json', { ecosystem: 'npm', read: readNpmLockfile }],
+  ['npm-shrinkwrap.json', { ecosystem: 'npm', read: readNpmLockfile }],
+  ['pnpm-lock.yaml', { ecosystem: 'npm', read: readPnpmLockfile }],
+  ['yarn.lock', { ecosystem: 'npm', read: readYarnLockfile }],
+  ['bun.lock', { ecosystem: 'npm', read: readBunLockfile }],
+]);
 
 export function isLockfile(path: string): boolean {
   return LOCKFILE_NAMES.has(baseName(path));
 }
 
-export function isNpmLockfile(path: string): boolean {
-  return NPM_LOCKFILE_NAMES.has(baseName(path));
+/** The reader of a lockfile AUREUS reads; undefined for any other file. */
+export function lockfileReaderOf(path: string): LockfileReader | undefined {
+  return READERS.get(baseName(path));
 }

@@ -1,7 +1,7 @@
 import { detectLanguage } from '../analysis/detect-language.js';
 import type { Language } from '../model/facts.js';
 import { isManifest } from './dependencies/price-dependencies.js';
-import { isNpmLockfile } from './lockfiles.js';
+import { lockfileReaderOf } from './lockfiles.js';
 import type { PathRules } from './path-rules.js';
 import type { PricedFile } from './priced-files.js';
 
@@ -20,7 +20,7 @@ const LANGUAGE_NAMES: Readonly<Record<Language, string>> = {
  * - source code AUREUS analyses: its lines, abstractions, sensitive calls and findings are
  *   unknown. Not under `paths.generated`: the critic judges no generated code, and its lines
  *   are weighted down anyway, so there its size is measure enough;
- * - a manifest AUREUS reads (the dependencies it adds are unknown) or an npm lockfile (the
+ * - a manifest AUREUS reads (the dependencies it adds are unknown) or a lockfile it reads (the
  *   packages it installs are unknown), wherever it is.
  * Anything else over the limit (an image, a data file) is priced by its size and complete;
  * files under `paths.ignore` are not priced at all (pricedFiles leaves them out). Only the
@@ -30,7 +30,7 @@ const LANGUAGE_NAMES: Readonly<Record<Language, string>> = {
 export function unmeasuredFiles(files: readonly PricedFile[], rules: PathRules): string[] {
   return files.flatMap(({ path, head }) => {
     if (head?.version.kind !== 'too-large') return [];
-    if (isNpmLockfile(path)) return [unmeasuredLockfileNote(path)];
+    if (lockfileReaderOf(path) !== undefined) return [unmeasuredLockfileNote(path)];
     if (isManifest(path)) return [unmeasuredManifestNote(path)];
     const language = detectLanguage(path);
     if (language === undefined || rules.isGenerated(path)) return [];
@@ -63,5 +63,5 @@ function unmeasuredManifestNote(path: string): string {
 }
 
 function unmeasuredLockfileNote(path: string): string {
-  return `${path}: an npm lockfile over the read limit, so the packages it installs are unknown. To resolve, split the workspace so that each lockfile stays under the limit, or add it to paths.ignore in the base policy (each new dependency then counts as 1 package).`;
+  return `${path}: a lockfile over the read limit, so the packages it installs are unknown. To resolve, split the workspace so that each lockfile stays under the limit, or add it to paths.ignore in the base policy (each new dependency then counts as 1 package).`;
 }

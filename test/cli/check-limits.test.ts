@@ -124,7 +124,7 @@ describe('aureus check at the read limits', () => {
       expect.stringMatching(/^package-lock\.json is \d+ bytes, over the 16777216-byte read limit/),
     );
     expect(report.change.notes).toContainEqual(
-      expect.stringMatching(/^package-lock\.json: an npm lockfile over the read limit/),
+      expect.stringMatching(/^package-lock\.json: a lockfile over the read limit/),
     );
   });
 

@@ -50,6 +50,7 @@ beforeAll(async () => {
   repo.write('src/noise.py', NOISE);
   // The same blob: read for the lockfile (its own, larger limit), still too large for big.js.
   repo.write('package-lock.json', `${'x'.repeat(20_000)}\n`);
+  repo.write('pnpm-lock.yaml', `${'x'.repeat(20_000)}\n`);
   repo.symlink('/etc/passwd', 'src/a.ts');
   repo.git('add', '--all');
   repo.git('update-index', '--cacheinfo', `160000,${SUBMODULE_TWO},vendor/lib`);
@@ -87,8 +88,9 @@ describe('blob kinds', () => {
     });
   });
 
-  it('reads an npm lockfile over the limit, up to the larger limit of lockfiles', () => {
+  it('reads a lockfile over the limit (npm, pnpm), up to the larger limit of lockfiles', () => {
     expect(file('package-lock.json').head).toMatchObject({ kind: 'text', size: 20_001 });
+    expect(file('pnpm-lock.yaml').head).toMatchObject({ kind: 'text', size: 20_001 });
     expect(file('big.js').head?.blobSha).toBe(file('package-lock.json').head?.blobSha);
   });
 

@@ -290,7 +290,7 @@ describe('npm dependencies', () => {
     ]);
     expect(priced.dependencies.map((added) => added.transitivePackages)).toEqual([null]);
     expect(priced.notes[0]).toBe(
-      'package-lock.json (head): not read as an npm lockfile (no `packages` map (lockfile v1?)).',
+      'package-lock.json (head): not read as a lockfile (no `packages` map (lockfile v1?)).',
     );
   });
 });

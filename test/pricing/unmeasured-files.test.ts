@@ -14,7 +14,7 @@ async function unmeasuredOf(paths: readonly string[]): Promise<string[]> {
 }
 
 describe('unmeasured files', () => {
-  it('are source files, manifests and npm lockfiles whose head is over the read limit', async () => {
+  it('are source files, manifests and lockfiles AUREUS reads whose head is over the read limit', async () => {
     expect(
       await unmeasuredOf([
         'src/engine.ts',
@@ -23,13 +23,19 @@ describe('unmeasured files', () => {
         'services/api/requirements.txt',
         'package-lock.json',
         'web/npm-shrinkwrap.json',
+        'app/pnpm-lock.yaml',
+        'site/yarn.lock',
+        'tools/bun.lock',
       ]),
     ).toEqual([
+      'app/pnpm-lock.yaml',
       'package-lock.json',
       'package.json',
       'services/api/requirements.txt',
+      'site/yarn.lock',
       'src/engine.ts',
       'test/huge.test.py',
+      'tools/bun.lock',
       'web/npm-shrinkwrap.json',
     ]);
   });
@@ -39,7 +45,7 @@ describe('unmeasured files', () => {
       await unmeasuredOf([
         'assets/hero.png',
         'data/dump.csv',
-        'yarn.lock',
+        'composer.lock',
         'gen/api.ts',
         'vendor/bundle.js',
       ]),

@@ -1,22 +1,22 @@
 import { compareStrings } from '../../analysis/graph/module-graph.js';
 import type { CostItem, DependencyAddition } from '../../model/cost.js';
 import type { Policy } from '../../model/policy.js';
-import { isNpmLockfile } from '../lockfiles.js';
+import { lockfileReaderOf } from '../lockfiles.js';
 import type { PathRules } from '../path-rules.js';
 import { counted, type PricedPart, roundPoints } from '../points.js';
 import type { PricedFile, PricedSide } from '../priced-files.js';
 import { goMod } from './go-mod.js';
-import type { DeclaredDependencies, DependencyScope, ManifestReader } from './manifest-reading.js';
-import { mavenPom } from './maven-pom.js';
-import { type NpmLockfile, readNpmLockfile } from './npm-lockfile.js';
-import { npmManifest } from './npm-manifest.js';
+import { type InstalledPackages, installedNames } from './installed-packages.js';
 import {
   broughtBy,
-  installedNames,
   type LockfileChange,
   lockfileFor,
+  runtimeNames,
   unexplainedGain,
-} from './npm-transitive.js';
+} from './lockfile-transitive.js';
+import type { DeclaredDependencies, DependencyScope, ManifestReader } from './manifest-reading.js';
+import { mavenPom } from './maven-pom.js';
+import { npmManifest } from './npm-manifest.js';
 import { pyprojectToml, requirementsTxt } from './python-manifests.js';
 
 const READERS: readonly ManifestReader[] = [
@@ -67,13 +67,20 @@ export function priceDependencies(
     if (head === null) continue;
     const base =
       file.base === null ? new Map() : (declared(reader, file.base, file.path, notes) ?? new Map());
+    // A dependency moved from development to runtime ships to users for the first time.
+    const moved = (name: string, scope: DependencyScope) =>
+      scope === 'runtime' && base.get(name) === 'development';
     const added = [...head]
-      .filter(([name]) => !base.has(name))
+      .filter(([name, scope]) => !base.has(name) || moved(name, scope))
       .sort(([a], [b]) => compareStrings(a, b));
-    const lockfile = reader.ecosystem === 'npm' ? lockfileFor(file.path, lockfiles) : undefined;
+    const lockfile = lockfileFor(file.path, reader.ecosystem, lockfiles);
     const untold: string[] = [];
     for (const [name, scope] of added) {
-      const brought = lockfile === undefined ? null : broughtBy(lockfile, file.path, name);
+      const known =
+        lockfile !== undefined && moved(name, scope)
+          ? runtimeNames(lockfile, file.path, runtimeOf(base))
+          : undefined;
+      const brought = lockfile === undefined ? null : broughtBy(lockfile, file.path, name, known);
       if (brought === null) untold.push(name);
       const weight =
         (scope === 'development' ? policy.pricing.test_code_weight : 1) * rules.weightOf(file.path);
@@ -83,7 +90,7 @@ export function priceDependencies(
         category: 'dependencies',
         points: addition.points,
         path: null,
-        detail: detailOf(addition, scope),
+        detail: detailOf(addition, moved(name, scope) ? 'moved' : scope),
       });
     }
     if (untold.length > 0) notes.push(untoldNote(file.path, reader, untold));
@@ -138,14 +145,24 @@ function priced(
   };
 }
 
-function detailOf(addition: DependencyAddition, scope: DependencyScope): string {
-  const kind = scope === 'development' ? 'new dev dependency' : 'new dependency';
+const KINDS = {
+  runtime: 'new dependency',
+  development: 'new dev dependency',
+  moved: 'dependency moved from dev to runtime',
+};
+
+function detailOf(addition: DependencyAddition, scope: keyof typeof KINDS): string {
+  const kind = KINDS[scope];
   const packages =
     addition.transitivePackages === null
       ? '1 package, no lockfile tells more'
       : counted(addition.transitivePackages, 'new package');
   const script = addition.installScript ? ', runs an install script' : '';
   return `${kind} ${addition.name} in ${addition.manifest} (${packages}${script})`;
+}
+
+function runtimeOf(declared: DeclaredDependencies): string[] {
+  return [...declared].flatMap(([name, scope]) => (scope === 'runtime' ? [name] : []));
 }
 
 function untoldNote(path: string, reader: ManifestReader, names: readonly string[]): string {
@@ -177,20 +194,31 @@ function gainItems(lockfile: LockfileChange, policy: Policy, rules: PathRules): 
 }
 
 /**
- * The npm lockfiles the change adds or modifies, both versions read. A head that cannot be
- * read leaves the lockfile out (its manifests' dependencies then count 1 package each); a base
- * that cannot be read counts as empty, so every package it holds is new. Each is a note.
+ * The lockfiles AUREUS reads that the change adds or modifies, both versions read. A head that
+ * cannot be read leaves the lockfile out (its manifests' dependencies then count 1 package
+ * each); a base that cannot be read counts as empty, so every package it holds is new. Each
+ * is a note.
  */
 function readLockfileChanges(files: readonly PricedFile[], notes: string[]): LockfileChange[] {
   const changes: LockfileChange[] = [];
   for (const { path, base, head } of files) {
-    if (!isNpmLockfile(path) || head === null) continue;
-    const headLock = lockfileOf(head, path, 'head', notes);
+    const reader = lockfileReaderOf(path);
+    if (reader === undefined || head === null) continue;
+    const read = (side: PricedSide, which: string): InstalledPackages | null => {
+      const { text, kind } = side.version;
+      const reading = text === undefined ? null : reader.read(text);
+      if (reading?.ok === true) return reading.lockfile;
+      const why = reading === null ? `is a ${kind} file` : reading.problem;
+      notes.push(`${path} (${which}): not read as a lockfile (${why}).`);
+      return null;
+    };
+    const headLock = read(head, 'head');
     if (headLock === null) continue;
-    const baseLock =
-      base === null ? new Map() : (lockfileOf(base, path, 'base', notes) ?? new Map());
+    const empty: InstalledPackages = { packages: new Map(), importers: new Map() };
+    const baseLock = base === null ? empty : (read(base, 'base') ?? empty);
     changes.push({
       path,
+      ecosystem: reader.ecosystem,
       head: headLock,
       base: baseLock,
       baseNames: installedNames(baseLock),
@@ -198,18 +226,4 @@ function readLockfileChanges(files: readonly PricedFile[], notes: string[]): Loc
     });
   }
   return changes;
-}
-
-function lockfileOf(
-  side: PricedSide,
-  path: string,
-  which: string,
-  notes: string[],
-): NpmLockfile | null {
-  const { text } = side.version;
-  const reading = text === undefined ? null : readNpmLockfile(text);
-  if (reading?.ok === true) return reading.lockfile;
-  const why = reading === null ? `is a ${side.version.kind} file` : reading.problem;
-  notes.push(`${path} (${which}): not read as an npm lockfile (${why}).`);
-  return null;
 }

@@ -1,0 +1,71 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { makeRepo, type Repo } from '../support/git-fixture.js';
+import { useIsolatedGit } from '../support/isolated-git-suite.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
+
+const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'lockfiles');
+
+interface JsonReport {
+  cost: { dependencies: number };
+  costItems: { category: string; detail: string }[];
+  dependencies: { name: string; transitivePackages: number | null }[];
+}
+
+/** Each format's lockfile of the sample project before it declared any dependency. */
+const BEFORE = {
+  pnpm: "lockfileVersion: '9.0'\n\nimporters:\n\n  .: {}\n",
+  yarn: `__metadata:\n  version: 8\n\n"lockfile-sample@workspace:.":\n  version: 0.0.0-use.local\n  resolution: "lockfile-sample@workspace:."\n  languageName: unknown\n  linkType: soft\n`,
+};
+
+const CASES = [
+  { tool: 'pnpm', folder: 'pnpm-v9', lockfile: 'pnpm-lock.yaml', before: BEFORE.pnpm },
+  { tool: 'yarn', folder: 'yarn-berry', lockfile: 'yarn.lock', before: BEFORE.yarn },
+];
+
+describe('aureus check on a change that adds dependencies to a real lockfile', () => {
+  let repo: Repo & { remove(): Promise<void> };
+  useIsolatedGit();
+  beforeEach(async () => {
+    repo = await makeRepo('lockfiles');
+    repo.write('.gitignore', '.aureus/local/\n');
+  });
+  afterEach(() => repo.remove());
+
+  for (const { tool, folder, lockfile, before } of CASES) {
+    it(`prices each new dependency with the packages ${tool} installs for it, in the ledger too`, async () => {
+      repo.write('package.json', '{ "name": "lockfile-sample", "version": "1.0.0" }\n');
+      repo.write(lockfile, before);
+      const base = repo.commit('base');
+      for (const name of ['package.json', lockfile]) {
+        repo.write(name, readFileSync(join(FIXTURES, folder, name), 'utf8'));
+      }
+      repo.commit('add dependencies');
+      const run = await runCliInProcess(
+        ['check', '--base', base, '--head', 'HEAD', '--format', 'json'],
+        repo.dir,
+      );
+      const report = JSON.parse(run.stdout) as JsonReport;
+      expect(
+        report.dependencies.map(({ name, transitivePackages }) => [name, transitivePackages]),
+      ).toEqual([
+        ['chalk', 6],
+        ['core-js', 1],
+        ['debug', 2],
+        ['is-number', 1],
+        ['is-odd', 2],
+      ]);
+      expect(report.costItems).toContainEqual(
+        expect.objectContaining({
+          detail: 'new dependency chalk in package.json (6 new packages)',
+        }),
+      );
+      const ledger = readFileSync(join(repo.dir, '.aureus', 'local', 'ledger.jsonl'), 'utf8');
+      const record = JSON.parse(ledger.trim().split('\n').at(-1) ?? '{}').record;
+      expect(record.cost.dependencies).toBe(report.cost.dependencies);
+      expect(record.cost.dependencies).toBeGreaterThan(50);
+    });
+  }
+});

@@ -46,7 +46,7 @@ export interface PricedChange {
   /** Anything that could not be priced exactly, one sentence each (e.g. a binary file counted by size). */
   readonly notes: readonly string[];
   /**
-   * Files whose contents decide the price but were not read (a source file, manifest or npm
+   * Files whose contents decide the price but were not read (a source file, manifest or
    * lockfile over the read limit), one sentence each with how to resolve it: the change cannot
    * be judged in full, so the gate makes it `incomplete`.
    */

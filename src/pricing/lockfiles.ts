@@ -7,6 +7,12 @@ import {
 } from './dependencies/js-lockfiles.js';
 import type { Ecosystem } from './dependencies/manifest-reading.js';
 import { readNpmLockfile } from './dependencies/npm-lockfile.js';
+import { readGemfileLock, readGoSum } from './dependencies/text-lockfiles.js';
+import {
+  readCargoLockfile,
+  readPoetryLockfile,
+  readUvLockfile,
+} from './dependencies/toml-lockfiles.js';
 
 /**
  * Lockfiles the package managers write. Their lines are not priced as lines: what a lockfile
@@ -42,6 +48,11 @@ const READERS: ReadonlyMap<string, LockfileReader> = new Map([
   ['pnpm-lock.yaml', { ecosystem: 'npm', read: readPnpmLockfile }],
   ['yarn.lock', { ecosystem: 'npm', read: readYarnLockfile }],
   ['bun.lock', { ecosystem: 'npm', read: readBunLockfile }],
+  ['poetry.lock', { ecosystem: 'python', read: readPoetryLockfile }],
+  ['uv.lock', { ecosystem: 'python', read: readUvLockfile }],
+  ['go.sum', { ecosystem: 'go', read: readGoSum }],
+  ['Cargo.lock', { ecosystem: 'cargo', read: readCargoLockfile }],
+  ['Gemfile.lock', { ecosystem: 'ruby', read: readGemfileLock }],
 ]);
 
 export function isLockfile(path: string): boolean {
@@ -51,4 +62,9 @@ export function isLockfile(path: string): boolean {
 /** The reader of a lockfile AUREUS reads; undefined for any other file. */
 export function lockfileReaderOf(path: string): LockfileReader | undefined {
   return READERS.get(baseName(path));
+}
+
+/** Whether AUREUS reads a lockfile of this ecosystem (Maven's has none). */
+export function hasLockfiles(ecosystem: Ecosystem): boolean {
+  return [...READERS.values()].some((reader) => reader.ecosystem === ecosystem);
 }

@@ -16,7 +16,7 @@ describe('Python, Go and Maven dependencies (direct only)', () => {
       },
     ]);
     expect(priced.notes).toContain(
-      'requirements.txt: python dependencies are priced as direct only, no lockfile is read for flask-login: each counts as 1 package.',
+      'requirements.txt: no changed python lockfile records flask-login: each counts as 1 package.',
     );
   });
 

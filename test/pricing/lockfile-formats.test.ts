@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
 import { isRecord } from '../../src/model/json.js';
-import { priceOf } from './pricing-support.js';
+import { itemsOf, priceOf } from './pricing-support.js';
 
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'lockfiles');
 
@@ -96,6 +96,88 @@ const FORMATS = [
     scripts: true,
   },
 ];
+
+/** `cargo tree --target all`: the distinct `name vX` it shows, the project's own aside. */
+function cargoListed(text: string): Set<string> {
+  const lines = text.split('\n').filter((line) => !line.includes('(.)'));
+  return new Set(lines.flatMap((line) => /([\w-]+ v\S+)/.exec(line)?.[1] ?? []));
+}
+
+/** `vendor/modules.txt`, written by `go mod vendor`: one `# module version` line per module. */
+function goListed(text: string): Set<string> {
+  return new Set(text.split('\n').filter((line) => /^# \S+ \S+$/.test(line)));
+}
+
+/** A TOML lockfile's `[[package]]` tables, less the project's own (uv's editable or virtual one). */
+function tomlListed(text: string): Set<string> {
+  const tables = text.split(/^\[\[package\]\]$/m).slice(1);
+  const own = /^source = \{ (editable|virtual) = /m;
+  return new Set(
+    tables
+      .filter((table) => !own.test(table))
+      .map((table) => table.split('\n').slice(1, 3).join(' ')),
+  );
+}
+
+/** Gemfile.lock: the gems at four spaces under a source's `specs:` (what `bundle list` shows). */
+function gemsListed(text: string): Set<string> {
+  return new Set(text.match(/^ {4}\S+(?= \()/gm) ?? []);
+}
+
+/** What a new project's lockfile installs, by AUREUS: its dependencies' packages and the rest. */
+function installedBy(details: readonly string[]): number {
+  return details.reduce((sum, detail) => {
+    const count = /\((\d+) new packages?|gains (\d+) packages?/.exec(detail);
+    return sum + Number(count?.[1] ?? count?.[2] ?? 0);
+  }, 0);
+}
+
+const OTHERS = [
+  {
+    format: 'cargo',
+    manifest: 'Cargo.toml',
+    lockfile: 'Cargo.lock',
+    listing: 'cargo-tree.txt',
+    count: cargoListed,
+  },
+  { format: 'go', manifest: 'go.mod', lockfile: 'go.sum', listing: 'modules.txt', count: goListed },
+  {
+    format: 'poetry',
+    manifest: 'pyproject.toml',
+    lockfile: 'poetry.lock',
+    listing: 'poetry.lock',
+    count: tomlListed,
+  },
+  {
+    format: 'uv',
+    manifest: 'pyproject.toml',
+    lockfile: 'uv.lock',
+    listing: 'uv.lock',
+    count: tomlListed,
+  },
+  {
+    format: 'gemfile',
+    manifest: 'Gemfile',
+    lockfile: 'Gemfile.lock',
+    listing: 'Gemfile.lock',
+    count: gemsListed,
+  },
+];
+
+describe('lockfiles of other ecosystems, from real projects', () => {
+  for (const { format, manifest, lockfile, listing, count } of OTHERS) {
+    it(`${format}: a new project installs as many packages as the listing shows`, async () => {
+      const listed = count(fixture(format, listing));
+      const priced = await priceOf([
+        { path: manifest, head: fixture(format, manifest) },
+        { path: lockfile, head: fixture(format, lockfile) },
+      ]);
+      const details = itemsOf(priced, 'dependencies').map((item) => item.detail);
+      expect(listed.size).toBeGreaterThan(3);
+      expect(installedBy(details)).toBe(listed.size);
+    });
+  }
+});
 
 describe('lockfiles written by the real package managers', () => {
   for (const { format, lockfile, listing, count, scripts } of FORMATS) {

@@ -13,7 +13,8 @@ export type ManifestReading =
   | { readonly ok: true; readonly dependencies: DeclaredDependencies }
   | { readonly ok: false; readonly problem: string };
 
-export type Ecosystem = 'npm' | 'python' | 'go' | 'maven';
+/** Cargo and Ruby have lockfiles AUREUS reads but no manifest it reads yet. */
+export type Ecosystem = 'npm' | 'python' | 'go' | 'maven' | 'cargo' | 'ruby';
 
 export interface ManifestReader {
   readonly ecosystem: Ecosystem;

@@ -1,7 +1,7 @@
 import { compareStrings } from '../../analysis/graph/module-graph.js';
 import type { CostItem, DependencyAddition } from '../../model/cost.js';
 import type { Policy } from '../../model/policy.js';
-import { lockfileReaderOf } from '../lockfiles.js';
+import { hasLockfiles, lockfileReaderOf } from '../lockfiles.js';
 import type { PathRules } from '../path-rules.js';
 import { counted, type PricedPart, roundPoints } from '../points.js';
 import type { PricedFile, PricedSide } from '../priced-files.js';
@@ -35,19 +35,21 @@ export function isManifest(path: string): boolean {
 /**
  * The dependencies category. A new dependency is a name a manifest (package.json,
  * requirements*.txt, pyproject.toml, go.mod, pom.xml; not ignored) declares at head and not in
- * its base version (the old path's for a moved manifest, none for a new one). A removed
- * dependency costs and earns nothing. Each new one is priced:
+ * its base version (the old path's for a moved manifest, none for a new one), or declares at
+ * runtime where the base declared it for development. A removed dependency costs and earns
+ * nothing. Each new one is priced:
  *   own_kloc × per_kloc + per_transitive_package × packages + install_script (if any),
- * where own_kloc is 0 (a package's own size is unknown offline, and npm lockfiles record no
- * size: one note says so); `packages` comes from the npm lockfile diff (npm-transitive.ts) and
- * is 1 (the package itself, the least it can be) when no lockfile tells: always for Python, Go
- * and Maven (direct only; DependencyAddition.transitivePackages is then null). A development
+ * where own_kloc is 0 (a package's own size is unknown offline, and lockfiles record no size:
+ * one note says so); `packages` comes from the diff of the lockfile of the manifest's
+ * ecosystem (lockfile-transitive.ts) and is 1 (the package itself, the least it can be) when
+ * no changed lockfile tells: always for Maven (DependencyAddition.transitivePackages is then
+ * null). A development
  * dependency is multiplied by test_code_weight, and a manifest under paths.tests or
  * paths.generated (a fixture's) by that path's weight. Items are repository-wide (path null),
  * in manifest path order, then name order. A manifest that cannot be read is a note (its
  * lines are still priced in `loc`), never a throw.
  *
- * Then, one item per changed npm lockfile (its path) for the packages it gains that no new
+ * Then, one item per changed lockfile AUREUS reads (its path) for the packages it gains that no new
  * dependency explains: per_transitive_package × packages + install_script (if one of them runs
  * one), times the lockfile's path weight.
  */
@@ -166,10 +168,9 @@ function runtimeOf(declared: DeclaredDependencies): string[] {
 }
 
 function untoldNote(path: string, reader: ManifestReader, names: readonly string[]): string {
-  const why =
-    reader.ecosystem === 'npm'
-      ? 'no changed npm lockfile records'
-      : `${reader.ecosystem} dependencies are priced as direct only, no lockfile is read for`;
+  const why = hasLockfiles(reader.ecosystem)
+    ? `no changed ${reader.ecosystem} lockfile records`
+    : `${reader.ecosystem} dependencies are priced as direct only, no lockfile is read for`;
   return `${path}: ${why} ${names.join(', ')}: each counts as 1 package.`;
 }
 

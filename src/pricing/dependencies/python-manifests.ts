@@ -81,7 +81,7 @@ function requirementName(requirement: string): string {
 }
 
 /** PEP 503: case-insensitive, runs of `-`, `_` and `.` are one `-` (`Foo_Bar` is `foo-bar`). */
-function normalizedName(name: string): string {
+export function normalizedName(name: string): string {
   return name.toLowerCase().replace(/[-_.]+/g, '-');
 }
 

@@ -39,9 +39,9 @@ describe('aureus check on a change that adds dependencies to a real lockfile', (
       repo.write('package.json', '{ "name": "lockfile-sample", "version": "1.0.0" }\n');
       repo.write(lockfile, before);
       const base = repo.commit('base');
-      for (const name of ['package.json', lockfile]) {
-        repo.write(name, readFileSync(join(FIXTURES, folder, name), 'utf8'));
-      }
+      // The fixture's manifest is stored as package.json.txt (see the fixtures' README).
+      repo.write('package.json', readFileSync(join(FIXTURES, folder, 'package.json.txt'), 'utf8'));
+      repo.write(lockfile, readFileSync(join(FIXTURES, folder, lockfile), 'utf8'));
       repo.commit('add dependencies');
       const run = await runCliInProcess(
         ['check', '--base', base, '--head', 'HEAD', '--format', 'json'],

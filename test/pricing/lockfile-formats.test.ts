@@ -11,6 +11,11 @@ function fixture(format: string, name: string): string {
   return readFileSync(join(FIXTURES, format, name), 'utf8');
 }
 
+/** A fixture project's manifest, stored as `<name>.txt` (see the fixtures' README). */
+function manifestOf(format: string, name: string): string {
+  return fixture(format, `${name}.txt`);
+}
+
 /** `pnpm list --depth Infinity --json`: the distinct `name@version` of its trees. */
 function pnpmListed(text: string): Set<string> {
   const found = new Set<string>();
@@ -169,7 +174,7 @@ describe('lockfiles of other ecosystems, from real projects', () => {
     it(`${format}: a new project installs as many packages as the listing shows`, async () => {
       const listed = count(fixture(format, listing));
       const priced = await priceOf([
-        { path: manifest, head: fixture(format, manifest) },
+        { path: manifest, head: manifestOf(format, manifest) },
         { path: lockfile, head: fixture(format, lockfile) },
       ]);
       const details = itemsOf(priced, 'dependencies').map((item) => item.detail);
@@ -184,7 +189,7 @@ describe('lockfiles written by the real package managers', () => {
     it(`${format}: a new project installs as many packages as the tool lists`, async () => {
       const listed = count(fixture(format, listing));
       const priced = await priceOf([
-        { path: 'package.json', head: fixture(format, 'package.json') },
+        { path: 'package.json', head: manifestOf(format, 'package.json') },
         { path: lockfile, head: fixture(format, lockfile) },
       ]);
       const transitive = priced.dependencies.map((added) => added.transitivePackages ?? 0);

@@ -1,8 +1,9 @@
-import { folderOf } from '../../analysis/repository-paths.js';
+import { baseName, folderOf } from '../../analysis/repository-paths.js';
+import type { Ecosystem } from './manifest-reading.js';
 
 /**
  * What a lockfile installs, whatever its format: every lockfile parser turns its text into this
- * one model, so the packages a change brings are priced by one walk (lockfile-transitive.ts).
+ * one model, so the packages a change brings are priced by one walk (broughtBy, below).
  */
 export interface InstalledPackage {
   /** The package's name; null for a workspace's own package (walked through, never counted). */
@@ -71,4 +72,129 @@ export function normalFolder(path: string): string {
     else if (part !== '.' && part !== '') parts.push(part);
   }
   return parts.join('/');
+}
+
+/** A lockfile the change touches, both versions read, with what has been attributed so far. */
+export interface LockfileChange {
+  readonly path: string;
+  /** The manifests it governs: those of this ecosystem in its folder or below. */
+  readonly ecosystem: Ecosystem;
+  readonly head: InstalledPackages;
+  /** Empty when the lockfile is new. */
+  readonly base: InstalledPackages;
+  /**
+   * Names of the packages the base installs, anywhere in its tree. A package the base installs
+   * is not new, whatever its version or place: `npm dedupe` moving `a/node_modules/b` up to
+   * `node_modules/b` installs nothing new, and a second copy of an installed package is an
+   * upgrade's detail. A package the base lacks counts once per key the head installs it under.
+   */
+  readonly baseNames: ReadonlySet<string>;
+  /** Keys of packages already attributed to a dependency priced before. */
+  readonly claimed: Set<string>;
+}
+
+/** What a new direct dependency brings, by the lockfile diff. */
+export interface Brought {
+  /** Packages new to the lockfile reachable from it (itself included), not claimed before. */
+  readonly packages: number;
+  readonly installScript: boolean;
+}
+
+/**
+ * The changed lockfile that governs a manifest: the nearest one of its ecosystem in its folder
+ * or a folder above (a workspace's packages share the root's lockfile). `npm-shrinkwrap.json`
+ * wins over `package-lock.json` in the same folder, as with npm. Undefined when none does.
+ */
+export function lockfileFor(
+  manifestPath: string,
+  ecosystem: Ecosystem,
+  lockfiles: readonly LockfileChange[],
+): LockfileChange | undefined {
+  for (let folder: string | null = folderOf(manifestPath); folder !== null; folder = up(folder)) {
+    const here = lockfiles.filter(
+      (lockfile) => lockfile.ecosystem === ecosystem && folderOf(lockfile.path) === folder,
+    );
+    const found = here.find((lockfile) => baseName(lockfile.path) === 'npm-shrinkwrap.json');
+    if (found !== undefined || here[0] !== undefined) return found ?? here[0];
+  }
+  return undefined;
+}
+
+/**
+ * Walks the head lockfile from the new dependency, resolved from the manifest's workspace,
+ * through what each package needs installed and workspace links, and counts the packages whose
+ * name `known` lacks: for a new dependency the names the base lockfile installs anywhere; for
+ * one moved from development to runtime, those the base's runtime dependencies already bring
+ * (runtimeNames). A package reachable from several new dependencies counts once, for the first
+ * one priced (manifests by path, names in order), so the counts add up to what the lockfile
+ * gained. `installScript`: one of the counted packages runs one. Null when the head lockfile
+ * does not hold the dependency (the lockfile was not updated with it).
+ */
+export function broughtBy(
+  lockfile: LockfileChange,
+  manifestPath: string,
+  name: string,
+  known: ReadonlySet<string> = lockfile.baseNames,
+): Brought | null {
+  const start = dependencyOf(lockfile.head, workspaceOf(lockfile, manifestPath), name);
+  if (start === undefined) return null;
+  let packages = 0;
+  let installScript = false;
+  for (const key of reachableFrom(lockfile.head, start)) {
+    const entry = lockfile.head.packages.get(key);
+    if (entry?.name == null || known.has(entry.name) || lockfile.claimed.has(key)) continue;
+    lockfile.claimed.add(key);
+    packages += 1;
+    installScript ||= entry.installScript;
+  }
+  return { packages, installScript };
+}
+
+/** The names the base lockfile installs for the manifest's runtime dependencies `names`. */
+export function runtimeNames(
+  lockfile: LockfileChange,
+  manifestPath: string,
+  names: readonly string[],
+): Set<string> {
+  const from = workspaceOf(lockfile, manifestPath);
+  const found = new Set<string>();
+  for (const name of names) {
+    const start = dependencyOf(lockfile.base, from, name);
+    if (start === undefined) continue;
+    for (const key of reachableFrom(lockfile.base, start)) {
+      const installed = lockfile.base.packages.get(key)?.name;
+      if (installed != null) found.add(installed);
+    }
+  }
+  return found;
+}
+
+/**
+ * Packages the lockfile gained that no new dependency explains (a lockfile-only change, a
+ * dependency's upgrade that pulls in more, packages written in by hand), by the same rule as
+ * broughtBy: an installed package whose name the base does not install, under a key no new
+ * dependency claimed.
+ */
+export function unexplainedGain(lockfile: LockfileChange): Brought {
+  let packages = 0;
+  let installScript = false;
+  for (const [key, entry] of lockfile.head.packages) {
+    if (entry.name === null || lockfile.baseNames.has(entry.name) || lockfile.claimed.has(key))
+      continue;
+    packages += 1;
+    installScript ||= entry.installScript;
+  }
+  return { packages, installScript };
+}
+
+/** The manifest's folder relative to the lockfile's. */
+function workspaceOf(lockfile: LockfileChange, manifestPath: string): string {
+  const lockFolder = folderOf(lockfile.path);
+  const manifestFolder = folderOf(manifestPath);
+  return lockFolder === '' ? manifestFolder : manifestFolder.slice(lockFolder.length + 1);
+}
+
+function up(folder: string): string | null {
+  if (folder === '') return null;
+  return folderOf(folder);
 }

@@ -6,14 +6,15 @@ import type { PathRules } from '../path-rules.js';
 import { counted, type PricedPart, roundPoints } from '../points.js';
 import type { PricedFile, PricedSide } from '../priced-files.js';
 import { goMod } from './go-mod.js';
-import { type InstalledPackages, installedNames } from './installed-packages.js';
 import {
   broughtBy,
+  type InstalledPackages,
+  installedNames,
   type LockfileChange,
   lockfileFor,
   runtimeNames,
   unexplainedGain,
-} from './lockfile-transitive.js';
+} from './installed-packages.js';
 import type { DeclaredDependencies, DependencyScope, ManifestReader } from './manifest-reading.js';
 import { mavenPom } from './maven-pom.js';
 import { npmManifest } from './npm-manifest.js';
@@ -41,7 +42,7 @@ export function isManifest(path: string): boolean {
  *   own_kloc × per_kloc + per_transitive_package × packages + install_script (if any),
  * where own_kloc is 0 (a package's own size is unknown offline, and lockfiles record no size:
  * one note says so); `packages` comes from the diff of the lockfile of the manifest's
- * ecosystem (lockfile-transitive.ts) and is 1 (the package itself, the least it can be) when
+ * ecosystem (installed-packages.ts) and is 1 (the package itself, the least it can be) when
  * no changed lockfile tells: always for Maven (DependencyAddition.transitivePackages is then
  * null). A development
  * dependency is multiplied by test_code_weight, and a manifest under paths.tests or

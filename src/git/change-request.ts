@@ -10,7 +10,7 @@ export type ChangeRequest =
   | { kind: 'commit'; ref: string };
 
 export interface ReadChangeOptions {
-  /** Blobs larger than this are reported as `too-large` and not read. Default 1 MiB; an npm lockfile's limit is 16 MiB at least (readLimitOf). */
+  /** Blobs larger than this are reported as `too-large` and not read. Default 1 MiB; a lockfile AUREUS reads has 16 MiB at least (readLimitOf). */
   maxBlobBytes?: number;
   /** Whether a shallow clone may fetch a missing base from its remote. Default true. */
   fetchMissing?: boolean;

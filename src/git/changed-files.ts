@@ -33,7 +33,7 @@ interface Planned {
  * Turns diff entries into ChangedFiles, sorted by path, with both versions read and a note
  * for everything a reader should know: unmerged or unknown entries, unreadable versions
  * (which make the change incomplete), blobs over their read limit (readLimitOf: `maxBytes`, more
- * for an npm lockfile), names that are not UTF-8.
+ * for a lockfile AUREUS reads), names that are not UTF-8.
  */
 export async function readChangedFiles(
   repository: Repository,

@@ -46,7 +46,7 @@ export interface ListedChange {
  * The files of a Change from GitHub's listing and the two trees: each listed file is located
  * in the trees (modes, sizes, blob ids), and one git.getBlob is made per distinct readable blob,
  * at most 8 at a time (never for symlinks, submodules or blobs over their read limit: `maxBytes`,
- * or more for an npm lockfile, as readLimitOf says). Blobs are
+ * or more for a lockfile AUREUS reads, as readLimitOf says). Blobs are
  * classified exactly as git's adapter classifies them, and the notes are worded as its notes.
  *
  * Fails closed: a file GitHub lists in a way AUREUS cannot interpret, a changed path missing

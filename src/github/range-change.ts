@@ -14,7 +14,7 @@ export interface RangeTarget extends RepositoryCoordinates {
 }
 
 export interface ReadRangeChangeOptions {
-  /** Blobs above this many bytes are `too-large` and never downloaded; 1 MiB by default (an npm lockfile: 16 MiB at least). */
+  /** Blobs above this many bytes are `too-large` and never downloaded; 1 MiB by default (a lockfile AUREUS reads: 16 MiB at least). */
   readonly maxBlobBytes?: number;
   /**
    * Reads the base and head trees (by commit id); `readApiTree` by default. A check passes a

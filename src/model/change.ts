@@ -11,7 +11,7 @@ export type FileStatus = 'added' | 'modified' | 'deleted' | 'renamed' | 'copied'
  * first 8000 bytes), except for source in a language AUREUS reads whose bytes decode exactly
  * (UTF-8, or UTF-16 after its byte order mark): that is text, as its parser reads it; `symlink`
  * (mode 120000) is never followed; `submodule` (mode 160000) is a commit pointer; `too-large` is
- * a blob over its read limit (1 MiB; 16 MiB for an npm lockfile), reported with its size rather
+ * a blob over its read limit (1 MiB; 16 MiB for a lockfile AUREUS reads), reported with its size rather
  * than read; `unreadable` could not be read at all (missing object, file changed while read),
  * which makes the change incomplete.
  */
@@ -74,7 +74,7 @@ export interface Change {
   /**
    * False when anything could not be read (truncated API answer, a missing blob, an unmerged
    * path). A file over its read limit is `too-large`, with a note, and what that means is the
-   * core's to judge, by the base policy: a source file, manifest or npm lockfile whose contents
+   * core's to judge, by the base policy: a source file, manifest or lockfile whose contents
    * decide the verdict makes the Report incomplete (PricedChange.unmeasured); an image or a data
    * file is priced by its size. An incomplete change is never a pass.
    */

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { Span } from '../model/facts.js';
+import type { FileFacts, Span } from '../model/facts.js';
 import type { Finding, FindingLocation } from '../model/finding.js';
 import { pathToBytes } from '../model/path-bytes.js';
 import type { ForbiddenPatternId } from '../model/policy.js';
+import type { PathTest } from '../policy/glob-matcher.js';
+import type { ProjectState } from './rule.js';
 
 /** What a rule says about one finding; findingOf adds the rule, severity and fingerprint. */
 export interface FindingDraft {
@@ -25,6 +27,27 @@ export function findingOf(ruleId: ForbiddenPatternId, draft: FindingDraft): Find
     related,
     fingerprint: fingerprintOf(ruleId, draft.location?.path ?? '', draft.symbol),
   };
+}
+
+/** A finding that points at a place, not at a figure over a limit. */
+export function placeFinding(
+  ruleId: ForbiddenPatternId,
+  location: FindingLocation,
+  symbol: string,
+  message: string,
+): Finding {
+  return findingOf(ruleId, { message, location, symbol, measured: null, limit: null });
+}
+
+/** A rule's findings file by file, over the files `judged` keeps (the core, product code…). */
+export function findingsPerFile(
+  project: ProjectState,
+  judged: PathTest,
+  findingsIn: (path: string, facts: FileFacts) => Finding[],
+): Finding[] {
+  return [...project.facts]
+    .filter(([path]) => judged(path))
+    .flatMap(([path, facts]) => findingsIn(path, facts));
 }
 
 export function spanLocation(path: string, span: Span): FindingLocation {

@@ -1,5 +1,4 @@
-import type { Finding } from '../../model/finding.js';
-import { findingOf, lineLocation } from '../finding-of.js';
+import { findingsPerFile, lineLocation, placeFinding } from '../finding-of.js';
 import { pathKinds } from '../path-kinds.js';
 import type { Rule } from '../rule.js';
 import { ordinallyNamed } from '../symbols.js';
@@ -19,26 +18,19 @@ export const diContainer: Rule = {
   id: 'di_container',
   description: 'A dependency-injection container used in the core (paths.core).',
   check({ policy, project }) {
-    const { isCore } = pathKinds(policy);
-    const findings: Finding[] = [];
-    for (const [path, facts] of project.facts) {
-      if (!isCore(path)) continue;
-      for (const { item, symbol } of ordinallyNamed(facts.diContainers, (use) => use.library)) {
+    return findingsPerFile(project, pathKinds(policy).isCore, (path, facts) =>
+      ordinallyNamed(facts.diContainers, (use) => use.library).map(({ item, symbol }) => {
         const container =
           item.library === UNKNOWN_LIBRARY
             ? 'a dependency-injection container'
             : `the dependency-injection container ${item.library}`;
-        findings.push(
-          findingOf('di_container', {
-            message: `core file ${path} uses ${container} on line ${item.line}`,
-            location: lineLocation(path, item.line),
-            symbol,
-            measured: null,
-            limit: null,
-          }),
+        return placeFinding(
+          'di_container',
+          lineLocation(path, item.line),
+          symbol,
+          `core file ${path} uses ${container} on line ${item.line}`,
         );
-      }
-    }
-    return findings;
+      }),
+    );
   },
 };

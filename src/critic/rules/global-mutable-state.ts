@@ -1,5 +1,4 @@
-import type { Finding } from '../../model/finding.js';
-import { findingOf, lineLocation } from '../finding-of.js';
+import { findingsPerFile, lineLocation, placeFinding } from '../finding-of.js';
 import { pathKinds } from '../path-kinds.js';
 import type { Rule } from '../rule.js';
 import { distinctlyNamed } from '../symbols.js';
@@ -22,22 +21,15 @@ export const globalMutableState: Rule = {
   id: 'global_mutable_state',
   description: 'A module-level variable that can be reassigned: state shared by every importer.',
   check({ policy, project }) {
-    const { isProduct } = pathKinds(policy);
-    const findings: Finding[] = [];
-    for (const [path, facts] of project.facts) {
-      if (!isProduct(path)) continue;
-      for (const { item, symbol } of distinctlyNamed(facts.mutableState, (state) => state.name)) {
-        findings.push(
-          findingOf('global_mutable_state', {
-            message: `module-level variable ${item.name} is mutable state shared by everything that imports ${path}`,
-            location: lineLocation(path, item.line),
-            symbol,
-            measured: null,
-            limit: null,
-          }),
-        );
-      }
-    }
-    return findings;
+    return findingsPerFile(project, pathKinds(policy).isProduct, (path, facts) =>
+      distinctlyNamed(facts.mutableState, (state) => state.name).map(({ item, symbol }) =>
+        placeFinding(
+          'global_mutable_state',
+          lineLocation(path, item.line),
+          symbol,
+          `module-level variable ${item.name} is mutable state shared by everything that imports ${path}`,
+        ),
+      ),
+    );
   },
 };

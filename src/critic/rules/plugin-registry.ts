@@ -1,6 +1,6 @@
 import type { ClassFact, FileFacts, FunctionFact, ReflectionKind } from '../../model/facts.js';
 import type { Finding } from '../../model/finding.js';
-import { findingOf, lineLocation, spanLocation } from '../finding-of.js';
+import { findingsPerFile, lineLocation, placeFinding, spanLocation } from '../finding-of.js';
 import { pathKinds } from '../path-kinds.js';
 import type { Rule } from '../rule.js';
 import { distinctlyNamed, ordinallyNamed, REFLECTION_WORDING } from '../symbols.js';
@@ -34,16 +34,14 @@ export const pluginRegistry: Rule = {
   id: 'plugin_registry',
   description: 'A plugin registry or dynamic module loading in the core (paths.core).',
   check({ policy, project }) {
-    const { isCore } = pathKinds(policy);
-    const findings: Finding[] = [];
-    for (const [path, facts] of project.facts) {
-      if (!isCore(path)) continue;
-      findings.push(...dynamicLoading(path, facts));
+    return findingsPerFile(project, pathKinds(policy).isCore, (path, facts) => {
       const registries = registryClasses(facts);
-      findings.push(...registries.map((cls) => registryFinding(path, cls)));
-      findings.push(...pluginFunctions(path, facts, new Set(registries.map((cls) => cls.name))));
-    }
-    return findings;
+      return [
+        ...dynamicLoading(path, facts),
+        ...registries.map((cls) => registryFinding(path, cls)),
+        ...pluginFunctions(path, facts, new Set(registries.map((cls) => cls.name))),
+      ];
+    });
   },
 };
 
@@ -52,13 +50,12 @@ function dynamicLoading(path: string, facts: FileFacts): Finding[] {
   return ordinallyNamed(facts.reflection, (fact) => fact.kind)
     .filter(({ item }) => LOADING_KINDS.has(item.kind))
     .map(({ item, symbol }) =>
-      findingOf('plugin_registry', {
-        message: `core file ${path} loads code through ${REFLECTION_WORDING[item.kind]} on line ${item.line}`,
-        location: lineLocation(path, item.line),
+      placeFinding(
+        'plugin_registry',
+        lineLocation(path, item.line),
         symbol,
-        measured: null,
-        limit: null,
-      }),
+        `core file ${path} loads code through ${REFLECTION_WORDING[item.kind]} on line ${item.line}`,
+      ),
     );
 }
 
@@ -73,13 +70,12 @@ function registryClasses(facts: FileFacts): ClassFact[] {
 }
 
 function registryFinding(path: string, cls: ClassFact): Finding {
-  return findingOf('plugin_registry', {
-    message: `class ${cls.name} in core file ${path} is a registry: it has a register method`,
-    location: spanLocation(path, cls.span),
-    symbol: cls.name,
-    measured: null,
-    limit: null,
-  });
+  return placeFinding(
+    'plugin_registry',
+    spanLocation(path, cls.span),
+    cls.name,
+    `class ${cls.name} in core file ${path} is a registry: it has a register method`,
+  );
 }
 
 function pluginFunctions(
@@ -93,13 +89,12 @@ function pluginFunctions(
     return REGISTERS_PLUGIN.test(own) || LOADS_PLUGIN.test(own);
   });
   return distinctlyNamed(loaders, (fn) => fn.name).map(({ item: fn, symbol }) =>
-    findingOf('plugin_registry', {
-      message: `${fn.kind === 'method' ? 'method' : 'function'} ${fn.name} in core file ${path} registers or loads plugins`,
-      location: spanLocation(path, fn.span),
+    placeFinding(
+      'plugin_registry',
+      spanLocation(path, fn.span),
       symbol,
-      measured: null,
-      limit: null,
-    }),
+      `${fn.kind === 'method' ? 'method' : 'function'} ${fn.name} in core file ${path} registers or loads plugins`,
+    ),
   );
 }
 

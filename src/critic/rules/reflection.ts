@@ -1,5 +1,4 @@
-import type { Finding } from '../../model/finding.js';
-import { findingOf, lineLocation } from '../finding-of.js';
+import { findingsPerFile, lineLocation, placeFinding } from '../finding-of.js';
 import { pathKinds } from '../path-kinds.js';
 import type { Rule } from '../rule.js';
 import { ordinallyNamed, REFLECTION_WORDING } from '../symbols.js';
@@ -19,22 +18,15 @@ export const reflection: Rule = {
   description:
     'Reflection-based metaprogramming: eval, new Function, Proxy, Reflect, dynamic imports of computed names, getattr/__import__, Java reflection.',
   check({ policy, project }) {
-    const { isProduct } = pathKinds(policy);
-    const findings: Finding[] = [];
-    for (const [path, facts] of project.facts) {
-      if (!isProduct(path)) continue;
-      for (const { item, symbol } of ordinallyNamed(facts.reflection, (fact) => fact.kind)) {
-        findings.push(
-          findingOf('reflection', {
-            message: `${path} uses ${REFLECTION_WORDING[item.kind]} on line ${item.line}`,
-            location: lineLocation(path, item.line),
-            symbol,
-            measured: null,
-            limit: null,
-          }),
-        );
-      }
-    }
-    return findings;
+    return findingsPerFile(project, pathKinds(policy).isProduct, (path, facts) =>
+      ordinallyNamed(facts.reflection, (fact) => fact.kind).map(({ item, symbol }) =>
+        placeFinding(
+          'reflection',
+          lineLocation(path, item.line),
+          symbol,
+          `${path} uses ${REFLECTION_WORDING[item.kind]} on line ${item.line}`,
+        ),
+      ),
+    );
   },
 };

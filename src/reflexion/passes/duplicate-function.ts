@@ -1,9 +1,14 @@
 import type { FunctionDeclaration } from 'ts-morph';
 import type { PassContext, Proposal, SimplificationPass } from '../proposal.js';
 import { captureEdits, relativePath } from '../proposal.js';
-import { functionKey, mergeable, sameMeaning } from './duplicate-function-key.js';
 import { applyMerge } from './duplicate-function-merge.js';
-import { type Merge, mergePlan } from './duplicate-function-plan.js';
+import {
+  functionKey,
+  type Merge,
+  mergeable,
+  mergePlan,
+  sameMeaning,
+} from './duplicate-function-plan.js';
 
 interface Located {
   readonly fn: FunctionDeclaration;

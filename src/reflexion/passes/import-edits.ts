@@ -141,9 +141,15 @@ export function removeImportsOf(project: Project, name: string, modulePath: stri
   }
 }
 
-/** The names a declaration mentions: the imports it may have been the last user of. */
-export function identifierNames(node: Node): Set<string> {
-  return new Set(node.getDescendantsOfKind(ts.SyntaxKind.Identifier).map((id) => id.getText()));
+/**
+ * The text of every identifier in `node`, itself included, except `skip`: the names a
+ * declaration mentions, so the imports it may have been the last user of.
+ */
+export function identifierNames(node: Node, skip: ReadonlySet<Node> = new Set()): Set<string> {
+  const identifiers = Node.isIdentifier(node)
+    ? [node]
+    : node.getDescendantsOfKind(SyntaxKind.Identifier);
+  return new Set(identifiers.filter((id) => !skip.has(id)).map((id) => id.getText()));
 }
 
 /**
@@ -228,12 +234,7 @@ export function bindingNames(name: Node): string[] {
  */
 export function importsNamedIn(node: Node): string[] {
   const imported = new Set(node.getSourceFile().getImportDeclarations().flatMap(localNames));
-  const named = (
-    Node.isIdentifier(node) ? [node] : node.getDescendantsOfKind(SyntaxKind.Identifier)
-  )
-    .map((identifier) => identifier.getText())
-    .filter((name) => imported.has(name));
-  return [...new Set(named)].sort();
+  return [...identifierNames(node)].filter((name) => imported.has(name)).sort();
 }
 
 /**

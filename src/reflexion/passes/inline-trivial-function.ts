@@ -14,7 +14,12 @@ import {
   type SimplificationPass,
   scopedFiles,
 } from '../proposal.js';
-import { bindingNames, dropImportsLeftUnused, importsNamedIn } from './import-edits.js';
+import {
+  bindingNames,
+  dropImportsLeftUnused,
+  identifierNames,
+  importsNamedIn,
+} from './import-edits.js';
 import {
   evaluatesAsBefore,
   isConstantArgument,
@@ -238,12 +243,4 @@ function namesDeclaredWithin(node: Node): Set<string> {
       names.add(descendant.getName() ?? '');
   });
   return names;
-}
-
-/** The text of every identifier in `node`, itself included, except `skip`. */
-function identifierNames(node: Node, skip: ReadonlySet<Node> = new Set()): Set<string> {
-  const identifiers = Node.isIdentifier(node)
-    ? [node]
-    : node.getDescendantsOfKind(SyntaxKind.Identifier);
-  return new Set(identifiers.filter((id) => !skip.has(id)).map((id) => id.getText()));
 }

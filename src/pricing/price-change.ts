@@ -61,7 +61,7 @@ export function priceChange(input: PricingInput): PricedChange {
     items,
     dependencies: dependencies.dependencies,
     notes,
-    unmeasured: unmeasuredFiles(files, rules),
+    unmeasured: [...unmeasuredFiles(files, rules), ...dependencies.unmeasured],
   };
 }
 

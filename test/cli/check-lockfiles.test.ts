@@ -68,4 +68,26 @@ describe('aureus check on a change that adds dependencies to a real lockfile', (
       expect(record.cost.dependencies).toBeGreaterThan(50);
     });
   }
+
+  it('judges incompletely a change whose lockfile it cannot read, rather than price each package as one', async () => {
+    repo.write('package.json', '{ "name": "lockfile-sample", "version": "1.0.0" }\n');
+    repo.write('pnpm-lock.yaml', BEFORE.pnpm);
+    const base = repo.commit('base');
+    repo.write('package.json', readFileSync(join(FIXTURES, 'pnpm-v9', 'package.json.txt'), 'utf8'));
+    // YAML aliases: a document this reader refuses, whatever the package manager makes of it.
+    const aliased = readFileSync(join(FIXTURES, 'pnpm-v9', 'pnpm-lock.yaml'), 'utf8').replace(
+      "lockfileVersion: '9.0'",
+      "lockfileVersion: '9.0'\nbomb: &a [x, x]\nbomb2: [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a]",
+    );
+    repo.write('pnpm-lock.yaml', aliased);
+    repo.commit('add dependencies');
+    const run = await runCliInProcess(
+      ['check', '--base', base, '--head', 'HEAD', '--format', 'json'],
+      repo.dir,
+    );
+    expect(run.code).toBe(2);
+    const report = JSON.parse(run.stdout) as JsonReport & { verdict: string; reasons: string[] };
+    expect(report.verdict).toBe('incomplete');
+    expect(report.reasons.join('\n')).toContain('pnpm-lock.yaml: a lockfile AUREUS cannot read');
+  });
 });

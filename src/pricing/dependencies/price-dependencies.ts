@@ -58,9 +58,13 @@ export function priceDependencies(
   files: readonly PricedFile[],
   policy: Policy,
   rules: PathRules,
-): PricedPart & { readonly dependencies: readonly DependencyAddition[] } {
+): PricedPart & {
+  readonly dependencies: readonly DependencyAddition[];
+  readonly unmeasured: readonly string[];
+} {
   const notes: string[] = [];
-  const lockfiles = readLockfileChanges(files, notes);
+  const unmeasured: string[] = [];
+  const lockfiles = readLockfileChanges(files, notes, unmeasured);
   const dependencies: DependencyAddition[] = [];
   const items: CostItem[] = [];
   for (const file of files) {
@@ -104,7 +108,7 @@ export function priceDependencies(
     );
   }
   for (const lockfile of lockfiles) items.push(...gainItems(lockfile, policy, rules));
-  return { items, notes, dependencies };
+  return { items, notes, dependencies, unmeasured };
 }
 
 function declared(
@@ -197,11 +201,17 @@ function gainItems(lockfile: LockfileChange, policy: Policy, rules: PathRules): 
 
 /**
  * The lockfiles AUREUS reads that the change adds or modifies, both versions read. A head that
- * cannot be read leaves the lockfile out (its manifests' dependencies then count 1 package
- * each); a base that cannot be read counts as empty, so every package it holds is new. Each
- * is a note.
+ * cannot be read leaves the lockfile out and is `unmeasured`: the change is incomplete, never
+ * a pass, since a lockfile this reader refuses and the package manager accepts (an older
+ * format, YAML aliases) would otherwise price each new dependency as 1 package. A head over
+ * the read limit is unmeasured-files.ts's. A base that cannot be read counts as empty, so
+ * every package it holds is new: a note.
  */
-function readLockfileChanges(files: readonly PricedFile[], notes: string[]): LockfileChange[] {
+function readLockfileChanges(
+  files: readonly PricedFile[],
+  notes: string[],
+  unmeasured: string[],
+): LockfileChange[] {
   const changes: LockfileChange[] = [];
   for (const { path, base, head } of files) {
     const reader = lockfileReaderOf(path);
@@ -215,7 +225,10 @@ function readLockfileChanges(files: readonly PricedFile[], notes: string[]): Loc
       return null;
     };
     const headLock = read(head, 'head');
-    if (headLock === null) continue;
+    if (headLock === null) {
+      if (head.version.kind !== 'too-large') unmeasured.push(unreadableLockfileNote(path));
+      continue;
+    }
     const empty: InstalledPackages = { packages: new Map(), importers: new Map() };
     const baseLock = base === null ? empty : (read(base, 'base') ?? empty);
     changes.push({
@@ -228,4 +241,8 @@ function readLockfileChanges(files: readonly PricedFile[], notes: string[]): Loc
     });
   }
   return changes;
+}
+
+function unreadableLockfileNote(path: string): string {
+  return `${path}: a lockfile AUREUS cannot read (the note above says why), so the packages it installs are unknown. To resolve, let the package manager write it again in its current format (for npm 7 or later, \`npm install\`), or add it to paths.ignore in the base policy (each new dependency then counts as 1 package).`;
 }

@@ -681,7 +681,7 @@ ledger_retention_days?: number
  */
 history_retention_days?: number
 /**
- * Days of learned patterns to keep; 0 keeps them all.
+ * Days of ledger entries `aureus memory patterns` reads into the patterns registry (.aureus/patterns.json): older checks, overrides and fixes are left out; 0 keeps them all.
  */
 patterns_retention_days?: number
 }

@@ -1089,7 +1089,7 @@ export const policySchema: SchemaNode = {
           "default": 180
         },
         "patterns_retention_days": {
-          "description": "Days of learned patterns to keep; 0 keeps them all.",
+          "description": "Days of ledger entries `aureus memory patterns` reads into the patterns registry (.aureus/patterns.json): older checks, overrides and fixes are left out; 0 keeps them all.",
           "type": "integer",
           "minimum": 0,
           "default": 365

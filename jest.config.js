@@ -10,6 +10,9 @@ export default {
   // A watchdog for a test that hangs, not a speed limit: the heaviest tests (real git repositories,
   // the Action bundle, the App over HTTP) take minutes on a busy two-core machine.
   testTimeout: 600_000,
+  // Two workers on a two-core machine: most of a test's time is spent waiting on the git, CLI and
+  // HTTP processes it starts, so one worker (jest's default there) leaves a core idle.
+  maxWorkers: 2,
   globalSetup: '<rootDir>/test/support/cache-setup.mjs',
   globalTeardown: '<rootDir>/test/support/cache-teardown.mjs',
 };

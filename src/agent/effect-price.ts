@@ -4,6 +4,7 @@ import { groupModules } from '../analysis/graph/policy-modules.js';
 import type { ChangedFile, FileVersion } from '../model/change.js';
 import type { FileFacts } from '../model/facts.js';
 import type { Policy } from '../model/policy.js';
+import { globMatcher } from '../policy/glob-matcher.js';
 import { priceChange } from '../pricing/index.js';
 import { createFactParser, type ParseFacts } from '../scan/fact-parsers.js';
 import type { FileEffect } from './tool-contract.js';
@@ -43,7 +44,7 @@ export function effectPricer(
         ...(effect.after === null ? {} : { head: version(effect.path, effect.after) }),
       });
     }
-    const modules = await modulesAround(effects, policy.paths.core, listTree);
+    const modules = await modulesAround(effects, policy, listTree);
     const priced = priceChange({
       change: {
         source: 'worktree',
@@ -65,25 +66,25 @@ export function effectPricer(
 
 /**
  * The core's modules before and after the action: the tree is listed only when the action creates
- * a core file, the one way it can open a module (deleting the last file of one is not credited,
+ * a core source file, the one way it can open a module (deleting the last file of one is not credited,
  * as `aureus check` does not credit it either).
  */
 async function modulesAround(
   effects: readonly FileEffect[],
-  core: readonly string[],
+  policy: Policy,
   listTree: () => Promise<readonly string[]>,
 ): Promise<{ before: readonly string[]; after: readonly string[] }> {
-  const created = effects.filter((effect) => effect.before === null && effect.after !== null);
-  if (
-    groupModules(
-      created.map(({ path }) => path),
-      core,
-    ).modules.length === 0
-  )
-    return { before: [], after: [] };
-  const tree = await listTree();
+  // Modules are made of the files the analysis reads, as in the check: source files, not ignored.
+  const ignored = globMatcher(policy.paths.ignore);
+  const analysed = (path: string) => detectLanguage(path) !== undefined && !ignored(path);
+  const core = policy.paths.core;
+  const created = effects.flatMap(({ path, before, after }) =>
+    before === null && after !== null && analysed(path) ? [path] : [],
+  );
+  if (groupModules(created, core).modules.length === 0) return { before: [], after: [] };
+  const tree = (await listTree()).filter(analysed);
   const deleted = new Set(effects.filter(({ after }) => after === null).map(({ path }) => path));
-  const after = [...tree.filter((path) => !deleted.has(path)), ...created.map(({ path }) => path)];
+  const after = [...tree.filter((path) => !deleted.has(path)), ...created];
   return { before: groupModules(tree, core).modules, after: groupModules(after, core).modules };
 }
 

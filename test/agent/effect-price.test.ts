@@ -8,7 +8,7 @@ const created = (path: string): FileEffect => ({ path, before: null, after: 'exp
 
 describe("an action's price", () => {
   it('counts a module the action opens in the core, once: the action after it pays none', async () => {
-    let tree = ['src/a/one.ts', 'README.md'];
+    let tree = ['src/a/one.ts', 'README.md', 'src/b/README.md'];
     const listings: number[] = [];
     const price = effectPricer(policy, async () => {
       listings.push(tree.length);
@@ -31,6 +31,8 @@ describe("an action's price", () => {
     });
     await price([{ path: 'src/a/one.ts', before: 'export {};\n', after: 'export const a = 1;\n' }]);
     await price([created('docs/guide.md')]);
+    // Modules are made of source files, as the check's analysis reads them.
+    await price([created('src/notes/todo.md')]);
     expect(listed).toBe(0);
   });
 });

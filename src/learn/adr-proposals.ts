@@ -1,7 +1,11 @@
+import { AureusError } from '../model/errors.js';
 import type { JsonValue } from '../model/json.js';
 import { type ArchitecturalChange, adrText } from './adr-text.js';
 import type { LedgerLine } from './learn-input.js';
 import { checksInWindow, type LearnedCheck } from './ledger-checks.js';
+
+/** The highest number `.aureus/decisions/NNNN-<slug>.md` names hold (four to nine digits). */
+const LAST_NUMBER = 999_999_999;
 
 /** What `.aureus/decisions/` holds already: read to avoid duplicates, never to judge a change. */
 export interface ExistingDecisions {
@@ -65,6 +69,11 @@ export function adrProposals(
   for (const { check, changes, hashes } of groups.values()) {
     if (hashes.some((hash) => existing.named.has(hash))) continue;
     const number = existing.highest + proposals.length + 1;
+    if (number > LAST_NUMBER)
+      throw new AureusError(
+        `.aureus/decisions/ already has a decision numbered ${existing.highest}: the next would pass ${LAST_NUMBER}, the highest number a decision's name holds (at most nine digits).`,
+        'renumber the decisions in .aureus/decisions/ from 0001 (their Evidence sections keep them apart), then run the command again.',
+      );
     const title = titleOf(changes);
     proposals.push({
       number,

@@ -1,4 +1,4 @@
-import { readdir, readFile, symlink } from 'node:fs/promises';
+import { readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { isolateGit, makeRepo, type Repo } from '../support/git-fixture.js';
@@ -132,6 +132,20 @@ describe('aureus memory adr', () => {
     expect(run.stdout).toContain(
       'It was let through by an override from Test Author &lt;author@example.test&gt;:',
     );
+  });
+
+  it('says how to renumber when a committed decision leaves no number for the next', async () => {
+    const last = join(repo.dir, '.aureus/decisions/999999999-x.md');
+    await writeFile(last, EXISTING);
+    try {
+      const run = await adr();
+      expect(run.code).toBe(2);
+      expect(run.stderr).not.toContain('internal error');
+      expect(run.stderr).toContain('already has a decision numbered 999999999');
+      expect(run.stderr).toContain('renumber the decisions');
+    } finally {
+      await rm(last);
+    }
   });
 
   it('--write creates the files, never again: a second run proposes none', async () => {

@@ -14,7 +14,10 @@ const MARKDOWN_PUNCTUATION = /[\\`*_[\]|~]/g;
  *   (not after a letter or digit, as in `policy.yaml@<sha>` or an e-mail address), and after `#`
  *   before a digit: GitHub links a mention or an issue reference only when the name or number
  *   follows directly, so nobody is pinged and no other issue gets a backlink, while the text
- *   still reads the same.
+ *   still reads the same;
+ * - the same zero-width space after a URL's `:` before `//` and after a `www` before `.`: GitHub
+ *   makes a live link of a bare `https://…` or `www.…` (extended autolinks), which untrusted text
+ *   (a dependency's name, a file's) must not become.
  */
 export function escapeMarkdown(text: string): string {
   return oneLine(text)
@@ -22,5 +25,5 @@ export function escapeMarkdown(text: string): string {
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
     .replace(MARKDOWN_PUNCTUATION, (character) => `\\${character}`)
-    .replace(/(?<!\w)@|#(?=\d)/g, (sign) => `${sign}&#8203;`);
+    .replace(/(?<!\w)@|#(?=\d)|:(?=\/\/)|(?<![\w.])www(?=\.)/gi, (sign) => `${sign}&#8203;`);
 }

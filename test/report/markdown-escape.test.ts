@@ -27,6 +27,12 @@ describe('escapeMarkdown', () => {
     );
   });
 
+  it('breaks the bare URLs GitHub would make live links of, with a zero-width space', () => {
+    expect(
+      escapeMarkdown('https://evil.example/phish www.evil-example.com/login wwwx.io a.www.b'),
+    ).toBe('https:&#8203;//evil.example/phish www&#8203;.evil-example.com/login wwwx.io a.www.b');
+  });
+
   it('keeps the text on one line, with control characters and bytes that are not UTF-8 escaped', () => {
     expect(escapeMarkdown('a\nb\r\nc\u001b[31m\u202ed x\uDCFE.ts')).toBe(
       'a b  c\\\\u001B\\[31m\\\\u202Ed x\\\\xFE.ts',

@@ -98,3 +98,83 @@ describe('aureus on Python import cycles', () => {
     expect(run.stdout).toContain('pyproject.toml');
   });
 });
+
+describe('aureus on the configs of Python projects', () => {
+  let repo: Repo & { remove(): Promise<void> };
+  let base: string;
+  useIsolatedGit();
+  afterEach(() => repo.remove());
+
+  /** A base commit holding `files`, with nothing importing anything yet. */
+  async function repoWith(files: Record<string, string>): Promise<void> {
+    repo = await makeRepo('python-projects');
+    for (const [path, text] of Object.entries(files)) repo.write(path, text);
+    base = repo.commit('base');
+  }
+
+  async function check(): Promise<{
+    verdict: string;
+    code: number;
+    cycles: string[];
+    out: string;
+  }> {
+    const run = await runCliInProcess(
+      ['check', '--base', base, '--head', 'HEAD', '--format', 'json'],
+      repo.dir,
+    );
+    const report = JSON.parse(run.stdout);
+    const cycles = (report.findings as Finding[])
+      .filter(({ ruleId }) => ruleId === 'circular_dependency')
+      .map(({ symbol }) => symbol);
+    return { verdict: report.verdict, code: run.code, cycles, out: run.stdout };
+  }
+
+  const APP = { 'app/__init__.py': '', 'app/a.py': 'A = 1\n', 'app/b.py': 'B = 2\n' };
+  function closeAppCycle(folder = 'app'): void {
+    repo.write(`${folder}/a.py`, 'from app.b import B\n\nA = B\n');
+    repo.write(`${folder}/b.py`, 'from app.a import A\n\nB = 2\n');
+  }
+
+  it('blocks a cycle that a pyproject.toml elsewhere pins the package away from', async () => {
+    await repoWith(APP);
+    closeAppCycle();
+    repo.write('tests/fixtures/pyproject.toml', '[tool.setuptools.package-dir]\napp = "nothing"\n');
+    repo.commit('cycle and a fixture config');
+    expect(await check()).toMatchObject({
+      verdict: 'block',
+      code: 1,
+      cycles: ['app/a.py\napp/b.py'],
+    });
+  });
+
+  it('blocks a cycle that another project’s copy of the package would shadow', async () => {
+    await repoWith(APP);
+    closeAppCycle();
+    repo.write('aaa/pyproject.toml', '');
+    for (const [path, text] of Object.entries(APP)) repo.write(`aaa/${path}`, text);
+    repo.commit('cycle and a copy in another project');
+    expect(await check()).toMatchObject({
+      verdict: 'block',
+      code: 1,
+      cycles: ['app/a.py\napp/b.py'],
+    });
+  });
+
+  it('blocks a relative cycle in one service of a monorepo, not through the other', async () => {
+    const service = (name: string) => ({
+      [`${name}/pyproject.toml`]: `[project]\nname = "${name}"\n`,
+      [`${name}/app/__init__.py`]: '',
+      [`${name}/app/main.py`]: 'def run():\n    return 1\n',
+      [`${name}/app/config.py`]: 'X = 1\n',
+    });
+    await repoWith({ ...service('svc_a'), ...service('svc_b') });
+    repo.write('svc_b/app/main.py', 'from .config import X\n\n\ndef run():\n    return X\n');
+    repo.write('svc_b/app/config.py', 'from .main import run\n\nX = 1\n');
+    repo.commit('cycle in svc_b');
+    expect(await check()).toMatchObject({
+      verdict: 'block',
+      code: 1,
+      cycles: ['svc_b/app/config.py\nsvc_b/app/main.py'],
+    });
+  });
+});

@@ -1,6 +1,5 @@
-import { parse as parseToml } from 'smol-toml';
 import type { ImportFact } from '../../model/facts.js';
-import { isRecord } from '../../model/json.js';
+import { readProjectConfig } from './python-project-config.js';
 import type { Resolution, ResolveImport } from './resolution.js';
 
 /**
@@ -10,16 +9,22 @@ import type { Resolution, ResolveImport } from './resolution.js';
  * Where modules are searched (the entries of `sys.path`, in this order):
  * 1. the importing file's folder when it is no regular package (no `__init__.py`): where
  *    `python path/to/script.py` and pytest's default import mode put it;
- * 2. the source roots each `pyproject.toml`/`setup.cfg` names, relative to its folder:
- *    setuptools `[tool.setuptools.packages.find] where` and `package-dir` (`""` = a root,
- *    `pkg` = that package's folder), poetry `packages = [{include, from}]`, hatch
+ * 2. the source roots its project's `pyproject.toml`/`setup.cfg` names, relative to their
+ *    folder: setuptools `[tool.setuptools.packages.find] where` and `package-dir` (`""` = a
+ *    root, `pkg` = that package's folder), poetry `packages = [{include, from}]`, hatch
  *    `[tool.hatch.build.targets.wheel] packages` (the folder holding each), setup.cfg
  *    `[options] package_dir` and `[options.packages.find] where`; then that project's `src/`
  *    and its own folder;
  * 3. the repository's `src/`, then its root.
+ * A file's project is the nearest folder above it holding a config: a config configures the
+ * files under its folder and no other, so one added anywhere (a test fixture, a copy) cannot
+ * change how the rest of the repository resolves. A package `package-dir` pins to a folder
+ * that holds no package is searched for as usual.
  * In each entry a folder with `__init__.py` (a regular package) comes before `name.py`, and a
  * folder without (a namespace package, which has no file) only when no entry has either; a
- * regular package's submodules are searched in its folder alone.
+ * regular package's submodules are searched in its folder alone. A relative import goes from
+ * the importing file's own folder, never through the roots: another project's package of the
+ * same name is never its package.
  *
  * Edges: the module the statement names, and only it. `import a.b.c` also runs
  * `a/__init__.py` and `a/b/__init__.py`, but those are already running (or done) when `a.b.c`
@@ -37,6 +42,14 @@ export interface PythonImports {
    * for each `x` that is a module, and stays one of `m` for the names that are not.
    */
   readonly graphImports: (from: string, imports: readonly ImportFact[]) => ImportFact[];
+  /** The configs that are no valid TOML or INI: the roots they name are unknown. */
+  readonly unparsable: readonly UnparsableConfig[];
+}
+
+export interface UnparsableConfig {
+  readonly path: string;
+  /** Why, and how to fix it. */
+  readonly problem: string;
 }
 
 /** The configuration files that name source roots. */
@@ -51,15 +64,17 @@ export function pythonImports(
 ): PythonImports {
   const files = new Set(paths);
   const folders = new Set(paths.flatMap(ancestors));
-  const { roots, packageFolders } = sourceRoots(configs, folders);
+  const { projects, unparsable } = readProjects(configs, folders);
+  const repository = repositoryProject(folders);
   const isPackage = (folder: string) => files.has(join(folder, '__init__.py'));
 
-  const find = (parts: readonly string[], entries: readonly string[]): Found => {
+  const find = (parts: readonly string[], entries: readonly string[], pins: Pins): Found => {
     let searched = entries;
     let file: string | undefined;
     for (const [depth, part] of parts.entries()) {
-      const pinned = depth === 0 ? packageFolders.get(part) : undefined;
-      const found = pinned === undefined ? findIn(searched, part) : packageAt(pinned);
+      const pinned = depth === 0 ? pins.get(part) : undefined;
+      const found =
+        (pinned === undefined ? undefined : packageAt(pinned)) ?? findIn(searched, part);
       if (found === undefined) return { missingAt: depth };
       ({ file } = found);
       searched = found.folders;
@@ -80,6 +95,21 @@ export function pythonImports(
     return namespace.length === 0 ? undefined : { file: undefined, folders: namespace };
   };
 
+  // Where a folder's files search, built once per folder: every import of theirs asks again.
+  const searches = new Map<string, Search>();
+  const searchOf = (folder: string): Search => {
+    const known = searches.get(folder);
+    if (known !== undefined) return known;
+    const project = projectOf(folder, projects) ?? repository;
+    const search = {
+      entries: unique([...(isPackage(folder) ? [] : [folder]), ...project.roots]),
+      roots: project.roots,
+      pins: project.pins,
+    };
+    searches.set(folder, search);
+    return search;
+  };
+
   const locate = (from: string, specifier: string): Found => {
     const dots = /^\.*/.exec(specifier)?.[0].length ?? 0;
     const rest = specifier
@@ -87,15 +117,17 @@ export function pythonImports(
       .split('.')
       .filter((part) => part !== '');
     const folder = dirname(from);
-    const entries = unique([...(isPackage(folder) ? [] : [folder]), ...roots]);
-    if (dots === 0) return find(rest, entries);
-    const module = moduleName(from, roots);
-    // The file's package: its module name less the last part (an `__init__.py` is its package).
-    const pkg =
-      from.endsWith('/__init__.py') || from === '__init__.py' ? module : module.slice(0, -1);
-    if (pkg.length < dots) return { missingAt: -1 };
-    // Found from the package, through the roots: the importing file's folder is no entry here.
-    return find([...pkg.slice(0, pkg.length - dots + 1), ...rest], roots);
+    const search = searchOf(folder);
+    if (dots === 0) return find(rest, search.entries, search.pins);
+    // The file's package (its folder) is its module name less the last part, or all of it for
+    // an `__init__.py`, whose module name already drops `__init__`.
+    const module = moduleName(from, search.roots);
+    const depth =
+      from.endsWith('/__init__.py') || from === '__init__.py' ? module.length : module.length - 1;
+    if (depth < dots) return { missingAt: -1 };
+    const pkg = up(folder, dots - 1);
+    if (rest.length === 0) return { file: packageAt(pkg)?.file };
+    return find(rest, [pkg], NO_PINS);
   };
 
   const resolve: ResolveImport = (from, specifier) =>
@@ -116,7 +148,7 @@ export function pythonImports(
         })),
       ];
     });
-  return { resolve, graphImports };
+  return { resolve, graphImports, unparsable };
 }
 
 function resolution(found: Found, specifier: string): Resolution {
@@ -143,102 +175,72 @@ function moduleName(file: string, roots: readonly string[]): string[] {
   return parts.at(-1) === '__init__' ? parts.slice(0, -1) : parts;
 }
 
-interface SourceRoots {
+/** Top-level packages a `package-dir` places in a folder of another name. */
+type Pins = ReadonlyMap<string, string>;
+const NO_PINS: Pins = new Map();
+
+/** What one project's files search: its roots (then the repository's), and its pinned packages. */
+interface Project {
   readonly roots: readonly string[];
-  /** Top-level packages a `package-dir` places in a folder of another name. */
-  readonly packageFolders: ReadonlyMap<string, string>;
+  readonly pins: Pins;
 }
 
-function sourceRoots(
+interface Search extends Project {
+  /** The roots, after the importing folder when it is no regular package. */
+  readonly entries: readonly string[];
+}
+
+/** The projects by folder: the one folder, or none, their configs sit in. */
+function readProjects(
   configs: ReadonlyMap<string, string>,
   folders: ReadonlySet<string>,
-): SourceRoots {
-  const roots: string[] = [];
-  const packageFolders = new Map<string, string>();
-  const withSrc = (folder: string) => [
-    ...(folders.has(join(folder, 'src')) ? [join(folder, 'src')] : []),
-    folder,
-  ];
+): { projects: ReadonlyMap<string, Project>; unparsable: UnparsableConfig[] } {
+  const named = new Map<string, { roots: string[]; pins: Map<string, string> }>();
+  const unparsable: UnparsableConfig[] = [];
   for (const [path, text] of [...configs].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const base = dirname(path);
-    const named = path.endsWith('.toml') ? pyprojectRoots(text) : setupCfgRoots(text);
-    for (const [pkg, folder] of named) {
-      const at = normalize(join(base, folder));
-      if (pkg === '') roots.push(at);
-      else if (!pkg.includes('.')) packageFolders.set(pkg, at);
-    }
-    roots.push(...withSrc(base));
+    const project = named.get(base) ?? { roots: [], pins: new Map<string, string>() };
+    named.set(base, project);
+    const config = readProjectConfig(path, text);
+    if ('problem' in config) unparsable.push({ path, problem: config.problem });
+    else
+      for (const [pkg, folder] of config.named) {
+        const at = normalize(join(base, folder));
+        if (pkg === '') project.roots.push(at);
+        else if (!pkg.includes('.')) project.pins.set(pkg, at);
+      }
   }
-  return { roots: unique([...roots, ...withSrc('')]), packageFolders };
+  const projects = new Map<string, Project>();
+  for (const [base, { roots, pins }] of named)
+    projects.set(base, {
+      roots: unique([...roots, ...withSrc(base, folders), ...withSrc('', folders)]),
+      pins,
+    });
+  return { projects, unparsable };
 }
 
-/** `[package name, folder]` pairs; the name `""` for a folder that is a source root. */
-type Named = readonly (readonly [string, string])[];
-
-function pyprojectRoots(text: string): Named {
-  let toml: unknown;
-  try {
-    toml = parseToml(text);
-  } catch {
-    return []; // pip refuses the project too: it has no root to name.
+/** The nearest project at or above a folder. */
+function projectOf(folder: string, projects: ReadonlyMap<string, Project>): Project | undefined {
+  for (let at = folder; ; at = dirname(at)) {
+    const project = projects.get(at);
+    if (project !== undefined || at === '') return project;
   }
-  const setuptools = field(toml, 'tool', 'setuptools');
-  const packageDir = field(setuptools, 'package-dir');
-  return [
-    ...strings(field(setuptools, 'packages', 'find', 'where')).map((where) => ['', where] as const),
-    ...Object.entries(isRecord(packageDir) ? packageDir : {}).flatMap(([pkg, folder]) =>
-      strings(folder).map((at) => [pkg, at] as const),
-    ),
-    ...list(field(toml, 'tool', 'poetry', 'packages')).map((entry) => {
-      const [from] = strings(field(entry, 'from'));
-      return ['', from ?? ''] as const;
-    }),
-    ...strings(field(toml, 'tool', 'hatch', 'build', 'targets', 'wheel', 'packages')).map(
-      (pkg) => ['', dirname(pkg)] as const,
-    ),
-  ];
 }
 
-/** setup.cfg, read as setuptools' configparser reads it: sections, `key = value`, indented continuations. */
-function setupCfgRoots(text: string): Named {
-  const values = new Map<string, string>();
-  let section = '';
-  let key = '';
-  for (const line of text.split(/\r?\n/)) {
-    if (/^\s*([#;]|$)/.test(line)) continue;
-    const header = /^\[(.+)\]\s*$/.exec(line);
-    const entry = /^(\S[^=:]*?)\s*[=:]\s*(.*)$/.exec(line);
-    if (header !== null) section = header[1]?.trim() ?? '';
-    else if (entry !== null && !/^\s/.test(line)) {
-      key = `${section}.${entry[1]?.toLowerCase()}`;
-      values.set(key, entry[2] ?? '');
-    } else values.set(key, `${values.get(key) ?? ''}\n${line.trim()}`);
-  }
-  const lines = (key: string) =>
-    (values.get(key) ?? '')
-      .split('\n')
-      .map((l) => l.trim())
-      .filter((l) => l !== '');
-  return [
-    ...lines('options.packages.find.where').map((where) => ['', where] as const),
-    ...lines('options.package_dir').flatMap((line) => {
-      const [pkg, folder] = line.split('=').map((part) => part.trim());
-      return folder === undefined ? [] : [[pkg ?? '', folder] as const];
-    }),
-  ];
+/** What a file under no config searches: the repository's `src/`, then its root. */
+function repositoryProject(folders: ReadonlySet<string>): Project {
+  return { roots: withSrc('', folders), pins: NO_PINS };
 }
 
-function field(value: unknown, ...keys: readonly string[]): unknown {
-  return keys.reduce<unknown>((at, key) => (isRecord(at) ? at[key] : undefined), value);
+function withSrc(folder: string, folders: ReadonlySet<string>): string[] {
+  return [...(folders.has(join(folder, 'src')) ? [join(folder, 'src')] : []), folder];
 }
 
-function list(value: unknown): readonly unknown[] {
-  return Array.isArray(value) ? value : [];
-}
-
-function strings(value: unknown): string[] {
-  if (typeof value === 'string') return [value];
-  return list(value).filter((item): item is string => typeof item === 'string');
+/** The folder `levels` above `folder`. */
+function up(folder: string, levels: number): string {
+  let at = folder;
+  for (let level = 0; level < levels; level++) at = dirname(at);
+  return at;
 }
 
 function join(folder: string, name: string): string {

@@ -159,9 +159,15 @@ describe('Python import resolution', () => {
     });
   });
 
-  it('places a package where package-dir names its folder, and roots a nested project', () => {
+  it('places a package where package-dir names its folder, for its own project’s files', () => {
     const resolver = resolverOf(
-      ['code/shop_impl/__init__.py', 'svc/api/x/__init__.py', 'svc/api/x/y.py', 'run.py'],
+      [
+        'code/shop_impl/__init__.py',
+        'svc/api/x/__init__.py',
+        'svc/api/x/y.py',
+        'svc/api/run.py',
+        'run.py',
+      ],
       {
         'pyproject.toml': '[tool.setuptools.package-dir]\nshop = "code/shop_impl"\n',
         'svc/api/setup.cfg': '[metadata]\nname = x\n',
@@ -171,13 +177,107 @@ describe('Python import resolution', () => {
       kind: 'file',
       path: 'code/shop_impl/__init__.py',
     });
-    expect(resolver.resolve('run.py', 'x.y')).toEqual({ kind: 'file', path: 'svc/api/x/y.py' });
+    expect(resolver.resolve('svc/api/run.py', 'x.y')).toEqual({
+      kind: 'file',
+      path: 'svc/api/x/y.py',
+    });
+    // A nested project's roots are its own: the root project's files do not search them.
+    expect(resolver.resolve('run.py', 'x.y')).toEqual({ kind: 'external', packageName: 'x' });
+    // Nor do its files take the root project's pins.
+    expect(resolver.resolve('svc/api/run.py', 'shop')).toEqual({
+      kind: 'external',
+      packageName: 'shop',
+    });
   });
 
-  it('reads no root from a pyproject.toml that is not TOML', () => {
-    const resolver = resolverOf(['lib/shop/__init__.py', 'run.py'], {
-      'pyproject.toml': '[tool.setuptools\n',
+  it('searches as usual for a package pinned to a folder that holds none', () => {
+    const resolver = resolverOf(['app/__init__.py', 'app/a.py', 'app/b.py'], {
+      'pyproject.toml': '[tool.setuptools.package-dir]\napp = "nothing"\n',
     });
-    expect(resolver.resolve('run.py', 'shop')).toEqual({ kind: 'external', packageName: 'shop' });
+    expect(resolver.resolve('app/a.py', 'app.b')).toEqual({ kind: 'file', path: 'app/b.py' });
+  });
+
+  it('lets a config change only the files under its folder', () => {
+    const paths = [
+      'app/__init__.py',
+      'app/a.py',
+      'app/b.py',
+      'aaa/app/__init__.py',
+      'aaa/app/b.py',
+    ];
+    const resolver = resolverOf(paths, {
+      'tests/fixtures/pyproject.toml': '[tool.setuptools.package-dir]\napp = "aaa/app"\n',
+      'aaa/pyproject.toml': '',
+    });
+    expect(resolver.resolve('app/a.py', 'app.b')).toEqual({ kind: 'file', path: 'app/b.py' });
+    expect(resolver.resolve('aaa/app/b.py', 'app.b')).toEqual({
+      kind: 'file',
+      path: 'aaa/app/b.py',
+    });
+  });
+
+  it('resolves a relative import from the file’s own package, not another project’s', () => {
+    const service = (name: string) => [
+      `${name}/pyproject.toml`,
+      `${name}/app/__init__.py`,
+      `${name}/app/main.py`,
+      `${name}/app/config.py`,
+    ];
+    const resolver = resolverOf([...service('svc_a'), ...service('svc_b')], {
+      'svc_a/pyproject.toml': '',
+      'svc_b/pyproject.toml': '',
+    });
+    expect(resolver.resolve('svc_b/app/main.py', '.config')).toEqual({
+      kind: 'file',
+      path: 'svc_b/app/config.py',
+    });
+    expect(resolver.resolve('svc_b/app/main.py', 'app.config')).toEqual({
+      kind: 'file',
+      path: 'svc_b/app/config.py',
+    });
+    expect(resolver.resolve('svc_b/app/__init__.py', '.')).toEqual({
+      kind: 'file',
+      path: 'svc_b/app/__init__.py',
+    });
+  });
+
+  it.each([
+    ['pyproject.toml', '[tool.setuptools\n', 'not valid TOML'],
+    ['setup.cfg', 'package_dir = lib\n', 'line 1 comes before any [section]'],
+    ['setup.cfg', '[options]\npackages find\n', 'line 2 is neither'],
+  ])('reports a %s it cannot parse, whose roots are then unknown', (path, text, says) => {
+    const resolver = resolverOf(['lib/shop/__init__.py', 'run.py'], { [path]: text });
+    expect(resolver.unparsable).toEqual([{ path, problem: expect.stringContaining(says) }]);
+    expect(resolver.unparsable[0]?.problem).toContain('To resolve');
+  });
+
+  it('does work per import that does not grow with the number of projects', () => {
+    // Counted, not timed: each lookup is a Set.has on the repository's paths or folders.
+    const work = (projects: number): number => {
+      const paths = Array.from({ length: projects }, (_, i) => [
+        `p${i}/pyproject.toml`,
+        `p${i}/m.py`,
+      ]);
+      const configs = Object.fromEntries(paths.map(([config]) => [config ?? '', '']));
+      const resolver = resolverOf(
+        paths.map(([, module]) => module ?? ''),
+        configs,
+      );
+      const has = Set.prototype.has;
+      let calls = 0;
+      Set.prototype.has = function counted(this: Set<unknown>, value: unknown) {
+        calls++;
+        return has.call(this, value);
+      };
+      try {
+        for (let i = 0; i < projects; i++)
+          resolver.graphImports(`p${i}/m.py`, [fromImport('missing', 'x'), fromImport('m', 'y')]);
+      } finally {
+        Set.prototype.has = has;
+      }
+      return calls;
+    };
+    const small = work(200);
+    expect(work(800)).toBeLessThanOrEqual(small * 4 * 1.1);
   });
 });

@@ -10,7 +10,10 @@ import type { SnapshotFile } from './working-tree-snapshot.js';
 
 export interface PythonResolution {
   readonly imports: PythonImports;
-  /** A pyproject.toml or setup.cfg that could not be read: the roots it names may be missing. */
+  /**
+   * A pyproject.toml or setup.cfg that could not be read, or is no valid TOML or INI: the roots
+   * it names are unknown, and imports of the packages there would look external.
+   */
   readonly unreadable: readonly UnreadableFile[];
 }
 
@@ -31,9 +34,16 @@ export async function readPythonResolution(
     if (version.kind === 'text' && version.text !== undefined)
       texts.set(version.path, version.text);
     else {
-      const why = problem ?? notReadable(version.kind);
-      if (why !== undefined) unreadable.push({ path: version.path, problem: why });
+      // Unlike a tsconfig's defaults, a Python project's roots have no stand-in: a binary
+      // config is a gap too.
+      const why = problem ?? notReadable(version.kind) ?? notText(version.kind);
+      unreadable.push({ path: version.path, problem: why });
     }
   }
-  return { imports: pythonImports(paths, texts), unreadable };
+  const imports = pythonImports(paths, texts);
+  return { imports, unreadable: [...unreadable, ...imports.unparsable] };
+}
+
+function notText(kind: string): string {
+  return `it is not text (${kind}), so the Python source roots it names are unknown. To resolve, commit it as a UTF-8 text file, or remove it`;
 }

@@ -177,4 +177,22 @@ describe('aureus on the configs of Python projects', () => {
       cycles: ['svc_b/app/config.py\nsvc_b/app/main.py'],
     });
   });
+
+  it.each([
+    ['is no valid TOML', '[project]\nname = "x"\nname = "y"\n', 'not valid TOML'],
+    ['is binary', Buffer.from([0, 159, 146, 150, 0, 1]), 'not text (binary)'],
+  ])('judges incompletely when the pyproject.toml naming the roots %s', async (_, text, says) => {
+    await repoWith({
+      'pyproject.toml': '[tool.setuptools.packages.find]\nwhere = ["lib"]\n',
+      ...Object.fromEntries(Object.entries(APP).map(([path, t]) => [`lib/${path}`, t])),
+    });
+    closeAppCycle('lib/app');
+    repo.write('pyproject.toml', text);
+    repo.commit('cycle and a broken config');
+    const run = await check();
+    expect([run.verdict, run.code]).toEqual(['incomplete', 2]);
+    expect(run.out).toContain(`pyproject.toml could not be read at the head`);
+    expect(run.out).toContain(says);
+    expect(run.out).toContain('To resolve');
+  });
 });

@@ -6,11 +6,25 @@ import type { Ecosystem } from './manifest-reading.js';
  * one model, so the packages a change brings are priced by one walk (broughtBy, below).
  */
 export interface InstalledPackage {
-  /** The package's name; null for a workspace's own package (walked through, never counted). */
-  readonly name: string | null;
+  /** The package's name (a workspace's own whose name the lockfile omits: its key). */
+  readonly name: string;
+  /**
+   * Where the lockfile says the workspace's own package lives, null for any other package. An
+   * own package is walked through, never counted, once own-packages.ts has checked that the
+   * repository holds it: a lockfile alone must not declare packages free.
+   */
+  readonly own: OwnPackage | null;
   /** Keys of the packages it needs installed: dependencies, optional and peer ones, resolved. */
   readonly dependencies: readonly string[];
   readonly installScript: boolean;
+}
+
+/** What a lockfile records of a workspace's own package: what its manifest must show. */
+export interface OwnPackage {
+  /** The name its manifest gives it, null where the lockfile records none. */
+  readonly name: string | null;
+  /** Its folder relative to the lockfile's, as written there; null where it records none. */
+  readonly folder: string | null;
 }
 
 export interface InstalledPackages {
@@ -47,7 +61,7 @@ export function reachableFrom(lockfile: InstalledPackages, start: string): strin
   for (const key of queue) {
     const entry = lockfile.packages.get(key);
     if (entry === undefined) continue;
-    if (entry.name !== null) reached.push(key);
+    if (entry.own === null) reached.push(key);
     for (const found of entry.dependencies) {
       if (seen.has(found)) continue;
       seen.add(found);
@@ -60,7 +74,7 @@ export function reachableFrom(lockfile: InstalledPackages, start: string): strin
 /** The names a lockfile installs (its workspaces' own packages aside). */
 export function installedNames(lockfile: InstalledPackages): Set<string> {
   const names = new Set<string>();
-  for (const { name } of lockfile.packages.values()) if (name !== null) names.add(name);
+  for (const { name, own } of lockfile.packages.values()) if (own === null) names.add(name);
   return names;
 }
 
@@ -142,7 +156,8 @@ export function broughtBy(
   let installScript = false;
   for (const key of reachableFrom(lockfile.head, start)) {
     const entry = lockfile.head.packages.get(key);
-    if (entry?.name == null || known.has(entry.name) || lockfile.claimed.has(key)) continue;
+    if (entry === undefined || entry.own !== null) continue;
+    if (known.has(entry.name) || lockfile.claimed.has(key)) continue;
     lockfile.claimed.add(key);
     packages += 1;
     installScript ||= entry.installScript;
@@ -162,8 +177,8 @@ export function runtimeNames(
     const start = dependencyOf(lockfile.base, from, name);
     if (start === undefined) continue;
     for (const key of reachableFrom(lockfile.base, start)) {
-      const installed = lockfile.base.packages.get(key)?.name;
-      if (installed != null) found.add(installed);
+      const installed = lockfile.base.packages.get(key);
+      if (installed?.own === null) found.add(installed.name);
     }
   }
   return found;
@@ -179,7 +194,7 @@ export function unexplainedGain(lockfile: LockfileChange): Brought {
   let packages = 0;
   let installScript = false;
   for (const [key, entry] of lockfile.head.packages) {
-    if (entry.name === null || lockfile.baseNames.has(entry.name) || lockfile.claimed.has(key))
+    if (entry.own !== null || lockfile.baseNames.has(entry.name) || lockfile.claimed.has(key))
       continue;
     packages += 1;
     installScript ||= entry.installScript;

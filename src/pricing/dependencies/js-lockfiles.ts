@@ -43,6 +43,7 @@ export function readPnpmLockfile(text: string): LockfileReading {
     const info = record(v9 ? infos[plain] : value);
     packages.set(key, {
       name: plain.replace(/^\//, '').replace(/(.)@[^@]*$/, '$1'),
+      own: null,
       dependencies: versions(value, PACKAGE_SECTIONS).map(([name, to]) => keyOf(name, to, '')),
       installScript: info.requiresBuild === true,
     });
@@ -56,7 +57,8 @@ export function readPnpmLockfile(text: string): LockfileReading {
     );
     importers.set(folder, new Map(resolved));
     packages.set(`link:${folder}`, {
-      name: null,
+      name: `link:${folder}`,
+      own: { name: null, folder },
       dependencies: resolved.map(([, key]) => key),
       installScript: false,
     });
@@ -88,7 +90,8 @@ export function readYarnLockfile(text: string): LockfileReading {
       return found === undefined ? [] : [[nameOf(one), found] as const];
     });
     packages.set(key, {
-      name: workspace === null ? nameOf(key) : null,
+      name: nameOf(key),
+      own: workspace === null ? null : { name: nameOf(key), folder: workspace },
       dependencies: resolved.map(([, found]) => found),
       installScript: false,
     });
@@ -198,8 +201,12 @@ export function readBunLockfile(text: string): LockfileReading {
     const requires = versions(meta, PACKAGE_SECTIONS).filter(
       ([name]) => !optionalPeers.includes(name),
     );
+    const ident = String(items[0]);
+    const at = ident.indexOf('@workspace:');
+    const name = names.get(key) ?? key;
     packages.set(key, {
-      name: String(items[0]).includes('@workspace:') ? null : (names.get(key) ?? key),
+      name,
+      own: at < 0 ? null : { name, folder: ident.slice(at + '@workspace:'.length) },
       dependencies: requires.flatMap(([name]) => resolve(key, name)),
       installScript: meta.hasInstallScript === true,
     });

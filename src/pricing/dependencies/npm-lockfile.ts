@@ -12,7 +12,8 @@ const REQUIRE_SECTIONS = ['dependencies', 'optionalDependencies', 'peerDependenc
  *
  * Keys are install paths (`node_modules/a/node_modules/@s/b`), and a name resolves as Node
  * resolves it: `<from>/node_modules/<name>`, then the same in each folder above. A `link: true`
- * entry (a workspace package) and a folder entry (`''`, `packages/a`) are the workspace's own.
+ * entry (a workspace package, in the folder it resolves to) and a folder entry (`''`,
+ * `packages/a`) are the workspace's own.
  * Peer dependencies count: npm ≥ 7 installs them.
  */
 export function readNpmLockfile(text: string): LockfileReading {
@@ -53,8 +54,16 @@ export function readNpmLockfile(text: string): LockfileReading {
     });
     const dependencies =
       linkTo === null ? requires.flatMap((name) => resolve(key, name) ?? []) : [linkTo];
+    const installed = key.slice(at + 'node_modules/'.length);
+    const named = typeof value.name === 'string' ? value.name : null;
     packages.set(key, {
-      name: at < 0 || linkTo !== null ? null : key.slice(at + 'node_modules/'.length),
+      name: at < 0 ? (named ?? key) : installed,
+      own:
+        at < 0
+          ? { name: named, folder: key }
+          : linkTo === null
+            ? null
+            : { name: installed, folder: linkTo },
       dependencies,
       installScript: value.hasInstallScript === true,
     });

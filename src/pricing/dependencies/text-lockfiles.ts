@@ -17,7 +17,7 @@ export function readGoSum(text: string): LockfileReading {
     }
     if (version.endsWith('/go.mod')) continue;
     const key = `${module} ${version}`;
-    packages.set(key, { name: module, dependencies: [], installScript: false });
+    packages.set(key, { name: module, own: null, dependencies: [], installScript: false });
     root.set(module, key);
   }
   return { ok: true, lockfile: { packages, importers: new Map([['', root]]) } };
@@ -27,24 +27,28 @@ export function readGoSum(text: string): LockfileReading {
  * `Gemfile.lock`: sections at the margin (`GEM`, `GIT`, `PATH`, `DEPENDENCIES`, …); under a
  * source's `specs:`, a gem at four spaces (`name (version[-platform])`) and what it needs at six.
  * A gem is keyed by name (Bundler installs one version; platform variants are one gem). `PATH`
- * gems are the project's own; `DEPENDENCIES` lists what the Gemfile declares. Gems record no
- * install scripts (native extensions build from their gemspec, which the lockfile omits).
+ * gems are the project's own, in the folder of their `remote:`; `DEPENDENCIES` lists what the
+ * Gemfile declares. Gems record no install scripts (native extensions build from their gemspec, which the lockfile omits).
  */
 export function readGemfileLock(text: string): LockfileReading {
   const needs = new Map<string, string[]>();
-  const own = new Set<string>();
+  // An own gem's folder, relative to the lockfile's.
+  const own = new Map<string, string>();
+  let remote = '';
   const declared: string[] = [];
   let section = '';
   let gem = '';
   for (const line of text.split(/\r?\n/)) {
     const name = /^\s*([^\s(!]+)/.exec(line)?.[1] ?? '';
     const indent = line.length - line.trimStart().length;
-    if (indent === 0 && line.trim() !== '') [section, gem] = [line.trim(), ''];
+    if (indent === 0 && line.trim() !== '') [section, gem, remote] = [line.trim(), '', ''];
     else if (section === 'DEPENDENCIES' && indent === 2) declared.push(name);
+    else if (indent === 2 && line.trim().startsWith('remote:'))
+      remote = line.trim().slice('remote:'.length).trim();
     else if (['GEM', 'GIT', 'PATH'].includes(section) && indent === 4) {
       gem = name;
       if (!needs.has(gem)) needs.set(gem, []);
-      if (section === 'PATH') own.add(gem);
+      if (section === 'PATH') own.set(gem, remote);
     } else if (indent === 6 && gem !== '') needs.get(gem)?.push(name);
   }
   if (!/^(GEM|GIT|PATH)$/m.test(text)) {
@@ -53,7 +57,13 @@ export function readGemfileLock(text: string): LockfileReading {
   const packages = new Map<string, InstalledPackage>();
   for (const [name, requires] of needs) {
     const dependencies = requires.filter((required) => needs.has(required));
-    packages.set(name, { name: own.has(name) ? null : name, dependencies, installScript: false });
+    const folder = own.get(name);
+    packages.set(name, {
+      name,
+      own: folder === undefined ? null : { name, folder },
+      dependencies,
+      installScript: false,
+    });
   }
   const root = new Map(declared.filter((name) => needs.has(name)).map((name) => [name, name]));
   return { ok: true, lockfile: { packages, importers: new Map([['', root]]) } };

@@ -1,13 +1,19 @@
 import { parse } from 'smol-toml';
 import { isRecord } from '../../model/json.js';
-import type { InstalledPackage, InstalledPackages, LockfileReading } from './installed-packages.js';
+import type {
+  InstalledPackage,
+  InstalledPackages,
+  LockfileReading,
+  OwnPackage,
+} from './installed-packages.js';
 import { problemOf } from './manifest-reading.js';
 import { normalizedName } from './python-manifests.js';
 
-/** A `[[package]]` read: its key, its name (null for the project's own) and what it needs. */
+/** A `[[package]]` read: its key, its name, whether it is the project's own and what it needs. */
 interface Locked {
   readonly key: string;
-  readonly name: string | null;
+  readonly name: string;
+  readonly own: OwnPackage | null;
   /** `[name, version?]`: the version only where the lockfile names one (several are locked). */
   readonly needs: readonly (readonly [string, string | undefined])[];
 }
@@ -15,13 +21,14 @@ interface Locked {
 /**
  * `Cargo.lock`: each `[[package]]` is `name`, `version`, `source` and `dependencies`
  * (`"name"`, or `"name version"` when several versions are locked). A package without a
- * `source` is the workspace's own (a member or a path dependency). Cargo records no build
- * scripts.
+ * `source` is the workspace's own (a member or a path dependency), at a folder Cargo.lock does
+ * not record. Cargo records no build scripts.
  */
 export function readCargoLockfile(text: string): LockfileReading {
   return lockedOf(text, (entry) => ({
     key: `${String(entry.name)} ${String(entry.version)}`,
-    name: entry.source === undefined ? null : String(entry.name),
+    name: String(entry.name),
+    own: entry.source === undefined ? { name: String(entry.name), folder: null } : null,
     needs: strings(entry.dependencies).map((spec) => {
       const [name = '', version] = spec.split(' ');
       return [name, version] as const;
@@ -39,6 +46,7 @@ export function readPoetryLockfile(text: string): LockfileReading {
   return lockedOf(text, (entry) => ({
     key: normalizedName(String(entry.name)),
     name: normalizedName(String(entry.name)),
+    own: null,
     needs: Object.keys(isRecord(entry.dependencies) ? entry.dependencies : {}).map(
       (name) => [normalizedName(name), undefined] as const,
     ),
@@ -48,20 +56,23 @@ export function readPoetryLockfile(text: string): LockfileReading {
 /**
  * `uv.lock`: each `[[package]]` is `name`, `version`, `source` and `dependencies` as
  * `{ name, version? }` tables, with extras under `optional-dependencies` and, for the project's
- * own packages (`source` `editable`, `virtual` or `workspace`), groups under
+ * own packages (`source` `editable` or `virtual`, their folder, or `workspace`), groups under
  * `dev-dependencies`. Extras a package defines count as needed: uv locks them only when some
  * package asks for them.
  */
 export function readUvLockfile(text: string): LockfileReading {
   return lockedOf(text, (entry) => {
     const source = isRecord(entry.source) ? entry.source : {};
-    const own = ['editable', 'virtual', 'workspace'].some((kind) => kind in source);
+    const name = normalizedName(String(entry.name));
+    const kind = ['editable', 'virtual', 'workspace'].find((one) => one in source);
+    const folder = kind === undefined ? undefined : source[kind];
     const groups = [entry['optional-dependencies'], entry['dev-dependencies']].flatMap((table) =>
       isRecord(table) ? Object.values(table) : [],
     );
     return {
       key: `${normalizedName(String(entry.name))} ${String(entry.version)}`,
-      name: own ? null : normalizedName(String(entry.name)),
+      name,
+      own: kind === undefined ? null : { name, folder: typeof folder === 'string' ? folder : null },
       needs: [entry.dependencies, ...groups].flatMap((list) =>
         (Array.isArray(list) ? list : []).filter(isRecord).map((need) => {
           const version = typeof need.version === 'string' ? need.version : undefined;
@@ -92,9 +103,10 @@ function lockedOf(text: string, read: (entry: Record<string, unknown>) => Locked
   const keyOf = ([name, version]: readonly [string, string | undefined]) =>
     version === undefined ? byName.get(name) : `${name} ${version}`;
   const packages = new Map<string, InstalledPackage>();
-  for (const { key, name, needs } of locked) {
+  for (const { key, name, own, needs } of locked) {
     packages.set(key, {
       name,
+      own,
       dependencies: needs.flatMap((need) => keyOf(need) ?? []),
       installScript: false,
     });

@@ -90,4 +90,25 @@ describe('aureus check on a change that adds dependencies to a real lockfile', (
     expect(report.verdict).toBe('incomplete');
     expect(report.reasons.join('\n')).toContain('pnpm-lock.yaml: a lockfile AUREUS cannot read');
   });
+
+  it('prices the crates a Cargo.lock calls its own when the repository holds none of them', async () => {
+    const crates = Array.from({ length: 120 }, (_, index) => `crate${index}`);
+    const root = (needs: readonly string[]) =>
+      `[[package]]\nname = "app"\nversion = "0.1.0"\ndependencies = [${needs.map((name) => `"${name}"`).join(', ')}]\n`;
+    repo.write('Cargo.toml', '[package]\nname = "app"\nversion = "0.1.0"\n');
+    repo.write('Cargo.lock', `version = 3\n\n${root([])}`);
+    const base = repo.commit('base');
+    // The `source` lines deleted: every crate looks like a workspace member.
+    const forged = crates.map((name) => `[[package]]\nname = "${name}"\nversion = "1.0.0"\n`);
+    repo.write('Cargo.lock', `version = 3\n\n${[root(crates), ...forged].join('\n')}`);
+    repo.commit('add crates');
+    const run = await runCliInProcess(
+      ['check', '--base', base, '--head', 'HEAD', '--format', 'json'],
+      repo.dir,
+    );
+    const report = JSON.parse(run.stdout) as JsonReport & { verdict: string };
+    expect(report.cost.dependencies).toBe(600);
+    expect(report.verdict).toBe('block');
+    expect(run.code).toBe(1);
+  });
 });

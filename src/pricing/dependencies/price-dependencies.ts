@@ -18,6 +18,7 @@ import {
 import type { DeclaredDependencies, DependencyScope, ManifestReader } from './manifest-reading.js';
 import { mavenPom } from './maven-pom.js';
 import { npmManifest } from './npm-manifest.js';
+import { checkedOwnPackages } from './own-packages.js';
 import { pyprojectToml, requirementsTxt } from './python-manifests.js';
 
 const READERS: readonly ManifestReader[] = [
@@ -205,7 +206,8 @@ function gainItems(lockfile: LockfileChange, policy: Policy, rules: PathRules): 
  * a pass, since a lockfile this reader refuses and the package manager accepts (an older
  * format, YAML aliases) would otherwise price each new dependency as 1 package. A head over
  * the read limit is unmeasured-files.ts's. A base that cannot be read counts as empty, so
- * every package it holds is new: a note.
+ * every package it holds is new: a note. The head's own packages are checked against the
+ * change's manifests (own-packages.ts).
  */
 function readLockfileChanges(
   files: readonly PricedFile[],
@@ -234,7 +236,7 @@ function readLockfileChanges(
     changes.push({
       path,
       ecosystem: reader.ecosystem,
-      head: headLock,
+      head: checkedOwnPackages(path, reader.ecosystem, headLock, baseLock, files, notes),
       base: baseLock,
       baseNames: installedNames(baseLock),
       claimed: new Set(),

@@ -113,8 +113,8 @@ function goListed(text: string): Set<string> {
   return new Set(text.split('\n').filter((line) => /^# \S+ \S+$/.test(line)));
 }
 
-/** A TOML lockfile's `[[package]]` tables, less the project's own (uv's editable or virtual one). */
-function tomlListed(text: string): Set<string> {
+/** uv.lock's `[[package]]` tables, less the project's own (its editable or virtual source). */
+function uvListed(text: string): Set<string> {
   const tables = text.split(/^\[\[package\]\]$/m).slice(1);
   const own = /^source = \{ (editable|virtual) = /m;
   return new Set(
@@ -124,9 +124,14 @@ function tomlListed(text: string): Set<string> {
   );
 }
 
-/** Gemfile.lock: the gems at four spaces under a source's `specs:` (what `bundle list` shows). */
-function gemsListed(text: string): Set<string> {
-  return new Set(text.match(/^ {4}\S+(?= \()/gm) ?? []);
+/** `poetry show --all`: one package per line, its name first. */
+function poetryListed(text: string): Set<string> {
+  return new Set(text.match(/^\S+(?= )/gm) ?? []);
+}
+
+/** Bundler's reading of Gemfile.lock: one `name-version` line per gem it installs. */
+function bundlerListed(text: string): Set<string> {
+  return new Set(text.match(/^\S+$/gm) ?? []);
 }
 
 /** What a new project's lockfile installs, by AUREUS: its dependencies' packages and the rest. */
@@ -150,22 +155,22 @@ const OTHERS = [
     format: 'poetry',
     manifest: 'pyproject.toml',
     lockfile: 'poetry.lock',
-    listing: 'poetry.lock',
-    count: tomlListed,
+    listing: 'poetry-show.txt',
+    count: poetryListed,
   },
   {
     format: 'uv',
     manifest: 'pyproject.toml',
     lockfile: 'uv.lock',
     listing: 'uv.lock',
-    count: tomlListed,
+    count: uvListed,
   },
   {
     format: 'gemfile',
     manifest: 'Gemfile',
     lockfile: 'Gemfile.lock',
-    listing: 'Gemfile.lock',
-    count: gemsListed,
+    listing: 'bundler-specs.txt',
+    count: bundlerListed,
   },
 ];
 

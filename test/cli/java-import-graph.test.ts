@@ -109,3 +109,35 @@ describe('Java event bus subscribers', () => {
     expect(run.code).toBe(0);
   });
 });
+
+/** A cycle between two classes, and a copy of one of them elsewhere in the tree. */
+describe('A Java class declared twice', () => {
+  let repo: Repo & { remove(): Promise<void> };
+  let base: string;
+  useIsolatedGit();
+  beforeAll(async () => {
+    repo = await makeRepo('java-copy');
+    repo.write('.aureus/policy.yaml', 'version: 1\n');
+    base = repo.commit('base');
+    repo.write('src/main/java/com/x/A.java', 'package com.x;\n\nclass A {\n  B b;\n}\n');
+    repo.write('src/main/java/com/x/B.java', 'package com.x;\n\nclass B {\n  A a;\n}\n');
+    repo.write('a/A.java', 'package com.x;\n\nclass A {}\n');
+    repo.commit('a cycle, and a copy of A that sorts first');
+  });
+  afterAll(() => repo.remove());
+
+  it('still blocks the cycle: the copy takes no edge away from the real class', async () => {
+    const run = await runCliInProcess(
+      ['check', '--base', base, '--head', 'HEAD', '--format', 'json'],
+      repo.dir,
+    );
+    const report = JSON.parse(run.stdout);
+    expect(
+      report.findings
+        .filter((finding: { ruleId: string }) => finding.ruleId === 'circular_dependency')
+        .map((finding: { location: { path: string } }) => finding.location.path),
+    ).toEqual(['src/main/java/com/x/A.java']);
+    expect(report.verdict).toBe('block');
+    expect(run.code).toBe(1);
+  });
+});

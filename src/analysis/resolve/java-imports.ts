@@ -1,5 +1,4 @@
 import type { FileFacts, ImportFact, JavaUnitFact } from '../../model/facts.js';
-import { compareStrings } from '../graph/module-graph.js';
 import type { Resolution, ResolveImport } from './resolution.js';
 
 /**
@@ -18,7 +17,9 @@ import type { Resolution, ResolveImport } from './resolution.js';
  *   file reached that way is an edge, at the name's first use; an import of the file's own
  *   nested type is none.
  * - A name declared by no file of the repository (`java.*`, `javax.*`, libraries) is external;
- *   a type declared by two files (one package in two modules) is the first path's.
+ *   a type declared by several files (one package in two modules, or a copy anywhere) leads to
+ *   each of them: which one a build compiles depends on its class path, and a copy must never
+ *   take an edge away from the real class.
  */
 export interface JavaImportGraph {
   /** Each Java file's imports as the graph counts them: its own, then one per type it uses. */
@@ -29,20 +30,20 @@ export interface JavaImportGraph {
 
 const NO_UNIT: JavaUnitFact = { package: '', types: [], references: [] };
 
-/** A repository type: its fully qualified name and the file declaring it. */
+/** A repository type: its fully qualified name and every file declaring it. */
 interface JavaType {
   readonly name: string;
-  readonly path: string;
+  readonly paths: readonly string[];
 }
 
-type Packages = ReadonlyMap<string, ReadonlyMap<string, string>>;
+type Packages = ReadonlyMap<string, ReadonlyMap<string, readonly string[]>>;
 
 export function javaImportGraph(files: ReadonlyMap<string, FileFacts>): JavaImportGraph {
   const packages = typesByPackage(files);
-  const resolve: ResolveImport = (_from, specifier) => {
+  const resolve: ResolveImport = (from, specifier) => {
     const name = specifier.endsWith('.*') ? specifier.slice(0, -2) : specifier;
     const type = qualifiedType(packages, name) ?? typeIn(packages, '', name);
-    if (type !== undefined) return { kind: 'file', path: type.path };
+    if (type !== undefined) return declaredBy(from, type.paths);
     // A package of the repository imported on demand: the types used from it are the edges.
     return packages.has(name) ? { kind: 'unresolved' } : external(name);
   };
@@ -57,7 +58,9 @@ export function javaImportGraph(files: ReadonlyMap<string, FileFacts>): JavaImpo
     });
     const used = (facts.java ?? NO_UNIT).references.flatMap(({ name, line }) => {
       const type = lookUp(path, name);
-      return type === undefined || type.path === path ? [] : [usedType(type.name, line)];
+      return type === undefined || type.paths.every((declaring) => declaring === path)
+        ? []
+        : [usedType(type.name, line)];
     });
     imports.set(path, [...written, ...used]);
   }
@@ -90,11 +93,12 @@ function typeLookup(
     seen.add(path);
     for (const { extends: base, implements: interfaces } of files.get(path)?.classes ?? []) {
       for (const written of base === null ? interfaces : [base, ...interfaces]) {
-        const parent = lookUp(written);
-        if (parent === undefined || parent.path === path) continue;
-        if (declares(files.get(parent.path), name)) return parent;
-        const further = inherited(parent.path, name, seen);
-        if (further !== undefined) return further;
+        for (const parentPath of lookUp(written)?.paths ?? []) {
+          if (parentPath === path) continue;
+          if (declares(files.get(parentPath), name)) return lookUp(written);
+          const further = inherited(parentPath, name, seen);
+          if (further !== undefined) return further;
+        }
       }
     }
     return undefined;
@@ -111,22 +115,38 @@ function declares(facts: FileFacts | undefined, name: string): boolean {
   );
 }
 
-/** Package → top-level type → the first file, in path order, that declares it. */
+/** Package → top-level type → every file that declares it. */
 function typesByPackage(files: ReadonlyMap<string, FileFacts>): Packages {
-  const packages = new Map<string, Map<string, string>>();
-  for (const path of [...files.keys()].sort(compareStrings)) {
-    const unit = files.get(path)?.java;
+  const packages = new Map<string, Map<string, string[]>>();
+  for (const [path, facts] of files) {
+    const unit = facts.java;
     if (unit === undefined) continue;
-    const declared = packages.get(unit.package) ?? new Map<string, string>();
+    const declared = packages.get(unit.package) ?? new Map<string, string[]>();
     packages.set(unit.package, declared);
-    for (const type of unit.types) if (!declared.has(type)) declared.set(type, path);
+    for (const type of unit.types) {
+      const paths = declared.get(type);
+      if (paths === undefined) declared.set(type, [path]);
+      else if (!paths.includes(path)) paths.push(path);
+    }
   }
   return packages;
 }
 
 function typeIn(packages: Packages, pkg: string, type: string): JavaType | undefined {
-  const path = packages.get(pkg)?.get(type);
-  return path === undefined ? undefined : { name: pkg === '' ? type : `${pkg}.${type}`, path };
+  const paths = packages.get(pkg)?.get(type);
+  return paths === undefined ? undefined : { name: pkg === '' ? type : `${pkg}.${type}`, paths };
+}
+
+/**
+ * The files declaring a type, as an import from `from` reaches them: the importing file itself
+ * when it alone declares the type (no edge), else the others, each an edge (no edge to itself).
+ */
+function declaredBy(from: string, paths: readonly string[]): Resolution {
+  const others = paths.filter((path) => path !== from);
+  if (others.length === 0) return { kind: 'file', path: from };
+  return others.length === 1 && others[0] !== undefined
+    ? { kind: 'file', path: others[0] }
+    : { kind: 'package', paths: others };
 }
 
 /** `a.b.C`, `a.b.C.Inner`, `a.b.C.m`: the longest prefix that is a package, then its type. */

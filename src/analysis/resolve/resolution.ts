@@ -4,7 +4,10 @@
  */
 export type Resolution =
   | { readonly kind: 'file'; readonly path: string }
-  /** A Go import names a package, a folder: the import reaches each of its files. */
+  /**
+   * The import reaches each of these files: a Go package's (a folder), or every file declaring
+   * a Java type the repository declares more than once.
+   */
   | { readonly kind: 'package'; readonly paths: readonly string[] }
   | { readonly kind: 'external'; readonly packageName: string }
   | { readonly kind: 'builtin' }

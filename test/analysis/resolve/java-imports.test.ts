@@ -102,6 +102,18 @@ describe('Java imports by package and class', () => {
     ).toEqual(['A.java -> B.java @1', 'B.java -> A.java @1']);
   });
 
+  it('leads a type declared by two files to both, so a copy never hides the real class', async () => {
+    const cycle = {
+      'src/main/java/com/x/A.java': lines('package com.x;', 'class A { B b; }'),
+      'src/main/java/com/x/B.java': lines('package com.x;', 'class B { A a; }'),
+    };
+    expect(await edgesOf({ ...cycle, 'a/A.java': lines('package com.x;', 'class A {}') })).toEqual([
+      'src/main/java/com/x/A.java -> src/main/java/com/x/B.java @2',
+      'src/main/java/com/x/B.java -> a/A.java @2',
+      'src/main/java/com/x/B.java -> src/main/java/com/x/A.java @2',
+    ]);
+  });
+
   it('makes no edge of a file importing its own nested type', async () => {
     expect(
       await edgesOf({

@@ -1,5 +1,5 @@
 import { detectLanguage } from '../analysis/detect-language.js';
-import { goImportResolver } from '../analysis/resolve/go-imports.js';
+import { goConfigProblem, goImportResolver } from '../analysis/resolve/go-imports.js';
 import type { ResolveImport } from '../analysis/resolve/resolution.js';
 import type { FileFacts } from '../model/facts.js';
 import type { RepositorySource, UnreadableFile } from './repository-source.js';
@@ -22,7 +22,8 @@ export function isGoFile(path: string): boolean {
 /**
  * The snapshot's go.mod and go.work files, by which its Go imports resolve, read by blob from
  * the snapshot (a symbolic link is not followed). One that cannot be read leaves the analysis
- * incomplete: the modules it declares would be missing and their imports look external.
+ * incomplete: the modules it declares would be missing and their imports look external. So does
+ * one the go command would refuse (goConfigProblem), such as a go.mod with no `module` line.
  * Undefined when the snapshot has no Go file, so nothing is read.
  */
 export async function readGoConfigs(
@@ -37,6 +38,8 @@ export async function readGoConfigs(
   )) {
     if (version.kind === 'text' && version.text !== undefined) {
       texts.set(version.path, version.text);
+      const refused = goConfigProblem(version.path, version.text);
+      if (refused !== undefined) unreadable.push({ path: version.path, problem: refused });
       continue;
     }
     const why = problem ?? notReadable(version.kind) ?? `it is not text (${version.kind})`;

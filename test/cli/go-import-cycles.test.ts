@@ -79,4 +79,17 @@ describe('Go import cycles', () => {
     expect(JSON.parse(run.stdout).verdict).toBe('incomplete');
     expect(run.code).toBe(2);
   });
+
+  it('is incomplete when a go.mod declares no module: its imports cannot be told apart', async () => {
+    repo.write('go.mod', 'go 1.21\n');
+    repo.write('billing/billing.go', goFile('billing', ['orders']));
+    repo.commit('go.mod loses its module line, billing imports orders back');
+    const run = await runCliInProcess(['check', '--commit', 'HEAD', '--format', 'json'], repo.dir);
+    const report = JSON.parse(run.stdout);
+    expect(report.reasons).toContainEqual(
+      expect.stringMatching(/go\.mod could not be read at the head.*declares no module/),
+    );
+    expect(report.verdict).toBe('incomplete');
+    expect(run.code).toBe(2);
+  });
 });

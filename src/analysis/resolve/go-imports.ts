@@ -17,15 +17,17 @@ import type { ResolveImport } from './resolution.js';
  * directives name (`replace example.com/x => ../x`), and, when a `go.work` above it `use`s that
  * module, every module the workspace uses (and the workspace's own local replacements). Another
  * module of the repository reached by none of these comes from the module proxy: `external`, as
- * are packages under `vendor/` (copies of other modules). The longest module path wins, and a
- * folder under a nested `go.mod` belongs to that module only (reached from elsewhere as
- * another module). A module named `std` is Go's
+ * are packages under `vendor/` (copies of other modules). A folder under a nested `go.mod`
+ * belongs to that module only (reached from elsewhere as another module). When several
+ * reachable modules hold the package (`replace example.com/m/b => ./other` beside the main
+ * module's own `b`), the go command refuses the ambiguous import: the import reaches the files
+ * of each, so no module can hide another's edges. A module named `std` is Go's
  * standard library, whose packages are its folders with no prefix. An import path whose first
  * element has no dot is the standard library's (`builtin`), as the go command decides; `C` is
  * cgo's. A path a reachable module owns but no folder of it holds is `unresolved`.
  *
- * Folders the go command skips hold no package: `testdata`, `vendor`, and names beginning with
- * `.` or `_`. `paths` are the files that are built: the caller leaves out those a
+ * Folders the go command skips inside a module hold no package: `testdata`, `vendor`, and names
+ * beginning with `.` or `_` (a module's own folder may have any name). `paths` are the files that are built: the caller leaves out those a
  * `//go:build ignore` keeps out of every build (programs run with `go run`, FileFacts
  * `buildIgnored`). Other build constraints (`//go:build linux`, `_windows.go`) are not
  * evaluated: every platform's files count, so an import cycle on any platform is found.
@@ -42,16 +44,19 @@ export function goImportResolver(
   return (fromFile, specifier) => {
     if (specifier === 'C') return { kind: 'builtin' };
     const home = owningModule(folderOf(fromFile), modules.keys());
+    const found: string[] = [];
+    let owned = false;
     for (const module of home === undefined ? [] : (reach.get(home) ?? [])) {
       const folder = folderIn(module, specifier);
       if (folder === undefined) continue;
+      // A folder of a nested module is that module's, reached only as another module.
       const files = packages.get(folder);
-      if (files !== undefined && files.module === module.dir)
-        return { kind: 'package', paths: files.paths };
-      // The module owns the path but holds no such package: the go command fails. A folder of
-      // a nested module is that module's, reached only as another module: the search goes on.
-      if (files === undefined && module.path !== '') return { kind: 'unresolved' };
+      if (files !== undefined && files.module === module.dir) found.push(...files.paths);
+      else if (files === undefined && module.path !== '') owned = true;
     }
+    if (found.length > 0) return { kind: 'package', paths: [...new Set(found)] };
+    // A reachable module owns the path but holds no such package: the go command fails.
+    if (owned) return { kind: 'unresolved' };
     if (!specifier.split('/', 1)[0]?.includes('.')) return { kind: 'builtin' };
     return { kind: 'external', packageName: specifier };
   };
@@ -72,15 +77,20 @@ function goPackages(
   for (const path of paths) {
     if (!path.endsWith('.go') || path.endsWith('_test.go')) continue;
     const folder = folderOf(path);
-    if (folder.split('/').some(skippedFolder)) continue;
-    const files = packages.get(folder);
-    if (files !== undefined) files.paths.push(path);
-    else packages.set(folder, { module: owningModule(folder, moduleDirs), paths: [path] });
+    const known = packages.get(folder);
+    if (known !== undefined) {
+      known.paths.push(path);
+      continue;
+    }
+    const module = owningModule(folder, moduleDirs);
+    const inModule = module === undefined || module === '' ? folder : folder.slice(module.length);
+    if (!inModule.split('/').some(skippedFolder)) packages.set(folder, { module, paths: [path] });
   }
   return packages;
 }
 
 function skippedFolder(name: string): boolean {
+  if (name === '') return false;
   return name === 'testdata' || name === 'vendor' || name.startsWith('.') || name.startsWith('_');
 }
 
@@ -94,10 +104,7 @@ function folderIn(module: ReachableModule, specifier: string): string | undefine
   return joinFolder(module.dir, rest);
 }
 
-/**
- * For each module folder, the modules its files can import from, longest path first (the go
- * command picks the module with the longest matching path).
- */
+/** For each module folder, the modules its files can import from, longest path first. */
 function reachableModules(
   modules: ReadonlyMap<string, string>,
   configs: ReadonlyMap<string, string>,
@@ -160,12 +167,38 @@ function moduleDirective(text: string): string {
 }
 
 /**
+ * Why the go command would refuse a go.mod or go.work (`path`) before resolving anything, or
+ * undefined: a go.mod that names no module, or names two, and a `verb (` block never closed.
+ * Its imports would then look external, so the caller counts the file as unreadable.
+ */
+export function goConfigProblem(path: string, text: string): string | undefined {
+  if (parsedDirectives(text).unclosed)
+    return 'a block opened with `(` is never closed by `)`, so the go command refuses it; close the block';
+  if (baseName(path) !== 'go.mod') return undefined;
+  const declared = directives(text, 'module');
+  if (declared.length === 1 && declared[0]?.length === 1) return undefined;
+  return declared.length === 0
+    ? "it declares no module, so the go command refuses it and the imports of its packages cannot be told from other modules'; add a line naming its module path, such as `module example.com/m`"
+    : 'it does not declare exactly one module path, so the go command refuses it; keep one line `module <path>`';
+}
+
+/**
  * The arguments of every `verb` directive, single-line or in a `verb ( … )` block, split into
  * words with comments removed and quotes taken off (the go.mod and go.work syntax).
  */
 function directives(text: string, verb: string): string[][] {
-  const found: string[][] = [];
-  let inBlock = false;
+  return parsedDirectives(text)
+    .found.filter((directive) => directive.verb === verb)
+    .map((directive) => directive.words);
+}
+
+/** Every directive of a go.mod or go.work, and whether a block is left open at the end. */
+function parsedDirectives(text: string): {
+  found: { verb: string; words: string[] }[];
+  unclosed: boolean;
+} {
+  const found: { verb: string; words: string[] }[] = [];
+  let block: string | undefined;
   for (const raw of text.split('\n')) {
     const words = raw
       .replace(/\/\/.*$/, '')
@@ -173,15 +206,16 @@ function directives(text: string, verb: string): string[][] {
       .split(/\s+/)
       .filter(Boolean)
       .map(unquote);
-    if (inBlock) {
-      if (words[0] === ')') inBlock = false;
-      else if (words.length > 0) found.push(words);
-    } else if (words[0] === verb) {
-      if (words[1] === '(') inBlock = true;
-      else found.push(words.slice(1));
+    const [first, second] = words;
+    if (block !== undefined) {
+      if (first === ')') block = undefined;
+      else if (words.length > 0) found.push({ verb: block, words });
+    } else if (first !== undefined) {
+      if (second === '(') block = first;
+      else found.push({ verb: first, words: words.slice(1) });
     }
   }
-  return found;
+  return { found, unclosed: block !== undefined };
 }
 
 function unquote(word: string): string {

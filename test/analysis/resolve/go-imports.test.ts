@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { goImportResolver } from '../../../src/analysis/resolve/go-imports.js';
+import { goConfigProblem, goImportResolver } from '../../../src/analysis/resolve/go-imports.js';
 
 /** A resolver over a repository given as path → text (texts matter for go.mod and go.work only). */
 function resolverFor(tree: Readonly<Record<string, string>>) {
@@ -86,6 +86,22 @@ describe('goImportResolver', () => {
     expect(resolve('lib/lib.go', 'example.com/app')).toEqual(external('example.com/app'));
   });
 
+  it('leads an import two reachable modules could both provide to the packages of both', () => {
+    const resolve = resolverFor({
+      'go.mod': 'module example.com/m\n\nreplace example.com/m/b => ./internal/_x\n',
+      'a/a.go': '',
+      'b/b.go': '',
+      'b/c/c.go': '',
+      'internal/_x/go.mod': 'module example.com/m/b\n',
+      'internal/_x/x.go': '',
+    });
+    // The go command refuses the ambiguous import; either way, neither module loses its edge.
+    expect(resolve('a/a.go', 'example.com/m/b')).toEqual(pkg('internal/_x/x.go', 'b/b.go'));
+    // The replacement holds no package c: the main module's is the one.
+    expect(resolve('a/a.go', 'example.com/m/b/c')).toEqual(pkg('b/c/c.go'));
+    expect(resolve('a/a.go', 'example.com/m/b/d')).toEqual(unresolved);
+  });
+
   it('reaches every module a go.work uses from each of them', () => {
     const resolve = resolverFor({
       'go.work': 'go 1.21\n\nuse (\n\t./a\n\t./b\n)\n',
@@ -117,5 +133,15 @@ describe('goImportResolver', () => {
     });
     expect(std('src/encoding/json/decode.go', 'encoding')).toEqual(pkg('src/encoding/encoding.go'));
     expect(std('src/encoding/json/decode.go', 'fmt')).toEqual(builtin);
+  });
+});
+
+describe('goConfigProblem', () => {
+  it('names what makes the go command refuse a go.mod or go.work', () => {
+    expect(goConfigProblem('go.mod', 'module example.com/m // the module\n')).toBeUndefined();
+    expect(goConfigProblem('go.work', 'go 1.21\nuse (\n\t./a\n)\n')).toBeUndefined();
+    expect(goConfigProblem('a/go.mod', 'go 1.21\n')).toMatch(/declares no module/);
+    expect(goConfigProblem('go.mod', 'module a.com/x\nmodule a.com/y\n')).toMatch(/exactly one/);
+    expect(goConfigProblem('go.work', 'use (\n\t./a\n')).toMatch(/never closed/);
   });
 });

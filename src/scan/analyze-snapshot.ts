@@ -148,7 +148,7 @@ async function analyzeWith(
   const go = listing.go === undefined ? undefined : goResolver(listing.go, collected.facts);
   const resolve: ResolveImport = (from, specifier) => {
     if (java.imports.has(from)) return java.resolve(from, specifier);
-    if (go !== undefined && isGoFile(from)) return go(from, specifier);
+    if (go !== undefined && isGoFile(from)) return go.resolve(from, specifier);
     return isPython(collected.facts.get(from))
       ? python.imports.resolve(from, specifier)
       : resolved.resolve(from, specifier);
@@ -183,6 +183,7 @@ async function analyzeWith(
       ...unreadableConfigs,
       ...python.unreadable,
       ...(listing.go?.unreadable ?? []),
+      ...(go?.unreadable ?? []),
     ],
     usedCache: listing.usedCache,
     stats: {

@@ -1,6 +1,6 @@
 import { detectLanguage } from '../analysis/detect-language.js';
 import { goConfigProblem, goImportResolver } from '../analysis/resolve/go-imports.js';
-import type { ResolveImport } from '../analysis/resolve/resolution.js';
+import { type ResolveImport, resolvedFiles } from '../analysis/resolve/resolution.js';
 import type { FileFacts } from '../model/facts.js';
 import type { RepositorySource, UnreadableFile } from './repository-source.js';
 import { notReadable } from './snapshot-resolution-files.js';
@@ -48,8 +48,55 @@ export async function readGoConfigs(
   return { paths: snapshot.map((file) => file.path), texts, unreadable };
 }
 
-/** Go's import answers, once the files' facts tell which are in no build (`buildIgnored`). */
-export function goResolver(go: GoConfigs, facts: ReadonlyMap<string, FileFacts>): ResolveImport {
+/**
+ * The most edges Go's package imports may add to the graph. An import is an edge to each file
+ * of the package it names, so importers × package files grows as the square of a package's
+ * size: 1,000 files importing a package of 1,000 files are a million edges (~700 MB analysed).
+ * Past the limit the graph would be too large to hold, so it gets none of them and the
+ * analysis is incomplete, never a pass on a graph missing its cycles.
+ */
+export const GO_PACKAGE_EDGE_LIMIT = 500_000;
+
+/** Go's answers for the graph, and what makes it incomplete. */
+export interface GoResolution {
+  readonly resolve: ResolveImport;
+  readonly unreadable: readonly UnreadableFile[];
+}
+
+/**
+ * Go's import answers, once the files' facts tell which are in no build (`buildIgnored`) and
+ * how many edges their package imports make (GO_PACKAGE_EDGE_LIMIT).
+ */
+export function goResolver(
+  go: GoConfigs,
+  facts: ReadonlyMap<string, FileFacts>,
+  limit = GO_PACKAGE_EDGE_LIMIT,
+): GoResolution {
   const built = go.paths.filter((path) => facts.get(path)?.buildIgnored !== true);
-  return goImportResolver(built, go.texts);
+  const resolve = goImportResolver(built, go.texts);
+  let edges = 0;
+  for (const [path, fileFacts] of facts) {
+    if (!isGoFile(path)) continue;
+    const reached = new Set<string>();
+    for (const { specifier } of fileFacts.imports)
+      for (const target of resolvedFiles(resolve(path, specifier))) reached.add(target);
+    edges += reached.size;
+    if (edges > limit)
+      return { resolve: withoutPackages(resolve), unreadable: [overLimit(path, limit)] };
+  }
+  return { resolve, unreadable: [] };
+}
+
+function withoutPackages(resolve: ResolveImport): ResolveImport {
+  return (from, specifier) => {
+    const answer = resolve(from, specifier);
+    return answer.kind === 'package' ? { kind: 'unresolved' } : answer;
+  };
+}
+
+function overLimit(path: string, limit: number): UnreadableFile {
+  return {
+    path,
+    problem: `its imports take the Go import graph past ${limit.toLocaleString('en-US')} edges (an import is an edge to each file of the package it names), more than AUREUS holds, so the graph has none of Go's package imports; list generated or vendored packages under paths.ignore in the policy, or split the largest packages`,
+  };
 }

@@ -44,17 +44,20 @@ export function goImportResolver(
   return (fromFile, specifier) => {
     if (specifier === 'C') return { kind: 'builtin' };
     const home = owningModule(folderOf(fromFile), modules.keys());
-    const found: string[] = [];
+    const found = new Map<string, readonly string[]>();
     let owned = false;
     for (const module of home === undefined ? [] : (reach.get(home) ?? [])) {
       const folder = folderIn(module, specifier);
       if (folder === undefined) continue;
       // A folder of a nested module is that module's, reached only as another module.
       const files = packages.get(folder);
-      if (files !== undefined && files.module === module.dir) found.push(...files.paths);
+      if (files !== undefined && files.module === module.dir) found.set(folder, files.paths);
       else if (files === undefined && module.path !== '') owned = true;
     }
-    if (found.length > 0) return { kind: 'package', paths: [...new Set(found)] };
+    // One package, the usual answer, is its own list: no copy per import.
+    const [only, ...others] = found.values();
+    if (only !== undefined)
+      return { kind: 'package', paths: others.length === 0 ? only : [...only, ...others.flat()] };
     // A reachable module owns the path but holds no such package: the go command fails.
     if (owned) return { kind: 'unresolved' };
     if (!specifier.split('/', 1)[0]?.includes('.')) return { kind: 'builtin' };

@@ -184,6 +184,7 @@ async function analyzeWith(
       ...python.unreadable,
       ...(listing.go?.unreadable ?? []),
       ...(go?.unreadable ?? []),
+      ...java.incomplete,
     ],
     usedCache: listing.usedCache,
     stats: {

@@ -26,7 +26,16 @@ export interface JavaImportGraph {
   readonly imports: ReadonlyMap<string, readonly ImportFact[]>;
   /** Answers for Java files' specifiers (as written, or a type's fully qualified name). */
   readonly resolve: ResolveImport;
+  /** The file whose uses of types declared several times crossed JAVA_COPY_EDGE_LIMIT, and why. */
+  readonly incomplete: readonly { readonly path: string; readonly problem: string }[];
 }
+
+/**
+ * The most edges uses of types declared by several files may add. Each use is an edge to every
+ * declaring file, so N copies of a class used by M files are N × M edges: past the limit the
+ * graph keeps one edge to none of them and the analysis is incomplete, never a pass.
+ */
+export const JAVA_COPY_EDGE_LIMIT = 500_000;
 
 const NO_UNIT: JavaUnitFact = { package: '', types: [], references: [] };
 
@@ -38,7 +47,10 @@ interface JavaType {
 
 type Packages = ReadonlyMap<string, ReadonlyMap<string, readonly string[]>>;
 
-export function javaImportGraph(files: ReadonlyMap<string, FileFacts>): JavaImportGraph {
+export function javaImportGraph(
+  files: ReadonlyMap<string, FileFacts>,
+  limit = JAVA_COPY_EDGE_LIMIT,
+): JavaImportGraph {
   const packages = typesByPackage(files);
   const resolve: ResolveImport = (from, specifier) => {
     const name = specifier.endsWith('.*') ? specifier.slice(0, -2) : specifier;
@@ -49,6 +61,8 @@ export function javaImportGraph(files: ReadonlyMap<string, FileFacts>): JavaImpo
   };
   const lookUp = typeLookup(files, packages);
   const imports = new Map<string, readonly ImportFact[]>();
+  let copyEdges = 0;
+  let crossedAt: string | undefined;
   for (const [path, facts] of files) {
     if (facts.language !== 'java') continue;
     // Importing one's own nested type (`import p.Frame.Kind;` in Frame.java) is no dependency.
@@ -63,8 +77,22 @@ export function javaImportGraph(files: ReadonlyMap<string, FileFacts>): JavaImpo
         : [usedType(type.name, line)];
     });
     imports.set(path, [...written, ...used]);
+    for (const { specifier } of [...written, ...used]) {
+      const target = resolve(path, specifier);
+      if (target.kind === 'package') copyEdges += target.paths.length;
+    }
+    if (copyEdges > limit && crossedAt === undefined) crossedAt = path;
   }
-  return { imports, resolve };
+  if (crossedAt === undefined) return { imports, resolve, incomplete: [] };
+  const problem = `its uses of types several files declare take the Java import graph past ${limit.toLocaleString('en-US')} edges to copies (each use is an edge to every file declaring the type), more than AUREUS holds, so the graph has no edge to a type declared twice; remove the copies or list them under paths.ignore in the policy`;
+  return {
+    imports,
+    resolve: (from, specifier) => {
+      const target = resolve(from, specifier);
+      return target.kind === 'package' ? { kind: 'unresolved' } : target;
+    },
+    incomplete: [{ path: crossedAt, problem }],
+  };
 }
 
 type Lookup = (name: string) => JavaType | undefined;

@@ -114,6 +114,22 @@ describe('Java imports by package and class', () => {
     ]);
   });
 
+  it('has no edge to copies past the limit, and names the limit', async () => {
+    const files: Record<string, string> = {};
+    for (const copy of ['a', 'b', 'c']) files[`${copy}/A.java`] = lines('package x;', 'class A {}');
+    for (const user of ['U', 'V'])
+      files[`x/${user}.java`] = lines('package x;', `class ${user} { A a; }`);
+    const facts = await factsOf(files);
+    const within = javaImportGraph(facts, 6);
+    expect(within.incomplete).toEqual([]);
+    expect(buildModuleGraph(within.imports, within.resolve).edges).toHaveLength(6);
+    const past = javaImportGraph(facts, 5);
+    expect(buildModuleGraph(past.imports, past.resolve).edges).toEqual([]);
+    expect(past.incomplete).toEqual([
+      { path: 'x/V.java', problem: expect.stringContaining('past 5 edges to copies') },
+    ]);
+  });
+
   it('makes no edge of a file importing its own nested type', async () => {
     expect(
       await edgesOf({

@@ -76,35 +76,13 @@ import {
   pythonCodebaseRepo,
   referenceEdges,
 } from './python-edges.mjs';
+import { GIT_ENV, git } from './reference-git.mjs';
 
 const run = promisify(execFile);
 export const AUREUS = fileURLToPath(new URL('../../bin/aureus.js', import.meta.url));
 const FETCH = fileURLToPath(new URL('./fetch-codebases.mjs', import.meta.url));
 
-/** The environment every git command here runs in: no system config, no prompts. */
-export const GIT_ENV = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_TERMINAL_PROMPT: '0' };
-/** Inline settings, so that a user's global config (identity, signing, hooks) does not matter. */
-const GIT_SETTINGS = [
-  '-c',
-  'user.name=aureus',
-  '-c',
-  'user.email=aureus@localhost',
-  '-c',
-  'commit.gpgsign=false',
-  '-c',
-  'init.defaultBranch=main',
-  '-c',
-  'core.hooksPath=/dev/null',
-];
-
-export function git(repo, args) {
-  return execFileSync('git', [...GIT_SETTINGS, ...args], {
-    cwd: repo,
-    env: GIT_ENV,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-}
+export { GIT_ENV, git } from './reference-git.mjs';
 
 /** Installs what is missing (fetch-codebases.mjs is idempotent and offline once done). */
 export function fetchCodebases() {

@@ -45,6 +45,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { referenceDir } from './codebases.mjs';
+import { git } from './reference-git.mjs';
 
 const AUREUS = fileURLToPath(new URL('../../bin/aureus.js', import.meta.url));
 
@@ -110,22 +111,9 @@ export function prepareJavaCodebase() {
   mkdirSync(folder, { recursive: true });
   const entries = JAVA_CODEBASE.packages.map((path) => `${JAVA_CODEBASE.module}/${path}`);
   execFileSync('jar', ['xf', jdkSourcesZip(), ...entries], { cwd: folder });
-  const git = (...args) =>
-    execFileSync(
-      'git',
-      [
-        '-c',
-        'user.name=aureus',
-        '-c',
-        'user.email=aureus@localhost',
-        '-c',
-        'commit.gpgsign=false',
-      ].concat(['-c', 'core.hooksPath=/dev/null', ...args]),
-      { cwd: repo, env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1' }, stdio: 'ignore' },
-    );
-  git('init', '-q');
-  git('add', '-A');
-  git('commit', '-q', '-m', JAVA_CODEBASE.module);
+  git(repo, ['init', '-q']);
+  git(repo, ['add', '-A']);
+  git(repo, ['commit', '-q', '-m', JAVA_CODEBASE.module]);
   writeFileSync(policyOf(repo), 'version: 1\n');
   return repo;
 }

@@ -16,6 +16,7 @@ import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { referenceDir } from './codebases.mjs';
+import { git } from './reference-git.mjs';
 
 export const PYTHON_CODEBASE = {
   name: 'node-gyp',
@@ -64,29 +65,15 @@ export function pythonCodebaseRepo(codebase = PYTHON_CODEBASE) {
   execFileSync('tar', ['-xzf', join(staging, tarball), '-C', staging]);
   cpSync(join(staging, 'package', codebase.folder), repo, { recursive: true });
   rmSync(staging, { recursive: true, force: true });
-  const git = (...args) =>
-    execFileSync(
-      'git',
-      [
-        '-c',
-        'user.name=aureus',
-        '-c',
-        'user.email=aureus@localhost',
-        '-c',
-        'commit.gpgsign=false',
-        ...args,
-      ],
-      { cwd: repo, env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1' }, stdio: 'ignore' },
-    );
-  git('init', '-q');
-  git('add', '-A');
-  git(
+  git(repo, ['init', '-q']);
+  git(repo, ['add', '-A']);
+  git(repo, [
     'commit',
     '-q',
     '--no-verify',
     '-m',
     `${codebase.name}@${codebase.version} ${codebase.folder}`,
-  );
+  ]);
   writeFileSync(join(repo, '.git', 'aureus-committed'), '');
   return repo;
 }

@@ -3,7 +3,7 @@ import { goConfigProblem, goImportResolver } from '../analysis/resolve/go-import
 import { type ResolveImport, resolvedFiles } from '../analysis/resolve/resolution.js';
 import type { FileFacts } from '../model/facts.js';
 import type { RepositorySource, UnreadableFile } from './repository-source.js';
-import { notReadable } from './snapshot-resolution-files.js';
+import { readConfigTexts } from './snapshot-resolution-files.js';
 import type { SnapshotFile } from './working-tree-snapshot.js';
 
 const GO_CONFIGS = /(^|\/)go\.(mod|work)$/;
@@ -31,20 +31,12 @@ export async function readGoConfigs(
   snapshot: readonly SnapshotFile[],
 ): Promise<GoConfigs | undefined> {
   if (!snapshot.some((file) => isGoFile(file.path))) return undefined;
-  const texts = new Map<string, string>();
-  const unreadable: UnreadableFile[] = [];
-  for (const { version, problem } of await source.readBlobs(
+  const { texts, unreadable } = await readConfigTexts(
+    source,
     snapshot.filter((file) => GO_CONFIGS.test(file.path)),
-  )) {
-    if (version.kind === 'text' && version.text !== undefined) {
-      texts.set(version.path, version.text);
-      const refused = goConfigProblem(version.path, version.text);
-      if (refused !== undefined) unreadable.push({ path: version.path, problem: refused });
-      continue;
-    }
-    const why = problem ?? notReadable(version.kind) ?? `it is not text (${version.kind})`;
-    unreadable.push({ path: version.path, problem: why });
-  }
+    (kind) => `it is not text (${kind})`,
+    goConfigProblem,
+  );
   return { paths: snapshot.map((file) => file.path), texts, unreadable };
 }
 

@@ -5,7 +5,7 @@ import {
   pythonImports,
 } from '../analysis/resolve/python-imports.js';
 import type { RepositorySource, UnreadableFile } from './repository-source.js';
-import { notReadable } from './snapshot-resolution-files.js';
+import { readConfigTexts } from './snapshot-resolution-files.js';
 import type { SnapshotFile } from './working-tree-snapshot.js';
 
 export interface PythonResolution {
@@ -28,18 +28,7 @@ export async function readPythonResolution(
   const paths = snapshot.map((file) => file.path);
   const hasPython = paths.some((path) => detectLanguage(path) === 'python');
   const wanted = hasPython ? snapshot.filter((file) => PYTHON_CONFIG.test(file.path)) : [];
-  const texts = new Map<string, string>();
-  const unreadable: UnreadableFile[] = [];
-  for (const { version, problem } of wanted.length === 0 ? [] : await source.readBlobs(wanted)) {
-    if (version.kind === 'text' && version.text !== undefined)
-      texts.set(version.path, version.text);
-    else {
-      // Unlike a tsconfig's defaults, a Python project's roots have no stand-in: a binary
-      // config is a gap too.
-      const why = problem ?? notReadable(version.kind) ?? notText(version.kind);
-      unreadable.push({ path: version.path, problem: why });
-    }
-  }
+  const { texts, unreadable } = await readConfigTexts(source, wanted, notText);
   const imports = pythonImports(paths, texts);
   return { imports, unreadable: [...unreadable, ...imports.unparsable] };
 }

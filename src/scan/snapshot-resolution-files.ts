@@ -74,3 +74,33 @@ export function notReadable(kind: BlobKind): string | undefined {
   if (kind === 'unreadable') return 'its blob could not be read';
   return undefined;
 }
+
+/**
+ * The texts of a language's own resolution configs (pyproject.toml, go.mod), read by blob, never
+ * through a link. Unlike a tsconfig's defaults, such a config has no stand-in: any one without
+ * text is a gap (`notText` says why for a kind notReadable passes over), and so is one `refuse`
+ * finds its tool would refuse.
+ */
+export async function readConfigTexts(
+  source: Pick<RepositorySource, 'readBlobs'>,
+  files: readonly SnapshotFile[],
+  notText: (kind: BlobKind) => string,
+  refuse: (path: string, text: string) => string | undefined = () => undefined,
+): Promise<{ texts: Map<string, string>; unreadable: UnreadableFile[] }> {
+  const texts = new Map<string, string>();
+  const unreadable: UnreadableFile[] = [];
+  for (const { version, problem } of files.length === 0 ? [] : await source.readBlobs(files)) {
+    const { path } = version;
+    if (version.kind !== 'text' || version.text === undefined) {
+      unreadable.push({
+        path,
+        problem: problem ?? notReadable(version.kind) ?? notText(version.kind),
+      });
+      continue;
+    }
+    texts.set(path, version.text);
+    const refused = refuse(path, version.text);
+    if (refused !== undefined) unreadable.push({ path, problem: refused });
+  }
+  return { texts, unreadable };
+}

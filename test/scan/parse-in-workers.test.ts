@@ -161,25 +161,29 @@ describe('a whole-repository analysis large enough for worker threads', () => {
     });
     expect(new Map(warm.facts)).toEqual(expected);
   });
-  // A worker is an OS thread from the moment it is created: on Linux, /proc counts them.
-  const threads = () => readdirSync('/proc/self/task').length;
+  // A worker is an OS thread from the moment it is created: on Linux, /proc lists them by thread
+  // id. New threads are told by id, not by count: the previous test's workers may still be
+  // ending while this one starts its own, and a count would see one replace the other.
+  const threads = () => new Set(readdirSync('/proc/self/task'));
+  const newThreads = (before: Set<string>) =>
+    readdirSync('/proc/self/task').filter((id) => !before.has(id)).length;
   const onLinux = existsSync('/proc/self/task');
 
   /** The repository's own source, its blobs read while watching for new threads. */
-  function watchingSource(seen: { before: number; atRead: number; beforeTexts: number }) {
+  function watchingSource(seen: { before: Set<string>; atRead: number; beforeTexts: number }) {
     const git = gitRepositorySource(repo.dir);
     const source: RepositorySource = {
       ...git,
       readBlobs: async (files, onSizes) => {
-        seen.atRead = threads() - seen.before;
+        seen.atRead = newThreads(seen.before);
         const blobs = await git.readBlobs(files, onSizes);
         // The texts are held back until the workers started on the sizes have appeared, however
         // long a busy machine takes to create them: workers that waited for the texts would
         // never appear, and the test would fail on jest's watchdog instead of a clock of its own.
-        while (threads() - seen.before < 2) {
+        while (newThreads(seen.before) < 2) {
           await new Promise((resolve) => setTimeout(resolve, 10));
         }
-        seen.beforeTexts = threads() - seen.before;
+        seen.beforeTexts = newThreads(seen.before);
         return blobs;
       },
     };

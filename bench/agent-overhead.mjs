@@ -42,7 +42,7 @@ for (const name of ['GIT_DIR', 'GIT_INDEX_FILE', 'GIT_WORK_TREE']) delete GIT_EN
 
 const dist = (path) => new URL(`../dist/${path}`, import.meta.url).href;
 const { createRun } = await import(dist('agent/run-setup.js'));
-const { basePolicy } = await import(dist('workspace/policy-at-commit.js'));
+const { basePolicy } = await import(dist('check/policy-at-commit.js'));
 const { builderTools } = await import(dist('agent/tools/builder-tools.js'));
 const { protectedPathTest } = await import(dist('agent/safety/path-authority.js'));
 const { checkpoint } = await import(dist('agent/safety/checkpoints.js'));

@@ -1,26 +1,25 @@
 import type { ApplicationFunction, Context, Probot } from 'probot';
+import { readDefaultBranchPolicy } from '../check/default-branch-policy.js';
+import type { Requester } from '../github/builder-trigger.js';
 import { livePermission, mayRunCommands } from '../github/collaborator-permission.js';
 import type { GitHubClient } from '../github/github-client.js';
+import {
+  type IssuePayload,
+  readCommentPayload,
+  readLabeledPayload,
+} from '../github/issue-event-payloads.js';
+import { appCacheFolder } from '../memory/cache-dir.js';
 import { appIdentityLookup } from './app-identity.js';
 import type { AppLog } from './app-log.js';
 import { isBuilderBranch } from './builder/builder-pull.js';
-import {
-  cancelBuilder,
-  type Requester,
-  recordBuilderDecision,
-  startBuilder,
-} from './builder/start-builder.js';
-import { readDefaultBranchPolicy } from './default-branch-policy.js';
+import { cancelBuilder, recordBuilderDecision, startBuilder } from './builder/start-builder.js';
 import { createDeliveryMemory } from './delivery-memory.js';
 import { type EvaluationOutcome, evaluateChange } from './evaluate-change.js';
 import type { AppServices, EvaluationRequest } from './evaluation-request.js';
 import {
   type InstallationPayload,
-  type IssuePayload,
   type RepositoryPayload,
   readCheckRunPayload,
-  readCommentPayload,
-  readLabeledPayload,
   readMergeGroupPayload,
   readPullRequestPayload,
   readReviewPayload,
@@ -214,9 +213,9 @@ export function createAureusApp(options: AureusAppOptions): AureusApp {
           if (command.kind === 'cancel') return cancelBuilder(base);
           const policy = await readDefaultBranchPolicy(
             client,
-            appServices,
             repository,
             source.payload.repository.default_branch,
+            { cacheDir: appCacheFolder(appServices.dataDir) },
           );
           return startBuilder({
             ...base,
@@ -246,9 +245,9 @@ export function createAureusApp(options: AureusAppOptions): AureusApp {
       const repository = appRepository(payload.repository);
       const policy = await readDefaultBranchPolicy(
         client,
-        appServices,
         repository,
         payload.repository.default_branch,
+        { cacheDir: appCacheFolder(appServices.dataDir) },
       );
       if (payload.label.name !== policy.integrations.app.builder_label) return;
       if (sender.type === 'Bot' && !policy.integrations.app.allowed_bot_ids.includes(sender.id))
@@ -288,12 +287,9 @@ export function createAureusApp(options: AureusAppOptions): AureusApp {
         payload,
         allowedBotIds: async () =>
           (
-            await readDefaultBranchPolicy(
-              client,
-              appServices,
-              repository,
-              payload.repository.default_branch,
-            )
+            await readDefaultBranchPolicy(client, repository, payload.repository.default_branch, {
+              cacheDir: appCacheFolder(appServices.dataDir),
+            })
           ).integrations.app.allowed_bot_ids,
         evaluate: (request) => schedule(client, appServices, request),
         preview: (repository, number) =>

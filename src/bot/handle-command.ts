@@ -3,19 +3,19 @@ import {
   mayApprovePolicy,
   mayRunCommands,
 } from '../github/collaborator-permission.js';
-import type { GitHubClient } from '../github/github-client.js';
-import type { AureusCommand } from '../github/parse-command.js';
-import type { AppLog } from './app-log.js';
-import { BUILDER_SELF_APPROVAL_REPLY, builderPullOf } from './builder/builder-pull.js';
-import { type Commenter, readCommandTrigger } from './commands/command-trigger.js';
 import {
   approvePolicyRefusedReply,
   ISSUES_ONLY_REPLY,
   immediateReply,
   PULL_REQUESTS_ONLY_REPLY,
-} from './commands/help-reply.js';
+} from '../github/command-replies.js';
+import { type Commenter, readCommandTrigger } from '../github/command-trigger.js';
+import type { GitHubClient } from '../github/github-client.js';
+import type { CommentPayload } from '../github/issue-event-payloads.js';
+import type { AureusCommand } from '../github/parse-command.js';
+import type { AppLog } from './app-log.js';
+import { BUILDER_SELF_APPROVAL_REPLY, builderPullOf } from './builder/builder-pull.js';
 import type { AppServices, EvaluationRequest } from './evaluation-request.js';
-import type { CommentPayload } from './event-payloads.js';
 import type { AppRepository } from './judged-change.js';
 
 export interface CommandEvent {

@@ -1,7 +1,7 @@
 import type { CheckedChange } from '../check/check-api-change.js';
 import type { GitHubClient } from '../github/github-client.js';
+import { replyToSimplifyRequest } from '../github/simplify-review.js';
 import { appCacheFolder } from '../memory/cache-dir.js';
-import { escapeMarkdown } from '../report/markdown-escape.js';
 import { type MaterializeLimits, materializeHead } from '../simplify/materialize-head.js';
 import { simplifyOffThread } from '../simplify/simplify-off-thread.js';
 import { reflexionDue, simplifyPullRequest } from '../simplify/simplify-pull-request.js';
@@ -44,7 +44,7 @@ export async function simplifyInApp(
   const requested = request.simplifyRequested === true;
   const coordinates = { owner: repository.owner, repo: repository.repo };
   const answer = async (lines: readonly string[]) => {
-    if (requested) await replyToRequest(client, coordinates, judged.number, headSha, lines);
+    if (requested) await replyToSimplifyRequest(client, coordinates, judged.number, headSha, lines);
   };
   const fields = {
     delivery: request.deliveryId,
@@ -125,23 +125,4 @@ function changedLines(change: CheckedChange['change']): number {
     if (text !== undefined) lines += text.split('\n').length;
   }
   return lines;
-}
-
-/**
- * The answer to `/aureus simplify` where no review gives it. The lines name the pull request's
- * own paths and symbols, so each is made inert (no mention, link or markup) before it is posted.
- */
-async function replyToRequest(
-  client: GitHubClient,
-  repository: { readonly owner: string; readonly repo: string },
-  number: number,
-  headSha: string,
-  lines: readonly string[],
-): Promise<void> {
-  const body = [
-    `**AUREUS simplify** on ${headSha.slice(0, 7)}:`,
-    '',
-    ...lines.map((line) => `- ${escapeMarkdown(line)}`),
-  ].join('\n');
-  await client.rest.issues.createComment({ ...repository, issue_number: number, body });
 }

@@ -1,3 +1,4 @@
+import { escapeMarkdown } from '../report/markdown-escape.js';
 import type { GitHubClient } from './github-client.js';
 import type { RepositoryCoordinates } from './repository-coordinates.js';
 import { statusOf } from './request-error.js';
@@ -82,4 +83,23 @@ export async function postSimplifyReview(
   }
   await client.rest.pulls.createReview({ ...request, body: review.bodyWithoutComments });
   return { inline: false };
+}
+
+/**
+ * The answer to `/aureus simplify` where no review gives it. The lines name the pull request's
+ * own paths and symbols, so each is made inert (no mention, link or markup) before it is posted.
+ */
+export async function replyToSimplifyRequest(
+  client: GitHubClient,
+  repository: { readonly owner: string; readonly repo: string },
+  number: number,
+  headSha: string,
+  lines: readonly string[],
+): Promise<void> {
+  const body = [
+    `**AUREUS simplify** on ${headSha.slice(0, 7)}:`,
+    '',
+    ...lines.map((line) => `- ${escapeMarkdown(line)}`),
+  ].join('\n');
+  await client.rest.issues.createComment({ ...repository, issue_number: number, body });
 }

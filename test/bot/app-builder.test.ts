@@ -7,8 +7,8 @@ import {
   dailyCapReply,
   dailySpendReply,
   MISSING_WORKFLOW_REPLY,
-} from '../../src/bot/builder/start-builder.js';
-import { BUILDER_NOT_ENABLED_REPLY } from '../../src/bot/commands/help-reply.js';
+} from '../../src/github/builder-trigger.js';
+import { BUILDER_NOT_ENABLED_REPLY } from '../../src/github/command-replies.js';
 import { isolateGit, makeRepo, type Repo } from '../support/git-fixture.js';
 import type { Role } from '../support/github-api-double/index.js';
 import { commentPayload, inRepository, labeledPayload, OWNER } from './support/app-payloads.js';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { BUILDER_NOT_ENABLED_REPLY, HELP_REPLY } from '../../src/bot/commands/help-reply.js';
+import { BUILDER_NOT_ENABLED_REPLY, HELP_REPLY } from '../../src/github/command-replies.js';
 import { codeLines } from '../action/support/pull-request-scenario.js';
 import { isolateGit, type Repo } from '../support/git-fixture.js';
 import type { Role } from '../support/github-api-double/index.js';

@@ -1,12 +1,12 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { readCommandTrigger } from '../../src/bot/commands/command-trigger.js';
-import { readCommentPayload } from '../../src/bot/event-payloads.js';
 import {
   livePermission,
   mayRunCommands,
   type RepositoryRole,
 } from '../../src/github/collaborator-permission.js';
+import { readCommandTrigger } from '../../src/github/command-trigger.js';
 import { createGitHubClient, type GitHubClient } from '../../src/github/github-client.js';
+import { readCommentPayload } from '../../src/github/issue-event-payloads.js';
 import { type GitHubApiDouble, startGitHubApiDouble } from '../support/github-api-double/index.js';
 import { objectAt, webhookExample } from '../support/webhook-examples.js';
 

@@ -2,8 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import {
   readCommandTrigger as readTrigger,
   type TriggerSettings,
-} from '../../src/bot/commands/command-trigger.js';
-import { readCommentPayload } from '../../src/bot/event-payloads.js';
+} from '../../src/github/command-trigger.js';
+import { readCommentPayload } from '../../src/github/issue-event-payloads.js';
 import { PayloadShapeError } from '../../src/github/payload-field.js';
 import { objectAt, webhookExample } from '../support/webhook-examples.js';
 

@@ -4,7 +4,7 @@ import {
   BUILDER_NOT_ENABLED_REPLY,
   HELP_REPLY,
   immediateReply,
-} from '../../src/bot/commands/help-reply.js';
+} from '../../src/github/command-replies.js';
 
 describe('immediateReply', () => {
   it('lists every command in the help', () => {

@@ -1,48 +1,26 @@
-import { createHash } from 'node:crypto';
 import { builderRunComment, updateBuilderRunComment } from '../../github/builder-run-comment.js';
+import {
+  ALREADY_RUNNING_REPLY,
+  builderCapRefusal,
+  builderRunId,
+  builderSnapshot,
+  dispatchBuilderWorkflow,
+  MISSING_WORKFLOW_REPLY,
+  NO_RUN_TO_CANCEL_REPLY,
+  type Requester,
+} from '../../github/builder-trigger.js';
+import { BUILDER_NOT_ENABLED_REPLY } from '../../github/command-replies.js';
 import type { GitHubClient } from '../../github/github-client.js';
-import { issueSnapshot } from '../../github/issue-snapshot.js';
+import type { IssuePayload } from '../../github/issue-event-payloads.js';
 import { statusOf } from '../../github/request-error.js';
 import { appendToAppLedger, appLedgerPath } from '../../memory/app-ledger.js';
 import { readJournal } from '../../memory/journal.js';
 import type { Policy } from '../../model/policy.js';
-import { BUILDER_NOT_ENABLED_REPLY } from '../commands/help-reply.js';
 import type { AppServices } from '../evaluation-request.js';
-import type { IssuePayload } from '../event-payloads.js';
 import type { AppRepository } from '../judged-change.js';
 import { type BuilderRun, isActive, readBuilderRun, writeBuilderRun } from './builder-runs.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The workflow the App dispatches: the App never runs the agent itself. */
-export const BUILDER_WORKFLOW = 'aureus-builder.yml';
-
-export const ALREADY_RUNNING_REPLY =
-  'A builder run is already queued or running on this issue: wait for it, or stop it with `/aureus cancel`.';
-
-export const NO_RUN_TO_CANCEL_REPLY = 'No builder run is queued or running on this issue.';
-
-export const MISSING_WORKFLOW_REPLY = [
-  `The builder runs in the workflow \`.github/workflows/${BUILDER_WORKFLOW}\`, which the default branch does not have.`,
-  'Add it (its minimal content is in the README, "Builder workflow"), then start the builder again.',
-].join(' ');
-
-export function dailyCapReply(cap: number): string {
-  return `You have started ${cap} builder run${cap === 1 ? '' : 's'} in the last 24 hours, the most \`cost_thresholds.max_runs_per_actor_per_day\` allows: try again when the oldest of them is a day old.`;
-}
-
-export function dailySpendReply(committed: number, run: number, cap: number): string {
-  return `This repository's builder runs of the last 24 hours may spend up to $${committed}, and this run up to $${run}: together over \`cost_thresholds.max_usd_per_day\` ($${cap}). Start it with a smaller \`--budget\`, or when the oldest of those runs is a day old.`;
-}
-
-export function budgetAbovePolicyReply(requested: number, cap: number): string {
-  return `The budget you asked for, $${requested}, is above this repository's cap of $${cap} a run (\`cost_thresholds.max_usd_per_run\`): ask for $${cap} or less.`;
-}
-
-export interface Requester {
-  readonly id: number;
-  readonly login: string;
-}
 
 /** A trigger whose requester's live permission has been checked already. */
 export interface BuilderTrigger {
@@ -89,32 +67,17 @@ export async function startBuilder(trigger: BuilderTrigger): Promise<BuilderDeci
   if (!policy.integrations.app.builder)
     return refuse('builder disabled', BUILDER_NOT_ENABLED_REPLY);
   if (isActive(current)) return refuse('a run is already active', ALREADY_RUNNING_REPLY);
-  const cap = policy.cost_thresholds.max_runs_per_actor_per_day;
-  if ((await runsToday(trigger)) >= cap) return refuse('daily cap reached', dailyCapReply(cap));
   const runCap = policy.cost_thresholds.max_usd_per_run;
-  if (trigger.maxUsd !== undefined && trigger.maxUsd > runCap)
-    return refuse('budget above the policy', budgetAbovePolicyReply(trigger.maxUsd, runCap));
-  // What the runs may spend, not what they did: the App hears of no run's bill, so each
-  // dispatched run counts its whole cap, and a day's spend can never pass max_usd_per_day.
-  const runUsd = trigger.maxUsd ?? runCap;
-  const dayCap = policy.cost_thresholds.max_usd_per_day;
-  const committed = cents(
-    (await acceptedToday(trigger)).reduce((sum, record) => sum + capOf(record, runCap), 0),
-  );
-  if (committed + runUsd > dayCap)
-    return refuse('daily spend reached', dailySpendReply(committed, runUsd, dayCap));
-
-  const snapshot = issueSnapshot({
-    number: issue.number,
-    title: issue.title,
-    body: issue.body ?? '',
-    updatedAt: issue.updated_at,
-    comments:
-      trigger.instructions === ''
-        ? []
-        : [{ author: trigger.requester.login, body: trigger.instructions }],
+  const accepted = await acceptedToday(trigger);
+  const refusal = builderCapRefusal(policy, trigger.maxUsd, {
+    requesterRuns: accepted.filter((record) => record.actorId === trigger.requester.id).length,
+    committedUsd: accepted.reduce((sum, record) => sum + capOf(record, runCap), 0),
   });
-  const runId = createHash('sha256').update(trigger.deliveryId).digest('hex').slice(0, 12);
+  if (refusal !== undefined) return refuse(refusal.reason, refusal.reply);
+  const runUsd = trigger.maxUsd ?? runCap;
+
+  const snapshot = builderSnapshot(issue, trigger.requester, trigger.instructions);
+  const runId = builderRunId(trigger.deliveryId);
   let run: BuilderRun = {
     runId,
     deliveryId: trigger.deliveryId,
@@ -127,24 +90,14 @@ export async function startBuilder(trigger: BuilderTrigger): Promise<BuilderDeci
   await writeBuilderRun(services.dataDir, repository.id, run);
   let workflowRunId: number | undefined;
   try {
-    const { data } = await client.request(
-      'POST /repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches',
-      {
-        owner: repository.owner,
-        repo: repository.repo,
-        workflow_id: BUILDER_WORKFLOW,
-        ref: trigger.defaultBranch,
-        inputs: {
-          issue: String(issue.number),
-          snapshot: snapshot.hash,
-          requester: String(trigger.requester.id),
-          run_id: runId,
-          ...(trigger.maxUsd === undefined ? {} : { budget_usd: String(trigger.maxUsd) }),
-        },
-        return_run_details: true,
-      },
-    );
-    workflowRunId = workflowRunIdOf(data);
+    workflowRunId = await dispatchBuilderWorkflow(client, repository, {
+      defaultBranch: trigger.defaultBranch,
+      issue: issue.number,
+      snapshot: snapshot.hash,
+      requester: trigger.requester.id,
+      runId,
+      maxUsd: trigger.maxUsd,
+    });
   } catch (error) {
     await writeBuilderRun(services.dataDir, repository.id, { ...run, status: 'failed' });
     if (statusOf(error) === 404) return refuse('builder workflow missing', MISSING_WORKFLOW_REPLY);
@@ -248,15 +201,6 @@ export async function recordBuilderDecision(
   );
 }
 
-/**
- * Accepted triggers by this requester on this repository in the last 24 hours. A rolling day,
- * not a calendar one: a cap that reset at midnight would allow twice the runs across it.
- */
-async function runsToday(trigger: BuilderTrigger): Promise<number> {
-  return (await acceptedToday(trigger)).filter((record) => record.actorId === trigger.requester.id)
-    .length;
-}
-
 /** The repository's accepted builder triggers of the last 24 hours. */
 async function acceptedToday(
   trigger: BuilderTrigger,
@@ -280,13 +224,4 @@ async function acceptedToday(
 function capOf(record: Readonly<Record<string, unknown>>, runCap: number): number {
   const recorded = typeof record.maxUsd === 'string' ? Number(record.maxUsd) : Number.NaN;
   return Number.isFinite(recorded) ? recorded : runCap;
-}
-
-function cents(usd: number): number {
-  return Math.round(usd * 100) / 100;
-}
-
-function workflowRunIdOf(data: unknown): number | undefined {
-  if (typeof data !== 'object' || data === null || !('workflow_run_id' in data)) return undefined;
-  return typeof data.workflow_run_id === 'number' ? data.workflow_run_id : undefined;
 }

@@ -1,4 +1,4 @@
-import type { AureusCommand } from '../../github/parse-command.js';
+import type { AureusCommand } from './parse-command.js';
 
 /**
  * The short replies AUREUS posts about its commands. Nothing from the comment is echoed back:

@@ -1,6 +1,6 @@
-import { type AureusCommand, parseCommand } from '../../github/parse-command.js';
-import type { RepositoryCoordinates } from '../../github/repository-coordinates.js';
-import type { CommentPayload } from '../event-payloads.js';
+import type { CommentPayload } from './issue-event-payloads.js';
+import { type AureusCommand, parseCommand } from './parse-command.js';
+import type { RepositoryCoordinates } from './repository-coordinates.js';
 
 /**
  * Whether an `issue_comment` webhook asks AUREUS to do something, and who asks, from its payload

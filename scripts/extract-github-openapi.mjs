@@ -63,6 +63,7 @@ const OPERATIONS = [
   'users/get-by-username',
   'actions/create-workflow-dispatch',
   'actions/cancel-workflow-run',
+  'actions/list-workflow-runs',
 ];
 
 /** Keys that document rather than constrain; dropping them keeps the fixture small. */

@@ -4,6 +4,7 @@ import { GITHUB_ACTIONS_BOT, type Identity, type Permissions } from './auth.js';
 import { type Fault, FaultQueue } from './faults.js';
 import { loadOperations } from './fixture.js';
 import { tryGitText } from './git.js';
+import { addWorkflowRun } from './handlers/actions.js';
 import { serve } from './pipeline.js';
 import { type Outcome, type RecordedRequest, Recorder } from './recording.js';
 import { makeRouter } from './router.js';
@@ -14,6 +15,7 @@ import {
   repositoryKey,
   syntheticId,
   timestamp,
+  type WorkflowRun,
   type World,
 } from './state.js';
 import { entryAt } from './tree-edit.js';
@@ -451,6 +453,28 @@ export class GitHubApiDouble {
 
   reviewComments(owner: string, repo: string, pullNumber?: number): ReviewCommentView[] {
     return reviewCommentViews(this.repository(owner, repo), pullNumber);
+  }
+
+  /** A workflow run dispatched before the test (by someone else, elsewhere), for listings. */
+  addWorkflowRun(
+    owner: string,
+    repo: string,
+    run: { workflow: string; createdAt: string; event?: string },
+  ): number {
+    const state = this.repository(owner, repo);
+    return addWorkflowRun(state, {
+      workflow: run.workflow,
+      event: run.event ?? 'workflow_dispatch',
+      headBranch: state.info.defaultBranch,
+      headSha: '0'.repeat(40),
+      createdAt: run.createdAt,
+      inputs: {},
+    }).id;
+  }
+
+  /** Workflow runs of a repository, oldest first, with the inputs they were dispatched with. */
+  workflowRuns(owner: string, repo: string): readonly WorkflowRun[] {
+    return [...this.repository(owner, repo).workflowRuns];
   }
 
   reactions(owner: string, repo: string): ReactionView[] {

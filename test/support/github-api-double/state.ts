@@ -136,6 +136,17 @@ export interface Installation {
   readonly createdAt: string;
 }
 
+export interface WorkflowRun {
+  readonly id: number;
+  /** The workflow's file name under .github/workflows/. */
+  readonly workflow: string;
+  readonly event: string;
+  readonly headBranch: string;
+  readonly headSha: string;
+  readonly createdAt: string;
+  readonly inputs: Readonly<Record<string, string>>;
+}
+
 export interface RepositoryInfo {
   readonly owner: string;
   readonly repo: string;
@@ -161,6 +172,8 @@ export class RepositoryState {
   readonly pulls = new Map<number, PullRequest>();
   /** Collaborator login (lower case) to role name (`admin`, `maintain`, `write`, `triage`, `read`). */
   readonly collaborators = new Map<string, { identity: Identity; role: string }>();
+  /** Workflow runs, oldest first: those dispatched through the double and those a test added. */
+  readonly workflowRuns: WorkflowRun[] = [];
 
   constructor(
     readonly info: RepositoryInfo,

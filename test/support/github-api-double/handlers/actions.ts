@@ -2,17 +2,29 @@ import {
   bodyAs,
   failure,
   type Handler,
+  type HandlerContext,
   intParam,
   json,
   notFound,
+  optionalString,
   repoOf,
   stringParam,
 } from '../context.js';
+import { HTML_URL, nodeId, repositoryObject } from '../github-objects.js';
+import { paginate } from '../pagination.js';
+import { type RepositoryState, timestamp, type WorkflowRun } from '../state.js';
 import { entryAt } from '../tree-edit.js';
 
 /** Workflow runs started through the double, by id: dispatches create them, cancels end them. */
 const FIRST_RUN_ID = 31_000_000;
 let nextRunId = FIRST_RUN_ID;
+
+/** A run a test adds (one dispatched earlier, elsewhere): its id comes from the same counter. */
+export function addWorkflowRun(repo: RepositoryState, run: Omit<WorkflowRun, 'id'>): WorkflowRun {
+  const added = { ...run, id: nextRunId++ };
+  repo.workflowRuns.push(added);
+  return added;
+}
 
 /**
  * `workflow_dispatch`: GitHub answers 404 when the workflow file is not on the ref, and 200 with
@@ -20,15 +32,26 @@ let nextRunId = FIRST_RUN_ID;
  */
 const createWorkflowDispatch: Handler = (context) => {
   const repo = repoOf(context);
-  const body = bodyAs<{ ref: string; return_run_details?: boolean }>(context);
+  const body = bodyAs<{
+    ref: string;
+    inputs?: Record<string, string>;
+    return_run_details?: boolean;
+  }>(context);
   const commitSha = repo.resolveCommit(body.ref);
   const commit = commitSha === undefined ? undefined : repo.store.readCommit(commitSha);
   if (commit === undefined) return failure(context, 422, `No ref found for: ${body.ref}`);
   const file = stringParam(context, 'workflow_id');
   if (entryAt(repo.store, commit.tree, `.github/workflows/${file}`) === undefined)
     return notFound(context);
+  const { id } = addWorkflowRun(repo, {
+    workflow: file,
+    event: 'workflow_dispatch',
+    headBranch: body.ref,
+    headSha: commitSha ?? '',
+    createdAt: timestamp(context.world.now()),
+    inputs: body.inputs ?? {},
+  });
   if (body.return_run_details !== true) return json(204, null);
-  const id = nextRunId++;
   const runUrl = `${context.world.apiUrl}/repos/${repo.info.owner}/${repo.info.repo}/actions/runs/${id}`;
   return json(200, {
     workflow_run_id: id,
@@ -43,7 +66,74 @@ const cancelWorkflowRun: Handler = (context) => {
   return json(202, {});
 };
 
+/** A workflow's runs, newest first, filtered by `event` (GitHub's other filters are not read). */
+const listWorkflowRuns: Handler = (context) => {
+  const repo = repoOf(context);
+  const file = stringParam(context, 'workflow_id');
+  const event = optionalString(context, 'event');
+  const runs = repo.workflowRuns
+    .filter((run) => run.workflow === file && (event === undefined || run.event === event))
+    .reverse();
+  const page = paginate(runs, context.params, context.url, context.world.apiUrl);
+  return json(
+    200,
+    {
+      total_count: runs.length,
+      workflow_runs: page.items.map((run) => workflowRunObject(context, repo, run)),
+    },
+    page.link === undefined ? undefined : { link: page.link },
+  );
+};
+
+function workflowRunObject(
+  context: HandlerContext,
+  repo: RepositoryState,
+  run: WorkflowRun,
+): Record<string, unknown> {
+  const api = context.world.apiUrl;
+  const url = `${api}/repos/${repo.info.owner}/${repo.info.repo}/actions/runs/${run.id}`;
+  const repository = repositoryObject(api, repo.info);
+  const person = { name: 'github-actions[bot]', email: 'actions@users.noreply.github.com' };
+  return {
+    id: run.id,
+    node_id: nodeId('WorkflowRun', run.id),
+    name: run.workflow,
+    head_branch: run.headBranch,
+    run_number: run.id - FIRST_RUN_ID + 1,
+    display_title: run.workflow,
+    event: run.event,
+    status: 'queued',
+    conclusion: null,
+    head_sha: run.headSha,
+    path: `.github/workflows/${run.workflow}`,
+    workflow_id: 1,
+    url,
+    html_url: `${HTML_URL}/${repo.info.owner}/${repo.info.repo}/actions/runs/${run.id}`,
+    created_at: run.createdAt,
+    updated_at: run.createdAt,
+    head_commit: {
+      id: run.headSha,
+      tree_id: run.headSha,
+      message: 'head',
+      timestamp: run.createdAt,
+      author: person,
+      committer: person,
+    },
+    head_repository: repository,
+    repository,
+    jobs_url: `${url}/jobs`,
+    logs_url: `${url}/logs`,
+    check_suite_url: `${api}/repos/${repo.info.owner}/${repo.info.repo}/check-suites/${run.id}`,
+    cancel_url: `${url}/cancel`,
+    rerun_url: `${url}/rerun`,
+    artifacts_url: `${url}/artifacts`,
+    workflow_url: `${api}/repos/${repo.info.owner}/${repo.info.repo}/actions/workflows/1`,
+    pull_requests: [],
+  };
+}
+
 export const actionHandlers: Record<string, Handler> = {
+  'actions/list-workflow-runs': listWorkflowRuns,
   'actions/create-workflow-dispatch': createWorkflowDispatch,
   'actions/cancel-workflow-run': cancelWorkflowRun,
 };

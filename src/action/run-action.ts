@@ -26,6 +26,7 @@ import { simplifyPullRequest } from '../simplify/simplify-pull-request.js';
 import { actionPolicyGate } from './action-policy-gate.js';
 import { readActionSettings } from './action-settings.js';
 import { changeOfTarget } from './change-of-target.js';
+import { COMMAND_EVENTS, runCommandEvent } from './command-event.js';
 import { failureOfReport } from './failure-of-report.js';
 import { refuseImplementMode } from './implement-mode.js';
 import { runPublishMode } from './publish-mode.js';
@@ -50,6 +51,9 @@ export async function runAction(env: NodeJS.ProcessEnv): Promise<number> {
     const settings = readActionSettings(env);
     if (settings.mode === 'implement') refuseImplementMode();
     if (settings.mode === 'publish') return await runPublishMode(settings, env);
+    // Comments and labels carry commands and builder triggers, not a change to judge.
+    if (COMMAND_EVENTS.has(env.GITHUB_EVENT_NAME ?? ''))
+      return await runCommandEvent(settings, env);
     const event = readWorkflowEvent(required(env, 'GITHUB_EVENT_NAME'), await eventPayload(env));
     const client = settings.token === '' ? null : actionClient(settings.token, env);
     const request = changeOfTarget(event.target, {

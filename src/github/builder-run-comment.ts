@@ -34,3 +34,27 @@ export async function updateBuilderRunComment(
     body: builderRunComment(runId, phase, detail),
   });
 }
+
+const TRACKING =
+  /^<!-- aureus:builder-run ([0-9a-f]{12}) -->\n\*\*AUREUS builder\*\* run `\1`: (\S+)/;
+const WORKFLOW_RUN = /workflow run (\d{1,16})$/;
+
+/**
+ * What a tracking comment says of its run: its id, whether it is still queued, and the
+ * workflow run it was dispatched as, when the comment names it (`workflow run <id>`).
+ * Undefined for any other comment. Only comments by the account that dispatched are read.
+ */
+export function readBuilderRunComment(
+  body: string,
+):
+  | { readonly runId: string; readonly active: boolean; readonly workflowRunId?: number }
+  | undefined {
+  const found = TRACKING.exec(body);
+  if (found?.[1] === undefined) return undefined;
+  const workflowRun = WORKFLOW_RUN.exec(body);
+  return {
+    runId: found[1],
+    active: found[2] === 'queued' || found[2] === 'running',
+    ...(workflowRun?.[1] === undefined ? {} : { workflowRunId: Number(workflowRun[1]) }),
+  };
+}

@@ -52,7 +52,7 @@ export function readWorkflowEvent(eventName: string, payload: unknown): Workflow
   if (eventName === 'workflow_dispatch') return { repository, target: { kind: 'dispatch' } };
   throw new AureusError(
     `AUREUS does not run on ${JSON.stringify(eventName)} events.`,
-    'trigger the workflow on pull_request, pull_request_review, push, merge_group or workflow_dispatch.',
+    'trigger the workflow on pull_request, pull_request_review, push, merge_group or workflow_dispatch, or on issue_comment and issues for commands and the builder label.',
   );
 }
 

@@ -3,7 +3,11 @@ import { readBuilderDispatch } from '../../src/action/builder-dispatch.js';
 import { GITHUB_ACTIONS_BOT_ID } from '../../src/action/command-event.js';
 import { builderRunMarker } from '../../src/github/builder-run-comment.js';
 import { NO_RUN_TO_CANCEL_REPLY } from '../../src/github/builder-trigger.js';
-import { BUILDER_NOT_ENABLED_REPLY, HELP_REPLY } from '../../src/github/command-replies.js';
+import {
+  BUILDER_NOT_ENABLED_REPLY,
+  HELP_REPLY,
+  ISSUES_ONLY_REPLY,
+} from '../../src/github/command-replies.js';
 import { issueSnapshot } from '../../src/github/issue-snapshot.js';
 import { makeRepo, type Repo } from '../support/git-fixture.js';
 import { GITHUB_ACTIONS_BOT, type Role } from '../support/github-api-double/index.js';
@@ -313,5 +317,46 @@ describe('the Action on issue comments and labels', () => {
     expect(session.double.issueComments(OWNER, REPO, 16).at(-1)?.body).toContain(
       '`cost_thresholds.max_usd_per_day` ($20)',
     );
+  });
+
+  it("counts every run of the day towards each requester's cap, since one token dispatched them all", async () => {
+    origin.write(
+      '.aureus/policy.yaml',
+      policy(true, 'cost_thresholds:\n  max_runs_per_actor_per_day: 2\n'),
+    );
+    origin.commit('two runs a person');
+    register();
+    // Two runs of the last day, and one from the day before, which no longer counts.
+    for (const hoursAgo of [1, 2, 25])
+      session.double.addWorkflowRun(OWNER, REPO, {
+        workflow: 'aureus-builder.yml',
+        createdAt: new Date(Date.now() - hoursAgo * 3_600_000).toISOString(),
+      });
+    session.double.reset();
+    const result = await run('issue_comment', issueCommentEvent(17, '/aureus implement', WRITER));
+    expect(result.exitCode).toBe(0);
+    expect(writes()).toEqual(['POST issues/create-comment']);
+    const reply = session.double.issueComments(OWNER, REPO, 17).at(-1)?.body;
+    expect(reply).toContain('has run 2 times in the last 24 hours');
+    expect(reply).toContain('`cost_thresholds.max_runs_per_actor_per_day` (2)');
+  });
+
+  it('answers the commands only the App honours with what to use in the Action', async () => {
+    const price = await run(
+      'issue_comment',
+      issueCommentEvent(18, '/aureus price', WRITER, { onPullRequest: true }),
+    );
+    expect(price.exitCode).toBe(0);
+    expect(writes()).toEqual(['POST issues/create-comment']);
+    expect(session.double.issueComments(OWNER, REPO, 18).at(-1)?.body).toContain(
+      "AUREUS job's summary",
+    );
+    session.double.reset();
+    const onIssue = await run(
+      'issue_comment',
+      issueCommentEvent(19, '/aureus implement', WRITER, { onPullRequest: true }),
+    );
+    expect(onIssue.exitCode).toBe(0);
+    expect(session.double.issueComments(OWNER, REPO, 19).at(-1)?.body).toBe(ISSUES_ONLY_REPLY);
   });
 });

@@ -31,7 +31,7 @@ export const COMMAND_EVENTS: ReadonlySet<string> = new Set(['issue_comment', 'is
 /**
  * The numeric id of `github-actions[bot]`, the account the job's GITHUB_TOKEN acts as: its
  * comments (AUREUS's own replies among them) never run commands. GitHub starts no workflow for
- * what that token does anyway; this holds when a workflow re-emits such events.
+ * what that token does, so this matters where another token's job writes as that account.
  */
 export const GITHUB_ACTIONS_BOT_ID = 41898282;
 

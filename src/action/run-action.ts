@@ -35,6 +35,7 @@ import { pushPolicyApproval } from './push-policy-approval.js';
 import { actionClient, eventPayload, required } from './runner-environment.js';
 import { setStepOutputs } from './step-outputs.js';
 import { toolVersion } from './tool-version.js';
+import { trendHistory } from './trend-history.js';
 import { logUntrusted } from './untrusted-log.js';
 
 /** The job summary takes 1 MiB per step; the report stays well inside it. */
@@ -96,10 +97,11 @@ async function concludeReport(
   const repository = publication.event.repository;
   // The runner's own address for the server it serves (GitHub Enterprise Server included).
   const repositoryUrl = `${(env.GITHUB_SERVER_URL ?? 'https://github.com').replace(/\/+$/, '')}/${repository.owner}/${repository.repo}`;
-  const markdown = renderMarkdown(report, { repositoryUrl });
+  const history = await trendHistory(publication);
+  const markdown = renderMarkdown(report, { repositoryUrl, history });
   await writeOutputs(report, env);
   await core.summary
-    .addRaw(renderMarkdown(report, { maxBytes: SUMMARY_BYTES, repositoryUrl }))
+    .addRaw(renderMarkdown(report, { maxBytes: SUMMARY_BYTES, repositoryUrl, history }))
     .write();
   if (settings.sarifFile !== null)
     // The path is the workflow's, but what lies there is the pull request's: a committed link

@@ -156,7 +156,8 @@ async function tipHash(
   return tip.hash;
 }
 
-async function branchHead(
+/** The commit the `aureus-ledger` branch points at, or null when there is no such branch. */
+export async function branchHead(
   client: GitHubClient,
   repository: RepositoryCoordinates,
 ): Promise<string | null> {
@@ -173,7 +174,7 @@ async function branchHead(
 }
 
 /** A file's text at commit `ref`, or null when there is none. */
-async function readFile(
+export async function readFile(
   client: GitHubClient,
   repository: RepositoryCoordinates,
   path: string,

@@ -13,6 +13,8 @@ export type WorkflowTarget =
       readonly number: number;
       readonly baseSha: string;
       readonly headSha: string;
+      /** The branch the pull request targets (untrusted text): whose history the trend shows. */
+      readonly baseRef: string;
       /** The head's branch name (untrusted text): where a simplification commit goes. */
       readonly headRef: string;
       /** The head lives in another repository: the token is read-only and secrets are absent. */
@@ -68,6 +70,7 @@ function pullRequestOf(payload: unknown): WorkflowTarget {
     number: positiveInteger(field(pull, 'number'), 'pull_request.number'),
     baseSha: sha(field(field(pull, 'base'), 'sha'), 'pull_request.base.sha'),
     headSha: sha(field(field(pull, 'head'), 'sha'), 'pull_request.head.sha'),
+    baseRef: text(field(field(pull, 'base'), 'ref'), 'pull_request.base.ref'),
     headRef: text(field(field(pull, 'head'), 'ref'), 'pull_request.head.ref'),
     fromFork: headRepo !== baseRepo,
     title: text(field(pull, 'title'), 'pull_request.title'),

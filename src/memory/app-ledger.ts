@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import { isRecord, type JsonObject } from '../model/json.js';
-import type { CostTrendPoint } from '../report/markdown-trend.js';
 import { appendToJournal, readJournal } from './journal.js';
 import { anchorBeside } from './journal-anchor-file.js';
 import type { JournalAnchor, JournalContents } from './journal-format.js';
@@ -57,24 +56,19 @@ function keyedLine(contents: JournalContents, key: string): JournalAnchor | unde
 }
 
 /**
- * The cost and budget of the repository's earlier checks, oldest first, from the App's own
- * ledger (lines whose checksum verifies): the history the pull request comment charts. A line
- * of the same `key` (this event and head, redelivered) is left out: it is this check.
+ * The cost of the repository's earlier checks, oldest first, from the App's own ledger (lines
+ * whose checksum verifies): the history the pull request comment charts. A line of the same
+ * `key` (this event and head, redelivered) is left out: it is this check.
  */
 export async function appLedgerCostHistory(
   dataDir: string,
   repositoryId: number,
   key: string,
-): Promise<CostTrendPoint[]> {
+): Promise<number[]> {
   const { entries } = await readJournal(appLedgerPath(dataDir, repositoryId));
   return entries.flatMap(({ record }) => {
-    const { cost, budget } = record;
-    if (record.kind !== 'check' || record.key === key) return [];
-    if (!isRecord(cost) || !isRecord(budget)) return [];
-    const total = cost.total;
-    const block = budget.block;
-    return typeof total === 'number' && typeof block === 'number'
-      ? [{ cost: total, budget: block }]
-      : [];
+    const { cost } = record;
+    if (record.kind !== 'check' || record.key === key || !isRecord(cost)) return [];
+    return typeof cost.total === 'number' ? [cost.total] : [];
   });
 }

@@ -1,48 +1,51 @@
 import type { Report } from '../model/report.js';
 
-/** One earlier check of the repository, as the ledger AUREUS wrote records it. */
-export interface CostTrendPoint {
-  readonly cost: number;
-  /** The change budget's block line at that check. */
-  readonly budget: number;
-}
-
-/** Earlier checks shown beside this one: enough for a trend, small enough for a comment. */
+/** Earlier changes shown beside this one: enough for a trend, small enough for a comment. */
 export const TREND_CHECKS = 10;
-/** Fewer earlier checks than this make no trend worth a chart. */
-const MIN_HISTORY = 2;
+/** Fewer earlier changes than this make no trend worth a chart. */
+const MIN_HISTORY = 3;
+/**
+ * No change costs more points than this; a ledger value past it is not a cost, and JavaScript
+ * would write it in exponent notation, which is not a Mermaid number.
+ */
+const MAX_COST = 1e12;
 
 /**
- * A Mermaid line chart GitHub draws in the comment: the cost of the repository's last checks
- * and of this one, against the budget. Only numbers and fixed words go into it, so nothing a
- * ledger or a pull request holds can change the chart's text.
+ * A Mermaid chart GitHub draws in the comment: the cost of the last changes judged on the
+ * target branch and of this one (also drawn as a bar, to mark it), against the change budget's
+ * warning and blocking lines. Mermaid text is a markup language of its own, so only numbers and
+ * fixed words go into it: nothing a ledger or a pull request holds can change the chart's text.
+ * `history` is the earlier changes' costs, oldest first.
  */
-export function trendSection(report: Report, history: readonly CostTrendPoint[]): string[] {
-  const earlier = history.filter((point) => finite(point.cost) && finite(point.budget));
+export function trendSection(report: Report, history: readonly number[]): string[] {
+  const earlier = history.filter((cost) => Math.abs(cost) <= MAX_COST).slice(-TREND_CHECKS);
   if (earlier.length < MIN_HISTORY) return [];
-  const points = [
-    ...earlier.slice(-TREND_CHECKS),
-    { cost: report.cost.total, budget: report.budget.block },
-  ];
-  const labels = points.map((_, index) =>
-    index === points.length - 1 ? '"this"' : `"${index - points.length + 1}"`,
+  const costs = [...earlier, report.cost.total];
+  const labels = costs.map((_, index) =>
+    index === costs.length - 1 ? '"this PR"' : `"${index - costs.length + 1}"`,
   );
-  const numbers = (values: number[]) => `[${values.map(format).join(', ')}]`;
+  const series = (values: readonly number[]) => `[${values.map(format).join(', ')}]`;
+  const level = (value: number) => series(costs.map(() => value));
+  const marked = costs.map((cost, index) => (index === costs.length - 1 ? cost : 0));
   return [
     '#### Cost trend',
     '',
-    `Cost of this change and of the repository's ${points.length - 1} checks before it (solid), against the budget (second line), in points.`,
+    `Cost of the last ${earlier.length} changes judged on the target branch and of this pull request (the bar), in points, against the budget's warning line (${format(report.budget.warn)}) and blocking line (${format(report.budget.block)}).`,
     '',
     '```mermaid',
     'xychart-beta',
-    '    title "Cost per change against the budget"',
-    `    x-axis "Check" [${labels.join(', ')}]`,
+    '    title "Cost per change (points)"',
+    `    x-axis "Change" [${labels.join(', ')}]`,
     '    y-axis "Points"',
-    `    line ${numbers(points.map((point) => point.cost))}`,
-    `    line ${numbers(points.map((point) => point.budget))}`,
+    `    bar ${series(marked)}`,
+    `    line ${series(costs)}`,
+    `    line ${level(report.budget.warn)}`,
+    `    line ${level(report.budget.block)}`,
     '```',
   ];
 }
 
-const finite = (value: number) => Number.isFinite(value);
-const format = (value: number) => String(Math.round(value * 100) / 100);
+/** A number rounded to hundredths: digits, a point and a sign are all it can hold. */
+function format(value: number): string {
+  return Math.abs(value) <= MAX_COST ? String(Math.round(value * 100) / 100) : '0';
+}

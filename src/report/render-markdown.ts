@@ -11,7 +11,7 @@ import {
   reasonsSection,
   titleSection,
 } from './markdown-sections.js';
-import { type CostTrendPoint, trendSection } from './markdown-trend.js';
+import { trendSection } from './markdown-trend.js';
 
 export interface MarkdownOptions {
   /** Id inside the hidden HTML comment the sticky comment is found by. */
@@ -19,10 +19,11 @@ export interface MarkdownOptions {
   /** Largest comment in UTF-8 bytes; GitHub refuses bodies over 65,536 characters. */
   readonly maxBytes?: number;
   /**
-   * Earlier checks of the repository, oldest first, from the ledger AUREUS itself wrote (never
-   * from a file the change can edit): with two or more, the comment gets a trend chart.
+   * The costs of the changes judged earlier on the target branch, oldest first, from the ledger
+   * AUREUS itself wrote (never from a file the change can edit): with three or more, the comment
+   * gets a trend chart, the first thing left out when the comment would be too long.
    */
-  readonly history?: readonly CostTrendPoint[];
+  readonly history?: readonly number[];
   /**
    * The repository's web address (`https://github.com/OWNER/REPO`, or a GitHub Enterprise
    * Server's): each finding's place links to its lines at the judged head commit.
@@ -64,7 +65,7 @@ function document(
   report: Report,
   marker: string,
   limits: MarkdownLimits,
-  history: readonly CostTrendPoint[],
+  history: readonly number[],
   blobUrl: string | undefined,
 ): string[] {
   const sections = [
@@ -89,18 +90,21 @@ export function renderMarkdown(report: Report, options: MarkdownOptions = {}): s
   const history = options.history ?? [];
   if (maxBytes < MIN_MAX_BYTES) throw new RangeError(`maxBytes must be at least ${MIN_MAX_BYTES}`);
   const blobUrl = blobUrlOf(report, options.repositoryUrl);
-  for (const limits of [...LADDER, SMALLEST]) {
-    const body = document(report, marker, limits, history, blobUrl).join('\n');
+  // The chart is a picture of what the ledger already says: it goes before any finding does.
+  const attempts = [
+    ...(history.length > 0 ? [{ limits: LADDER[0] ?? SMALLEST, history }] : []),
+    ...[...LADDER, SMALLEST].map((limits) => ({ limits, history: [] })),
+  ];
+  for (const attempt of attempts) {
+    const body = document(report, marker, attempt.limits, attempt.history, blobUrl).join('\n');
     if (utf8Bytes(body) <= maxBytes) return body;
   }
   // Only a very small maxBytes gets here: whole lines while they fit, then say so.
   const notice = `… truncated to ${maxBytes} bytes (see the job summary/artifact)`;
   const room = maxBytes - utf8Bytes(notice) - 1;
-  return [
-    ...linesWithin(document(report, marker, SMALLEST, history, blobUrl), room),
-    '',
-    notice,
-  ].join('\n');
+  return [...linesWithin(document(report, marker, SMALLEST, [], blobUrl), room), '', notice].join(
+    '\n',
+  );
 }
 
 /** Where a file of the judged head is shown, or undefined when the comment cannot link to it. */

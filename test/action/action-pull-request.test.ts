@@ -63,6 +63,7 @@ describe('the Action on a pull request', () => {
     expect(blocked.summary).toContain('BLOCK');
     expect(blocked.stdout).toContain('Fetched the base commit');
     expect(operations()).toEqual([
+      'GET git/get-ref',
       'GET issues/list-comments',
       'POST issues/create-comment',
       'POST checks/create',
@@ -80,6 +81,7 @@ describe('the Action on a pull request', () => {
     expect(fixed.exitCode).toBe(0);
     expect(fixed.outputs.verdict).toMatch(/^(pass|warn)$/);
     expect(operations()).toEqual([
+      'GET git/get-ref',
       'GET issues/list-comments',
       'PATCH issues/update-comment',
       'POST checks/create',

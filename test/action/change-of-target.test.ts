@@ -20,6 +20,7 @@ describe('changeOfTarget', () => {
       number: 1,
       baseSha: A,
       headSha: B,
+      baseRef: 'main',
       headRef: 'feature',
       fromFork: false,
       title: 't',

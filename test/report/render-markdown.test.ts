@@ -14,29 +14,38 @@ describe('renderMarkdown', () => {
     );
   });
 
-  it('charts the cost trend only from two earlier checks on, with numbers alone', () => {
-    const earlier = [
-      { cost: 120, budget: 500 },
-      { cost: 300.456, budget: 500 },
-    ];
-    expect(renderMarkdown(BLOCK, { history: earlier.slice(0, 1) })).not.toContain('mermaid');
-    const body = renderMarkdown(BLOCK, { history: [{ cost: Number.NaN, budget: 1 }, ...earlier] });
+  it('charts the cost trend from three earlier changes on, with numbers and fixed words alone', () => {
+    const earlier = [120, 300.456, 80];
+    expect(renderMarkdown(BLOCK, { history: earlier.slice(0, 2) })).not.toContain('mermaid');
+    const body = renderMarkdown(BLOCK, { history: [Number.NaN, ...earlier] });
     expect(body).toContain(
       [
         '```mermaid',
         'xychart-beta',
-        '    title "Cost per change against the budget"',
-        '    x-axis "Check" ["-2", "-1", "this"]',
+        '    title "Cost per change (points)"',
+        '    x-axis "Change" ["-3", "-2", "-1", "this PR"]',
         '    y-axis "Points"',
-        '    line [120, 300.46, 640]',
-        '    line [500, 500, 500]',
+        '    bar [0, 0, 0, 640]',
+        '    line [120, 300.46, 80, 640]',
+        '    line [400, 400, 400, 400]',
+        '    line [500, 500, 500, 500]',
         '```',
       ].join('\n'),
     );
-    const many = Array.from({ length: 30 }, (_, i) => ({ cost: i, budget: 500 }));
+    const many = Array.from({ length: 30 }, (_, i) => i);
     expect(renderMarkdown(BLOCK, { history: many })).toContain(
       'line [20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 640]',
     );
+  });
+
+  it('drops the trend chart before it shortens any list to fit the comment', () => {
+    const history = [120, 300, 80];
+    const full = renderMarkdown(BLOCK, { history });
+    const without = renderMarkdown(BLOCK);
+    const chartBytes = Buffer.byteLength(full) - Buffer.byteLength(without);
+    expect(chartBytes).toBeGreaterThan(0);
+    const tight = renderMarkdown(BLOCK, { history, maxBytes: Buffer.byteLength(full) - 1 });
+    expect(tight).toBe(without);
   });
 
   it('refuses a marker that would end the HTML comment early', () => {

@@ -690,6 +690,10 @@ patterns_retention_days?: number
  */
 learning?: {
 /**
+ * Whether the Action's `mode: learn` (a scheduled or dispatched run) opens the proposal as a pull request on branch aureus/learn-<date>: at most one open at a time, at most one new per 7 days. Off: nothing is pushed.
+ */
+open_pull_request?: boolean
+/**
  * Days of ledger entries learn reads (M); `aureus learn --since DAYS` overrides it for one run.
  */
 window_days?: number

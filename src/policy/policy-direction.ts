@@ -154,6 +154,7 @@ export const SETTING_DIRECTIONS: ReadonlyMap<string, SettingDirection> = new Map
   ['memory.history_retention_days', ANY],
   ['memory.patterns_retention_days', ANY],
   // `aureus learn` only proposes a policy; what it reads never changes a verdict.
+  ['learning.open_pull_request', NEUTRAL],
   ['learning.window_days', NEUTRAL],
   ['learning.relax_after_overrides', NEUTRAL],
   ['learning.min_changes', NEUTRAL],

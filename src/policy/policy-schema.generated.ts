@@ -1102,6 +1102,11 @@ export const policySchema: SchemaNode = {
       "additionalProperties": false,
       "default": {},
       "properties": {
+        "open_pull_request": {
+          "description": "Whether the Action's `mode: learn` (a scheduled or dispatched run) opens the proposal as a pull request on branch aureus/learn-<date>: at most one open at a time, at most one new per 7 days. Off: nothing is pushed.",
+          "type": "boolean",
+          "default": false
+        },
         "window_days": {
           "description": "Days of ledger entries learn reads (M); `aureus learn --since DAYS` overrides it for one run.",
           "type": "integer",

@@ -6,7 +6,7 @@ import runtime2 from 'ajv-formats/dist/formats.js';
 
 export const validate = validate10;
 export default validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","title":"AUREUS policy","description":"The complexity budgets and rules a repository is held to, read from .aureus/policy.yaml at the base commit of every change. Every key is optional except version; omitted keys take the built-in defaults shown by `aureus policy show`.","type":"object","additionalProperties":false,"required":["version"],"properties":{"version":{"description":"Version of the policy format. This AUREUS reads version 1; older versions are migrated on load, newer ones need a newer AUREUS.","const":1},"project":{"description":"What kind of project this is; budgets are sized from it.","type":"object","additionalProperties":false,"default":{},"properties":{"name":{"description":"Display name used in reports. Defaults to the repository folder name when empty.","type":"string","maxLength":200,"default":""},"type":{"description":"Kind of project: web app, API service, CLI, library or monorepo.","enum":["web-app","api-service","cli","library","monorepo","unknown"],"default":"unknown"},"stack":{"description":"Languages, frameworks and test tooling the project uses.","type":"object","additionalProperties":false,"default":{},"properties":{"languages":{"description":"Languages by share of lines, largest first (for example typescript, python).","type":"array","items":{"type":"string","minLength":1,"maxLength":50},"uniqueItems":true,"default":[]},"frameworks":{"description":"Frameworks in use (for example express, react, django).","type":"array","items":{"type":"string","minLength":1,"maxLength":100},"uniqueItems":true,"default":[]},"test_command":{"description":"The project's test command as an argument vector, run without a shell when a patch is verified locally (for example [npm, test]). Empty means none known.","type":"array","items":{"type":"string","minLength":1,"maxLength":200},"maxItems":20,"default":[]}}},"maturity":{"description":"greenfield: new code, the design's budgets apply as they are. growing: budgets sized above the current code. legacy: budgets above the current code plus a baseline so only new findings block.","enum":["greenfield","growing","legacy"],"default":"greenfield"}}},"budgets":{"description":"Limits on the cost of one change and on the size of the core.","type":"object","additionalProperties":false,"default":{},"properties":{"change":{"description":"Cost of a single change in points (see pricing).","type":"object","additionalProperties":false,"default":{},"properties":{"warn":{"description":"A change costing at least this many points is reported with a warning. Must not exceed block.","type":"number","minimum":0,"default":400},"block":{"description":"A change costing more than this many points is blocked.","type":"number","minimum":0,"default":500}}},"core_loc":{"description":"Logical lines of code in the core (paths.core).","type":"object","additionalProperties":false,"default":{},"properties":{"target":{"description":"Size the core should stay under; reflexion is due at simplification.triggers.loc_budget_ratio of it.","type":"integer","minimum":1,"default":4000},"hard":{"description":"Size the core may never exceed: a change that crosses it is blocked. Must be at least target.","type":"integer","minimum":1,"default":8000}}},"core_files":{"description":"Most source files the core may hold.","type":"integer","minimum":1,"default":25},"core_modules":{"description":"Most top-level modules (folders directly under a core root) the core may hold.","type":"integer","minimum":1,"default":6},"new_dependencies":{"description":"Most new direct dependencies a single change may add.","type":"integer","minimum":0,"default":2}}},"forbidden_patterns":{"description":"Patterns the critic reports, by id. Each has a severity (error blocks, warn reports, off disables) and its own parameters.","type":"object","additionalProperties":false,"default":{},"properties":{"god_class":{"description":"A class that grew too large to understand in one reading.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"max_loc":{"description":"Most logical lines one class may span.","type":"integer","minimum":1,"default":500},"growth_tolerance":{"description":"Lines of code a class recorded in .aureus/baseline.json may gain over its recorded size before its growth blocks: growth within it is reported as worsened but does not block. Counted from the baseline's figure, not from each change's base, so small changes cannot add up past it. 0, the default: any growth blocks (aureus init sets one for a legacy project).","type":"integer","minimum":0,"default":0}}},"deep_inheritance":{"description":"A class hierarchy deeper than the limit, followed across files.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"max_depth":{"description":"Most levels of extends above a class.","type":"integer","minimum":0,"default":2}}},"circular_dependency":{"description":"Modules that import each other, directly or through others.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"count_type_only_imports":{"description":"Whether imports TypeScript's emit erases count towards a cycle: `import type`, and imports whose bindings are used only as types under the file's tsconfig (verbatimModuleSyntax, decorator metadata and the JSX factory keep theirs). They vanish at run time, so they do not by default.","type":"boolean","default":false}}},"forbidden_dependency":{"description":"An import from one module to another that the `modules` section forbids, reported at the importing line.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"global_mutable_state":{"description":"Module-level variables that are reassigned or mutated.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"warn"}}},"reflection":{"description":"Reflection-based metaprogramming: eval, new Function, Proxy, Reflect, dynamic imports of computed names, getattr/__import__, Java reflection.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"warn"}}},"premature_abstraction":{"description":"An interface or abstract class with fewer implementations than the minimum.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"min_implementations":{"description":"Fewest implementations that justify an abstraction.","type":"integer","minimum":1,"default":2},"core_interfaces":{"description":"Names of interfaces that are deliberate extension points and exempt from this rule.","type":"array","items":{"type":"string","minLength":1,"maxLength":200},"uniqueItems":true,"default":[]}}},"di_container":{"description":"A dependency-injection container used in the core.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"plugin_registry":{"description":"A plugin registry or dynamic module loading in the core.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"event_bus":{"description":"An event bus with too few subscribers to be worth the indirection.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"min_subscribers":{"description":"Fewest distinct subscribers that justify an event bus.","type":"integer","minimum":1,"default":3}}},"single_backend_repository":{"description":"A repository-pattern abstraction over a single storage backend.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"warn"}}},"oversized_adapter":{"description":"An adapter grown past the size where it stops being a thin translation layer.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"max_loc":{"description":"Most logical lines an adapter file may hold.","type":"integer","minimum":1,"default":200},"growth_tolerance":{"description":"Lines of code an adapter recorded in .aureus/baseline.json may gain over its recorded size before its growth blocks: growth within it is reported as worsened but does not block. Counted from the baseline's figure, not from each change's base, so small changes cannot add up past it. 0, the default: any growth blocks (aureus init sets one for a legacy project).","type":"integer","minimum":0,"default":0},"adapter_globs":{"description":"Globs that name adapter files.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":["**/adapters/**","**/*-adapter.*","**/*Adapter.*"]}}},"dependency_budget":{"description":"A change adds more direct dependencies than budgets.new_dependencies.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"module_budget":{"description":"The core holds more modules than budgets.core_modules.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"file_budget":{"description":"The core holds more files than budgets.core_files.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"loc_budget":{"description":"The core crosses budgets.core_loc.hard (blocks at this severity) or budgets.core_loc.target (always a warning).","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"unparsable_file":{"description":"A TypeScript, JavaScript, Python, Go or Java file that does not parse, reported at its first syntax error: what the parser could not read is not measured, so the check says so instead of pricing and critiquing the file as if it had been read. A file already broken at the base is baseline.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"in_tests":{"description":"Severity for files under paths.tests, which may hold invalid code on purpose (a parser's test inputs), never above severity: warn reports them without blocking. Files meant to be invalid are best listed under paths.ignore, which AUREUS never prices or critiques.","$ref":"#/definitions/severity","default":"warn"}}}}},"modules":{"description":"Named groups of files and which other groups each may import, checked by forbidden_dependency (for example `ui: { paths: [\"src/ui/**\"], may_not_import: [db] }`). Imports inside a module, and to or from files in no module, are always allowed.","type":"object","default":{},"propertyNames":{"description":"A module's name: letters, digits, `_`, `-`, `.` and `/`.","pattern":"^[A-Za-z0-9_][A-Za-z0-9_./-]*$","maxLength":100},"additionalProperties":{"$ref":"#/definitions/module"}},"pricing":{"description":"Weights that turn a change into points. A cost is a breakdown: loc, dependencies, abstractions, security, files, modules, tool, total.","type":"object","additionalProperties":false,"default":{},"properties":{"loc_added":{"description":"Points per added logical line.","type":"number","minimum":0,"default":1},"loc_deleted_credit":{"description":"Points credited per deleted logical line, so a simplification has a negative cost.","type":"number","minimum":0,"default":1},"dependency":{"description":"Price of a new dependency: own_loc / 1000 × per_kloc + per_transitive_package × packages it adds + install_script if it runs one.","type":"object","additionalProperties":false,"default":{},"properties":{"per_kloc":{"description":"Points per thousand lines of the dependency's own code.","type":"number","minimum":0,"default":1},"per_transitive_package":{"description":"Points per package the lockfile gains with it.","type":"number","minimum":0,"default":5},"install_script":{"description":"Points when the dependency (or one it pulls in) runs an install script.","type":"number","minimum":0,"default":20}}},"abstraction":{"description":"Points per new abstraction: interface, abstract class, class hierarchy level, generic factory.","type":"number","minimum":0,"default":25},"security":{"description":"Points per new touch of a sensitive surface.","type":"object","additionalProperties":false,"default":{},"properties":{"process_spawn":{"description":"Starting processes or shells (child_process, subprocess, exec).","$ref":"#/definitions/points","default":30},"eval":{"description":"Evaluating code from strings (eval, new Function, vm).","$ref":"#/definitions/points","default":30},"filesystem_write":{"description":"Writing, moving or deleting files.","$ref":"#/definitions/points","default":10},"network":{"description":"Opening network connections or HTTP requests.","$ref":"#/definitions/points","default":20},"crypto":{"description":"Cryptography: keys, ciphers, signatures, random tokens.","$ref":"#/definitions/points","default":15},"auth":{"description":"Authentication and authorization: logins, tokens, sessions, permissions.","$ref":"#/definitions/points","default":25},"deserialization":{"description":"Turning untrusted bytes into objects (pickle, YAML load, unserialize).","$ref":"#/definitions/points","default":20},"env_secrets":{"description":"Reading environment variables or secrets.","$ref":"#/definitions/points","default":15}}},"file":{"description":"Points per new file.","type":"number","minimum":0,"default":5},"module":{"description":"Points per new module (a new folder directly under a core root).","type":"number","minimum":0,"default":20},"tool":{"description":"Points per builder tool action, by the action's permission tier.","type":"object","additionalProperties":false,"default":{},"properties":{"tier_0":{"description":"Tier 0: reading the workspace.","$ref":"#/definitions/points","default":0},"tier_1":{"description":"Tier 1: editing files in the workspace.","$ref":"#/definitions/points","default":1},"tier_2":{"description":"Tier 2: running an allow-listed command in the sandbox.","$ref":"#/definitions/points","default":5},"tier_3":{"description":"Tier 3: publishing (pushing a branch, opening a pull request).","$ref":"#/definitions/points","default":20}}},"test_code_weight":{"description":"Multiplier on the cost of lines under paths.tests.","type":"number","minimum":0,"maximum":1,"default":0.25},"generated_code_weight":{"description":"Multiplier on the cost of lines under paths.generated.","type":"number","minimum":0,"maximum":1,"default":0}}},"permissions":{"description":"What the builder agent may do. Tiers: 0 read the workspace, 1 edit files in the workspace, 2 run allow-listed commands in a sandbox, 3 publish (push an aureus/ branch, open a draft pull request).","type":"object","additionalProperties":false,"default":{},"properties":{"max_tier":{"description":"Highest tier the builder may use without a maintainer's approval.","type":"integer","minimum":0,"maximum":3,"default":2},"allowed_commands":{"description":"Exact argument vectors the builder may run at tier 2, without a shell (for example [npm, test]).","type":"array","items":{"type":"array","items":{"type":"string","minLength":1,"maxLength":200},"minItems":1,"maxItems":20},"maxItems":50,"default":[]},"protected_paths":{"description":"Globs the builder may never change: a patch that touches one is refused.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":[".github/**",".husky/**",".aureus/**","**/CODEOWNERS","**/.gitattributes","**/AGENTS.md","**/package.json","**/package-lock.json"]}}},"cost_thresholds":{"description":"Limits on the builder agent and the model it calls.","type":"object","additionalProperties":false,"default":{},"properties":{"action_warn":{"description":"A single builder action estimated at this many points or more is logged as expensive.","type":"number","minimum":0,"default":20},"action_block":{"description":"A single builder action estimated above this many points is refused. Must be at least action_warn.","type":"number","minimum":0,"default":50},"max_iterations":{"description":"Most act/verify rounds in one builder run.","type":"integer","minimum":1,"maximum":500,"default":30},"reflect_every_actions":{"description":"Every this many actions the builder stops to reflect: it is shown its goals and progress notes and answers whether to continue, plan again or stop, with the decisions and blockers it records.","type":"integer","minimum":1,"maximum":500,"default":10},"context_tokens":{"description":"The builder's context window in tokens: one request, its input counted as one token per byte plus model_provider.max_tokens, must fit it. Past three quarters of it the file contents read least recently are replaced by a one-line stub and older turns by a summary the run writes from its own record; a request that still cannot fit stops the run.","type":"integer","minimum":1,"default":100000},"max_tokens_per_run":{"description":"Most model tokens (input plus output) one run may use, the builder's or aureus simplify's: a call whose worst case (its request's size plus model_provider.max_tokens) would pass it is not sent.","type":"integer","minimum":1,"default":200000},"max_usd_per_run":{"description":"Most model spend in US dollars for one run, at model_provider.prices: a call whose worst case would pass it is not sent.","type":"number","minimum":0,"default":2},"max_usd_per_day":{"description":"Most model spend in US dollars per repository per day, this run's included: a call whose worst case would pass it is not sent.","type":"number","minimum":0,"default":20},"max_runs_per_actor_per_day":{"description":"Most builder runs one person may start per day.","type":"integer","minimum":0,"default":5},"max_patch_files":{"description":"Most files one builder patch may touch.","type":"integer","minimum":1,"default":100},"max_patch_bytes":{"description":"Largest builder patch in bytes.","type":"integer","minimum":1,"default":4194304}}},"simplification":{"description":"When reflexion runs and what it may do with its verified patches.","type":"object","additionalProperties":false,"default":{},"properties":{"enabled":{"description":"Whether reflexion runs at all.","type":"boolean","default":true},"triggers":{"description":"Any one of these starts reflexion on a change.","type":"object","additionalProperties":false,"default":{},"properties":{"added_loc":{"description":"A change adding more than this many logical lines.","type":"integer","minimum":0,"default":100},"new_abstraction":{"description":"A change introducing an interface, abstract class or new hierarchy level.","type":"boolean","default":true},"loc_budget_ratio":{"description":"The core reaching this fraction of budgets.core_loc.target.","type":"number","exclusiveMinimum":0,"maximum":1,"default":0.9}}},"aggressiveness":{"description":"conservative: only removals of dead code. balanced: also inlining and dropping single-implementation abstractions. aggressive: also merges and restructuring.","enum":["conservative","balanced","aggressive"],"default":"balanced"},"target_reduction":{"description":"Fraction of the change's complexity reflexion aims to remove.","type":"number","exclusiveMinimum":0,"maximum":1,"default":0.2},"suggestions":{"description":"Post verified patches as suggestion comments on pull request lines.","type":"boolean","default":true},"auto_commit":{"description":"Push one `aureus: simplify` commit to same-repository pull request branches.","type":"boolean","default":false},"model_assisted":{"description":"Also ask the model (model_provider) for larger simplifications; they pass the same verification.","type":"boolean","default":false}}},"model_provider":{"description":"The language models used by the builder agent and model-assisted reflexion: a primary provider, fallbacks tried in order when it is unavailable, and the price of every model they name. AUREUS works fully without one.","type":"object","additionalProperties":false,"default":{},"properties":{"provider":{"description":"none disables model use; anthropic uses the Messages API; openai-compatible uses chat completions (OpenAI, or a local server: Ollama, vLLM, llama.cpp server).","enum":["none","anthropic","openai-compatible"],"default":"none"},"model":{"description":"Model that builds (the builder's tool loop) and runs model-assisted reflexion, as the provider names it.","type":"string","minLength":1,"maxLength":200,"default":"claude-sonnet-5-5"},"planning_model":{"description":"Model that writes the builder's plan and estimate. Empty uses model.","type":"string","maxLength":200,"default":""},"base_url":{"description":"API base URL, for a proxy, a gateway or a local server (for example http://127.0.0.1:11434/v1 for Ollama). Empty uses ANTHROPIC_BASE_URL or OPENAI_BASE_URL when set, else the provider's own.","anyOf":[{"const":""},{"type":"string","format":"uri","pattern":"^https?://"}],"default":""},"api_key_env":{"description":"Name of the environment variable that holds the API key. Empty uses the provider's own: ANTHROPIC_API_KEY or OPENAI_API_KEY (a local server may need none). The key itself never goes in the policy.","type":"string","pattern":"^([A-Z_][A-Z0-9_]*)?$","default":""},"max_tokens":{"description":"Most tokens one model reply may hold.","type":"integer","minimum":1,"maximum":200000,"default":8192},"timeout_seconds":{"description":"How long one model call may take.","type":"integer","minimum":1,"maximum":3600,"default":120},"fallback":{"description":"Providers tried in order when the one before is unavailable (rate limited after its retries, overloaded, a server error, a timeout, no connection); never when it refuses the key or the request, which are settings to fix. They share max_tokens and timeout_seconds.","type":"array","maxItems":3,"items":{"type":"object","additionalProperties":false,"required":["provider","model"],"properties":{"provider":{"description":"anthropic or openai-compatible, as model_provider.provider.","enum":["anthropic","openai-compatible"]},"model":{"description":"Model that builds, on this provider.","type":"string","minLength":1,"maxLength":200},"planning_model":{"description":"Model that plans, on this provider. Empty uses model.","type":"string","maxLength":200,"default":""},"base_url":{"description":"API base URL of this provider; empty as for model_provider.base_url.","anyOf":[{"const":""},{"type":"string","format":"uri","pattern":"^https?://"}],"default":""},"api_key_env":{"description":"Variable holding this provider's key; empty as for model_provider.api_key_env.","type":"string","pattern":"^([A-Z_][A-Z0-9_]*)?$","default":""}}},"default":[]},"breaker_failures":{"description":"Consecutive failures after which a provider is skipped for the rest of the run, so a dead endpoint costs its timeout a bounded number of times.","type":"integer","minimum":1,"maximum":20,"default":3},"prices":{"description":"Price of every model the providers name, in US dollars per million tokens, for cost_thresholds' dollar caps. A model named above without a price is an error: a call is never counted as free unless its price says 0 (a local model).","type":"array","maxItems":50,"items":{"type":"object","additionalProperties":false,"required":["model","input_usd_per_mtok","output_usd_per_mtok"],"properties":{"model":{"description":"Model name, as in model, planning_model or a fallback.","type":"string","minLength":1,"maxLength":200},"input_usd_per_mtok":{"description":"US dollars per million input tokens.","type":"number","minimum":0},"output_usd_per_mtok":{"description":"US dollars per million output tokens.","type":"number","minimum":0}}},"default":[{"model":"claude-sonnet-5-5","input_usd_per_mtok":3,"output_usd_per_mtok":15}]}}},"integrations":{"description":"Where AUREUS runs and what it publishes there.","type":"object","additionalProperties":false,"default":{},"properties":{"hooks":{"description":"Local git hooks (advisory: the server-side check is the gate).","type":"object","additionalProperties":false,"default":{},"properties":{"pre_commit":{"description":"Price the staged change before every commit.","type":"boolean","default":true},"pre_push":{"description":"Check the range being pushed against the upstream merge-base.","type":"boolean","default":false}}},"action":{"description":"What the GitHub Action publishes.","type":"object","additionalProperties":false,"default":{},"properties":{"comment":{"description":"Keep one sticky cost-ledger comment on the pull request.","type":"boolean","default":true},"annotations":{"description":"Annotate changed lines with findings.","type":"boolean","default":true},"sarif":{"description":"Write a SARIF file for code scanning.","type":"boolean","default":true}}},"app":{"description":"What the GitHub App does on installed repositories.","type":"object","additionalProperties":false,"default":{},"properties":{"check_runs":{"description":"Conclude an AUREUS check run on every pull request head.","type":"boolean","default":true},"comments":{"description":"Keep one sticky cost-ledger comment on the pull request.","type":"boolean","default":true},"builder":{"description":"Let maintainers start the builder agent with `/aureus implement` or the builder label.","type":"boolean","default":false},"builder_label":{"description":"Issue label that starts the builder agent.","type":"string","minLength":1,"maxLength":50,"default":"aureus:implement"},"allowed_bot_ids":{"description":"Numeric GitHub user ids of bots whose commands AUREUS accepts. Names are never trusted.","type":"array","items":{"type":"integer","minimum":1},"uniqueItems":true,"default":[]}}},"incomplete_conclusion":{"description":"Check conclusion when a change could not be fully evaluated. Never success.","enum":["failure","neutral"],"default":"failure"}}},"memory":{"description":"How long the .aureus/ store keeps its records.","type":"object","additionalProperties":false,"default":{},"properties":{"ledger_retention_days":{"description":"Days of entries the App's ledger keeps (AUREUS_DATA_DIR/ledger/<repository id>.jsonl); 0 keeps them all. Older entries become one summary line that keeps the hash chain verifiable (aureus ledger compact; appends do it once the oldest entry is a day past this), after a backup beside the ledger. The ledger is the data the cost model learns from. The shared ledger (branch aureus-ledger) keeps every entry.","type":"integer","minimum":0,"default":0},"history_retention_days":{"description":"Days of this machine's run history to keep: the local ledger, .aureus/local/ledger.jsonl (checks, commits, simplifications, builder runs); 0 keeps it all. Older entries become one summary line, as for ledger_retention_days.","type":"integer","minimum":0,"default":180},"patterns_retention_days":{"description":"Days of ledger entries `aureus memory patterns` reads into the patterns registry (.aureus/patterns.json): older checks, overrides and fixes are left out; 0 keeps them all.","type":"integer","minimum":0,"default":365}}},"learning":{"description":"What `aureus learn` reads from the ledgers and the git history before it proposes a policy change. It only proposes: a maintainer applies the change.","type":"object","additionalProperties":false,"default":{},"properties":{"window_days":{"description":"Days of ledger entries learn reads (M); `aureus learn --since DAYS` overrides it for one run.","type":"integer","minimum":1,"maximum":3650,"default":90},"relax_after_overrides":{"description":"Overrides of one rule or of the change budget within window_days (N) after which learn proposes relaxing it.","type":"integer","minimum":1,"default":5},"min_changes":{"description":"Fewest checked changes within window_days before learn proposes a tightening, a budget from the team's costs or fitted pricing weights: fewer say too little.","type":"integer","minimum":1,"default":20},"rework_days":{"description":"Days after a commit during which later commits that delete its lines (rewrites, reverts, fix-ups) count towards its actual cost.","type":"integer","minimum":1,"maximum":3650,"default":30},"max_weight_factor":{"description":"Largest factor a fitted pricing weight may be of the policy's (the smallest is 0: a weight is never negative).","type":"number","minimum":1,"maximum":100,"default":3},"budget_percentiles":{"description":"Percentiles of the team's change costs within window_days that learn suggests as budgets.change.","type":"object","additionalProperties":false,"default":{},"properties":{"warn":{"description":"Percentile of change costs suggested as budgets.change.warn.","type":"number","exclusiveMinimum":0,"maximum":100,"default":90},"block":{"description":"Percentile of change costs suggested as budgets.change.block; at least warn.","type":"number","exclusiveMinimum":0,"maximum":100,"default":98}}}}},"paths":{"description":"Globs (relative to the repository root, / as separator) that sort files into core, ignored, test and generated.","type":"object","additionalProperties":false,"default":{},"properties":{"core":{"description":"The core the LOC, file and module budgets apply to.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":["src/**"]},"ignore":{"description":"Files AUREUS never prices or critiques. Read from the base policy only, so a change cannot exclude itself.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":["**/node_modules/**","**/dist/**","**/build/**","**/coverage/**"]},"tests":{"description":"Test code, priced with pricing.test_code_weight.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":["test/**","tests/**","**/__tests__/**","**/*.test.*","**/*.spec.*","**/*_test.go","**/test_*.py"]},"generated":{"description":"Generated code, priced with pricing.generated_code_weight.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":["**/*.generated.*","**/generated/**"]}}}},"definitions":{"severity":{"description":"error: a new finding blocks the change. warn: reported, never blocks. off: not checked.","enum":["error","warn","off"]},"points":{"description":"Points added to the cost.","type":"number","minimum":0},"glob":{"description":"A glob relative to the repository root, with / as separator (for example src/**).","type":"string","minLength":1,"maxLength":500,"pattern":"^(?!/)(?!.*\\\\)"},"module":{"description":"A module: the files it holds and the modules it may import. Give may_import or may_not_import, not both; with neither, it may import any module.","type":"object","additionalProperties":false,"required":["paths"],"properties":{"paths":{"description":"Globs of the files the module holds; a file may belong to one module only.","type":"array","items":{"$ref":"#/definitions/glob"},"minItems":1,"uniqueItems":true},"may_import":{"description":"The only other modules its files may import (an allow list): an import of any other module is forbidden.","type":"array","items":{"type":"string"},"uniqueItems":true},"may_not_import":{"description":"Modules its files may not import (a deny list): every other module is allowed.","type":"array","items":{"type":"string"},"uniqueItems":true},"type_only_allowed":{"description":"Whether a forbidden import is allowed when TypeScript's emit erases it (`import type`, bindings used only as types): it does not exist at run time.","type":"boolean","default":false}}}}};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","title":"AUREUS policy","description":"The complexity budgets and rules a repository is held to, read from .aureus/policy.yaml at the base commit of every change. Every key is optional except version; omitted keys take the built-in defaults shown by `aureus policy show`.","type":"object","additionalProperties":false,"required":["version"],"properties":{"version":{"description":"Version of the policy format. This AUREUS reads version 1; older versions are migrated on load, newer ones need a newer AUREUS.","const":1},"project":{"description":"What kind of project this is; budgets are sized from it.","type":"object","additionalProperties":false,"default":{},"properties":{"name":{"description":"Display name used in reports. Defaults to the repository folder name when empty.","type":"string","maxLength":200,"default":""},"type":{"description":"Kind of project: web app, API service, CLI, library or monorepo.","enum":["web-app","api-service","cli","library","monorepo","unknown"],"default":"unknown"},"stack":{"description":"Languages, frameworks and test tooling the project uses.","type":"object","additionalProperties":false,"default":{},"properties":{"languages":{"description":"Languages by share of lines, largest first (for example typescript, python).","type":"array","items":{"type":"string","minLength":1,"maxLength":50},"uniqueItems":true,"default":[]},"frameworks":{"description":"Frameworks in use (for example express, react, django).","type":"array","items":{"type":"string","minLength":1,"maxLength":100},"uniqueItems":true,"default":[]},"test_command":{"description":"The project's test command as an argument vector, run without a shell when a patch is verified locally (for example [npm, test]). Empty means none known.","type":"array","items":{"type":"string","minLength":1,"maxLength":200},"maxItems":20,"default":[]}}},"maturity":{"description":"greenfield: new code, the design's budgets apply as they are. growing: budgets sized above the current code. legacy: budgets above the current code plus a baseline so only new findings block.","enum":["greenfield","growing","legacy"],"default":"greenfield"}}},"budgets":{"description":"Limits on the cost of one change and on the size of the core.","type":"object","additionalProperties":false,"default":{},"properties":{"change":{"description":"Cost of a single change in points (see pricing).","type":"object","additionalProperties":false,"default":{},"properties":{"warn":{"description":"A change costing at least this many points is reported with a warning. Must not exceed block.","type":"number","minimum":0,"default":400},"block":{"description":"A change costing more than this many points is blocked.","type":"number","minimum":0,"default":500}}},"core_loc":{"description":"Logical lines of code in the core (paths.core).","type":"object","additionalProperties":false,"default":{},"properties":{"target":{"description":"Size the core should stay under; reflexion is due at simplification.triggers.loc_budget_ratio of it.","type":"integer","minimum":1,"default":4000},"hard":{"description":"Size the core may never exceed: a change that crosses it is blocked. Must be at least target.","type":"integer","minimum":1,"default":8000}}},"core_files":{"description":"Most source files the core may hold.","type":"integer","minimum":1,"default":25},"core_modules":{"description":"Most top-level modules (folders directly under a core root) the core may hold.","type":"integer","minimum":1,"default":6},"new_dependencies":{"description":"Most new direct dependencies a single change may add.","type":"integer","minimum":0,"default":2}}},"forbidden_patterns":{"description":"Patterns the critic reports, by id. Each has a severity (error blocks, warn reports, off disables) and its own parameters.","type":"object","additionalProperties":false,"default":{},"properties":{"god_class":{"description":"A class that grew too large to understand in one reading.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"max_loc":{"description":"Most logical lines one class may span.","type":"integer","minimum":1,"default":500},"growth_tolerance":{"description":"Lines of code a class recorded in .aureus/baseline.json may gain over its recorded size before its growth blocks: growth within it is reported as worsened but does not block. Counted from the baseline's figure, not from each change's base, so small changes cannot add up past it. 0, the default: any growth blocks (aureus init sets one for a legacy project).","type":"integer","minimum":0,"default":0}}},"deep_inheritance":{"description":"A class hierarchy deeper than the limit, followed across files.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"max_depth":{"description":"Most levels of extends above a class.","type":"integer","minimum":0,"default":2}}},"circular_dependency":{"description":"Modules that import each other, directly or through others.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"count_type_only_imports":{"description":"Whether imports TypeScript's emit erases count towards a cycle: `import type`, and imports whose bindings are used only as types under the file's tsconfig (verbatimModuleSyntax, decorator metadata and the JSX factory keep theirs). They vanish at run time, so they do not by default.","type":"boolean","default":false}}},"forbidden_dependency":{"description":"An import from one module to another that the `modules` section forbids, reported at the importing line.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"global_mutable_state":{"description":"Module-level variables that are reassigned or mutated.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"warn"}}},"reflection":{"description":"Reflection-based metaprogramming: eval, new Function, Proxy, Reflect, dynamic imports of computed names, getattr/__import__, Java reflection.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"warn"}}},"premature_abstraction":{"description":"An interface or abstract class with fewer implementations than the minimum.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"min_implementations":{"description":"Fewest implementations that justify an abstraction.","type":"integer","minimum":1,"default":2},"core_interfaces":{"description":"Names of interfaces that are deliberate extension points and exempt from this rule.","type":"array","items":{"type":"string","minLength":1,"maxLength":200},"uniqueItems":true,"default":[]}}},"di_container":{"description":"A dependency-injection container used in the core.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"plugin_registry":{"description":"A plugin registry or dynamic module loading in the core.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"event_bus":{"description":"An event bus with too few subscribers to be worth the indirection.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"min_subscribers":{"description":"Fewest distinct subscribers that justify an event bus.","type":"integer","minimum":1,"default":3}}},"single_backend_repository":{"description":"A repository-pattern abstraction over a single storage backend.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"warn"}}},"oversized_adapter":{"description":"An adapter grown past the size where it stops being a thin translation layer.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"max_loc":{"description":"Most logical lines an adapter file may hold.","type":"integer","minimum":1,"default":200},"growth_tolerance":{"description":"Lines of code an adapter recorded in .aureus/baseline.json may gain over its recorded size before its growth blocks: growth within it is reported as worsened but does not block. Counted from the baseline's figure, not from each change's base, so small changes cannot add up past it. 0, the default: any growth blocks (aureus init sets one for a legacy project).","type":"integer","minimum":0,"default":0},"adapter_globs":{"description":"Globs that name adapter files.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":["**/adapters/**","**/*-adapter.*","**/*Adapter.*"]}}},"dependency_budget":{"description":"A change adds more direct dependencies than budgets.new_dependencies.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"module_budget":{"description":"The core holds more modules than budgets.core_modules.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"file_budget":{"description":"The core holds more files than budgets.core_files.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"loc_budget":{"description":"The core crosses budgets.core_loc.hard (blocks at this severity) or budgets.core_loc.target (always a warning).","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"}}},"unparsable_file":{"description":"A TypeScript, JavaScript, Python, Go or Java file that does not parse, reported at its first syntax error: what the parser could not read is not measured, so the check says so instead of pricing and critiquing the file as if it had been read. A file already broken at the base is baseline.","type":"object","additionalProperties":false,"default":{},"properties":{"severity":{"$ref":"#/definitions/severity","default":"error"},"in_tests":{"description":"Severity for files under paths.tests, which may hold invalid code on purpose (a parser's test inputs), never above severity: warn reports them without blocking. Files meant to be invalid are best listed under paths.ignore, which AUREUS never prices or critiques.","$ref":"#/definitions/severity","default":"warn"}}}}},"modules":{"description":"Named groups of files and which other groups each may import, checked by forbidden_dependency (for example `ui: { paths: [\"src/ui/**\"], may_not_import: [db] }`). Imports inside a module, and to or from files in no module, are always allowed.","type":"object","default":{},"propertyNames":{"description":"A module's name: letters, digits, `_`, `-`, `.` and `/`.","pattern":"^[A-Za-z0-9_][A-Za-z0-9_./-]*$","maxLength":100},"additionalProperties":{"$ref":"#/definitions/module"}},"pricing":{"description":"Weights that turn a change into points. A cost is a breakdown: loc, dependencies, abstractions, security, files, modules, tool, total.","type":"object","additionalProperties":false,"default":{},"properties":{"loc_added":{"description":"Points per added logical line.","type":"number","minimum":0,"default":1},"loc_deleted_credit":{"description":"Points credited per deleted logical line, so a simplification has a negative cost.","type":"number","minimum":0,"default":1},"dependency":{"description":"Price of a new dependency: own_loc / 1000 × per_kloc + per_transitive_package × packages it adds + install_script if it runs one.","type":"object","additionalProperties":false,"default":{},"properties":{"per_kloc":{"description":"Points per thousand lines of the dependency's own code.","type":"number","minimum":0,"default":1},"per_transitive_package":{"description":"Points per package the lockfile gains with it.","type":"number","minimum":0,"default":5},"install_script":{"description":"Points when the dependency (or one it pulls in) runs an install script.","type":"number","minimum":0,"default":20}}},"abstraction":{"description":"Points per new abstraction: interface, abstract class, class hierarchy level, generic factory.","type":"number","minimum":0,"default":25},"security":{"description":"Points per new touch of a sensitive surface.","type":"object","additionalProperties":false,"default":{},"properties":{"process_spawn":{"description":"Starting processes or shells (child_process, subprocess, exec).","$ref":"#/definitions/points","default":30},"eval":{"description":"Evaluating code from strings (eval, new Function, vm).","$ref":"#/definitions/points","default":30},"filesystem_write":{"description":"Writing, moving or deleting files.","$ref":"#/definitions/points","default":10},"network":{"description":"Opening network connections or HTTP requests.","$ref":"#/definitions/points","default":20},"crypto":{"description":"Cryptography: keys, ciphers, signatures, random tokens.","$ref":"#/definitions/points","default":15},"auth":{"description":"Authentication and authorization: logins, tokens, sessions, permissions.","$ref":"#/definitions/points","default":25},"deserialization":{"description":"Turning untrusted bytes into objects (pickle, YAML load, unserialize).","$ref":"#/definitions/points","default":20},"env_secrets":{"description":"Reading environment variables or secrets.","$ref":"#/definitions/points","default":15}}},"file":{"description":"Points per new file.","type":"number","minimum":0,"default":5},"module":{"description":"Points per new module (a new folder directly under a core root).","type":"number","minimum":0,"default":20},"tool":{"description":"Points per builder tool action, by the action's permission tier.","type":"object","additionalProperties":false,"default":{},"properties":{"tier_0":{"description":"Tier 0: reading the workspace.","$ref":"#/definitions/points","default":0},"tier_1":{"description":"Tier 1: editing files in the workspace.","$ref":"#/definitions/points","default":1},"tier_2":{"description":"Tier 2: running an allow-listed command in the sandbox.","$ref":"#/definitions/points","default":5},"tier_3":{"description":"Tier 3: publishing (pushing a branch, opening a pull request).","$ref":"#/definitions/points","default":20}}},"test_code_weight":{"description":"Multiplier on the cost of lines under paths.tests.","type":"number","minimum":0,"maximum":1,"default":0.25},"generated_code_weight":{"description":"Multiplier on the cost of lines under paths.generated.","type":"number","minimum":0,"maximum":1,"default":0}}},"permissions":{"description":"What the builder agent may do. Tiers: 0 read the workspace, 1 edit files in the workspace, 2 run allow-listed commands in a sandbox, 3 publish (push an aureus/ branch, open a draft pull request).","type":"object","additionalProperties":false,"default":{},"properties":{"max_tier":{"description":"Highest tier the builder may use without a maintainer's approval.","type":"integer","minimum":0,"maximum":3,"default":2},"allowed_commands":{"description":"Exact argument vectors the builder may run at tier 2, without a shell (for example [npm, test]).","type":"array","items":{"type":"array","items":{"type":"string","minLength":1,"maxLength":200},"minItems":1,"maxItems":20},"maxItems":50,"default":[]},"protected_paths":{"description":"Globs the builder may never change: a patch that touches one is refused.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":[".github/**",".husky/**",".aureus/**","**/CODEOWNERS","**/.gitattributes","**/AGENTS.md","**/package.json","**/package-lock.json"]}}},"cost_thresholds":{"description":"Limits on the builder agent and the model it calls.","type":"object","additionalProperties":false,"default":{},"properties":{"action_warn":{"description":"A single builder action estimated at this many points or more is logged as expensive.","type":"number","minimum":0,"default":20},"action_block":{"description":"A single builder action estimated above this many points is refused. Must be at least action_warn.","type":"number","minimum":0,"default":50},"max_iterations":{"description":"Most act/verify rounds in one builder run.","type":"integer","minimum":1,"maximum":500,"default":30},"reflect_every_actions":{"description":"Every this many actions the builder stops to reflect: it is shown its goals and progress notes and answers whether to continue, plan again or stop, with the decisions and blockers it records.","type":"integer","minimum":1,"maximum":500,"default":10},"context_tokens":{"description":"The builder's context window in tokens: one request, its input counted as one token per byte plus model_provider.max_tokens, must fit it. Past three quarters of it the file contents read least recently are replaced by a one-line stub and older turns by a summary the run writes from its own record; a request that still cannot fit stops the run.","type":"integer","minimum":1,"default":100000},"max_tokens_per_run":{"description":"Most model tokens (input plus output) one run may use, the builder's or aureus simplify's: a call whose worst case (its request's size plus model_provider.max_tokens) would pass it is not sent.","type":"integer","minimum":1,"default":200000},"max_usd_per_run":{"description":"Most model spend in US dollars for one run, at model_provider.prices: a call whose worst case would pass it is not sent.","type":"number","minimum":0,"default":2},"max_usd_per_day":{"description":"Most model spend in US dollars per repository per day, this run's included: a call whose worst case would pass it is not sent.","type":"number","minimum":0,"default":20},"max_runs_per_actor_per_day":{"description":"Most builder runs one person may start per day.","type":"integer","minimum":0,"default":5},"max_patch_files":{"description":"Most files one builder patch may touch.","type":"integer","minimum":1,"default":100},"max_patch_bytes":{"description":"Largest builder patch in bytes.","type":"integer","minimum":1,"default":4194304}}},"simplification":{"description":"When reflexion runs and what it may do with its verified patches.","type":"object","additionalProperties":false,"default":{},"properties":{"enabled":{"description":"Whether reflexion runs at all.","type":"boolean","default":true},"triggers":{"description":"Any one of these starts reflexion on a change.","type":"object","additionalProperties":false,"default":{},"properties":{"added_loc":{"description":"A change adding more than this many logical lines.","type":"integer","minimum":0,"default":100},"new_abstraction":{"description":"A change introducing an interface, abstract class or new hierarchy level.","type":"boolean","default":true},"loc_budget_ratio":{"description":"The core reaching this fraction of budgets.core_loc.target.","type":"number","exclusiveMinimum":0,"maximum":1,"default":0.9}}},"aggressiveness":{"description":"conservative: only removals of dead code. balanced: also inlining and dropping single-implementation abstractions. aggressive: also merges and restructuring.","enum":["conservative","balanced","aggressive"],"default":"balanced"},"target_reduction":{"description":"Fraction of the change's complexity reflexion aims to remove.","type":"number","exclusiveMinimum":0,"maximum":1,"default":0.2},"suggestions":{"description":"Post verified patches as suggestion comments on pull request lines.","type":"boolean","default":true},"auto_commit":{"description":"Push one `aureus: simplify` commit to same-repository pull request branches.","type":"boolean","default":false},"model_assisted":{"description":"Also ask the model (model_provider) for larger simplifications; they pass the same verification.","type":"boolean","default":false}}},"model_provider":{"description":"The language models used by the builder agent and model-assisted reflexion: a primary provider, fallbacks tried in order when it is unavailable, and the price of every model they name. AUREUS works fully without one.","type":"object","additionalProperties":false,"default":{},"properties":{"provider":{"description":"none disables model use; anthropic uses the Messages API; openai-compatible uses chat completions (OpenAI, or a local server: Ollama, vLLM, llama.cpp server).","enum":["none","anthropic","openai-compatible"],"default":"none"},"model":{"description":"Model that builds (the builder's tool loop) and runs model-assisted reflexion, as the provider names it.","type":"string","minLength":1,"maxLength":200,"default":"claude-sonnet-5-5"},"planning_model":{"description":"Model that writes the builder's plan and estimate. Empty uses model.","type":"string","maxLength":200,"default":""},"base_url":{"description":"API base URL, for a proxy, a gateway or a local server (for example http://127.0.0.1:11434/v1 for Ollama). Empty uses ANTHROPIC_BASE_URL or OPENAI_BASE_URL when set, else the provider's own.","anyOf":[{"const":""},{"type":"string","format":"uri","pattern":"^https?://"}],"default":""},"api_key_env":{"description":"Name of the environment variable that holds the API key. Empty uses the provider's own: ANTHROPIC_API_KEY or OPENAI_API_KEY (a local server may need none). The key itself never goes in the policy.","type":"string","pattern":"^([A-Z_][A-Z0-9_]*)?$","default":""},"max_tokens":{"description":"Most tokens one model reply may hold.","type":"integer","minimum":1,"maximum":200000,"default":8192},"timeout_seconds":{"description":"How long one model call may take.","type":"integer","minimum":1,"maximum":3600,"default":120},"fallback":{"description":"Providers tried in order when the one before is unavailable (rate limited after its retries, overloaded, a server error, a timeout, no connection); never when it refuses the key or the request, which are settings to fix. They share max_tokens and timeout_seconds.","type":"array","maxItems":3,"items":{"type":"object","additionalProperties":false,"required":["provider","model"],"properties":{"provider":{"description":"anthropic or openai-compatible, as model_provider.provider.","enum":["anthropic","openai-compatible"]},"model":{"description":"Model that builds, on this provider.","type":"string","minLength":1,"maxLength":200},"planning_model":{"description":"Model that plans, on this provider. Empty uses model.","type":"string","maxLength":200,"default":""},"base_url":{"description":"API base URL of this provider; empty as for model_provider.base_url.","anyOf":[{"const":""},{"type":"string","format":"uri","pattern":"^https?://"}],"default":""},"api_key_env":{"description":"Variable holding this provider's key; empty as for model_provider.api_key_env.","type":"string","pattern":"^([A-Z_][A-Z0-9_]*)?$","default":""}}},"default":[]},"breaker_failures":{"description":"Consecutive failures after which a provider is skipped for the rest of the run, so a dead endpoint costs its timeout a bounded number of times.","type":"integer","minimum":1,"maximum":20,"default":3},"prices":{"description":"Price of every model the providers name, in US dollars per million tokens, for cost_thresholds' dollar caps. A model named above without a price is an error: a call is never counted as free unless its price says 0 (a local model).","type":"array","maxItems":50,"items":{"type":"object","additionalProperties":false,"required":["model","input_usd_per_mtok","output_usd_per_mtok"],"properties":{"model":{"description":"Model name, as in model, planning_model or a fallback.","type":"string","minLength":1,"maxLength":200},"input_usd_per_mtok":{"description":"US dollars per million input tokens.","type":"number","minimum":0},"output_usd_per_mtok":{"description":"US dollars per million output tokens.","type":"number","minimum":0}}},"default":[{"model":"claude-sonnet-5-5","input_usd_per_mtok":3,"output_usd_per_mtok":15}]}}},"integrations":{"description":"Where AUREUS runs and what it publishes there.","type":"object","additionalProperties":false,"default":{},"properties":{"hooks":{"description":"Local git hooks (advisory: the server-side check is the gate).","type":"object","additionalProperties":false,"default":{},"properties":{"pre_commit":{"description":"Price the staged change before every commit.","type":"boolean","default":true},"pre_push":{"description":"Check the range being pushed against the upstream merge-base.","type":"boolean","default":false}}},"action":{"description":"What the GitHub Action publishes.","type":"object","additionalProperties":false,"default":{},"properties":{"comment":{"description":"Keep one sticky cost-ledger comment on the pull request.","type":"boolean","default":true},"annotations":{"description":"Annotate changed lines with findings.","type":"boolean","default":true},"sarif":{"description":"Write a SARIF file for code scanning.","type":"boolean","default":true}}},"app":{"description":"What the GitHub App does on installed repositories.","type":"object","additionalProperties":false,"default":{},"properties":{"check_runs":{"description":"Conclude an AUREUS check run on every pull request head.","type":"boolean","default":true},"comments":{"description":"Keep one sticky cost-ledger comment on the pull request.","type":"boolean","default":true},"builder":{"description":"Let maintainers start the builder agent with `/aureus implement` or the builder label.","type":"boolean","default":false},"builder_label":{"description":"Issue label that starts the builder agent.","type":"string","minLength":1,"maxLength":50,"default":"aureus:implement"},"allowed_bot_ids":{"description":"Numeric GitHub user ids of bots whose commands AUREUS accepts. Names are never trusted.","type":"array","items":{"type":"integer","minimum":1},"uniqueItems":true,"default":[]}}},"incomplete_conclusion":{"description":"Check conclusion when a change could not be fully evaluated. Never success.","enum":["failure","neutral"],"default":"failure"}}},"memory":{"description":"How long the .aureus/ store keeps its records.","type":"object","additionalProperties":false,"default":{},"properties":{"ledger_retention_days":{"description":"Days of entries the App's ledger keeps (AUREUS_DATA_DIR/ledger/<repository id>.jsonl); 0 keeps them all. Older entries become one summary line that keeps the hash chain verifiable (aureus ledger compact; appends do it once the oldest entry is a day past this), after a backup beside the ledger. The ledger is the data the cost model learns from. The shared ledger (branch aureus-ledger) keeps every entry.","type":"integer","minimum":0,"default":0},"history_retention_days":{"description":"Days of this machine's run history to keep: the local ledger, .aureus/local/ledger.jsonl (checks, commits, simplifications, builder runs); 0 keeps it all. Older entries become one summary line, as for ledger_retention_days.","type":"integer","minimum":0,"default":180},"patterns_retention_days":{"description":"Days of ledger entries `aureus memory patterns` reads into the patterns registry (.aureus/patterns.json): older checks, overrides and fixes are left out; 0 keeps them all.","type":"integer","minimum":0,"default":365}}},"learning":{"description":"What `aureus learn` reads from the ledgers and the git history before it proposes a policy change. It only proposes: a maintainer applies the change.","type":"object","additionalProperties":false,"default":{},"properties":{"open_pull_request":{"description":"Whether the Action's `mode: learn` (a scheduled or dispatched run) opens the proposal as a pull request on branch aureus/learn-<date>: at most one open at a time, at most one new per 7 days. Off: nothing is pushed.","type":"boolean","default":false},"window_days":{"description":"Days of ledger entries learn reads (M); `aureus learn --since DAYS` overrides it for one run.","type":"integer","minimum":1,"maximum":3650,"default":90},"relax_after_overrides":{"description":"Overrides of one rule or of the change budget within window_days (N) after which learn proposes relaxing it.","type":"integer","minimum":1,"default":5},"min_changes":{"description":"Fewest checked changes within window_days before learn proposes a tightening, a budget from the team's costs or fitted pricing weights: fewer say too little.","type":"integer","minimum":1,"default":20},"rework_days":{"description":"Days after a commit during which later commits that delete its lines (rewrites, reverts, fix-ups) count towards its actual cost.","type":"integer","minimum":1,"maximum":3650,"default":30},"max_weight_factor":{"description":"Largest factor a fitted pricing weight may be of the policy's (the smallest is 0: a weight is never negative).","type":"number","minimum":1,"maximum":100,"default":3},"budget_percentiles":{"description":"Percentiles of the team's change costs within window_days that learn suggests as budgets.change.","type":"object","additionalProperties":false,"default":{},"properties":{"warn":{"description":"Percentile of change costs suggested as budgets.change.warn.","type":"number","exclusiveMinimum":0,"maximum":100,"default":90},"block":{"description":"Percentile of change costs suggested as budgets.change.block; at least warn.","type":"number","exclusiveMinimum":0,"maximum":100,"default":98}}}}},"paths":{"description":"Globs (relative to the repository root, / as separator) that sort files into core, ignored, test and generated.","type":"object","additionalProperties":false,"default":{},"properties":{"core":{"description":"The core the LOC, file and module budgets apply to.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":["src/**"]},"ignore":{"description":"Files AUREUS never prices or critiques. Read from the base policy only, so a change cannot exclude itself.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":["**/node_modules/**","**/dist/**","**/build/**","**/coverage/**"]},"tests":{"description":"Test code, priced with pricing.test_code_weight.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":["test/**","tests/**","**/__tests__/**","**/*.test.*","**/*.spec.*","**/*_test.go","**/test_*.py"]},"generated":{"description":"Generated code, priced with pricing.generated_code_weight.","type":"array","items":{"$ref":"#/definitions/glob"},"uniqueItems":true,"default":["**/*.generated.*","**/generated/**"]}}}},"definitions":{"severity":{"description":"error: a new finding blocks the change. warn: reported, never blocks. off: not checked.","enum":["error","warn","off"]},"points":{"description":"Points added to the cost.","type":"number","minimum":0},"glob":{"description":"A glob relative to the repository root, with / as separator (for example src/**).","type":"string","minLength":1,"maxLength":500,"pattern":"^(?!/)(?!.*\\\\)"},"module":{"description":"A module: the files it holds and the modules it may import. Give may_import or may_not_import, not both; with neither, it may import any module.","type":"object","additionalProperties":false,"required":["paths"],"properties":{"paths":{"description":"Globs of the files the module holds; a file may belong to one module only.","type":"array","items":{"$ref":"#/definitions/glob"},"minItems":1,"uniqueItems":true},"may_import":{"description":"The only other modules its files may import (an allow list): an import of any other module is forbidden.","type":"array","items":{"type":"string"},"uniqueItems":true},"may_not_import":{"description":"Modules its files may not import (a deny list): every other module is allowed.","type":"array","items":{"type":"string"},"uniqueItems":true},"type_only_allowed":{"description":"Whether a forbidden import is allowed when TypeScript's emit erases it (`import type`, bindings used only as types): it does not exist at run time.","type":"boolean","default":false}}}}};
 const schema12 = {"description":"error: a new finding blocks the change. warn: reported, never blocks. off: not checked.","enum":["error","warn","off"]};
 const schema24 = {"description":"A glob relative to the repository root, with / as separator (for example src/**).","type":"string","minLength":1,"maxLength":500,"pattern":"^(?!/)(?!.*\\\\)"};
 const schema33 = {"description":"Points added to the cost.","type":"number","minimum":0};
@@ -4761,6 +4761,9 @@ errors++;
 }
 let data169 = data.learning;
 if(data169 && typeof data169 == "object" && !Array.isArray(data169)){
+if(data169.open_pull_request === undefined){
+data169.open_pull_request = false;
+}
 if(data169.window_days === undefined){
 data169.window_days = 90;
 }
@@ -4780,7 +4783,7 @@ if(data169.budget_percentiles === undefined){
 data169.budget_percentiles = {};
 }
 for(const key42 in data169){
-if(!((((((key42 === "window_days") || (key42 === "relax_after_overrides")) || (key42 === "min_changes")) || (key42 === "rework_days")) || (key42 === "max_weight_factor")) || (key42 === "budget_percentiles"))){
+if(!(((((((key42 === "open_pull_request") || (key42 === "window_days")) || (key42 === "relax_after_overrides")) || (key42 === "min_changes")) || (key42 === "rework_days")) || (key42 === "max_weight_factor")) || (key42 === "budget_percentiles"))){
 const err336 = {instancePath:instancePath+"/learning",schemaPath:"#/properties/learning/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key42},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err336];
@@ -4791,9 +4794,8 @@ vErrors.push(err336);
 errors++;
 }
 }
-let data170 = data169.window_days;
-if(!(((typeof data170 == "number") && (!(data170 % 1) && !isNaN(data170))) && (isFinite(data170)))){
-const err337 = {instancePath:instancePath+"/learning/window_days",schemaPath:"#/properties/learning/properties/window_days/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(typeof data169.open_pull_request !== "boolean"){
+const err337 = {instancePath:instancePath+"/learning/open_pull_request",schemaPath:"#/properties/learning/properties/open_pull_request/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err337];
 }
@@ -4802,9 +4804,9 @@ vErrors.push(err337);
 }
 errors++;
 }
-if((typeof data170 == "number") && (isFinite(data170))){
-if(data170 > 3650 || isNaN(data170)){
-const err338 = {instancePath:instancePath+"/learning/window_days",schemaPath:"#/properties/learning/properties/window_days/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3650},message:"must be <= 3650"};
+let data171 = data169.window_days;
+if(!(((typeof data171 == "number") && (!(data171 % 1) && !isNaN(data171))) && (isFinite(data171)))){
+const err338 = {instancePath:instancePath+"/learning/window_days",schemaPath:"#/properties/learning/properties/window_days/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err338];
 }
@@ -4813,8 +4815,9 @@ vErrors.push(err338);
 }
 errors++;
 }
-if(data170 < 1 || isNaN(data170)){
-const err339 = {instancePath:instancePath+"/learning/window_days",schemaPath:"#/properties/learning/properties/window_days/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if((typeof data171 == "number") && (isFinite(data171))){
+if(data171 > 3650 || isNaN(data171)){
+const err339 = {instancePath:instancePath+"/learning/window_days",schemaPath:"#/properties/learning/properties/window_days/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3650},message:"must be <= 3650"};
 if(vErrors === null){
 vErrors = [err339];
 }
@@ -4823,10 +4826,8 @@ vErrors.push(err339);
 }
 errors++;
 }
-}
-let data171 = data169.relax_after_overrides;
-if(!(((typeof data171 == "number") && (!(data171 % 1) && !isNaN(data171))) && (isFinite(data171)))){
-const err340 = {instancePath:instancePath+"/learning/relax_after_overrides",schemaPath:"#/properties/learning/properties/relax_after_overrides/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data171 < 1 || isNaN(data171)){
+const err340 = {instancePath:instancePath+"/learning/window_days",schemaPath:"#/properties/learning/properties/window_days/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err340];
 }
@@ -4835,9 +4836,10 @@ vErrors.push(err340);
 }
 errors++;
 }
-if((typeof data171 == "number") && (isFinite(data171))){
-if(data171 < 1 || isNaN(data171)){
-const err341 = {instancePath:instancePath+"/learning/relax_after_overrides",schemaPath:"#/properties/learning/properties/relax_after_overrides/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+let data172 = data169.relax_after_overrides;
+if(!(((typeof data172 == "number") && (!(data172 % 1) && !isNaN(data172))) && (isFinite(data172)))){
+const err341 = {instancePath:instancePath+"/learning/relax_after_overrides",schemaPath:"#/properties/learning/properties/relax_after_overrides/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err341];
 }
@@ -4846,10 +4848,9 @@ vErrors.push(err341);
 }
 errors++;
 }
-}
-let data172 = data169.min_changes;
-if(!(((typeof data172 == "number") && (!(data172 % 1) && !isNaN(data172))) && (isFinite(data172)))){
-const err342 = {instancePath:instancePath+"/learning/min_changes",schemaPath:"#/properties/learning/properties/min_changes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data172 == "number") && (isFinite(data172))){
+if(data172 < 1 || isNaN(data172)){
+const err342 = {instancePath:instancePath+"/learning/relax_after_overrides",schemaPath:"#/properties/learning/properties/relax_after_overrides/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err342];
 }
@@ -4858,9 +4859,10 @@ vErrors.push(err342);
 }
 errors++;
 }
-if((typeof data172 == "number") && (isFinite(data172))){
-if(data172 < 1 || isNaN(data172)){
-const err343 = {instancePath:instancePath+"/learning/min_changes",schemaPath:"#/properties/learning/properties/min_changes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+let data173 = data169.min_changes;
+if(!(((typeof data173 == "number") && (!(data173 % 1) && !isNaN(data173))) && (isFinite(data173)))){
+const err343 = {instancePath:instancePath+"/learning/min_changes",schemaPath:"#/properties/learning/properties/min_changes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err343];
 }
@@ -4869,10 +4871,9 @@ vErrors.push(err343);
 }
 errors++;
 }
-}
-let data173 = data169.rework_days;
-if(!(((typeof data173 == "number") && (!(data173 % 1) && !isNaN(data173))) && (isFinite(data173)))){
-const err344 = {instancePath:instancePath+"/learning/rework_days",schemaPath:"#/properties/learning/properties/rework_days/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data173 == "number") && (isFinite(data173))){
+if(data173 < 1 || isNaN(data173)){
+const err344 = {instancePath:instancePath+"/learning/min_changes",schemaPath:"#/properties/learning/properties/min_changes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err344];
 }
@@ -4881,9 +4882,10 @@ vErrors.push(err344);
 }
 errors++;
 }
-if((typeof data173 == "number") && (isFinite(data173))){
-if(data173 > 3650 || isNaN(data173)){
-const err345 = {instancePath:instancePath+"/learning/rework_days",schemaPath:"#/properties/learning/properties/rework_days/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3650},message:"must be <= 3650"};
+}
+let data174 = data169.rework_days;
+if(!(((typeof data174 == "number") && (!(data174 % 1) && !isNaN(data174))) && (isFinite(data174)))){
+const err345 = {instancePath:instancePath+"/learning/rework_days",schemaPath:"#/properties/learning/properties/rework_days/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err345];
 }
@@ -4892,8 +4894,9 @@ vErrors.push(err345);
 }
 errors++;
 }
-if(data173 < 1 || isNaN(data173)){
-const err346 = {instancePath:instancePath+"/learning/rework_days",schemaPath:"#/properties/learning/properties/rework_days/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if((typeof data174 == "number") && (isFinite(data174))){
+if(data174 > 3650 || isNaN(data174)){
+const err346 = {instancePath:instancePath+"/learning/rework_days",schemaPath:"#/properties/learning/properties/rework_days/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3650},message:"must be <= 3650"};
 if(vErrors === null){
 vErrors = [err346];
 }
@@ -4902,11 +4905,8 @@ vErrors.push(err346);
 }
 errors++;
 }
-}
-let data174 = data169.max_weight_factor;
-if((typeof data174 == "number") && (isFinite(data174))){
-if(data174 > 100 || isNaN(data174)){
-const err347 = {instancePath:instancePath+"/learning/max_weight_factor",schemaPath:"#/properties/learning/properties/max_weight_factor/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(data174 < 1 || isNaN(data174)){
+const err347 = {instancePath:instancePath+"/learning/rework_days",schemaPath:"#/properties/learning/properties/rework_days/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err347];
 }
@@ -4915,8 +4915,11 @@ vErrors.push(err347);
 }
 errors++;
 }
-if(data174 < 1 || isNaN(data174)){
-const err348 = {instancePath:instancePath+"/learning/max_weight_factor",schemaPath:"#/properties/learning/properties/max_weight_factor/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+let data175 = data169.max_weight_factor;
+if((typeof data175 == "number") && (isFinite(data175))){
+if(data175 > 100 || isNaN(data175)){
+const err348 = {instancePath:instancePath+"/learning/max_weight_factor",schemaPath:"#/properties/learning/properties/max_weight_factor/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
 if(vErrors === null){
 vErrors = [err348];
 }
@@ -4925,9 +4928,8 @@ vErrors.push(err348);
 }
 errors++;
 }
-}
-else {
-const err349 = {instancePath:instancePath+"/learning/max_weight_factor",schemaPath:"#/properties/learning/properties/max_weight_factor/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data175 < 1 || isNaN(data175)){
+const err349 = {instancePath:instancePath+"/learning/max_weight_factor",schemaPath:"#/properties/learning/properties/max_weight_factor/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err349];
 }
@@ -4936,17 +4938,9 @@ vErrors.push(err349);
 }
 errors++;
 }
-let data175 = data169.budget_percentiles;
-if(data175 && typeof data175 == "object" && !Array.isArray(data175)){
-if(data175.warn === undefined){
-data175.warn = 90;
 }
-if(data175.block === undefined){
-data175.block = 98;
-}
-for(const key43 in data175){
-if(!((key43 === "warn") || (key43 === "block"))){
-const err350 = {instancePath:instancePath+"/learning/budget_percentiles",schemaPath:"#/properties/learning/properties/budget_percentiles/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key43},message:"must NOT have additional properties"};
+else {
+const err350 = {instancePath:instancePath+"/learning/max_weight_factor",schemaPath:"#/properties/learning/properties/max_weight_factor/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err350];
 }
@@ -4955,11 +4949,17 @@ vErrors.push(err350);
 }
 errors++;
 }
+let data176 = data169.budget_percentiles;
+if(data176 && typeof data176 == "object" && !Array.isArray(data176)){
+if(data176.warn === undefined){
+data176.warn = 90;
 }
-let data176 = data175.warn;
-if((typeof data176 == "number") && (isFinite(data176))){
-if(data176 > 100 || isNaN(data176)){
-const err351 = {instancePath:instancePath+"/learning/budget_percentiles/warn",schemaPath:"#/properties/learning/properties/budget_percentiles/properties/warn/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(data176.block === undefined){
+data176.block = 98;
+}
+for(const key43 in data176){
+if(!((key43 === "warn") || (key43 === "block"))){
+const err351 = {instancePath:instancePath+"/learning/budget_percentiles",schemaPath:"#/properties/learning/properties/budget_percentiles/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key43},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err351];
 }
@@ -4968,8 +4968,11 @@ vErrors.push(err351);
 }
 errors++;
 }
-if(data176 <= 0 || isNaN(data176)){
-const err352 = {instancePath:instancePath+"/learning/budget_percentiles/warn",schemaPath:"#/properties/learning/properties/budget_percentiles/properties/warn/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+}
+let data177 = data176.warn;
+if((typeof data177 == "number") && (isFinite(data177))){
+if(data177 > 100 || isNaN(data177)){
+const err352 = {instancePath:instancePath+"/learning/budget_percentiles/warn",schemaPath:"#/properties/learning/properties/budget_percentiles/properties/warn/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
 if(vErrors === null){
 vErrors = [err352];
 }
@@ -4978,9 +4981,8 @@ vErrors.push(err352);
 }
 errors++;
 }
-}
-else {
-const err353 = {instancePath:instancePath+"/learning/budget_percentiles/warn",schemaPath:"#/properties/learning/properties/budget_percentiles/properties/warn/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data177 <= 0 || isNaN(data177)){
+const err353 = {instancePath:instancePath+"/learning/budget_percentiles/warn",schemaPath:"#/properties/learning/properties/budget_percentiles/properties/warn/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
 if(vErrors === null){
 vErrors = [err353];
 }
@@ -4989,10 +4991,9 @@ vErrors.push(err353);
 }
 errors++;
 }
-let data177 = data175.block;
-if((typeof data177 == "number") && (isFinite(data177))){
-if(data177 > 100 || isNaN(data177)){
-const err354 = {instancePath:instancePath+"/learning/budget_percentiles/block",schemaPath:"#/properties/learning/properties/budget_percentiles/properties/block/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+}
+else {
+const err354 = {instancePath:instancePath+"/learning/budget_percentiles/warn",schemaPath:"#/properties/learning/properties/budget_percentiles/properties/warn/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err354];
 }
@@ -5001,8 +5002,10 @@ vErrors.push(err354);
 }
 errors++;
 }
-if(data177 <= 0 || isNaN(data177)){
-const err355 = {instancePath:instancePath+"/learning/budget_percentiles/block",schemaPath:"#/properties/learning/properties/budget_percentiles/properties/block/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+let data178 = data176.block;
+if((typeof data178 == "number") && (isFinite(data178))){
+if(data178 > 100 || isNaN(data178)){
+const err355 = {instancePath:instancePath+"/learning/budget_percentiles/block",schemaPath:"#/properties/learning/properties/budget_percentiles/properties/block/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
 if(vErrors === null){
 vErrors = [err355];
 }
@@ -5011,9 +5014,8 @@ vErrors.push(err355);
 }
 errors++;
 }
-}
-else {
-const err356 = {instancePath:instancePath+"/learning/budget_percentiles/block",schemaPath:"#/properties/learning/properties/budget_percentiles/properties/block/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data178 <= 0 || isNaN(data178)){
+const err356 = {instancePath:instancePath+"/learning/budget_percentiles/block",schemaPath:"#/properties/learning/properties/budget_percentiles/properties/block/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
 if(vErrors === null){
 vErrors = [err356];
 }
@@ -5024,7 +5026,7 @@ errors++;
 }
 }
 else {
-const err357 = {instancePath:instancePath+"/learning/budget_percentiles",schemaPath:"#/properties/learning/properties/budget_percentiles/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err357 = {instancePath:instancePath+"/learning/budget_percentiles/block",schemaPath:"#/properties/learning/properties/budget_percentiles/properties/block/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err357];
 }
@@ -5035,7 +5037,7 @@ errors++;
 }
 }
 else {
-const err358 = {instancePath:instancePath+"/learning",schemaPath:"#/properties/learning/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err358 = {instancePath:instancePath+"/learning/budget_percentiles",schemaPath:"#/properties/learning/properties/budget_percentiles/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err358];
 }
@@ -5044,23 +5046,9 @@ vErrors.push(err358);
 }
 errors++;
 }
-let data178 = data.paths;
-if(data178 && typeof data178 == "object" && !Array.isArray(data178)){
-if(data178.core === undefined){
-data178.core = ["src/**"];
 }
-if(data178.ignore === undefined){
-data178.ignore = ["**/node_modules/**","**/dist/**","**/build/**","**/coverage/**"];
-}
-if(data178.tests === undefined){
-data178.tests = ["test/**","tests/**","**/__tests__/**","**/*.test.*","**/*.spec.*","**/*_test.go","**/test_*.py"];
-}
-if(data178.generated === undefined){
-data178.generated = ["**/*.generated.*","**/generated/**"];
-}
-for(const key44 in data178){
-if(!((((key44 === "core") || (key44 === "ignore")) || (key44 === "tests")) || (key44 === "generated"))){
-const err359 = {instancePath:instancePath+"/paths",schemaPath:"#/properties/paths/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key44},message:"must NOT have additional properties"};
+else {
+const err359 = {instancePath:instancePath+"/learning",schemaPath:"#/properties/learning/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err359];
 }
@@ -5069,15 +5057,23 @@ vErrors.push(err359);
 }
 errors++;
 }
+let data179 = data.paths;
+if(data179 && typeof data179 == "object" && !Array.isArray(data179)){
+if(data179.core === undefined){
+data179.core = ["src/**"];
 }
-let data179 = data178.core;
-if(Array.isArray(data179)){
-const len11 = data179.length;
-for(let i17=0; i17<len11; i17++){
-let data180 = data179[i17];
-if(typeof data180 === "string"){
-if(func3(data180) > 500){
-const err360 = {instancePath:instancePath+"/paths/core/" + i17,schemaPath:"#/definitions/glob/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(data179.ignore === undefined){
+data179.ignore = ["**/node_modules/**","**/dist/**","**/build/**","**/coverage/**"];
+}
+if(data179.tests === undefined){
+data179.tests = ["test/**","tests/**","**/__tests__/**","**/*.test.*","**/*.spec.*","**/*_test.go","**/test_*.py"];
+}
+if(data179.generated === undefined){
+data179.generated = ["**/*.generated.*","**/generated/**"];
+}
+for(const key44 in data179){
+if(!((((key44 === "core") || (key44 === "ignore")) || (key44 === "tests")) || (key44 === "generated"))){
+const err360 = {instancePath:instancePath+"/paths",schemaPath:"#/properties/paths/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key44},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err360];
 }
@@ -5086,8 +5082,15 @@ vErrors.push(err360);
 }
 errors++;
 }
-if(func3(data180) < 1){
-const err361 = {instancePath:instancePath+"/paths/core/" + i17,schemaPath:"#/definitions/glob/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+let data180 = data179.core;
+if(Array.isArray(data180)){
+const len11 = data180.length;
+for(let i17=0; i17<len11; i17++){
+let data181 = data180[i17];
+if(typeof data181 === "string"){
+if(func3(data181) > 500){
+const err361 = {instancePath:instancePath+"/paths/core/" + i17,schemaPath:"#/definitions/glob/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err361];
 }
@@ -5096,8 +5099,8 @@ vErrors.push(err361);
 }
 errors++;
 }
-if(!pattern0.test(data180)){
-const err362 = {instancePath:instancePath+"/paths/core/" + i17,schemaPath:"#/definitions/glob/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!.*\\\\)"},message:"must match pattern \""+"^(?!/)(?!.*\\\\)"+"\""};
+if(func3(data181) < 1){
+const err362 = {instancePath:instancePath+"/paths/core/" + i17,schemaPath:"#/definitions/glob/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err362];
 }
@@ -5106,9 +5109,8 @@ vErrors.push(err362);
 }
 errors++;
 }
-}
-else {
-const err363 = {instancePath:instancePath+"/paths/core/" + i17,schemaPath:"#/definitions/glob/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern0.test(data181)){
+const err363 = {instancePath:instancePath+"/paths/core/" + i17,schemaPath:"#/definitions/glob/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!.*\\\\)"},message:"must match pattern \""+"^(?!/)(?!.*\\\\)"+"\""};
 if(vErrors === null){
 vErrors = [err363];
 }
@@ -5118,19 +5120,30 @@ vErrors.push(err363);
 errors++;
 }
 }
-let i18 = data179.length;
-let j6;
-if(i18 > 1){
-outer2:
-for(;i18--;){
-for(j6 = i18; j6--;){
-if(func0(data179[i18], data179[j6])){
-const err364 = {instancePath:instancePath+"/paths/core",schemaPath:"#/properties/paths/properties/core/uniqueItems",keyword:"uniqueItems",params:{i: i18, j: j6},message:"must NOT have duplicate items (items ## "+j6+" and "+i18+" are identical)"};
+else {
+const err364 = {instancePath:instancePath+"/paths/core/" + i17,schemaPath:"#/definitions/glob/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err364];
 }
 else {
 vErrors.push(err364);
+}
+errors++;
+}
+}
+let i18 = data180.length;
+let j6;
+if(i18 > 1){
+outer2:
+for(;i18--;){
+for(j6 = i18; j6--;){
+if(func0(data180[i18], data180[j6])){
+const err365 = {instancePath:instancePath+"/paths/core",schemaPath:"#/properties/paths/properties/core/uniqueItems",keyword:"uniqueItems",params:{i: i18, j: j6},message:"must NOT have duplicate items (items ## "+j6+" and "+i18+" are identical)"};
+if(vErrors === null){
+vErrors = [err365];
+}
+else {
+vErrors.push(err365);
 }
 errors++;
 break outer2;
@@ -5140,23 +5153,7 @@ break outer2;
 }
 }
 else {
-const err365 = {instancePath:instancePath+"/paths/core",schemaPath:"#/properties/paths/properties/core/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err365];
-}
-else {
-vErrors.push(err365);
-}
-errors++;
-}
-let data181 = data178.ignore;
-if(Array.isArray(data181)){
-const len12 = data181.length;
-for(let i19=0; i19<len12; i19++){
-let data182 = data181[i19];
-if(typeof data182 === "string"){
-if(func3(data182) > 500){
-const err366 = {instancePath:instancePath+"/paths/ignore/" + i19,schemaPath:"#/definitions/glob/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+const err366 = {instancePath:instancePath+"/paths/core",schemaPath:"#/properties/paths/properties/core/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err366];
 }
@@ -5165,8 +5162,14 @@ vErrors.push(err366);
 }
 errors++;
 }
-if(func3(data182) < 1){
-const err367 = {instancePath:instancePath+"/paths/ignore/" + i19,schemaPath:"#/definitions/glob/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+let data182 = data179.ignore;
+if(Array.isArray(data182)){
+const len12 = data182.length;
+for(let i19=0; i19<len12; i19++){
+let data183 = data182[i19];
+if(typeof data183 === "string"){
+if(func3(data183) > 500){
+const err367 = {instancePath:instancePath+"/paths/ignore/" + i19,schemaPath:"#/definitions/glob/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err367];
 }
@@ -5175,8 +5178,8 @@ vErrors.push(err367);
 }
 errors++;
 }
-if(!pattern0.test(data182)){
-const err368 = {instancePath:instancePath+"/paths/ignore/" + i19,schemaPath:"#/definitions/glob/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!.*\\\\)"},message:"must match pattern \""+"^(?!/)(?!.*\\\\)"+"\""};
+if(func3(data183) < 1){
+const err368 = {instancePath:instancePath+"/paths/ignore/" + i19,schemaPath:"#/definitions/glob/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err368];
 }
@@ -5185,9 +5188,8 @@ vErrors.push(err368);
 }
 errors++;
 }
-}
-else {
-const err369 = {instancePath:instancePath+"/paths/ignore/" + i19,schemaPath:"#/definitions/glob/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern0.test(data183)){
+const err369 = {instancePath:instancePath+"/paths/ignore/" + i19,schemaPath:"#/definitions/glob/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!.*\\\\)"},message:"must match pattern \""+"^(?!/)(?!.*\\\\)"+"\""};
 if(vErrors === null){
 vErrors = [err369];
 }
@@ -5197,19 +5199,30 @@ vErrors.push(err369);
 errors++;
 }
 }
-let i20 = data181.length;
-let j7;
-if(i20 > 1){
-outer3:
-for(;i20--;){
-for(j7 = i20; j7--;){
-if(func0(data181[i20], data181[j7])){
-const err370 = {instancePath:instancePath+"/paths/ignore",schemaPath:"#/properties/paths/properties/ignore/uniqueItems",keyword:"uniqueItems",params:{i: i20, j: j7},message:"must NOT have duplicate items (items ## "+j7+" and "+i20+" are identical)"};
+else {
+const err370 = {instancePath:instancePath+"/paths/ignore/" + i19,schemaPath:"#/definitions/glob/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err370];
 }
 else {
 vErrors.push(err370);
+}
+errors++;
+}
+}
+let i20 = data182.length;
+let j7;
+if(i20 > 1){
+outer3:
+for(;i20--;){
+for(j7 = i20; j7--;){
+if(func0(data182[i20], data182[j7])){
+const err371 = {instancePath:instancePath+"/paths/ignore",schemaPath:"#/properties/paths/properties/ignore/uniqueItems",keyword:"uniqueItems",params:{i: i20, j: j7},message:"must NOT have duplicate items (items ## "+j7+" and "+i20+" are identical)"};
+if(vErrors === null){
+vErrors = [err371];
+}
+else {
+vErrors.push(err371);
 }
 errors++;
 break outer3;
@@ -5219,23 +5232,7 @@ break outer3;
 }
 }
 else {
-const err371 = {instancePath:instancePath+"/paths/ignore",schemaPath:"#/properties/paths/properties/ignore/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err371];
-}
-else {
-vErrors.push(err371);
-}
-errors++;
-}
-let data183 = data178.tests;
-if(Array.isArray(data183)){
-const len13 = data183.length;
-for(let i21=0; i21<len13; i21++){
-let data184 = data183[i21];
-if(typeof data184 === "string"){
-if(func3(data184) > 500){
-const err372 = {instancePath:instancePath+"/paths/tests/" + i21,schemaPath:"#/definitions/glob/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+const err372 = {instancePath:instancePath+"/paths/ignore",schemaPath:"#/properties/paths/properties/ignore/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err372];
 }
@@ -5244,8 +5241,14 @@ vErrors.push(err372);
 }
 errors++;
 }
-if(func3(data184) < 1){
-const err373 = {instancePath:instancePath+"/paths/tests/" + i21,schemaPath:"#/definitions/glob/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+let data184 = data179.tests;
+if(Array.isArray(data184)){
+const len13 = data184.length;
+for(let i21=0; i21<len13; i21++){
+let data185 = data184[i21];
+if(typeof data185 === "string"){
+if(func3(data185) > 500){
+const err373 = {instancePath:instancePath+"/paths/tests/" + i21,schemaPath:"#/definitions/glob/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err373];
 }
@@ -5254,8 +5257,8 @@ vErrors.push(err373);
 }
 errors++;
 }
-if(!pattern0.test(data184)){
-const err374 = {instancePath:instancePath+"/paths/tests/" + i21,schemaPath:"#/definitions/glob/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!.*\\\\)"},message:"must match pattern \""+"^(?!/)(?!.*\\\\)"+"\""};
+if(func3(data185) < 1){
+const err374 = {instancePath:instancePath+"/paths/tests/" + i21,schemaPath:"#/definitions/glob/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err374];
 }
@@ -5264,9 +5267,8 @@ vErrors.push(err374);
 }
 errors++;
 }
-}
-else {
-const err375 = {instancePath:instancePath+"/paths/tests/" + i21,schemaPath:"#/definitions/glob/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern0.test(data185)){
+const err375 = {instancePath:instancePath+"/paths/tests/" + i21,schemaPath:"#/definitions/glob/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!.*\\\\)"},message:"must match pattern \""+"^(?!/)(?!.*\\\\)"+"\""};
 if(vErrors === null){
 vErrors = [err375];
 }
@@ -5276,19 +5278,30 @@ vErrors.push(err375);
 errors++;
 }
 }
-let i22 = data183.length;
-let j8;
-if(i22 > 1){
-outer4:
-for(;i22--;){
-for(j8 = i22; j8--;){
-if(func0(data183[i22], data183[j8])){
-const err376 = {instancePath:instancePath+"/paths/tests",schemaPath:"#/properties/paths/properties/tests/uniqueItems",keyword:"uniqueItems",params:{i: i22, j: j8},message:"must NOT have duplicate items (items ## "+j8+" and "+i22+" are identical)"};
+else {
+const err376 = {instancePath:instancePath+"/paths/tests/" + i21,schemaPath:"#/definitions/glob/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err376];
 }
 else {
 vErrors.push(err376);
+}
+errors++;
+}
+}
+let i22 = data184.length;
+let j8;
+if(i22 > 1){
+outer4:
+for(;i22--;){
+for(j8 = i22; j8--;){
+if(func0(data184[i22], data184[j8])){
+const err377 = {instancePath:instancePath+"/paths/tests",schemaPath:"#/properties/paths/properties/tests/uniqueItems",keyword:"uniqueItems",params:{i: i22, j: j8},message:"must NOT have duplicate items (items ## "+j8+" and "+i22+" are identical)"};
+if(vErrors === null){
+vErrors = [err377];
+}
+else {
+vErrors.push(err377);
 }
 errors++;
 break outer4;
@@ -5298,23 +5311,7 @@ break outer4;
 }
 }
 else {
-const err377 = {instancePath:instancePath+"/paths/tests",schemaPath:"#/properties/paths/properties/tests/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err377];
-}
-else {
-vErrors.push(err377);
-}
-errors++;
-}
-let data185 = data178.generated;
-if(Array.isArray(data185)){
-const len14 = data185.length;
-for(let i23=0; i23<len14; i23++){
-let data186 = data185[i23];
-if(typeof data186 === "string"){
-if(func3(data186) > 500){
-const err378 = {instancePath:instancePath+"/paths/generated/" + i23,schemaPath:"#/definitions/glob/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+const err378 = {instancePath:instancePath+"/paths/tests",schemaPath:"#/properties/paths/properties/tests/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err378];
 }
@@ -5323,8 +5320,14 @@ vErrors.push(err378);
 }
 errors++;
 }
-if(func3(data186) < 1){
-const err379 = {instancePath:instancePath+"/paths/generated/" + i23,schemaPath:"#/definitions/glob/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+let data186 = data179.generated;
+if(Array.isArray(data186)){
+const len14 = data186.length;
+for(let i23=0; i23<len14; i23++){
+let data187 = data186[i23];
+if(typeof data187 === "string"){
+if(func3(data187) > 500){
+const err379 = {instancePath:instancePath+"/paths/generated/" + i23,schemaPath:"#/definitions/glob/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
 if(vErrors === null){
 vErrors = [err379];
 }
@@ -5333,8 +5336,8 @@ vErrors.push(err379);
 }
 errors++;
 }
-if(!pattern0.test(data186)){
-const err380 = {instancePath:instancePath+"/paths/generated/" + i23,schemaPath:"#/definitions/glob/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!.*\\\\)"},message:"must match pattern \""+"^(?!/)(?!.*\\\\)"+"\""};
+if(func3(data187) < 1){
+const err380 = {instancePath:instancePath+"/paths/generated/" + i23,schemaPath:"#/definitions/glob/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err380];
 }
@@ -5343,9 +5346,8 @@ vErrors.push(err380);
 }
 errors++;
 }
-}
-else {
-const err381 = {instancePath:instancePath+"/paths/generated/" + i23,schemaPath:"#/definitions/glob/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern0.test(data187)){
+const err381 = {instancePath:instancePath+"/paths/generated/" + i23,schemaPath:"#/definitions/glob/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!.*\\\\)"},message:"must match pattern \""+"^(?!/)(?!.*\\\\)"+"\""};
 if(vErrors === null){
 vErrors = [err381];
 }
@@ -5355,19 +5357,30 @@ vErrors.push(err381);
 errors++;
 }
 }
-let i24 = data185.length;
-let j9;
-if(i24 > 1){
-outer5:
-for(;i24--;){
-for(j9 = i24; j9--;){
-if(func0(data185[i24], data185[j9])){
-const err382 = {instancePath:instancePath+"/paths/generated",schemaPath:"#/properties/paths/properties/generated/uniqueItems",keyword:"uniqueItems",params:{i: i24, j: j9},message:"must NOT have duplicate items (items ## "+j9+" and "+i24+" are identical)"};
+else {
+const err382 = {instancePath:instancePath+"/paths/generated/" + i23,schemaPath:"#/definitions/glob/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err382];
 }
 else {
 vErrors.push(err382);
+}
+errors++;
+}
+}
+let i24 = data186.length;
+let j9;
+if(i24 > 1){
+outer5:
+for(;i24--;){
+for(j9 = i24; j9--;){
+if(func0(data186[i24], data186[j9])){
+const err383 = {instancePath:instancePath+"/paths/generated",schemaPath:"#/properties/paths/properties/generated/uniqueItems",keyword:"uniqueItems",params:{i: i24, j: j9},message:"must NOT have duplicate items (items ## "+j9+" and "+i24+" are identical)"};
+if(vErrors === null){
+vErrors = [err383];
+}
+else {
+vErrors.push(err383);
 }
 errors++;
 break outer5;
@@ -5377,18 +5390,7 @@ break outer5;
 }
 }
 else {
-const err383 = {instancePath:instancePath+"/paths/generated",schemaPath:"#/properties/paths/properties/generated/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err383];
-}
-else {
-vErrors.push(err383);
-}
-errors++;
-}
-}
-else {
-const err384 = {instancePath:instancePath+"/paths",schemaPath:"#/properties/paths/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err384 = {instancePath:instancePath+"/paths/generated",schemaPath:"#/properties/paths/properties/generated/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err384];
 }
@@ -5399,12 +5401,23 @@ errors++;
 }
 }
 else {
-const err385 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err385 = {instancePath:instancePath+"/paths",schemaPath:"#/properties/paths/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err385];
 }
 else {
 vErrors.push(err385);
+}
+errors++;
+}
+}
+else {
+const err386 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err386];
+}
+else {
+vErrors.push(err386);
 }
 errors++;
 }

@@ -1,13 +1,11 @@
 import { relative } from 'node:path';
 import { readCommitHistory } from '../../git/commit-history.js';
-import { learnProposal } from '../../learn/learn-proposal.js';
-import { patchPolicyText, policyDiff } from '../../learn/policy-patch.js';
+import { learnedPolicy } from '../../learn/learned-policy.js';
 import { renderProposal } from '../../learn/render-proposal.js';
 import { writeOutputFile } from '../../memory/output-file.js';
 import { builtInPolicy, readPolicySource } from '../../memory/policy-file.js';
 import { storePaths } from '../../memory/store-paths.js';
 import { AureusError, ExitCode } from '../../model/errors.js';
-import { parsePolicy } from '../../policy/parse-policy.js';
 import type { CommandContext } from './command-context.js';
 import { readLedgers } from './read-ledgers.js';
 
@@ -27,25 +25,15 @@ export async function learnCommand(context: CommandContext): Promise<number> {
   const policy = source?.policy ?? (await builtInPolicy(undefined));
   const { lines, damaged } = await readLedgers(context, 'the proposal');
   const history = await readCommitHistory(root);
-  const proposal = learnProposal({
+  const input = {
     policy,
     lines,
     commits: history.commits,
     historyCut: history.cut,
     now: Date.now(),
     windowDays: days ?? policy.learning.window_days,
-  });
-  const before = source?.text ?? null;
-  const after =
-    proposal.edits.length === 0 && before !== null
-      ? before
-      : patchPolicyText(before, proposal.edits);
-  // The proposal is a policy a maintainer may commit as it is: one that would not validate is
-  // AUREUS's mistake, said as such rather than handed over.
-  const check = parsePolicy(after, shown);
-  if (proposal.edits.length > 0 && !check.ok)
-    throw new Error(`the proposed policy does not validate: ${check.problems[0]?.message}`);
-  const diff = proposal.edits.length === 0 ? '' : policyDiff(shown, before, after);
+  };
+  const { proposal, after, diff } = learnedPolicy(input, source?.text ?? null, shown);
   for (const note of damaged) io.stderr(`aureus: ${note}\n`);
   if (options.output !== undefined)
     await writeOutputFile(options.output, after, { setting: '--output', repository: root });

@@ -3,8 +3,11 @@ import { AureusError } from '../model/errors.js';
 /** What makes the Action's step fail; a verdict outside this list is reported but passes. */
 export type FailureCause = 'findings' | 'budget' | 'incomplete';
 export type AnnotationMode = 'checks' | 'log' | 'off';
-/** check: judge a change (the default); implement and publish: the builder's two jobs. */
-export type ActionMode = 'check' | 'implement' | 'publish';
+/**
+ * check: judge a change (the default); implement and publish: the builder's two jobs; learn:
+ * open `aureus learn`'s proposal as a pull request.
+ */
+export type ActionMode = 'check' | 'implement' | 'publish' | 'learn';
 
 /** The Action's inputs (action.yml), typed and checked once. */
 export interface ActionSettings {
@@ -28,7 +31,7 @@ export interface ActionSettings {
 
 const FAILURE_CAUSES: readonly FailureCause[] = ['findings', 'budget', 'incomplete'];
 const ANNOTATION_MODES: readonly AnnotationMode[] = ['checks', 'log', 'off'];
-const MODES: readonly ActionMode[] = ['check', 'implement', 'publish'];
+const MODES: readonly ActionMode[] = ['check', 'implement', 'publish', 'learn'];
 
 /** `INPUT_<NAME>` as the runner sets it: spaces to `_`, upper case (as @actions/core reads it). */
 export function inputOf(env: NodeJS.ProcessEnv, name: string): string {

@@ -60,7 +60,7 @@ export async function runPublishMode(
     // cancellation that reached the record but not this job still stops it, before and after
     // the push, and a branch whose pull request cannot be opened does not stay behind.
     if (await cancelled(client, dispatch)) return refuseCancelled(env);
-    const remote = gitRemote(env, dispatch, settings.token);
+    const remote = gitRemote(env, dispatch.repository, settings.token);
     const branch = await pushBranch(root, remote, dispatch, run.head);
     let url: string;
     try {

@@ -1,5 +1,6 @@
 import * as core from '@actions/core';
 import { runGit } from '../git/git-runner.js';
+import type { RepositoryCoordinates } from '../github/repository-coordinates.js';
 import { AureusError } from '../model/errors.js';
 import { escapeControls } from '../report/plain-text.js';
 import type { BuilderDispatch } from './builder-dispatch.js';
@@ -22,13 +23,13 @@ export interface GitRemote {
  */
 export function gitRemote(
   env: NodeJS.ProcessEnv,
-  dispatch: BuilderDispatch,
+  repository: RepositoryCoordinates,
   token: string,
 ): GitRemote {
   const server = (env.GITHUB_SERVER_URL ?? 'https://github.com').replace(/\/+$/, '');
   const basic = Buffer.from(`x-access-token:${token}`, 'utf8').toString('base64');
   return {
-    url: `${server}/${dispatch.repository.owner}/${dispatch.repository.repo}.git`,
+    url: `${server}/${repository.owner}/${repository.repo}.git`,
     options: {
       timeoutMs: PUSH_TIMEOUT_MS,
       env: {

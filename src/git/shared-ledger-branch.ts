@@ -33,11 +33,12 @@ export interface SharedLedgerBranch {
 export async function readSharedLedgerBranch(
   repoDir: string,
   remote: string,
+  via?: RemoteAccess,
 ): Promise<SharedLedgerBranch> {
   const repository = await openRepository(repoDir);
   const tracking = `refs/remotes/${remote}/${BRANCH}`;
   const notes: string[] = [];
-  const fetched = await fetchBranch(repository, remote, tracking);
+  const fetched = await fetchBranch(repository, remote, tracking, via);
   if (fetched !== null) notes.push(fetched);
   const ref = (await findCommit(repository, tracking))
     ? tracking
@@ -58,11 +59,21 @@ export async function readSharedLedgerBranch(
   return { ref, files, notes };
 }
 
+/**
+ * The remote's address and the environment its git calls need (a token in an extra header, as
+ * a CI job gives it), when the remote's own settings do not reach it.
+ */
+export interface RemoteAccess {
+  readonly url: string;
+  readonly options: { readonly env: Readonly<Record<string, string>> };
+}
+
 /** null when fetched; otherwise why not, as a note. */
 async function fetchBranch(
   repository: Repository,
   remote: string,
   tracking: string,
+  via: RemoteAccess | undefined,
 ): Promise<string | null> {
   if (!/^[A-Za-z0-9._-]+$/.test(remote))
     throw new AureusError(
@@ -72,8 +83,8 @@ async function fetchBranch(
   try {
     await runGit(
       repository.cwd,
-      ['fetch', '--no-tags', '--quiet', remote, `+refs/heads/${BRANCH}:${tracking}`],
-      { timeoutMs: FETCH_TIMEOUT_MS },
+      ['fetch', '--no-tags', '--quiet', via?.url ?? remote, `+refs/heads/${BRANCH}:${tracking}`],
+      { timeoutMs: FETCH_TIMEOUT_MS, ...(via === undefined ? {} : { env: via.options.env }) },
     );
     return null;
   } catch (error) {

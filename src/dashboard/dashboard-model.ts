@@ -10,6 +10,8 @@ export interface LedgerSource {
   /** Lines skipped as torn, edited, deleted or reordered, or an anchor the file falls short of. */
   readonly damaged: number;
   readonly verified: boolean;
+  /** The findings fixed in it, by rule, as the patterns registry counts them. */
+  readonly fixes: readonly RuleFixes[];
 }
 
 export interface CheckPoint {
@@ -28,13 +30,24 @@ export type CorePoint = CoreUse & { readonly at: string };
 
 /**
  * A rule's findings: `new` and `worsened` summed over the checks, `baseline` as the latest check
- * that recorded the rule counted them. Fixed findings are not recorded by any check yet.
+ * that recorded the rule counted them. Fixed findings are counted apart (RuleFixes).
  */
 export interface RuleFindings {
   readonly rule: string;
   readonly new: number;
   readonly worsened: number;
   readonly baseline: number;
+}
+
+/**
+ * A rule's findings fixed, in all and week by week (weeks start on Monday, UTC), as
+ * `aureus memory patterns` counts them: a finding a check had and the next check of the same
+ * line of history no longer has.
+ */
+export interface RuleFixes {
+  readonly rule: string;
+  readonly fixes: number;
+  readonly weeks: readonly { readonly week: string; readonly fixes: number }[];
 }
 
 export interface FileCost {
@@ -74,6 +87,7 @@ export interface RepositoryDashboard {
   readonly checks: readonly CheckPoint[];
   readonly core: readonly CorePoint[];
   readonly findingsByRule: readonly RuleFindings[];
+  readonly fixesByRule: readonly RuleFixes[];
   readonly costliestFiles: readonly FileCost[];
   readonly overrides: readonly OverrideCount[];
   readonly prediction: readonly PredictionPoint[];
@@ -111,6 +125,7 @@ function repositoryDashboard(source: LedgerSource): RepositoryDashboard {
     checks: checks.map(checkPoint),
     core: checks.flatMap(corePoint),
     findingsByRule: findingsByRule(checks),
+    fixesByRule: source.fixes,
     costliestFiles: costliestFiles(checks),
     overrides: overrides(checks),
     prediction: source.entries.flatMap(predictionPoint),

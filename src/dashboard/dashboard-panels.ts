@@ -35,7 +35,7 @@ const GREEN = '#1a7f37';
 const TIME = 'Time of the check (UTC)';
 
 /**
- * The seven panels of one repository, in reading order. Time charts are added to `charts`, for
+ * The eight panels of one repository, in reading order. Time charts are added to `charts`, for
  * the browser script to draw; bar charts come as SVG in the panel itself.
  */
 export function repositoryPanels(
@@ -47,6 +47,7 @@ export function repositoryPanels(
     costPanel(repository, id, charts),
     corePanel(repository, id, charts),
     rulePanel(repository, id),
+    fixPanel(repository, id),
     filePanel(repository, id),
     overridePanel(repository, id),
     predictionPanel(repository, id, charts),
@@ -171,10 +172,35 @@ function rulePanel(repository: RepositoryDashboard, id: string): Panel {
       },
       'no check has recorded a finding.',
     ),
-    note: 'New and worsened: summed over the checks. Baseline: at the latest check. Fixed findings: no data yet (no check records them).',
+    note: 'New and worsened: summed over the checks. Baseline: at the latest check. Fixed: in the next panel.',
     table: {
       head: ['Rule', 'New', 'Worsened', 'Baseline'],
       rows: rows.map((row) => [row.rule, row.new, row.worsened, row.baseline]),
+    },
+  };
+}
+
+function fixPanel(repository: RepositoryDashboard, id: string): Panel {
+  const rows = repository.fixesByRule;
+  return {
+    title: 'Findings fixed by rule',
+    chart: barPanel(
+      {
+        id: `${id}-fixes`,
+        title: 'Findings fixed by rule',
+        rowAxis: 'Rule',
+        valueAxis: 'Findings fixed',
+        rows: rows.map((row) => ({
+          label: row.rule,
+          segments: [{ name: 'fixed', value: row.fixes, tone: 'tone-fixed' }],
+        })),
+      },
+      'no check has found a finding gone that the check before it had.',
+    ),
+    note: 'A finding is fixed when a check lists it and the next check of the same line of history (its base is the first one’s head) no longer does, as aureus memory patterns counts it; checks whose record lists no findings prove no fix.',
+    table: {
+      head: ['Rule', 'Week (from Monday, UTC)', 'Fixed'],
+      rows: rows.flatMap((row) => row.weeks.map((week) => [row.rule, week.week, week.fixes])),
     },
   };
 }

@@ -21,7 +21,7 @@ svg.bars .bar-label, svg.bars .bar-value, svg.bars .tick, svg.bars .axis-label {
 svg.bars .axis-label { font-weight: 600; }
 svg.bars .axis { stroke: #57606a; }
 .tone-new { fill: #cf222e; } .tone-worsened { fill: #9a6700; } .tone-baseline { fill: #6e7781; }
-.tone-points { fill: #0550ae; } .tone-overrides { fill: #8250df; }
+.tone-points { fill: #0550ae; } .tone-overrides { fill: #8250df; } .tone-fixed { fill: #1a7f37; }
 .legend { list-style: none; padding: 0; margin: 4px 0; display: flex; flex-wrap: wrap; gap: 4px 16px; font-size: 0.9rem; }
 .swatch { display: inline-block; width: 14px; height: 14px; margin-right: 6px; vertical-align: -2px; border-radius: 2px; }
 .empty { color: #57606a; font-style: italic; }

@@ -84,6 +84,25 @@ export function patternsRegistry(
   };
 }
 
+/** Each rule with fixes: how many, and how many each week that had any. */
+export function fixesByRule(
+  registry: PatternsRegistry,
+): { rule: string; fixes: number; weeks: { week: string; fixes: number }[] }[] {
+  return registry.rules.flatMap((pattern) =>
+    pattern.fixes === 0
+      ? []
+      : [
+          {
+            rule: pattern.rule,
+            fixes: pattern.fixes,
+            weeks: pattern.weeks.flatMap((week) =>
+              week.fixes.length === 0 ? [] : [{ week: week.week, fixes: week.fixes.length }],
+            ),
+          },
+        ],
+  );
+}
+
 function pointsOf(check: LearnedCheck): Point[] {
   const { at, override, evidence } = check;
   const fired: Point[] = check.newRules.map((rule) => ({ rule, at, fired: true }));

@@ -85,6 +85,51 @@ describe('aureus report', () => {
     expect(two.prediction).toEqual([]);
   });
 
+  it('shows the findings fixed over time by rule, as memory patterns counts them, in JSON and on the page', async () => {
+    const ledger = join(temp.path, 'fixes.jsonl');
+    const found = (...rules: string[]) =>
+      rules.map((rule) => ({ rule, fingerprint: `${rule}:src/x.ts` }));
+    const at = (iso: string) => ({ now: () => new Date(iso) });
+    const line = (base: string, head: string, rules: string[]) =>
+      check(10, { base, head, found: found(...rules) });
+    await appendToJournal(
+      ledger,
+      line('0'.repeat(40), 'a'.repeat(40), ['god_class', 'circular_dependency', 'event_bus']),
+      at('2026-11-17T10:00:00Z'),
+    );
+    // The next change starts where the first ended and no longer has the cycle: a fix.
+    await appendToJournal(
+      ledger,
+      line('a'.repeat(40), 'b'.repeat(40), ['god_class', 'event_bus']),
+      at('2026-11-18T10:00:00Z'),
+    );
+    // The week after, the god class and the event bus go.
+    await appendToJournal(
+      ledger,
+      line('b'.repeat(40), 'c'.repeat(40), []),
+      at('2026-11-24T10:00:00Z'),
+    );
+    const run = await runCliInProcess(
+      ['report', '--format', 'json', '--ledger', ledger],
+      temp.path,
+    );
+    expect(run.code).toBe(0);
+    const [repository] = JSON.parse(run.stdout).repositories;
+    expect(repository.fixesByRule).toEqual([
+      { rule: 'circular_dependency', fixes: 1, weeks: [{ week: '2026-11-16', fixes: 1 }] },
+      { rule: 'event_bus', fixes: 1, weeks: [{ week: '2026-11-23', fixes: 1 }] },
+      { rule: 'god_class', fixes: 1, weeks: [{ week: '2026-11-23', fixes: 1 }] },
+    ]);
+    const page = join(temp.path, 'fixes.html');
+    expect(
+      (await runCliInProcess(['report', '--ledger', ledger, '--output', page], temp.path)).code,
+    ).toBe(0);
+    const html = readFileSync(page, 'utf8');
+    expect(html).toContain('<h3>Findings fixed by rule</h3>');
+    expect(html).toContain('data-chart="r0-fixes"');
+    expect(html).not.toContain('Fixed findings: no data yet');
+  });
+
   it('writes one page whose ledger text cannot close its script or open a tag', async () => {
     const page = join(temp.path, 'page.html');
     const run = await runCliInProcess(['report', '--ledger', first, '--output', page], temp.path);

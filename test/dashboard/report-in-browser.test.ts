@@ -62,6 +62,10 @@ describe('aureus report in a browser', () => {
     repo.write('src/more.ts', 'export const more = [1, 2, 3].map((n) => n + 1);\n');
     repo.commit('two small files');
     expect(await check()).toBe(0);
+    // The god class goes: the next check no longer finds what the one before it did, a fix.
+    repo.git('rm', '--quiet', 'src/big.ts');
+    repo.commit('drop the god class');
+    expect(await check()).toBe(0);
     // What `aureus implement` appends after a run: its estimate, its actual cost, its spend.
     await appendToJournal(storePaths(repo.dir).ledger, {
       kind: 'builder-run',
@@ -155,6 +159,7 @@ describe('aureus report in a browser', () => {
       'r0-cost',
       'r0-core',
       'r0-rules',
+      'r0-fixes',
       'r0-files',
       'r0-overrides',
       'r0-prediction',

@@ -1,7 +1,13 @@
 import { relative, resolve } from 'node:path';
 import { readChartLibrary } from '../../dashboard/chart-library.js';
-import { dashboardModel, type LedgerSource } from '../../dashboard/dashboard-model.js';
+import {
+  dashboardModel,
+  type LedgerSource,
+  type RuleFixes,
+} from '../../dashboard/dashboard-model.js';
 import { renderDashboardHtml } from '../../dashboard/render-dashboard-html.js';
+import { fixesByRule, patternsRegistry } from '../../learn/patterns-registry.js';
+import type { JournalEntry } from '../../memory/journal-format.js';
 import { writeOutputFile } from '../../memory/output-file.js';
 import { AureusError, ExitCode } from '../../model/errors.js';
 import type { CommandContext } from './command-context.js';
@@ -33,11 +39,13 @@ export async function reportCommand(context: CommandContext): Promise<number> {
   const sources: LedgerSource[] = [];
   for (const each of contexts) {
     const { shown, contents, anchor } = await readLedger(each);
+    const entries = contents.entries.filter((entry) => matchEntry(filter, entry) === 'yes');
     sources.push({
       name: shown,
-      entries: contents.entries.filter((entry) => matchEntry(filter, entry) === 'yes'),
+      entries,
       damaged: contents.problems.length + (anchor.problem === null ? 0 : 1),
       verified: contents.intact && anchor.problem === null,
+      fixes: fixesIn(shown, entries),
     });
   }
   const model = dashboardModel(sources, options.since ?? null);
@@ -53,4 +61,15 @@ export async function reportCommand(context: CommandContext): Promise<number> {
   await writeOutputFile(output, renderDashboardHtml(model, await readChartLibrary()), place);
   io.stdout(`aureus: wrote ${relative(io.cwd, output) || output}.\n`);
   return exitCode;
+}
+
+/**
+ * The fixes `aureus memory patterns` finds in these entries, every one kept (--since has chosen
+ * the entries); the registry's clock is the newest entry, so the page is the ledger's alone.
+ */
+function fixesIn(ledger: string, entries: readonly JournalEntry[]): RuleFixes[] {
+  const newest = Math.max(...entries.map((entry) => Date.parse(entry.at)));
+  if (!Number.isFinite(newest)) return [];
+  const lines = entries.map((entry) => ({ ledger, entry }));
+  return fixesByRule(patternsRegistry(lines, newest, 0));
 }

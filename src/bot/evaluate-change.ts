@@ -114,7 +114,8 @@ export async function evaluateChange(
         policyApprovalReply(report, headSha, request.policyApproval),
       );
     const key = `${request.event}:${headSha}`;
-    const history = await appLedgerCostHistory(services.dataDir, repository.id, key);
+    const pullRequest = judged.kind === 'pull' ? judged.number : null;
+    const history = await appLedgerCostHistory(services.dataDir, repository.id, key, pullRequest);
     const repositoryUrl = repositoryWebUrl(client.request.endpoint.DEFAULTS.baseUrl, repository);
     const markdown = renderMarkdown(report, {
       history,
@@ -136,6 +137,7 @@ export async function evaluateChange(
         event: request.event,
         delivery: request.deliveryId,
         repository: fullName(repository),
+        ...(pullRequest === null ? {} : { pullRequest }),
       },
       policy.memory.ledger_retention_days,
     );

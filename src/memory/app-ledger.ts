@@ -56,19 +56,30 @@ function keyedLine(contents: JournalContents, key: string): JournalAnchor | unde
 }
 
 /**
- * The cost of the repository's earlier checks, oldest first, from the App's own ledger (lines
- * whose checksum verifies): the history the pull request comment charts. A line of the same
- * `key` (this event and head, redelivered) is left out: it is this check.
+ * The cost of the repository's earlier changes, oldest first, from the App's own ledger (lines
+ * whose checksum verifies): the history the pull request comment charts. A pull request pushed
+ * to again is one change, at its latest check; the pull request being judged (`pullRequest`)
+ * and a line of the same `key` (this event and head, redelivered) are left out: they are this
+ * change.
  */
 export async function appLedgerCostHistory(
   dataDir: string,
   repositoryId: number,
   key: string,
+  pullRequest: number | null,
 ): Promise<number[]> {
   const { entries } = await readJournal(appLedgerPath(dataDir, repositoryId));
-  return entries.flatMap(({ record }) => {
+  const changes = new Map<string, number>();
+  entries.forEach(({ record }, index) => {
     const { cost } = record;
-    if (record.kind !== 'check' || record.key === key || !isRecord(cost)) return [];
-    return typeof cost.total === 'number' ? [cost.total] : [];
+    if (record.kind !== 'check' || record.key === key || !isRecord(cost)) return;
+    if (typeof cost.total !== 'number') return;
+    const pull = typeof record.pullRequest === 'number' ? record.pullRequest : null;
+    if (pull !== null && pull === pullRequest) return;
+    const change = pull === null ? `line:${index}` : `pull:${pull}`;
+    // Deleted first, so a pull request's place is that of its latest check.
+    changes.delete(change);
+    changes.set(change, cost.total);
   });
+  return [...changes.values()];
 }

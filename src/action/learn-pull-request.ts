@@ -113,10 +113,10 @@ async function recentLearnPullRequest(
  * The pull request's body: what it is, then `aureus learn`'s text in a code block, so ledger
  * text (override reasons, names) is shown, never rendered, mentioned or linked.
  */
-export function pullRequestBody(proposal: LearnedProposal): string {
+function pullRequestBody(proposal: LearnedProposal): string {
   const cut = proposal.evidence.length > MAX_EVIDENCE_CHARACTERS;
   const evidence = cut
-    ? `${proposal.evidence.slice(0, proposal.evidence.lastIndexOf('\n', MAX_EVIDENCE_CHARACTERS) + 1)}`
+    ? proposal.evidence.slice(0, proposal.evidence.lastIndexOf('\n', MAX_EVIDENCE_CHARACTERS) + 1)
     : proposal.evidence;
   const longest = Math.max(0, ...(evidence.match(/`+/g) ?? []).map((run) => run.length));
   const fence = '`'.repeat(Math.max(3, longest + 1));

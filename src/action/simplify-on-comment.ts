@@ -50,6 +50,7 @@ export async function simplifyOnComment(context: CommandContext, number: number)
         number,
         baseSha: pull.base.sha,
         headSha,
+        baseRef: pull.base.ref,
         headRef: pull.head.ref,
         // A deleted fork leaves head.repo null: still not this repository.
         fromFork: pull.head.repo?.full_name !== pull.base.repo.full_name,

@@ -9,6 +9,8 @@ import type { Policy } from '../model/policy.js';
 import type { Report } from '../model/report.js';
 import { analyzeSnapshot } from '../scan/analyze-snapshot.js';
 import { apiRepositorySource } from '../scan/api-repository-source.js';
+import { underBaseResolution } from '../scan/under-base-resolution.js';
+import type { SnapshotFile } from '../scan/working-tree-snapshot.js';
 import { committedBaseline } from './baseline-at-commit.js';
 import { judgeChange } from './judge-change.js';
 import { changedPolicy, committedPolicy } from './policy-at-commit.js';
@@ -91,12 +93,18 @@ export async function checkApiChange(
   const judging = await committedPolicy(source, baseSha, options.policyPath);
   const policyEdit = await changedPolicy(change, judging.policy, options.policyPath);
   const factsCache = createFactsCache(options.cacheDir);
-  const analyze = async (commit: string) =>
-    analyzeSnapshot(source, await source.listFiles(commit), judging.policy, { factsCache });
+  const analyze = (files: readonly SnapshotFile[]) =>
+    analyzeSnapshot(source, files, judging.policy, { factsCache });
+  const [baseFiles, headFiles] = await Promise.all([
+    source.listFiles(baseSha),
+    source.listFiles(headSha),
+  ]);
   // One side after the other: the head then finds the base's facts in the shared cache, where
   // side by side both would download and parse every file a cold store lacks.
-  const base = await analyze(baseSha);
-  const head = await analyze(headSha);
+  const base = await analyze(baseFiles);
+  const head = await analyze(headFiles);
+  const mixed = underBaseResolution(headFiles, baseFiles);
+  const headUnderBase = mixed === undefined ? undefined : await analyze(mixed);
   const [baseTree, headTree] = await Promise.all([readTree(baseSha), readTree(headSha)]);
   // The change only needs its own paths from a truncated tree; a whole-repository analysis
   // needs them all (a cycle or an implementation may sit in the files left out).
@@ -114,6 +122,7 @@ export async function checkApiChange(
     policyProblems: policyEdit.problems,
     base,
     head,
+    headUnderBase,
     // Without a clone the renames since the baseline was written are not followed: a finding in
     // a file moved since then has no recorded figure, and its growth blocks as it always did.
     baseline: await committedBaseline(source, baseSha, judging.policy),

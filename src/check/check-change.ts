@@ -8,8 +8,11 @@ import { PolicyError } from '../policy/policy-problem.js';
 import {
   type AnalyzeOptions,
   analyzeRepository,
+  readSnapshot,
   type SnapshotSource,
 } from '../scan/analyze-repository.js';
+import { underBaseResolution } from '../scan/under-base-resolution.js';
+import type { SnapshotFile } from '../scan/working-tree-snapshot.js';
 import { baselineAtCommit } from './baseline-at-commit.js';
 import type { CheckedChange } from './check-api-change.js';
 import { judgeChange } from './judge-change.js';
@@ -69,16 +72,21 @@ export async function checkChangeWithInputs(
   const policyEdit = await changedPolicy(change, against, options.policyPath);
   const progress = options.onProgress === undefined ? {} : { onProgress: options.onProgress };
   const factsCache = createFactsCache(localCacheDir(root));
-  const [base, head] = await Promise.all([
+  const [baseFiles, headFiles] = await Promise.all([
+    readSnapshot(root, baseSnapshot(change)),
+    readSnapshot(root, headSnapshot(change, request)),
+  ]);
+  const analyze = (files: readonly SnapshotFile[], shown = {}) =>
     analyzeRepository(root, judging.policy, {
-      snapshot: baseSnapshot(change),
+      snapshot: { kind: 'files', files },
       factsCache,
-      ...progress,
-    }),
-    analyzeRepository(root, judging.policy, {
-      snapshot: headSnapshot(change, request),
-      factsCache,
-    }),
+      ...shown,
+    });
+  const mixed = underBaseResolution(headFiles, baseFiles);
+  const [base, head, headUnderBase] = await Promise.all([
+    analyze(baseFiles, progress),
+    analyze(headFiles),
+    mixed === undefined ? undefined : analyze(mixed),
   ]);
   const report = judgeChange({
     change,
@@ -89,6 +97,7 @@ export async function checkChangeWithInputs(
     policyProblems: policyEdit.problems,
     base,
     head,
+    headUnderBase,
     baseline:
       change.baseSha === null
         ? undefined

@@ -3,6 +3,7 @@ import { followRecordedRenames, followRenames, renamesOf } from '../critic/follo
 import { runCritic } from '../critic/run-critic.js';
 import { type BudgetApproval, type PolicyGate, review } from '../gate/review.js';
 import type { Change } from '../model/change.js';
+import type { Finding } from '../model/finding.js';
 import type { Report } from '../model/report.js';
 import { priceChange } from '../pricing/index.js';
 import type { RepositoryAnalysis } from '../scan/analyze-snapshot.js';
@@ -24,6 +25,12 @@ export interface JudgeInput {
   readonly policyProblems?: readonly string[];
   readonly base: RepositoryAnalysis;
   readonly head: RepositoryAnalysis;
+  /**
+   * The head analysed under the base's resolution inputs (under-base-resolution.ts), when the
+   * change edits them: its findings join the head's, so an import a renamed module or remapped
+   * alias makes look external still closes its cycle.
+   */
+  readonly headUnderBase?: RepositoryAnalysis | undefined;
   /**
    * What .aureus/baseline.json records at the base, under the base's paths (see
    * baseline-at-commit.ts): the figures growth tolerances count from.
@@ -55,6 +62,7 @@ export function judgeChange(input: JudgeInput): Report {
     headModules: head.modules.modules,
     policy,
   });
+  const addedDependencies = priced.dependencies.map((dependency) => dependency.name);
   return review({
     change,
     policy,
@@ -67,19 +75,21 @@ export function judgeChange(input: JudgeInput): Report {
     // Under the head's paths: a renamed file keeps its findings (see followRenames).
     baseFindings: followRenames(runCritic({ policy, project: base }), change),
     recordedFindings: followRecordedRenames(input.baseline?.recorded ?? [], renamesOf(change)),
-    headFindings: runCritic({
-      policy,
-      project: head,
-      change: { addedDependencies: priced.dependencies.map((dependency) => dependency.name) },
-    }),
+    headFindings: worseOf(
+      [head, ...(input.headUnderBase === undefined ? [] : [input.headUnderBase])].map((project) =>
+        runCritic({ policy, project, change: { addedDependencies } }),
+      ),
+    ),
     headFacts: head.facts,
     headCore: coreSize({ policy, project: head }),
     installedDependencies: declaredDependencies(change),
-    incomplete: [
+    // The head under the base's resolution lacks what the head lacks, and says so once.
+    incomplete: unique([
       ...(input.incomplete ?? []),
       ...unreadableNotes(base, 'base'),
       ...unreadableNotes(head, 'head'),
-    ],
+      ...(input.headUnderBase === undefined ? [] : unreadableNotes(input.headUnderBase, 'head')),
+    ]),
     toolVersion: input.toolVersion,
     budgetApproval: input.budgetApproval,
   });
@@ -90,4 +100,22 @@ function unreadableNotes(analysis: RepositoryAnalysis, side: 'base' | 'head'): s
     ({ path, problem }) =>
       `${path} could not be read at the ${side}, so the analysis of the ${side} lacks it: ${problem}.`,
   );
+}
+
+/**
+ * The findings of analyses of one side, one per fingerprint: the larger figure where two measure
+ * the same finding, so the worse reading judges.
+ */
+function worseOf(readings: readonly (readonly Finding[])[]): Finding[] {
+  const worst = new Map<string, Finding>();
+  for (const finding of readings.flat()) {
+    const known = worst.get(finding.fingerprint);
+    if (known === undefined || (finding.measured ?? 0) > (known.measured ?? 0))
+      worst.set(finding.fingerprint, finding);
+  }
+  return [...worst.values()];
+}
+
+function unique(notes: readonly string[]): string[] {
+  return [...new Set(notes)];
 }

@@ -19,7 +19,8 @@ export type SnapshotSource =
   | { readonly kind: 'worktree' }
   | { readonly kind: 'index' }
   | { readonly kind: 'commit'; readonly ref: string }
-  | { readonly kind: 'empty' };
+  | { readonly kind: 'empty' }
+  | { readonly kind: 'files'; readonly files: readonly SnapshotFile[] };
 
 export interface AnalyzeOptions extends SnapshotAnalysisOptions {
   /** Analyse this commit instead of the working tree (the same as snapshot `commit`). */
@@ -43,7 +44,11 @@ export async function analyzeRepository(
   return analyzeSnapshot(gitRepositorySource(root), snapshot, policy, options);
 }
 
-async function readSnapshot(root: string, source: SnapshotSource): Promise<SnapshotFile[]> {
+/** The files of one state of the repository, each with its blob id. */
+export async function readSnapshot(
+  root: string,
+  source: SnapshotSource,
+): Promise<readonly SnapshotFile[]> {
   switch (source.kind) {
     case 'worktree':
       return workingTreeSnapshot(root);
@@ -53,5 +58,7 @@ async function readSnapshot(root: string, source: SnapshotSource): Promise<Snaps
       return commitSnapshot(root, source.ref);
     case 'empty':
       return [];
+    case 'files':
+      return source.files;
   }
 }

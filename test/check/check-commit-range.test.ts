@@ -187,6 +187,33 @@ describe('checkCommitRange', () => {
     expect(counts['git/get-tree']).toBe(2);
   });
 
+  it('keeps a cycle whose alias the change remaps away, over the API as on a clone', async () => {
+    const served = await serve(typescriptProject);
+    const group = queueMergeGroup(served, 1, (origin) => {
+      // `@lib/*` now names a folder that does not exist: under the head's own configs the
+      // import closing the cycle looks like a package, and the cycle would vanish with it.
+      origin.write(
+        'configs/base.json',
+        '{ "compilerOptions": { "module": "ESNext", "moduleResolution": "Bundler", "strict": true, "paths": { "@lib/*": ["src/elsewhere/*"] } } }\n',
+      );
+      origin.write(
+        'src/lib/b.ts',
+        "import { a } from '@lib/a';\nexport function b(): number {\n  return a.length + 2;\n}\n",
+      );
+    });
+    const fromApi = await checkOverApi(group);
+    const fromGit = await checkOnClone(group);
+    expect(asRange(fromApi)).toEqual(fromGit);
+    expect(fromApi.findings).toContainEqual(
+      expect.objectContaining({
+        ruleId: 'circular_dependency',
+        symbol: 'src/lib/a.ts\nsrc/lib/b.ts',
+        status: 'new',
+        blocking: true,
+      }),
+    );
+  });
+
   it('diffs any range from its merge base, as `--three-dot` does', async () => {
     const served = await serve(typescriptProject);
     const group = queueMergeGroup(served, 1, addFeatures);

@@ -70,6 +70,28 @@ describe('Go import cycles', () => {
     expect(run.code).toBe(1);
   });
 
+  it('blocks a cycle whose imports a renamed module path makes look external', async () => {
+    // The go command fails on the stale import paths, yet under the head's own go.mod they name
+    // another module: judged by that alone, the cycle is gone.
+    repo.write('go.mod', 'module example.com/renamed\n\ngo 1.21\n');
+    repo.write('billing/invoice.go', goFile('billing', ['orders']));
+    repo.commit('the module is renamed, billing imports orders back');
+    const run = await runCliInProcess(
+      ['check', '--base', base, '--head', 'HEAD', '--format', 'json'],
+      repo.dir,
+    );
+    const report = JSON.parse(run.stdout);
+    expect(report.findings).toContainEqual(
+      expect.objectContaining({
+        ruleId: 'circular_dependency',
+        symbol: 'billing/invoice.go\norders/orders.go',
+        status: 'new',
+        blocking: true,
+      }),
+    );
+    expect(run.code).toBe(1);
+  });
+
   it('is incomplete when a go.mod cannot be read: the modules it declares are unknown', async () => {
     repo.write('real.mod', GO_MOD);
     repo.git('rm', '-q', 'go.mod');

@@ -88,6 +88,7 @@ export function judgeChange(input: JudgeInput): Report {
       ...(input.incomplete ?? []),
       ...unreadableNotes(base, 'base'),
       ...unreadableNotes(head, 'head'),
+      ...ignoredImportNotes(head, change),
       ...(input.headUnderBase === undefined ? [] : unreadableNotes(input.headUnderBase, 'head')),
     ]),
     toolVersion: input.toolVersion,
@@ -114,6 +115,23 @@ function worseOf(readings: readonly (readonly Finding[])[]): Finding[] {
       worst.set(finding.fingerprint, finding);
   }
   return [...worst.values()];
+}
+
+/**
+ * `paths.ignore` is for code the repository does not author (build output, vendored copies):
+ * a change that edits a file there which analysed code imports would have the code it runs
+ * priced and critiqued by nobody, so its check cannot be complete.
+ */
+function ignoredImportNotes(head: RepositoryAnalysis, change: Change): string[] {
+  const edited = new Set(
+    change.files.flatMap((file) => (file.head === undefined ? [] : [file.path])),
+  );
+  return head.ignoredImports
+    .filter(({ to }) => edited.has(to))
+    .map(
+      ({ from, to }) =>
+        `${to} is under paths.ignore, yet ${from} imports it and the change edits it, so code the repository runs is neither priced nor critiqued. To resolve, move it out of the ignored folder; if it is generated, list it under paths.generated instead (priced at pricing.generated_code_weight) in the base policy.`,
+    );
 }
 
 function unique(notes: readonly string[]): string[] {

@@ -8,7 +8,7 @@ import {
   type PolicyModules,
 } from '../analysis/graph/policy-modules.js';
 import { javaImportGraph } from '../analysis/resolve/java-imports.js';
-import type { ResolveImport } from '../analysis/resolve/resolution.js';
+import { type ResolveImport, resolvedFiles } from '../analysis/resolve/resolution.js';
 import {
   type AbstractionImplementations,
   type ClassInheritance,
@@ -41,6 +41,12 @@ export interface SnapshotAnalysisOptions {
   readonly factsCache?: FactsCache;
 }
 
+/** An analysed file's import of a source file under `paths.ignore`. */
+export interface IgnoredImport {
+  readonly from: string;
+  readonly to: string;
+}
+
 export interface RepositoryAnalysis {
   readonly facts: ReadonlyMap<string, FileFacts>;
   readonly graph: ModuleGraph;
@@ -59,6 +65,11 @@ export interface RepositoryAnalysis {
   /** The `extends`/`implements` entries that reach no repository declaration, and why. */
   readonly unresolvedHeritage: readonly UnresolvedHeritage[];
   readonly skipped: ReadonlyArray<{ readonly path: string; readonly reason: string }>;
+  /**
+   * Imports of source files the policy ignores, by analysed files: the code they run is neither
+   * priced nor critiqued, so a change that edits such a file is judged incompletely.
+   */
+  readonly ignoredImports: readonly IgnoredImport[];
   /**
    * Files the source could not give (source files, resolution inputs): the analysis is
    * incomplete. Always empty from git, which throws instead.
@@ -90,7 +101,7 @@ export async function analyzeSnapshot(
   policy: Policy,
   options: SnapshotAnalysisOptions = {},
 ): Promise<RepositoryAnalysis> {
-  const sources = sourceFiles(snapshot, policy.paths.ignore);
+  const { sources, ignored } = sourceFiles(snapshot, policy.paths.ignore);
   // The caches live where no checkout reaches (RepositorySource.cacheDir): whatever the
   // snapshot tracks, even under .aureus/local/, is analysed as the repository's files.
   const useCache = source.cacheDir !== undefined;
@@ -103,6 +114,7 @@ export async function analyzeSnapshot(
       usedCache: useCache,
       python,
       go,
+      ignored,
     });
   } finally {
     resolutions.close();
@@ -120,6 +132,8 @@ async function analyzeWith(
     readonly usedCache: boolean;
     readonly python: PythonResolution;
     readonly go: GoConfigs | undefined;
+    /** The snapshot's source files under `paths.ignore`. */
+    readonly ignored: ReadonlySet<string>;
   },
 ): Promise<RepositoryAnalysis> {
   const collected = await collectFacts(source, sources, {
@@ -177,6 +191,7 @@ async function analyzeWith(
     inheritance: inheritanceDepth(heritage),
     unresolvedHeritage: unresolvedHeritage(heritage),
     skipped: collected.skipped,
+    ignoredImports: ignoredImports(imports, resolve, listing.ignored),
     unreadable: [
       ...collected.unreadable,
       ...resolved.unreadable,
@@ -198,15 +213,33 @@ async function analyzeWith(
   };
 }
 
-function sourceFiles(snapshot: readonly SnapshotFile[], ignore: readonly string[]): SourceFile[] {
-  const ignored = globMatcher(ignore);
+function sourceFiles(snapshot: readonly SnapshotFile[], ignore: readonly string[]) {
+  const isIgnored = globMatcher(ignore);
   const sources: SourceFile[] = [];
+  const ignored = new Set<string>();
   for (const file of snapshot) {
     const language = detectLanguage(file.path);
-    if (language === undefined || ignored(file.path)) continue;
-    sources.push({ ...file, language });
+    if (language === undefined) continue;
+    if (isIgnored(file.path)) ignored.add(file.path);
+    else sources.push({ ...file, language });
   }
-  return sources;
+  return { sources, ignored };
+}
+
+function ignoredImports(
+  imports: ReadonlyMap<string, readonly ImportFact[]>,
+  resolve: ResolveImport,
+  ignored: ReadonlySet<string>,
+): IgnoredImport[] {
+  if (ignored.size === 0) return [];
+  const found: IgnoredImport[] = [];
+  for (const [from, list] of imports) {
+    const targets = new Set(
+      list.flatMap(({ specifier }) => resolvedFiles(resolve(from, specifier))),
+    );
+    for (const to of targets) if (ignored.has(to)) found.push({ from, to });
+  }
+  return found;
 }
 
 function countByLanguage(files: readonly SourceFile[]): Partial<Record<Language, number>> {

@@ -1,0 +1,62 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { makeRepo, type Repo } from '../support/git-fixture.js';
+import { useIsolatedGit } from '../support/isolated-git-suite.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
+
+/** 900 code lines in one class: a god class under the default policy. */
+const HUGE = [
+  'export class Huge {',
+  ...Array.from({ length: 900 }, (_, i) => `  m${i}(): number { return ${i}; }`),
+  '}',
+  '',
+].join('\n');
+
+/**
+ * The default `paths.ignore` holds `**\/dist/**` for build output: source code put in a folder
+ * of that name and imported by the repository's code must not escape the price and the critic.
+ */
+describe('code the repository runs from an ignored folder', () => {
+  let repo: Repo & { remove(): Promise<void> };
+  let base: string;
+  useIsolatedGit();
+  beforeEach(async () => {
+    repo = await makeRepo('ignored-imports');
+    repo.write('src/app.ts', 'export const app = 1;\n');
+    repo.write('src/dist/notes.ts', 'export const notes = 1;\n');
+    base = repo.commit('base');
+  });
+  afterEach(() => repo.remove());
+
+  async function check() {
+    const run = await runCliInProcess(
+      ['check', '--base', base, '--head', 'HEAD', '--format', 'json'],
+      repo.dir,
+    );
+    return { code: run.code, report: JSON.parse(run.stdout) };
+  }
+
+  it('is incomplete when the change edits an ignored file that source code imports', async () => {
+    repo.write('src/dist/huge.ts', HUGE);
+    repo.write(
+      'src/app.ts',
+      "import { Huge } from './dist/huge';\nexport const app = new Huge().m1();\n",
+    );
+    repo.commit('a god class in an ignored folder, imported by the app');
+    const { code, report } = await check();
+    expect(report.reasons).toContainEqual(
+      expect.stringMatching(
+        /src\/dist\/huge\.ts is under paths\.ignore, yet src\/app\.ts imports it/,
+      ),
+    );
+    expect(report.verdict).toBe('incomplete');
+    expect(code).toBe(2);
+  });
+
+  it('judges a change that edits an ignored file nothing imports as before', async () => {
+    repo.write('src/dist/notes.ts', 'export const notes = 2;\n');
+    repo.commit('build output changes');
+    const { code, report } = await check();
+    expect(report.verdict).toBe('pass');
+    expect(code).toBe(0);
+  });
+});

@@ -14,6 +14,7 @@ import {
   type ClassInheritance,
   countImplementations,
   inheritanceDepth,
+  REEXPORT_LIMIT,
   resolveHeritage,
   type UnresolvedHeritage,
   unresolvedHeritage,
@@ -180,6 +181,7 @@ async function analyzeWith(
   const modules = groupModules(graph.nodes, policy.paths.core);
   // The graph's resolver again: every specifier it answers for is one of these files' imports.
   const heritage = resolveHeritage(collected.facts, resolve);
+  const unresolvedParents = unresolvedHeritage(heritage);
   return {
     facts: collected.facts,
     graph,
@@ -189,7 +191,7 @@ async function analyzeWith(
     moduleEdges: moduleEdges(graph, modules),
     implementations: countImplementations(heritage),
     inheritance: inheritanceDepth(heritage),
-    unresolvedHeritage: unresolvedHeritage(heritage),
+    unresolvedHeritage: unresolvedParents,
     skipped: collected.skipped,
     ignoredImports: ignoredImports(imports, resolve, listing.ignored),
     unreadable: [
@@ -200,6 +202,7 @@ async function analyzeWith(
       ...(listing.go?.unreadable ?? []),
       ...(go?.unreadable ?? []),
       ...java.incomplete,
+      ...unresolvedParents.flatMap(pastReexportLimit),
     ],
     usedCache: listing.usedCache,
     stats: {
@@ -211,6 +214,20 @@ async function analyzeWith(
       byLanguage: countByLanguage(sources),
     },
   };
+}
+
+/**
+ * A parent past the re-export bound would count as a library's class: one level, and none of
+ * the levels above it, so a hierarchy could hide its depth behind a chain of barrel files.
+ */
+function pastReexportLimit(parent: UnresolvedHeritage): UnreadableFile[] {
+  if (parent.reason !== 'too-deep') return [];
+  return [
+    {
+      path: parent.file,
+      problem: `class ${parent.name} ${parent.relation} ${parent.written}, which is reached through more than ${REEXPORT_LIMIT} re-exports in a row, the most AUREUS follows, so its inheritance and implementations are unknown. To resolve, import ${parent.written} from a file nearer its declaration`,
+    },
+  ];
 }
 
 function sourceFiles(snapshot: readonly SnapshotFile[], ignore: readonly string[]) {

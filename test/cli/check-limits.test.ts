@@ -144,6 +144,31 @@ describe('aureus check at the read limits', () => {
     expect(code).toBe(1);
   });
 
+  it('is incomplete when a class extends a parent past the re-export limit', async () => {
+    // A generous core budget, so that only the hierarchy is judged.
+    repo.write('.aureus/policy.yaml', 'version: 1\nbudgets:\n  core_files: 100\n');
+    commitBase();
+    repo.write('src/a.ts', 'export class A {\n  a = 1;\n}\n');
+    repo.write('src/b.ts', "import { A } from './a';\nexport class B extends A {\n  b = 1;\n}\n");
+    // Past 32 barrels in a row, C's parent would count as a library's class: one level.
+    repo.write('src/barrels/r0.ts', "export * from '../b';\n");
+    for (let index = 1; index <= 40; index++)
+      repo.write(`src/barrels/r${index}.ts`, `export * from './r${index - 1}';\n`);
+    repo.write(
+      'src/c.ts',
+      "import { B } from './barrels/r40';\nexport class C extends B {\n  c = 1;\n}\n",
+    );
+    repo.write('src/d.ts', "import { C } from './c';\nexport class D extends C {\n  d = 1;\n}\n");
+    const { code, report } = await checkHead();
+    expect(report.change.notes).toContainEqual(
+      expect.stringMatching(
+        /^src\/c\.ts could not be read at the head.*class C extends B, which is reached through more than 32 re-exports/,
+      ),
+    );
+    expect(report.verdict).toBe('incomplete');
+    expect(code).toBe(2);
+  });
+
   it('is incomplete for a whole-repository check that cannot read a source file', async () => {
     repo.write('src/engine.ts', godClassOf(1.1 * MIB));
     commitBase();

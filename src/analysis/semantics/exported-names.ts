@@ -44,7 +44,9 @@ export function lookupExported(
 ): Target | undefined {
   const key = visitKey(file, name);
   if (walk.visited.has(key)) return undefined;
-  if (walk.depth > MAX_DEPTH) return unresolved('not-found', `${name}: re-export chain too long`);
+  // The walk recurses once per re-export: the bound keeps the stack safe, and what lies past it
+  // is unknown, which the analysis reports as incomplete (analyze-snapshot.ts).
+  if (walk.depth > MAX_DEPTH) return unresolved('too-deep', `${name}: re-export chain too long`);
   walk.visited.add(key);
   const facts = repository.files.get(file);
   if (facts === undefined) return undefined;

@@ -1,3 +1,4 @@
+export { MAX_DEPTH as REEXPORT_LIMIT } from './exported-names.js';
 export {
   type AbstractionDeclaration,
   type ClassHeritage,

@@ -20,7 +20,14 @@ export interface DeclarationRef {
  * - `builtin`: a class of the language or its platform that the file neither declares nor
  *   imports (`Error`, `Exception`, `java.lang.Object`; builtin-bases.ts). `detail` is the name.
  */
-export type UnresolvedReason = 'external' | 'not-found' | 'ambiguous' | 'expression' | 'builtin';
+/** `too-deep`: reached through more re-exports in a row than AUREUS follows (exported-names.ts). */
+export type UnresolvedReason =
+  | 'external'
+  | 'not-found'
+  | 'ambiguous'
+  | 'expression'
+  | 'builtin'
+  | 'too-deep';
 
 export type ReferenceTarget =
   | ({ readonly kind: 'declaration' } & DeclarationRef)

@@ -32,7 +32,7 @@ export function priceLoc(
   const items: CostItem[] = [];
   const notes: string[] = [];
   for (const file of files) {
-    const priced = priceOne(file, policy, notes);
+    const priced = priceOne(file, policy, notes, pricedShare(file, rules));
     const weight = rules.weightOf(file.path);
     const label = rules.labelOf(file.path);
     const weighted = label === null || weight === 1 ? '' : ` (${label}, × ${weight})`;
@@ -46,7 +46,28 @@ export function priceLoc(
   return { items, notes };
 }
 
-function priceOne(file: PricedFile, policy: Policy, notes: string[]) {
+/**
+ * The share of a moved file's base lines already priced as its new path prices them: all of
+ * them within one kind of path, a share when they come from a path priced at a smaller weight
+ * (test or generated code), none from documentation or a lockfile, which cost nothing. Otherwise
+ * code first committed as a `.txt` file or a test and then moved into the core would come in
+ * for less than its lines, or for free. A move to a smaller weight earns no credit: its share
+ * stays 1, as for a move within one kind of path.
+ */
+function pricedShare(file: PricedFile, rules: PathRules): number {
+  const from = file.base?.version.path;
+  if (from === undefined || from === file.path) return 1;
+  const was = isLockfile(from) || isDocumentation(from) ? 0 : rules.weightOf(from);
+  const now = rules.weightOf(file.path);
+  return now <= 0 ? 1 : Math.min(1, was / now);
+}
+
+function movedFromCheaper(share: number): string {
+  if (share === 0) return 'its old path priced none of its lines';
+  return `its old path priced its lines at ${roundPoints(share)} of this one's weight`;
+}
+
+function priceOne(file: PricedFile, policy: Policy, notes: string[], share: number) {
   const { loc_added: perAdded, loc_deleted_credit: perDeleted } = policy.pricing;
   if (isLockfile(file.path)) {
     return { points: 0, detail: 'lockfile: what it adds is priced as dependencies' };
@@ -55,7 +76,7 @@ function priceOne(file: PricedFile, policy: Policy, notes: string[]) {
   noteUnpriceable(file, notes);
   const base = sideLines(file.base);
   const head = sideLines(file.head);
-  const delta = head.count - base.count;
+  const delta = head.count - Math.round(base.count * share);
   const unit = base.unit === 'text' || head.unit === 'text' ? 'lines' : 'code lines';
   const parts: string[] = [];
   let points = delta > 0 ? delta * perAdded : delta * perDeleted;
@@ -72,6 +93,7 @@ function priceOne(file: PricedFile, policy: Policy, notes: string[]) {
   }
   if (parts.length === 0) parts.push(`no change in ${unit}`);
   parts.push(...unparsed(file));
+  if (share < 1) parts.push(movedFromCheaper(share));
   return { points, detail: `${parts.join('; ')}${origin(file)}` };
 }
 

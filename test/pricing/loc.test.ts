@@ -93,6 +93,34 @@ describe('loc', () => {
     expect(priced.cost.loc).toBe(7);
   });
 
+  it('prices code moved out of documentation as all new lines', async () => {
+    const priced = await priceOf([
+      { path: 'src/a.ts', oldPath: 'src/a.txt', base: tsLines(40), head: tsLines(40) },
+    ]);
+    expect(itemsOf(priced, 'loc')).toEqual([
+      {
+        points: 40,
+        path: 'src/a.ts',
+        detail: 'adds 40 lines; its old path priced none of its lines (moved from src/a.txt)',
+      },
+    ]);
+  });
+
+  it('prices code moved out of the tests at the weight its old path left unpriced', async () => {
+    const priced = await priceOf([
+      { path: 'src/a.ts', oldPath: 'test/a.ts', base: tsLines(40), head: tsLines(40) },
+    ]);
+    // test_code_weight 0.25: a quarter of its lines were priced when it was written.
+    expect(priced.cost.loc).toBe(30);
+  });
+
+  it('gives no credit for code moved into the tests', async () => {
+    const priced = await priceOf([
+      { path: 'test/a.ts', oldPath: 'src/a.ts', base: tsLines(40), head: tsLines(40) },
+    ]);
+    expect(priced.cost.loc).toBe(0);
+  });
+
   it('prices a copy as new code: all its lines plus the file price', async () => {
     const priced = await priceOf([
       {

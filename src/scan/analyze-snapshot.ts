@@ -19,6 +19,7 @@ import {
   type UnresolvedHeritage,
   unresolvedHeritage,
 } from '../analysis/semantics/index.js';
+import { SYMLINK_MODE } from '../git/blob-version.js';
 import type { FactsCache } from '../memory/facts-cache.js';
 import type { FileFacts, ImportFact, Language } from '../model/facts.js';
 import type { Policy } from '../model/policy.js';
@@ -42,11 +43,17 @@ export interface SnapshotAnalysisOptions {
   readonly factsCache?: FactsCache;
 }
 
-/** An analysed file's import of a source file under `paths.ignore`. */
-export interface IgnoredImport {
+/**
+ * An analysed file's import of a source file the analysis does not read: one under
+ * `paths.ignore`, or a symbolic link, which AUREUS never follows.
+ */
+export interface UnreadImport {
   readonly from: string;
   readonly to: string;
+  readonly why: UnreadSource;
 }
+
+type UnreadSource = 'ignored' | 'symlink';
 
 export interface RepositoryAnalysis {
   readonly facts: ReadonlyMap<string, FileFacts>;
@@ -66,11 +73,8 @@ export interface RepositoryAnalysis {
   /** The `extends`/`implements` entries that reach no repository declaration, and why. */
   readonly unresolvedHeritage: readonly UnresolvedHeritage[];
   readonly skipped: ReadonlyArray<{ readonly path: string; readonly reason: string }>;
-  /**
-   * Imports of source files the policy ignores, by analysed files: the code they run is neither
-   * priced nor critiqued, so a change that edits such a file is judged incompletely.
-   */
-  readonly ignoredImports: readonly IgnoredImport[];
+  /** Imports of source files the analysis does not read: the code they run goes unjudged. */
+  readonly unreadImports: readonly UnreadImport[];
   /**
    * Files the source could not give (source files, resolution inputs): the analysis is
    * incomplete. Always empty from git, which throws instead.
@@ -102,7 +106,7 @@ export async function analyzeSnapshot(
   policy: Policy,
   options: SnapshotAnalysisOptions = {},
 ): Promise<RepositoryAnalysis> {
-  const { sources, ignored } = sourceFiles(snapshot, policy.paths.ignore);
+  const { sources, unread } = sourceFiles(snapshot, policy.paths.ignore);
   // The caches live where no checkout reaches (RepositorySource.cacheDir): whatever the
   // snapshot tracks, even under .aureus/local/, is analysed as the repository's files.
   const useCache = source.cacheDir !== undefined;
@@ -115,7 +119,7 @@ export async function analyzeSnapshot(
       usedCache: useCache,
       python,
       go,
-      ignored,
+      unread,
     });
   } finally {
     resolutions.close();
@@ -133,8 +137,8 @@ async function analyzeWith(
     readonly usedCache: boolean;
     readonly python: PythonResolution;
     readonly go: GoConfigs | undefined;
-    /** The snapshot's source files under `paths.ignore`. */
-    readonly ignored: ReadonlySet<string>;
+    /** The snapshot's source files the analysis does not read, and why. */
+    readonly unread: ReadonlyMap<string, UnreadSource>;
   },
 ): Promise<RepositoryAnalysis> {
   const collected = await collectFacts(source, sources, {
@@ -193,7 +197,7 @@ async function analyzeWith(
     inheritance: inheritanceDepth(heritage),
     unresolvedHeritage: unresolvedParents,
     skipped: collected.skipped,
-    ignoredImports: ignoredImports(imports, resolve, listing.ignored),
+    unreadImports: unreadImports(imports, resolve, listing.unread),
     unreadable: [
       ...collected.unreadable,
       ...resolved.unreadable,
@@ -233,28 +237,32 @@ function pastReexportLimit(parent: UnresolvedHeritage): UnreadableFile[] {
 function sourceFiles(snapshot: readonly SnapshotFile[], ignore: readonly string[]) {
   const isIgnored = globMatcher(ignore);
   const sources: SourceFile[] = [];
-  const ignored = new Set<string>();
+  const unread = new Map<string, UnreadSource>();
   for (const file of snapshot) {
     const language = detectLanguage(file.path);
     if (language === undefined) continue;
-    if (isIgnored(file.path)) ignored.add(file.path);
+    if (file.mode === SYMLINK_MODE) unread.set(file.path, 'symlink');
+    if (isIgnored(file.path)) unread.set(file.path, 'ignored');
     else sources.push({ ...file, language });
   }
-  return { sources, ignored };
+  return { sources, unread };
 }
 
-function ignoredImports(
+function unreadImports(
   imports: ReadonlyMap<string, readonly ImportFact[]>,
   resolve: ResolveImport,
-  ignored: ReadonlySet<string>,
-): IgnoredImport[] {
-  if (ignored.size === 0) return [];
-  const found: IgnoredImport[] = [];
+  unread: ReadonlyMap<string, UnreadSource>,
+): UnreadImport[] {
+  if (unread.size === 0) return [];
+  const found: UnreadImport[] = [];
   for (const [from, list] of imports) {
     const targets = new Set(
       list.flatMap(({ specifier }) => resolvedFiles(resolve(from, specifier))),
     );
-    for (const to of targets) if (ignored.has(to)) found.push({ from, to });
+    for (const to of targets) {
+      const why = unread.get(to);
+      if (why !== undefined) found.push({ from, to, why });
+    }
   }
   return found;
 }

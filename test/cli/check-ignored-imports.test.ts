@@ -52,6 +52,24 @@ describe('code the repository runs from an ignored folder', () => {
     expect(code).toBe(2);
   });
 
+  it('is incomplete when source code imports a linked source file', async () => {
+    repo.write('src/dist/huge.ts', HUGE);
+    repo.symlink('dist/huge.ts', 'src/huge.ts');
+    repo.write(
+      'src/app.ts',
+      "import { Huge } from './huge';\nexport const app = new Huge().m1();\n",
+    );
+    repo.commit('a god class reached through a link');
+    const { code, report } = await check();
+    expect(report.reasons).toContainEqual(
+      expect.stringContaining(
+        'src/huge.ts is a symbolic link, which AUREUS does not follow, yet src/app.ts imports it',
+      ),
+    );
+    expect(report.verdict).toBe('incomplete');
+    expect(code).toBe(2);
+  });
+
   it('judges a change that edits an ignored file nothing imports as before', async () => {
     repo.write('src/dist/notes.ts', 'export const notes = 2;\n');
     repo.commit('build output changes');

@@ -88,7 +88,7 @@ export function judgeChange(input: JudgeInput): Report {
       ...(input.incomplete ?? []),
       ...unreadableNotes(base, 'base'),
       ...unreadableNotes(head, 'head'),
-      ...unreadImportNotes(head, change),
+      ...unreadImportNotes(base, head, change),
       ...(input.headUnderBase === undefined ? [] : unreadableNotes(input.headUnderBase, 'head')),
     ]),
     toolVersion: input.toolVersion,
@@ -120,22 +120,28 @@ function worseOf(readings: readonly (readonly Finding[])[]): Finding[] {
 /**
  * Code the repository runs that nobody prices or critiques makes the check incomplete.
  * `paths.ignore` is for code the repository does not author (build output, vendored copies),
- * so an imported file there counts once the change edits it. A linked source file counts
- * always: AUREUS never follows a link, so whatever it leads to, edited by this change or not,
- * is out of sight.
+ * so an imported file there counts once the change edits it or newly imports it (one change
+ * could write it while nothing imports it, the next import it untouched). A linked source file
+ * counts always: AUREUS never follows a link, so whatever it leads to, edited by this change or
+ * not, is out of sight.
  */
-function unreadImportNotes(head: RepositoryAnalysis, change: Change): string[] {
+function unreadImportNotes(
+  base: RepositoryAnalysis,
+  head: RepositoryAnalysis,
+  change: Change,
+): string[] {
   const edited = new Set(
     change.files.flatMap((file) => (file.head === undefined ? [] : [file.path])),
   );
+  const before = new Set(base.unreadImports.map(({ from, to }) => `${from}\u0000${to}`));
   return head.unreadImports.flatMap(({ from, to, why }) => {
     if (why === 'symlink')
       return [
         `${to} is a symbolic link, which AUREUS does not follow, yet ${from} imports it, so the code it leads to is neither priced nor critiqued. To resolve, import the file it links to, or commit that file in its place.`,
       ];
-    if (!edited.has(to)) return [];
+    if (!edited.has(to) && before.has(`${from}\u0000${to}`)) return [];
     return [
-      `${to} is under paths.ignore, yet ${from} imports it and the change edits it, so code the repository runs is neither priced nor critiqued. To resolve, move it out of the ignored folder; if it is generated, list it under paths.generated instead (priced at pricing.generated_code_weight) in the base policy.`,
+      `${to} is under paths.ignore, yet ${from} imports it and the change edits it or adds that import, so code the repository runs is neither priced nor critiqued. To resolve, move it out of the ignored folder; if it is generated, list it under paths.generated instead (priced at pricing.generated_code_weight) in the base policy.`,
     ];
   });
 }

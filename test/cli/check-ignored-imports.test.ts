@@ -52,6 +52,24 @@ describe('code the repository runs from an ignored folder', () => {
     expect(code).toBe(2);
   });
 
+  it('is incomplete when the change newly imports an ignored file an earlier one wrote', async () => {
+    repo.write('src/dist/huge.ts', HUGE);
+    base = repo.commit('a god class nothing imports yet');
+    repo.write(
+      'src/app.ts',
+      "import { Huge } from './dist/huge';\nexport const app = new Huge().m1();\n",
+    );
+    repo.commit('the app imports it');
+    const { code, report } = await check();
+    expect(report.reasons).toContainEqual(
+      expect.stringMatching(
+        /src\/dist\/huge\.ts is under paths\.ignore, yet src\/app\.ts imports it/,
+      ),
+    );
+    expect(report.verdict).toBe('incomplete');
+    expect(code).toBe(2);
+  });
+
   it('is incomplete when source code imports a linked source file', async () => {
     repo.write('src/dist/huge.ts', HUGE);
     repo.symlink('dist/huge.ts', 'src/huge.ts');

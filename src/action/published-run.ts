@@ -30,6 +30,15 @@ const count: FieldReader<number> = (value, path) => {
   return value;
 };
 
+/** A vote as the run reported it; its words are the run's, shown escaped. */
+const vote = object({
+  vote: text,
+  reasons: (value, path) => {
+    if (!Array.isArray(value)) throw new PayloadShapeError(path, 'an array of strings');
+    return value.map((each, index) => text(each, `${path}[${index}]`));
+  },
+});
+
 /** What the publisher takes from report.json: the rest of it is never read. */
 const readRecord = object({
   issue: positiveInteger,
@@ -41,6 +50,8 @@ const readRecord = object({
   summary: text,
   spend: object({ calls: count, inputTokens: count, outputTokens: count, usd: count }),
   tests: nullable(object({ exitCode: nullable(count) })),
+  votes: object({ correctness: vote, testQuality: vote, elegance: vote, review: vote }),
+  decidedBy: text,
 });
 
 export type RunClaims = ReturnType<typeof readRecord>;

@@ -12,7 +12,14 @@ import { allocationOf } from './plan-estimate.js';
 import { type RunStatus, runLoop } from './run-loop.js';
 import { loadState, type RunState, recordAction, runDir, saveState } from './run-memory.js';
 import type { RunSimplification } from './run-reflexion.js';
-import { type ReviewVote, type ReviewVotes, reviewVote, verifiedVotes } from './run-review.js';
+import {
+  DECIDING_VOTES,
+  type ReviewVote,
+  type ReviewVotes,
+  reviewVote,
+  verifiedVotes,
+  votesAllowDone,
+} from './run-review.js';
 import { createRun, gitText, type NewRun, runPlaceOf } from './run-setup.js';
 import { commitRunWork } from './run-verify.js';
 import { snapshotTree } from './safety/checkpoints.js';
@@ -73,8 +80,13 @@ export interface ImplementReport {
   readonly simplifications: readonly RunSimplification[];
   readonly spend: Spent;
   readonly summary: string;
-  /** The votes on the finished change: tests, budget & critic, and the model's review. */
+  /**
+   * The votes on the finished change: correctness, test quality, elegance, and the model's
+   * review (advisory).
+   */
   readonly votes?: ReviewVotes;
+  /** Which votes decide that the run is done. */
+  readonly decidedBy: string;
 }
 
 const MAX_RESULT_BYTES = 16 * 1024;
@@ -191,13 +203,26 @@ export async function implement(options: ImplementOptions): Promise<ImplementRep
   // A run that stopped keeps what it did: its work so far is committed on its branch.
   if (outcome.status !== 'done')
     await commitRunWork(place, `Builder: partial work, ${outcome.status}`);
-  const verified = await verifiedVotes({ root, branch: run.branch, policy }, outcome.verification);
-  // Done only when the tests and the budget & critic pass the branch as it ends.
+  const estimatedPoints = allocationOf(outcome.state.plan, policy);
+  const verified = await verifiedVotes(
+    {
+      root,
+      place,
+      startCommit: run.startCommit,
+      branch: run.branch,
+      policy,
+      alsoSecret,
+      timeoutMs: TEST_TIMEOUT_MS,
+      maxOutputBytes: MAX_RESULT_BYTES,
+      estimatedPoints,
+      unapplied: outcome.unapplied,
+    },
+    outcome.verification,
+  );
+  // Done only when the deciding votes pass the branch as it ends (DECIDING_VOTES).
   const status =
     outcome.status === 'done' &&
-    (outcome.verification?.passed !== true ||
-      verified.tests.vote === 'request-changes' ||
-      verified.budget.vote !== 'approve')
+    (outcome.verification?.passed !== true || !votesAllowDone(verified))
       ? 'failed verification'
       : outcome.status;
   const review: ReviewVote =
@@ -232,7 +257,7 @@ export async function implement(options: ImplementOptions): Promise<ImplementRep
     commits,
     files,
     estimate: outcome.state.plan?.estimate ?? null,
-    estimatedPoints: allocationOf(outcome.state.plan, policy),
+    estimatedPoints,
     points: report?.cost.total ?? null,
     budget: policy.budgets.change.block,
     verdict: report?.verdict ?? null,
@@ -247,6 +272,7 @@ export async function implement(options: ImplementOptions): Promise<ImplementRep
     spend,
     summary: outcome.summary,
     votes,
+    decidedBy: DECIDING_VOTES,
   };
   await recordAction(run.memory, { kind: 'end', status });
   await appendToJournal(storePaths(root).ledger, {
@@ -266,10 +292,12 @@ export async function implement(options: ImplementOptions): Promise<ImplementRep
     verdict: result.verdict,
     simplifications: outcome.simplified.length,
     votes: {
-      tests: { ...votes.tests, reasons: [...votes.tests.reasons] },
-      budget: { ...votes.budget, reasons: [...votes.budget.reasons] },
+      correctness: { ...votes.correctness, reasons: [...votes.correctness.reasons] },
+      testQuality: { ...votes.testQuality, reasons: [...votes.testQuality.reasons] },
+      elegance: { ...votes.elegance, reasons: [...votes.elegance.reasons] },
       review: { ...votes.review, reasons: [...votes.review.reasons] },
     },
+    decidedBy: DECIDING_VOTES,
     modelSpend: { ...spend },
     toolVersion: options.toolVersion,
   });

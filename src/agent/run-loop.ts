@@ -57,6 +57,8 @@ export interface LoopOutcome {
   readonly verification: Verification | null;
   /** The simplifications reflexion committed on the branch after Verify passed. */
   readonly simplified: readonly RunSimplification[];
+  /** Reflexion's verified patches taken back because the branch failed Verify with them. */
+  readonly unapplied: readonly RunSimplification[];
   readonly summary: string;
 }
 
@@ -114,6 +116,7 @@ export async function runLoop(settings: LoopSettings, initial: RunState): Promis
   let verification: Verification | null = null;
   /** The simplifications reflexion committed; null until a verification passed. */
   let simplified: readonly RunSimplification[] | null = null;
+  let unapplied: readonly RunSimplification[] = [];
   let lastFailedTree: string | null = null;
   const save = async (next: RunState) => {
     state = next;
@@ -124,6 +127,7 @@ export async function runLoop(settings: LoopSettings, initial: RunState): Promis
     state,
     verification,
     simplified: simplified ?? [],
+    unapplied,
     summary,
   });
   /** Actions since the last reflection; a reflection is due at reflect_every_actions. */
@@ -414,8 +418,10 @@ export async function runLoop(settings: LoopSettings, initial: RunState): Promis
     simplified = [];
     if (reflection === null) return passed;
     const again = reflection.commit === null ? passed : await verifyRun(settings);
-    if (!again.passed) await undoReflection(settings, reflection);
-    else simplified = reflection.patches;
+    if (!again.passed) {
+      await undoReflection(settings, reflection);
+      unapplied = reflection.patches;
+    } else simplified = reflection.patches;
     await recordAction(settings.memory, {
       kind: 'reflexion',
       why: reflection.why,

@@ -4,30 +4,51 @@ import { inputTokenBound } from '../llm/request-size.js';
 import type { MeteredModel } from '../llm/spend.js';
 import { AureusError } from '../model/errors.js';
 import type { Policy } from '../model/policy.js';
+import type { ReviewVote } from './review-vote.js';
 import { recordAction } from './run-memory.js';
+import type { RunSimplification } from './run-reflexion.js';
 import type { Verification } from './run-verify.js';
 import type { Scrub } from './safety/secret-scrubber.js';
+import { type TestQualitySettings, testQualityVote } from './test-quality.js';
 import { inputChecker, isRefusal } from './tools/tool-input.js';
 import { truncateText } from './tools/truncate-text.js';
 
 /**
- * Three votes on the finished change, each with its reasons: the project's tests, the budget and
- * the critic (`aureus check` of the branch under the base policy), and a review by the planning
- * model in a fresh context that holds only the task and the branch's diff. The first two decide
- * whether the run is done; the review is reported beside them.
+ * The votes on the finished change, each with its evidence, as the issue names them:
+ * - correctness: the project's test command on the branch as it ends (the policy names no
+ *   separate type check: a project whose tests run one, `npm test` running tsc, has it here);
+ * - test quality: the tests the run added or changed fail on the start commit and pass on the
+ *   branch (test-quality.ts);
+ * - elegance: the critic's findings (new against baseline), reflexion's verified patches left
+ *   unapplied and the branch's price against the planner's estimate, from the same `aureus
+ *   check` of the branch Verify ran;
+ * - review: the planning model in a fresh context that holds only the task and the diff.
+ * Correctness and test quality decide whether the run is done, and elegance does when the check
+ * blocks (a new error finding, or the change over budget); the review is advisory.
  */
 
-export type Vote = 'approve' | 'request-changes' | 'not run';
-
-export interface ReviewVote {
-  readonly vote: Vote;
-  readonly reasons: readonly string[];
-}
+export type { ReviewVote, Vote } from './review-vote.js';
 
 export interface ReviewVotes {
-  readonly tests: ReviewVote;
-  readonly budget: ReviewVote;
+  readonly correctness: ReviewVote;
+  readonly testQuality: ReviewVote;
+  readonly elegance: ReviewVote;
   readonly review: ReviewVote;
+}
+
+/** The votes that decide "done", in the words the report and the README use. */
+export const DECIDING_VOTES =
+  'correctness and test quality must not request changes, and elegance must approve (it requests changes when aureus check blocks); the review is advisory';
+
+/** Whether the deciding votes let the run be done. */
+export function votesAllowDone(
+  votes: Pick<ReviewVotes, 'correctness' | 'testQuality' | 'elegance'>,
+): boolean {
+  return (
+    votes.correctness.vote !== 'request-changes' &&
+    votes.testQuality.vote !== 'request-changes' &&
+    votes.elegance.vote === 'approve'
+  );
 }
 
 export interface ReviewSettings {
@@ -60,44 +81,85 @@ const SYSTEM = [
   'Call vote once: approve when the diff does the task simply and correctly, else request-changes; give your reasons.',
 ].join('\n');
 
-/** The tests' and the budget's votes, from the run's last verification of its branch as it ends. */
+export interface VerifiedVoteSettings extends TestQualitySettings {
+  /** The plan's estimate in points, when the plan gave one. */
+  readonly estimatedPoints: number | null;
+  /** Reflexion's verified patches the run did not keep (their commit failed Verify). */
+  readonly unapplied: readonly RunSimplification[];
+}
+
+/** The correctness, test-quality and elegance votes on the branch as it ends. */
 export async function verifiedVotes(
-  settings: Pick<ReviewSettings, 'root' | 'branch' | 'policy'>,
+  settings: VerifiedVoteSettings,
   verification: Verification | null,
-): Promise<Pick<ReviewVotes, 'tests' | 'budget'>> {
+): Promise<Pick<ReviewVotes, 'correctness' | 'testQuality' | 'elegance'>> {
   const unverified = (why: string): ReviewVote => ({ vote: 'not run', reasons: [why] });
-  if (verification === null) {
-    const why = 'the run stopped before it verified its branch.';
-    return { tests: unverified(why), budget: unverified(why) };
-  }
+  const allUnverified = (why: string) => ({
+    correctness: unverified(why),
+    testQuality: unverified(why),
+    elegance: unverified(why),
+  });
+  if (verification === null) return allUnverified('the run stopped before it verified its branch.');
   const tree = await runGit(settings.root, ['rev-parse', `${settings.branch}^{tree}`]);
-  if (tree.stdout.toString('utf8').trim() !== verification.tree) {
-    const why = 'the branch changed after its last verification (work kept when the run stopped).';
-    return { tests: unverified(why), budget: unverified(why) };
-  }
-  const { tests, report } = verification;
-  const testsVote: ReviewVote =
+  if (tree.stdout.toString('utf8').trim() !== verification.tree)
+    return allUnverified(
+      'the branch changed after its last verification (work kept when the run stopped).',
+    );
+  const { tests } = verification;
+  const correctness: ReviewVote =
     tests === null
       ? unverified('project.stack.test_command is empty: the project names no tests to run.')
       : {
           vote: tests.run.exitCode === 0 ? 'approve' : 'request-changes',
           reasons: [
-            `${tests.argv.join(' ')} ${tests.run.timedOut ? 'timed out' : `exited ${String(tests.run.exitCode)}`}.`,
+            `${tests.argv.join(' ')} ${tests.run.timedOut ? 'timed out' : `exited ${String(tests.run.exitCode)}`} on the branch.`,
           ],
         };
-  const passed = report.verdict === 'pass' || report.verdict === 'warn';
   return {
-    tests: testsVote,
-    budget: {
-      vote: passed ? 'approve' : 'request-changes',
-      reasons:
-        report.reasons.length > 0
-          ? report.reasons
-          : [
-              `aureus check: ${report.verdict}, ${report.cost.total} points of ${report.budget.block}.`,
-            ],
-    },
+    correctness,
+    testQuality: await testQualityVote(settings),
+    elegance: eleganceVote(verification.report, settings),
   };
+}
+
+/**
+ * Elegance, from the check of the branch: it requests changes when the check blocks (a new or
+ * worsened error finding, the change over budget) or could not finish; otherwise it approves
+ * with the warnings, the baseline, the patches left unapplied and the price against the plan.
+ */
+function eleganceVote(
+  report: Verification['report'],
+  settings: Pick<VerifiedVoteSettings, 'estimatedPoints' | 'unapplied'>,
+): ReviewVote {
+  const passed = report.verdict === 'pass' || report.verdict === 'warn';
+  const fresh = report.findings.filter((finding) => finding.status !== 'baseline');
+  const baseline = report.findings.length - fresh.length;
+  const estimate = settings.estimatedPoints;
+  const variance =
+    estimate === null
+      ? 'the plan gave no estimate'
+      : estimate === 0
+        ? `the plan estimated 0 points`
+        : `${signed(Math.round(((report.cost.total - estimate) / Math.abs(estimate)) * 100))}% against the plan's ${estimate}`;
+  return {
+    vote: passed ? 'approve' : 'request-changes',
+    reasons: [
+      `aureus check: ${report.verdict}, ${report.cost.total} points of ${report.budget.block} (${variance}).`,
+      ...(passed ? [] : report.reasons),
+      `critic: ${fresh.length} new or worsened finding${fresh.length === 1 ? '' : 's'}, ${baseline} baseline.`,
+      ...fresh.map(
+        (finding) =>
+          `${finding.severity} ${finding.ruleId}${finding.location === null ? '' : ` at ${finding.location.path}:${finding.location.startLine}`}: ${finding.message}`,
+      ),
+      settings.unapplied.length === 0
+        ? 'reflexion: no verified patch left unapplied.'
+        : `reflexion: ${settings.unapplied.length} verified patch${settings.unapplied.length === 1 ? '' : 'es'} left unapplied: ${settings.unapplied.map((patch) => `${patch.title} (${patch.path}:${patch.line})`).join('; ')}.`,
+    ],
+  };
+}
+
+function signed(value: number): string {
+  return value > 0 ? `+${value}` : String(value);
 }
 
 /**

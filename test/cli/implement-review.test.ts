@@ -16,6 +16,8 @@ const SUM = `// release token: ${CANARY}\nexport function sum(a, b) {\n  return 
 // The model never sees the token (only [REDACTED]), and a write that carries it is refused: the
 // rewrite drops the comment, whose removal the review's diff shows scrubbed.
 const ARROW = 'export const sum = (a, b) => a + b;\n';
+// Fails on the start commit (a function declaration) and passes once sum is an arrow function.
+const ARROW_TEST = `import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { sum } from '../src/sum.js';\n\ntest('sum is an arrow', () => assert.ok(sum.toString().includes('=>')));\n`;
 const SUM_TEST = `import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { sum } from '../src/sum.js';\n\ntest('sum', () => assert.equal(sum(2, 3), 5));\n`;
 
 let restoreGit: () => Promise<void>;
@@ -45,35 +47,41 @@ afterAll(async () => {
   await restoreGit();
 });
 
+async function sumRepo(name: string) {
+  const repo = await makeRepo(name);
+  repos.push(repo);
+  repo.write('package.json', '{ "type": "module" }\n');
+  repo.write('src/sum.js', SUM);
+  repo.write('test/sum.test.js', SUM_TEST);
+  repo.write(
+    '.aureus/policy.yaml',
+    [
+      'version: 1',
+      'project:',
+      '  stack:',
+      '    test_command: [node, --test]',
+      'model_provider:',
+      '  provider: anthropic',
+      `  base_url: ${server.url}`,
+      '',
+    ].join('\n'),
+  );
+  repo.commit('base');
+  return repo;
+}
+
 describe('aureus implement: the review votes', () => {
-  it('reports the tests, budget & critic and review votes with their reasons; a review that requests changes is in the report and the ledger', async () => {
-    const repo = await makeRepo('implement-review');
-    repos.push(repo);
-    repo.write('package.json', '{ "type": "module" }\n');
-    repo.write('src/sum.js', SUM);
-    repo.write('test/sum.test.js', SUM_TEST);
-    repo.write(
-      '.aureus/policy.yaml',
-      [
-        'version: 1',
-        'project:',
-        '  stack:',
-        '    test_command: [node, --test]',
-        'model_provider:',
-        '  provider: anthropic',
-        `  base_url: ${server.url}`,
-        '',
-      ].join('\n'),
-    );
-    repo.commit('base');
+  it('reports correctness, test quality, elegance and the advisory review with their evidence; a review that requests changes is in the report and the ledger', async () => {
+    const repo = await sumRepo('implement-review');
     const first = server.requests.length;
     server.script(
       call('submit_plan', {
         steps: ['make sum an arrow function'],
-        files: ['src/sum.js'],
-        estimate: { files_added: 0, files_changed: 1, lines: 1, abstractions: 0, dependencies: 0 },
+        files: ['src/sum.js', 'test/sum-arrow.test.js'],
+        estimate: { files_added: 1, files_changed: 1, lines: 6, abstractions: 0, dependencies: 0 },
       }),
       call('file_write', { path: 'src/sum.js', content: ARROW }),
+      call('create_file', { path: 'test/sum-arrow.test.js', content: ARROW_TEST }),
       call('request_verify', {}),
       call('finish', { summary: 'sum is an arrow function.' }),
       call('vote', {
@@ -87,15 +95,24 @@ describe('aureus implement: the review votes', () => {
     );
     expect(run.stderr).toBe('');
     const report = JSON.parse(run.stdout);
-    // The review is reported; the tests and the budget & critic decide that the run is done.
+    // The review is advisory: correctness, test quality and elegance decide that the run is done.
     expect(report.status).toBe('done');
     expect(run.code).toBe(0);
+    expect(report.decidedBy).toMatch(/^correctness and test quality .* the review is advisory$/);
     expect(report.votes).toEqual({
-      tests: { vote: 'approve', reasons: ['node --test exited 0.'] },
-      budget: {
+      correctness: { vote: 'approve', reasons: ['node --test exited 0 on the branch.'] },
+      testQuality: {
+        vote: 'approve',
+        reasons: ['test/sum-arrow.test.js fails on the start commit and passes on the branch.'],
+      },
+      elegance: {
         vote: 'approve',
         reasons: [
-          expect.stringMatching(/^the change costs -?\d+(\.\d+)? points, within the budget of 500/),
+          expect.stringMatching(
+            /^aureus check: pass, -?\d+(\.\d+)? points of 500 \([+-]?\d+% against the plan's \d+(\.\d+)?\)\.$/,
+          ),
+          'critic: 0 new or worsened findings, 0 baseline.',
+          'reflexion: no verified patch left unapplied.',
         ],
       },
       review: {
@@ -103,10 +120,10 @@ describe('aureus implement: the review votes', () => {
         reasons: ['the arrow function drops the named function the stack traces showed'],
       },
     });
-    expect(report.spend.calls).toBe(5);
+    expect(report.spend.calls).toBe(6);
 
     // The review's context is fresh: the task and the branch's diff, scrubbed, and one tool.
-    const review = server.requests[first + 4];
+    const review = server.requests[first + 5];
     expect(review?.body.tools?.map((tool) => tool.name)).toEqual(['vote']);
     expect(review?.body.messages).toHaveLength(1);
     expect(review?.raw).toContain('Make sum an arrow function');
@@ -120,13 +137,72 @@ describe('aureus implement: the review votes', () => {
     expect(entry.record).toMatchObject({
       kind: 'builder-run',
       votes: {
-        tests: { vote: 'approve' },
-        budget: { vote: 'approve' },
+        correctness: { vote: 'approve' },
+        testQuality: { vote: 'approve' },
+        elegance: { vote: 'approve' },
         review: {
           vote: 'request-changes',
           reasons: ['the arrow function drops the named function the stack traces showed'],
         },
       },
     });
+  });
+
+  it('requests changes from test quality, naming the test, when the new test of the run passes on the start commit too: the run is not done', async () => {
+    const repo = await sumRepo('implement-review-weak-test');
+    server.script(
+      call('submit_plan', {
+        steps: ['make sum an arrow function'],
+        files: ['src/sum.js', 'test/sum-again.test.js'],
+        estimate: { files_added: 1, files_changed: 1, lines: 6, abstractions: 0, dependencies: 0 },
+      }),
+      call('file_write', { path: 'src/sum.js', content: ARROW }),
+      call('create_file', { path: 'test/sum-again.test.js', content: SUM_TEST }),
+      call('request_verify', {}),
+      call('finish', { summary: 'sum is an arrow function.' }),
+    );
+    const run = await runCliInProcess(
+      ['implement', 'Make sum an arrow function', '--format', 'json', '--repo', repo.dir],
+      repo.dir,
+    );
+    expect(run.stderr).toBe('');
+    const report = JSON.parse(run.stdout);
+    expect(report.votes.correctness.vote).toBe('approve');
+    expect(report.votes.testQuality).toEqual({
+      vote: 'request-changes',
+      reasons: [
+        'test/sum-again.test.js passes on the start commit too: it proves nothing of the change.',
+      ],
+    });
+    expect(report.votes.review.vote).toBe('not run');
+    expect(report.status).toBe('failed verification');
+    expect(run.code).toBe(1);
+    // The start commit's tree was a scratch worktree of the run's own: it is gone, and the
+    // user's checkout is as it was.
+    expect(repo.git('worktree', 'list', '--porcelain')).not.toContain('test-quality');
+    expect(repo.git('status', '--porcelain')).toBe('');
+  });
+
+  it('requests changes from test quality when the run changes source and adds no test', async () => {
+    const repo = await sumRepo('implement-review-no-test');
+    server.script(
+      call('submit_plan', {
+        steps: ['make sum an arrow function'],
+        files: ['src/sum.js'],
+        estimate: { files_added: 0, files_changed: 1, lines: 1, abstractions: 0, dependencies: 0 },
+      }),
+      call('file_write', { path: 'src/sum.js', content: ARROW }),
+      call('request_verify', {}),
+      call('finish', { summary: 'sum is an arrow function.' }),
+    );
+    const run = await runCliInProcess(
+      ['implement', 'Make sum an arrow function', '--repo', repo.dir],
+      repo.dir,
+    );
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain(
+      '  test quality: request-changes.\n    - no test added or changed, and the change touches src/sum.js.',
+    );
+    expect(run.stdout).toContain('  review (advisory): not run.');
   });
 });

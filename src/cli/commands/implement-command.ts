@@ -71,14 +71,18 @@ function asText(report: ImplementReport): string {
     ...(report.votes === undefined
       ? []
       : [
-          'Votes:',
+          `Votes (${report.decidedBy}):`,
           ...(
             [
-              ['tests', report.votes.tests],
-              ['budget & critic', report.votes.budget],
-              ['review', report.votes.review],
+              ['correctness', report.votes.correctness],
+              ['test quality', report.votes.testQuality],
+              ['elegance', report.votes.elegance],
+              ['review (advisory)', report.votes.review],
             ] as const
-          ).map(([name, each]) => `  ${name}: ${each.vote}. ${each.reasons.join(' ')}`),
+          ).flatMap(([name, each]) => [
+            `  ${name}: ${each.vote}.`,
+            ...each.reasons.map((reason) => `    - ${reason}`),
+          ]),
         ]),
     `Model: ${report.spend.calls} calls, ${report.spend.inputTokens} tokens in, ${report.spend.outputTokens} out, $${report.spend.usd.toFixed(4)}.`,
   ];

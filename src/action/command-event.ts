@@ -85,6 +85,7 @@ async function onComment(context: CommandContext, payload: CommentPayload): Prom
       issue: payload.issue,
       requester: commenter,
       via: 'comment' as const,
+      triggerCommentId: trigger.commentId,
     };
     if (command.kind === 'cancel') return cancelBuilderRun(builder, trigger.commentId);
     return startBuilderRun(builder, command.instructions, command.maxUsd);

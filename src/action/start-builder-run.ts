@@ -10,8 +10,10 @@ import {
   MISSING_WORKFLOW_REPLY,
   NO_RUN_TO_CANCEL_REPLY,
   type Requester,
+  tooManyCommentsReply,
 } from '../github/builder-trigger.js';
 import { BUILDER_NOT_ENABLED_REPLY } from '../github/command-replies.js';
+import { listIssueComments, peoplesComments } from '../github/issue-comments.js';
 import type { IssuePayload } from '../github/issue-event-payloads.js';
 import { statusOf } from '../github/request-error.js';
 import { AureusError } from '../model/errors.js';
@@ -30,6 +32,8 @@ export interface BuilderRequest {
   /** Whoever commented or added the label, their live permission checked already. */
   readonly requester: Requester;
   readonly via: 'comment' | 'label';
+  /** The `/aureus implement` comment's id: the snapshot quotes the comments before it. */
+  readonly triggerCommentId?: number | undefined;
 }
 
 export const NOT_A_BOT_TOKEN_REPLY =
@@ -76,7 +80,18 @@ export async function startBuilderRun(
   const runId = builderRunId(
     `action:${repository.owner}/${repository.repo}:${required(env, 'GITHUB_RUN_ID')}:${env.GITHUB_RUN_ATTEMPT ?? '1'}`,
   );
-  const snapshot = builderSnapshot(issue, requester, instructions);
+  const listed = await listIssueComments(
+    client,
+    { ...repository, issue_number: issue.number },
+    request.triggerCommentId,
+  );
+  if (!listed.complete) return replyOn(context, issue.number, tooManyCommentsReply());
+  const snapshot = builderSnapshot(
+    issue,
+    requester,
+    instructions,
+    peoplesComments(listed.comments),
+  );
   const { data: comment } = await client.rest.issues.createComment({
     ...repository,
     issue_number: issue.number,

@@ -219,6 +219,7 @@ export function createAureusApp(options: AureusAppOptions): AureusApp {
           );
           return startBuilder({
             ...base,
+            triggerCommentId: source.commentId,
             defaultBranch: source.payload.repository.default_branch,
             instructions: command.instructions,
             maxUsd: command.maxUsd,
@@ -271,7 +272,12 @@ export function createAureusApp(options: AureusAppOptions): AureusApp {
       const payload = readCommentPayload(context.payload);
       const { client, services: appServices } = await eventScope(context, payload.installation);
       const repository = appRepository(payload.repository);
-      const source: BuilderSource = { payload, deliveryId: context.id, via: 'comment' };
+      const source: BuilderSource = {
+        payload,
+        deliveryId: context.id,
+        via: 'comment',
+        commentId: payload.comment.id,
+      };
       await handleCommand({
         builder: (command, requester) =>
           builderJob(client, appServices, source, command, requester),
@@ -314,6 +320,8 @@ interface BuilderSource {
   };
   readonly deliveryId: string;
   readonly via: 'comment' | 'label';
+  /** The trigger comment, for a comment trigger. */
+  readonly commentId?: number;
 }
 
 function lane(repository: AppRepository): string {

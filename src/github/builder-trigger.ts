@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { Policy } from '../model/policy.js';
 import type { GitHubClient } from './github-client.js';
+import { MAX_SNAPSHOT_COMMENT_PAGES } from './issue-comments.js';
 import type { IssuePayload } from './issue-event-payloads.js';
-import { type IssueSnapshot, issueSnapshot } from './issue-snapshot.js';
+import { type EarlierComment, type IssueSnapshot, issueSnapshot } from './issue-snapshot.js';
 import type { RepositoryCoordinates } from './repository-coordinates.js';
 
 /**
@@ -34,6 +35,10 @@ export function dailySpendReply(committed: number, run: number, cap: number): st
 
 export function budgetAbovePolicyReply(requested: number, cap: number): string {
   return `The budget you asked for, $${requested}, is above this repository's cap of $${cap} a run (\`cost_thresholds.max_usd_per_run\`): ask for $${cap} or less.`;
+}
+
+export function tooManyCommentsReply(): string {
+  return `This issue has more than ${MAX_SNAPSHOT_COMMENT_PAGES * 100} comments before the trigger, all of which the builder's snapshot would have to read (its bound): start the builder on a new issue that states the task.`;
 }
 
 export interface Requester {
@@ -97,12 +102,14 @@ export function builderSnapshot(
   issue: IssuePayload,
   requester: Requester,
   instructions: string,
+  earlier: readonly EarlierComment[],
 ): IssueSnapshot {
   return issueSnapshot({
     number: issue.number,
     title: issue.title,
     body: issue.body ?? '',
     updatedAt: issue.updated_at,
+    earlier,
     comments: instructions === '' ? [] : [{ author: requester.login, body: instructions }],
   });
 }

@@ -3,8 +3,10 @@ import { HIDDEN_ATTRIBUTE, HIDING_ELEMENTS } from './visible-lines.js';
 
 /**
  * The issue text the builder's model is given: what a human reading the rendered issue sees,
- * and nothing a human does not (THREATS row 9). Taken once at trigger time and bound by a hash
- * to the body as it was then and the text (row 7): a later edit makes another snapshot, never a
+ * and nothing a human does not (THREATS row 9). Taken once at trigger time (the title, the body
+ * and people's comments up to the trigger) and bound by a hash to the body as it was then and
+ * the text (row 7), which quotes the comments, so an edited earlier comment stops the run as an
+ * edited body does: a later edit makes another snapshot, never a
  * change to this one. Not to `updated_at`: GitHub moves it on every new comment (the App's own
  * tracking comment among them), so the runner, which rebuilds the snapshot from the issue as it
  * is when the run starts, could never match a hash that held it.
@@ -29,9 +31,34 @@ export interface IssueText {
   readonly body: string;
   /** The issue's `updated_at` at trigger time. */
   readonly updatedAt: string;
-  /** The comments up to the trigger, oldest first. */
+  /**
+   * People's comments before the trigger, oldest first (bots' and AUREUS's own left out by the
+   * caller): sanitised like the body, attributed, and the oldest dropped past the bounds.
+   */
+  readonly earlier?: readonly EarlierComment[];
+  /** The requester's instructions on the trigger comment, when it has any. */
   readonly comments: readonly { readonly author: string; readonly body: string }[];
 }
+
+/**
+ * A comment the snapshot quotes. `association` is GitHub's `author_association` from the
+ * listing, shown as data: the author's permission is not looked up for each comment, and the
+ * model is told nothing more than GitHub said.
+ */
+export interface EarlierComment {
+  readonly author: string;
+  readonly association: string;
+  readonly body: string;
+}
+
+/**
+ * Bounds on the earlier comments a snapshot quotes: the newest are kept, the oldest dropped
+ * past either one, and the snapshot says how many and why. The title, the body and the
+ * trigger's instructions hold the task; a long discussion must not make the model's context, or
+ * refuse the run outright, while what is left out is never hidden from the model or the log.
+ */
+export const MAX_SNAPSHOT_COMMENTS = 20;
+export const MAX_SNAPSHOT_COMMENT_BYTES = 32 * 1024;
 
 export type RemovalKind =
   | 'html-comment'
@@ -60,19 +87,58 @@ export interface IssueSnapshot {
   readonly updatedAt: string;
   /** sha256 over the issue number, the body hash and the text: the dispatch input. */
   readonly hash: string;
+  /** Earlier comments quoted, and the oldest dropped past the bounds. */
+  readonly comments: { readonly kept: number; readonly dropped: number };
 }
 
 export function issueSnapshot(issue: IssueText): IssueSnapshot {
   const counts = new Map<RemovalKind, number>();
   const clean = (text: string) => visibleMarkdown(text, counts);
   const parts = [`# ${clean(issue.title)}`, '', clean(issue.body)];
+  const { kept, dropped } = boundedComments(issue.earlier ?? []);
+  if (dropped > 0)
+    parts.push(
+      '',
+      `(${dropped} earlier comment${dropped === 1 ? ' is' : 's are'} left out: the snapshot keeps the newest ${MAX_SNAPSHOT_COMMENTS} comments and ${MAX_SNAPSHOT_COMMENT_BYTES / 1024} KiB of them.)`,
+    );
+  for (const comment of kept)
+    parts.push(
+      '',
+      `## Comment by @${clean(comment.author)} (author association: ${clean(comment.association)})`,
+      '',
+      clean(comment.body),
+    );
   for (const comment of issue.comments)
     parts.push('', `## Comment by ${clean(comment.author)}`, '', clean(comment.body));
   const text = parts.join('\n');
   const bodyHash = sha256(issue.body);
   const hash = sha256(JSON.stringify({ number: issue.number, bodyHash, text }));
   const removed = [...counts].map(([kind, count]) => ({ kind, count }));
-  return { text, removed, bodyHash, updatedAt: issue.updatedAt, hash };
+  return {
+    text,
+    removed,
+    bodyHash,
+    updatedAt: issue.updatedAt,
+    hash,
+    comments: { kept: kept.length, dropped },
+  };
+}
+
+/** The newest comments within both bounds, oldest first; a comment is kept whole or not at all. */
+function boundedComments(earlier: readonly EarlierComment[]): {
+  kept: EarlierComment[];
+  dropped: number;
+} {
+  const kept: EarlierComment[] = [];
+  let bytes = 0;
+  for (let index = earlier.length - 1; index >= 0; index--) {
+    const comment = earlier[index];
+    if (comment === undefined || kept.length >= MAX_SNAPSHOT_COMMENTS) break;
+    bytes += Buffer.byteLength(comment.body, 'utf8');
+    if (bytes > MAX_SNAPSHOT_COMMENT_BYTES) break;
+    kept.unshift(comment);
+  }
+  return { kept, dropped: earlier.length - kept.length };
 }
 
 type Counts = Map<RemovalKind, number>;

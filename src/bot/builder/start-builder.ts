@@ -8,9 +8,11 @@ import {
   MISSING_WORKFLOW_REPLY,
   NO_RUN_TO_CANCEL_REPLY,
   type Requester,
+  tooManyCommentsReply,
 } from '../../github/builder-trigger.js';
 import { BUILDER_NOT_ENABLED_REPLY } from '../../github/command-replies.js';
 import type { GitHubClient } from '../../github/github-client.js';
+import { listIssueComments, peoplesComments } from '../../github/issue-comments.js';
 import type { IssuePayload } from '../../github/issue-event-payloads.js';
 import { statusOf } from '../../github/request-error.js';
 import { appendToAppLedger, appLedgerPath } from '../../memory/app-ledger.js';
@@ -32,6 +34,8 @@ export interface BuilderTrigger {
   readonly repository: AppRepository;
   readonly defaultBranch: string;
   readonly issue: IssuePayload;
+  /** The `/aureus implement` comment's id: the snapshot's comments are those before it. */
+  readonly triggerCommentId?: number | undefined;
   /** Visible text after `/aureus implement`, given to the builder as the requester's comment. */
   readonly instructions: string;
   /** `--budget $N`: the requester's cap on the run's model spend, never above the policy's. */
@@ -76,7 +80,18 @@ export async function startBuilder(trigger: BuilderTrigger): Promise<BuilderDeci
   if (refusal !== undefined) return refuse(refusal.reason, refusal.reply);
   const runUsd = trigger.maxUsd ?? runCap;
 
-  const snapshot = builderSnapshot(issue, trigger.requester, trigger.instructions);
+  const listed = await listIssueComments(
+    client,
+    { owner: repository.owner, repo: repository.repo, issue_number: issue.number },
+    trigger.triggerCommentId,
+  );
+  if (!listed.complete) return refuse('too many comments', tooManyCommentsReply());
+  const snapshot = builderSnapshot(
+    issue,
+    trigger.requester,
+    trigger.instructions,
+    peoplesComments(listed.comments),
+  );
   const runId = builderRunId(trigger.deliveryId);
   let run: BuilderRun = {
     runId,
@@ -120,6 +135,7 @@ export async function startBuilder(trigger: BuilderTrigger): Promise<BuilderDeci
     snapshot: snapshot.hash,
     maxUsd: String(runUsd),
     removed: snapshot.removed.map((removal) => `${removal.kind}:${removal.count}`).join(','),
+    comments: `kept:${snapshot.comments.kept},dropped:${snapshot.comments.dropped},bots:${listed.comments.filter((comment) => comment.bot).length}`,
   });
   services.log.info({ run: runId, issue: issue.number, ...target }, 'builder dispatched');
   return 'accepted';

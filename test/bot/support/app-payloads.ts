@@ -40,7 +40,7 @@ export function commentPayload(
   number: number,
   body: string,
   author: { login: string; id: number; type: string },
-  options: { onPullRequest?: boolean; action?: string } = {},
+  options: { onPullRequest?: boolean; action?: string; id?: number } = {},
 ): Record<string, unknown> {
   const payload = installed(webhookExample('issue_comment', 'created'));
   payload.action = options.action ?? 'created';
@@ -51,7 +51,7 @@ export function commentPayload(
       pull_request: { url: `https://api.github.com/repos/${OWNER}/${REPO}/pulls/${number}` },
     });
   const comment = objectAt(payload, 'comment');
-  Object.assign(comment, { body, id: 880000 + Math.floor(Math.random() * 10000) });
+  Object.assign(comment, { body, id: options.id ?? 880000 + Math.floor(Math.random() * 10000) });
   Object.assign(objectAt(comment, 'user'), author);
   Object.assign(objectAt(payload, 'sender'), author);
   return payload;

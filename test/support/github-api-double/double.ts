@@ -329,6 +329,38 @@ export class GitHubApiDouble {
     return id;
   }
 
+  /**
+   * A comment someone wrote on an issue on GitHub (not through the token under test), listed by
+   * `issues/list-comments` after the earlier ones; returns its id.
+   */
+  addIssueComment(options: {
+    owner: string;
+    repo: string;
+    issueNumber: number;
+    user: IdentityInput;
+    body: string;
+  }): number {
+    const repo = this.repository(options.owner, options.repo);
+    const id = this.world.ids.take('issueComment');
+    const now = timestamp(this.world.now());
+    repo.issueComments.set(id, {
+      id,
+      issueNumber: options.issueNumber,
+      body: options.body,
+      user: identityOf(options.user),
+      createdAt: now,
+      updatedAt: now,
+    });
+    return id;
+  }
+
+  /** A person's later edit of an issue comment, made on GitHub. */
+  editIssueComment(owner: string, repo: string, id: number, body: string): void {
+    const comment = this.repository(owner, repo).issueComments.get(id);
+    if (comment === undefined) throw new Error(`editIssueComment: no comment ${id}`);
+    comment.body = body;
+  }
+
   /** A collaborator's role, as `repos/get-collaborator-permission-level` reports it. */
   setPermission(owner: string, repo: string, user: IdentityInput, role: Role): void {
     const identity = identityOf(user);

@@ -41,6 +41,11 @@ const vote = object({
 
 /** What the publisher takes from report.json: the rest of it is never read. */
 const readRecord = object({
+  // The report format this publisher reads: another version is not a report it knows.
+  schemaVersion: (value, path) => {
+    if (value !== 2) throw new PayloadShapeError(path, 'the report format 2');
+    return value;
+  },
   issue: positiveInteger,
   run_id: text,
   requester: positiveInteger,

@@ -61,7 +61,10 @@ export interface ImplementOptions {
   readonly maxUsd?: number | undefined;
 }
 
+/** `schemas/implement-report.schema.json` describes it. */
 export interface ImplementReport {
+  /** 2: the votes are correctness, test quality, elegance and the advisory review. */
+  readonly schemaVersion: 2;
   readonly id: string;
   readonly status: RunStatus;
   readonly branch: string;
@@ -84,7 +87,7 @@ export interface ImplementReport {
    * The votes on the finished change: correctness, test quality, elegance, and the model's
    * review (advisory).
    */
-  readonly votes?: ReviewVotes;
+  readonly votes: ReviewVotes;
   /** Which votes decide that the run is done. */
   readonly decidedBy: string;
 }
@@ -250,6 +253,7 @@ export async function implement(options: ImplementOptions): Promise<ImplementRep
   const report = outcome.verification?.report ?? null;
   const spend = model.spent();
   const result: ImplementReport = {
+    schemaVersion: 2,
     id: place.id,
     status,
     branch: run.branch,

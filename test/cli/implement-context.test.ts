@@ -86,8 +86,13 @@ describe('aureus implement: the context budget', () => {
     );
     expect(run.stderr).toBe('');
     const report = JSON.parse(run.stdout);
-    expect(report).toMatchObject({ status: 'done', tests: { exitCode: 0 } });
-    expect(run.code).toBe(0);
+    // The run adds no test for the source it changes: test quality keeps it from done.
+    expect(report).toMatchObject({
+      status: 'failed verification',
+      tests: { exitCode: 0 },
+      votes: { testQuality: { vote: 'request-changes' } },
+    });
+    expect(run.code).toBe(1);
 
     const requests = session.server.requests.slice(first, first + PARTS + 7);
     expect(requests).toHaveLength(PARTS + 7);

@@ -15,18 +15,21 @@ import {
 const SUM = 'export function sum(a, b) {\n  return a + b;\n}\n';
 const SUM_TEST = `import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { sum } from '../src/sum.js';\n\ntest('sum', () => assert.equal(sum(2, 3), 5));\n`;
 const WITH_SUBTRACT = `${SUM}\nexport function subtract(a, b) {\n  return a - b;\n}\n`;
+// Fails on the start commit, which has no subtract: the test-quality vote's proof.
+const SUBTRACT_TEST = `import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { subtract } from '../src/sum.js';\n\ntest('subtract', () => assert.equal(subtract(5, 3), 2));\n`;
 
-/** The calls of a run that adds subtract: plan, write, verify, finish, and the review's vote. */
+/** The calls of a run that adds subtract and its test: plan, writes, verify, finish, and the review's vote. */
 const CALLS = [
   {
     name: 'submit_plan',
     input: {
       steps: ['add subtract'],
-      files: ['src/sum.js'],
-      estimate: { files_added: 0, files_changed: 1, lines: 4, abstractions: 0, dependencies: 0 },
+      files: ['src/sum.js', 'test/subtract.test.js'],
+      estimate: { files_added: 1, files_changed: 1, lines: 9, abstractions: 0, dependencies: 0 },
     },
   },
   { name: 'file_write', input: { path: 'src/sum.js', content: WITH_SUBTRACT } },
+  { name: 'create_file', input: { path: 'test/subtract.test.js', content: SUBTRACT_TEST } },
   { name: 'request_verify', input: {} },
   { name: 'finish', input: { summary: 'Added subtract.' } },
   { name: 'vote', input: { vote: 'approve', reasons: ['small and tested'] } },

@@ -1,12 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Ajv } from 'ajv';
 import { isolateGit, makeRepo } from '../support/git-fixture.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
 import {
   type ScriptedModelServer,
   startScriptedModelServer,
 } from '../support/scripted-model-server.js';
+
+const schema: unknown = JSON.parse(readFileSync('schemas/implement-report.schema.json', 'utf8'));
+const validate = new Ajv({ strict: true, allowUnionTypes: true, allErrors: true }).compile(
+  typeof schema === 'object' && schema !== null ? schema : {},
+);
 
 const CANARY = 'canary-R3vw8kLm2Qx9';
 const call = (name: string, input: unknown) => ({
@@ -98,6 +104,9 @@ describe('aureus implement: the review votes', () => {
     // The review is advisory: correctness, test quality and elegance decide that the run is done.
     expect(report.status).toBe('done');
     expect(run.code).toBe(0);
+    // The JSON contract: schemas/implement-report.schema.json, version 2.
+    expect(validate(report) ? [] : validate.errors).toEqual([]);
+    expect(report.schemaVersion).toBe(2);
     expect(report.decidedBy).toMatch(/^correctness and test quality .* the review is advisory$/);
     expect(report.votes).toEqual({
       correctness: { vote: 'approve', reasons: ['node --test exited 0 on the branch.'] },

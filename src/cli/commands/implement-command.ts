@@ -68,22 +68,18 @@ function asText(report: ImplementReport): string {
             (patch) => `  ${patch.title} (${patch.path}:${patch.line}, ${patch.points} points)`,
           ),
         ]),
-    ...(report.votes === undefined
-      ? []
-      : [
-          `Votes (${report.decidedBy}):`,
-          ...(
-            [
-              ['correctness', report.votes.correctness],
-              ['test quality', report.votes.testQuality],
-              ['elegance', report.votes.elegance],
-              ['review (advisory)', report.votes.review],
-            ] as const
-          ).flatMap(([name, each]) => [
-            `  ${name}: ${each.vote}.`,
-            ...each.reasons.map((reason) => `    - ${reason}`),
-          ]),
-        ]),
+    `Votes (${report.decidedBy}):`,
+    ...(
+      [
+        ['correctness', report.votes.correctness],
+        ['test quality', report.votes.testQuality],
+        ['elegance', report.votes.elegance],
+        ['review (advisory)', report.votes.review],
+      ] as const
+    ).flatMap(([name, each]) => [
+      `  ${name}: ${each.vote}.`,
+      ...each.reasons.map((reason) => `    - ${reason}`),
+    ]),
     `Model: ${report.spend.calls} calls, ${report.spend.inputTokens} tokens in, ${report.spend.outputTokens} out, $${report.spend.usd.toFixed(4)}.`,
   ];
   if (report.summary !== '') lines.push(`Summary: ${report.summary}`);

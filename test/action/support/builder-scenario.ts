@@ -136,6 +136,7 @@ export function craftedRun(
   mkdirSync(folder);
   repo.git('bundle', 'create', '--quiet', join(folder, 'run.bundle'), 'aureus/crafted', '^main');
   const report = {
+    schemaVersion: 2,
     id: 'crafted',
     status: 'done',
     branch: 'aureus/crafted',
@@ -143,6 +144,13 @@ export function craftedRun(
     summary: 'Done.',
     spend: { calls: 1, inputTokens: 10, outputTokens: 5, usd: 0 },
     tests: null,
+    votes: {
+      correctness: { vote: 'not run', reasons: ['no test command'] },
+      testQuality: { vote: 'not run', reasons: ['no test command'] },
+      elegance: { vote: 'approve', reasons: ['aureus check: pass'] },
+      review: { vote: 'approve', reasons: ['small'] },
+    },
+    decidedBy: 'correctness, test quality and elegance',
     issue: ISSUE,
     run_id: RUN_ID,
     requester: REQUESTER,

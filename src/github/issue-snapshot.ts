@@ -85,7 +85,10 @@ export interface IssueSnapshot {
   /** sha256 of the raw body at trigger time. */
   readonly bodyHash: string;
   readonly updatedAt: string;
-  /** sha256 over the issue number, the body hash and the text: the dispatch input. */
+  /**
+   * sha256 over the issue number, the body hash, the quoted comments as written and the text:
+   * the dispatch input.
+   */
   readonly hash: string;
   /** Earlier comments quoted, and the oldest dropped past the bounds. */
   readonly comments: { readonly kept: number; readonly dropped: number };
@@ -112,7 +115,9 @@ export function issueSnapshot(issue: IssueText): IssueSnapshot {
     parts.push('', `## Comment by ${clean(comment.author)}`, '', clean(comment.body));
   const text = parts.join('\n');
   const bodyHash = sha256(issue.body);
-  const hash = sha256(JSON.stringify({ number: issue.number, bodyHash, text }));
+  // The quoted comments' raw bodies too, as the body's: a hidden edit of one stops the run.
+  const commentsHash = sha256(JSON.stringify(kept));
+  const hash = sha256(JSON.stringify({ number: issue.number, bodyHash, commentsHash, text }));
   const removed = [...counts].map(([kind, count]) => ({ kind, count }));
   return {
     text,

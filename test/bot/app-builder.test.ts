@@ -7,8 +7,10 @@ import {
   dailyCapReply,
   dailySpendReply,
   MISSING_WORKFLOW_REPLY,
+  tooManyCommentsReply,
 } from '../../src/github/builder-trigger.js';
 import { BUILDER_NOT_ENABLED_REPLY } from '../../src/github/command-replies.js';
+import { MAX_SNAPSHOT_COMMENT_PAGES } from '../../src/github/issue-comments.js';
 import { issueSnapshot } from '../../src/github/issue-snapshot.js';
 import { isolateGit, makeRepo, type Repo } from '../support/git-fixture.js';
 import type { Role } from '../support/github-api-double/index.js';
@@ -215,6 +217,21 @@ describe('starting the builder', () => {
         comments: 'kept:1,dropped:0,bots:1',
       }),
     );
+  });
+
+  it('refuses, naming the bound, an issue with more comments before the trigger than the snapshot reads', async () => {
+    const user = writer(9233);
+    const where = { owner: OWNER, repo: ON.name, issueNumber: 31 };
+    for (let at = 0; at < MAX_SNAPSHOT_COMMENT_PAGES * 100 + 1; at++)
+      session.double.addIssueComment({ ...where, user: person('read', 9234), body: `+${at}` });
+    const id = session.double.addIssueComment({ ...where, user, body: '/aureus implement' });
+    await send(
+      'issue_comment',
+      inRepository(commentPayload(31, '/aureus implement', user, { onPullRequest: false, id }), ON),
+    );
+    expect(dispatches()).toEqual([]);
+    expect(lastReply(ON, 31)).toBe(tooManyCommentsReply());
+    expect(tooManyCommentsReply()).toContain('more than 1000 comments before the trigger');
   });
 
   it('dispatches once for a redelivered trigger', async () => {

@@ -14,7 +14,7 @@ import { inputChecker, isRefusal } from './tools/tool-input.js';
 import { truncateText } from './tools/truncate-text.js';
 
 /**
- * The votes on the finished change, each with its evidence, as the issue names them:
+ * The votes on the finished change, each with its evidence:
  * - correctness: the project's test command on the branch as it ends (the policy names no
  *   separate type check: a project whose tests run one, `npm test` running tsc, has it here);
  * - test quality: the tests the run added or changed fail on the start commit and pass on the

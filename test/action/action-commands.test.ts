@@ -137,6 +137,35 @@ async function postAsMaintainer(issue: number, body: string): Promise<number> {
 }
 
 describe('the Action on issue comments and labels', () => {
+  it("snapshots people's comments before the trigger, as the App does: a later one is left out", async () => {
+    const where = { owner: OWNER, repo: REPO, issueNumber: 41 };
+    const reader = { login: 'reader-12', id: 5012, type: 'User' as const };
+    session.double.addIssueComment({ ...where, user: reader, body: 'Keep it short.' });
+    const id = session.double.addIssueComment({
+      ...where,
+      user: { login: WRITER.login, id: WRITER.id, type: 'User' },
+      body: '/aureus implement',
+    });
+    session.double.addIssueComment({ ...where, user: reader, body: 'Use Rust.' });
+    session.double.reset();
+    const event = issueCommentEvent(41, '/aureus implement', WRITER, { commentId: id });
+    const result = await run('issue_comment', event);
+    expect(result.exitCode).toBe(0);
+    expect(operations()).toContain('GET issues/list-comments');
+    const dispatch = session.double
+      .requests()
+      .find((request) => request.operationId === 'actions/create-workflow-dispatch');
+    const expected = issueSnapshot({
+      number: 41,
+      title: 'Add a greeting',
+      body: 'Print a greeting on start.',
+      updatedAt: '',
+      earlier: [{ author: 'reader-12', association: 'NONE', body: 'Keep it short.' }],
+      comments: [],
+    });
+    expect(dispatch?.body).toMatchObject({ inputs: { snapshot: expected.hash } });
+  });
+
   it('starts the builder for a writer: live permission, tracking comment, dispatch the publish job accepts', async () => {
     const result = await run('issue_comment', issueCommentEvent(11, '/aureus implement', WRITER));
     expect(result.stderr).toBe('');

@@ -25,7 +25,7 @@ export function issueCommentEvent(
   number: number,
   body: string,
   author: Sender,
-  options: { onPullRequest?: boolean; action?: string } = {},
+  options: { onPullRequest?: boolean; action?: string; commentId?: number } = {},
 ): Record<string, unknown> {
   const payload = inTestRepository(webhookExample('issue_comment', 'created'));
   payload.action = options.action ?? 'created';
@@ -40,7 +40,7 @@ export function issueCommentEvent(
         : undefined,
   });
   const comment = objectAt(payload, 'comment');
-  Object.assign(comment, { body, id: 880001 });
+  Object.assign(comment, { body, id: options.commentId ?? 880001 });
   Object.assign(objectAt(comment, 'user'), author);
   Object.assign(objectAt(payload, 'sender'), author);
   return payload;

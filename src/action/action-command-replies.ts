@@ -18,3 +18,11 @@ export function actionCannotReply(kind: AureusCommand['kind']): string {
       return `\`/aureus ${kind}\` is not answered by the Action on a pull request.`;
   }
 }
+
+/**
+ * `/aureus approve-budget` on an issue: the App continues a stopped builder run from its kept
+ * work; the Action does not (it keeps no record of which stop it approved), so it says how to
+ * go on with the Action, and where the stopped run's work is.
+ */
+export const ACTION_NO_CONTINUATION_REPLY =
+  "`/aureus approve-budget` on an issue lets a stopped builder run go on in the AUREUS App, which records each stop it continues. The Action does not continue a stopped run: start a new one with a larger budget (`/aureus implement --budget $N` or `--budget <n>pt`); the stopped run's work stays at the ref its tracking comment names.";

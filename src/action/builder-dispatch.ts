@@ -25,12 +25,15 @@ export interface BuilderDispatch {
   readonly dispatcher: number;
   /** The requester's `--budget $N`: a cap on the run's model spend below the policy's. */
   readonly maxUsd?: number;
+  /** The requester's `--budget <n>pt`: a cap on the change's points below the policy's. */
+  readonly maxPoints?: number;
 }
 
 const RUN_ID = /^[0-9a-f]{12}$/;
 const SNAPSHOT = /^[0-9a-f]{64}$/;
 const NUMBER = /^[1-9][0-9]{0,15}$/;
 const DOLLARS = /^\d{1,6}(?:\.\d{1,2})?$/;
+const POINTS = /^\d{1,6}$/;
 
 export function readBuilderDispatch(eventName: string, payload: unknown): BuilderDispatch {
   if (eventName !== 'workflow_dispatch')
@@ -73,13 +76,19 @@ export function readBuilderDispatch(eventName: string, payload: unknown): Builde
       );
     return value;
   };
-  const budget = field(inputs, 'budget_usd');
+  const given = (key: string) => {
+    const value = field(inputs, key);
+    return value !== undefined && value !== '';
+  };
   return {
     repository,
     defaultBranch,
-    ...(budget === undefined || budget === ''
-      ? {}
-      : { maxUsd: Number(input('budget_usd', DOLLARS, 'an amount of dollars (2.50)')) }),
+    ...(given('budget_usd')
+      ? { maxUsd: Number(input('budget_usd', DOLLARS, 'an amount of dollars (2.50)')) }
+      : {}),
+    ...(given('budget_points')
+      ? { maxPoints: Number(input('budget_points', POINTS, 'a whole number of points (30)')) }
+      : {}),
     issue: Number(input('issue', NUMBER, 'an issue number')),
     snapshot: input('snapshot', SNAPSHOT, 'a snapshot hash (64 hex digits)'),
     requester: Number(input('requester', NUMBER, 'an account id')),

@@ -17,7 +17,7 @@ import {
 } from '../github/issue-event-payloads.js';
 import { PayloadShapeError } from '../github/payload-field.js';
 import { AureusError, ExitCode } from '../model/errors.js';
-import { actionCannotReply } from './action-command-replies.js';
+import { ACTION_NO_CONTINUATION_REPLY, actionCannotReply } from './action-command-replies.js';
 import type { ActionSettings } from './action-settings.js';
 import { type CommandContext, commandContext, replyOn } from './command-context.js';
 import { actionClient, eventPayload, required } from './runner-environment.js';
@@ -88,8 +88,13 @@ async function onComment(context: CommandContext, payload: CommentPayload): Prom
       triggerCommentId: trigger.commentId,
     };
     if (command.kind === 'cancel') return cancelBuilderRun(builder, trigger.commentId);
-    return startBuilderRun(builder, command.instructions, command.maxUsd);
+    return startBuilderRun(builder, command.instructions, {
+      maxUsd: command.maxUsd,
+      maxPoints: command.maxPoints,
+    });
   }
+  if (command.kind === 'approve-budget' && !trigger.isPullRequest)
+    return reply(ACTION_NO_CONTINUATION_REPLY);
   if (!trigger.isPullRequest) return reply(PULL_REQUESTS_ONLY_REPLY);
   if (command.kind === 'simplify') return simplifyOnComment(context, trigger.issueNumber);
   return reply(actionCannotReply(command.kind));
@@ -111,7 +116,7 @@ async function onLabel(context: CommandContext, payload: LabeledPayload): Promis
     return said(`AUREUS: nothing to do (bot id ${sender.id} is not in allowed_bot_ids).`);
   // Whoever added the label, by id, live, now (THREATS row 6): not the issue's author.
   if (!(await mayRun(context, sender, 'label'))) return;
-  await startBuilderRun({ context, issue, requester: sender, via: 'label' }, '', undefined);
+  await startBuilderRun({ context, issue, requester: sender, via: 'label' }, '', {});
 }
 
 /** The live permission of who asked; a refusal is logged, never answered. */

@@ -1,6 +1,10 @@
 import { resolve } from 'node:path';
 import * as core from '@actions/core';
-import { builderRunComment, builderRunMarker } from '../github/builder-run-comment.js';
+import {
+  builderRunComment,
+  STOPPED_PHASE,
+  stoppedRunStateLine,
+} from '../github/builder-run-comment.js';
 import type { GitHubClient } from '../github/github-client.js';
 import { statusOf } from '../github/request-error.js';
 import { AureusError, ExitCode } from '../model/errors.js';
@@ -11,10 +15,12 @@ import { type BuilderDispatch, readBuilderDispatch } from './builder-dispatch.js
 import { pullRequestBody, refusalSummary } from './builder-pull-request.js';
 import { type PublishableRun, publishableRun } from './published-run.js';
 import { artifactFolder } from './run-artifact.js';
-import { deleteBranch, gitRemote, pushBranch } from './run-branch.js';
+import { deleteBranch, gitRemote, keepStoppedWork, pushBranch } from './run-branch.js';
 import { actionClient, eventPayload, required } from './runner-environment.js';
 import { setStepOutputs } from './step-outputs.js';
+import { spentBy, stoppedRunDetails } from './stopped-run-comment.js';
 import { toolVersion } from './tool-version.js';
+import { findTrackingComment } from './tracking-comment.js';
 
 /**
  * `mode: publish`, the builder's second job: the only one with a write token, and it runs no
@@ -35,7 +41,8 @@ export async function runPublishMode(
   const workspace = required(env, 'GITHUB_WORKSPACE');
   const root = resolve(workspace, settings.workingDirectory);
   const client = actionClient(settings.token, env);
-  const tell = (phase: string, detail: string) => trackingComment(client, dispatch, phase, detail);
+  const tell = (phase: string, detail: string, more = '') =>
+    trackingComment(client, dispatch, phase, detail, more);
   try {
     const run = await publishableRun(
       {
@@ -56,6 +63,37 @@ export async function runPublishMode(
     // The pull request's title is the approved snapshot's: the issue as it is now must still
     // be the text the requester approved and the build used, else nothing is published.
     const title = titleOf((await approvedIssue(client, dispatch)).text);
+    if ('stopped' in run) {
+      if (await cancelled(client, dispatch)) return refuseCancelled(env);
+      const kept =
+        run.head === null
+          ? null
+          : await keepStoppedWork(
+              root,
+              gitRemote(env, dispatch.repository, settings.token),
+              dispatch,
+              run.head,
+            );
+      const details = stoppedRunDetails(run, kept);
+      const state = stoppedRunStateLine({
+        start: run.start,
+        head: run.head,
+        points: run.report?.cost.total ?? 0,
+        usd: spentBy(run).usd,
+        tokens: spentBy(run).tokens,
+        plan: run.claims.wholePlan,
+      });
+      const shown = details.split(settings.token).join('[REDACTED]');
+      await tell(STOPPED_PHASE, '', `${shown}\n${state}`);
+      await core.summary
+        .addRaw(`## AUREUS builder: run \`${dispatch.runId}\` stopped\n\n${details}\n`)
+        .write();
+      setStepOutputs(
+        { published: 'false', stopped: 'true', ...(kept === null ? {} : { ref: kept }) },
+        env,
+      );
+      return ExitCode.pass;
+    }
     // The App marks a run cancelled before it cancels its workflow run (/aureus cancel): a
     // cancellation that reached the record but not this job still stops it, before and after
     // the push, and a branch whose pull request cannot be opened does not stay behind.
@@ -168,34 +206,12 @@ async function trackingComment(
   dispatch: BuilderDispatch,
   phase: string,
   detail: string,
+  more = '',
 ): Promise<void> {
   const where = { ...dispatch.repository, issue_number: dispatch.issue };
   const found = await findTrackingComment(client, dispatch);
-  const body = builderRunComment(dispatch.runId, phase, detail.slice(0, 4000));
+  const body = `${builderRunComment(dispatch.runId, phase, detail.slice(0, 4000))}${more === '' ? '' : `\n\n${more.slice(0, 16000)}`}`;
   if (found === undefined) await client.rest.issues.createComment({ ...where, body });
   else
     await client.rest.issues.updateComment({ ...dispatch.repository, comment_id: found.id, body });
-}
-
-/**
- * The run's tracking comment: the one the App posted when it dispatched the run, found by the
- * run's marker among the comments of the App's bot (the dispatch's sender, by account id). A
- * look-alike comment of another bot or App is neither read as the run's state nor edited.
- */
-async function findTrackingComment(
-  client: GitHubClient,
-  dispatch: BuilderDispatch,
-): Promise<{ readonly id: number; readonly body?: string | undefined } | undefined> {
-  const marker = builderRunMarker(dispatch.runId);
-  const comments = await client.paginate(client.rest.issues.listComments, {
-    ...dispatch.repository,
-    issue_number: dispatch.issue,
-    per_page: 100,
-  });
-  return comments.find(
-    (comment) =>
-      comment.user?.type === 'Bot' &&
-      comment.user.id === dispatch.dispatcher &&
-      (comment.body ?? '').startsWith(marker),
-  );
 }

@@ -1,6 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { BUDGET_STOP } from '../agent/implement-run.js';
 import { checkChange } from '../check/check-change.js';
 import { basePolicy } from '../check/policy-at-commit.js';
 import { runGit } from '../git/git-runner.js';
@@ -10,10 +11,12 @@ import {
   nullable,
   object,
   PayloadShapeError,
+  payloadField,
   positiveInteger,
   text,
 } from '../github/payload-field.js';
 import { AureusError } from '../model/errors.js';
+import { isParsedJsonObject, type JsonObject } from '../model/json.js';
 import type { Report } from '../model/report.js';
 import type { BuilderDispatch } from './builder-dispatch.js';
 import { RUN_BUNDLE, RUN_REPORT, readArtifactFile } from './run-artifact.js';
@@ -38,6 +41,26 @@ const vote = object({
     return value.map((each, index) => text(each, `${path}[${index}]`));
   },
 });
+const commits: FieldReader<readonly string[]> = (value, path) => {
+  if (!Array.isArray(value)) throw new PayloadShapeError(path, 'a list of commits');
+  return value.map((each, index) => commitSha(each, `${path}[${index}]`));
+};
+
+/** The plan's steps, when the report holds them as text: shown, never trusted. */
+const planSteps: FieldReader<readonly string[]> = (value) => {
+  const steps = payloadField(value, 'steps');
+  return Array.isArray(steps)
+    ? steps.filter((step): step is string => typeof step === 'string').slice(0, MAX_PLAN_STEPS)
+    : [];
+};
+
+const MAX_PLAN_STEPS = 20;
+/** The plan a continuation starts from: a plan the model may submit is far smaller. */
+const MAX_PLAN_BYTES = 8 * 1024;
+
+/** The whole plan, for a continuation to go on with; a larger one is dropped (the run replans). */
+const wholePlan: FieldReader<JsonObject | null> = (value) =>
+  isParsedJsonObject(value) && JSON.stringify(value).length <= MAX_PLAN_BYTES ? value : null;
 
 /** What the publisher takes from report.json: the rest of it is never read. */
 const readRecord = object({
@@ -57,9 +80,17 @@ const readRecord = object({
   tests: nullable(object({ exitCode: nullable(count) })),
   votes: object({ correctness: vote, testQuality: vote, elegance: vote, review: vote }),
   decidedBy: text,
+  // Read for a stopped run's account; a finished run's commits are the bundle's, checked.
+  commits: nullable(commits),
+  plan: planSteps,
+  estimatedPoints: nullable(count),
+  budget: nullable(count),
+  needsPoints: nullable(count),
+  runSpend: nullable(object({ tokens: count, usd: count })),
 });
 
-export type RunClaims = ReturnType<typeof readRecord>;
+/** The report's claims, and its whole plan for a continuation (null past MAX_PLAN_BYTES). */
+export type RunClaims = ReturnType<typeof readRecord> & { readonly wholePlan: JsonObject | null };
 
 /** A run that passed every check: its commits, and AUREUS's own verdict on them. */
 export interface PublishableRun {
@@ -68,6 +99,30 @@ export interface PublishableRun {
   readonly head: string;
   readonly report: Report;
 }
+
+/**
+ * A run that stopped because it would need more than it was given (the requester's points
+ * budget, or its dollar cap): its work, checked as a finished run's is, is kept to go on with
+ * and never published as done. `head` is null when it stopped before acting (nothing to keep).
+ */
+export interface StoppedRun {
+  readonly claims: RunClaims;
+  readonly stopped: 'points' | 'usd';
+  readonly start: string;
+  readonly head: string | null;
+  /** AUREUS's own check of the kept commits, when there are any. */
+  readonly report: Report | null;
+  /** The run's dollar cap: the requester's `--budget $N` under the start commit's policy's. */
+  readonly usdCap: number;
+  /** The policy's own caps: what no approval may pass. */
+  readonly policyCaps: { readonly points: number; readonly usd: number };
+}
+
+/** The statuses of a run that stopped for want of budget, and which budget it was. */
+const NEEDS_MORE: Readonly<Record<string, StoppedRun['stopped']>> = {
+  [BUDGET_STOP]: 'points',
+  'stopped at max_usd_per_run': 'usd',
+};
 
 export interface PublishSettings {
   readonly root: string;
@@ -86,13 +141,17 @@ export interface PublishSettings {
 export async function publishableRun(
   settings: PublishSettings,
   dispatch: BuilderDispatch,
-): Promise<PublishableRun | { readonly refusals: readonly string[] }> {
+): Promise<PublishableRun | StoppedRun | { readonly refusals: readonly string[] }> {
   const { root } = settings;
   const read = readArtifactFile(settings.folder, RUN_REPORT, MAX_REPORT_BYTES);
   if ('refusal' in read) return { refusals: [read.refusal] };
   let claims: RunClaims;
   try {
-    claims = readRecord(JSON.parse(read.bytes.toString('utf8')), RUN_REPORT);
+    const parsed: unknown = JSON.parse(read.bytes.toString('utf8'));
+    claims = {
+      ...readRecord(parsed, RUN_REPORT),
+      wholePlan: wholePlan(payloadField(parsed, 'plan'), `${RUN_REPORT}.plan`),
+    };
   } catch (error) {
     return {
       refusals: [
@@ -113,7 +172,8 @@ export async function publishableRun(
     return {
       refusals: [`the run's report answers another dispatch (${mismatch.join(', ')} differ).`],
     };
-  if (claims.status !== 'done')
+  const stopped = NEEDS_MORE[claims.status];
+  if (claims.status !== 'done' && stopped === undefined)
     return { refusals: [`the run ended "${claims.status}": only a finished run is published.`] };
   const start = claims.startCommit;
   await requireHistory(root, dispatch.defaultBranch);
@@ -143,6 +203,29 @@ export async function publishableRun(
       ],
     };
   const { policy } = await basePolicy(root, start, { policyPath: settings.policyPath, cwd: root });
+  const stoppedRun = (head: string | null, report: Report | null): StoppedRun | undefined =>
+    stopped === undefined
+      ? undefined
+      : {
+          claims,
+          stopped,
+          start,
+          head,
+          report,
+          usdCap: Math.min(
+            dispatch.maxUsd ?? Number.POSITIVE_INFINITY,
+            policy.cost_thresholds.max_usd_per_run,
+          ),
+          policyCaps: {
+            points: policy.budgets.change.block,
+            usd: policy.cost_thresholds.max_usd_per_run,
+          },
+        };
+  // A run stopped before it acted has nothing to check or keep: its plan is what it leaves.
+  if (claims.commits?.length === 0) {
+    const early = stoppedRun(null, null);
+    if (early !== undefined) return early;
+  }
   const bundle = readArtifactFile(settings.folder, RUN_BUNDLE, MAX_BUNDLE_BYTES);
   if ('refusal' in bundle) return { refusals: [bundle.refusal] };
   const scratch = await mkdtemp(join(tmpdir(), 'aureus-publish-'));
@@ -175,7 +258,7 @@ export async function publishableRun(
           ...report.reasons,
         ],
       };
-    return { claims, start, head, report };
+    return stoppedRun(head, report) ?? { claims, start, head, report };
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }

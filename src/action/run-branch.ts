@@ -81,6 +81,73 @@ export async function pushBranch(
   return branch;
 }
 
+/** Where a run stopped for want of budget keeps its work: a ref that no pull request uses. */
+export function stoppedRunRef(dispatch: BuilderDispatch): string {
+  return `refs/aureus/runs/${dispatch.runId}`;
+}
+
+/**
+ * Keeps a stopped run's validated commit at `stoppedRunRef`, never forced: a continuation of the
+ * same run starts from it, so its later work only moves the ref forward.
+ */
+export async function keepStoppedWork(
+  root: string,
+  remote: GitRemote,
+  dispatch: BuilderDispatch,
+  head: string,
+): Promise<string> {
+  const ref = stoppedRunRef(dispatch);
+  await runGit(
+    root,
+    [
+      '-c',
+      'core.hooksPath=/dev/null',
+      'push',
+      '--quiet',
+      '--no-verify',
+      remote.url,
+      `${head}:${ref}`,
+    ],
+    remote.options,
+  );
+  return ref;
+}
+
+/**
+ * Fetches a stopped run's kept work into the checkout, for its continuation to go on from: the
+ * commit must be the one the publish job checked and named in the tracking record.
+ */
+export async function fetchStoppedWork(
+  root: string,
+  remote: GitRemote,
+  dispatch: BuilderDispatch,
+  head: string,
+): Promise<void> {
+  const ref = stoppedRunRef(dispatch);
+  await runGit(
+    root,
+    [
+      '-c',
+      'core.hooksPath=/dev/null',
+      'fetch',
+      '--quiet',
+      '--no-tags',
+      remote.url,
+      `+${ref}:${ref}`,
+    ],
+    remote.options,
+  );
+  const found = await runGit(root, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], {
+    okExitCodes: [0, 1],
+  });
+  const there = found.stdout.toString('utf8').trim();
+  if (there !== head)
+    throw new AureusError(
+      `the kept work of run ${dispatch.runId} at ${ref} is ${there === '' ? 'missing' : there.slice(0, 12)}, not the commit ${head.slice(0, 12)} its tracking comment names.`,
+      'start the builder again with /aureus implement on the issue.',
+    );
+}
+
 /**
  * Takes back the run's branch when its pull request is not opened: only while it still holds the
  * run's commit (a lease, so nothing another push put there is lost). A branch that cannot be

@@ -9,6 +9,7 @@ import {
   dispatchBuilderWorkflow,
   MISSING_WORKFLOW_REPLY,
   NO_RUN_TO_CANCEL_REPLY,
+  type RequestedBudget,
   type Requester,
   tooManyCommentsReply,
 } from '../github/builder-trigger.js';
@@ -58,7 +59,7 @@ export const NOT_A_BOT_TOKEN_REPLY =
 export async function startBuilderRun(
   request: BuilderRequest,
   instructions: string,
-  maxUsd: number | undefined,
+  budget: RequestedBudget,
 ): Promise<void> {
   const { context, issue, requester } = request;
   const { client, repository } = context;
@@ -66,7 +67,7 @@ export async function startBuilderRun(
   if (!policy.integrations.app.builder)
     return replyOn(context, issue.number, BUILDER_NOT_ENABLED_REPLY);
   const day = await dayOfRuns(context, policy);
-  const refusal = builderCapRefusal(policy, maxUsd, day);
+  const refusal = builderCapRefusal(policy, budget, day);
   if (refusal !== undefined)
     return replyOn(
       context,
@@ -116,7 +117,8 @@ export async function startBuilderRun(
       snapshot: snapshot.hash,
       requester: requester.id,
       runId,
-      maxUsd,
+      maxUsd: budget.maxUsd,
+      maxPoints: budget.maxPoints,
     });
   } catch (error) {
     const status = statusOf(error);

@@ -6,10 +6,14 @@ import { appendToJournal } from '../memory/journal.js';
 import { modelSpendToday } from '../memory/model-spend-today.js';
 import { storePaths } from '../memory/store-paths.js';
 import { AureusError } from '../model/errors.js';
+import type { JsonObject } from '../model/json.js';
 import type { Policy } from '../model/policy.js';
 import { roundPoints } from '../pricing/points.js';
 import { allocationOf } from './plan-estimate.js';
 import { type RunStatus, runLoop } from './run-loop.js';
+
+export { BUDGET_STOP } from './run-loop.js';
+
 import { loadState, type RunState, recordAction, runDir, saveState } from './run-memory.js';
 import type { RunSimplification } from './run-reflexion.js';
 import {
@@ -59,6 +63,28 @@ export interface ImplementOptions {
    * `cost_thresholds.max_usd_per_run` for this run, never raises it.
    */
   readonly maxUsd?: number | undefined;
+  /**
+   * A cap on the change's points set by whoever asked for the run: it lowers
+   * `budgets.change.block` for this run, never raises it. A change within the policy's block but
+   * over this one stops the run (`stopped at the requested budget`) with its work.
+   */
+  readonly maxPoints?: number | undefined;
+  /**
+   * A run that stopped for want of budget, which this one goes on with under its new caps: its
+   * start, its kept commit (already in the repository; null when it stopped at its plan), the
+   * points of that work, what it spent (the caps count it, so going on never refills them) and
+   * its accepted plan, with which it goes straight to Act.
+   */
+  readonly continueFrom?: ContinuedRun | undefined;
+}
+
+export interface ContinuedRun {
+  readonly start: string;
+  readonly head: string | null;
+  readonly points: number;
+  readonly usd: number;
+  readonly tokens: number;
+  readonly plan: JsonObject | null;
 }
 
 /** `schemas/implement-report.schema.json` describes it. */
@@ -71,17 +97,23 @@ export interface ImplementReport {
   readonly startCommit: string;
   readonly commits: readonly string[];
   readonly files: readonly string[];
+  /** The accepted plan (steps, files, estimate) as the model submitted it, scrubbed. */
+  readonly plan: JsonObject | null;
   /** The plan's estimate as the planner gave it, and priced into points. */
   readonly estimate: unknown;
   readonly estimatedPoints: number | null;
   /** The branch's cost by aureus check at the last verification. */
   readonly points: number | null;
   readonly budget: number;
+  /** At `stopped at the requested budget`: the points the run needs to go on. */
+  readonly needsPoints?: number;
   readonly verdict: string | null;
   readonly tests: { readonly argv: readonly string[]; readonly exitCode: number | null } | null;
   /** Reflexion's verified patches, committed on the branch after Verify passed. */
   readonly simplifications: readonly RunSimplification[];
   readonly spend: Spent;
+  /** What the whole run spent, its earlier invocations included (resumed or continued). */
+  readonly runSpend: { readonly tokens: number; readonly usd: number };
   readonly summary: string;
   /**
    * The votes on the finished change: correctness, test quality, elegance, and the model's
@@ -111,8 +143,13 @@ export async function runTextScrubber(
 export async function implement(options: ImplementOptions): Promise<ImplementReport> {
   const root = await realpath(options.root);
   const resumed = options.resume === undefined ? null : await resumeRun(root, options.resume);
-  const head = resumed?.state.startCommit ?? (await gitText(root, ['rev-parse', 'HEAD']));
-  const policy = withRunCap((await basePolicy(root, head, { cwd: options.cwd })).policy, options);
+  const continued = options.continueFrom;
+  const head =
+    resumed?.state.startCommit ??
+    (continued?.head == null ? undefined : continued.start) ??
+    (await gitText(root, ['rev-parse', 'HEAD']));
+  const ownPolicy = (await basePolicy(root, head, { cwd: options.cwd })).policy;
+  const policy = withRunCap(ownPolicy, options);
   const provider = policy.model_provider;
   if (provider.provider === 'none')
     throw new AureusError(
@@ -124,7 +161,9 @@ export async function implement(options: ImplementOptions): Promise<ImplementRep
     env: options.env,
     spentTodayUsd: await modelSpendToday(root, new Date()),
     ...(resumed === null
-      ? {}
+      ? continued === undefined
+        ? {}
+        : { spentBeforeResume: { tokens: continued.tokens, usd: continued.usd } }
       : { spentBeforeResume: { tokens: resumed.state.tokens, usd: resumed.state.dollars } }),
   });
   const alsoSecret = [
@@ -134,7 +173,7 @@ export async function implement(options: ImplementOptions): Promise<ImplementRep
   // The checkout's secrets first, before the run exists: a credential file that cannot be read
   // whole refuses the run with nothing created. Its commands can read the checkout too.
   const ofCheckout = await knownSecrets({ tree: root, env: process.env, alsoSecret });
-  const run = resumed?.run ?? (await createRun(root, options.task));
+  const run = resumed?.run ?? (await continuedRun(await createRun(root, options.task), continued));
   const { place } = run;
   const secrets = [
     ...ofCheckout,
@@ -166,18 +205,19 @@ export async function implement(options: ImplementOptions): Promise<ImplementRep
     task: options.task,
     branch: run.branch,
     startCommit: run.startCommit,
-    phase: 'gather' as const,
-    turns: 0,
+    // A continuation goes on from its accepted plan, in Act, as a resumed run does.
+    phase: continued?.plan == null ? ('gather' as const) : ('act' as const),
+    turns: continued === undefined ? 0 : 1,
     iteration: 0,
-    spentPoints: 0,
-    tokens: 0,
-    dollars: 0,
+    spentPoints: continued?.points ?? 0,
+    tokens: continued?.tokens ?? 0,
+    dollars: continued?.usd ?? 0,
     checkpoints: [],
-    plan: null,
+    plan: continued?.plan ?? null,
   };
   await saveState(run.memory, state);
   await recordAction(run.memory, {
-    kind: resumed === null ? 'start' : 'resume',
+    kind: resumed !== null ? 'resume' : continued === undefined ? 'start' : 'continue',
     branch: run.branch,
     start: run.startCommit,
     ...(resumed === null ? {} : { treeAsLastCheckpoint: resumed.treeAsLastCheckpoint }),
@@ -200,6 +240,9 @@ export async function implement(options: ImplementOptions): Promise<ImplementRep
       tools,
       approval: options.yes ? 'yes-flag' : options.confirm === undefined ? 'none' : 'ask',
       ...(options.confirm === undefined ? {} : { confirm: options.confirm }),
+      ...(policy.budgets.change.block < ownPolicy.budgets.change.block
+        ? { policyBlock: ownPolicy.budgets.change.block }
+        : {}),
     },
     state,
   );
@@ -260,10 +303,12 @@ export async function implement(options: ImplementOptions): Promise<ImplementRep
     startCommit: run.startCommit,
     commits,
     files,
+    plan: outcome.state.plan,
     estimate: outcome.state.plan?.estimate ?? null,
     estimatedPoints,
     points: report?.cost.total ?? null,
     budget: policy.budgets.change.block,
+    ...(outcome.needsPoints === undefined ? {} : { needsPoints: outcome.needsPoints }),
     verdict: report?.verdict ?? null,
     tests:
       outcome.verification?.tests === null || outcome.verification === null
@@ -274,6 +319,7 @@ export async function implement(options: ImplementOptions): Promise<ImplementRep
           },
     simplifications: outcome.simplified,
     spend,
+    runSpend: { tokens: outcome.state.tokens, usd: outcome.state.dollars },
     summary: outcome.summary,
     votes,
     decidedBy: DECIDING_VOTES,
@@ -338,12 +384,36 @@ async function resumeRun(
   };
 }
 
-/** The policy with the caller's spend cap applied: the lower of the two caps holds. */
+/**
+ * A new run put where a stopped one left off: its tree and branch at the kept commit, from the
+ * stopped run's start. One that stopped at its plan starts from HEAD, with nothing acted on.
+ */
+async function continuedRun(run: NewRun, continued: ContinuedRun | undefined): Promise<NewRun> {
+  if (continued?.head == null) return run;
+  await gitText(run.place.tree, ['reset', '--quiet', '--hard', continued.head]);
+  return { ...run, startCommit: continued.start };
+}
+
+/** The policy with the caller's caps applied: the lower of each two caps holds. */
 function withRunCap(policy: Policy, options: ImplementOptions): Policy {
-  const cap = options.maxUsd;
+  const usd = options.maxUsd;
+  const points = options.maxPoints;
   const thresholds = policy.cost_thresholds;
-  if (cap === undefined || cap >= thresholds.max_usd_per_run) return policy;
-  return { ...policy, cost_thresholds: { ...thresholds, max_usd_per_run: cap } };
+  const change = policy.budgets.change;
+  return {
+    ...policy,
+    cost_thresholds:
+      usd === undefined || usd >= thresholds.max_usd_per_run
+        ? thresholds
+        : { ...thresholds, max_usd_per_run: usd },
+    budgets:
+      points === undefined || points >= change.block
+        ? policy.budgets
+        : {
+            ...policy.budgets,
+            change: { warn: Math.min(change.warn, points), block: points },
+          },
+  };
 }
 
 /**

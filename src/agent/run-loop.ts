@@ -4,7 +4,13 @@ import { type MeteredModel, SpendCapReached } from '../llm/spend.js';
 import { AureusError } from '../model/errors.js';
 import type { JsonObject } from '../model/json.js';
 import type { Policy } from '../model/policy.js';
-import { approvalQuestion, type Refusal, runGates, type TierApproval } from './action-gates.js';
+import {
+  actionPoints,
+  approvalQuestion,
+  type Refusal,
+  runGates,
+  type TierApproval,
+} from './action-gates.js';
 import { effectCritic } from './effect-critic.js';
 import { effectPricer } from './effect-price.js';
 import { phaseTools } from './phase-tools.js';
@@ -37,6 +43,12 @@ export type RunStatus =
   | 'stopped: the model ended without finishing'
   | 'stopped by the model at a reflection';
 
+/**
+ * The run stops here when its change would pass the requester's budget (`--budget <n>pt`) but
+ * not the policy's: more budget lets it go on, so it stops with its work instead of shrinking it.
+ */
+export const BUDGET_STOP = 'stopped at the requested budget';
+
 /** The run stops here when a request cannot be brought under cost_thresholds.context_tokens. */
 export const CONTEXT_STOP = 'stopped at cost_thresholds.context_tokens';
 
@@ -49,6 +61,11 @@ export interface LoopSettings extends VerifySettings {
   readonly holdsSecret: (text: string) => boolean;
   /** Asks the operator a yes/no question (approval `ask`); true only on their yes. */
   readonly confirm?: (question: string) => Promise<boolean>;
+  /**
+   * The policy's own budgets.change.block, when the requester's budget lowered the run's: a
+   * change between the two stops the run (BUDGET_STOP) rather than being refused.
+   */
+  readonly policyBlock?: number | undefined;
 }
 
 export interface LoopOutcome {
@@ -60,11 +77,14 @@ export interface LoopOutcome {
   /** Reflexion's verified patches taken back because the branch failed Verify with them. */
   readonly unapplied: readonly RunSimplification[];
   readonly summary: string;
+  /** At BUDGET_STOP: the points the run needs to go on. */
+  readonly needsPoints?: number;
 }
 
 interface Stop {
   readonly status: RunStatus;
   readonly why: string;
+  readonly needsPoints?: number;
 }
 
 interface ActOutcome {
@@ -122,14 +142,25 @@ export async function runLoop(settings: LoopSettings, initial: RunState): Promis
     state = next;
     await saveState(settings.memory, state);
   };
-  const finishWith = (status: RunStatus, summary: string): LoopOutcome => ({
+  const finishWith = (status: RunStatus, summary: string, needsPoints?: number): LoopOutcome => ({
     status,
     state,
     verification,
     simplified: simplified ?? [],
     unapplied,
     summary,
+    ...(needsPoints === undefined ? {} : { needsPoints }),
   });
+  /** A change the requester's budget refuses but the policy's allows: the run stops and asks. */
+  const budgetStop = async (points: number | null, what: string): Promise<Stop | null> => {
+    const allowed = settings.policyBlock;
+    const requested = policy.budgets.change.block;
+    if (allowed === undefined || points === null || points <= requested || points > allowed)
+      return null;
+    const why = `${what} costs ${points} points, over the requested budget of ${requested} points (the policy allows up to ${allowed}): the run stops with its work so far, and goes on with a budget of ${points} points or more.`;
+    await recordAction(settings.memory, { kind: 'stop', cap: 'requested budget', reason: why });
+    return { status: BUDGET_STOP, why, needsPoints: points };
+  };
   /** Actions since the last reflection; a reflection is due at reflect_every_actions. */
   let sinceReflection = 0;
   let reflectionDue = false;
@@ -232,7 +263,7 @@ export async function runLoop(settings: LoopSettings, initial: RunState): Promis
     }
     context.record(state.turns, scrubReply(reply.blocks, scrub), results, notes);
     if (finished !== null) return finishWith('done', finished);
-    if (stop !== null) return finishWith(stop.status, stop.why);
+    if (stop !== null) return finishWith(stop.status, stop.why, stop.needsPoints);
   }
 
   async function act(name: string, input: unknown): Promise<ActOutcome> {
@@ -319,9 +350,16 @@ export async function runLoop(settings: LoopSettings, initial: RunState): Promis
         refusedBy: gates.refusal.refusedBy,
         error: scrub(gates.refusal.error),
       });
-      return plain(scrubResult(gates.refusal, scrub));
+      const over =
+        gates.refusal.refusedBy === 'budget'
+          ? await budgetStop(
+              state.spentPoints + actionPoints(policy, tool.tier, effectPoints),
+              'After this action the change',
+            )
+          : null;
+      return { result: scrubResult(gates.refusal, scrub), finished: null, stop: over };
     }
-    if (name === 'submit_plan') return plain(await plan(input, decisions));
+    if (name === 'submit_plan') return plan(input, decisions);
     if (name === 'reflect') return reflection(input, decisions);
     if (name === 'request_verify') return verify(decisions);
     if (name === 'finish') {
@@ -379,7 +417,7 @@ export async function runLoop(settings: LoopSettings, initial: RunState): Promis
     return { result, finished: null, stop };
   }
 
-  async function plan(input: unknown, gates: JsonObject[]): Promise<ToolResult> {
+  async function plan(input: unknown, gates: JsonObject[]): Promise<ActOutcome> {
     const planned = typeof input === 'object' && input !== null ? JSON.stringify(input) : '{}';
     const parsed: unknown = JSON.parse(scrub(planned));
     const planObject: JsonObject =
@@ -387,7 +425,13 @@ export async function runLoop(settings: LoopSettings, initial: RunState): Promis
         ? (parsed as JsonObject)
         : {};
     const judged = judgePlan(planObject, policy);
-    if (judged.refusal !== null) {
+    // A plan only the requester's budget refuses is kept, and the run stops before Act: with a
+    // larger budget it goes on from this plan instead of planning again.
+    const over =
+      judged.refusal === null
+        ? null
+        : await budgetStop(judged.estimatedPoints, "The plan's estimate");
+    if (judged.refusal !== null && over === null) {
       await recordAction(settings.memory, {
         kind: 'action',
         tool: 'submit_plan',
@@ -396,7 +440,7 @@ export async function runLoop(settings: LoopSettings, initial: RunState): Promis
         refusedBy: 'budget',
         error: judged.refusal.error,
       });
-      return judged.refusal;
+      return { result: judged.refusal, finished: null, stop: null };
     }
     await writeNote(settings.memory, 'progress.md', `# Plan\n\n${scrub(planned)}\n`);
     await save({ ...state, phase: 'act', plan: planObject });
@@ -406,7 +450,11 @@ export async function runLoop(settings: LoopSettings, initial: RunState): Promis
       gates,
       estimatedPoints: judged.estimatedPoints,
     });
-    return { ok: true, output: { accepted: true, phase: 'act', ...judged.allowance } };
+    const result: ToolResult =
+      over === null
+        ? { ok: true, output: { accepted: true, phase: 'act', ...judged.allowance } }
+        : { ok: false, refusedBy: 'budget', error: over.why };
+    return { result, finished: null, stop: over };
   }
 
   /**

@@ -12,6 +12,7 @@ import { appCacheFolder } from '../memory/cache-dir.js';
 import { appIdentityLookup } from './app-identity.js';
 import type { AppLog } from './app-log.js';
 import { isBuilderBranch } from './builder/builder-pull.js';
+import { continueBuilder } from './builder/continue-builder.js';
 import { cancelBuilder, recordBuilderDecision, startBuilder } from './builder/start-builder.js';
 import { createDeliveryMemory } from './delivery-memory.js';
 import { type EvaluationOutcome, evaluateChange } from './evaluate-change.js';
@@ -217,12 +218,20 @@ export function createAureusApp(options: AureusAppOptions): AureusApp {
             source.payload.repository.default_branch,
             { cacheDir: appCacheFolder(appServices.dataDir) },
           );
+          if (command.kind === 'approve-budget')
+            return continueBuilder({
+              ...base,
+              defaultBranch: source.payload.repository.default_branch,
+              amount: command.amount,
+              policy,
+            });
           return startBuilder({
             ...base,
             triggerCommentId: source.commentId,
             defaultBranch: source.payload.repository.default_branch,
             instructions: command.instructions,
             maxUsd: command.maxUsd,
+            maxPoints: command.maxPoints,
             policy,
           });
         })

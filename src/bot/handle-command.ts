@@ -35,7 +35,10 @@ export interface CommandEvent {
   readonly refuseBuilder: (requester: Commenter, reason: string) => Promise<void>;
 }
 
-export type BuilderCommand = Extract<AureusCommand, { kind: 'implement' | 'cancel' }>;
+export type BuilderCommand = Extract<
+  AureusCommand,
+  { kind: 'implement' | 'cancel' | 'approve-budget' }
+>;
 
 export type CommandOutcome = 'ignored' | 'refused' | 'replied' | 'queued';
 
@@ -68,7 +71,10 @@ export async function handleCommand(event: CommandEvent): Promise<CommandOutcome
       { commenter: commenter.id, role: permission.role },
       'command refused: no write access',
     );
-    if (command.kind === 'implement')
+    if (
+      command.kind === 'implement' ||
+      (command.kind === 'approve-budget' && !trigger.isPullRequest)
+    )
       await event.refuseBuilder(commenter, `no write access (${permission.role})`);
     return 'refused';
   }
@@ -84,6 +90,11 @@ export async function handleCommand(event: CommandEvent): Promise<CommandOutcome
       await reply(ISSUES_ONLY_REPLY);
       return 'replied';
     }
+    event.builder(command, commenter);
+    return 'queued';
+  }
+  // On an issue, approve-budget lets its stopped builder run go on with more (continue-builder.ts).
+  if (command.kind === 'approve-budget' && !trigger.isPullRequest) {
     event.builder(command, commenter);
     return 'queued';
   }

@@ -41,6 +41,16 @@ export function tooManyCommentsReply(): string {
   return `This issue has more than ${MAX_SNAPSHOT_COMMENT_PAGES * 100} comments before the trigger, all of which the builder's snapshot would have to read (its bound): start the builder on a new issue that states the task.`;
 }
 
+export function pointsAbovePolicyReply(requested: number, cap: number): string {
+  return `The budget you asked for, ${requested} points, is above this repository's cap of ${cap} points a change (\`budgets.change.block\`): ask for ${cap}pt or less.`;
+}
+
+/** The requester's `--budget`: dollars, complexity points, or neither. */
+export interface RequestedBudget {
+  readonly maxUsd?: number | undefined;
+  readonly maxPoints?: number | undefined;
+}
+
 export interface Requester {
   readonly id: number;
   readonly login: string;
@@ -63,9 +73,10 @@ export type CapRefusal = { readonly reason: string; readonly reply: string };
  */
 export function builderCapRefusal(
   policy: Policy,
-  maxUsd: number | undefined,
+  budget: RequestedBudget,
   day: DayOfRuns,
 ): CapRefusal | undefined {
+  const { maxUsd, maxPoints } = budget;
   const cap = policy.cost_thresholds.max_runs_per_actor_per_day;
   if (day.requesterRuns >= cap) return { reason: 'daily cap reached', reply: dailyCapReply(cap) };
   const runCap = policy.cost_thresholds.max_usd_per_run;
@@ -74,6 +85,9 @@ export function builderCapRefusal(
       reason: 'budget above the policy',
       reply: budgetAbovePolicyReply(maxUsd, runCap),
     };
+  const block = policy.budgets.change.block;
+  if (maxPoints !== undefined && maxPoints > block)
+    return { reason: 'budget above the policy', reply: pointsAbovePolicyReply(maxPoints, block) };
   const runUsd = maxUsd ?? runCap;
   const dayCap = policy.cost_thresholds.max_usd_per_day;
   const committed = cents(day.committedUsd);
@@ -121,6 +135,7 @@ export interface BuilderDispatchInputs {
   readonly requester: number;
   readonly runId: string;
   readonly maxUsd?: number | undefined;
+  readonly maxPoints?: number | undefined;
 }
 
 /**
@@ -146,6 +161,7 @@ export async function dispatchBuilderWorkflow(
         requester: String(inputs.requester),
         run_id: inputs.runId,
         ...(inputs.maxUsd === undefined ? {} : { budget_usd: String(inputs.maxUsd) }),
+        ...(inputs.maxPoints === undefined ? {} : { budget_points: String(inputs.maxPoints) }),
       },
       return_run_details: true,
     },

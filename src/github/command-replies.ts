@@ -14,13 +14,14 @@ export const HELP_REPLY = [
   '- `/aureus simplify`: look for verified simplifications of the change now, even where the',
   "  policy's `simplification.triggers` would not, and deliver them as the policy says.",
   '- `/aureus approve-budget <reason>`: let the current head commit through although it is over',
-  '  budget; the reason is recorded in the ledger, and a new push is judged again.',
+  '  budget; the reason is recorded in the ledger, and a new push is judged again. On an issue,',
+  '  `/aureus approve-budget $N` or `<n>pt` lets its stopped builder run go on with that budget.',
   '- `/aureus approve-policy [reason]`: let the current head commit loosen `.aureus/policy.yaml`',
   '  (maintain or admin permission only); recorded in the ledger, and a new push needs a new approval.',
   '- `/aureus implement [--budget $N] [instructions]` on an issue (or the builder label,',
   '  `aureus:implement` by default): start the builder agent in the',
   '  `.github/workflows/aureus-builder.yml` workflow, when `integrations.app.builder` is true in',
-  "  `.aureus/policy.yaml`; `--budget` caps its model spend below the policy's.",
+  "  `.aureus/policy.yaml`; `--budget $N` caps its model spend, `--budget <n>pt` its change's points, below the policy's.",
   '- `/aureus cancel` on an issue: stop its builder run.',
 ].join('\n');
 
@@ -49,7 +50,7 @@ export const BUILDER_NOT_ENABLED_REPLY =
   '`integrations.app.builder: true` in `.aureus/policy.yaml` on the default branch.';
 
 export const IMPLEMENT_USAGE_REPLY =
-  "Usage: `/aureus implement [--budget $N] [instructions]`; `$N` is the most the run may spend on its model, in dollars (`$5`, `2.50`), at most the policy's `cost_thresholds.max_usd_per_run`.";
+  "Usage: `/aureus implement [--budget $N | --budget <n>pt] [instructions]`; `$N` is the most the run may spend on its model, in dollars (`$5`, `2.50`), at most the policy's `cost_thresholds.max_usd_per_run`; `<n>pt` the most its change may cost, in complexity points (`30pt`), at most the policy's `budgets.change.block`.";
 
 export const ISSUES_ONLY_REPLY =
   '`/aureus implement` and `/aureus cancel` work on issues: comment on the issue.';

@@ -33,20 +33,33 @@ export type AureusCommand =
   | { readonly kind: 'price' }
   /** Reflexion on the pull request now, whether or not its triggers say it is due. */
   | { readonly kind: 'simplify' }
-  /** `reason`: visible text only, trimmed, non-empty, at most MAX_REASON_LENGTH code points. */
-  | { readonly kind: 'approve-budget'; readonly reason: string }
+  /**
+   * `reason`: visible text only, trimmed, non-empty, at most MAX_REASON_LENGTH code points.
+   * `amount`: set when the reason is just a budget (`$5`, `60pt`), what it means on an issue
+   * whose builder run stopped for want of budget.
+   */
+  | { readonly kind: 'approve-budget'; readonly reason: string; readonly amount?: BudgetAmount }
   /** `reason`: as for approve-budget, but optional (empty when none is given). */
   | { readonly kind: 'approve-policy'; readonly reason: string }
   /**
    * `instructions`: visible text after the word (and after `--budget $N`), as for a reason; may
-   * be empty. `maxUsd`: the requester's cap on the run's model spend, in dollars.
+   * be empty. `maxUsd`: the requester's cap on the run's model spend, in dollars; `maxPoints`
+   * (`--budget 30pt`): their cap on the change's complexity points.
    */
-  | { readonly kind: 'implement'; readonly instructions: string; readonly maxUsd?: number }
+  | {
+      readonly kind: 'implement';
+      readonly instructions: string;
+      readonly maxUsd?: number;
+      readonly maxPoints?: number;
+    }
   | { readonly kind: 'cancel' }
   /** A known command used wrongly (`approve-budget` without a reason, a malformed `--budget`). */
   | { readonly kind: 'usage'; readonly command: 'approve-budget' | 'implement' }
   /** `word`: visible text only, at most MAX_WORD_LENGTH code points, may be empty. */
   | { readonly kind: 'unknown'; readonly word: string };
+
+/** A budget a person gives: dollars of model spend, or complexity points of the change. */
+export type BudgetAmount = { readonly usd: number } | { readonly points: number };
 
 export const MAX_SCANNED_BODY = 64 * 1024;
 export const MAX_REASON_LENGTH = 500;
@@ -54,9 +67,13 @@ export const MAX_WORD_LENGTH = 40;
 
 const COMMAND_LINE = /^ {0,3}\/aureus(?:[ \t]+(.*))?$/i;
 const WORD = /^[A-Za-z][A-Za-z-]*$/;
-/** `--budget $5`, `--budget 2.50`: dollars with at most two decimals; matched before `visibleText`. */
+/**
+ * `--budget $5`, `--budget 2.50`: dollars with at most two decimals; `--budget 30pt`: complexity
+ * points, whole. Matched before `visibleText`.
+ */
 const BUDGET_FLAG = /^[ \t]*--budget(?:[ \t]+(\S*))?/i;
 const DOLLARS = /^\$?(\d{1,6}(?:\.\d{1,2})?)$/;
+const POINTS = /^(\d{1,6})pt$/i;
 
 export function parseCommand(body: string): AureusCommand | null {
   for (const line of visibleLines(scannedLines(body))) {
@@ -95,9 +112,9 @@ function commandOf(rest: string): AureusCommand {
       return { kind: 'cancel' };
     case 'approve-budget': {
       const reason = boundedText(visibleText(argument), MAX_REASON_LENGTH);
-      return reason === ''
-        ? { kind: 'usage', command: 'approve-budget' }
-        : { kind: 'approve-budget', reason };
+      if (reason === '') return { kind: 'usage', command: 'approve-budget' };
+      const amount = budgetAmountOf(argument.trim());
+      return { kind: 'approve-budget', reason, ...(amount === undefined ? {} : { amount }) };
     }
     case 'approve-policy':
       return {
@@ -114,9 +131,19 @@ function implementOf(argument: string): AureusCommand {
   const rest = flag === null ? argument : argument.slice(flag[0].length);
   const instructions = boundedText(visibleText(rest), MAX_REASON_LENGTH);
   if (flag === null) return { kind: 'implement', instructions };
-  const dollars = DOLLARS.exec(flag[1] ?? '');
-  if (dollars === null) return { kind: 'usage', command: 'implement' };
-  return { kind: 'implement', instructions, maxUsd: Number(dollars[1]) };
+  const amount = budgetAmountOf(flag[1] ?? '');
+  if (amount === undefined) return { kind: 'usage', command: 'implement' };
+  return 'points' in amount
+    ? { kind: 'implement', instructions, maxPoints: amount.points }
+    : { kind: 'implement', instructions, maxUsd: amount.usd };
+}
+
+/** `$5`, `2.50` (dollars) or `30pt` (points), matched on the raw text as a reader sees it. */
+function budgetAmountOf(word: string): BudgetAmount | undefined {
+  const points = POINTS.exec(word);
+  if (points !== null) return { points: Number(points[1]) };
+  const dollars = DOLLARS.exec(word);
+  return dollars === null ? undefined : { usd: Number(dollars[1]) };
 }
 
 function unknown(word: string): AureusCommand {

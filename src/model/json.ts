@@ -14,3 +14,8 @@ export type JsonObject = { [key: string]: JsonValue };
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/** An object JSON.parse made: its values are JSON values, so only its kind needs checking. */
+export function isParsedJsonObject(value: unknown): value is JsonObject {
+  return isRecord(value);
+}

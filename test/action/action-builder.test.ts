@@ -198,12 +198,18 @@ function build(
   });
 }
 
-function publish(made: BuilderScenario, artifact: string): Promise<ActionRun> {
+function publish(
+  made: BuilderScenario,
+  artifact: string,
+  inputs: Record<string, string> = {},
+): Promise<ActionRun> {
+  const event = builderDispatchEvent(made);
+  Object.assign(objectAt(event, 'inputs'), inputs);
   return runAction({
     runnerDir: made.runnerDir,
     workspace: made.publishWorkspace,
     eventName: 'workflow_dispatch',
-    event: builderDispatchEvent(made),
+    event,
     sha: made.baseSha,
     apiUrl: session.double.url,
     inputs: { 'github-token': PUBLISH_TOKEN, mode: 'publish', 'output-dir': artifact },
@@ -732,6 +738,185 @@ describe('the builder step, then the Action in mode: publish', () => {
     );
     expect(record).toMatchObject({ status: 'stopped at max_usd_per_run' });
     expect(record.summary).toContain('0.01');
+  });
+
+  it("stops right after its plan when the estimate passes the requester's points budget, and the publish job says what it needs", async () => {
+    const made = await scenario();
+    model.script({
+      blocks: [
+        {
+          type: 'tool_use',
+          name: 'submit_plan',
+          input: {
+            steps: ['add greet', 'test greet'],
+            files: ['src/greet.ts'],
+            estimate: {
+              files_added: 1,
+              files_changed: 0,
+              lines: 40,
+              abstractions: 0,
+              dependencies: 0,
+            },
+          },
+        },
+      ],
+    });
+    const before = model.requests.length;
+    const built = await build(made, made.snapshot, { budget_points: '30' });
+    expect(built.exitCode).toBe(1);
+    expect(built.outputs.status).toBe('stopped at the requested budget');
+    // One call, the plan's: nothing was acted on.
+    expect(model.requests.length).toBe(before + 1);
+    const output = join(made.buildWorkspace, 'aureus-run');
+    const record = JSON.parse(readFileSync(join(output, 'report.json'), 'utf8'));
+    expect(record).toMatchObject({
+      status: 'stopped at the requested budget',
+      estimatedPoints: 45,
+      needsPoints: 45,
+      budget: 30,
+      commits: [],
+    });
+    expect(record.summary).toContain('over the requested budget of 30 points');
+
+    const artifact = join(made.runnerDir, 'artifact');
+    cpSync(output, artifact, { recursive: true });
+    session.double.reset();
+    const published = await publish(made, artifact, { budget_points: '30' });
+    expect(published.stderr).toBe('');
+    expect(published.exitCode).toBe(0);
+    expect(published.outputs).toMatchObject({ published: 'false', stopped: 'true' });
+    expect(session.double.pullRequests(OWNER, REPO)).toHaveLength(0);
+    expect(publishedBranches(made)).toBe('');
+    const comment = trackingComment();
+    expect(comment).toContain('stopped: it needs a larger budget');
+    expect(comment).toContain('add greet');
+    expect(comment).toContain('**Estimate**: 45 points');
+    expect(comment).toContain('**Budget**: 30 points');
+    expect(comment).toContain('**Spent**: $');
+    expect(comment).toContain('**Needs**: 45 points');
+    expect(comment).toContain('`/aureus approve-budget 45pt`');
+    expect(comment).toContain('nothing was acted on');
+    expect(session.double.callsTo('issues/update-comment')).toHaveLength(1);
+
+    // Another writer approved 60pt: the App dispatches the same run again with it. The build
+    // goes on from the plan, in Act, and the publish job opens the draft pull request.
+    model.script(
+      {
+        blocks: [
+          {
+            type: 'tool_use',
+            name: 'create_file',
+            input: { path: 'src/greet.ts', content: GREET },
+          },
+        ],
+      },
+      { blocks: [{ type: 'tool_use', name: 'request_verify', input: {} }] },
+      { blocks: [{ type: 'tool_use', name: 'finish', input: { summary: 'Added greet.' } }] },
+    );
+    const continuedFrom = model.requests.length;
+    const continued = await build(made, made.snapshot, { budget_points: '60' });
+    expect(continued.stdout).toContain('The stopped run goes on from its kept work.');
+    expect(continued.exitCode).toBe(0);
+    expect(continued.outputs.status).toBe('done');
+    // Its three turns, then the review vote's call.
+    expect(model.requests.length).toBe(continuedFrom + 4);
+    expect(model.requests[continuedFrom]?.raw).toContain('resumed in the act phase');
+    expect(model.requests[continuedFrom]?.raw).not.toContain('"name":"submit_plan"');
+    const second = join(made.runnerDir, 'artifact-continued');
+    cpSync(output, second, { recursive: true });
+    const finished = await publish(made, second, { budget_points: '60' });
+    expect(finished.stderr).toBe('');
+    expect(finished.exitCode).toBe(0);
+    const [pull] = session.double.pullRequests(OWNER, REPO);
+    expect(pull).toMatchObject({ draft: true, headRef: BRANCH });
+    expect(trackingComment()).toContain('finished');
+  });
+
+  it('keeps the checkpointed work of a run stopped at its points budget on a ref that is no pull request, checked like a finished run', async () => {
+    const made = await scenario();
+    const longer = Array.from({ length: 40 }, (_, n) => `export const v${n} = ${n};`).join('\n');
+    model.script(
+      {
+        blocks: [
+          {
+            type: 'tool_use',
+            name: 'submit_plan',
+            input: {
+              steps: ['add greet'],
+              files: ['src/greet.ts'],
+              estimate: {
+                files_added: 1,
+                files_changed: 0,
+                lines: 10,
+                abstractions: 0,
+                dependencies: 0,
+              },
+            },
+          },
+        ],
+      },
+      {
+        blocks: [
+          {
+            type: 'tool_use',
+            name: 'create_file',
+            input: { path: 'src/greet.ts', content: GREET },
+          },
+        ],
+      },
+      {
+        blocks: [
+          {
+            type: 'tool_use',
+            name: 'create_file',
+            input: { path: 'src/values.ts', content: `${longer}\n` },
+          },
+        ],
+      },
+    );
+    const built = await build(made, made.snapshot, { budget_points: '30' });
+    expect(built.exitCode).toBe(1);
+    expect(built.outputs.status).toBe('stopped at the requested budget');
+    const output = join(made.buildWorkspace, 'aureus-run');
+    const record = JSON.parse(readFileSync(join(output, 'report.json'), 'utf8'));
+    expect(record.commits).toHaveLength(1);
+    expect(record.needsPoints).toBeGreaterThan(30);
+
+    const artifact = join(made.runnerDir, 'artifact');
+    cpSync(output, artifact, { recursive: true });
+    session.double.reset();
+    const published = await publish(made, artifact, { budget_points: '30' });
+    expect(published.stderr).toBe('');
+    expect(published.exitCode).toBe(0);
+    expect(session.double.pullRequests(OWNER, REPO)).toHaveLength(0);
+    expect(publishedBranches(made)).toBe('');
+    const kept = runGit(made.bare, ['rev-parse', `refs/aureus/runs/${RUN_ID}`]);
+    expect(runGit(made.bare, ['show', `${kept}:src/greet.ts`])).toBe(GREET.trimEnd());
+    expect(trackingComment()).toContain(`refs/aureus/runs/${RUN_ID}`);
+    expect(trackingComment()).toContain(`/aureus approve-budget ${record.needsPoints}pt`);
+
+    // The continuation fetches the kept commit with the build job's read token and goes on
+    // from it: its branch holds the stopped run's work, not a fresh start.
+    model.script(
+      { blocks: [{ type: 'tool_use', name: 'request_verify', input: {} }] },
+      { blocks: [{ type: 'tool_use', name: 'finish', input: { summary: 'Kept greet.' } }] },
+    );
+    const continued = await build(
+      made,
+      made.snapshot,
+      { budget_points: '60' },
+      { GITHUB_SERVER_URL: made.serverUrl },
+    );
+    expect(continued.exitCode).toBe(0);
+    const again = JSON.parse(readFileSync(join(output, 'report.json'), 'utf8'));
+    expect(again).toMatchObject({ status: 'done', startCommit: made.baseSha });
+    expect(again.commits[0]).toBe(kept);
+    const second = join(made.runnerDir, 'artifact-continued');
+    cpSync(output, second, { recursive: true });
+    const finished = await publish(made, second, { budget_points: '60' });
+    expect(finished.exitCode).toBe(0);
+    const pushed = runGit(made.bare, ['rev-parse', `refs/heads/${BRANCH}`]);
+    expect(runGit(made.bare, ['show', `${pushed}:src/greet.ts`])).toBe(GREET.trimEnd());
   });
 
   it('refuses a budget that is not an amount of dollars', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { ACTION_NO_CONTINUATION_REPLY } from '../../src/action/action-command-replies.js';
 import { readBuilderDispatch } from '../../src/action/builder-dispatch.js';
 import { GITHUB_ACTIONS_BOT_ID } from '../../src/action/command-event.js';
 import { builderRunMarker } from '../../src/github/builder-run-comment.js';
@@ -387,5 +388,15 @@ describe('the Action on issue comments and labels', () => {
     );
     expect(onIssue.exitCode).toBe(0);
     expect(session.double.issueComments(OWNER, REPO, 19).at(-1)?.body).toBe(ISSUES_ONLY_REPLY);
+    session.double.reset();
+    const approve = await run(
+      'issue_comment',
+      issueCommentEvent(20, '/aureus approve-budget 60pt', WRITER),
+    );
+    expect(approve.exitCode).toBe(0);
+    expect(writes()).toEqual(['POST issues/create-comment']);
+    expect(session.double.issueComments(OWNER, REPO, 20).at(-1)?.body).toBe(
+      ACTION_NO_CONTINUATION_REPLY,
+    );
   });
 });

@@ -2,11 +2,22 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import {
+  continuedReply,
+  NO_STOPPED_RUN_REPLY,
+  OWN_RUN_BUDGET_REPLY,
+} from '../../src/bot/builder/continue-builder.js';
+import {
+  builderRunComment,
+  STOPPED_PHASE,
+  stoppedRunStateLine,
+} from '../../src/github/builder-run-comment.js';
+import {
   ALREADY_RUNNING_REPLY,
   budgetAbovePolicyReply,
   dailyCapReply,
   dailySpendReply,
   MISSING_WORKFLOW_REPLY,
+  pointsAbovePolicyReply,
   tooManyCommentsReply,
 } from '../../src/github/builder-trigger.js';
 import { BUILDER_NOT_ENABLED_REPLY } from '../../src/github/command-replies.js';
@@ -32,6 +43,7 @@ on:
       requester: { required: true }
       run_id: { required: true }
       budget_usd: { required: false }
+      budget_points: { required: false }
 jobs:
   build:
     runs-on: ubuntu-latest
@@ -285,6 +297,31 @@ describe('starting the builder', () => {
     );
   });
 
+  it("carries the requester's --budget <n>pt in the dispatch, and refuses one above budgets.change.block", async () => {
+    const user = writer(9217);
+    await comment(ON, 14, '/aureus implement --budget 30pt keep it small', user);
+    expect(dispatches()[0]?.body).toMatchObject({
+      inputs: { issue: '14', budget_points: '30' },
+    });
+    expect(dispatches()[0]?.body).not.toHaveProperty('inputs.budget_usd');
+    expect(await ledger(ON)).toContainEqual(
+      expect.objectContaining({ issue: 14, decision: 'accepted', maxPoints: '30' }),
+    );
+
+    session.double.reset();
+    await comment(ON, 15, '/aureus implement --budget 501pt', user);
+    expect(dispatches()).toEqual([]);
+    // The policy's budgets.change.block is its default, 500.
+    expect(lastReply(ON, 15)).toBe(pointsAbovePolicyReply(501, 500));
+    expect(await ledger(ON)).toContainEqual(
+      expect.objectContaining({
+        issue: 15,
+        decision: 'refused',
+        reason: 'budget above the policy',
+      }),
+    );
+  });
+
   it('ignores another label without any permission lookup', async () => {
     const user = writer(9203);
     await send('issues', inRepository(labeledPayload(3, 'bug', user), ON));
@@ -407,5 +444,134 @@ describe('/aureus cancel', () => {
     session.double.reset();
     await comment(ON, 10, '/aureus implement', writer(9214));
     expect(dispatches()).toHaveLength(1);
+  });
+});
+
+/** The publish job's token (the workflow's GITHUB_TOKEN), which edits the App's tracking comment. */
+const PUBLISH_TOKEN = 'ghs_publishJobToken000000000000000000';
+
+/** What the publish job writes into the tracking comment when the run stopped for want of budget. */
+async function reportStop(repo: { name: string }, issue: number, spentUsd: number): Promise<void> {
+  session.double.addToken(PUBLISH_TOKEN, { issues: 'write' });
+  const tracking = session.double
+    .issueComments(OWNER, repo.name, issue)
+    .find((each) => each.body.startsWith('<!-- aureus:builder-run '));
+  const runId = /builder-run ([0-9a-f]{12})/.exec(tracking?.body ?? '')?.[1] ?? '';
+  const state = stoppedRunStateLine({
+    start: 'a'.repeat(40),
+    head: null,
+    points: 0,
+    usd: spentUsd,
+    tokens: 900,
+    plan: { steps: ['add greet'], files: ['src/greet.ts'], estimate: { lines: 40 } },
+  });
+  const response = await fetch(
+    `${session.double.url}/repos/${OWNER}/${repo.name}/issues/comments/${tracking?.id}`,
+    {
+      method: 'PATCH',
+      headers: { authorization: `token ${PUBLISH_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        body: `${builderRunComment(runId, STOPPED_PHASE)}\n\nThe plan and its estimate.\n${state}`,
+      }),
+    },
+  );
+  expect(response.status).toBe(200);
+}
+
+describe('a larger budget for a stopped run, /aureus approve-budget on its issue', () => {
+  const HERE = { name: 'continued', id: 6105 };
+
+  it("continues the stopped run on another writer's approval; the requester's and a read user's are refused", async () => {
+    // A repository of its own: the runs of the other tests count toward ON's daily spend.
+    const origin = await makeRepo('builder-continued');
+    origins.push(origin);
+    origin.write(
+      '.aureus/policy.yaml',
+      'version: 1\nintegrations:\n  app:\n    builder: true\ncost_thresholds:\n  max_usd_per_day: 4\n',
+    );
+    origin.write('.github/workflows/aureus-builder.yml', WORKFLOW);
+    origin.commit('base');
+    session.double.addRepository({
+      owner: OWNER,
+      repo: HERE.name,
+      gitDir: origin.dir,
+      defaultBranch: 'main',
+    });
+    const requester = writer(9230, HERE);
+    await comment(HERE, 30, '/aureus implement --budget 30pt', requester);
+    const started = dispatches()[0]?.body;
+    expect(started).toMatchObject({ inputs: { issue: '30', budget_points: '30' } });
+    const runId = String(Reflect.get(Object(Reflect.get(Object(started), 'inputs')), 'run_id'));
+    const snapshot = String(
+      Reflect.get(Object(Reflect.get(Object(started), 'inputs')), 'snapshot'),
+    );
+
+    // Before the run stopped: there is nothing to go on with.
+    session.double.reset();
+    const other = writer(9232, HERE);
+    await comment(HERE, 30, '/aureus approve-budget 60pt', other);
+    expect(dispatches()).toEqual([]);
+    expect(lastReply(HERE, 30)).toBe(NO_STOPPED_RUN_REPLY);
+
+    await reportStop(HERE, 30, 0.05);
+    // The requester may not raise their own run's budget: one lookup, the refusal.
+    session.double.reset();
+    await comment(HERE, 30, '/aureus approve-budget 60pt', requester);
+    expect(calls()).toEqual(['repos/get-collaborator-permission-level', 'issues/create-comment']);
+    expect(lastReply(HERE, 30)).toBe(OWN_RUN_BUDGET_REPLY);
+
+    // A read user: the lookup, nothing else.
+    session.double.reset();
+    await comment(HERE, 30, '/aureus approve-budget 60pt', writer(9231, HERE, 'read'));
+    expect(calls()).toEqual(['repos/get-collaborator-permission-level']);
+
+    // Above the policy's block: refused with its number.
+    session.double.reset();
+    await comment(HERE, 30, '/aureus approve-budget 900pt', other);
+    expect(dispatches()).toEqual([]);
+    expect(lastReply(HERE, 30)).toBe(pointsAbovePolicyReply(900, 500));
+
+    // Another writer: the same run dispatched again, its snapshot and requester unchanged.
+    session.double.reset();
+    await comment(HERE, 30, '/aureus approve-budget 60pt', other);
+    expect(dispatches().map((each) => each.body)).toEqual([
+      {
+        ref: 'main',
+        inputs: {
+          issue: '30',
+          snapshot,
+          requester: '9230',
+          run_id: runId,
+          budget_points: '60',
+        },
+        return_run_details: true,
+      },
+    ]);
+    expect(lastReply(HERE, 30)).toBe(continuedReply(runId, { points: 60 }, other.login));
+
+    // The same stop approved again while the continuation goes on: nothing twice.
+    session.double.reset();
+    await comment(HERE, 30, '/aureus approve-budget 70pt', writer(9233, HERE));
+    expect(dispatches()).toEqual([]);
+
+    // A new stop: its continuation would pass the day's cap, each dispatch counting $2.
+    await reportStop(HERE, 30, 0.09);
+    session.double.reset();
+    await comment(HERE, 30, '/aureus approve-budget $2', writer(9233, HERE));
+    expect(dispatches()).toEqual([]);
+    expect(lastReply(HERE, 30)).toBe(dailySpendReply(4, 2, 4));
+
+    const decisions = (await ledger(HERE)).filter((record) => record.issue === 30);
+    expect(decisions.map((record) => [record.actorId, record.decision, record.reason])).toEqual([
+      [9230, 'accepted', 'dispatched'],
+      [9232, 'refused', 'no stopped run'],
+      [9230, 'refused', 'the requester may not raise their own budget'],
+      [9231, 'refused', 'no write access (read)'],
+      [9232, 'refused', 'budget above the policy'],
+      [9232, 'accepted', 'budget approved'],
+      [9233, 'refused', 'already going on'],
+      [9233, 'refused', 'daily spend reached'],
+    ]);
+    expect(decisions.at(-3)).toMatchObject({ run: runId, maxPoints: '60' });
   });
 });

@@ -149,6 +149,16 @@ const cases: ReadonlyArray<readonly [string, string, AureusCommand | null]> = [
     { kind: 'approve-budget', reason: 'hotfix for the outage' },
   ],
   [
+    'approve-budget with an amount of points, for a stopped builder run',
+    '/aureus approve-budget 60pt',
+    { kind: 'approve-budget', reason: '60pt', amount: { points: 60 } },
+  ],
+  [
+    'approve-budget with an amount of dollars',
+    '/aureus approve-budget $4.50',
+    { kind: 'approve-budget', reason: '$4.50', amount: { usd: 4.5 } },
+  ],
+  [
     'approve-budget case-insensitive',
     '/AUREUS Approve-Budget release blocker',
     { kind: 'approve-budget', reason: 'release blocker' },
@@ -162,6 +172,16 @@ const cases: ReadonlyArray<readonly [string, string, AureusCommand | null]> = [
     'implement with a budget of cents, no dollar sign',
     '/aureus implement --BUDGET 0.25',
     { kind: 'implement', instructions: '', maxUsd: 0.25 },
+  ],
+  [
+    'implement with a budget in complexity points',
+    '/aureus implement --budget 30PT keep it small',
+    { kind: 'implement', instructions: 'keep it small', maxPoints: 30 },
+  ],
+  [
+    'implement with points that are not whole',
+    '/aureus implement --budget 2.5pt',
+    { kind: 'usage', command: 'implement' },
   ],
   [
     'implement with a malformed budget',

@@ -21,6 +21,14 @@ export interface BuilderRun {
   readonly workflowRunId?: number;
   /** The tracking comment. */
   readonly commentId?: number;
+  /** The caps the run was dispatched with (`--budget`, or a later approval's). */
+  readonly maxUsd?: number;
+  readonly maxPoints?: number;
+  /**
+   * The hidden state line of the stop an approval let go on: one continuation per stop, so a
+   * second approval of the same stop dispatches nothing while the first goes on.
+   */
+  readonly continuedFrom?: string;
 }
 
 const ACTIVE: ReadonlySet<BuilderRunStatus> = new Set(['queued', 'running']);

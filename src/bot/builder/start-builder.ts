@@ -4,6 +4,7 @@ import {
   builderCapRefusal,
   builderRunId,
   builderSnapshot,
+  cents,
   dispatchBuilderWorkflow,
   MISSING_WORKFLOW_REPLY,
   NO_RUN_TO_CANCEL_REPLY,
@@ -40,6 +41,8 @@ export interface BuilderTrigger {
   readonly instructions: string;
   /** `--budget $N`: the requester's cap on the run's model spend, never above the policy's. */
   readonly maxUsd?: number | undefined;
+  /** `--budget <n>pt`: the requester's cap on the change's points, never above the policy's. */
+  readonly maxPoints?: number | undefined;
   readonly policy: Policy;
   readonly now: () => number;
 }
@@ -73,7 +76,7 @@ export async function startBuilder(trigger: BuilderTrigger): Promise<BuilderDeci
   if (isActive(current)) return refuse('a run is already active', ALREADY_RUNNING_REPLY);
   const runCap = policy.cost_thresholds.max_usd_per_run;
   const accepted = await acceptedToday(trigger);
-  const refusal = builderCapRefusal(policy, trigger.maxUsd, {
+  const refusal = builderCapRefusal(policy, trigger, {
     requesterRuns: accepted.filter((record) => record.actorId === trigger.requester.id).length,
     committedUsd: accepted.reduce((sum, record) => sum + capOf(record, runCap), 0),
   });
@@ -100,6 +103,8 @@ export async function startBuilder(trigger: BuilderTrigger): Promise<BuilderDeci
     requesterId: trigger.requester.id,
     snapshotHash: snapshot.hash,
     status: 'queued',
+    ...(trigger.maxUsd === undefined ? {} : { maxUsd: trigger.maxUsd }),
+    ...(trigger.maxPoints === undefined ? {} : { maxPoints: trigger.maxPoints }),
   };
   // Claimed before the dispatch: a crash after it leaves the issue busy rather than dispatched twice.
   await writeBuilderRun(services.dataDir, repository.id, run);
@@ -112,6 +117,7 @@ export async function startBuilder(trigger: BuilderTrigger): Promise<BuilderDeci
       requester: trigger.requester.id,
       runId,
       maxUsd: trigger.maxUsd,
+      maxPoints: trigger.maxPoints,
     });
   } catch (error) {
     await writeBuilderRun(services.dataDir, repository.id, { ...run, status: 'failed' });
@@ -134,6 +140,7 @@ export async function startBuilder(trigger: BuilderTrigger): Promise<BuilderDeci
     run: runId,
     snapshot: snapshot.hash,
     maxUsd: String(runUsd),
+    ...(trigger.maxPoints === undefined ? {} : { maxPoints: String(trigger.maxPoints) }),
     removed: snapshot.removed.map((removal) => `${removal.kind}:${removal.count}`).join(','),
     comments: `kept:${snapshot.comments.kept},dropped:${snapshot.comments.dropped},bots:${listed.comments.filter((comment) => comment.bot).length}`,
   });
@@ -217,9 +224,22 @@ export async function recordBuilderDecision(
   );
 }
 
+/**
+ * What the repository's runs dispatched in the last 24 hours may spend: each counts its whole
+ * cap, since the App hears of no run's bill. A continuation counts again with its new cap.
+ */
+export async function committedToday(
+  trigger: Pick<BuilderTrigger, 'services' | 'repository' | 'now' | 'policy'>,
+): Promise<number> {
+  const runCap = trigger.policy.cost_thresholds.max_usd_per_run;
+  return cents(
+    (await acceptedToday(trigger)).reduce((sum, record) => sum + capOf(record, runCap), 0),
+  );
+}
+
 /** The repository's accepted builder triggers of the last 24 hours. */
 async function acceptedToday(
-  trigger: BuilderTrigger,
+  trigger: Pick<BuilderTrigger, 'services' | 'repository' | 'now'>,
 ): Promise<Readonly<Record<string, unknown>>[]> {
   const since = trigger.now() - DAY_MS;
   const { entries } = await readJournal(

@@ -82,7 +82,9 @@ beforeAll(async () => {
     const origin = await makeRepo(`builder-${repo.name}`);
     origin.write(
       '.aureus/policy.yaml',
-      `version: 1\nintegrations:\n  app:\n    builder: ${builder}\ncost_thresholds:\n  max_runs_per_actor_per_day: 2\n`,
+      // A day's spend far above what the file's runs take together: each test here counts its
+      // own runs; the spend cap has its own repository below.
+      `version: 1\nintegrations:\n  app:\n    builder: ${builder}\ncost_thresholds:\n  max_runs_per_actor_per_day: 2\n  max_usd_per_day: 1000\n`,
     );
     if (workflow) origin.write('.github/workflows/aureus-builder.yml', WORKFLOW);
     origin.commit('base');

@@ -52,7 +52,8 @@ export function visitFunction(source: Source, node: FunctionLike, scope: Scope, 
   const start = node.type === 'FunctionDeclaration' ? declarationStart(source, node) : node.start;
   const range = { start, end: node.end };
   const { facts } = source;
-  const fn = facts.openFunction(name, functionKind(source, node), range, parameterCount(node));
+  const kind = functionKind(source, node);
+  const fn = facts.openFunction({ name, kind, range, parameters: parameterCount(node) });
   const inner: Scope = { fn, className: null, inType: false };
   if (node.type === 'MethodDefinition' || node.type === 'Property') {
     // The method's parameters and body are in its value, a FunctionExpression of no fact.

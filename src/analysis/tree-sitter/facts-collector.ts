@@ -86,13 +86,8 @@ export class FactsCollector {
   }
 
   /** Starts a function fact; the walker adds decision points and calls to the draft. */
-  openFunction(
-    name: string,
-    kind: FunctionKind,
-    range: TextRange,
-    parameters: number,
-  ): FunctionDraft {
-    const draft: FunctionDraft = { name, kind, range, parameters, complexity: 1, calls: [] };
+  openFunction(header: FunctionHeader): FunctionDraft {
+    const draft: FunctionDraft = { ...header, complexity: 1, calls: [] };
     this.functions.push(draft);
     return draft;
   }
@@ -228,11 +223,15 @@ export interface ClassDraft extends Omit<ClassFact, 'span' | 'loc'> {
   readonly range: TextRange;
 }
 
-export interface FunctionDraft {
+/** What opening a function fact takes. */
+export interface FunctionHeader {
   readonly name: string;
   readonly kind: FunctionKind;
   readonly range: TextRange;
   readonly parameters: number;
+}
+
+export interface FunctionDraft extends FunctionHeader {
   complexity: number;
   /** `at`: offset of the callee's name, which orders the calls. */
   readonly calls: { readonly name: string; readonly at: number }[];

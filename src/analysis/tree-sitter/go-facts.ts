@@ -96,7 +96,6 @@ function isDecisionPoint(node: Node, type: string): boolean {
 }
 
 function enterFunction(node: Node, draft: GoDraft): Scope {
-  const { name, kind, range, parameters } = functionHeader(node);
   if (node.type === 'method_declaration') {
     const receiver = receiverTypeName(node);
     draft.methodsByReceiver.set(receiver, (draft.methodsByReceiver.get(receiver) ?? 0) + 1);
@@ -105,7 +104,7 @@ function enterFunction(node: Node, draft: GoDraft): Scope {
   if (node.type === 'function_declaration' && declared !== null && isExportedName(declared.text)) {
     draft.facts.addExport(declared.text, false, declared.startIndex);
   }
-  return { fn: draft.facts.openFunction(name, kind, range, parameters), packageLevel: false };
+  return { fn: draft.facts.openFunction(functionHeader(node)), packageLevel: false };
 }
 
 /** Reads one node (`type` is read once per node: each read crosses into WebAssembly). */

@@ -1,6 +1,5 @@
 import type { Node } from 'web-tree-sitter';
-import type { FunctionKind } from '../../model/facts.js';
-import type { FactsCollector, FunctionDraft } from './facts-collector.js';
+import type { FactsCollector, FunctionDraft, FunctionHeader } from './facts-collector.js';
 import type { TextRange } from './line-index.js';
 import { ANONYMOUS, rangeOf } from './syntax-tree.js';
 
@@ -60,13 +59,6 @@ export function isExportedName(name: string): boolean {
  * it never changes in practice: `_`, `//go:embed` variables, sentinel errors (`ErrX`/`errX` =
  * `errors.New(…)`/`fmt.Errorf(…)`) and `regexp.MustCompile(…)`.
  */
-
-export interface FunctionHeader {
-  readonly name: string;
-  readonly kind: FunctionKind;
-  readonly range: TextRange;
-  readonly parameters: number;
-}
 
 const CONSTANT_CONSTRUCTORS = new Set(['errors.New', 'fmt.Errorf']);
 

@@ -1,6 +1,6 @@
 import type { Node, Tree } from 'web-tree-sitter';
-import type { FileFacts, FunctionKind } from '../../model/facts.js';
-import { FactsCollector } from './facts-collector.js';
+import type { FileFacts } from '../../model/facts.js';
+import { FactsCollector, type FunctionHeader } from './facts-collector.js';
 import {
   isTypeDeclaration,
   type JavaSource,
@@ -11,7 +11,6 @@ import {
   type Scope,
 } from './java-readers.js';
 import { JavaReferences } from './java-references.js';
-import type { TextRange } from './line-index.js';
 import { ANONYMOUS, rangeOf, syntaxDiagnostics, walkInSourceOrder } from './syntax-tree.js';
 
 /**
@@ -78,8 +77,7 @@ function visit(node: Node, type: string, scope: Scope, source: JavaSource): Scop
   if (FUNCTIONS.has(type)) {
     const header = functionHeader(node, scope);
     if (header === undefined) return scope;
-    const { name, kind, range, parameters } = header;
-    return { ...scope, fn: source.facts.openFunction(name, kind, range, parameters) };
+    return { ...scope, fn: source.facts.openFunction(header) };
   }
   // A class body is a scope of its own: its initialisers are not the enclosing method's code.
   if (isTypeDeclaration(type))
@@ -120,13 +118,6 @@ function walkJava(root: Node, source: JavaSource): void {
  * classes are `(anonymous).method`. Parameters: formal and varargs parameters; the receiver
  * parameter (`Foo this`) is not one.
  */
-
-export interface FunctionHeader {
-  readonly name: string;
-  readonly kind: FunctionKind;
-  readonly range: TextRange;
-  readonly parameters: number;
-}
 
 const COUNTED_PARAMETERS = new Set(['formal_parameter', 'spread_parameter', 'identifier']);
 

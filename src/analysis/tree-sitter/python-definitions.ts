@@ -1,6 +1,6 @@
 import type { Node } from 'web-tree-sitter';
 import type { FunctionKind } from '../../model/facts.js';
-import type { TextRange } from './line-index.js';
+import type { FunctionHeader } from './facts-collector.js';
 import { decoratorName, lastSegment, type PythonClassDraft, type Scope } from './python-draft.js';
 import { ANONYMOUS, rangeOf } from './syntax-tree.js';
 
@@ -22,14 +22,6 @@ const MARKER_BASES = new Set(['object', 'ABC', 'Protocol', 'Generic']);
 const ACCESSOR_DECORATORS = new Set(['property', 'cached_property']);
 const ACCESSOR_SUFFIXES = ['.setter', '.getter', '.deleter'];
 const NOT_PARAMETERS = new Set(['positional_separator', 'keyword_separator', 'comment']);
-
-/** What opening a function fact takes. */
-export interface FunctionHeader {
-  readonly name: string;
-  readonly kind: FunctionKind;
-  readonly range: TextRange;
-  readonly parameters: number;
-}
 
 /** The node whose lines a definition covers: its decorators included. */
 function definitionSpanNode(definition: Node): Node {

@@ -1,6 +1,6 @@
 import type { Node, Tree } from 'web-tree-sitter';
 import type { FileFacts } from '../../model/facts.js';
-import { FactsCollector } from './facts-collector.js';
+import { FactsCollector, type FunctionHeader } from './facts-collector.js';
 import {
   readClassBodyAssignment,
   readModuleAssignment,
@@ -8,7 +8,7 @@ import {
   recordModuleNames,
 } from './python-bindings.js';
 import { readCall, readImportStatement } from './python-calls.js';
-import { type FunctionHeader, readClass, readFunction, readLambda } from './python-definitions.js';
+import { readClass, readFunction, readLambda } from './python-definitions.js';
 import type { PythonDraft, Scope } from './python-draft.js';
 import {
   functionLocals,
@@ -203,8 +203,7 @@ function enterFunction(
   scope: Scope,
   draft: PythonDraft,
 ): Scope {
-  const { name, kind, range, parameters } = header;
-  const fn = draft.facts.openFunction(name, kind, range, parameters);
+  const fn = draft.facts.openFunction(header);
   const locals = [...scope.locals, functionLocals(node.childForFieldName('parameters'))];
   return { ...scope, fn, cls: undefined, moduleLevel: false, locals };
 }

@@ -1,4 +1,5 @@
 import {
+  type Identifier,
   type ImportDeclaration,
   type ImportSpecifier,
   type Symbol as MorphSymbol,
@@ -9,6 +10,7 @@ import {
   ts,
 } from 'ts-morph';
 import { lineStart, removeStatement, replaceRange } from './text-edits.js';
+import { applyRemovals, bindingsOf, importRemovals } from './unused-code-references.js';
 
 /**
  * Import helpers shared by the passes that point references at another declaration
@@ -116,29 +118,28 @@ export function namedImportsOf(
     .filter((specifier) => specifier.getName() === name && specifier.getAliasNode() === undefined);
 }
 
-/**
- * Removes an import specifier, and its declaration when nothing else is left in it: a bare
- * `import './m.js'` would keep a module (and its side effects) the original only used for types.
- */
-function removeNamedImport(specifier: ImportSpecifier): void {
-  const declaration = specifier.getImportDeclaration();
-  const alone =
-    declaration.getNamedImports().length === 1 &&
-    declaration.getDefaultImport() === undefined &&
-    declaration.getNamespaceImport() === undefined;
-  if (alone) removeStatement(declaration);
-  else specifier.remove();
-}
-
 /** Removes every file's import of `name` from the file at `modulePath`. */
 export function removeImportsOf(project: Project, name: string, modulePath: string): void {
   const module = project.getSourceFileOrThrow(modulePath);
-  for (const file of project.getSourceFiles()) {
-    // One at a time, found again: a removal as text forgets the file's nodes.
-    const found = (): ImportSpecifier | undefined => namedImportsOf(file, name, module)[0];
-    for (let specifier = found(); specifier !== undefined; specifier = found())
-      removeNamedImport(specifier);
-  }
+  const specifier = (binding: Identifier) => binding.getParentIfKind(SyntaxKind.ImportSpecifier);
+  const named = (binding: Identifier, declaration: ImportDeclaration): boolean =>
+    binding === specifier(binding)?.getNameNode() &&
+    binding.getText() === name &&
+    declaration.getModuleSpecifierSourceFile() === module;
+  for (const file of project.getSourceFiles()) removeImportsAsText(file, named);
+}
+
+/**
+ * Removes the import bindings `unused` picks, one declaration at a time and found again (a
+ * removal as text forgets the file's nodes): a declaration left with none goes as whole lines,
+ * so a bare `import './m.js'` does not keep a module (and its side effects) only used for types.
+ */
+function removeImportsAsText(
+  file: SourceFile,
+  unused: (binding: Identifier, declaration: ImportDeclaration) => boolean,
+): void {
+  const found = () => importRemovals(file, unused, removeStatement)[0];
+  for (let removal = found(); removal !== undefined; removal = found()) removal.remove();
 }
 
 /**
@@ -157,26 +158,27 @@ export function identifierNames(node: Node, skip: ReadonlySet<Node> = new Set())
  * declaration that used them was removed), so no unused import is left behind.
  */
 export function removeImportsLeftUnused(file: SourceFile, names: ReadonlySet<string>): void {
-  const unused = (): ImportSpecifier | undefined =>
-    file
-      .getImportDeclarations()
-      .flatMap((declaration) => declaration.getNamedImports())
-      .find((specifier) => {
-        const local = (specifier.getAliasNode() ?? specifier.getNameNode()).getText();
-        return names.has(local) && !isUsed(file, local);
-      });
-  // One at a time, found again: a removal as text forgets the file's nodes.
-  for (let found = unused(); found !== undefined; found = unused()) removeNamedImport(found);
-}
-
-/** Conservatively: any identifier spelled `name` outside imports, but a property access's name. */
-function isUsed(file: SourceFile, name: string): boolean {
-  return file.getDescendantsOfKind(ts.SyntaxKind.Identifier).some((id) => {
-    if (id.getText() !== name) return false;
-    if (id.getFirstAncestorByKind(ts.SyntaxKind.ImportDeclaration) !== undefined) return false;
+  // Conservatively: a name is used where an identifier outside imports spells it, but a
+  // property access's name. Only named imports go, a declaration left empty as whole lines.
+  const spelled = spelledOutsideImports(file, (id) => {
     const parent = id.getParent();
     return !(Node.isPropertyAccessExpression(parent) && parent.getNameNode() === id);
   });
+  const unused = (binding: Identifier): boolean =>
+    Node.isImportSpecifier(binding.getParent()) &&
+    names.has(binding.getText()) &&
+    !spelled.has(binding.getText());
+  removeImportsAsText(file, unused);
+}
+
+/** The text of every identifier of `file` outside its imports that `counts`. */
+function spelledOutsideImports(file: SourceFile, counts: (id: Node) => boolean = () => true) {
+  return new Set(
+    file
+      .getDescendantsOfKind(SyntaxKind.Identifier)
+      .filter((id) => !id.getFirstAncestorByKind(SyntaxKind.ImportDeclaration) && counts(id))
+      .map((id) => id.getText()),
+  );
 }
 
 /**
@@ -233,7 +235,8 @@ export function bindingNames(name: Node): string[] {
  * what the next lint run would complain of.
  */
 export function importsNamedIn(node: Node): string[] {
-  const imported = new Set(node.getSourceFile().getImportDeclarations().flatMap(localNames));
+  const declarations = node.getSourceFile().getImportDeclarations();
+  const imported = new Set(declarations.flatMap(bindingsOf).map((binding) => binding.getText()));
   return [...identifierNames(node)].filter((name) => imported.has(name)).sort();
 }
 
@@ -245,35 +248,8 @@ export function importsNamedIn(node: Node): string[] {
 export function dropImportsLeftUnused(file: SourceFile, names: readonly string[]): void {
   if (names.length === 0 || file.getFirstDescendantByKind(SyntaxKind.JsxOpeningElement)) return;
   if (file.getFirstDescendantByKind(SyntaxKind.JsxSelfClosingElement)) return;
-  const spelled = new Set(
-    file
-      .getDescendantsOfKind(SyntaxKind.Identifier)
-      .filter((identifier) => !identifier.getFirstAncestorByKind(SyntaxKind.ImportDeclaration))
-      .map((identifier) => identifier.getText()),
-  );
-  const unused = (name: string): boolean => names.includes(name) && !spelled.has(name);
-  for (const declaration of file.getImportDeclarations()) {
-    if (!localNames(declaration).some(unused)) continue;
-    const specifiers = declaration.getNamedImports();
-    const gone = specifiers.filter((specifier) => unused(localName(specifier)));
-    if (gone.length === specifiers.length && gone.length > 0) declaration.removeNamedImports();
-    else for (const specifier of gone) specifier.remove();
-    const defaultImport = declaration.getDefaultImport();
-    if (defaultImport && unused(defaultImport.getText())) declaration.removeDefaultImport();
-    const namespace = declaration.getNamespaceImport();
-    if (namespace && unused(namespace.getText())) declaration.removeNamespaceImport();
-    if (localNames(declaration).length === 0) declaration.remove();
-  }
-}
-
-function localNames(declaration: ImportDeclaration): string[] {
-  return [
-    declaration.getDefaultImport()?.getText(),
-    declaration.getNamespaceImport()?.getText(),
-    ...declaration.getNamedImports().map(localName),
-  ].filter((name): name is string => name !== undefined);
-}
-
-function localName(specifier: ImportSpecifier): string {
-  return specifier.getAliasNode()?.getText() ?? specifier.getName();
+  const spelled = spelledOutsideImports(file);
+  const unused = (binding: Identifier) =>
+    names.includes(binding.getText()) && !spelled.has(binding.getText());
+  applyRemovals(importRemovals(file, unused));
 }

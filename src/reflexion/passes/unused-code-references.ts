@@ -132,25 +132,38 @@ export function unusedImports(
 ): Removal[] {
   const implicit = namesJsxUses(file);
   const inFile = occurrencesIn(file);
+  return importRemovals(
+    file,
+    (binding, declaration) =>
+      consider(binding.getText()) &&
+      !implicit.has(binding.getText()) &&
+      // Named nowhere in the file but in its own import declaration.
+      (inFile.get(nameText(binding)) ?? 0) <= occurrencesWithin(declaration, nameText(binding)),
+  );
+}
+
+/**
+ * The import bindings of `file` that `unused` picks, one removal per declaration: the bindings
+ * alone, or the declaration with `removeWhole` when none of its bindings is left.
+ */
+export function importRemovals(
+  file: SourceFile,
+  unused: (binding: Identifier, declaration: ImportDeclaration) => boolean,
+  removeWhole = (declaration: ImportDeclaration): void => declaration.remove(),
+): Removal[] {
   const removals: Removal[] = [];
   for (const declaration of file.getImportDeclarations()) {
     const bindings = bindingsOf(declaration);
-    const unused = bindings.filter(
-      (binding) =>
-        consider(binding.getText()) &&
-        !implicit.has(binding.getText()) &&
-        // Named nowhere in the file but in its own import declaration.
-        (inFile.get(nameText(binding)) ?? 0) <= occurrencesWithin(declaration, nameText(binding)),
-    );
-    if (unused.length === 0) continue;
-    const names = new Set(unused.map((binding) => binding.getText()));
+    const gone = bindings.filter((binding) => unused(binding, declaration));
+    if (gone.length === 0) continue;
+    const names = new Set(gone.map((binding) => binding.getText()));
     removals.push({
       kind: 'import',
-      count: unused.length,
+      count: gone.length,
       node: declaration,
       remove: () =>
-        unused.length === bindings.length
-          ? declaration.remove()
+        gone.length === bindings.length
+          ? removeWhole(declaration)
           : removeBindings(declaration, names),
     });
   }
@@ -158,7 +171,7 @@ export function unusedImports(
 }
 
 /** The local names an import declaration introduces. */
-function bindingsOf(declaration: ImportDeclaration): Identifier[] {
+export function bindingsOf(declaration: ImportDeclaration): Identifier[] {
   const bindings = declaration.getNamedImports().map((specifier) => {
     return specifier.getAliasNode() ?? specifier.getNameNode();
   });

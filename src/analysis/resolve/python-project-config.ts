@@ -1,5 +1,5 @@
 import { parse as parseToml } from 'smol-toml';
-import { isRecord } from '../../model/json.js';
+import { field, recordOf, stringsOf } from '../../model/json.js';
 
 /** `[package name, folder]` pairs; the name `""` for a folder that is a source root. */
 export type NamedFolders = readonly (readonly [string, string])[];
@@ -28,7 +28,7 @@ function pyprojectFolders(text: string): ProjectConfig {
       ...strings(field(setuptools, 'packages', 'find', 'where')).map(
         (where) => ['', where] as const,
       ),
-      ...Object.entries(isRecord(packageDir) ? packageDir : {}).flatMap(([pkg, folder]) =>
+      ...Object.entries(recordOf(packageDir)).flatMap(([pkg, folder]) =>
         strings(folder).map((at) => [pkg, at] as const),
       ),
       ...list(field(toml, 'tool', 'poetry', 'packages')).map((entry) => {
@@ -89,15 +89,10 @@ function unparsable(format: string, why: string): string {
   return `it is not valid ${format} (${why}), so the Python source roots it names are unknown. To resolve, fix its syntax so that pip can read it, or remove the file`;
 }
 
-function field(value: unknown, ...keys: readonly string[]): unknown {
-  return keys.reduce<unknown>((at, key) => (isRecord(at) ? at[key] : undefined), value);
-}
-
 function list(value: unknown): readonly unknown[] {
   return Array.isArray(value) ? value : [];
 }
 
 function strings(value: unknown): string[] {
-  if (typeof value === 'string') return [value];
-  return list(value).filter((item): item is string => typeof item === 'string');
+  return typeof value === 'string' ? [value] : stringsOf(value);
 }

@@ -1,11 +1,9 @@
 import { type ParseError, parse as parseJsonc } from 'jsonc-parser';
 import { parse as parseYaml } from 'yaml';
 import { joinPath } from '../../analysis/repository-paths.js';
-import { isRecord } from '../../model/json.js';
+import { isRecord, recordOf } from '../../model/json.js';
 import { type InstalledPackage, type LockfileReading, normalFolder } from './installed-packages.js';
 import { problemOf } from './manifest-reading.js';
-
-type Entries = Record<string, unknown>;
 
 const IMPORTER_SECTIONS = ['dependencies', 'devDependencies', 'optionalDependencies'];
 /** What a package needs installed; peers too (pnpm, bun and npm ≥ 7 install them). */
@@ -29,8 +27,8 @@ export function readPnpmLockfile(text: string): LockfileReading {
     };
   }
   const v9 = major >= 9;
-  const entries = record(v9 ? document.snapshots : document.packages);
-  const infos = record(document.packages);
+  const entries = recordOf(v9 ? document.snapshots : document.packages);
+  const infos = recordOf(document.packages);
   const packages = new Map<string, InstalledPackage>();
   const keyOf = (name: string, version: string, folder: string): string => {
     if (version.startsWith('link:'))
@@ -40,7 +38,7 @@ export function readPnpmLockfile(text: string): LockfileReading {
   };
   for (const [key, value] of Object.entries(entries)) {
     const plain = key.replace(/\(.*$/, '');
-    const info = record(v9 ? infos[plain] : value);
+    const info = recordOf(v9 ? infos[plain] : value);
     packages.set(key, {
       name: plain.replace(/^\//, '').replace(/(.)@[^@]*$/, '$1'),
       own: null,
@@ -118,7 +116,7 @@ function berryBlocks(text: string): YarnBlock[] | string {
   const document = parsed(text, 'YAML', parseYaml);
   if (typeof document === 'string') return document;
   return Object.entries(document).flatMap(([header, value]) => {
-    const resolution = record(value).resolution;
+    const resolution = recordOf(value).resolution;
     if (header === '__metadata' || typeof resolution !== 'string') return [];
     const at = resolution.indexOf('@workspace:');
     return [
@@ -168,7 +166,7 @@ export function readBunLockfile(text: string): LockfileReading {
   const document: unknown = parseJsonc(text, errors, { allowTrailingComma: true });
   if (errors.length > 0 || !isRecord(document))
     return { ok: false, problem: 'not valid JSON with trailing commas' };
-  const entries = record(document.packages);
+  const entries = recordOf(document.packages);
   const names = new Map<string, string>();
   for (const [key, value] of Object.entries(entries)) {
     const ident = Array.isArray(value) && typeof value[0] === 'string' ? value[0] : '';
@@ -185,8 +183,8 @@ export function readBunLockfile(text: string): LockfileReading {
   };
   const packages = new Map<string, InstalledPackage>();
   const importers = new Map<string, Map<string, string>>();
-  for (const [folder, workspace] of Object.entries(record(document.workspaces))) {
-    const name = record(workspace).name;
+  for (const [folder, workspace] of Object.entries(recordOf(document.workspaces))) {
+    const name = recordOf(workspace).name;
     const from = folder === '' || typeof name !== 'string' ? '' : name;
     const direct = versions(workspace, [...IMPORTER_SECTIONS, 'peerDependencies']);
     importers.set(
@@ -196,7 +194,7 @@ export function readBunLockfile(text: string): LockfileReading {
   }
   for (const [key, value] of Object.entries(entries)) {
     const items: unknown[] = Array.isArray(value) ? value : [];
-    const meta = record(items.find(isRecord));
+    const meta = recordOf(items.find(isRecord));
     const optionalPeers = Array.isArray(meta.optionalPeers) ? meta.optionalPeers : [];
     const requires = versions(meta, PACKAGE_SECTIONS).filter(
       ([name]) => !optionalPeers.includes(name),
@@ -223,15 +221,11 @@ function nameOf(spec: string): string {
 /** `[name, version]` pairs of the given sections of an entry, whose values are strings or `{version}`. */
 function versions(entry: unknown, sections: readonly string[]): [string, string][] {
   return sections.flatMap((section) =>
-    Object.entries(record(record(entry)[section])).flatMap(([name, value]) => {
+    Object.entries(recordOf(recordOf(entry)[section])).flatMap(([name, value]) => {
       const version = isRecord(value) ? value.version : value;
       return typeof version === 'string' ? [[name, version] as [string, string]] : [];
     }),
   );
-}
-
-function record(value: unknown): Entries {
-  return isRecord(value) ? value : {};
 }
 
 /** `  key "value"` → `[key, "value"]` (a range may hold spaces: `"^1 || ^2"`). */
@@ -243,7 +237,11 @@ function unquoted(text: string): string {
   return text.replace(/^"(.*)"$/, '$1');
 }
 
-function parsed(text: string, format: string, parse: (text: string) => unknown): Entries | string {
+function parsed(
+  text: string,
+  format: string,
+  parse: (text: string) => unknown,
+): Record<string, unknown> | string {
   try {
     const document = parse(text);
     return isRecord(document) ? document : `not a ${format} map`;

@@ -1,6 +1,6 @@
 import { parse } from 'smol-toml';
 import { baseName } from '../../analysis/repository-paths.js';
-import { isRecord } from '../../model/json.js';
+import { field, recordOf, stringsOf } from '../../model/json.js';
 import {
   type DependencyScope,
   declare,
@@ -52,23 +52,27 @@ export const pyprojectToml: ManifestReader = {
     }
     const dependencies = new Map<string, DependencyScope>();
     const project = field(document, 'project');
-    for (const entry of strings(field(project, 'dependencies'))) {
+    for (const entry of stringsOf(field(project, 'dependencies'))) {
       declare(dependencies, requirementName(entry), 'runtime');
     }
-    for (const extra of values(field(project, 'optional-dependencies'))) {
-      for (const entry of strings(extra)) declare(dependencies, requirementName(entry), 'runtime');
+    for (const extra of Object.values(recordOf(field(project, 'optional-dependencies')))) {
+      for (const entry of stringsOf(extra))
+        declare(dependencies, requirementName(entry), 'runtime');
     }
-    for (const group of values(field(document, 'dependency-groups'))) {
-      for (const entry of strings(group))
+    for (const group of Object.values(recordOf(field(document, 'dependency-groups')))) {
+      for (const entry of stringsOf(group))
         declare(dependencies, requirementName(entry), 'development');
     }
-    const poetry = field(field(document, 'tool'), 'poetry');
-    for (const name of keys(field(poetry, 'dependencies'))) {
+    const poetry = field(document, 'tool', 'poetry');
+    for (const name of Object.keys(recordOf(field(poetry, 'dependencies')))) {
       if (name !== 'python') declare(dependencies, normalizedName(name), 'runtime');
     }
-    const groups = values(field(poetry, 'group')).map((group) => field(group, 'dependencies'));
+    const groups = Object.values(recordOf(field(poetry, 'group'))).map((group) =>
+      field(group, 'dependencies'),
+    );
     for (const table of [field(poetry, 'dev-dependencies'), ...groups]) {
-      for (const name of keys(table)) declare(dependencies, normalizedName(name), 'development');
+      for (const name of Object.keys(recordOf(table)))
+        declare(dependencies, normalizedName(name), 'development');
     }
     return { ok: true, dependencies };
   },
@@ -83,22 +87,4 @@ function requirementName(requirement: string): string {
 /** PEP 503: case-insensitive, runs of `-`, `_` and `.` are one `-` (`Foo_Bar` is `foo-bar`). */
 export function normalizedName(name: string): string {
   return name.toLowerCase().replace(/[-_.]+/g, '-');
-}
-
-function field(value: unknown, key: string): unknown {
-  return isRecord(value) ? value[key] : undefined;
-}
-
-function values(value: unknown): unknown[] {
-  return isRecord(value) ? Object.values(value) : [];
-}
-
-function keys(value: unknown): string[] {
-  return isRecord(value) ? Object.keys(value) : [];
-}
-
-function strings(value: unknown): string[] {
-  return Array.isArray(value)
-    ? value.filter((entry): entry is string => typeof entry === 'string')
-    : [];
 }

@@ -1,5 +1,5 @@
 import { parse } from 'smol-toml';
-import { isRecord } from '../../model/json.js';
+import { isRecord, recordOf, stringsOf } from '../../model/json.js';
 import type {
   InstalledPackage,
   InstalledPackages,
@@ -29,7 +29,7 @@ export function readCargoLockfile(text: string): LockfileReading {
     key: `${String(entry.name)} ${String(entry.version)}`,
     name: String(entry.name),
     own: entry.source === undefined ? { name: String(entry.name), folder: null } : null,
-    needs: strings(entry.dependencies).map((spec) => {
+    needs: stringsOf(entry.dependencies).map((spec) => {
       const [name = '', version] = spec.split(' ');
       return [name, version] as const;
     }),
@@ -47,7 +47,7 @@ export function readPoetryLockfile(text: string): LockfileReading {
     key: normalizedName(String(entry.name)),
     name: normalizedName(String(entry.name)),
     own: null,
-    needs: Object.keys(isRecord(entry.dependencies) ? entry.dependencies : {}).map(
+    needs: Object.keys(recordOf(entry.dependencies)).map(
       (name) => [normalizedName(name), undefined] as const,
     ),
   }));
@@ -62,12 +62,12 @@ export function readPoetryLockfile(text: string): LockfileReading {
  */
 export function readUvLockfile(text: string): LockfileReading {
   return lockedOf(text, (entry) => {
-    const source = isRecord(entry.source) ? entry.source : {};
+    const source = recordOf(entry.source);
     const name = normalizedName(String(entry.name));
     const kind = ['editable', 'virtual', 'workspace'].find((one) => one in source);
     const folder = kind === undefined ? undefined : source[kind];
     const groups = [entry['optional-dependencies'], entry['dev-dependencies']].flatMap((table) =>
-      isRecord(table) ? Object.values(table) : [],
+      Object.values(recordOf(table)),
     );
     return {
       key: `${normalizedName(String(entry.name))} ${String(entry.version)}`,
@@ -113,10 +113,4 @@ function lockedOf(text: string, read: (entry: Record<string, unknown>) => Locked
   }
   const lockfile: InstalledPackages = { packages, importers: new Map([['', byName]]) };
   return { ok: true, lockfile };
-}
-
-function strings(value: unknown): string[] {
-  return Array.isArray(value)
-    ? value.filter((item): item is string => typeof item === 'string')
-    : [];
 }

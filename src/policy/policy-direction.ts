@@ -1,6 +1,8 @@
 import { isRecord } from '../model/json.js';
 import type { Policy } from '../model/policy.js';
 import { SURFACE_ORDER } from '../pricing/security-surfaces.js';
+import { policySchema } from './policy-schema.generated.js';
+import { schemaAt } from './schema-node.js';
 
 /**
  * How changing a setting moves the gate. `raise-loosens`: a bigger number lets more through (a
@@ -26,25 +28,10 @@ const SEVERITY: SettingDirection = 'severity';
 const ANY: SettingDirection = 'any-loosens';
 const NEUTRAL: SettingDirection = 'neutral';
 
-const patternSeverities = [
-  'god_class',
-  'deep_inheritance',
-  'circular_dependency',
-  'forbidden_dependency',
-  'global_mutable_state',
-  'reflection',
-  'premature_abstraction',
-  'di_container',
-  'plugin_registry',
-  'event_bus',
-  'single_backend_repository',
-  'oversized_adapter',
-  'dependency_budget',
-  'module_budget',
-  'file_budget',
-  'loc_budget',
-  'unparsable_file',
-].map((rule): [string, SettingDirection] => [`forbidden_patterns.${rule}.severity`, SEVERITY]);
+// Every rule's severity, for whichever rules the schema holds.
+const patternSeverities = Object.keys(
+  schemaAt(policySchema, ['forbidden_patterns'])?.properties ?? {},
+).map((rule): [string, SettingDirection] => [`forbidden_patterns.${rule}.severity`, SEVERITY]);
 
 const securityPrices = SURFACE_ORDER.map((kind): [string, SettingDirection] => [
   `pricing.security.${kind}`,

@@ -39,6 +39,24 @@ export function placeFinding(
   return findingOf(ruleId, { message, location, symbol, measured: null, limit: null });
 }
 
+/** A finding for the whole repository: a figure over a budget, with no place to point at. */
+export function budgetFinding(
+  ruleId: ForbiddenPatternId,
+  message: string,
+  measured: number,
+  limit: number,
+  advisory = false,
+): Finding {
+  return findingOf(ruleId, {
+    message,
+    location: null,
+    symbol: 'repository',
+    measured,
+    limit,
+    advisory,
+  });
+}
+
 /** A rule's findings file by file, over the files `judged` keeps (the core, product code…). */
 export function findingsPerFile(
   project: ProjectState,

@@ -1,5 +1,5 @@
 import { compareStrings } from '../../analysis/graph/module-graph.js';
-import { findingOf } from '../finding-of.js';
+import { budgetFinding } from '../finding-of.js';
 import type { Rule } from '../rule.js';
 import { counted, listed } from '../wording.js';
 
@@ -17,14 +17,7 @@ export const dependencyBudget: Rule = {
     const limit = policy.budgets.new_dependencies;
     const added = [...new Set(change.addedDependencies)].sort(compareStrings);
     if (added.length <= limit) return [];
-    return [
-      findingOf('dependency_budget', {
-        message: `the change adds ${counted(added.length, 'direct dependency', 'direct dependencies')} (${listed(added, 10)}); the budget is ${limit} (budgets.new_dependencies)`,
-        location: null,
-        symbol: 'repository',
-        measured: added.length,
-        limit,
-      }),
-    ];
+    const message = `the change adds ${counted(added.length, 'direct dependency', 'direct dependencies')} (${listed(added, 10)}); the budget is ${limit} (budgets.new_dependencies)`;
+    return [budgetFinding('dependency_budget', message, added.length, limit)];
   },
 };

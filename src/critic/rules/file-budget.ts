@@ -1,5 +1,5 @@
 import { coreSize } from '../core-size.js';
-import { findingOf } from '../finding-of.js';
+import { budgetFinding } from '../finding-of.js';
 import type { Rule } from '../rule.js';
 
 /**
@@ -14,14 +14,7 @@ export const fileBudget: Rule = {
     const limit = context.policy.budgets.core_files;
     const { files } = coreSize(context);
     if (files <= limit) return [];
-    return [
-      findingOf('file_budget', {
-        message: `the core holds ${files} files; the budget is ${limit} (budgets.core_files)`,
-        location: null,
-        symbol: 'repository',
-        measured: files,
-        limit,
-      }),
-    ];
+    const message = `the core holds ${files} files; the budget is ${limit} (budgets.core_files)`;
+    return [budgetFinding('file_budget', message, files, limit)];
   },
 };

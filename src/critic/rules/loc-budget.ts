@@ -1,6 +1,6 @@
 import type { Finding } from '../../model/finding.js';
 import { coreSize } from '../core-size.js';
-import { findingOf } from '../finding-of.js';
+import { budgetFinding } from '../finding-of.js';
 import type { Rule, RuleContext } from '../rule.js';
 
 /**
@@ -26,16 +26,8 @@ export const locBudget: Rule = {
         ? { key: 'hard', bound: 'hard limit', limit: hard, advisory: false }
         : { key: 'target', bound: 'target', limit: target, advisory: true };
     if (loc <= crossed.limit) return reflexionDue(context, loc);
-    return [
-      findingOf('loc_budget', {
-        message: `the core holds ${loc} lines of code; its ${crossed.bound} is ${crossed.limit} (budgets.core_loc.${crossed.key})`,
-        location: null,
-        symbol: 'repository',
-        measured: loc,
-        limit: crossed.limit,
-        advisory: crossed.advisory,
-      }),
-    ];
+    const message = `the core holds ${loc} lines of code; its ${crossed.bound} is ${crossed.limit} (budgets.core_loc.${crossed.key})`;
+    return [budgetFinding('loc_budget', message, loc, crossed.limit, crossed.advisory)];
   },
 };
 
@@ -45,14 +37,6 @@ function reflexionDue(context: RuleContext, loc: number): Finding[] {
   const { target } = context.policy.budgets.core_loc;
   const threshold = Math.ceil(target * triggers.loc_budget_ratio);
   if (!enabled || loc < threshold) return [];
-  return [
-    findingOf('loc_budget', {
-      message: `the core holds ${loc} lines of code, ${Math.round((loc / target) * 100)} % of its target ${target}: reflexion is due (simplification.triggers.loc_budget_ratio)`,
-      location: null,
-      symbol: 'repository',
-      measured: loc,
-      limit: threshold,
-      advisory: true,
-    }),
-  ];
+  const message = `the core holds ${loc} lines of code, ${Math.round((loc / target) * 100)} % of its target ${target}: reflexion is due (simplification.triggers.loc_budget_ratio)`;
+  return [budgetFinding('loc_budget', message, loc, threshold, true)];
 }

@@ -1,5 +1,5 @@
 import { coreModules } from '../core-size.js';
-import { findingOf } from '../finding-of.js';
+import { budgetFinding } from '../finding-of.js';
 import type { Rule } from '../rule.js';
 import { listed } from '../wording.js';
 
@@ -16,14 +16,7 @@ export const moduleBudget: Rule = {
     const limit = context.policy.budgets.core_modules;
     const modules = coreModules(context);
     if (modules.length <= limit) return [];
-    return [
-      findingOf('module_budget', {
-        message: `the core holds ${modules.length} modules (${listed(modules, 10)}); the budget is ${limit} (budgets.core_modules)`,
-        location: null,
-        symbol: 'repository',
-        measured: modules.length,
-        limit,
-      }),
-    ];
+    const message = `the core holds ${modules.length} modules (${listed(modules, 10)}); the budget is ${limit} (budgets.core_modules)`;
+    return [budgetFinding('module_budget', message, modules.length, limit)];
   },
 };

@@ -1,7 +1,6 @@
 import type { Report } from '../model/report.js';
-import { moreLine, oneLine, wrap } from './plain-text.js';
+import { moreLine, oneLine, paint, type Style, wrap } from './plain-text.js';
 import { alternativePoints, headline, nonZeroCategories, signedPoints } from './report-facts.js';
-import { paint, type Style } from './text-style.js';
 
 export interface HookTextOptions {
   readonly color: boolean;

@@ -1,5 +1,5 @@
 import type { Alternative, Report } from '../model/report.js';
-import { clip, moreLine, oneLine } from './plain-text.js';
+import { clip, moreLine, oneLine, paint, type Style } from './plain-text.js';
 import {
   alternativePoints,
   groupFindings,
@@ -12,7 +12,6 @@ import {
   statusCounts,
   statusText,
 } from './report-facts.js';
-import { paint, type Style } from './text-style.js';
 
 export interface TextOptions {
   readonly color: boolean;

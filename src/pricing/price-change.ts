@@ -14,7 +14,7 @@ import { pathRules } from './path-rules.js';
 import { sumPoints } from './points.js';
 import { priceAbstractions } from './price-abstractions.js';
 import { priceFiles } from './price-files.js';
-import { priceLoc } from './price-loc.js';
+import { priceLoc, textCreditTakenBack } from './price-loc.js';
 import { priceModules } from './price-modules.js';
 import { priceSecurity } from './price-security.js';
 import { pricedFiles } from './priced-files.js';
@@ -46,15 +46,19 @@ export function priceChange(input: PricingInput): PricedChange {
   const rules = pathRules(policy);
   const files = pricedFiles(input.change.files, input, rules);
   const dependencies = priceDependencies(files, policy, rules);
+  const loc = priceLoc(files, policy, rules);
   const parts = [
-    priceLoc(files, policy, rules),
+    loc,
     dependencies,
     priceAbstractions(files, policy),
     priceSecurity(files, policy),
     priceFiles(files, policy),
     priceModules(input.baseModules, input.headModules, policy),
   ];
-  const items = sortItems(parts.flatMap((part) => part.items));
+  const priced = parts.flatMap((part) => part.items);
+  const rest = sumPoints(priced.map((item) => item.points)) - loc.textPoints;
+  const takenBack = textCreditTakenBack(loc.textPoints, rest);
+  const items = sortItems(takenBack === undefined ? priced : [...priced, takenBack]);
   const notes = [...new Set(parts.flatMap((part) => part.notes))];
   return {
     cost: breakdownOf(items),

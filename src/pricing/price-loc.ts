@@ -23,27 +23,47 @@ import type { PricedFile, PricedSide } from './priced-files.js';
  *
  * The file's points are then multiplied by its path weight (`test_code_weight` under
  * `paths.tests`, `generated_code_weight` under `paths.generated`, of the base policy).
+ *
+ * `textPoints` sums the items of files no extractor reads (data, fixtures, languages AUREUS does
+ * not parse): what textCreditTakenBack needs.
  */
 export function priceLoc(
   files: readonly PricedFile[],
   policy: Policy,
   rules: PathRules,
-): PricedPart {
+): PricedPart & { readonly textPoints: number } {
   const items: CostItem[] = [];
   const notes: string[] = [];
+  let textPoints = 0;
   for (const file of files) {
     const priced = priceOne(file, policy, notes, pricedShare(file, rules));
     const weight = rules.weightOf(file.path);
     const label = rules.labelOf(file.path);
     const weighted = label === null || weight === 1 ? '' : ` (${label}, × ${weight})`;
-    items.push({
-      category: 'loc',
-      points: roundPoints(priced.points * weight),
-      path: file.path,
-      detail: `${priced.detail}${weighted}`,
-    });
+    const points = roundPoints(priced.points * weight);
+    if (priced.text) textPoints += points;
+    items.push({ category: 'loc', points, path: file.path, detail: `${priced.detail}${weighted}` });
   }
-  return { items, notes };
+  return { items, notes, textPoints: roundPoints(textPoints) };
+}
+
+/**
+ * Credit stays with its kind. Lines no extractor reads (an old CSV, a fixture, a language
+ * AUREUS does not parse) offset lines of that kind the change adds, and make a change that
+ * costs nothing else negative; they never pay for code, a dependency or an abstraction.
+ * Otherwise deleting an old 2,000-line CSV would pay for 1,500 lines of new code, and every
+ * data file in a repository would be a store of credit. The item taking the surplus back when
+ * the rest of the change costs points; undefined otherwise.
+ */
+export function textCreditTakenBack(textPoints: number, rest: number): CostItem | undefined {
+  if (textPoints >= 0 || rest <= 0) return undefined;
+  const points = roundPoints(-textPoints);
+  return {
+    category: 'loc',
+    points,
+    path: null,
+    detail: `credit of ${points} points for removed lines no extractor reads taken back: it pays for nothing else the change adds`,
+  };
 }
 
 /**
@@ -70,9 +90,10 @@ function movedFromCheaper(share: number): string {
 function priceOne(file: PricedFile, policy: Policy, notes: string[], share: number) {
   const { loc_added: perAdded, loc_deleted_credit: perDeleted } = policy.pricing;
   if (isLockfile(file.path)) {
-    return { points: 0, detail: 'lockfile: what it adds is priced as dependencies' };
+    return { points: 0, text: false, detail: 'lockfile: what it adds is priced as dependencies' };
   }
-  if (isDocumentation(file.path)) return { points: 0, detail: 'documentation: not priced' };
+  if (isDocumentation(file.path))
+    return { points: 0, text: false, detail: 'documentation: not priced' };
   noteUnpriceable(file, notes);
   const base = sideLines(file.base);
   const head = sideLines(file.head);
@@ -94,7 +115,7 @@ function priceOne(file: PricedFile, policy: Policy, notes: string[], share: numb
   if (parts.length === 0) parts.push(`no change in ${unit}`);
   parts.push(...unparsed(file));
   if (share < 1) parts.push(movedFromCheaper(share));
-  return { points, detail: `${parts.join('; ')}${origin(file)}` };
+  return { points, text: unit === 'lines', detail: `${parts.join('; ')}${origin(file)}` };
 }
 
 /**

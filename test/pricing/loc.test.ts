@@ -147,6 +147,37 @@ describe('loc', () => {
     expect(priced.cost.files).toBe(0);
   });
 
+  it('lets deleted data pay for no code: its credit is taken back when the rest costs points', async () => {
+    const rows = Array.from({ length: 200 }, (_, i) => `${i},row ${i}\n`).join('');
+    const priced = await priceOf([
+      { path: 'data/old.csv', base: rows },
+      { path: 'src/feature.ts', head: tsLines(150) },
+    ]);
+    expect(itemsOf(priced, 'loc')).toEqual([
+      {
+        points: 200,
+        path: null,
+        detail:
+          'credit of 200 points for removed lines no extractor reads taken back: it pays for nothing else the change adds',
+      },
+      { points: -200, path: 'data/old.csv', detail: 'removes 200 lines' },
+      { points: 150, path: 'src/feature.ts', detail: 'adds 150 code lines' },
+    ]);
+    expect(priced.cost).toMatchObject({ loc: 150, files: 5, total: 155 });
+  });
+
+  it('keeps the credit of text replaced by text, and of code deleted', async () => {
+    const script = (count: number) =>
+      Array.from({ length: count }, (_, i) => `echo ${i}\n`).join('');
+    const priced = await priceOf([
+      { path: 'scripts/old.sh', base: script(40) },
+      { path: 'scripts/new.sh', head: script(10) },
+      { path: 'src/old.ts', base: tsLines(12) },
+    ]);
+    expect(priced.cost.loc).toBe(-42);
+    expect(itemsOf(priced, 'loc').every((item) => item.path !== null)).toBe(true);
+  });
+
   it('prices text on few long lines at least by its size, like the same bytes as a binary', async () => {
     const oneLine = `{"data":"${'x'.repeat(400_000)}"}\n`;
     const priced = await priceOf([{ path: 'data/blob.json', head: oneLine }]);

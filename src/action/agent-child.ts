@@ -1,6 +1,5 @@
 import * as core from '@actions/core';
 import { implement, runTextScrubber } from '../agent/implement-run.js';
-import { type StoppedRunState, stoppedRunStateOf } from '../github/builder-run-comment.js';
 import { payloadField as field } from '../github/payload-field.js';
 import { AureusError, ExitCode } from '../model/errors.js';
 import { readBuilderDispatch } from './builder-dispatch.js';
@@ -18,8 +17,6 @@ export interface AgentJob {
   readonly event: unknown;
   /** The build step's secret-named values, which the agent's environment does not hold. */
   readonly secrets: readonly string[];
-  /** A run stopped for want of budget that this dispatch continues, as its record says. */
-  readonly continued?: StoppedRunState;
 }
 
 /**
@@ -42,7 +39,6 @@ export async function runAgentProcess(env: NodeJS.ProcessEnv): Promise<number> {
     cwd: job.root,
     maxUsd: dispatch.maxUsd,
     maxPoints: dispatch.maxPoints,
-    continueFrom: job.continued,
     secrets: job.secrets,
   });
   const scrub = await runTextScrubber(job.root, job.secrets);
@@ -73,7 +69,6 @@ function agentJob(text: string): AgentJob {
       );
     return value;
   };
-  const continued = stoppedRunStateOf(field(parsed, 'continued'));
   return {
     root: stringAt('root'),
     workspace: stringAt('workspace'),
@@ -81,7 +76,6 @@ function agentJob(text: string): AgentJob {
     task: stringAt('task'),
     event: field(parsed, 'event'),
     secrets: stringsAt(field(parsed, 'secrets')),
-    ...(continued === undefined ? {} : { continued }),
   };
 }
 

@@ -3,7 +3,6 @@ import { join, resolve } from 'node:path';
 import * as core from '@actions/core';
 import { basePolicy } from '../check/policy-at-commit.js';
 import { runGit } from '../git/git-runner.js';
-import { type StoppedRunState, stoppedRunStateOf } from '../github/builder-run-comment.js';
 import { payloadField as field } from '../github/payload-field.js';
 import { apiKeyVariable } from '../llm/model-from-policy.js';
 import { writeOutputFile } from '../memory/output-file.js';
@@ -19,10 +18,8 @@ import { approvedIssue } from './approved-issue.js';
 import { refusePersistedCredentials } from './builder-credentials.js';
 import { type BuilderDispatch, readBuilderDispatch } from './builder-dispatch.js';
 import { outputFolder, RUN_REPORT, readArtifactFile } from './run-artifact.js';
-import { fetchStoppedWork, gitRemote } from './run-branch.js';
 import { actionClient, eventPayload, required } from './runner-environment.js';
 import { setStepOutputs } from './step-outputs.js';
-import { stoppedRunState } from './tracking-comment.js';
 
 /**
  * The builder step's first script step (`prepare`), the only one that holds a GitHub token (read
@@ -39,18 +36,10 @@ export async function runPrepareStep(env: NodeJS.ProcessEnv): Promise<number> {
     );
   const client = actionClient(token, env);
   const snapshot = await approvedIssue(client, dispatch);
-  // A run that stopped for want of budget goes on from its kept work and plan (the publish job
-  // checked them and wrote where they are in the tracking record) instead of starting over.
-  const continued = await stoppedRunState(client, dispatch);
-  if (continued?.head != null) {
-    const root = resolve(required(env, 'GITHUB_WORKSPACE'), env.AUREUS_WORKING_DIRECTORY ?? '.');
-    await fetchStoppedWork(
-      root,
-      gitRemote(env, dispatch.repository, token),
-      dispatch,
-      continued.head,
-    );
-  }
+  // A run continued after a stop for want of budget starts over from the approved issue with
+  // its new cap. It does not resume from the stop's kept work or plan: those are named in the
+  // tracking comment, which any writer can edit, so resuming from them would let a writer put
+  // their own commits and plan under someone else's request.
   const temp = required(env, 'RUNNER_TEMP');
   await writeOutputFile(
     taskFile(temp, dispatch),
@@ -58,12 +47,11 @@ export async function runPrepareStep(env: NodeJS.ProcessEnv): Promise<number> {
       issue: dispatch.issue,
       snapshot: dispatch.snapshot,
       task: snapshot.text,
-      ...(continued === undefined ? {} : { continued }),
     }),
     { setting: 'RUNNER_TEMP', within: { folder: temp, name: 'the runner temporary folder' } },
   );
   core.info(
-    `Issue #${dispatch.issue} matches the approved snapshot ${dispatch.snapshot.slice(0, 12)}.${continued === undefined ? '' : ' The stopped run goes on from its kept work.'}`,
+    `Issue #${dispatch.issue} matches the approved snapshot ${dispatch.snapshot.slice(0, 12)}.`,
   );
   return ExitCode.pass;
 }
@@ -77,7 +65,7 @@ export async function runPrepareStep(env: NodeJS.ProcessEnv): Promise<number> {
 export async function runBuildStep(env: NodeJS.ProcessEnv): Promise<number> {
   refuseRunnerCredentials(env);
   const dispatch = await dispatchOf(env);
-  const { task, continued } = await approvedTask(required(env, 'RUNNER_TEMP'), dispatch);
+  const task = await approvedTask(required(env, 'RUNNER_TEMP'), dispatch);
   const workspace = required(env, 'GITHUB_WORKSPACE');
   const root = resolve(workspace, env.AUREUS_WORKING_DIRECTORY ?? '.');
   await refusePersistedCredentials(root);
@@ -94,7 +82,6 @@ export async function runBuildStep(env: NodeJS.ProcessEnv): Promise<number> {
     task,
     event: await eventPayload(env),
     secrets,
-    ...(continued === undefined ? {} : { continued }),
   };
   core.info(`The builder starts on issue #${dispatch.issue}, run ${dispatch.runId}.`);
   const exitCode = await runAgent(job, agentEnvironment(env, keys), env);
@@ -130,10 +117,7 @@ function taskFile(temp: string, dispatch: BuilderDispatch): string {
 }
 
 /** The issue text the prepare step checked for this dispatch, or a refusal naming the step. */
-async function approvedTask(
-  temp: string,
-  dispatch: BuilderDispatch,
-): Promise<{ readonly task: string; readonly continued: StoppedRunState | undefined }> {
+async function approvedTask(temp: string, dispatch: BuilderDispatch): Promise<string> {
   const parsed: unknown = await readFile(taskFile(temp, dispatch), 'utf8')
     .then((text) => JSON.parse(text))
     .catch(() => undefined);
@@ -147,7 +131,7 @@ async function approvedTask(
       `the approved text of issue #${dispatch.issue} for run ${dispatch.runId} is not in RUNNER_TEMP: the issue was not checked.`,
       'run the builder through its step, uses: <owner>/aureus/builder@<commit>, whose first step checks the issue.',
     );
-  return { task, continued: stoppedRunStateOf(field(parsed, 'continued')) };
+  return task;
 }
 
 /** The variables the policy's providers read their keys from: the agent's only secrets. */

@@ -114,41 +114,6 @@ export async function keepStoppedWork(
 }
 
 /**
- * Fetches a stopped run's kept work into the checkout, for its continuation to go on from: the
- * commit must be the one the publish job checked and named in the tracking record.
- */
-export async function fetchStoppedWork(
-  root: string,
-  remote: GitRemote,
-  dispatch: BuilderDispatch,
-  head: string,
-): Promise<void> {
-  const ref = stoppedRunRef(dispatch);
-  await runGit(
-    root,
-    [
-      '-c',
-      'core.hooksPath=/dev/null',
-      'fetch',
-      '--quiet',
-      '--no-tags',
-      remote.url,
-      `+${ref}:${ref}`,
-    ],
-    remote.options,
-  );
-  const found = await runGit(root, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], {
-    okExitCodes: [0, 1],
-  });
-  const there = found.stdout.toString('utf8').trim();
-  if (there !== head)
-    throw new AureusError(
-      `the kept work of run ${dispatch.runId} at ${ref} is ${there === '' ? 'missing' : there.slice(0, 12)}, not the commit ${head.slice(0, 12)} its tracking comment names.`,
-      'start the builder again with /aureus implement on the issue.',
-    );
-}
-
-/**
  * Takes back the run's branch when its pull request is not opened: only while it still holds the
  * run's commit (a lease, so nothing another push put there is lost). A branch that cannot be
  * deleted is said in the log; a re-run of the job opens its pull request.

@@ -1,10 +1,4 @@
-import {
-  builderRunComment,
-  builderRunMarker,
-  readStoppedRunState,
-  STOPPED_PHASE,
-  type StoppedRunState,
-} from '../github/builder-run-comment.js';
+import { builderRunMarker } from '../github/builder-run-comment.js';
 import type { GitHubClient } from '../github/github-client.js';
 import type { BuilderDispatch } from './builder-dispatch.js';
 
@@ -29,18 +23,4 @@ export async function findTrackingComment(
       comment.user.id === dispatch.dispatcher &&
       (comment.body ?? '').startsWith(marker),
   );
-}
-
-/**
- * What the run's tracking record says a continuation starts from: the state the publish job
- * wrote when the run stopped for want of budget, or undefined when it did not stop so.
- */
-export async function stoppedRunState(
-  client: GitHubClient,
-  dispatch: BuilderDispatch,
-): Promise<StoppedRunState | undefined> {
-  const body = (await findTrackingComment(client, dispatch))?.body ?? '';
-  return body.startsWith(builderRunComment(dispatch.runId, STOPPED_PHASE))
-    ? readStoppedRunState(body)
-    : undefined;
 }

@@ -69,22 +69,6 @@ export interface ImplementOptions {
    * over this one stops the run (`stopped at the requested budget`) with its work.
    */
   readonly maxPoints?: number | undefined;
-  /**
-   * A run that stopped for want of budget, which this one goes on with under its new caps: its
-   * start, its kept commit (already in the repository; null when it stopped at its plan), the
-   * points of that work, what it spent (the caps count it, so going on never refills them) and
-   * its accepted plan, with which it goes straight to Act.
-   */
-  readonly continueFrom?: ContinuedRun | undefined;
-}
-
-export interface ContinuedRun {
-  readonly start: string;
-  readonly head: string | null;
-  readonly points: number;
-  readonly usd: number;
-  readonly tokens: number;
-  readonly plan: JsonObject | null;
 }
 
 /** `schemas/implement-report.schema.json` describes it. */
@@ -143,11 +127,7 @@ export async function runTextScrubber(
 export async function implement(options: ImplementOptions): Promise<ImplementReport> {
   const root = await realpath(options.root);
   const resumed = options.resume === undefined ? null : await resumeRun(root, options.resume);
-  const continued = options.continueFrom;
-  const head =
-    resumed?.state.startCommit ??
-    (continued?.head == null ? undefined : continued.start) ??
-    (await gitText(root, ['rev-parse', 'HEAD']));
+  const head = resumed?.state.startCommit ?? (await gitText(root, ['rev-parse', 'HEAD']));
   const ownPolicy = (await basePolicy(root, head, { cwd: options.cwd })).policy;
   const policy = withRunCap(ownPolicy, options);
   const provider = policy.model_provider;
@@ -161,9 +141,7 @@ export async function implement(options: ImplementOptions): Promise<ImplementRep
     env: options.env,
     spentTodayUsd: await modelSpendToday(root, new Date()),
     ...(resumed === null
-      ? continued === undefined
-        ? {}
-        : { spentBeforeResume: { tokens: continued.tokens, usd: continued.usd } }
+      ? {}
       : { spentBeforeResume: { tokens: resumed.state.tokens, usd: resumed.state.dollars } }),
   });
   const alsoSecret = [
@@ -173,7 +151,7 @@ export async function implement(options: ImplementOptions): Promise<ImplementRep
   // The checkout's secrets first, before the run exists: a credential file that cannot be read
   // whole refuses the run with nothing created. Its commands can read the checkout too.
   const ofCheckout = await knownSecrets({ tree: root, env: process.env, alsoSecret });
-  const run = resumed?.run ?? (await continuedRun(await createRun(root, options.task), continued));
+  const run = resumed?.run ?? (await createRun(root, options.task));
   const { place } = run;
   const secrets = [
     ...ofCheckout,
@@ -205,19 +183,18 @@ export async function implement(options: ImplementOptions): Promise<ImplementRep
     task: options.task,
     branch: run.branch,
     startCommit: run.startCommit,
-    // A continuation goes on from its accepted plan, in Act, as a resumed run does.
-    phase: continued?.plan == null ? ('gather' as const) : ('act' as const),
-    turns: continued === undefined ? 0 : 1,
+    phase: 'gather' as const,
+    turns: 0,
     iteration: 0,
-    spentPoints: continued?.points ?? 0,
-    tokens: continued?.tokens ?? 0,
-    dollars: continued?.usd ?? 0,
+    spentPoints: 0,
+    tokens: 0,
+    dollars: 0,
     checkpoints: [],
-    plan: continued?.plan ?? null,
+    plan: null,
   };
   await saveState(run.memory, state);
   await recordAction(run.memory, {
-    kind: resumed !== null ? 'resume' : continued === undefined ? 'start' : 'continue',
+    kind: resumed !== null ? 'resume' : 'start',
     branch: run.branch,
     start: run.startCommit,
     ...(resumed === null ? {} : { treeAsLastCheckpoint: resumed.treeAsLastCheckpoint }),
@@ -382,16 +359,6 @@ async function resumeRun(
     state,
     treeAsLastCheckpoint,
   };
-}
-
-/**
- * A new run put where a stopped one left off: its tree and branch at the kept commit, from the
- * stopped run's start. One that stopped at its plan starts from HEAD, with nothing acted on.
- */
-async function continuedRun(run: NewRun, continued: ContinuedRun | undefined): Promise<NewRun> {
-  if (continued?.head == null) return run;
-  await gitText(run.place.tree, ['reset', '--quiet', '--hard', continued.head]);
-  return { ...run, startCommit: continued.start };
 }
 
 /** The policy with the caller's caps applied: the lower of each two caps holds. */

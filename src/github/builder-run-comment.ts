@@ -100,7 +100,7 @@ export function readStoppedRunState(body: string): StoppedRunState | undefined {
 }
 
 /** `value` as a stopped run's state, every field checked, or undefined. */
-export function stoppedRunStateOf(parsed: unknown): StoppedRunState | undefined {
+function stoppedRunStateOf(parsed: unknown): StoppedRunState | undefined {
   if (!isRecord(parsed)) return undefined;
   const { start, head, points, usd, tokens, plan } = parsed;
   const amount = (value: unknown): value is number =>

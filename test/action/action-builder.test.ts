@@ -799,8 +799,28 @@ describe('the builder step, then the Action in mode: publish', () => {
     expect(session.double.callsTo('issues/update-comment')).toHaveLength(1);
 
     // Another writer approved 60pt: the App dispatches the same run again with it. The build
-    // goes on from the plan, in Act, and the publish job opens the draft pull request.
+    // starts over from the approved issue (never from what the editable tracking comment names),
+    // plans again within the new cap, and the publish job opens the draft pull request.
     model.script(
+      {
+        blocks: [
+          {
+            type: 'tool_use',
+            name: 'submit_plan',
+            input: {
+              steps: ['add greet', 'test greet'],
+              files: ['src/greet.ts'],
+              estimate: {
+                files_added: 1,
+                files_changed: 0,
+                lines: 40,
+                abstractions: 0,
+                dependencies: 0,
+              },
+            },
+          },
+        ],
+      },
       {
         blocks: [
           {
@@ -815,13 +835,11 @@ describe('the builder step, then the Action in mode: publish', () => {
     );
     const continuedFrom = model.requests.length;
     const continued = await build(made, made.snapshot, { budget_points: '60' });
-    expect(continued.stdout).toContain('The stopped run goes on from its kept work.');
     expect(continued.exitCode).toBe(0);
     expect(continued.outputs.status).toBe('done');
-    // Its three turns, then the review vote's call.
-    expect(model.requests.length).toBe(continuedFrom + 4);
-    expect(model.requests[continuedFrom]?.raw).toContain('resumed in the act phase');
-    expect(model.requests[continuedFrom]?.raw).not.toContain('"name":"submit_plan"');
+    // Its four turns, the plan's first, then the review vote's call.
+    expect(model.requests.length).toBe(continuedFrom + 5);
+    expect(model.requests[continuedFrom]?.raw).toContain('"name":"submit_plan"');
     const second = join(made.runnerDir, 'artifact-continued');
     cpSync(output, second, { recursive: true });
     const finished = await publish(made, second, { budget_points: '60' });
@@ -895,11 +913,40 @@ describe('the builder step, then the Action in mode: publish', () => {
     expect(trackingComment()).toContain(`refs/aureus/runs/${RUN_ID}`);
     expect(trackingComment()).toContain(`/aureus approve-budget ${record.needsPoints}pt`);
 
-    // The continuation fetches the kept commit with the build job's read token and goes on
-    // from it: its branch holds the stopped run's work, not a fresh start.
+    // The continuation starts over from the approved issue with its new cap: the kept commit
+    // stays on its ref for people to read, and is never taken from the tracking comment, which
+    // any writer can edit.
     model.script(
+      {
+        blocks: [
+          {
+            type: 'tool_use',
+            name: 'submit_plan',
+            input: {
+              steps: ['add greet'],
+              files: ['src/greet.ts'],
+              estimate: {
+                files_added: 1,
+                files_changed: 0,
+                lines: 10,
+                abstractions: 0,
+                dependencies: 0,
+              },
+            },
+          },
+        ],
+      },
+      {
+        blocks: [
+          {
+            type: 'tool_use',
+            name: 'create_file',
+            input: { path: 'src/greet.ts', content: GREET },
+          },
+        ],
+      },
       { blocks: [{ type: 'tool_use', name: 'request_verify', input: {} }] },
-      { blocks: [{ type: 'tool_use', name: 'finish', input: { summary: 'Kept greet.' } }] },
+      { blocks: [{ type: 'tool_use', name: 'finish', input: { summary: 'Added greet.' } }] },
     );
     const continued = await build(
       made,
@@ -910,7 +957,7 @@ describe('the builder step, then the Action in mode: publish', () => {
     expect(continued.exitCode).toBe(0);
     const again = JSON.parse(readFileSync(join(output, 'report.json'), 'utf8'));
     expect(again).toMatchObject({ status: 'done', startCommit: made.baseSha });
-    expect(again.commits[0]).toBe(kept);
+    expect(again.commits).not.toContain(kept);
     const second = join(made.runnerDir, 'artifact-continued');
     cpSync(output, second, { recursive: true });
     const finished = await publish(made, second, { budget_points: '60' });

@@ -58,7 +58,7 @@ export async function createRun(root: string, task: string): Promise<NewRun> {
  * when the user's copy is a real untracked folder and the run's tree ignores the path (so no
  * snapshot or commit of the run ever records the link). The path authority never follows it.
  */
-async function linkDependencies(root: string, tree: string): Promise<void> {
+export async function linkDependencies(root: string, tree: string): Promise<void> {
   const source = join(root, 'node_modules');
   const stats = await lstat(source).catch((error: unknown) => {
     if (errnoCode(error) === 'ENOENT') return undefined;

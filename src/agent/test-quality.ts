@@ -5,6 +5,7 @@ import { runGit } from '../git/git-runner.js';
 import type { Policy } from '../model/policy.js';
 import { globMatcher } from '../policy/glob-matcher.js';
 import type { ReviewVote } from './review-vote.js';
+import { linkDependencies } from './run-setup.js';
 import type { RunPlace } from './safety/checkpoints.js';
 import { runInSandbox } from './safety/child-environment.js';
 import type { CommandRun } from './safety/run-command.js';
@@ -66,18 +67,28 @@ export async function testQualityVote(settings: TestQualitySettings): Promise<Re
     };
   const base = join(settings.place.dir, 'test-quality');
   await rm(base, { recursive: true, force: true });
-  await runGit(settings.root, ['worktree', 'prune']);
+  // The run's commands could write hooks or an fsmonitor command into the repository's git
+  // folder (the run's tree is a linked worktree of it): git run here, outside the sandbox and
+  // with AUREUS's environment, must start none of them.
   await runGit(settings.root, [
+    ...NO_REPOSITORY_COMMANDS,
     'worktree',
     'add',
     '--quiet',
+    // A scratch tree an earlier vote left registered but removed is replaced, without pruning
+    // the user's other worktrees.
+    '--force',
     '--detach',
     base,
     settings.startCommit,
   ]);
   try {
+    // The tests on the start commit find the dependencies the run's tree has; without them every
+    // test would fail there for want of its runner, and "fails on the start commit" prove nothing.
+    await linkDependencies(settings.root, base);
     // Literal pathspecs: a file named `*.test.js` is that file, not a glob over others.
     await runGit(base, [
+      ...NO_REPOSITORY_COMMANDS,
       'checkout',
       '--quiet',
       settings.branch,
@@ -92,6 +103,10 @@ export async function testQualityVote(settings: TestQualitySettings): Promise<Re
       const command = [...argv, file].join(' ');
       if (onBase.timedOut || onHead.timedOut)
         reasons.push(`${command} timed out (the run's test timeout): not proven.`);
+      else if (onBase.exitCode === null || onBase.exitCode === 127)
+        reasons.push(
+          `${command} could not run on the start commit (${onBase.exitCode === null ? `signal ${String(onBase.signal)}` : 'exit 127, command not found'}): not proven.`,
+        );
       else if (onBase.exitCode === 0)
         reasons.push(`${file} passes on the start commit too: it proves nothing of the change.`);
       else if (onHead.exitCode !== 0)
@@ -104,9 +119,17 @@ export async function testQualityVote(settings: TestQualitySettings): Promise<Re
       reasons: proven.map((file) => `${file} fails on the start commit and passes on the branch.`),
     };
   } finally {
-    await runGit(settings.root, ['worktree', 'remove', '--force', base], { okExitCodes: [0, 128] });
+    await runGit(
+      settings.root,
+      [...NO_REPOSITORY_COMMANDS, 'worktree', 'remove', '--force', base],
+      {
+        okExitCodes: [0, 128],
+      },
+    );
   }
 }
+
+const NO_REPOSITORY_COMMANDS = ['-c', 'core.hooksPath=/dev/null', '-c', 'core.fsmonitor=false'];
 
 function runTest(settings: TestQualitySettings, cwd: string, file: string): Promise<CommandRun> {
   return runInSandbox([...settings.policy.project.stack.test_command, file], {

@@ -65,7 +65,14 @@ export async function proposeLearnedPolicy(
       base,
       per_page: 100,
     })
-  ).find((pull) => LEARN_BRANCH.test(pull.head.ref) && pull.head.repo?.full_name === fullName);
+  ).find(
+    // Only a bot's: a person's pull request from a branch of that name is theirs, and its
+    // commits are never pushed over.
+    (pull) =>
+      LEARN_BRANCH.test(pull.head.ref) &&
+      pull.head.repo?.full_name === fullName &&
+      pull.user?.type === 'Bot',
+  );
   if (open !== undefined) {
     if ((await fileAt(client, repository, proposal.policyPath, open.head.sha)) === proposal.policy)
       return `AUREUS learn: #${open.number} already proposes this policy; nothing is pushed.`;

@@ -191,6 +191,7 @@ describe('the Action in mode learn', () => {
         baseRef: 'main',
         headRef: old,
         title: 'AUREUS learn: policy proposal',
+        user: 'github-actions[bot]',
       });
       const run = await runLearn(made);
       expect(run.exitCode).toBe(0);
@@ -204,6 +205,29 @@ describe('the Action in mode learn', () => {
         runGit(made.bare, ['branch', '--list', 'aureus/learn-*']).trim().split('\n'),
       ).toHaveLength(1);
       expect(operations()).not.toContain('POST pulls/create');
+    } finally {
+      await made.remove();
+    }
+  });
+
+  it("never pushes over a person's pull request from a branch named like a learn one", async () => {
+    const made = await makeBuilderScenario(session.double, policy(true));
+    try {
+      writeSharedLedger(made);
+      const main = runGit(made.bare, ['rev-parse', 'main']).trim();
+      const theirs = `aureus/learn-${dayBefore(10)}`;
+      runGit(made.bare, ['update-ref', `refs/heads/${theirs}`, main]);
+      session.double.addPullRequest({
+        ...{ owner: OWNER, repo: REPO, number: 4, baseSha: main, headSha: main },
+        baseRef: 'main',
+        headRef: theirs,
+        title: 'AUREUS learn: policy proposal',
+        user: 'a-writer',
+      });
+      const run = await runLearn(made);
+      expect(run.exitCode).toBe(0);
+      expect(run.stdout).not.toContain('the branch of the open #4');
+      expect(runGit(made.bare, ['rev-parse', `refs/heads/${theirs}`]).trim()).toBe(main);
     } finally {
       await made.remove();
     }

@@ -7,6 +7,7 @@ import { issueSnapshot } from '../../src/github/issue-snapshot.js';
 import { type Repo, runGit } from '../support/git-fixture.js';
 import {
   type ScriptedModelServer,
+  type ScriptedReply,
   startScriptedModelServer,
 } from '../support/scripted-model-server.js';
 import { makeTempDir } from '../support/temp-dir.js';
@@ -217,6 +218,32 @@ function publish(
   });
 }
 
+/** A run that plans `steps` with an estimate of `lines`, writes src/greet.ts, verifies and finishes. */
+function greetRun(steps: readonly string[], lines: number): ScriptedReply[] {
+  return [
+    {
+      blocks: [
+        {
+          type: 'tool_use',
+          name: 'submit_plan',
+          input: {
+            steps: [...steps],
+            files: ['src/greet.ts'],
+            estimate: { files_added: 1, files_changed: 0, lines, abstractions: 0, dependencies: 0 },
+          },
+        },
+      ],
+    },
+    {
+      blocks: [
+        { type: 'tool_use', name: 'create_file', input: { path: 'src/greet.ts', content: GREET } },
+      ],
+    },
+    { blocks: [{ type: 'tool_use', name: 'request_verify', input: {} }] },
+    { blocks: [{ type: 'tool_use', name: 'finish', input: { summary: 'Added greet.' } }] },
+  ];
+}
+
 function trackingComment(): string {
   const comments = session.double.issueComments(OWNER, REPO, ISSUE);
   return comments.find((comment) => comment.user === 'aureus[bot]')?.body ?? '';
@@ -229,38 +256,7 @@ function publishedBranches(made: BuilderScenario): string {
 describe('the builder step, then the Action in mode: publish', () => {
   it('builds the approved issue without a GitHub credential, then publishes it as a draft pull request', async () => {
     const made = await scenario();
-    model.script(
-      {
-        blocks: [
-          {
-            type: 'tool_use',
-            name: 'submit_plan',
-            input: {
-              steps: ['add greet'],
-              files: ['src/greet.ts'],
-              estimate: {
-                files_added: 1,
-                files_changed: 0,
-                lines: 3,
-                abstractions: 0,
-                dependencies: 0,
-              },
-            },
-          },
-        ],
-      },
-      {
-        blocks: [
-          {
-            type: 'tool_use',
-            name: 'create_file',
-            input: { path: 'src/greet.ts', content: GREET },
-          },
-        ],
-      },
-      { blocks: [{ type: 'tool_use', name: 'request_verify', input: {} }] },
-      { blocks: [{ type: 'tool_use', name: 'finish', input: { summary: 'Added greet.' } }] },
-    );
+    model.script(...greetRun(['add greet'], 3));
     const built = await build(made);
     expect(built.stdout).not.toContain('::error::');
     expect(built.stderr).toBe('');
@@ -801,38 +797,7 @@ describe('the builder step, then the Action in mode: publish', () => {
     // Another writer approved 60pt: the App dispatches the same run again with it. The build
     // starts over from the approved issue (never from what the editable tracking comment names),
     // plans again within the new cap, and the publish job opens the draft pull request.
-    model.script(
-      {
-        blocks: [
-          {
-            type: 'tool_use',
-            name: 'submit_plan',
-            input: {
-              steps: ['add greet', 'test greet'],
-              files: ['src/greet.ts'],
-              estimate: {
-                files_added: 1,
-                files_changed: 0,
-                lines: 40,
-                abstractions: 0,
-                dependencies: 0,
-              },
-            },
-          },
-        ],
-      },
-      {
-        blocks: [
-          {
-            type: 'tool_use',
-            name: 'create_file',
-            input: { path: 'src/greet.ts', content: GREET },
-          },
-        ],
-      },
-      { blocks: [{ type: 'tool_use', name: 'request_verify', input: {} }] },
-      { blocks: [{ type: 'tool_use', name: 'finish', input: { summary: 'Added greet.' } }] },
-    );
+    model.script(...greetRun(['add greet', 'test greet'], 40));
     const continuedFrom = model.requests.length;
     const continued = await build(made, made.snapshot, { budget_points: '60' });
     expect(continued.exitCode).toBe(0);
@@ -916,38 +881,7 @@ describe('the builder step, then the Action in mode: publish', () => {
     // The continuation starts over from the approved issue with its new cap: the kept commit
     // stays on its ref for people to read, and is never taken from the tracking comment, which
     // any writer can edit.
-    model.script(
-      {
-        blocks: [
-          {
-            type: 'tool_use',
-            name: 'submit_plan',
-            input: {
-              steps: ['add greet'],
-              files: ['src/greet.ts'],
-              estimate: {
-                files_added: 1,
-                files_changed: 0,
-                lines: 10,
-                abstractions: 0,
-                dependencies: 0,
-              },
-            },
-          },
-        ],
-      },
-      {
-        blocks: [
-          {
-            type: 'tool_use',
-            name: 'create_file',
-            input: { path: 'src/greet.ts', content: GREET },
-          },
-        ],
-      },
-      { blocks: [{ type: 'tool_use', name: 'request_verify', input: {} }] },
-      { blocks: [{ type: 'tool_use', name: 'finish', input: { summary: 'Added greet.' } }] },
-    );
+    model.script(...greetRun(['add greet'], 10));
     const continued = await build(
       made,
       made.snapshot,

@@ -81,22 +81,23 @@ export async function pushBranch(
   return branch;
 }
 
-/** Where a run stopped for want of budget keeps its work: a ref that no pull request uses. */
-export function stoppedRunRef(dispatch: BuilderDispatch): string {
-  return `refs/aureus/runs/${dispatch.runId}`;
+/**
+ * Where a run stopped for want of budget keeps its work: a ref that no pull request uses, one per
+ * stop. A continuation starts over, so a second stop of the same run holds unrelated commits:
+ * its own ref keeps both, and neither push needs force.
+ */
+function stoppedRunRef(dispatch: BuilderDispatch, head: string): string {
+  return `refs/aureus/runs/${dispatch.runId}/${head.slice(0, 12)}`;
 }
 
-/**
- * Keeps a stopped run's validated commit at `stoppedRunRef`, never forced: a continuation of the
- * same run starts from it, so its later work only moves the ref forward.
- */
+/** Keeps a stopped run's validated commit at its own `stoppedRunRef`, never forced. */
 export async function keepStoppedWork(
   root: string,
   remote: GitRemote,
   dispatch: BuilderDispatch,
   head: string,
 ): Promise<string> {
-  const ref = stoppedRunRef(dispatch);
+  const ref = stoppedRunRef(dispatch, head);
   await runGit(
     root,
     [

@@ -873,9 +873,15 @@ describe('the builder step, then the Action in mode: publish', () => {
     expect(published.exitCode).toBe(0);
     expect(session.double.pullRequests(OWNER, REPO)).toHaveLength(0);
     expect(publishedBranches(made)).toBe('');
-    const kept = runGit(made.bare, ['rev-parse', `refs/aureus/runs/${RUN_ID}`]);
+    const [kept = ''] = runGit(made.bare, [
+      'for-each-ref',
+      '--format=%(objectname)',
+      `refs/aureus/runs/${RUN_ID}/`,
+    ])
+      .trim()
+      .split('\n');
     expect(runGit(made.bare, ['show', `${kept}:src/greet.ts`])).toBe(GREET.trimEnd());
-    expect(trackingComment()).toContain(`refs/aureus/runs/${RUN_ID}`);
+    expect(trackingComment()).toContain(`refs/aureus/runs/${RUN_ID}/${kept.slice(0, 12)}`);
     expect(trackingComment()).toContain(`/aureus approve-budget ${record.needsPoints}pt`);
 
     // The continuation starts over from the approved issue with its new cap: the kept commit

@@ -26,6 +26,8 @@ const OPERATIONS = [
   'issues/create-comment',
   'issues/update-comment',
   'issues/get-comment',
+  'issues/create',
+  'issues/update',
   'reactions/create-for-issue-comment',
   'checks/create',
   'checks/update',

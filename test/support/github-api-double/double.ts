@@ -273,6 +273,7 @@ export class GitHubApiDouble {
     body: string | null;
     updatedAt: string;
     user?: IdentityInput;
+    state?: 'open' | 'closed';
   }): void {
     this.repository(options.owner, options.repo).issues.set(options.number, {
       number: options.number,
@@ -281,6 +282,7 @@ export class GitHubApiDouble {
       user: identityOf(options.user ?? { login: 'octocat', id: 583231 }),
       createdAt: options.updatedAt,
       updatedAt: options.updatedAt,
+      state: options.state ?? 'open',
     });
   }
 

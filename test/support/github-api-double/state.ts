@@ -19,6 +19,8 @@ export interface Issue {
   readonly user: Identity;
   readonly createdAt: string;
   updatedAt: string;
+  /** Absent: open (issues added by tests); `issues/update` may close one. */
+  state?: 'open' | 'closed';
 }
 
 export interface Reaction {

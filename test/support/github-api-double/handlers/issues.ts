@@ -1,14 +1,84 @@
-import { apiRepoUrl, type Handler, intParam, json, notFound, repoOf } from '../context.js';
+import {
+  actor,
+  apiRepoUrl,
+  bodyAs,
+  characterCount,
+  type Handler,
+  type HandlerContext,
+  intParam,
+  json,
+  notFound,
+  repoOf,
+  validationFailed,
+} from '../context.js';
 import { HTML_URL, nodeId, userObject } from '../github-objects.js';
-import { syntheticId } from '../state.js';
+import { type Issue, syntheticId, timestamp } from '../state.js';
+import { MAX_COMMENT_CHARACTERS } from './issue-comments.js';
 
 /** `issues/get`: an issue the test added (`addIssue`); pull requests are not served as issues. */
 const getIssue: Handler = (context) => {
   const repo = repoOf(context);
   const issue = repo.issues.get(intParam(context, 'issue_number'));
   if (issue === undefined) return notFound(context);
+  return json(200, issueObject(context, issue));
+};
+
+/** GitHub refuses an issue body past the comment limit, with a 422 naming the field. */
+function tooLong(context: HandlerContext, body: string | undefined) {
+  if (body === undefined || characterCount(body) <= MAX_COMMENT_CHARACTERS) return undefined;
+  return validationFailed(
+    context,
+    'Issue',
+    'body',
+    `body is too long (maximum is ${MAX_COMMENT_CHARACTERS} characters)`,
+    { code: 'custom' },
+  );
+}
+
+/** `issues/create`: numbered after every pull request and issue of the repository, as GitHub does. */
+const createIssue: Handler = (context) => {
+  const repo = repoOf(context);
+  const body = bodyAs<{ title: string | number; body?: string | null }>(context);
+  const refused = tooLong(context, body.body ?? undefined);
+  if (refused !== undefined) return refused;
+  const number = Math.max(0, ...repo.pulls.keys(), ...repo.issues.keys()) + 1;
+  const now = timestamp(context.world.now());
+  const issue: Issue = {
+    number,
+    title: String(body.title),
+    body: body.body ?? null,
+    user: actor(context),
+    createdAt: now,
+    updatedAt: now,
+    state: 'open',
+  };
+  repo.issues.set(number, issue);
+  return json(201, issueObject(context, issue));
+};
+
+/** `issues/update`: title, body and state, the fields AUREUS edits. */
+const updateIssue: Handler = (context) => {
+  const repo = repoOf(context);
+  const issue = repo.issues.get(intParam(context, 'issue_number'));
+  if (issue === undefined) return notFound(context);
+  const body = bodyAs<{
+    title?: string | number | null;
+    body?: string | null;
+    state?: 'open' | 'closed';
+  }>(context);
+  const refused = tooLong(context, body.body ?? undefined);
+  if (refused !== undefined) return refused;
+  if (body.title !== undefined && body.title !== null) issue.title = String(body.title);
+  if (body.body !== undefined) issue.body = body.body;
+  if (body.state !== undefined) issue.state = body.state;
+  issue.updatedAt = timestamp(context.world.now());
+  return json(200, issueObject(context, issue));
+};
+
+function issueObject(context: HandlerContext, issue: Issue): Record<string, unknown> {
+  const repo = repoOf(context);
   const url = `${apiRepoUrl(context)}/issues/${issue.number}`;
-  return json(200, {
+  return {
     id: syntheticId(`${repo.fullName}#issue-${issue.number}`),
     node_id: nodeId('Issue', `${repo.fullName}#${issue.number}`),
     url,
@@ -18,7 +88,7 @@ const getIssue: Handler = (context) => {
     events_url: `${url}/events`,
     html_url: `${HTML_URL}/${repo.fullName}/issues/${issue.number}`,
     number: issue.number,
-    state: 'open',
+    state: issue.state ?? 'open',
     title: issue.title,
     body: issue.body,
     user: userObject(context.world.apiUrl, issue.user),
@@ -29,11 +99,15 @@ const getIssue: Handler = (context) => {
     locked: false,
     active_lock_reason: null,
     comments: [...repo.issueComments.values()].filter((c) => c.issueNumber === issue.number).length,
-    closed_at: null,
+    closed_at: issue.state === 'closed' ? issue.updatedAt : null,
     created_at: issue.createdAt,
     updated_at: issue.updatedAt,
     author_association: 'MEMBER',
-  });
-};
+  };
+}
 
-export const issueHandlers: Record<string, Handler> = { 'issues/get': getIssue };
+export const issueHandlers: Record<string, Handler> = {
+  'issues/get': getIssue,
+  'issues/create': createIssue,
+  'issues/update': updateIssue,
+};

@@ -3,6 +3,7 @@ import { runGit } from '../git/git-runner.js';
 import type { GitHubClient } from '../github/github-client.js';
 import type { RepositoryCoordinates } from '../github/repository-coordinates.js';
 import { statusOf } from '../github/request-error.js';
+import { proposalCodeBlock } from '../learn/render-proposal.js';
 import { AureusError } from '../model/errors.js';
 import type { GitRemote } from './run-branch.js';
 
@@ -12,8 +13,6 @@ const LEARN_BRANCH = /^aureus\/learn-\d{4}-\d{2}-\d{2}$/;
 /** A team reviews a policy proposal at most this often. */
 const DAYS_BETWEEN = 7;
 const DAY_MS = 86_400_000;
-/** GitHub refuses bodies over 65,536 characters; the evidence stops well before. */
-const MAX_EVIDENCE_CHARACTERS = 60_000;
 const TITLE = 'AUREUS learn: policy proposal';
 
 /** Who the learn commit is by: the workflow's own bot, which pushes it. */
@@ -121,17 +120,11 @@ async function recentLearnPullRequest(
  * text (override reasons, names) is shown, never rendered, mentioned or linked.
  */
 function pullRequestBody(proposal: LearnedProposal): string {
-  const cut = proposal.evidence.length > MAX_EVIDENCE_CHARACTERS;
-  const evidence = cut
-    ? proposal.evidence.slice(0, proposal.evidence.lastIndexOf('\n', MAX_EVIDENCE_CHARACTERS) + 1)
-    : proposal.evidence;
-  const longest = Math.max(0, ...(evidence.match(/`+/g) ?? []).map((run) => run.length));
-  const fence = '`'.repeat(Math.max(3, longest + 1));
+  const { block, cut } = proposalCodeBlock(proposal.evidence);
   return [
     `What \`aureus learn --shared\` proposes for \`${proposal.policyPath}\`, learned from the shared ledger and the history of the default branch. It changes the policy, so AUREUS's own check asks for a maintainer's approval; merge it only if the evidence convinces you.`,
     '',
-    `${fence}text`,
-    `${evidence}${fence}`,
+    block,
     ...(cut ? ['', 'The evidence goes on: run `aureus learn --shared` to see all of it.'] : []),
   ].join('\n');
 }

@@ -15,7 +15,8 @@ type WebhookEventName = Exclude<
  * two together.
  */
 export const APP_EVENTS = [
-  // Opened, synchronized, reopened pull requests: price and check every new head.
+  // Opened, synchronized, reopened pull requests: price and check every new head; merged ones
+  // may bring the week's learn proposal.
   'pull_request',
   // `checks_requested` from a merge queue: without a check on the group's head the queue
   // stalls (THREATS row 26).
@@ -45,7 +46,7 @@ export const APP_PERMISSIONS = {
   pull_requests: 'write',
   // Read blobs, trees and the base branch's .aureus/policy.yaml.
   contents: 'read',
-  // Answer `/aureus …` commands in issue comments.
+  // Answer `/aureus …` commands in issue comments; open the weekly learn proposal (opt-in).
   issues: 'write',
   // Required of every App; also what reads a commenter's live permission (THREATS rule 5).
   metadata: 'read',

@@ -21,12 +21,14 @@ import {
   type InstallationPayload,
   type RepositoryPayload,
   readCheckRunPayload,
+  readClosedPullRequestPayload,
   readMergeGroupPayload,
   readPullRequestPayload,
   readReviewPayload,
 } from './event-payloads.js';
 import { type BuilderCommand, handleCommand } from './handle-command.js';
 import { type AppRepository, judgedOfExternalId } from './judged-change.js';
+import { proposeLearnInApp } from './learn-in-app.js';
 import { previewCost } from './preview-cost.js';
 import { simplifyInApp } from './simplify-in-app.js';
 import { createWorkQueue, type QueueOutcome } from './work-queue.js';
@@ -145,6 +147,34 @@ export function createAureusApp(options: AureusAppOptions): AureusApp {
         });
       },
     );
+    // A merge into the default branch is when the team's week of changes may be learned from.
+    probot.on('pull_request.closed', async (context) => {
+      const payload = readClosedPullRequestPayload(context.payload);
+      const { repository: from, pull_request: pull } = payload;
+      if (!pull.merged || pull.base.ref !== from.default_branch) return;
+      const { client, services } = await eventScope(context, payload.installation);
+      const repository = appRepository(from);
+      void queue
+        .enqueue(lane(repository), `learn:${context.id}`, () =>
+          proposeLearnInApp({
+            client,
+            services,
+            repository,
+            defaultBranch: from.default_branch,
+            now: now(),
+          }),
+        )
+        .then((outcome) =>
+          services.log.info(
+            {
+              delivery: context.id,
+              outcome: outcome.status === 'done' ? outcome.value : outcome.status,
+              ...(outcome.status === 'failed' ? { err: outcome.error } : {}),
+            },
+            'learn proposal',
+          ),
+        );
+    });
     // Only a builder pull request's verdict depends on reviews: others are not judged again.
     probot.on(
       ['pull_request_review.submitted', 'pull_request_review.dismissed'],

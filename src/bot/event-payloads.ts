@@ -1,5 +1,12 @@
-import { installation, repository } from '../github/issue-event-payloads.js';
-import { commitSha, nullable, object, positiveInteger, text } from '../github/payload-field.js';
+import { installation, repository, repositoryWithBranch } from '../github/issue-event-payloads.js';
+import {
+  commitSha,
+  flag,
+  nullable,
+  object,
+  positiveInteger,
+  text,
+} from '../github/payload-field.js';
 
 /**
  * Every payload field the App's handlers use, by event, read once at each handler's entry. A
@@ -14,6 +21,13 @@ const pullRequestEvent = object({
   installation,
   repository,
   pull_request: object({ number: positiveInteger, head: object({ sha: commitSha }) }),
+});
+
+/** A pull request closed: merged into the default branch, it may bring the week's learn proposal. */
+const closedPullRequestEvent = object({
+  installation,
+  repository: repositoryWithBranch,
+  pull_request: object({ merged: flag, base: object({ ref: text }) }),
 });
 
 /** A review submitted or dismissed: the pull request's head branch says if it is the builder's. */
@@ -46,12 +60,15 @@ const checkRunEvent = object({
 export type RepositoryPayload = ReturnType<typeof repository>;
 export type InstallationPayload = ReturnType<typeof installation>;
 export type PullRequestPayload = ReturnType<typeof pullRequestEvent>;
+export type ClosedPullRequestPayload = ReturnType<typeof closedPullRequestEvent>;
 export type ReviewPayload = ReturnType<typeof reviewEvent>;
 export type MergeGroupPayload = ReturnType<typeof mergeGroupEvent>;
 export type CheckRunPayload = ReturnType<typeof checkRunEvent>;
 
 export const readPullRequestPayload = (payload: unknown): PullRequestPayload =>
   pullRequestEvent(payload, 'payload');
+export const readClosedPullRequestPayload = (payload: unknown): ClosedPullRequestPayload =>
+  closedPullRequestEvent(payload, 'payload');
 export const readReviewPayload = (payload: unknown): ReviewPayload =>
   reviewEvent(payload, 'payload');
 export const readMergeGroupPayload = (payload: unknown): MergeGroupPayload =>

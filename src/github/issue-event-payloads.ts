@@ -32,7 +32,7 @@ export const installation = nullable(object({ id: positiveInteger }));
 
 const account = object({ id: positiveInteger, login: text, type: text });
 
-const repositoryWithBranch = object({
+export const repositoryWithBranch = object({
   id: positiveInteger,
   name: repositoryPart,
   owner: object({ login: repositoryPart }),

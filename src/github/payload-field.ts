@@ -34,6 +34,11 @@ export const positiveInteger: FieldReader<number> = (value, path) => {
   return value;
 };
 
+export const flag: FieldReader<boolean> = (value, path) => {
+  if (typeof value !== 'boolean') throw new PayloadShapeError(path, 'true or false');
+  return value;
+};
+
 /** A commit id: SHA-1, or SHA-256 for repositories that use it. */
 export const commitSha: FieldReader<string> = (value, path) => {
   if (typeof value !== 'string' || !/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(value))

@@ -94,3 +94,20 @@ function printable(value: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
   return value.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
 }
+
+/** GitHub refuses bodies over 65,536 characters; the evidence in a body stops well before. */
+const MAX_BODY_EVIDENCE = 60_000;
+
+/**
+ * `aureus learn`'s text as a Markdown code block for a pull request or issue body: shown, never
+ * rendered, so ledger text (override reasons, names) mentions and links no one. The fence is
+ * longer than any run of backticks in the text; past 60,000 characters the text stops at a line
+ * end, and `cut` says so.
+ */
+export function proposalCodeBlock(text: string): { readonly block: string; readonly cut: boolean } {
+  const cut = text.length > MAX_BODY_EVIDENCE;
+  const shown = cut ? text.slice(0, text.lastIndexOf('\n', MAX_BODY_EVIDENCE) + 1) : text;
+  const longest = Math.max(0, ...(shown.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(Math.max(3, longest + 1));
+  return { block: `${fence}text\n${shown}${fence}`, cut };
+}

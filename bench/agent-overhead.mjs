@@ -45,7 +45,7 @@ const { createRun } = await import(dist('agent/run-setup.js'));
 const { basePolicy } = await import(dist('check/policy-at-commit.js'));
 const { builderTools } = await import(dist('agent/tools/builder-tools.js'));
 const { protectedPathTest } = await import(dist('agent/safety/path-authority.js'));
-const { checkpoint } = await import(dist('agent/safety/checkpoints.js'));
+const { checkpointer } = await import(dist('agent/safety/checkpoints.js'));
 const { effectPricer } = await import(dist('agent/effect-price.js'));
 const { effectCritic } = await import(dist('agent/effect-critic.js'));
 const gates = await import(dist('agent/action-gates.js'));
@@ -88,7 +88,7 @@ async function takeAction(run, tool, input) {
   await timed(times, 'budget', () => refused(gates.budgetGate(points, context)));
   await timed(times, 'tier', () => refused(gates.tierGate(tool.tier, context)));
   if (preview.kind !== 'read') {
-    const taken = await timed(times, 'checkpoint', () => checkpoint(run.place, 'bench'));
+    const taken = await timed(times, 'checkpoint', () => run.checkpoint('bench'));
     await timed(times, 'critic', async () => refused(await run.critic(effects, taken.commit)));
   }
   times.safety = (times.checkpoint ?? 0) + (times.critic ?? 0);
@@ -118,6 +118,7 @@ async function main() {
     place: made.place,
     policy,
     spentPoints: 0,
+    checkpoint: checkpointer(made.place),
     price: effectPricer(policy),
     critic: effectCritic({
       root: repo,

@@ -22,7 +22,7 @@ import { recordReflection, reflectAnswerOf, reflectionPrompt } from './run-refle
 import { type RunSimplification, reflectOnRun, undoReflection } from './run-reflexion.js';
 import { type Verification, type VerifySettings, verifyRun } from './run-verify.js';
 import { carriedSecretRefusal } from './safety/carried-secret.js';
-import { checkpoint } from './safety/checkpoints.js';
+import { checkpointer } from './safety/checkpoints.js';
 import type { FileEffect, ToolDefinition, ToolResult } from './tool-contract.js';
 import { unofferedTool } from './tools/builder-tools.js';
 import { scrubInput, scrubReply, scrubResult } from './tools/scrub-result.js';
@@ -119,6 +119,7 @@ export async function runLoop(settings: LoopSettings, initial: RunState): Promis
       .split('\0')
       .filter((path) => path !== '');
   });
+  const checkpoint = checkpointer(settings.place);
   const critic = effectCritic({
     root: settings.root,
     tree: settings.place.tree,
@@ -330,7 +331,7 @@ export async function runLoop(settings: LoopSettings, initial: RunState): Promis
         const oversized = patchRefusal(effects, policy);
         if (oversized !== null) return oversized;
         if (!mutates) return null;
-        const taken = await checkpoint(settings.place, `before ${name}`);
+        const taken = await checkpoint(`before ${name}`);
         // The critic reads the tree as the checkpoint holds it, with the action's files on top.
         const unsafe = effects.length === 0 ? null : await critic(effects, taken.commit);
         if (unsafe === null) checkpointRef = taken.ref;

@@ -1,7 +1,12 @@
 import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { checkpoint, type RunPlace, rollback } from '../../src/agent/safety/checkpoints.js';
+import {
+  checkpoint,
+  checkpointer,
+  type RunPlace,
+  rollback,
+} from '../../src/agent/safety/checkpoints.js';
 import { makeRepo, type Repo, repoAt } from '../support/git-fixture.js';
 import { useIsolatedGit } from '../support/isolated-git-suite.js';
 
@@ -82,5 +87,32 @@ describe('checkpoint and rollback', () => {
     expect(await rollback(run, 2)).toEqual(second);
     expect(runRepo.git('show', 'HEAD:src/later.ts')).toBe('export const later = 1;');
     expect(files(run.tree)['src/b.ts']).toBeUndefined();
+  });
+
+  it('hold the tree as it is now, whatever the checkpoints before it held', async () => {
+    // A file a checkpoint held, then ignored: each checkpoint is the tree as a fresh snapshot
+    // of it would be, never what an earlier one carried over.
+    const take = checkpointer(run);
+    runRepo.write('gen/out.ts', 'export const generated = 1;\n');
+    const held = await take('generated file');
+    expect(runRepo.git('ls-tree', '-r', '--name-only', held.commit)).toContain('gen/out.ts');
+    runRepo.write('.gitignore', 'build/\ngen/\n');
+    const ignored = await take('generated file ignored');
+    expect(runRepo.git('ls-tree', '-r', '--name-only', ignored.commit)).not.toContain('gen/');
+
+    // A file changed within the same second keeps the same size: its content decides.
+    runRepo.write('src/same.ts', 'export const s = 1;\n');
+    const one = await take('one');
+    runRepo.write('src/same.ts', 'export const s = 2;\n');
+    // Another process of the run took the next number meanwhile.
+    runRepo.git('update-ref', `refs/aureus/runs/r1/checkpoints/${one.n + 1}`, one.commit);
+    const two = await take('two');
+    expect(runRepo.git('show', `${one.commit}:src/same.ts`)).toBe('export const s = 1;');
+    expect(runRepo.git('show', `${two.commit}:src/same.ts`)).toBe('export const s = 2;');
+    expect(two).toMatchObject({
+      n: one.n + 2,
+      ref: `refs/aureus/runs/r1/checkpoints/${one.n + 2}`,
+    });
+    expect(runRepo.git('rev-parse', two.ref)).toBe(two.commit);
   });
 });

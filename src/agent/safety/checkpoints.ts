@@ -31,37 +31,61 @@ const checkpointsRef = (run: RunPlace): string => `refs/aureus/runs/${run.id}/ch
 
 /**
  * The tree's whole state as a git tree: tracked files as they are now and new files, what
- * .gitignore ignores left out. Written through an index file of the run's own, seeded from the
- * run's HEAD, so neither the user's index nor the run tree's is touched.
+ * .gitignore ignores left out. Written through an index file of the run's own, so neither the
+ * user's index nor the run tree's is touched. The index file is kept between snapshots for its
+ * stat data alone: `read-tree -i -m HEAD` sets its entries to the run's HEAD exactly as a fresh
+ * `read-tree HEAD` would, keeping the stat data of the entries whose blob is unchanged, so
+ * `add --all` hashes only the files changed since and the tree is the same as a fresh index's.
+ * No hook runs, and no file system monitor is asked (it would start a daemon for the run's tree).
  */
 export async function snapshotTree(run: RunPlace): Promise<string> {
-  const index = join(run.dir, `snapshot-${process.pid}.index`);
-  const env = { GIT_INDEX_FILE: index };
-  await rm(index, { force: true });
-  try {
-    await runGit(run.tree, ['read-tree', 'HEAD'], { env });
-    await runGit(run.tree, ['add', '--all', '--', '.'], { env });
-    return (await runGit(run.tree, ['write-tree'], { env })).stdout.toString('utf8').trim();
-  } finally {
-    await rm(index, { force: true });
-  }
+  const env = { GIT_INDEX_FILE: join(run.dir, `snapshot-${process.pid}.index`) };
+  const git = (args: readonly string[]) =>
+    runGit(run.tree, ['-c', 'core.fsmonitor=false', ...args], { env });
+  // -i: a temporary index, so the working tree's files are not asked to match it.
+  await git(['read-tree', '-i', '-m', 'HEAD']);
+  await git(['add', '--all', '--', '.']);
+  return (await git(['write-tree'])).stdout.toString('utf8').trim();
 }
 
-/** Records the tree's state as commit `refs/aureus/runs/<id>/checkpoints/<n>`, n counting from 1. */
+/** Takes the checkpoints of one run, numbered from 1 on. */
+export type Checkpointer = (label: string) => Promise<Checkpoint>;
+
+/**
+ * Records the tree's state as commit `refs/aureus/runs/<id>/checkpoints/<n>`, n counting from 1.
+ * The last number is kept once read: a ref that another process created meanwhile makes the
+ * update fail (it must not exist yet), and the numbers are then read again.
+ */
+export function checkpointer(run: RunPlace): Checkpointer {
+  let last: number | undefined;
+  return async (label) => {
+    const tree = await snapshotTree(run);
+    // The parent is the run's HEAD as commit-tree reads it, one git process fewer.
+    const commit = (
+      await runGit(run.tree, ['commit-tree', '--no-gpg-sign', tree, '-p', 'HEAD', '-m', label], {
+        env: BUILDER_IDENTITY,
+      })
+    ).stdout
+      .toString('utf8')
+      .trim();
+    let n = (last ?? (await highestCheckpoint(run))) + 1;
+    const created = await runGit(run.tree, ['update-ref', refOf(run, n), commit, ''], {
+      okExitCodes: [0, 128],
+    });
+    if (created.exitCode !== 0) {
+      // Another process took that number (or git failed): counted again, and now any failure
+      // is git's error.
+      n = (await highestCheckpoint(run)) + 1;
+      await runGit(run.tree, ['update-ref', refOf(run, n), commit, '']);
+    }
+    last = n;
+    return { n, label, commit, ref: refOf(run, n) };
+  };
+}
+
+/** One checkpoint of the run, numbered after the ones it has (see `checkpointer`). */
 export async function checkpoint(run: RunPlace, label: string): Promise<Checkpoint> {
-  const tree = await snapshotTree(run);
-  const head = await revision(run, 'HEAD');
-  const commit = (
-    await runGit(run.tree, ['commit-tree', '--no-gpg-sign', tree, '-p', head, '-m', label], {
-      env: BUILDER_IDENTITY,
-    })
-  ).stdout
-    .toString('utf8')
-    .trim();
-  const n = (await checkpointNumbers(run)).reduce((max, each) => Math.max(max, each), 0) + 1;
-  const ref = `${checkpointsRef(run)}${n}`;
-  await runGit(run.tree, ['update-ref', ref, commit, '']);
-  return { n, label, commit, ref };
+  return checkpointer(run)(label);
 }
 
 /**
@@ -71,7 +95,7 @@ export async function checkpoint(run: RunPlace, label: string): Promise<Checkpoi
  * restore the budget it had there.
  */
 export async function rollback(run: RunPlace, n: number): Promise<Checkpoint> {
-  const ref = `${checkpointsRef(run)}${n}`;
+  const ref = refOf(run, n);
   const commit = await revision(run, ref);
   const label = (await runGit(run.tree, ['log', '-1', '--format=%B', commit])).stdout
     .toString('utf8')
@@ -127,7 +151,9 @@ async function revision(run: RunPlace, name: string): Promise<string> {
   return answer.stdout.toString('utf8').trim();
 }
 
-async function checkpointNumbers(run: RunPlace): Promise<number[]> {
+const refOf = (run: RunPlace, n: number): string => `${checkpointsRef(run)}${n}`;
+
+async function highestCheckpoint(run: RunPlace): Promise<number> {
   const listed = await runGit(run.tree, [
     'for-each-ref',
     '--format=%(refname)',
@@ -137,5 +163,6 @@ async function checkpointNumbers(run: RunPlace): Promise<number[]> {
     .toString('utf8')
     .split('\n')
     .map((ref) => Number(ref.slice(checkpointsRef(run).length)))
-    .filter((n) => Number.isInteger(n) && n > 0);
+    .filter((n) => Number.isInteger(n) && n > 0)
+    .reduce((max, n) => Math.max(max, n), 0);
 }

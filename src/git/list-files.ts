@@ -3,7 +3,7 @@ import { splitNul } from './diff-entries.js';
 import { explainGitFailure } from './explain-git-failure.js';
 import { toGitPath } from './git-path.js';
 import { runGit } from './git-runner.js';
-import { openRepository, requireWorkTree } from './repository.js';
+import { openRepository, type Repository, requireWorkTree } from './repository.js';
 import { assertSafeRevision, findCommit } from './revisions.js';
 
 export interface TrackedFile {
@@ -29,14 +29,20 @@ export async function listTrackedFiles(repoDir: string, ref?: string): Promise<T
     return sortByPath(splitNul(listing.stdout).map(parseIndexLine));
   }
   assertSafeRevision(ref, 'listed');
-  const commit = await findCommit(repository, ref);
-  if (!commit) {
-    throw new AureusError(
-      `the revision "${ref}" does not name a commit in this repository.`,
-      'check the name, or fetch it first (git fetch origin <ref>).',
-    );
-  }
-  return listCommit(repository.cwd, commit);
+  // A full object id is listed at once (ls-tree peels it to its commit): one git process fewer
+  // for the callers that list commits they just made.
+  const commit = OBJECT_ID.test(ref) ? ref : await findCommit(repository, ref);
+  if (!commit) throw notACommit(ref);
+  return listCommit(repository, commit);
+}
+
+const OBJECT_ID = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
+
+function notACommit(ref: string): AureusError {
+  return new AureusError(
+    `the revision "${ref}" does not name a commit in this repository.`,
+    'check the name, or fetch it first (git fetch origin <ref>).',
+  );
 }
 
 /**
@@ -59,13 +65,18 @@ export async function trackedPathsUnder(folder: string, path: string): Promise<s
 const commitListings = new Map<string, Promise<TrackedFile[]>>();
 const KEPT_LISTINGS = 8;
 
-function listCommit(cwd: string, commit: string): Promise<TrackedFile[]> {
+function listCommit(repository: Repository, commit: string): Promise<TrackedFile[]> {
+  const { cwd } = repository;
   const key = `${cwd}\u0000${commit}`;
   const known = commitListings.get(key);
   if (known !== undefined) return known.then((files) => [...files]);
-  const listing = runGit(cwd, ['ls-tree', '-r', '-z', '-l', '--full-tree', commit]).then((answer) =>
-    sortByPath(splitNul(answer.stdout).map(parseTreeLine)),
-  );
+  const args = ['ls-tree', '-r', '-z', '-l', '--full-tree', `${commit}^{commit}`];
+  const listing = runGit(cwd, args, { okExitCodes: [0, 128] }).then(async (answer) => {
+    if (answer.exitCode === 0) return sortByPath(splitNul(answer.stdout).map(parseTreeLine));
+    // An id that names no commit here, or another failure: rev-parse tells them apart.
+    if ((await findCommit(repository, commit)) === null) throw notACommit(commit);
+    throw explainGitFailure(cwd, args, answer.exitCode, answer.stderr);
+  });
   commitListings.set(key, listing);
   // A failed listing is not kept: the next call asks git again.
   listing.catch(() => commitListings.delete(key));

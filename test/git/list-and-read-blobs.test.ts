@@ -82,6 +82,16 @@ describe('listTrackedFiles', () => {
   it('fails with exit 2 for an unknown ref', async () => {
     await expect(listTrackedFiles(repo.dir, 'nope')).rejects.toMatchObject({ exitCode: 2 });
   });
+
+  it('lists a full commit id as its name, and fails with exit 2 for one that is no commit', async () => {
+    expect(await listTrackedFiles(repo.dir, head)).toEqual(
+      await listTrackedFiles(repo.dir, 'HEAD'),
+    );
+    const notACommit = { exitCode: 2, message: expect.stringContaining('does not name a commit') };
+    await expect(listTrackedFiles(repo.dir, 'f'.repeat(40))).rejects.toMatchObject(notACommit);
+    const blob = repo.git('rev-parse', `${head}:src/a.ts`);
+    await expect(listTrackedFiles(repo.dir, blob)).rejects.toMatchObject(notACommit);
+  });
 });
 
 describe('readBlobs', () => {

@@ -2,6 +2,7 @@ import { detectLanguage } from '../analysis/detect-language.js';
 import { baselineAtCommit } from '../check/baseline-at-commit.js';
 import { runCritic } from '../critic/run-critic.js';
 import { classifyFindings, type KnownFinding } from '../gate/classify-findings.js';
+import { createFactsCache } from '../memory/facts-cache.js';
 import type { Policy } from '../model/policy.js';
 import type { ReportFinding } from '../model/report.js';
 import { gitBlobId } from '../reflexion/edit-forms.js';
@@ -37,12 +38,39 @@ export type EffectCritic = (
 ) => Promise<Refusal | null>;
 
 export function effectCritic(settings: EffectCriticSettings): EffectCritic {
+  const findings = effectFindings(settings);
+  return async (effects, before) => {
+    // Only source files have facts: an action writing none of them changes no finding.
+    if (!effects.some((effect) => detectLanguage(effect.path) !== undefined)) return null;
+    const touched = effects.map((effect) => effect.path);
+    const blocking = (await findings(effects, before)).filter(
+      (finding) => finding.blocking && touches(finding, touched),
+    );
+    return blocking.length === 0 ? null : refusal(blocking);
+  };
+}
+
+/** Every finding of the tree as an action would leave it, judged against the start commit. */
+export type EffectFindings = (
+  effects: readonly FileEffect[],
+  before: string,
+) => Promise<ReportFinding[]>;
+
+/**
+ * The critic's findings behind `effectCritic`, for the whole would-be tree. The start commit is
+ * analysed once, on the first call; every later call reuses the facts of the files it did not
+ * change (one facts cache for the run), so only the changed files are parsed or decoded.
+ */
+export function effectFindings(settings: EffectCriticSettings): EffectFindings {
   const { policy } = settings;
+  const source = gitRepositorySource(settings.tree);
+  const factsCache = createFactsCache(source.cacheDir);
   let known: Promise<{ base: KnownFinding[]; recorded: readonly KnownFinding[] }> | undefined;
   const baseline = () => {
     known ??= (async () => {
       const project = await analyzeRepository(settings.root, policy, {
         snapshot: { kind: 'commit', ref: settings.startCommit },
+        factsCache,
       });
       const committed = await baselineAtCommit(settings.root, settings.startCommit, policy);
       return { base: runCritic({ policy, project }), recorded: committed.recorded };
@@ -50,8 +78,6 @@ export function effectCritic(settings: EffectCriticSettings): EffectCritic {
     return known;
   };
   return async (effects, before) => {
-    // Only source files have facts: an action writing none of them changes no finding.
-    if (!effects.some((effect) => detectLanguage(effect.path) !== undefined)) return null;
     const files = new Map(
       (await commitSnapshot(settings.tree, before)).map((file) => [file.path, file]),
     );
@@ -59,18 +85,9 @@ export function effectCritic(settings: EffectCriticSettings): EffectCritic {
       if (effect.after === null) files.delete(effect.path);
       else files.set(effect.path, written(effect.path, effect.after, files.get(effect.path)));
     }
-    const project = await analyzeSnapshot(
-      gitRepositorySource(settings.tree),
-      [...files.values()],
-      policy,
-    );
+    const project = await analyzeSnapshot(source, [...files.values()], policy, { factsCache });
     const { base, recorded } = await baseline();
-    const touched = effects.map((effect) => effect.path);
-    const blocking = classifyFindings(base, runCritic({ policy, project }), {
-      policy,
-      recorded,
-    }).filter((finding) => finding.blocking && touches(finding, touched));
-    return blocking.length === 0 ? null : refusal(blocking);
+    return classifyFindings(base, runCritic({ policy, project }), { policy, recorded });
   };
 }
 

@@ -1,0 +1,133 @@
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import {
+  type EffectCriticSettings,
+  effectCritic,
+  effectFindings,
+} from '../../src/agent/effect-critic.js';
+import { checkpointer, type RunPlace } from '../../src/agent/safety/checkpoints.js';
+import type { FileEffect } from '../../src/agent/tool-contract.js';
+import { policyFrom } from '../critic/critic-support.js';
+import { makeRepo, type Repo, repoAt } from '../support/git-fixture.js';
+import { useIsolatedGit } from '../support/isolated-git-suite.js';
+
+useIsolatedGit();
+
+const POLICY = policyFrom(`
+forbidden_patterns:
+  god_class:
+    max_loc: 6
+`);
+
+/** A class of `methods` one-line methods: `methods + 2` lines of code. */
+const classOf = (name: string, methods: number) =>
+  [
+    `export class ${name} {`,
+    ...Array.from({ length: methods }, (_, i) => `  m${i}() { return ${i}; }`),
+    '}',
+    '',
+  ].join('\n');
+
+let repo: Repo & { remove(): Promise<void> };
+let run: RunPlace;
+let tree: Repo;
+let settings: EffectCriticSettings;
+
+beforeAll(async () => {
+  repo = await makeRepo('effect-critic');
+  repo.write('src/a.ts', "import { b } from './b.js';\nexport const a = () => b + 1;\n");
+  repo.write('src/b.ts', 'export const b = 1;\n');
+  repo.write('src/c.ts', "import { a } from './a.js';\nexport const c = () => a();\n");
+  repo.write('src/legacy.ts', classOf('Legacy', 8));
+  repo.write('src/old-name.ts', "import { c } from './c.js';\nexport const named = c;\n");
+  const startCommit = repo.commit('base');
+  const dir = join(repo.dir, '.git', 'aureus', 'runs', 'r1');
+  mkdirSync(dir, { recursive: true });
+  repo.git('worktree', 'add', '--quiet', '-b', 'aureus/task-r1', join(dir, 'tree'), startCommit);
+  run = { id: 'r1', tree: join(dir, 'tree'), dir };
+  tree = repoAt(run.tree);
+  settings = { root: repo.dir, tree: run.tree, startCommit, policy: POLICY };
+});
+
+afterAll(() => repo.remove());
+
+/** The effects of writing `files` (null deletes), read against the run tree as it is. */
+function effectsOf(files: Record<string, string | null>): FileEffect[] {
+  return Object.entries(files).map(([path, after]) => {
+    let before: string | null = null;
+    try {
+      before = tree.git('show', `:${path}`);
+    } catch {
+      before = null;
+    }
+    return { path, before, after };
+  });
+}
+
+function apply(effects: readonly FileEffect[]): void {
+  for (const { path, after } of effects) {
+    if (after === null) rmSync(join(run.tree, path));
+    else tree.write(path, after);
+  }
+}
+
+describe('the safety gate critic over a run', () => {
+  it('finds, action after action, exactly what a full analysis of the same tree finds', async () => {
+    // One critic kept for the whole run, as the loop keeps it; each step is also judged by a
+    // critic made for that step alone, which analyses everything from nothing.
+    const kept = effectFindings(settings);
+    const keptCritic = effectCritic(settings);
+    const take = checkpointer(run);
+    const steps: Array<{ name: string; files: Record<string, string | null>; refused: boolean }> = [
+      {
+        name: 'a new file',
+        files: { 'src/d.ts': "import { b } from './b.js';\nexport const d = b;\n" },
+        refused: false,
+      },
+      {
+        name: 'a write that closes a cycle',
+        files: {
+          'src/b.ts': "import { c } from './c.js';\nexport const b = 1;\nexport const e = c;\n",
+        },
+        refused: true,
+      },
+      {
+        name: 'a god class beside the baseline one',
+        files: { 'src/legacy.ts': `${classOf('Legacy', 8)}${classOf('Bigger', 9)}` },
+        refused: true,
+      },
+      { name: 'a deleted file', files: { 'src/c.ts': null }, refused: false },
+      {
+        name: 'a rename, its importer following',
+        files: {
+          'src/old-name.ts': null,
+          'src/new-name.ts': "import { a } from './a.js';\nexport const named = a;\n",
+          'src/d.ts': "import { named } from './new-name.js';\nexport const d = named;\n",
+        },
+        refused: false,
+      },
+      {
+        name: 'a write that closes a cycle through the renamed file',
+        files: { 'src/a.ts': "import { d } from './d.js';\nexport const a = () => d;\n" },
+        refused: true,
+      },
+    ];
+    for (const step of steps) {
+      const effects = effectsOf(step.files);
+      const before = (await take(step.name)).commit;
+      const full = await effectFindings(settings)(effects, before);
+      expect({ step: step.name, findings: await kept(effects, before) }).toEqual({
+        step: step.name,
+        findings: full,
+      });
+      const refusal = await keptCritic(effects, before);
+      expect({ step: step.name, refused: refusal !== null }).toEqual({
+        step: step.name,
+        refused: step.refused,
+      });
+      // A refused action is not applied, as in the loop.
+      if (refusal === null) apply(effects);
+    }
+  });
+});

@@ -89,7 +89,7 @@ async function takeAction(run, tool, input) {
   await timed(times, 'tier', () => refused(gates.tierGate(tool.tier, context)));
   if (preview.kind !== 'read') {
     const taken = await timed(times, 'checkpoint', () => run.checkpoint('bench'));
-    await timed(times, 'critic', async () => refused(await run.critic(effects, taken.commit)));
+    await timed(times, 'critic', async () => refused(await run.critic(effects, taken)));
   }
   times.safety = (times.checkpoint ?? 0) + (times.critic ?? 0);
   const result = await timed(times, 'action', () => tool.apply(input));

@@ -2,6 +2,7 @@ import { detectLanguage } from '../analysis/detect-language.js';
 import { baselineAtCommit } from '../check/baseline-at-commit.js';
 import { runCritic } from '../critic/run-critic.js';
 import { classifyFindings, type KnownFinding } from '../gate/classify-findings.js';
+import { treeIdOf } from '../git/tree-id.js';
 import { createFactsCache } from '../memory/facts-cache.js';
 import type { Policy } from '../model/policy.js';
 import type { ReportFinding } from '../model/report.js';
@@ -31,10 +32,15 @@ export interface EffectCriticSettings {
   readonly policy: Policy;
 }
 
+/** The tree as it is before the action: the action's checkpoint, its commit and its tree. */
+export interface TreeBefore {
+  readonly commit: string;
+  readonly tree: string;
+}
+
 export type EffectCritic = (
   effects: readonly FileEffect[],
-  /** A commit holding the tree as it is before the action (the action's checkpoint). */
-  before: string,
+  before: TreeBefore,
 ) => Promise<Refusal | null>;
 
 export function effectCritic(settings: EffectCriticSettings): EffectCritic {
@@ -53,7 +59,7 @@ export function effectCritic(settings: EffectCriticSettings): EffectCritic {
 /** Every finding of the tree as an action would leave it, judged against the start commit. */
 export type EffectFindings = (
   effects: readonly FileEffect[],
-  before: string,
+  before: TreeBefore,
 ) => Promise<ReportFinding[]>;
 
 /**
@@ -77,10 +83,9 @@ export function effectFindings(settings: EffectCriticSettings): EffectFindings {
     })();
     return known;
   };
+  const listings = treeListings(settings.tree);
   return async (effects, before) => {
-    const files = new Map(
-      (await commitSnapshot(settings.tree, before)).map((file) => [file.path, file]),
-    );
+    const files = new Map((await listings(before, effects)).map((file) => [file.path, file]));
     for (const effect of effects) {
       if (effect.after === null) files.delete(effect.path);
       else files.set(effect.path, written(effect.path, effect.after, files.get(effect.path)));
@@ -89,6 +94,47 @@ export function effectFindings(settings: EffectCriticSettings): EffectFindings {
     const { base, recorded } = await baseline();
     return classifyFindings(base, runCritic({ policy, project }), { policy, recorded });
   };
+}
+
+/**
+ * The files of each checkpoint's tree, as `git ls-tree` lists them. Most checkpoints hold the
+ * tree of the one before, or that tree with the last action's files written (the action
+ * passed): a listing computed so is taken when its tree id is the checkpoint's, and git is
+ * asked only when neither is (a command changed other files, HEAD moved).
+ */
+function treeListings(
+  tree: string,
+): (before: TreeBefore, effects: readonly FileEffect[]) => Promise<readonly SnapshotFile[]> {
+  let last:
+    | { tree: string; files: readonly SnapshotFile[]; effects: readonly FileEffect[] }
+    | undefined;
+  const known = (before: TreeBefore): readonly SnapshotFile[] | undefined => {
+    if (last === undefined) return undefined;
+    if (last.tree === before.tree) return last.files;
+    const applied = withEffects(last.files, last.effects);
+    return treeIdOf(applied) === before.tree ? applied : undefined;
+  };
+  return async (before, effects) => {
+    const files = known(before) ?? (await commitSnapshot(tree, before.commit));
+    last = { tree: before.tree, files, effects };
+    return files;
+  };
+}
+
+/** A listing with these files written or deleted, as `git ls-tree -r -l` would list it. */
+function withEffects(
+  files: readonly SnapshotFile[],
+  effects: readonly FileEffect[],
+): SnapshotFile[] {
+  const byPath = new Map(files.map((file) => [file.path, file]));
+  for (const { path, after } of effects) {
+    if (after === null) byPath.delete(path);
+    else {
+      const { blobSha, mode } = written(path, after, byPath.get(path));
+      byPath.set(path, { path, blobSha, mode, size: Buffer.byteLength(after) });
+    }
+  }
+  return [...byPath.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
 /** Located in a file the action writes, or about files among them (a cycle names its files). */

@@ -333,7 +333,7 @@ export async function runLoop(settings: LoopSettings, initial: RunState): Promis
         if (!mutates) return null;
         const taken = await checkpoint(`before ${name}`);
         // The critic reads the tree as the checkpoint holds it, with the action's files on top.
-        const unsafe = effects.length === 0 ? null : await critic(effects, taken.commit);
+        const unsafe = effects.length === 0 ? null : await critic(effects, taken);
         if (unsafe === null) checkpointRef = taken.ref;
         return unsafe;
       },

@@ -108,14 +108,21 @@ describe('the safety gate critic over a run', () => {
         refused: false,
       },
       {
+        name: 'a write after a command wrote a file of its own',
+        files: { 'src/e.ts': "import { made } from './made.js';\nexport const e = made;\n" },
+        refused: false,
+      },
+      {
         name: 'a write that closes a cycle through the renamed file',
         files: { 'src/a.ts': "import { d } from './d.js';\nexport const a = () => d;\n" },
         refused: true,
       },
     ];
     for (const step of steps) {
+      // A command run between actions (a generator, a formatter) changes files no effect names.
+      if (step.name.includes('a command')) tree.write('src/made.ts', 'export const made = 1;\n');
       const effects = effectsOf(step.files);
-      const before = (await take(step.name)).commit;
+      const before = await take(step.name);
       const full = await effectFindings(settings)(effects, before);
       expect({ step: step.name, findings: await kept(effects, before) }).toEqual({
         step: step.name,

@@ -48,8 +48,13 @@ export async function snapshotTree(run: RunPlace): Promise<string> {
   return (await git(['write-tree'])).stdout.toString('utf8').trim();
 }
 
+/** A checkpoint as taken, with its tree: what the critic knows the tree to hold. */
+export interface TakenCheckpoint extends Checkpoint {
+  readonly tree: string;
+}
+
 /** Takes the checkpoints of one run, numbered from 1 on. */
-export type Checkpointer = (label: string) => Promise<Checkpoint>;
+export type Checkpointer = (label: string) => Promise<TakenCheckpoint>;
 
 /**
  * Records the tree's state as commit `refs/aureus/runs/<id>/checkpoints/<n>`, n counting from 1.
@@ -79,13 +84,14 @@ export function checkpointer(run: RunPlace): Checkpointer {
       await runGit(run.tree, ['update-ref', refOf(run, n), commit, '']);
     }
     last = n;
-    return { n, label, commit, ref: refOf(run, n) };
+    return { n, label, commit, ref: refOf(run, n), tree };
   };
 }
 
 /** One checkpoint of the run, numbered after the ones it has (see `checkpointer`). */
 export async function checkpoint(run: RunPlace, label: string): Promise<Checkpoint> {
-  return checkpointer(run)(label);
+  const { n, commit, ref } = await checkpointer(run)(label);
+  return { n, label, commit, ref };
 }
 
 /**

@@ -1,0 +1,57 @@
+import { createHash } from 'node:crypto';
+
+/** One entry of a recursive tree listing (`git ls-tree -r`): a file, a link or a submodule. */
+export interface TreeEntry {
+  readonly path: string;
+  readonly mode: string;
+  readonly blobSha: string;
+}
+
+interface Folder {
+  readonly files: Map<string, TreeEntry>;
+  readonly folders: Map<string, Folder>;
+}
+
+/**
+ * The id git gives the tree of these entries (`git write-tree` of an index holding them),
+ * computed without git, so a caller that knows what a tree should hold can tell whether it
+ * does. Undefined for ids that are not SHA-1 (a SHA-256 repository): the caller asks git then.
+ */
+export function treeIdOf(entries: readonly TreeEntry[]): string | undefined {
+  if (entries.some((entry) => !/^[0-9a-f]{40}$/.test(entry.blobSha))) return undefined;
+  const root: Folder = { files: new Map(), folders: new Map() };
+  for (const entry of entries) {
+    const names = entry.path.split('/');
+    let folder = root;
+    for (const name of names.slice(0, -1)) {
+      let next = folder.folders.get(name);
+      if (next === undefined) {
+        next = { files: new Map(), folders: new Map() };
+        folder.folders.set(name, next);
+      }
+      folder = next;
+    }
+    folder.files.set(names.at(-1) ?? '', entry);
+  }
+  return folderId(root);
+}
+
+/** A tree object: entries sorted as git sorts them, a folder's name compared with a `/` after it. */
+function folderId(folder: Folder): string {
+  const items = [
+    ...[...folder.files].map(([name, entry]) => ({ name, sortKey: name, ...entry })),
+    ...[...folder.folders].map(([name, inner]) => ({
+      name,
+      sortKey: `${name}/`,
+      mode: '40000',
+      blobSha: folderId(inner),
+    })),
+  ].sort((a, b) => Buffer.compare(Buffer.from(a.sortKey), Buffer.from(b.sortKey)));
+  const body = Buffer.concat(
+    items.flatMap(({ name, mode, blobSha }) => [
+      Buffer.from(`${mode} ${name}\0`),
+      Buffer.from(blobSha, 'hex'),
+    ]),
+  );
+  return createHash('sha1').update(`tree ${body.length}\0`).update(body).digest('hex');
+}

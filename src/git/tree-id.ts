@@ -39,19 +39,17 @@ export function treeIdOf(entries: readonly TreeEntry[]): string | undefined {
 /** A tree object: entries sorted as git sorts them, a folder's name compared with a `/` after it. */
 function folderId(folder: Folder): string {
   const items = [
-    ...[...folder.files].map(([name, entry]) => ({ name, sortKey: name, ...entry })),
-    ...[...folder.folders].map(([name, inner]) => ({
-      name,
-      sortKey: `${name}/`,
-      mode: '40000',
-      blobSha: folderId(inner),
+    ...[...folder.files].map(([name, entry]) => ({
+      entry: Buffer.from(`${entry.mode} ${name}\0`),
+      sortKey: Buffer.from(name),
+      id: entry.blobSha,
     })),
-  ].sort((a, b) => Buffer.compare(Buffer.from(a.sortKey), Buffer.from(b.sortKey)));
-  const body = Buffer.concat(
-    items.flatMap(({ name, mode, blobSha }) => [
-      Buffer.from(`${mode} ${name}\0`),
-      Buffer.from(blobSha, 'hex'),
-    ]),
-  );
+    ...[...folder.folders].map(([name, inner]) => ({
+      entry: Buffer.from(`40000 ${name}\0`),
+      sortKey: Buffer.from(`${name}/`),
+      id: folderId(inner),
+    })),
+  ].sort((a, b) => Buffer.compare(a.sortKey, b.sortKey));
+  const body = Buffer.concat(items.flatMap(({ entry, id }) => [entry, Buffer.from(id, 'hex')]));
   return createHash('sha1').update(`tree ${body.length}\0`).update(body).digest('hex');
 }

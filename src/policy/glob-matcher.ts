@@ -17,7 +17,7 @@ const MATCH_OPTIONS = { dot: true } as const;
  */
 export function globMatcher(globs: readonly string[]): PathTest {
   if (globs.length === 0) return () => false;
-  const matches = picomatch([...globs], MATCH_OPTIONS);
+  const matches = compiled(globs);
   // Rules and pricing ask about the same few hundred paths over and over: one regex run each.
   const answers = new Map<string, boolean>();
   return (path) => {
@@ -28,6 +28,25 @@ export function globMatcher(globs: readonly string[]): PathTest {
     }
     return answer;
   };
+}
+
+/**
+ * The policy's few glob lists compiled once: the builder's critic analyses the tree at every
+ * action, and compiling them again each time cost more than matching. A few lists are kept,
+ * never more, since the App sees many policies.
+ */
+const compiledLists = new Map<string, picomatch.Matcher>();
+const KEPT_LISTS = 32;
+
+function compiled(globs: readonly string[]): picomatch.Matcher {
+  const key = globs.join('\u0000');
+  let matches = compiledLists.get(key);
+  if (matches === undefined) {
+    matches = picomatch([...globs], MATCH_OPTIONS);
+    compiledLists.set(key, matches);
+    for (const old of [...compiledLists.keys()].slice(0, -KEPT_LISTS)) compiledLists.delete(old);
+  }
+  return matches;
 }
 
 /**

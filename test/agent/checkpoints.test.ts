@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
-  checkpoint,
+  type Checkpoint,
   checkpointer,
   type RunPlace,
   rollback,
@@ -36,6 +36,9 @@ beforeAll(async () => {
 
 afterAll(() => repo.remove());
 
+/** What a checkpoint records (its tree aside, which only its taker is told). */
+const recorded = ({ n, label, commit, ref }: Checkpoint): Checkpoint => ({ n, label, commit, ref });
+
 /** Every file of the tree but .git, with its bytes. */
 function files(root: string): Record<string, string> {
   const found: Record<string, string> = {};
@@ -59,7 +62,8 @@ describe('checkpoint and rollback', () => {
 
     runRepo.write('src/a.ts', 'export const a = 10;\n');
     runRepo.write('src/new.ts', 'export const n = 1;\n');
-    const first = await checkpoint(run, 'before edits');
+    const take = checkpointer(run);
+    const first = await take('before edits');
     const at1 = files(run.tree);
     expect(first).toMatchObject({
       n: 1,
@@ -72,10 +76,10 @@ describe('checkpoint and rollback', () => {
     runRepo.git('rm', '--quiet', 'src/b.ts');
     runRepo.commit('builder commit after the checkpoint');
     runRepo.write('build/out.js', 'ignored\n');
-    const second = await checkpoint(run, 'after edits');
+    const second = await take('after edits');
     expect(second.n).toBe(2);
 
-    expect(await rollback(run, 1)).toEqual(first);
+    expect(await rollback(run, 1)).toEqual(recorded(first));
     expect(files(run.tree)).toEqual({ ...at1, 'build/out.js': 'ignored\n' });
     expect(runRepo.git('rev-parse', 'HEAD')).toBe(userHead.split('\n')[0]);
 
@@ -84,7 +88,7 @@ describe('checkpoint and rollback', () => {
     expect(repo.git('rev-parse', 'HEAD', 'main')).toBe(userHead);
     expect(repo.git('symbolic-ref', 'HEAD')).toBe('refs/heads/main');
 
-    expect(await rollback(run, 2)).toEqual(second);
+    expect(await rollback(run, 2)).toEqual(recorded(second));
     expect(runRepo.git('show', 'HEAD:src/later.ts')).toBe('export const later = 1;');
     expect(files(run.tree)['src/b.ts']).toBeUndefined();
   });

@@ -88,12 +88,6 @@ export function checkpointer(run: RunPlace): Checkpointer {
   };
 }
 
-/** One checkpoint of the run, numbered after the ones it has (see `checkpointer`). */
-export async function checkpoint(run: RunPlace, label: string): Promise<Checkpoint> {
-  const { n, commit, ref } = await checkpointer(run)(label);
-  return { n, label, commit, ref };
-}
-
 /**
  * Puts the run's tree back exactly as checkpoint `n` found it: files changed or deleted since
  * are restored, files created since are removed (ignored files stay), and the run's branch

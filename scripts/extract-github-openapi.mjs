@@ -28,6 +28,7 @@ const OPERATIONS = [
   'issues/get-comment',
   'issues/create',
   'issues/update',
+  'issues/list-events',
   'reactions/create-for-issue-comment',
   'checks/create',
   'checks/update',

@@ -356,6 +356,27 @@ export class GitHubApiDouble {
     return id;
   }
 
+  /** A label someone added to an issue on GitHub, listed by `issues/list-events`; returns its id. */
+  addIssueEvent(options: {
+    owner: string;
+    repo: string;
+    issueNumber: number;
+    actor: IdentityInput;
+    label: string;
+  }): number {
+    const repo = this.repository(options.owner, options.repo);
+    const id = this.world.ids.take('issueEvent');
+    repo.issueEvents.push({
+      id,
+      issueNumber: options.issueNumber,
+      event: 'labeled',
+      label: options.label,
+      actor: identityOf(options.actor),
+      createdAt: timestamp(this.world.now()),
+    });
+    return id;
+  }
+
   /** A person's later edit of an issue comment, made on GitHub. */
   editIssueComment(owner: string, repo: string, id: number, body: string): void {
     const comment = this.repository(owner, repo).issueComments.get(id);

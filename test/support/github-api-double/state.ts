@@ -23,6 +23,16 @@ export interface Issue {
   state?: 'open' | 'closed';
 }
 
+/** A label added to an issue, as `issues/list-events` lists it (`labeled`, with who added it). */
+export interface IssueEvent {
+  readonly id: number;
+  readonly issueNumber: number;
+  readonly event: 'labeled';
+  readonly label: string;
+  readonly actor: Identity;
+  readonly createdAt: string;
+}
+
 export interface Reaction {
   readonly id: number;
   readonly commentId: number;
@@ -167,6 +177,7 @@ export class RepositoryState {
   readonly issues = new Map<number, Issue>();
   readonly issueComments = new Map<number, IssueComment>();
   readonly reactions: Reaction[] = [];
+  readonly issueEvents: IssueEvent[] = [];
   readonly checkRuns = new Map<number, CheckRun>();
   readonly checkSuites = new Map<string, number>();
   readonly reviews: Review[] = [];
@@ -238,6 +249,7 @@ const ID_BASES = {
   checkRun: 4_000_001,
   checkSuite: 5_000_001,
   reaction: 6_000_001,
+  issueEvent: 8_000_001,
   repository: 700_001,
 } as const;
 

@@ -12,6 +12,7 @@ import {
   validationFailed,
 } from '../context.js';
 import { HTML_URL, nodeId, userObject } from '../github-objects.js';
+import { paginate } from '../pagination.js';
 import { type Issue, syntheticId, timestamp } from '../state.js';
 import { MAX_COMMENT_CHARACTERS } from './issue-comments.js';
 
@@ -106,8 +107,33 @@ function issueObject(context: HandlerContext, issue: Issue): Record<string, unkn
   };
 }
 
+/** `issues/list-events`: the labels added to an issue (`addIssueEvent`), oldest first. */
+const listEvents: Handler = (context) => {
+  const repo = repoOf(context);
+  const issueNumber = intParam(context, 'issue_number');
+  const events = repo.issueEvents.filter((event) => event.issueNumber === issueNumber);
+  const page = paginate(events, context.params, context.url, context.world.apiUrl);
+  return json(
+    200,
+    page.items.map((event) => ({
+      id: event.id,
+      node_id: nodeId('LabeledEvent', event.id),
+      url: `${apiRepoUrl(context)}/issues/events/${event.id}`,
+      actor: userObject(context.world.apiUrl, event.actor),
+      event: event.event,
+      commit_id: null,
+      commit_url: null,
+      created_at: event.createdAt,
+      performed_via_github_app: null,
+      label: { name: event.label, color: 'ededed' },
+    })),
+    page.link === undefined ? undefined : { link: page.link },
+  );
+};
+
 export const issueHandlers: Record<string, Handler> = {
   'issues/get': getIssue,
   'issues/create': createIssue,
   'issues/update': updateIssue,
+  'issues/list-events': listEvents,
 };

@@ -25,6 +25,7 @@ import { renderText } from '../report/render-text.js';
 import { simplifyPullRequest } from '../simplify/simplify-pull-request.js';
 import { actionPolicyGate } from './action-policy-gate.js';
 import { readActionSettings } from './action-settings.js';
+import { withBuilderApproval } from './builder-pull-check.js';
 import { changeOfTarget } from './change-of-target.js';
 import { COMMAND_EVENTS, runCommandEvent } from './command-event.js';
 import { failureOfReport } from './failure-of-report.js';
@@ -77,7 +78,8 @@ export async function runAction(env: NodeJS.ProcessEnv): Promise<number> {
       toolVersion: toolVersion(),
       policyGate: actionPolicyGate(event, client),
     });
-    const { report } = checked;
+    // A builder's pull request also needs an independent approval (builder-pull-check.ts).
+    const report = await withBuilderApproval(event, client, checked);
     publication = { ...publication, headSha: report.change.headSha ?? publication.headSha };
     const exitCode = await concludeReport(publication, report, root, env);
     await simplifyPullRequestOf(publication, checked, root);

@@ -1,5 +1,6 @@
 import type { ApplicationFunction, Context, Probot } from 'probot';
 import { readDefaultBranchPolicy } from '../check/default-branch-policy.js';
+import { isBuilderBranch } from '../github/builder-pull-approval.js';
 import type { Requester } from '../github/builder-trigger.js';
 import { livePermission, mayRunCommands } from '../github/collaborator-permission.js';
 import type { GitHubClient } from '../github/github-client.js';
@@ -11,7 +12,6 @@ import {
 import { appCacheFolder } from '../memory/cache-dir.js';
 import { appIdentityLookup } from './app-identity.js';
 import type { AppLog } from './app-log.js';
-import { isBuilderBranch } from './builder/builder-pull.js';
 import { continueBuilder } from './builder/continue-builder.js';
 import { cancelBuilder, recordBuilderDecision, startBuilder } from './builder/start-builder.js';
 import { createDeliveryMemory } from './delivery-memory.js';

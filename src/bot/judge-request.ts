@@ -3,14 +3,11 @@ import { type CheckedChange, checkPullRequest } from '../check/check-pull-reques
 import type { PolicyGateOption } from '../check/policy-gate.js';
 import type { Override } from '../check/record-check.js';
 import type { RecordedApproval } from '../github/budget-approval-marker.js';
+import { independentApprover, withIndependentApproval } from '../github/builder-pull-approval.js';
 import type { GitHubClient } from '../github/github-client.js';
 import { appCacheFolder } from '../memory/cache-dir.js';
 import { approvalFor, type PendingApproval } from './budget-approval.js';
-import {
-  builderPullOf,
-  independentApprover,
-  withIndependentApproval,
-} from './builder/builder-pull.js';
+import { builderPullOf } from './builder/builder-pull.js';
 import type { AppServices, EvaluationRequest } from './evaluation-request.js';
 
 export interface Judgement extends CheckedChange {

@@ -34,6 +34,40 @@ export async function approvingReview(
   pullNumber: number,
   headSha: string,
 ): Promise<ApprovingReview | undefined> {
+  for (const review of await standingApprovals(client, repository, pullNumber, headSha)) {
+    const permission = await livePermission(client, repository, review.account);
+    if (!mayApprovePolicy(permission.role)) continue;
+    return {
+      approval: {
+        by: `@${review.account.login}`,
+        accountId: review.account.id,
+        reason: `approving review ${review.id} of ${headSha.slice(0, 12)}`,
+      },
+      body: review.body,
+    };
+  }
+  return undefined;
+}
+
+/** A reviewer's standing approval of the head, before any permission is looked up. */
+export interface StandingApproval {
+  readonly account: Account;
+  readonly id: number;
+  readonly body: string;
+}
+
+/**
+ * The approvals of exactly `headSha` that still stand, the newest reviewer first. Each
+ * reviewer's latest review that is not a plain comment is their standing one, as GitHub counts
+ * it: a later "changes requested" or a dismissal (state DISMISSED) withdraws an approval, and an
+ * approval of an older commit does not carry over a push. Who may approve is the caller's rule.
+ */
+export async function standingApprovals(
+  client: GitHubClient,
+  repository: RepositoryCoordinates,
+  pullNumber: number,
+  headSha: string,
+): Promise<StandingApproval[]> {
   const standing = new Map<
     number,
     { account: Account; state: string; commit: string | null; id: number; body: string }
@@ -58,18 +92,8 @@ export async function approvingReview(
       });
     }
   }
-  for (const review of [...standing.values()].reverse()) {
-    if (review.state !== 'APPROVED' || review.commit !== headSha) continue;
-    const permission = await livePermission(client, repository, review.account);
-    if (!mayApprovePolicy(permission.role)) continue;
-    return {
-      approval: {
-        by: `@${review.account.login}`,
-        accountId: review.account.id,
-        reason: `approving review ${review.id} of ${headSha.slice(0, 12)}`,
-      },
-      body: review.body,
-    };
-  }
-  return undefined;
+  return [...standing.values()]
+    .reverse()
+    .filter((review) => review.state === 'APPROVED' && review.commit === headSha)
+    .map(({ account, id, body }) => ({ account, id, body }));
 }

@@ -1,0 +1,69 @@
+import type { GitHubClient } from './github-client.js';
+import { listIssueComments, MAX_SNAPSHOT_COMMENT_PAGES } from './issue-comments.js';
+import { parseCommand } from './parse-command.js';
+
+/** Pages of an issue's events read, 100 a page: an issue with more is refused, never cut short. */
+export const MAX_EVENT_PAGES = 10;
+
+type IssueWhere = { readonly owner: string; readonly repo: string; readonly issue_number: number };
+
+/** A label someone added to the issue, as GitHub's own event records it (events are never deleted). */
+export interface LabelEvent {
+  readonly id: number;
+  readonly label: string;
+  readonly actor: { readonly id: number; readonly login: string } | null;
+}
+
+/** The issue's `labeled` events, oldest first; `complete` false past MAX_EVENT_PAGES pages. */
+export async function labelEvents(
+  client: GitHubClient,
+  where: IssueWhere,
+): Promise<{ readonly events: readonly LabelEvent[]; readonly complete: boolean }> {
+  const events: LabelEvent[] = [];
+  let pages = 0;
+  for await (const page of client.paginate.iterator(client.rest.issues.listEvents, {
+    ...where,
+    per_page: 100,
+  })) {
+    for (const event of page.data)
+      if (event.event === 'labeled' && 'label' in event)
+        events.push({
+          id: event.id,
+          label: event.label.name,
+          actor: event.actor === null ? null : { id: event.actor.id, login: event.actor.login },
+        });
+    if (++pages >= MAX_EVENT_PAGES) return { events, complete: page.data.length < 100 };
+  }
+  return { events, complete: true };
+}
+
+/**
+ * Every account that started the builder on the issue, as GitHub records it: the authors of its
+ * `/aureus implement` comments (by account id) and whoever added the builder label. It stands
+ * for "the requester" where no record of the run names one (the Action keeps none): none of
+ * them approves a builder pull request of that issue. `complete` is false when the issue has
+ * more comments or events than are read; the caller then fails closed and names the bound.
+ */
+export async function builderTriggerers(
+  client: GitHubClient,
+  where: IssueWhere,
+  builderLabel: string,
+): Promise<{
+  readonly ids: readonly number[];
+  readonly complete: boolean;
+  readonly bound: string;
+}> {
+  const comments = await listIssueComments(client, where);
+  const labels = await labelEvents(client, where);
+  const ids = new Set<number>();
+  for (const comment of comments.comments)
+    if (comment.authorId !== null && parseCommand(comment.body)?.kind === 'implement')
+      ids.add(comment.authorId);
+  for (const event of labels.events)
+    if (event.label === builderLabel && event.actor !== null) ids.add(event.actor.id);
+  return {
+    ids: [...ids],
+    complete: comments.complete && labels.complete,
+    bound: `${MAX_SNAPSHOT_COMMENT_PAGES * 100} comments and ${MAX_EVENT_PAGES * 100} events`,
+  };
+}

@@ -1,0 +1,143 @@
+import { describe, expect, it } from '@jest/globals';
+import { objectAt } from '../support/webhook-examples.js';
+import { type ActionRun, runAction } from './support/action-runner.js';
+import { useActionTestSession } from './support/action-test-session.js';
+import {
+  OWNER,
+  pullRequestEvent,
+  pullRequestReviewEvent,
+  pushToFeature,
+  REPO,
+  type Scenario,
+} from './support/pull-request-scenario.js';
+
+const PR_TOKEN = 'ghs_builder_pull_request_job';
+const ISSUE = 5;
+const BRANCH = `aureus/issue-${ISSUE}-abcdef012345`;
+/** The publish job's account: the Action's builder pull requests are opened by the job token. */
+const ACTIONS_BOT = { login: 'github-actions[bot]', id: 41898282, type: 'Bot' as const };
+const REQUESTER = { login: 'ada', id: 4242 };
+const WRITER = { login: 'wren', id: 7202 };
+const LABELER = { login: 'lior', id: 7203 };
+const NEEDS_SOMEONE_ELSE =
+  'needs an approving review of this commit by a person with write access other than the requester and the author';
+
+const session = useActionTestSession({
+  [PR_TOKEN]: {
+    contents: 'read',
+    metadata: 'read',
+    pull_requests: 'write',
+    checks: 'write',
+    issues: 'read',
+  },
+});
+
+/**
+ * The builder's pull request `number` as the Action publishes it: a small change on the branch
+ * `aureus/issue-5-<run>`, opened by github-actions[bot], for a run `ada` asked for with
+ * `/aureus implement` on issue #5; `wren` and `lior` have write access too.
+ */
+async function builderPull(number: number): Promise<Scenario> {
+  const scenario = await session.scenario((origin) =>
+    origin.write('src/greet.ts', 'export const greet = (): string => "hello";\n'),
+  );
+  for (const person of [REQUESTER, WRITER, LABELER])
+    session.double.setPermission(OWNER, REPO, person, 'write');
+  session.double.addIssueComment({
+    owner: OWNER,
+    repo: REPO,
+    issueNumber: ISSUE,
+    user: REQUESTER,
+    body: '/aureus implement',
+  });
+  openPull(scenario, number);
+  return scenario;
+}
+
+function openPull(scenario: Scenario, number: number): void {
+  session.double.addPullRequest({
+    owner: OWNER,
+    repo: REPO,
+    number,
+    baseSha: scenario.baseSha,
+    headSha: scenario.headSha,
+    headRef: BRANCH,
+    user: ACTIONS_BOT,
+  });
+}
+
+function approve(number: number, user: { login: string; id: number }, commitId: string): void {
+  session.double.addReview({
+    owner: OWNER,
+    repo: REPO,
+    pullNumber: number,
+    user,
+    state: 'APPROVED',
+    commitId,
+  });
+}
+
+function run(
+  scenario: Scenario,
+  number: number,
+  eventName: 'pull_request' | 'pull_request_review' = 'pull_request',
+): Promise<ActionRun> {
+  const event =
+    eventName === 'pull_request'
+      ? pullRequestEvent(scenario, { number, action: 'synchronize' })
+      : pullRequestReviewEvent(scenario, { number });
+  Object.assign(objectAt(objectAt(event, 'pull_request'), 'head'), { ref: BRANCH });
+  return runAction({
+    runnerDir: scenario.runnerDir,
+    workspace: scenario.workspace,
+    eventName,
+    event,
+    sha: scenario.headSha,
+    apiUrl: session.double.url,
+    inputs: { 'github-token': PR_TOKEN },
+  });
+}
+
+describe("the Action's check of the builder's pull request", () => {
+  it('fails while only the requester approved its head, saying who must', async () => {
+    const scenario = await builderPull(51);
+    approve(51, REQUESTER, scenario.headSha);
+    const checked = await run(scenario, 51, 'pull_request_review');
+    expect(checked.exitCode).toBe(1);
+    expect(checked.outputs.verdict).toBe('block');
+    expect(checked.summary).toContain(NEEDS_SOMEONE_ELSE);
+    expect(session.double.checkRuns(OWNER, REPO).at(-1)).toMatchObject({
+      headSha: scenario.headSha,
+      conclusion: 'failure',
+    });
+  });
+
+  it("passes on another writer's approval of its head, and a new push needs a new one", async () => {
+    const scenario = await builderPull(52);
+    approve(52, WRITER, scenario.headSha);
+    const approved = await run(scenario, 52, 'pull_request_review');
+    expect(approved.exitCode).toBe(0);
+    expect(approved.stdout).toContain('@wren approved this commit');
+
+    pushToFeature(scenario, (origin) => origin.write('src/note.ts', 'export const n = 1;\n'));
+    openPull(scenario, 52);
+    const pushed = await run(scenario, 52);
+    expect(pushed.exitCode).toBe(1);
+    expect(pushed.summary).toContain(NEEDS_SOMEONE_ELSE);
+  });
+
+  it('counts whoever added the builder label as a requester too', async () => {
+    const scenario = await builderPull(53);
+    session.double.addIssueEvent({
+      owner: OWNER,
+      repo: REPO,
+      issueNumber: ISSUE,
+      actor: LABELER,
+      label: 'aureus:implement',
+    });
+    approve(53, LABELER, scenario.headSha);
+    const checked = await run(scenario, 53, 'pull_request_review');
+    expect(checked.exitCode).toBe(1);
+    expect(checked.summary).toContain(NEEDS_SOMEONE_ELSE);
+  });
+});

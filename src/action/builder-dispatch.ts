@@ -1,9 +1,11 @@
+import type { BuilderTrigger } from '../github/builder-trigger.js';
 import { payloadField as field } from '../github/payload-field.js';
 import {
   parseRepositoryName,
   type RepositoryCoordinates,
 } from '../github/repository-coordinates.js';
 import { AureusError } from '../model/errors.js';
+import { GITHUB_ACTIONS_BOT_ID } from './runner-environment.js';
 
 /**
  * The builder's run as the App dispatched it (`.github/workflows/aureus-builder.yml`): which
@@ -23,6 +25,12 @@ export interface BuilderDispatch {
    * tracking comment, the only comment the publish job reads or edits as the run's record.
    */
   readonly dispatcher: number;
+  /**
+   * What started the run (the `/aureus implement` comment or the label event), which the builder
+   * step reads again to check the requester (dispatch-trigger.ts). Required of a dispatch by the
+   * job token's account, which every workflow of the repository can act as.
+   */
+  readonly trigger?: BuilderTrigger;
   /** The requester's `--budget $N`: a cap on the run's model spend below the policy's. */
   readonly maxUsd?: number;
   /** The requester's `--budget <n>pt`: a cap on the change's points below the policy's. */
@@ -34,6 +42,10 @@ const SNAPSHOT = /^[0-9a-f]{64}$/;
 const NUMBER = /^[1-9][0-9]{0,15}$/;
 const DOLLARS = /^\d{1,6}(?:\.\d{1,2})?$/;
 const POINTS = /^\d{1,6}$/;
+const TRIGGER = /^(comment|label)-([1-9][0-9]{0,15})$/;
+
+const START_PROPERLY =
+  'start the builder with /aureus implement (or the builder label) on the issue: the aureus-commands workflow dispatches the run with the trigger it answers.';
 
 export function readBuilderDispatch(eventName: string, payload: unknown): BuilderDispatch {
   if (eventName !== 'workflow_dispatch')
@@ -80,9 +92,22 @@ export function readBuilderDispatch(eventName: string, payload: unknown): Builde
     const value = field(inputs, key);
     return value !== undefined && value !== '';
   };
+  // The job token's account (github-actions[bot]) is what any workflow of the repository acts as:
+  // any writer can dispatch as it, naming anyone. Its dispatch must name the trigger it answers,
+  // which the builder step reads again before any model runs. An App's bot acts only for the App,
+  // whose own ledger records who asked.
+  const trigger = given('trigger')
+    ? triggerOf(input('trigger', TRIGGER, 'a trigger (comment-<id> or label-<event id>)'))
+    : undefined;
+  if (trigger === undefined && dispatcher === GITHUB_ACTIONS_BOT_ID)
+    throw new AureusError(
+      'the builder workflow was dispatched by github-actions[bot] without the trigger it answers (the dispatch input trigger), so nothing shows who asked for the run.',
+      START_PROPERLY,
+    );
   return {
     repository,
     defaultBranch,
+    ...(trigger === undefined ? {} : { trigger }),
     ...(given('budget_usd')
       ? { maxUsd: Number(input('budget_usd', DOLLARS, 'an amount of dollars (2.50)')) }
       : {}),
@@ -95,4 +120,9 @@ export function readBuilderDispatch(eventName: string, payload: unknown): Builde
     runId: input('run_id', RUN_ID, 'a run id (12 hex digits)'),
     dispatcher,
   };
+}
+
+function triggerOf(value: string): BuilderTrigger {
+  const [, kind, id] = TRIGGER.exec(value) ?? [];
+  return { kind: kind === 'label' ? 'label' : 'comment', id: Number(id) };
 }

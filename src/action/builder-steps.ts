@@ -7,6 +7,7 @@ import { payloadField as field } from '../github/payload-field.js';
 import { apiKeyVariable } from '../llm/model-from-policy.js';
 import { writeOutputFile } from '../memory/output-file.js';
 import { AureusError, ExitCode } from '../model/errors.js';
+import type { Policy } from '../model/policy.js';
 import { escapeMarkdown } from '../report/markdown-escape.js';
 import {
   agentEnvironment,
@@ -17,6 +18,7 @@ import {
 import { approvedIssue } from './approved-issue.js';
 import { refusePersistedCredentials } from './builder-credentials.js';
 import { type BuilderDispatch, readBuilderDispatch } from './builder-dispatch.js';
+import { verifyDispatchTrigger } from './dispatch-trigger.js';
 import { outputFolder, RUN_REPORT, readArtifactFile } from './run-artifact.js';
 import { actionClient, eventPayload, required } from './runner-environment.js';
 import { setStepOutputs } from './step-outputs.js';
@@ -35,6 +37,13 @@ export async function runPrepareStep(env: NodeJS.ProcessEnv): Promise<number> {
       'give the build job issues: read and contents: read, and leave github-token at its default.',
     );
   const client = actionClient(token, env);
+  const root = resolve(required(env, 'GITHUB_WORKSPACE'), env.AUREUS_WORKING_DIRECTORY ?? '.');
+  // Who asked is proven before the issue is read for the model (dispatch-trigger.ts).
+  await verifyDispatchTrigger(
+    client,
+    dispatch,
+    async () => (await policyAtHead(root)).integrations.app.builder_label,
+  );
   const snapshot = await approvedIssue(client, dispatch);
   // A run continued after a stop for want of budget starts over from the approved issue with
   // its new cap. It does not resume from the stop's kept work or plan: those are named in the
@@ -136,13 +145,18 @@ async function approvedTask(temp: string, dispatch: BuilderDispatch): Promise<st
 
 /** The variables the policy's providers read their keys from: the agent's only secrets. */
 async function modelKeyVariables(root: string): Promise<string[]> {
-  const head = (await runGit(root, ['rev-parse', 'HEAD'])).stdout.toString('utf8').trim();
-  const { model_provider: provider } = (await basePolicy(root, head, { cwd: root })).policy;
+  const { model_provider: provider } = await policyAtHead(root);
   if (provider.provider === 'none') return [];
   return [
     apiKeyVariable(provider.provider, provider.api_key_env),
     ...provider.fallback.map((each) => apiKeyVariable(each.provider, each.api_key_env ?? '')),
   ];
+}
+
+/** The policy of the checkout's commit: the default branch the run was dispatched on. */
+async function policyAtHead(root: string): Promise<Policy> {
+  const head = (await runGit(root, ['rev-parse', 'HEAD'])).stdout.toString('utf8').trim();
+  return (await basePolicy(root, head, { cwd: root })).policy;
 }
 
 /** What the step says of the run, read from report.json as the agent left it: text only. */

@@ -20,7 +20,12 @@ import { AureusError, ExitCode } from '../model/errors.js';
 import { ACTION_NO_CONTINUATION_REPLY, actionCannotReply } from './action-command-replies.js';
 import type { ActionSettings } from './action-settings.js';
 import { type CommandContext, commandContext, replyOn } from './command-context.js';
-import { actionClient, eventPayload, required } from './runner-environment.js';
+import {
+  actionClient,
+  eventPayload,
+  GITHUB_ACTIONS_BOT_ID,
+  required,
+} from './runner-environment.js';
 import { simplifyOnComment } from './simplify-on-comment.js';
 import { cancelBuilderRun, startBuilderRun } from './start-builder-run.js';
 import { logUntrusted } from './untrusted-log.js';
@@ -28,12 +33,10 @@ import { logUntrusted } from './untrusted-log.js';
 /** The events that carry commands and builder triggers; the others are judged as changes. */
 export const COMMAND_EVENTS: ReadonlySet<string> = new Set(['issue_comment', 'issues']);
 
-/**
- * The numeric id of `github-actions[bot]`, the account the job's GITHUB_TOKEN acts as: its
- * comments (AUREUS's own replies among them) never run commands. GitHub starts no workflow for
- * what that token does, so this matters where another token's job writes as that account.
- */
-export const GITHUB_ACTIONS_BOT_ID = 41898282;
+// github-actions[bot]'s comments (AUREUS's own replies among them) never run commands. GitHub
+// starts no workflow for what that token does, so this matters where another token's job writes
+// as that account.
+export { GITHUB_ACTIONS_BOT_ID };
 
 /**
  * `issue_comment` and `issues` in the Action: the same commands and builder triggers as the App,

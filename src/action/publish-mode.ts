@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import * as core from '@actions/core';
+import { basePolicy } from '../check/policy-at-commit.js';
 import {
   builderRunComment,
   STOPPED_PHASE,
@@ -13,6 +14,7 @@ import type { ActionSettings } from './action-settings.js';
 import { approvedIssue } from './approved-issue.js';
 import { type BuilderDispatch, readBuilderDispatch } from './builder-dispatch.js';
 import { pullRequestBody, refusalSummary } from './builder-pull-request.js';
+import { verifyDispatchTrigger } from './dispatch-trigger.js';
 import { type PublishableRun, publishableRun } from './published-run.js';
 import { artifactFolder } from './run-artifact.js';
 import { deleteBranch, gitRemote, keepStoppedWork, pushBranch } from './run-branch.js';
@@ -44,6 +46,14 @@ export async function runPublishMode(
   const tell = (phase: string, detail: string, more = '') =>
     trackingComment(client, dispatch, phase, detail, more);
   try {
+    // The build job proved who asked; a job that skipped it proves it here before anything is pushed.
+    await verifyDispatchTrigger(client, dispatch, async () => {
+      const { policy } = await basePolicy(root, `refs/remotes/origin/${dispatch.defaultBranch}`, {
+        policyPath: settings.policyPath,
+        cwd: root,
+      });
+      return policy.integrations.app.builder_label;
+    });
     const run = await publishableRun(
       {
         root,

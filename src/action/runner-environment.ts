@@ -4,6 +4,9 @@ import { createGitHubClient, type GitHubClient } from '../github/github-client.j
 import { AureusError } from '../model/errors.js';
 import { toolVersion } from './tool-version.js';
 
+/** The numeric id of `github-actions[bot]`, the account the job's GITHUB_TOKEN acts as. */
+export const GITHUB_ACTIONS_BOT_ID = 41898282;
+
 /** A variable the runner sets for every step; its absence means AUREUS runs outside one. */
 export function required(env: NodeJS.ProcessEnv, name: string): string {
   const value = env[name];

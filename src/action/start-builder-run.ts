@@ -2,6 +2,7 @@ import { builderRunComment, readBuilderRunComment } from '../github/builder-run-
 import {
   ALREADY_RUNNING_REPLY,
   BUILDER_WORKFLOW,
+  type BuilderTrigger,
   builderCapRefusal,
   builderRunId,
   builderSnapshot,
@@ -13,6 +14,7 @@ import {
   type Requester,
   tooManyCommentsReply,
 } from '../github/builder-trigger.js';
+import { labelEvents } from '../github/builder-triggers.js';
 import { BUILDER_NOT_ENABLED_REPLY } from '../github/command-replies.js';
 import { listIssueComments, peoplesComments } from '../github/issue-comments.js';
 import type { IssuePayload } from '../github/issue-event-payloads.js';
@@ -87,6 +89,7 @@ export async function startBuilderRun(
     request.triggerCommentId,
   );
   if (!listed.complete) return replyOn(context, issue.number, tooManyCommentsReply());
+  const trigger = await triggerOf(request, policy.integrations.app.builder_label);
   const snapshot = builderSnapshot(
     issue,
     requester,
@@ -119,6 +122,7 @@ export async function startBuilderRun(
       runId,
       maxUsd: budget.maxUsd,
       maxPoints: budget.maxPoints,
+      trigger,
     });
   } catch (error) {
     const status = statusOf(error);
@@ -143,6 +147,29 @@ export async function startBuilderRun(
     (text) => process.stdout.write(text),
     `AUREUS: builder run ${runId} dispatched for issue #${issue.number} (${request.via} by ${requester.login}, snapshot ${snapshot.hash}; removed from the issue text: ${snapshot.removed.map((removal) => `${removal.kind}:${removal.count}`).join(',') || 'nothing'}).`,
   );
+}
+
+/**
+ * The trigger the dispatch names, for the builder step to read again and prove the requester:
+ * the command's comment, or the newest event of the requester adding the builder label.
+ */
+async function triggerOf(request: BuilderRequest, label: string): Promise<BuilderTrigger> {
+  if (request.via === 'comment' && request.triggerCommentId !== undefined)
+    return { kind: 'comment', id: request.triggerCommentId };
+  const { client, repository } = request.context;
+  const { events } = await labelEvents(client, {
+    ...repository,
+    issue_number: request.issue.number,
+  });
+  const event = events.findLast(
+    (each) => each.label === label && each.actor?.id === request.requester.id,
+  );
+  if (event === undefined)
+    throw new AureusError(
+      `issue #${request.issue.number} lists no event of ${request.requester.login} adding the label ${label}, which the builder run would answer.`,
+      'add the label again, or comment /aureus implement on the issue.',
+    );
+  return { kind: 'label', id: event.id };
 }
 
 /**

@@ -51,6 +51,12 @@ export interface RequestedBudget {
   readonly maxPoints?: number | undefined;
 }
 
+/** A run's trigger as GitHub records it: the `/aureus implement` comment, or the label event. */
+export interface BuilderTrigger {
+  readonly kind: 'comment' | 'label';
+  readonly id: number;
+}
+
 export interface Requester {
   readonly id: number;
   readonly login: string;
@@ -136,6 +142,8 @@ export interface BuilderDispatchInputs {
   readonly runId: string;
   readonly maxUsd?: number | undefined;
   readonly maxPoints?: number | undefined;
+  /** What started the run, for the builder step to read again (action/dispatch-trigger.ts). */
+  readonly trigger?: BuilderTrigger | undefined;
 }
 
 /**
@@ -162,6 +170,9 @@ export async function dispatchBuilderWorkflow(
         run_id: inputs.runId,
         ...(inputs.maxUsd === undefined ? {} : { budget_usd: String(inputs.maxUsd) }),
         ...(inputs.maxPoints === undefined ? {} : { budget_points: String(inputs.maxPoints) }),
+        ...(inputs.trigger === undefined
+          ? {}
+          : { trigger: `${inputs.trigger.kind}-${inputs.trigger.id}` }),
       },
       return_run_details: true,
     },

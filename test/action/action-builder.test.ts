@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { builderRunComment } from '../../src/github/builder-run-comment.js';
 import { issueSnapshot } from '../../src/github/issue-snapshot.js';
 import { type Repo, runGit } from '../support/git-fixture.js';
+import { GITHUB_ACTIONS_BOT } from '../support/github-api-double/index.js';
 import {
   type ScriptedModelServer,
   type ScriptedReply,
@@ -196,6 +197,25 @@ function build(
     apiUrl: session.double.url,
     jobToken: BUILD_TOKEN,
     stepEnv: { ANTHROPIC_API_KEY: API_KEY, ...stepEnv },
+  });
+}
+
+/** The builder step on a dispatch sent by github-actions[bot], as the Action's commands job does. */
+function buildAsJobToken(
+  made: BuilderScenario,
+  inputs: Record<string, string>,
+): Promise<BuilderStepRun> {
+  const event = builderDispatchEvent(made);
+  Object.assign(objectAt(event, 'inputs'), inputs);
+  Object.assign(objectAt(event, 'sender'), GITHUB_ACTIONS_BOT);
+  return runBuilderStep({
+    runnerDir: made.runnerDir,
+    workspace: made.buildWorkspace,
+    event,
+    sha: made.baseSha,
+    apiUrl: session.double.url,
+    jobToken: BUILD_TOKEN,
+    stepEnv: { ANTHROPIC_API_KEY: API_KEY },
   });
 }
 
@@ -911,6 +931,56 @@ describe('the builder step, then the Action in mode: publish', () => {
     const run = await build(made, made.snapshot, { budget_usd: '$5; rm -rf /' });
     expect(run.exitCode).toBe(2);
     expect(run.stdout).toContain('the dispatch input budget_usd is');
+  });
+
+  it('refuses a dispatch by the job token that names no trigger, before any model, saying how to start the builder', async () => {
+    const made = await scenario();
+    const before = model.requests.length;
+    const run = await buildAsJobToken(made, {});
+    expect(run.exitCode).toBe(2);
+    expect(run.stdout).toContain(
+      'the builder workflow was dispatched by github-actions[bot] without the trigger it answers',
+    );
+    expect(run.stdout).toContain('start the builder with /aureus implement (or the builder label)');
+    expect(model.requests.length).toBe(before);
+  });
+
+  it('refuses a dispatch whose requester did not write the trigger it names, before any model', async () => {
+    const made = await scenario();
+    // A writer's own /aureus implement, dispatched in the requester's name (account 4242).
+    const mallory = { login: 'mallory', id: 6666 };
+    session.double.setPermission(OWNER, REPO, mallory, 'write');
+    const forged = session.double.addIssueComment({
+      owner: OWNER,
+      repo: REPO,
+      issueNumber: ISSUE,
+      user: mallory,
+      body: '/aureus implement',
+    });
+    const before = model.requests.length;
+    const run = await buildAsJobToken(made, { trigger: `comment-${forged}` });
+    expect(run.exitCode).toBe(2);
+    expect(run.stdout).toContain(
+      `the dispatch names account 4242 as the requester, and its trigger comment-${forged} is by account 6666.`,
+    );
+    expect(model.requests.length).toBe(before);
+    expect(existsSync(join(made.buildWorkspace, 'aureus-run', 'report.json'))).toBe(false);
+  });
+
+  it("builds a dispatch by the job token whose trigger is the requester's /aureus implement", async () => {
+    const made = await scenario();
+    session.double.setPermission(OWNER, REPO, { login: 'ada', id: 4242 }, 'write');
+    const trigger = session.double.addIssueComment({
+      owner: OWNER,
+      repo: REPO,
+      issueNumber: ISSUE,
+      user: { login: 'ada', id: 4242 },
+      body: '/aureus implement',
+    });
+    model.script(...greetRun(['add greet'], 3));
+    const run = await buildAsJobToken(made, { trigger: `comment-${trigger}` });
+    expect(run.exitCode).toBe(0);
+    expect(run.outputs.status).toBe('done');
   });
 
   it('stops before the model when the issue was edited after the trigger', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ACTION_NO_CONTINUATION_REPLY } from '../../src/action/action-command-replies.js';
 import { readBuilderDispatch } from '../../src/action/builder-dispatch.js';
-import { GITHUB_ACTIONS_BOT_ID } from '../../src/action/command-event.js';
+import { GITHUB_ACTIONS_BOT_ID } from '../../src/action/runner-environment.js';
 import { builderRunMarker } from '../../src/github/builder-run-comment.js';
 import { NO_RUN_TO_CANCEL_REPLY } from '../../src/github/builder-trigger.js';
 import {
@@ -41,7 +41,7 @@ const session = useActionTestSession({
 
 const BUILDER_WORKFLOW_FILE = `on:
   workflow_dispatch:
-    inputs: { issue: {}, snapshot: {}, requester: {}, run_id: {}, budget_usd: {} }
+    inputs: { issue: {}, snapshot: {}, requester: {}, run_id: {}, budget_usd: {}, trigger: {} }
 jobs: {}
 `;
 
@@ -137,6 +137,17 @@ async function postAsMaintainer(issue: number, body: string): Promise<number> {
   return created.id;
 }
 
+/** GitHub's record of `sender` adding the builder label to `issue`, as the labeled event reports. */
+function labeledBy(sender: Sender, issue: number): number {
+  return session.double.addIssueEvent({
+    owner: OWNER,
+    repo: REPO,
+    issueNumber: issue,
+    actor: { login: sender.login, id: sender.id },
+    label: 'aureus:implement',
+  });
+}
+
 describe('the Action on issue comments and labels', () => {
   it("snapshots people's comments before the trigger, as the App does: a later one is left out", async () => {
     const where = { owner: OWNER, repo: REPO, issueNumber: 41 };
@@ -194,6 +205,8 @@ describe('the Action on issue comments and labels', () => {
         snapshot: expected.hash,
         requester: String(WRITER.id),
         run_id: expect.stringMatching(/^[0-9a-f]{12}$/),
+        // The builder step reads the comment again to prove who asked.
+        trigger: 'comment-880001',
       },
       return_run_details: true,
     });
@@ -218,6 +231,7 @@ describe('the Action on issue comments and labels', () => {
   });
 
   it('a second trigger while the run is queued says so and dispatches nothing', async () => {
+    labeledBy(MAINTAINER, 11);
     const result = await run('issues', issueLabeledEvent(11, 'aureus:implement', MAINTAINER));
     expect(result.exitCode).toBe(0);
     expect(writes()).toEqual(['POST issues/create-comment', 'PATCH issues/update-comment']);
@@ -246,7 +260,8 @@ describe('the Action on issue comments and labels', () => {
     expect(session.double.issueComments(OWNER, REPO, 11).at(-1)?.body).toBe(NO_RUN_TO_CANCEL_REPLY);
   });
 
-  it('starts the builder from the label added by a maintainer', async () => {
+  it('starts the builder from the label added by a maintainer, naming that label event', async () => {
+    const event = labeledBy(MAINTAINER, 12);
     const result = await run('issues', issueLabeledEvent(12, 'aureus:implement', MAINTAINER));
     expect(result.exitCode).toBe(0);
     expect(writes()).toEqual([
@@ -254,6 +269,7 @@ describe('the Action on issue comments and labels', () => {
       'POST actions/create-workflow-dispatch',
       'PATCH issues/update-comment',
     ]);
+    expect(session.double.workflowRuns(OWNER, REPO).at(-1)?.inputs.trigger).toBe(`label-${event}`);
   });
 
   it.each([

@@ -967,6 +967,25 @@ describe('the builder step, then the Action in mode: publish', () => {
     expect(existsSync(join(made.buildWorkspace, 'aureus-run', 'report.json'))).toBe(false);
   });
 
+  it('refuses a dispatch whose label event added another label than the builder label', async () => {
+    const made = await scenario();
+    session.double.setPermission(OWNER, REPO, { login: 'ada', id: 4242 }, 'write');
+    const labeled = session.double.addIssueEvent({
+      owner: OWNER,
+      repo: REPO,
+      issueNumber: ISSUE,
+      actor: { login: 'ada', id: 4242 },
+      label: 'bug',
+    });
+    const before = model.requests.length;
+    const run = await buildAsJobToken(made, { trigger: `label-${labeled}` });
+    expect(run.exitCode).toBe(2);
+    expect(run.stdout).toContain(
+      `its trigger label-${labeled} added the label bug, not aureus:implement.`,
+    );
+    expect(model.requests.length).toBe(before);
+  });
+
   it("builds a dispatch by the job token whose trigger is the requester's /aureus implement", async () => {
     const made = await scenario();
     session.double.setPermission(OWNER, REPO, { login: 'ada', id: 4242 }, 'write');

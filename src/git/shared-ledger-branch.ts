@@ -1,4 +1,4 @@
-import { SHARED_LEDGER_TIP } from '../memory/shared-ledger-entries.js';
+import { SHARED_LEDGER_SUMMARY, SHARED_LEDGER_TIP } from '../memory/shared-ledger-entries.js';
 import { AureusError } from '../model/errors.js';
 import { runGit } from './git-runner.js';
 import { listTrackedFiles } from './list-files.js';
@@ -19,7 +19,7 @@ export interface SharedLedgerFile {
 export interface SharedLedgerBranch {
   /** The ref read, e.g. refs/remotes/origin/aureus-ledger. */
   readonly ref: string;
-  /** The entries and the tip file, in path order. */
+  /** The entries, the tip file and a compaction's summary, in path order. */
   readonly files: readonly SharedLedgerFile[];
   /** Facts for the reader, such as a fetch that failed and the local copy used instead. */
   readonly notes: readonly string[];
@@ -52,7 +52,10 @@ export async function readSharedLedgerBranch(
     );
   const entries = (await listTrackedFiles(repository.cwd, ref)).filter(
     (file) =>
-      (file.path.startsWith(ENTRIES) || file.path === SHARED_LEDGER_TIP) && file.mode === '100644',
+      (file.path.startsWith(ENTRIES) ||
+        file.path === SHARED_LEDGER_TIP ||
+        file.path === SHARED_LEDGER_SUMMARY) &&
+      file.mode === '100644',
   );
   const versions = await readBlobs(repository.cwd, entries);
   const files = versions.map((version) => ({ path: version.path, text: version.text ?? '' }));

@@ -98,6 +98,9 @@ function summaryRecord(
       // Who asked for each builder run: the App reads it to keep a run's requester from
       // approving its pull request, however long ago the run was recorded.
       builderRuns: [...builderRunsIn(before), ...replaced.flatMap(builderRunOf)],
+      // Who let each replaced entry through (an override, a policy loosening's approval):
+      // `aureus ledger show` still names every one after a compaction.
+      letThrough: [...letThroughIn(before), ...replaced.flatMap(letThroughOf)],
     },
   };
 }
@@ -112,6 +115,27 @@ function builderRunOf(entry: JournalEntry): JsonObject[] {
     typeof actorId === 'number'
     ? [{ issue, run, actorId }]
     : [];
+}
+
+/** An entry's override and policy approval, with its time and commit, as a summary keeps them. */
+function letThroughOf(entry: JournalEntry): JsonObject[] {
+  const { override, policyApproval, head, commit } = entry.record;
+  if (!isObject(override) && !isObject(policyApproval)) return [];
+  const named = typeof commit === 'string' ? commit : typeof head === 'string' ? head : null;
+  return [
+    {
+      at: entry.at,
+      head: named,
+      ...(isObject(override) ? { override } : {}),
+      ...(isObject(policyApproval) ? { policyApproval } : {}),
+    },
+  ];
+}
+
+/** The let-throughs an earlier summary kept. */
+export function letThroughIn(replaced: JsonObject | undefined): JsonObject[] {
+  const kept = replaced?.letThrough;
+  return Array.isArray(kept) ? kept.filter(isObject) : [];
 }
 
 /** The builder runs an earlier summary kept. */

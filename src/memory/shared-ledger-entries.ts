@@ -5,6 +5,7 @@ import {
   type JournalEntry,
   type JournalProblem,
   NewerJournalFormat,
+  summaryAt,
 } from './journal-format.js';
 
 export interface LedgerEntryFile {
@@ -14,6 +15,11 @@ export interface LedgerEntryFile {
 
 /** The file beside `entries/` that names the newest entry: where the next one links. */
 export const SHARED_LEDGER_TIP = 'tip.json';
+/**
+ * The file beside `entries/` that a compaction writes: one summary line (journal-compaction.ts)
+ * standing for the entries it removed, whose `replaced.tail` the oldest kept entry links to.
+ */
+export const SHARED_LEDGER_SUMMARY = 'summary.json';
 
 export interface SharedLedgerContents extends JournalContents {
   /** Entries written before the chain began: no entry links to them, only their checksum holds. */
@@ -25,15 +31,28 @@ interface VerifiedFile {
   /** Position of the file in the listing, for problems. */
   readonly number: number;
   readonly entry: JournalEntry;
+  /** What the next entry names as `prev`: the entry's hash, or a summary's `replaced.tail`. */
+  readonly link: string;
+}
+
+export interface SharedLedgerTip {
+  readonly entry: string;
+  readonly hash: string;
+  /**
+   * The time of the oldest entry on the branch (past the summary), which appends carry forward
+   * and a compaction moves: it says when a compaction is due without reading any entry. A tip
+   * written before it existed has none.
+   */
+  readonly since?: string;
 }
 
 /** The tip file's text for the newest entry. */
-export function sharedLedgerTip(entryPath: string, hash: string): string {
-  return `${JSON.stringify({ entry: entryPath, hash })}\n`;
+export function sharedLedgerTip(entry: string, hash: string, since?: string): string {
+  return `${JSON.stringify({ entry, hash, ...(since === undefined ? {} : { since }) })}\n`;
 }
 
 /** The newest entry the tip file names, or undefined when the text is not a tip. */
-export function readSharedLedgerTip(text: string): { entry: string; hash: string } | undefined {
+export function readSharedLedgerTip(text: string): SharedLedgerTip | undefined {
   try {
     const value: unknown = JSON.parse(text);
     if (typeof value !== 'object' || value === null) return undefined;
@@ -41,7 +60,10 @@ export function readSharedLedgerTip(text: string): { entry: string; hash: string
     const { entry, hash } = value;
     if (typeof entry !== 'string' || typeof hash !== 'string' || !/^[0-9a-f]{64}$/.test(hash))
       return undefined;
-    return { entry, hash };
+    const since = 'since' in value ? value.since : undefined;
+    return typeof since === 'string' && !Number.isNaN(Date.parse(since))
+      ? { entry, hash, since }
+      : { entry, hash };
   } catch {
     return undefined;
   }
@@ -66,7 +88,11 @@ export function parseSharedLedgerFiles(files: readonly LedgerEntryFile[]): Share
   files.forEach((file, index) => {
     const number = index + 1;
     if (file.path === SHARED_LEDGER_TIP) tip = { text: file.text, number };
-    else {
+    else if (file.path === SHARED_LEDGER_SUMMARY) {
+      const checked = checkSummaryFile(file, number);
+      if ('entry' in checked) verified.push(checked);
+      else problems.push(checked);
+    } else {
       const checked = checkEntryFile(file, number);
       if ('entry' in checked) verified.push(checked);
       else problems.push(checked);
@@ -74,10 +100,11 @@ export function parseSharedLedgerFiles(files: readonly LedgerEntryFile[]): Share
   });
   const chain = checkChain(verified, tip, files.length + 1);
   problems.push(...chain.problems);
+  // The summary stands for the oldest entries: it comes first, even beside one of the same time.
   const entries = verified
-    .map((file) => file.entry)
-    .sort((a, b) => a.at.localeCompare(b.at))
-    .map((entry, index) => ({ ...entry, lineNumber: index + 1 }));
+    .map((file) => ({ entry: file.entry, summary: file.path === SHARED_LEDGER_SUMMARY }))
+    .sort((a, b) => a.entry.at.localeCompare(b.entry.at) || Number(b.summary) - Number(a.summary))
+    .map(({ entry }, index) => ({ ...entry, lineNumber: index + 1 }));
   problems.sort((a, b) => a.lineNumber - b.lineNumber);
   return {
     entries,
@@ -110,7 +137,38 @@ function checkEntryFile(file: LedgerEntryFile, lineNumber: number): VerifiedFile
       message: `${file.path} holds the entry of another commit`,
     };
   }
-  return { path: file.path, number: lineNumber, entry: { ...checked.line, lineNumber } };
+  const entry = { ...checked.line, lineNumber };
+  return { path: file.path, number: lineNumber, entry, link: entry.hash };
+}
+
+/** The compaction summary: one line that verifies, of kind `compaction`, linked by its tail. */
+function checkSummaryFile(
+  file: LedgerEntryFile,
+  lineNumber: number,
+): VerifiedFile | JournalProblem {
+  const lines = file.text.split('\n').filter((line) => line !== '');
+  const line = lines.length === 1 ? (lines[0] ?? '') : '';
+  const checked = checkLine(line);
+  if (checked.kind === 'newer') throw new NewerJournalFormat(lineNumber, checked.format);
+  if (checked.kind === 'checksum')
+    return {
+      lineNumber,
+      kind: 'checksum',
+      message: `${file.path} was edited: its checksum does not match`,
+    };
+  const summary = summaryAt(line);
+  if (checked.kind === 'unparseable' || summary === null)
+    return {
+      lineNumber,
+      kind: 'unparseable',
+      message: `${file.path} is not one compaction summary line`,
+    };
+  return {
+    path: file.path,
+    number: lineNumber,
+    entry: { ...checked.line, lineNumber },
+    link: summary.tail,
+  };
 }
 
 /** Every broken link between the verified entries and the tip, and how many predate the chain. */
@@ -122,7 +180,7 @@ function checkChain(
   const problems: JournalProblem[] = [];
   const chain = (lineNumber: number, message: string) =>
     problems.push({ lineNumber, kind: 'chain', message });
-  const byHash = new Map(verified.map((file) => [file.entry.hash, file]));
+  const byHash = new Map(verified.map((file) => [file.link, file]));
   const next = new Map<string, VerifiedFile[]>();
   for (const file of verified)
     next.set(file.entry.prev, [...(next.get(file.entry.prev) ?? []), file]);
@@ -177,8 +235,16 @@ function checkChain(
   // every place where the chain was cut.
   const starts = next.get(GENESIS_HASH) ?? [];
   const isEnd = (file: VerifiedFile) =>
-    file.entry.hash !== tipHash && (next.get(file.entry.hash) ?? []).length === 0;
-  const unchained = starts.filter(isEnd);
+    file.link !== tipHash && (next.get(file.link) ?? []).length === 0;
+  // A summary always has a successor (the newest entry is never compacted): alone, it is cut off.
+  const isSummary = (file: VerifiedFile) => file.path === SHARED_LEDGER_SUMMARY;
+  for (const file of starts.filter((start) => isSummary(start) && isEnd(start))) {
+    chain(
+      file.number,
+      `${file.path} is followed by no entry: the entry after the ones it replaced was deleted, or it was rewritten`,
+    );
+  }
+  const unchained = starts.filter((file) => isEnd(file) && !isSummary(file));
   const chainStarts = starts.filter((file) => !isEnd(file));
   for (const file of chainStarts.slice(1)) {
     chain(

@@ -1,3 +1,4 @@
+import { letThroughIn } from '../../memory/journal-compaction.js';
 import type { JournalEntry } from '../../memory/journal-format.js';
 import type { JsonObject, JsonValue } from '../../model/json.js';
 
@@ -88,12 +89,27 @@ function letThrough(
   ];
 }
 
-/** The commit is the one a hook's check became, else the head it checked. */
+/**
+ * The commit is the one a hook's check became, else the head it checked. A compaction summary
+ * lists the let-throughs of the entries it replaced, each with its commit and time.
+ */
 function overrideLine(entry: JournalEntry, commit: string): string[] {
-  return letThrough(entry.record).map(
-    ({ said, by, reason }) =>
-      `#${entry.lineNumber}  ${commit || 'no commit recorded'}  ${said} ${by}: ${reason}`,
+  const { record } = entry;
+  const replaced =
+    record.kind === 'compaction' && isObject(record.replaced) ? record.replaced : undefined;
+  const compacted = letThroughIn(replaced).flatMap((kept) =>
+    letThrough(kept).map(
+      ({ said, by, reason }) =>
+        `#${entry.lineNumber}  ${text(kept.head).slice(0, 12) || 'no commit recorded'}  ${said} ${by}: ${reason} (${text(kept.at)}, compacted)`,
+    ),
   );
+  return [
+    ...letThrough(record).map(
+      ({ said, by, reason }) =>
+        `#${entry.lineNumber}  ${commit || 'no commit recorded'}  ${said} ${by}: ${reason}`,
+    ),
+    ...compacted,
+  ];
 }
 
 function isObject(value: JsonValue | undefined): value is JsonObject {

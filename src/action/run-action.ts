@@ -35,6 +35,7 @@ import { runPublishMode } from './publish-mode.js';
 import { type Publication, publishVerdict } from './publish-report.js';
 import { pushPolicyApproval } from './push-policy-approval.js';
 import { actionClient, eventPayload, required } from './runner-environment.js';
+import { keepSharedLedgerRetention } from './shared-ledger-retention.js';
 import { setStepOutputs } from './step-outputs.js';
 import { toolVersion } from './tool-version.js';
 import { trendHistory } from './trend-history.js';
@@ -81,7 +82,7 @@ export async function runAction(env: NodeJS.ProcessEnv): Promise<number> {
     // A builder's pull request also needs an independent approval (builder-pull-check.ts).
     const report = await withBuilderApproval(event, client, checked);
     publication = { ...publication, headSha: report.change.headSha ?? publication.headSha };
-    const exitCode = await concludeReport(publication, report, root, env);
+    const exitCode = await concludeReport(publication, checked, root, env);
     await simplifyPullRequestOf(publication, checked, root);
     return exitCode;
   } catch (error) {
@@ -91,10 +92,11 @@ export async function runAction(env: NodeJS.ProcessEnv): Promise<number> {
 
 async function concludeReport(
   publication: Publication,
-  report: Report,
+  checked: CheckedChange,
   root: string,
   env: NodeJS.ProcessEnv,
 ): Promise<number> {
+  const { report } = checked;
   const { settings } = publication;
   logUntrusted((line) => process.stdout.write(line), renderText(report, { color: false }));
   const failure = failureOfReport(report, settings.failOn);
@@ -125,7 +127,7 @@ async function concludeReport(
     markdown,
     annotations: renderAnnotations(report),
   });
-  await recordOnDefaultBranch(publication, report, root);
+  await recordOnDefaultBranch(publication, checked, root);
   if (failure === null) return ExitCode.pass;
   core.error(escapeControls(`AUREUS: ${report.reasons[0] ?? report.verdict}`));
   return failure === 'incomplete' ? ExitCode.error : ExitCode.rejected;
@@ -224,7 +226,7 @@ async function concludeError(
  */
 async function recordOnDefaultBranch(
   publication: Publication,
-  report: Report,
+  { report, policy }: CheckedChange,
   root: string,
 ): Promise<void> {
   const { settings, event, client } = publication;
@@ -246,6 +248,8 @@ async function recordOnDefaultBranch(
         ? `Recorded ${report.change.headSha} in the shared ledger (branch aureus-ledger).`
         : `${report.change.headSha} is already in the shared ledger.`,
     );
+    if (result === 'written')
+      await keepSharedLedgerRetention(client, event.repository, policy, new Date());
   } catch (error) {
     if (!isPermissionDenied(error)) throw error;
     core.warning(

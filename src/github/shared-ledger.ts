@@ -3,6 +3,7 @@ import { formatLine, GENESIS_HASH, serializeRecord } from '../memory/journal-for
 import {
   readSharedLedgerTip,
   SHARED_LEDGER_TIP,
+  type SharedLedgerTip,
   sharedLedgerTip,
 } from '../memory/shared-ledger-entries.js';
 import { AureusError } from '../model/errors.js';
@@ -50,6 +51,11 @@ interface LedgerLine {
   readonly hash: string;
 }
 
+/** An entry's line and the oldest entry's time the tip carries beside it. */
+interface TippedLine extends LedgerLine {
+  readonly since: string;
+}
+
 export async function appendToSharedLedger(
   client: GitHubClient,
   repository: RepositoryCoordinates,
@@ -78,7 +84,7 @@ async function writeOnce(
   const message = `aureus: ledger entry for ${entry.headSha}`;
   const head = await branchHead(client, repository);
   if (head === null) {
-    const line = sharedLedgerLine(entry, GENESIS_HASH);
+    const line = { ...sharedLedgerLine(entry, GENESIS_HASH), since: entry.at };
     const commit = await commitEntry(client, repository, path, line, message, null);
     // 422 when another run created the branch first: the retry links after its entry.
     await client.rest.git.createRef({
@@ -89,8 +95,12 @@ async function writeOnce(
     return 'written';
   }
   if ((await readFile(client, repository, path, head)) !== null) return 'present';
-  const line = sharedLedgerLine(entry, await tipHash(client, repository, head));
-  const commit = await commitEntry(client, repository, path, line, message, head);
+  const tip = await readTip(client, repository, head);
+  const line = sharedLedgerLine(entry, tip?.hash ?? GENESIS_HASH);
+  // A tip from before `since` existed says nothing of the oldest entry: counting from this one
+  // only delays the first compaction, never compacts too early.
+  const since = tip?.since ?? entry.at;
+  const commit = await commitEntry(client, repository, path, { ...line, since }, message, head);
   await client.rest.git.updateRef({
     ...repository,
     ref: `heads/${SHARED_LEDGER_BRANCH}`,
@@ -105,7 +115,7 @@ async function commitEntry(
   client: GitHubClient,
   repository: RepositoryCoordinates,
   path: string,
-  line: LedgerLine,
+  line: TippedLine,
   message: string,
   parent: string | null,
 ): Promise<string> {
@@ -122,7 +132,7 @@ async function commitEntry(
         path: SHARED_LEDGER_TIP,
         mode: '100644',
         type: 'blob',
-        content: sharedLedgerTip(path, line.hash),
+        content: sharedLedgerTip(path, line.hash, line.since),
       },
     ],
   });
@@ -136,24 +146,24 @@ async function commitEntry(
 }
 
 /**
- * Where the next entry links: the hash `tip.json` names, or the start of a chain on a ledger
- * written before entries were chained (it has no tip). A tip that does not read is refused
- * rather than replaced: linking past it would hide whatever changed it.
+ * Where the next entry links: the tip `tip.json` holds, or none (the start of a chain) on a
+ * ledger written before entries were chained. A tip that does not read is refused rather than
+ * replaced: linking past it would hide whatever changed it.
  */
-async function tipHash(
+export async function readTip(
   client: GitHubClient,
   repository: RepositoryCoordinates,
   head: string,
-): Promise<string> {
+): Promise<SharedLedgerTip | null> {
   const text = await readFile(client, repository, SHARED_LEDGER_TIP, head);
-  if (text === null) return GENESIS_HASH;
+  if (text === null) return null;
   const tip = readSharedLedgerTip(text);
   if (tip === undefined)
     throw new AureusError(
       `the shared ledger's ${SHARED_LEDGER_TIP} on branch ${SHARED_LEDGER_BRANCH} is damaged, so the new entry cannot be linked to it.`,
       `run \`aureus ledger verify --shared\` to see what changed on the branch, and restore ${SHARED_LEDGER_TIP} from its history.`,
     );
-  return tip.hash;
+  return tip;
 }
 
 /** The commit the `aureus-ledger` branch points at, or null when there is no such branch. */

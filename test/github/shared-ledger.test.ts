@@ -99,7 +99,12 @@ describe('appendToSharedLedger', () => {
     const tip = readSharedLedgerTip(
       files.find((file) => file.path === SHARED_LEDGER_TIP)?.text ?? '',
     );
-    expect(tip).toEqual({ entry: `entries/${head(3)}.json`, hash: third?.hash });
+    // `since` is the oldest entry's time, carried forward: when a compaction is due.
+    expect(tip).toEqual({
+      entry: `entries/${head(3)}.json`,
+      hash: third?.hash,
+      since: '2026-04-01T00:00:00.000Z',
+    });
     expect(double.invalidRequests()).toEqual([]);
   });
 

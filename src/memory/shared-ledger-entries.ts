@@ -1,3 +1,4 @@
+import { isRecord, type JsonObject } from '../model/json.js';
 import {
   checkLine,
   GENESIS_HASH,
@@ -101,10 +102,14 @@ export function parseSharedLedgerFiles(files: readonly LedgerEntryFile[]): Share
   const chain = checkChain(verified, tip, files.length + 1);
   problems.push(...chain.problems);
   // The summary stands for the oldest entries: it comes first, even beside one of the same time.
+  // Entries are numbered as written, the summary taking the number of the last one it replaced,
+  // so a number a proposal or an audit cited still names the same entry after a compaction.
+  const summary = verified.find((file) => file.path === SHARED_LEDGER_SUMMARY);
+  const offset = summary === undefined ? 0 : replacedLines(summary.entry.record) - 1;
   const entries = verified
-    .map((file) => ({ entry: file.entry, summary: file.path === SHARED_LEDGER_SUMMARY }))
+    .map((file) => ({ entry: file.entry, summary: file === summary }))
     .sort((a, b) => a.entry.at.localeCompare(b.entry.at) || Number(b.summary) - Number(a.summary))
-    .map(({ entry }, index) => ({ ...entry, lineNumber: index + 1 }));
+    .map(({ entry }, index) => ({ ...entry, lineNumber: index + 1 + offset }));
   problems.sort((a, b) => a.lineNumber - b.lineNumber);
   return {
     entries,
@@ -113,6 +118,12 @@ export function parseSharedLedgerFiles(files: readonly LedgerEntryFile[]): Share
     intact: problems.length === 0,
     unchained: chain.unchained,
   };
+}
+
+function replacedLines(record: JsonObject): number {
+  const replaced = record.replaced;
+  const lines = isRecord(replaced) ? replaced.lines : undefined;
+  return typeof lines === 'number' && Number.isSafeInteger(lines) && lines > 0 ? lines : 1;
 }
 
 function checkEntryFile(file: LedgerEntryFile, lineNumber: number): VerifiedFile | JournalProblem {

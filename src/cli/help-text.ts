@@ -114,7 +114,8 @@ export const LEDGER_SHOW_USAGE = `  aureus ledger show [--file FILE | --shared [
       List the ledger's entries; damaged lines are reported on stderr and skipped.
       --shared reads the repository's shared ledger instead of this machine's: the
       aureus-ledger branch the AUREUS Action writes on pushes to the default branch (one
-      checksummed file per judged commit), fetched from NAME (default origin).
+      checksummed file per judged commit, and the summary of those its retention replaced),
+      fetched from NAME (default origin).
 `;
 
 export const LEDGER_QUERY_USAGE = `  aureus ledger query [--file FILE | --shared [--remote NAME]] [--repo DIR] [--format text|json]

@@ -8,9 +8,11 @@ import { escapeControls } from '../report/plain-text.js';
 
 /**
  * After a push run's append: the shared ledger keeps `memory.ledger_retention_days` of entries
- * (0 keeps them all), and never fewer than `learning.window_days`, the entries `aureus learn
- * --shared` reads, so that a proposal drawn from it is the same before and after a compaction.
- * A compaction that cannot finish leaves the branch as it was and says why; the check stands.
+ * (0 keeps them all), and never fewer than the days its readers read: `learning.window_days`
+ * (`aureus learn --shared`) and `memory.patterns_retention_days` (`aureus memory patterns
+ * --shared`; 0 reads every entry, so nothing is compacted). A proposal or a registry drawn from
+ * it is then the same before and after a compaction. A compaction that cannot finish leaves the
+ * branch as it was and says why; the check stands.
  */
 export async function keepSharedLedgerRetention(
   client: GitHubClient,
@@ -20,7 +22,14 @@ export async function keepSharedLedgerRetention(
 ): Promise<void> {
   const retention = policy.memory.ledger_retention_days;
   if (retention <= 0) return;
-  const days = Math.max(retention, policy.learning.window_days);
+  const patterns = policy.memory.patterns_retention_days;
+  if (patterns === 0) {
+    core.info(
+      'The shared ledger is not compacted: memory.patterns_retention_days is 0, so the patterns registry reads every entry. Set it to the days it should read to let memory.ledger_retention_days apply.',
+    );
+    return;
+  }
+  const days = Math.max(retention, policy.learning.window_days, patterns);
   try {
     const result = await compactSharedLedger(client, repository, { days, now });
     if (result.status === 'compacted')

@@ -1077,7 +1077,7 @@ export const policySchema: SchemaNode = {
       "default": {},
       "properties": {
         "ledger_retention_days": {
-          "description": "Days of entries the App's ledger keeps (AUREUS_DATA_DIR/ledger/<repository id>.jsonl); 0 keeps them all. Older entries become one summary line that keeps the hash chain verifiable (aureus ledger compact; appends do it once the oldest entry is a day past this), after a backup beside the ledger. The ledger is the data the cost model learns from. The shared ledger (branch aureus-ledger) keeps as many days, and never fewer than learning.window_days: a push run of the Action replaces its older entries by a summary.json, in a commit on the branch that keeps them in its history.",
+          "description": "Days of entries the App's ledger keeps (AUREUS_DATA_DIR/ledger/<repository id>.jsonl); 0 keeps them all. Older entries become one summary line that keeps the hash chain verifiable (aureus ledger compact; appends do it once the oldest entry is a day past this), after a backup beside the ledger. The ledger is the data the cost model learns from. The shared ledger (branch aureus-ledger) keeps as many days, and never fewer than learning.window_days and patterns_retention_days (0 there: every entry): a push run of the Action replaces its older entries by a summary.json, in a commit on the branch that keeps them in its history.",
           "type": "integer",
           "minimum": 0,
           "default": 0

@@ -24,11 +24,12 @@ const BRANCH = 'aureus-ledger';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Two days of retention, but learn reads five: the shared ledger keeps five. Three checks are
- * enough for learn to propose budgets from the team's costs.
+ * Two days of retention, but learn reads five (and the patterns registry four): the shared
+ * ledger keeps five. Three checks are enough for learn to propose budgets from the team's costs.
  */
 const POLICY = `${SMALL_BUDGET_POLICY}memory:
   ledger_retention_days: 2
+  patterns_retention_days: 4
 learning:
   window_days: 5
   min_changes: 3
@@ -153,7 +154,11 @@ async function readersOf(made: Scenario, files: Record<string, string>, name: st
   const verify = await runCliInProcess(['ledger', 'verify', '--shared'], clone);
   const show = await runCliInProcess(['ledger', 'show', '--shared'], clone);
   const learn = await runCliInProcess(['learn', '--shared'], clone);
-  return { verify, show, learn };
+  const patterns = await runCliInProcess(
+    ['memory', 'patterns', '--shared', '--format', 'json'],
+    clone,
+  );
+  return { verify, show, learn, patterns: JSON.parse(patterns.stdout) };
 }
 
 async function trendChart(made: Scenario): Promise<string> {
@@ -215,6 +220,11 @@ describe('the Action compacts the shared ledger under the policy’s retention',
     expect(full.learn.code).toBe(0);
     // learn reads five days, whose entries keep their numbers: the same proposal, word for word.
     expect(kept.learn).toEqual(full.learn);
+    expect(kept.patterns).toMatchObject({
+      checks: full.patterns.checks,
+      rules: full.patterns.rules,
+    });
+    expect(full.patterns.checks).toBe(4);
     // The trend chart walks the branch's history: the same costs, plus the push's.
     const chartAfter = await trendChart(made);
     const costs = (chart: string) => /line \[([^\]]*)\]/.exec(chart)?.[1]?.split(', ') ?? [];

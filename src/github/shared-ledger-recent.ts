@@ -10,7 +10,8 @@ const ENTRY_MESSAGE = /^aureus: ledger entry for ([0-9a-f]{40,64})$/;
 /**
  * The newest entries of the shared ledger, oldest first, read over the API by walking back at
  * most `commits` commits of the `aureus-ledger` branch (each one commit adds one entry): two
- * requests per entry, however long the ledger. An entry whose checksum fails, or that holds
+ * requests per entry, however long the ledger. A compaction's commit adds none and is walked
+ * past: the entries it removed from the tree are still in the commits before it. An entry whose checksum fails, or that holds
  * another commit's record, is left out, as every reader of the shared ledger does. No branch:
  * no entries.
  */

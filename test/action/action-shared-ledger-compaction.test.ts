@@ -2,7 +2,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { Octokit } from '@octokit/rest';
 import { appendToSharedLedger } from '../../src/github/shared-ledger.js';
-import { SHARED_LEDGER_SUMMARY } from '../../src/memory/shared-ledger-entries.js';
+import {
+  parseSharedLedgerFiles,
+  SHARED_LEDGER_SUMMARY,
+} from '../../src/memory/shared-ledger-entries.js';
 import type { JsonObject } from '../../src/model/json.js';
 import { runGit } from '../support/git-fixture.js';
 import { runCliInProcess } from '../support/run-cli-in-process.js';
@@ -237,5 +240,47 @@ describe('the Action compacts the shared ledger under the policy’s retention',
       ),
       total,
     ]);
+  });
+
+  it('keeps an entry another run appends while it compacts, and leaves the compaction to the next run', async () => {
+    const made = await session.scenario(
+      (origin) => origin.write('src/feature.ts', codeLines('feature', 8)),
+      POLICY,
+    );
+    await recordTwelveDays();
+    const raced = 'f'.repeat(40);
+    const client = new Octokit({ auth: PUSH_TOKEN, baseUrl: session.double.url, log: quiet });
+    // The run's second ref update is its compaction's: another push job's entry lands first.
+    session.double.beforeCall('git/update-ref', 2, async () => {
+      const result = await appendToSharedLedger(
+        client,
+        { owner: OWNER, repo: REPO },
+        {
+          headSha: raced,
+          at: new Date().toISOString(),
+          record: {
+            kind: 'check',
+            event: 'push',
+            ref: 'refs/heads/main',
+            head: raced,
+            verdict: 'pass',
+          },
+        },
+      );
+      expect(result).toBe('written');
+    });
+    const run = await pushToMain(made);
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).toContain(
+      'The shared ledger was not compacted: another run appended to it meanwhile; the next run compacts it.',
+    );
+    const files = await filesAt(session.double.ref(OWNER, REPO, `refs/heads/${BRANCH}`) ?? '');
+    expect(files[SHARED_LEDGER_SUMMARY]).toBeUndefined();
+    const contents = parseSharedLedgerFiles(
+      Object.entries(files).map(([path, text]) => ({ path, text })),
+    );
+    expect(contents).toMatchObject({ intact: true, problems: [] });
+    expect(contents.entries).toHaveLength(14);
+    expect(contents.entries.at(-1)?.record.head).toBe(raced);
   });
 });

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { GITHUB_ACTIONS_BOT, type Identity, type Permissions } from './auth.js';
+import { BeforeCalls } from './before-calls.js';
 import { type Fault, FaultQueue } from './faults.js';
 import { loadOperations } from './fixture.js';
 import { tryGitText } from './git.js';
@@ -66,6 +67,7 @@ function identityOf(input: IdentityInput): Identity {
 export class GitHubApiDouble {
   private readonly recorder = new Recorder();
   private readonly faults = new FaultQueue();
+  private readonly beforeCalls = new BeforeCalls();
 
   private constructor(
     private readonly server: Server,
@@ -115,6 +117,7 @@ export class GitHubApiDouble {
       route: this.route,
       recorder: this.recorder,
       faults: this.faults,
+      beforeCalls: this.beforeCalls,
       strictResponses: this.strictResponses,
     };
     serve(parts, request, response).catch((error: unknown) => {
@@ -456,6 +459,17 @@ export class GitHubApiDouble {
     this.faults.add(operationId, fault);
   }
 
+  /**
+   * Runs `run` (another client's requests, say) before answering the `nth` next call to an
+   * operation, then answers it: a race placed exactly, with no timing.
+   */
+  beforeCall(operationId: string, nth: number, run: () => Promise<void>): void {
+    if (!loadOperations().some((operation) => operation.operationId === operationId)) {
+      throw new Error(`beforeCall: ${operationId} is not an operation of the fixture`);
+    }
+    this.beforeCalls.add(operationId, nth, run);
+  }
+
   // ---- recording ---------------------------------------------------------------------------
 
   requests(): RecordedRequest[] {
@@ -490,6 +504,7 @@ export class GitHubApiDouble {
   reset(): void {
     this.recorder.clear();
     this.faults.clear();
+    this.beforeCalls.clear();
   }
 
   // ---- state, for assertions ---------------------------------------------------------------

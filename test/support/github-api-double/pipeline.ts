@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bearerOf, jwtIssuer, satisfies, type TokenGrant } from './auth.js';
 import type { HandlerContext, Reply } from './context.js';
+import type { BeforeCalls } from './before-calls.js';
 import type { FaultQueue } from './faults.js';
 import type { Operation } from './fixture.js';
 import { loadPermissionRules } from './fixture.js';
@@ -39,6 +40,7 @@ export interface PipelineParts {
   readonly route: (method: string, rawPath: string) => RouteMatch | undefined;
   readonly recorder: Recorder;
   readonly faults: FaultQueue;
+  readonly beforeCalls: BeforeCalls;
   readonly strictResponses: boolean;
 }
 
@@ -280,6 +282,9 @@ export async function serve(
   const authorization = request.headers.authorization;
   const token = bearerOf(authorization);
   const match = parts.route(method, url.pathname);
+  const before =
+    match === undefined ? undefined : parts.beforeCalls.take(match.operation.operationId);
+  if (before !== undefined) await before();
   let answer: Answer;
   try {
     answer = decide(parts, method, url, match, raw, token, authorization !== undefined);

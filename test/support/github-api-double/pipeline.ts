@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bearerOf, jwtIssuer, satisfies, type TokenGrant } from './auth.js';
-import type { HandlerContext, Reply } from './context.js';
 import type { BeforeCalls } from './before-calls.js';
+import type { HandlerContext, Reply } from './context.js';
 import type { FaultQueue } from './faults.js';
 import type { Operation } from './fixture.js';
 import { loadPermissionRules } from './fixture.js';

@@ -11,6 +11,7 @@ import {
   readSnapshot,
   type SnapshotSource,
 } from '../scan/analyze-repository.js';
+import { sameSnapshot } from '../scan/same-snapshot.js';
 import { underBaseResolution } from '../scan/under-base-resolution.js';
 import type { SnapshotFile } from '../scan/working-tree-snapshot.js';
 import { baselineAtCommit } from './baseline-at-commit.js';
@@ -83,11 +84,14 @@ export async function checkChangeWithInputs(
       ...shown,
     });
   const mixed = underBaseResolution(headFiles, baseFiles);
-  const [base, head, headUnderBase] = await Promise.all([
+  // A change that changes no file (a clean working tree) has one analysis for both sides.
+  const same = sameSnapshot(headFiles, baseFiles);
+  const [base, headAlone, headUnderBase] = await Promise.all([
     analyze(baseFiles, progress),
-    analyze(headFiles),
+    same ? undefined : analyze(headFiles),
     mixed === undefined ? undefined : analyze(mixed),
   ]);
+  const head = headAlone ?? base;
   const report = judgeChange({
     change,
     judging,

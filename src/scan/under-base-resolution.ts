@@ -1,4 +1,5 @@
 import { PYTHON_CONFIG } from '../analysis/resolve/python-imports.js';
+import { sameContents } from './same-snapshot.js';
 import type { SnapshotFile } from './working-tree-snapshot.js';
 
 /**
@@ -33,14 +34,4 @@ export function underBaseResolution(
     headInputs.every((file) => sameContents(file, baseInputs.get(file.path)));
   if (unchanged) return undefined;
   return [...head.filter((file) => !isResolutionInput(file.path)), ...baseInputs.values()];
-}
-
-/** Whether two listings of a path hold the same bytes (an edit read from disk has its blob id too). */
-function sameContents(head: SnapshotFile, base: SnapshotFile | undefined): boolean {
-  return (
-    base !== undefined &&
-    head.unstored === undefined &&
-    head.mode === base.mode &&
-    head.blobSha === base.blobSha
-  );
 }

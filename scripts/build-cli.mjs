@@ -7,7 +7,8 @@
 // typescript (required on first use), web-tree-sitter (its .wasm beside its module) and
 // oxc-parser (its native binary in a package of its own), and ts-morph, which carries its own
 // TypeScript (9 MB that reads __filename).
-// AUREUS_POLICY_BUILD_ID keys the parsed-policy cache (src/memory/policy-cache.ts) to this build.
+// AUREUS_POLICY_BUILD_ID keys the parsed-policy cache (src/memory/policy-cache.ts) to this build,
+// AUREUS_BUILD_ID the kept base sides of checks (src/memory/base-side-cache.ts).
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -31,9 +32,12 @@ function filesOf(path) {
   }
 }
 
-const policyBuildId = createHash('sha256');
-for (const file of POLICY_INPUTS.flatMap(filesOf)) {
-  policyBuildId.update(file).update(readFileSync(join(root, file)));
+/** A hash of `paths`' files, names and bytes: changes whenever one of them does. */
+function buildId(paths) {
+  const hash = createHash('sha256');
+  for (const file of paths.flatMap(filesOf))
+    hash.update(file).update(readFileSync(join(root, file)));
+  return hash.digest('hex').slice(0, 16);
 }
 
 rmSync(outdir, { recursive: true, force: true });
@@ -61,7 +65,11 @@ const result = await build({
   // jsonc-parser's main file is a UMD wrapper whose require() calls a bundler cannot follow;
   // its ES module build is the same code.
   alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
-  define: { AUREUS_POLICY_BUILD_ID: JSON.stringify(policyBuildId.digest('hex').slice(0, 16)) },
+  define: {
+    AUREUS_POLICY_BUILD_ID: JSON.stringify(buildId(POLICY_INPUTS)),
+    // Keys the kept base sides of checks (src/memory/base-side-cache.ts): any source decides them.
+    AUREUS_BUILD_ID: JSON.stringify(buildId(['package.json', 'schemas', 'src'])),
+  },
   logLevel: 'warning',
   // CommonJS packages inside an ES module bundle still call require() for Node's built-ins.
   banner: {

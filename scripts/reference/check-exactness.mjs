@@ -188,9 +188,9 @@ export const CACHE_DIR = mkdtempSync(join(tmpdir(), 'aureus-reference-caches-'))
 process.env.AUREUS_CACHE_DIR = CACHE_DIR;
 process.on('exit', () => rmSync(CACHE_DIR, { recursive: true, force: true }));
 
-/** Empties AUREUS's caches of facts, texts, parsed policies and import answers. */
+/** Empties AUREUS's caches of facts, texts, parsed policies, base sides and import answers. */
 export function clearCache() {
-  for (const name of ['facts', 'texts', 'policies', 'resolutions'])
+  for (const name of ['facts', 'texts', 'policies', 'resolutions', 'sides'])
     rmSync(join(CACHE_DIR, name), { recursive: true, force: true });
 }
 

@@ -11,6 +11,7 @@ import { analyzeSnapshot } from '../scan/analyze-snapshot.js';
 import { apiRepositorySource } from '../scan/api-repository-source.js';
 import { underBaseResolution } from '../scan/under-base-resolution.js';
 import type { SnapshotFile } from '../scan/working-tree-snapshot.js';
+import { baseSideOf } from './base-side.js';
 import { committedBaseline } from './baseline-at-commit.js';
 import { judgeChange } from './judge-change.js';
 import { changedPolicy, committedPolicy } from './policy-at-commit.js';
@@ -120,7 +121,7 @@ export async function checkApiChange(
     policyLoosens: policyEdit.loosens,
     policyGate: await resolvePolicyGate(options.policyGate, policyEdit.loosens, headSha),
     policyProblems: policyEdit.problems,
-    base,
+    base: baseSideOf(base, judging.policy),
     head,
     headUnderBase,
     // Without a clone the renames since the baseline was written are not followed: a finding in

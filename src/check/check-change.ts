@@ -11,12 +11,14 @@ import {
   readSnapshot,
   type SnapshotSource,
 } from '../scan/analyze-repository.js';
+import { gitRepositorySource } from '../scan/git-repository-source.js';
 import { sameSnapshot } from '../scan/same-snapshot.js';
 import { underBaseResolution } from '../scan/under-base-resolution.js';
 import type { SnapshotFile } from '../scan/working-tree-snapshot.js';
 import { baselineAtCommit } from './baseline-at-commit.js';
 import type { CheckedChange } from './check-api-change.js';
 import { judgeChange } from './judge-change.js';
+import { keepBaseSide, keptBaseSide } from './kept-base-side.js';
 import { basePolicy, changedPolicy, repairOrRefuse } from './policy-at-commit.js';
 import { type PolicyGateOption, resolvePolicyGate } from './policy-gate.js';
 
@@ -72,7 +74,8 @@ export async function checkChangeWithInputs(
   const against = judging.repairs ? await builtInPolicy(root) : judging.policy;
   const policyEdit = await changedPolicy(change, against, options.policyPath);
   const progress = options.onProgress === undefined ? {} : { onProgress: options.onProgress };
-  const factsCache = createFactsCache(localCacheDir(root));
+  const cacheDir = localCacheDir(root);
+  const factsCache = createFactsCache(cacheDir);
   const [baseFiles, headFiles] = await Promise.all([
     readSnapshot(root, baseSnapshot(change)),
     readSnapshot(root, headSnapshot(change, request)),
@@ -86,12 +89,19 @@ export async function checkChangeWithInputs(
   const mixed = underBaseResolution(headFiles, baseFiles);
   // A change that changes no file (a clean working tree) has one analysis for both sides.
   const same = sameSnapshot(headFiles, baseFiles);
-  const [base, headAlone, headUnderBase] = await Promise.all([
-    analyze(baseFiles, progress),
-    same ? undefined : analyze(headFiles),
+  const analyzedBase = same ? analyze(baseFiles, progress) : undefined;
+  const sideOf = { scope: gitRepositorySource(root).resolutionScope, policy: judging.policy };
+  const [base, headAnalysis, headUnderBase] = await Promise.all([
+    keptBaseSide(
+      cacheDir,
+      { ...sideOf, files: baseFiles },
+      change,
+      factsCache,
+      () => analyzedBase ?? analyze(baseFiles),
+    ),
+    analyzedBase ?? analyze(headFiles, progress),
     mixed === undefined ? undefined : analyze(mixed),
   ]);
-  const head = headAlone ?? base;
   const report = judgeChange({
     change,
     judging,
@@ -100,7 +110,7 @@ export async function checkChangeWithInputs(
     policyGate: await resolvePolicyGate(options.policyGate, policyEdit.loosens, change.headSha),
     policyProblems: policyEdit.problems,
     base,
-    head,
+    head: headAnalysis,
     headUnderBase,
     baseline:
       change.baseSha === null
@@ -108,6 +118,11 @@ export async function checkChangeWithInputs(
         : await baselineAtCommit(root, change.baseSha, judging.policy),
     toolVersion: options.toolVersion,
   });
+  // A staged change or a commit is the base of the checks to come (the next commit's hook, a
+  // push of this commit), judged by this policy if the change leaves it as it is.
+  const head = headSnapshot(change, request);
+  if (!same && head.kind !== 'worktree' && policyEdit.changes.length === 0)
+    await keepBaseSide(cacheDir, { ...sideOf, files: headFiles }, headAnalysis);
   return { change, policy: judging.policy, report };
 }
 

@@ -7,6 +7,7 @@ import type { Finding } from '../model/finding.js';
 import type { Report } from '../model/report.js';
 import { priceChange } from '../pricing/index.js';
 import type { RepositoryAnalysis } from '../scan/analyze-snapshot.js';
+import type { BaseSide } from './base-side.js';
 import type { CommittedBaseline } from './baseline-at-commit.js';
 import { declaredDependencies } from './declared-dependencies.js';
 import type { JudgingPolicy } from './policy-at-commit.js';
@@ -23,7 +24,8 @@ export interface JudgeInput {
   readonly policyGate: PolicyGate;
   /** Why the change's new policy file is unusable (`file:line:col: message`): it blocks. */
   readonly policyProblems?: readonly string[];
-  readonly base: RepositoryAnalysis;
+  /** The base, analysed (baseSideOf) or kept from a check on the same base (base-side-cache.ts). */
+  readonly base: BaseSide;
   readonly head: RepositoryAnalysis;
   /**
    * The head analysed under the base's resolution inputs (under-base-resolution.ts), when the
@@ -58,7 +60,7 @@ export function judgeChange(input: JudgeInput): Report {
     change,
     baseFacts: base.facts,
     headFacts: head.facts,
-    baseModules: base.modules.modules,
+    baseModules: base.modules,
     headModules: head.modules.modules,
     policy,
   });
@@ -73,7 +75,7 @@ export function judgeChange(input: JudgeInput): Report {
     policyProblems: input.policyProblems ?? [],
     priced,
     // Under the head's paths: a renamed file keeps its findings (see followRenames).
-    baseFindings: followRenames(runCritic({ policy, project: base }), change),
+    baseFindings: followRenames(base.findings, change),
     recordedFindings: followRecordedRenames(input.baseline?.recorded ?? [], renamesOf(change)),
     headFindings: worseOf(
       [head, ...(input.headUnderBase === undefined ? [] : [input.headUnderBase])].map((project) =>
@@ -96,7 +98,10 @@ export function judgeChange(input: JudgeInput): Report {
   });
 }
 
-function unreadableNotes(analysis: RepositoryAnalysis, side: 'base' | 'head'): string[] {
+function unreadableNotes(
+  analysis: Pick<RepositoryAnalysis, 'unreadable'>,
+  side: 'base' | 'head',
+): string[] {
   return analysis.unreadable.map(
     ({ path, problem }) =>
       `${path} could not be read at the ${side}, so the analysis of the ${side} lacks it: ${problem}.`,
@@ -125,11 +130,7 @@ function worseOf(readings: readonly (readonly Finding[])[]): Finding[] {
  * counts always: AUREUS never follows a link, so whatever it leads to, edited by this change or
  * not, is out of sight.
  */
-function unreadImportNotes(
-  base: RepositoryAnalysis,
-  head: RepositoryAnalysis,
-  change: Change,
-): string[] {
+function unreadImportNotes(base: BaseSide, head: RepositoryAnalysis, change: Change): string[] {
   const edited = new Set(
     change.files.flatMap((file) => (file.head === undefined ? [] : [file.path])),
   );

@@ -1,6 +1,7 @@
 import { compareStrings } from '../analysis/graph/module-graph.js';
 import type { Finding } from '../model/finding.js';
-import type { Rule, RuleContext } from './rule.js';
+import type { Policy } from '../model/policy.js';
+import type { ProjectState, Rule, RuleContext } from './rule.js';
 import { circularDependency } from './rules/circular-dependency.js';
 import { deepInheritance } from './rules/deep-inheritance.js';
 import { dependencyBudget } from './rules/dependency-budget.js';
@@ -26,16 +27,35 @@ import { unparsableFile } from './rules/unparsable-file.js';
  * the same context gives the same list in every surface.
  */
 export function runCritic(context: RuleContext): Finding[] {
+  const { project, policy } = context;
+  const known = snapshotFindings.get(project);
+  const ofSnapshot =
+    known?.policy === policy ? known.findings : findingsOf(SNAPSHOT_RULES, { project, policy });
+  snapshotFindings.set(project, { policy, findings: ofSnapshot });
+  return [...ofSnapshot, ...findingsOf(CHANGE_RULES, context)].sort(compareFindings);
+}
+
+function findingsOf(rules: readonly Rule[], context: RuleContext): Finding[] {
   const findings: Finding[] = [];
-  for (const rule of RULES) {
+  for (const rule of rules) {
     const severity = context.policy.forbidden_patterns[rule.id].severity;
     if (severity === 'off') continue;
     for (const finding of rule.check(context)) {
       findings.push(severity === 'warn' ? { ...finding, severity } : finding);
     }
   }
-  return findings.sort(compareFindings);
+  return findings;
 }
+
+/**
+ * The findings of the rules that read the snapshot alone, by snapshot and policy: a check reads
+ * those of its head twice (for its verdict, and for the head it keeps as the next commit's
+ * base), and neither an analysis nor a policy changes once made.
+ */
+const snapshotFindings = new WeakMap<
+  ProjectState,
+  { readonly policy: Policy; readonly findings: readonly Finding[] }
+>();
 
 function compareFindings(a: Finding, b: Finding): number {
   return (
@@ -72,3 +92,7 @@ export const RULES: readonly Rule[] = [
   locBudget,
   unparsableFile,
 ];
+
+/** The rules that read what only a change can tell (RuleContext.change). */
+const CHANGE_RULES: readonly Rule[] = [dependencyBudget];
+const SNAPSHOT_RULES = RULES.filter((rule) => !CHANGE_RULES.includes(rule));

@@ -71,6 +71,19 @@ describe('runCritic', () => {
     expect(godClass).toMatchObject({ severity: 'warn', symbol: 'Big', measured: 7 });
   });
 
+  it('reads a snapshot again with a change as a first reading with that change does', async () => {
+    const context = await contextOf(SOURCES, POLICY);
+    const change = {
+      addedDependencies: ['left-pad', 'is-odd', 'is-even', 'lodash', 'chalk', 'ms'],
+    };
+    const first = runCritic(context);
+    const withChange = runCritic({ ...context, change });
+    expect(withChange).toEqual(runCritic({ ...(await contextOf(SOURCES, POLICY)), change }));
+    expect(withChange.filter((finding) => finding.ruleId !== 'dependency_budget')).toEqual(first);
+    expect(withChange.some((finding) => finding.ruleId === 'dependency_budget')).toBe(true);
+    expect(runCritic(context)).toEqual(first);
+  });
+
   it('gives the same list whatever order the files were read in', async () => {
     const reversed = Object.fromEntries(Object.entries(SOURCES).reverse());
     const context = await contextOf(reversed, POLICY);

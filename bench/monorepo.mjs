@@ -9,7 +9,8 @@
 // the copy appended to every file, so that no two files share a blob (as in a real monorepo, where
 // a cache keyed by content finds nothing shared between packages). One commit, one policy.
 //
-// Rows, each a whole process from spawn to exit, the median of 7 runs (process-timing.mjs); every
+// Rows, each a whole process from spawn to exit, the median of 7 runs by wall time, with its CPU
+// time (user + system; on a loaded machine the steadier figure) (process-timing.mjs); every
 // AUREUS row follows one untimed run of the same command, which fills the caches:
 //   node -e 0                         the floor;
 //   hook, 10 files staged             `aureus hook pre-commit` with a 7-line function appended to
@@ -136,6 +137,10 @@ async function main() {
     ['AUREUS `check --all`, nothing changed', all, all.verdict],
   ];
   const ratio = (run) => run.ms / floor.ms;
+  // CPU time (user + system, the median run's): what other work on the machine stretches least.
+  const cpu = (run) => (run.cpuMs === null ? 'n/a' : ms(run.cpuMs));
+  const cpuRatio = (run) =>
+    run.cpuMs === null || floor.cpuMs === null ? 'n/a' : (run.cpuMs / floor.cpuMs).toFixed(1);
   const within = rows.slice(1, 4).every(([, run]) => ratio(run) <= TARGET_RATIO);
   process.stdout.write(
     [
@@ -144,11 +149,11 @@ async function main() {
       `${machineLine()}. Load average before: ${before}.`,
       `Repository: ${PACKAGES.join(', ')} \`src/\`, ${COPIES} copies each: ${files.length} TypeScript files, ${lines.toLocaleString('en')} lines. Change: a 7-line function appended to ${CHANGED_FILES} of them. Each row: median of ${RUNS} whole-process runs after one untimed run.`,
       '',
-      '| process | wall ms (median) | × node -e 0 | peak MiB | verdict |',
-      '|---|---:|---:|---:|---|',
+      '| process | wall ms (median) | × node -e 0 | CPU ms | CPU × node -e 0 | peak MiB | verdict |',
+      '|---|---:|---:|---:|---:|---:|---|',
       ...rows.map(
         ([label, run, note]) =>
-          `| ${label} | ${ms(run.ms)} | ${ratio(run).toFixed(1)} | ${run.peakKiB === null ? 'n/a' : (run.peakKiB / 1024).toFixed(0)} | ${note} |`,
+          `| ${label} | ${ms(run.ms)} | ${ratio(run).toFixed(1)} | ${cpu(run)} | ${cpuRatio(run)} | ${run.peakKiB === null ? 'n/a' : (run.peakKiB / 1024).toFixed(0)} | ${note} |`,
       ),
       '',
       `- hook and warm \`check\` within ${TARGET_RATIO}× of \`node -e 0\`: ${within ? 'met' : 'NOT met'}.`,

@@ -35,15 +35,15 @@ export function processTimer(workDir) {
   let reports = 0;
 
   /**
-   * One process, timed from spawn to exit; its peak RSS (KiB) from GNU time, written to a file
-   * so that the process's own stderr stays its own. Without GNU time, memory is unknown (null).
+   * One process, timed from spawn to exit; its peak RSS (KiB) and CPU time (ms) from GNU time, written to a file
+   * so that the process's own stderr stays its own. Without GNU time, both are unknown (null).
    * Rejects unless the exit code is one of `ok`.
    */
   function measure(command, args, { ok = [0], ...options } = {}) {
     const report = join(workDir, `time-${reports++}.txt`);
     const withTime = existsSync(TIME);
     const [file, argv] = withTime
-      ? [TIME, ['-f', '%M', '-o', report, command, ...args]]
+      ? [TIME, ['-f', '%M %U %S', '-o', report, command, ...args]]
       : [command, args];
     return new Promise((resolve, reject) => {
       const start = process.hrtime.bigint();
@@ -68,11 +68,14 @@ export function processTimer(workDir) {
           reject(new Error(`${command} ${args.join(' ')} exited ${code}: ${err.slice(-2000)}`));
           return;
         }
-        // GNU time writes "Command exited with non-zero status 1" before %M: take the last line.
-        const peakKiB = withTime
-          ? Number(readFileSync(report, 'utf8').trim().split('\n').at(-1))
-          : null;
-        resolve({ ms, peakKiB, code, stdout: Buffer.concat(stdout).toString('utf8') });
+        // GNU time writes "Command exited with non-zero status 1" before its line: the last.
+        const [peak, user, system] = withTime
+          ? readFileSync(report, 'utf8').trim().split('\n').at(-1).split(' ').map(Number)
+          : [];
+        const peakKiB = peak ?? null;
+        // CPU time (user + system): what a loaded machine stretches least of a run's time.
+        const cpuMs = user === undefined ? null : (user + system) * 1000;
+        resolve({ ms, peakKiB, cpuMs, code, stdout: Buffer.concat(stdout).toString('utf8') });
       });
     });
   }

@@ -135,16 +135,24 @@ function unreadImportNotes(base: BaseSide, head: RepositoryAnalysis, change: Cha
     change.files.flatMap((file) => (file.head === undefined ? [] : [file.path])),
   );
   const before = new Set(base.unreadImports.map(({ from, to }) => `${from}\u0000${to}`));
-  return head.unreadImports.flatMap(({ from, to, why }) => {
+  return head.unreadImports.flatMap(({ from, to, why, through }) => {
+    const importsIt = importsVia(from, through);
     if (why === 'symlink')
       return [
-        `${to} is a symbolic link, which AUREUS does not follow, yet ${from} imports it, so the code it leads to is neither priced nor critiqued. To resolve, import the file it links to, or commit that file in its place.`,
+        `${to} is a symbolic link, which AUREUS does not follow, yet ${importsIt}, so the code it leads to is neither priced nor critiqued. To resolve, import the file it links to, or commit that file in its place.`,
       ];
     if (!edited.has(to) && before.has(`${from}\u0000${to}`)) return [];
     return [
-      `${to} is under paths.ignore, yet ${from} imports it and the change edits it or adds that import, so code the repository runs is neither priced nor critiqued. To resolve, move it out of the ignored folder; if it is generated, list it under paths.generated instead (priced at pricing.generated_code_weight) in the base policy.`,
+      `${to} is under paths.ignore, yet ${importsIt} and the change edits it or adds that import, so code the repository runs is neither priced nor critiqued. To resolve, move it out of the ignored folder; if it is generated, list it under paths.generated instead (priced at pricing.generated_code_weight) in the base policy.`,
     ];
   });
+}
+
+/** How the analysed code reaches an unread file: directly, or through ignored files it imports. */
+function importsVia(from: string, through: readonly string[]): string {
+  return through.length === 0
+    ? `${from} imports it`
+    : `${from} imports it through ${through.join(', then ')}`;
 }
 
 function unique(notes: readonly string[]): string[] {

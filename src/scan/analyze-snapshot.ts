@@ -31,7 +31,15 @@ import { type GoConfigs, goResolver, isGoFile, readGoConfigs } from './go-import
 import { type PythonResolution, readPythonResolution } from './python-resolution.js';
 import type { RepositorySource, UnreadableFile } from './repository-source.js';
 import { worthResolverThread } from './resolver-thread.js';
+import {
+  type ImportsOfUnread,
+  type UnreadFile,
+  type UnreadImport,
+  unreadImports,
+} from './unread-imports.js';
 import type { SnapshotFile } from './working-tree-snapshot.js';
+
+export type { UnreadImport } from './unread-imports.js';
 
 export interface SnapshotAnalysisOptions {
   readonly parser?: ParserChoice;
@@ -42,18 +50,6 @@ export interface SnapshotAnalysisOptions {
    */
   readonly factsCache?: FactsCache;
 }
-
-/**
- * An analysed file's import of a source file the analysis does not read: one under
- * `paths.ignore`, or a symbolic link, which AUREUS never follows.
- */
-export interface UnreadImport {
-  readonly from: string;
-  readonly to: string;
-  readonly why: UnreadSource;
-}
-
-type UnreadSource = 'ignored' | 'symlink';
 
 export interface RepositoryAnalysis {
   readonly facts: ReadonlyMap<string, FileFacts>;
@@ -138,7 +134,7 @@ async function analyzeWith(
     readonly python: PythonResolution;
     readonly go: GoConfigs | undefined;
     /** The snapshot's source files the analysis does not read, and why. */
-    readonly unread: ReadonlyMap<string, UnreadSource>;
+    readonly unread: ReadonlyMap<string, UnreadFile>;
   },
 ): Promise<RepositoryAnalysis> {
   const collected = await collectFacts(source, sources, {
@@ -186,6 +182,37 @@ async function analyzeWith(
   // The graph's resolver again: every specifier it answers for is one of these files' imports.
   const heritage = resolveHeritage(collected.facts, resolve);
   const unresolvedParents = unresolvedHeritage(heritage);
+  // Ignored files the analysed code imports are read for their own imports, nothing else.
+  const importsOfUnread: ImportsOfUnread = async (files) => {
+    const read = await collectFacts(
+      source,
+      files.filter((file) => file.mode !== SYMLINK_MODE),
+      {
+        parser: options.parser ?? 'auto',
+        useCache: listing.usedCache,
+        factsCache: options.factsCache,
+      },
+    );
+    const requests = [...read.facts].flatMap(([from, facts]) => typeScriptRequests(from, facts));
+    const answered = requests.length === 0 ? undefined : await resolutions.resolveAll(requests);
+    const targets = new Map<string, readonly string[]>();
+    for (const [from, facts] of read.facts) {
+      const own = isPython(facts)
+        ? python.imports.graphImports(from, facts.imports)
+        : facts.imports;
+      const answer = (specifier: string) => {
+        if (isPython(facts)) return python.imports.resolve(from, specifier);
+        return answered === undefined
+          ? resolve(from, specifier)
+          : answered.resolve(from, specifier);
+      };
+      targets.set(
+        from,
+        own.flatMap(({ specifier }) => resolvedFiles(answer(specifier))),
+      );
+    }
+    return targets;
+  };
   return {
     facts: collected.facts,
     graph,
@@ -197,7 +224,7 @@ async function analyzeWith(
     inheritance: inheritanceDepth(heritage),
     unresolvedHeritage: unresolvedParents,
     skipped: collected.skipped,
-    unreadImports: unreadImports(imports, resolve, listing.unread),
+    unreadImports: await unreadImports(imports, resolve, listing.unread, importsOfUnread),
     unreadable: [
       ...collected.unreadable,
       ...resolved.unreadable,
@@ -237,34 +264,16 @@ function pastReexportLimit(parent: UnresolvedHeritage): UnreadableFile[] {
 function sourceFiles(snapshot: readonly SnapshotFile[], ignore: readonly string[]) {
   const isIgnored = globMatcher(ignore);
   const sources: SourceFile[] = [];
-  const unread = new Map<string, UnreadSource>();
+  const unread = new Map<string, UnreadFile>();
   for (const file of snapshot) {
     const language = detectLanguage(file.path);
     if (language === undefined) continue;
-    if (file.mode === SYMLINK_MODE) unread.set(file.path, 'symlink');
-    if (isIgnored(file.path)) unread.set(file.path, 'ignored');
-    else sources.push({ ...file, language });
+    const source = { ...file, language };
+    if (file.mode === SYMLINK_MODE) unread.set(file.path, { why: 'symlink', file: source });
+    if (isIgnored(file.path)) unread.set(file.path, { why: 'ignored', file: source });
+    else sources.push(source);
   }
   return { sources, unread };
-}
-
-function unreadImports(
-  imports: ReadonlyMap<string, readonly ImportFact[]>,
-  resolve: ResolveImport,
-  unread: ReadonlyMap<string, UnreadSource>,
-): UnreadImport[] {
-  if (unread.size === 0) return [];
-  const found: UnreadImport[] = [];
-  for (const [from, list] of imports) {
-    const targets = new Set(
-      list.flatMap(({ specifier }) => resolvedFiles(resolve(from, specifier))),
-    );
-    for (const to of targets) {
-      const why = unread.get(to);
-      if (why !== undefined) found.push({ from, to, why });
-    }
-  }
-  return found;
 }
 
 function countByLanguage(files: readonly SourceFile[]): Partial<Record<Language, number>> {

@@ -70,6 +70,30 @@ describe('code the repository runs from an ignored folder', () => {
     expect(code).toBe(2);
   });
 
+  it('is incomplete when the change edits an ignored file only ignored code imports', async () => {
+    repo.write(
+      'src/dist/outer.ts',
+      "import { inner } from './inner';\nexport const outer = inner;\n",
+    );
+    repo.write('src/dist/inner.ts', 'export const inner = 1;\n');
+    repo.write('src/app.ts', "import { outer } from './dist/outer';\nexport const app = outer;\n");
+    base = repo.commit('the app runs ignored code that imports more ignored code');
+    repo.write('src/dist/huge.ts', HUGE);
+    repo.write(
+      'src/dist/inner.ts',
+      "import { Huge } from './huge';\nexport const inner = new Huge().m1();\n",
+    );
+    repo.commit('a god class one ignored import further');
+    const { code, report } = await check();
+    expect(report.reasons).toContainEqual(
+      expect.stringContaining(
+        'src/dist/huge.ts is under paths.ignore, yet src/app.ts imports it through src/dist/outer.ts, then src/dist/inner.ts',
+      ),
+    );
+    expect(report.verdict).toBe('incomplete');
+    expect(code).toBe(2);
+  });
+
   it('is incomplete when source code imports a linked source file', async () => {
     repo.write('src/dist/huge.ts', HUGE);
     repo.symlink('dist/huge.ts', 'src/huge.ts');

@@ -63,6 +63,7 @@ export function judgeChange(input: JudgeInput): Report {
     baseModules: base.modules,
     headModules: head.modules.modules,
     policy,
+    graphs: { base: base.graph, head: head.graph },
   });
   const addedDependencies = priced.dependencies.map((dependency) => dependency.name);
   return review({

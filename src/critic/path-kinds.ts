@@ -1,8 +1,14 @@
+import type { ModuleGraph } from '../analysis/graph/module-graph.js';
+import { testsInProduct } from '../analysis/graph/tests-in-product.js';
 import type { Policy } from '../model/policy.js';
 import { globMatcher, type PathTest } from '../policy/glob-matcher.js';
 
 /** How the policy's `paths` sort a file (`paths.ignore` is applied before facts are made). */
 export interface PathKinds {
+  /**
+   * Under `paths.tests`, and not run by the product: a file named as a test that product code
+   * imports at run time ships, so it is product code (tests-in-product.ts).
+   */
   readonly isTest: PathTest;
   readonly isGenerated: PathTest;
   /**
@@ -21,23 +27,28 @@ export interface PathKinds {
 }
 
 /**
- * Every rule asks for the kinds of the same policy; compiling its globs once per policy object
- * (policies are never mutated) keeps a hook's run from compiling them a dozen times. A
- * WeakMap, so a policy and its matchers go away together.
+ * Every rule asks for the kinds of the same policy and snapshot; compiling its globs once per
+ * policy object and walking the graph once per snapshot (neither is ever mutated) keeps a hook's
+ * run from doing it a dozen times. WeakMaps, so the kinds go away with their inputs.
  */
-const kindsByPolicy = new WeakMap<Policy, PathKinds>();
+const kindsByGraph = new WeakMap<ModuleGraph, WeakMap<Policy, PathKinds>>();
 
-export function pathKinds(policy: Policy): PathKinds {
-  let kinds = kindsByPolicy.get(policy);
+/** The kinds of a snapshot's files, `graph` its import graph. */
+export function pathKinds(policy: Policy, graph: ModuleGraph): PathKinds {
+  const byPolicy = kindsByGraph.get(graph) ?? new WeakMap<Policy, PathKinds>();
+  kindsByGraph.set(graph, byPolicy);
+  let kinds = byPolicy.get(policy);
   if (kinds === undefined) {
-    kinds = compilePathKinds(policy);
-    kindsByPolicy.set(policy, kinds);
+    kinds = compilePathKinds(policy, graph);
+    byPolicy.set(policy, kinds);
   }
   return kinds;
 }
 
-function compilePathKinds(policy: Policy): PathKinds {
-  const isTest = globMatcher(policy.paths.tests);
+function compilePathKinds(policy: Policy, graph: ModuleGraph): PathKinds {
+  const namedTest = globMatcher(policy.paths.tests);
+  const shipped = testsInProduct(graph, namedTest);
+  const isTest = (path: string) => namedTest(path) && !shipped.has(path);
   const isGenerated = globMatcher(policy.paths.generated);
   const inCore = globMatcher(policy.paths.core);
   const isProduct = (path: string) => !isTest(path) && !isGenerated(path);

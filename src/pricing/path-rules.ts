@@ -1,3 +1,5 @@
+import type { ModuleGraph } from '../analysis/graph/module-graph.js';
+import { testsInProduct } from '../analysis/graph/tests-in-product.js';
 import type { Policy } from '../model/policy.js';
 import { globMatcher } from '../policy/glob-matcher.js';
 
@@ -12,31 +14,51 @@ export interface PathRules {
   /** Under `paths.generated`: priced at `generated_code_weight`, never critiqued. */
   readonly isGenerated: (path: string) => boolean;
   /**
-   * The multiplier on a file's lines: `test_code_weight` under `paths.tests`,
+   * The multiplier on a file's lines at the head: `test_code_weight` under `paths.tests`,
    * `generated_code_weight` under `paths.generated`, 1 elsewhere. A path in both takes the
-   * smaller weight, the one that says the file matters least.
+   * smaller weight, the one that says the file matters least. A file named as a test that
+   * the product runs is product code (tests-in-product.ts).
    */
   readonly weightOf: (path: string) => number;
+  /** The same at the base: what a file's base lines were priced at. */
+  readonly baseWeightOf: (path: string) => number;
   /** `test code`, `generated code` or null: why a file's weight is not 1, for details. */
   readonly labelOf: (path: string) => string | null;
 }
 
-export function pathRules(policy: Policy): PathRules {
+/** The import graphs of the two sides, which say which files named as tests the product runs. */
+export interface SideGraphs {
+  readonly base?: ModuleGraph | undefined;
+  readonly head?: ModuleGraph | undefined;
+}
+
+export function pathRules(policy: Policy, graphs: SideGraphs = {}): PathRules {
   const isIgnored = globMatcher(policy.paths.ignore);
-  const isTest = globMatcher(policy.paths.tests);
+  const namedTest = globMatcher(policy.paths.tests);
   const isGenerated = globMatcher(policy.paths.generated);
   const { test_code_weight: testWeight, generated_code_weight: generatedWeight } = policy.pricing;
-  const weightOf = (path: string) => {
+  const testsOf = (graph: ModuleGraph | undefined) => {
+    const shipped = graph === undefined ? new Set<string>() : testsInProduct(graph, namedTest);
+    return (path: string) => namedTest(path) && !shipped.has(path);
+  };
+  const weightWith = (isTest: (path: string) => boolean) => (path: string) => {
     const weights = [1];
     if (isTest(path)) weights.push(testWeight);
     if (isGenerated(path)) weights.push(generatedWeight);
     return Math.min(...weights);
   };
+  const isTest = testsOf(graphs.head);
   const labelOf = (path: string) => {
     if (isGenerated(path) && (!isTest(path) || generatedWeight <= testWeight)) {
       return 'generated code';
     }
     return isTest(path) ? 'test code' : null;
   };
-  return { isIgnored, isGenerated, weightOf, labelOf };
+  return {
+    isIgnored,
+    isGenerated,
+    weightOf: weightWith(isTest),
+    baseWeightOf: weightWith(testsOf(graphs.base)),
+    labelOf,
+  };
 }

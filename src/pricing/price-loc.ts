@@ -67,24 +67,26 @@ export function textCreditTakenBack(textPoints: number, rest: number): CostItem 
 }
 
 /**
- * The share of a moved file's base lines already priced as its new path prices them: all of
- * them within one kind of path, a share when they come from a path priced at a smaller weight
- * (test or generated code), none from documentation or a lockfile, which cost nothing. Otherwise
- * code first committed as a `.txt` file or a test and then moved into the core would come in
- * for less than its lines, or for free. A move to a smaller weight earns no credit: its share
- * stays 1, as for a move within one kind of path.
+ * The share of a file's base lines already priced as its head prices them: all of them within
+ * one kind of path, a share when they were priced at a smaller weight (test or generated code,
+ * by their old path for a move, or a test the product now runs), none from documentation or a
+ * lockfile, which cost nothing. Otherwise code first committed as a `.txt` file or a test and
+ * then moved into the core, or imported by it, would come in for less than its lines, or for
+ * free. A change to a smaller weight earns no credit: its share stays 1, as within one kind.
  */
 function pricedShare(file: PricedFile, rules: PathRules): number {
   const from = file.base?.version.path;
-  if (from === undefined || from === file.path) return 1;
-  const was = isLockfile(from) || isDocumentation(from) ? 0 : rules.weightOf(from);
+  if (from === undefined) return 1;
+  const was = isLockfile(from) || isDocumentation(from) ? 0 : rules.baseWeightOf(from);
   const now = rules.weightOf(file.path);
   return now <= 0 ? 1 : Math.min(1, was / now);
 }
 
-function movedFromCheaper(share: number): string {
-  if (share === 0) return 'its old path priced none of its lines';
-  return `its old path priced its lines at ${roundPoints(share)} of this one's weight`;
+function fromCheaper(file: PricedFile, share: number): string {
+  const moved = file.base?.version.path !== file.path;
+  const where = moved ? 'its old path' : 'the base';
+  if (share === 0) return `${where} priced none of its lines`;
+  return `${where} priced its lines at ${roundPoints(share)} of this ${moved ? "one's " : ''}weight`;
 }
 
 function priceOne(file: PricedFile, policy: Policy, notes: string[], share: number) {
@@ -114,7 +116,7 @@ function priceOne(file: PricedFile, policy: Policy, notes: string[], share: numb
   }
   if (parts.length === 0) parts.push(`no change in ${unit}`);
   parts.push(...unparsed(file));
-  if (share < 1) parts.push(movedFromCheaper(share));
+  if (share < 1) parts.push(fromCheaper(file, share));
   return { points, text: unit === 'lines', detail: `${parts.join('; ')}${origin(file)}` };
 }
 

@@ -129,7 +129,8 @@ function worseOf(readings: readonly (readonly Finding[])[]): Finding[] {
  * so an imported file there counts once the change edits it or newly imports it (one change
  * could write it while nothing imports it, the next import it untouched). A linked source file
  * counts always: AUREUS never follows a link, so whatever it leads to, edited by this change or
- * not, is out of sight.
+ * not, is out of sight. A submodule counts as an ignored file: AUREUS reads no other
+ * repository, so a change that moves its commit, or newly imports it, runs code unjudged.
  */
 function unreadImportNotes(base: BaseSide, head: RepositoryAnalysis, change: Change): string[] {
   const edited = new Set(
@@ -143,6 +144,10 @@ function unreadImportNotes(base: BaseSide, head: RepositoryAnalysis, change: Cha
         `${to} is a symbolic link, which AUREUS does not follow, yet ${importsIt}, so the code it leads to is neither priced nor critiqued. To resolve, import the file it links to, or commit that file in its place.`,
       ];
     if (!edited.has(to) && before.has(`${from}\u0000${to}`)) return [];
+    if (why === 'submodule')
+      return [
+        `${to} is a submodule, a commit of another repository whose files AUREUS does not read, yet ${importsIt} and the change moves it or adds that import, so code the repository runs is neither priced nor critiqued. To resolve, commit the code it needs into this repository, where it is priced and critiqued.`,
+      ];
     return [
       `${to} is under paths.ignore, yet ${importsIt} and the change edits it or adds that import, so code the repository runs is neither priced nor critiqued. To resolve, move it out of the ignored folder; if it is generated, list it under paths.generated instead (priced at pricing.generated_code_weight) in the base policy.`,
     ];

@@ -19,7 +19,7 @@ import {
   type UnresolvedHeritage,
   unresolvedHeritage,
 } from '../analysis/semantics/index.js';
-import { SYMLINK_MODE } from '../git/blob-version.js';
+import { SUBMODULE_MODE, SYMLINK_MODE } from '../git/blob-version.js';
 import type { FactsCache } from '../memory/facts-cache.js';
 import type { FileFacts, ImportFact, Language } from '../model/facts.js';
 import type { Policy } from '../model/policy.js';
@@ -33,6 +33,8 @@ import type { RepositorySource, UnreadableFile } from './repository-source.js';
 import { worthResolverThread } from './resolver-thread.js';
 import {
   type ImportsOfUnread,
+  type LinkedEntries,
+  type ResolvedImport,
   type UnreadFile,
   type UnreadImport,
   unreadImports,
@@ -102,7 +104,7 @@ export async function analyzeSnapshot(
   policy: Policy,
   options: SnapshotAnalysisOptions = {},
 ): Promise<RepositoryAnalysis> {
-  const { sources, unread } = sourceFiles(snapshot, policy.paths.ignore);
+  const { sources, unread, linked } = sourceFiles(snapshot, policy.paths.ignore);
   // The caches live where no checkout reaches (RepositorySource.cacheDir): whatever the
   // snapshot tracks, even under .aureus/local/, is analysed as the repository's files.
   const useCache = source.cacheDir !== undefined;
@@ -116,6 +118,7 @@ export async function analyzeSnapshot(
       python,
       go,
       unread,
+      linked,
     });
   } finally {
     resolutions.close();
@@ -135,6 +138,8 @@ async function analyzeWith(
     readonly go: GoConfigs | undefined;
     /** The snapshot's source files the analysis does not read, and why. */
     readonly unread: ReadonlyMap<string, UnreadFile>;
+    /** The snapshot's links and submodules, whatever their names. */
+    readonly linked: LinkedEntries;
   },
 ): Promise<RepositoryAnalysis> {
   const collected = await collectFacts(source, sources, {
@@ -195,7 +200,7 @@ async function analyzeWith(
     );
     const requests = [...read.facts].flatMap(([from, facts]) => typeScriptRequests(from, facts));
     const answered = requests.length === 0 ? undefined : await resolutions.resolveAll(requests);
-    const targets = new Map<string, readonly string[]>();
+    const targets = new Map<string, readonly ResolvedImport[]>();
     for (const [from, facts] of read.facts) {
       const own = isPython(facts)
         ? python.imports.graphImports(from, facts.imports)
@@ -208,7 +213,7 @@ async function analyzeWith(
       };
       targets.set(
         from,
-        own.flatMap(({ specifier }) => resolvedFiles(answer(specifier))),
+        own.map(({ specifier }) => ({ specifier, files: resolvedFiles(answer(specifier)) })),
       );
     }
     return targets;
@@ -224,7 +229,13 @@ async function analyzeWith(
     inheritance: inheritanceDepth(heritage),
     unresolvedHeritage: unresolvedParents,
     skipped: collected.skipped,
-    unreadImports: await unreadImports(imports, resolve, listing.unread, importsOfUnread),
+    unreadImports: await unreadImports(
+      imports,
+      resolve,
+      listing.unread,
+      listing.linked,
+      importsOfUnread,
+    ),
     unreadable: [
       ...collected.unreadable,
       ...resolved.unreadable,
@@ -265,7 +276,10 @@ function sourceFiles(snapshot: readonly SnapshotFile[], ignore: readonly string[
   const isIgnored = globMatcher(ignore);
   const sources: SourceFile[] = [];
   const unread = new Map<string, UnreadFile>();
+  const linked = new Map<string, 'symlink' | 'submodule'>();
   for (const file of snapshot) {
+    if (file.mode === SYMLINK_MODE) linked.set(file.path, 'symlink');
+    if (file.mode === SUBMODULE_MODE) linked.set(file.path, 'submodule');
     const language = detectLanguage(file.path);
     if (language === undefined) continue;
     const source = { ...file, language };
@@ -273,7 +287,7 @@ function sourceFiles(snapshot: readonly SnapshotFile[], ignore: readonly string[
     if (isIgnored(file.path)) unread.set(file.path, { why: 'ignored', file: source });
     else sources.push(source);
   }
-  return { sources, unread };
+  return { sources, unread, linked };
 }
 
 function countByLanguage(files: readonly SourceFile[]): Partial<Record<Language, number>> {

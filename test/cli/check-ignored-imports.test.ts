@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { makeRepo, type Repo } from '../support/git-fixture.js';
 import { useIsolatedGit } from '../support/isolated-git-suite.js';
@@ -111,6 +113,59 @@ describe('code the repository runs from an ignored folder', () => {
     expect(report.verdict).toBe('incomplete');
     expect(code).toBe(2);
   });
+
+  it('is incomplete when source code imports through a linked folder', async () => {
+    repo.write('src/dist/huge.ts', HUGE);
+    repo.symlink('dist', 'src/lib');
+    repo.write(
+      'src/app.ts',
+      "import { Huge } from './lib/huge';\nexport const app = new Huge().m1();\n",
+    );
+    repo.commit('a god class reached through a linked folder');
+    const { code, report } = await check();
+    expect(report.reasons).toContainEqual(
+      expect.stringContaining(
+        'src/lib is a symbolic link, which AUREUS does not follow, yet src/app.ts imports it',
+      ),
+    );
+    expect(report.verdict).toBe('incomplete');
+    expect(code).toBe(2);
+  });
+
+  it('is incomplete when the change moves a submodule source code imports', async () => {
+    pointSubmodule('1'.repeat(40));
+    repo.write(
+      'src/app.ts',
+      "import { lib } from '../vendor/lib/index';\nexport const app = lib;\n",
+    );
+    base = repo.commit('the app runs code from a submodule');
+    pointSubmodule('2'.repeat(40));
+    repo.commit('another commit of the submodule');
+    const { code, report } = await check();
+    expect(report.reasons).toContainEqual(
+      expect.stringContaining(
+        'vendor/lib is a submodule, a commit of another repository whose files AUREUS does not read, yet src/app.ts imports it',
+      ),
+    );
+    expect(report.verdict).toBe('incomplete');
+    expect(code).toBe(2);
+  });
+
+  it('judges a change that moves a submodule nothing imports as before', async () => {
+    pointSubmodule('1'.repeat(40));
+    base = repo.commit('a submodule the code does not run');
+    pointSubmodule('2'.repeat(40));
+    repo.commit('another commit of the submodule');
+    const { code, report } = await check();
+    expect(report.verdict).toBe('pass');
+    expect(code).toBe(0);
+  });
+
+  /** A gitlink at vendor/lib to `commit`, not checked out (an empty folder), as a clone has it. */
+  function pointSubmodule(commit: string) {
+    mkdirSync(join(repo.dir, 'vendor/lib'), { recursive: true });
+    repo.git('update-index', '--add', '--cacheinfo', `160000,${commit},vendor/lib`);
+  }
 
   it('judges a change that edits an ignored file nothing imports as before', async () => {
     repo.write('src/dist/notes.ts', 'export const notes = 2;\n');

@@ -97,14 +97,37 @@ export function globProblems(policy: Policy, locate: YamlLocator, file: string):
     if (!Array.isArray(globs)) continue;
     globs.forEach((glob: unknown, index) => {
       if (typeof glob !== 'string') return;
-      const error = globSyntaxError(glob);
-      if (error === undefined) return;
       const itemPath = [...path, String(index)];
+      const name = displayPath(itemPath);
+      const error = globSyntaxError(glob);
+      const explanation = isNegated(glob)
+        ? explainNegated(name, glob)
+        : error === undefined
+          ? undefined
+          : explain(name, glob, error);
+      if (explanation === undefined) return;
       const { line, column } = locate.valueAt(itemPath);
-      problems.push({ file, line, column, ...explain(displayPath(itemPath), glob, error) });
+      problems.push({ file, line, column, ...explanation });
     });
   }
   return problems;
+}
+
+/**
+ * A leading `!` (not an extglob's `!(…)`) makes picomatch match every path the rest does NOT
+ * match, and a list matches a file when any of its globs does: `[dist/**, "!dist/keep/**"]`
+ * meant as "dist except keep" ignores every file of the repository, and fails the gate open.
+ */
+function isNegated(glob: string): boolean {
+  return /^!(?!\()/.test(glob);
+}
+
+function explainNegated(name: string, glob: string): Explanation {
+  const rest = glob.replace(/^!+/, '');
+  return {
+    message: `${name} is a negated glob: ${describe(glob)} matches every file outside ${describe(rest)}, since a file is matched when any glob of the list matches it; globs here cannot exclude files.`,
+    hint: 'list only the files to match (for example dist/**), or exclude a folder inside one glob with an extglob (for example dist/!(keep)/**).',
+  };
 }
 
 function explain(name: string, glob: string, error: string): Explanation {

@@ -120,7 +120,8 @@ const INEXACT_NUMBERS: readonly (readonly [string, string, string, string, strin
 ];
 
 /**
- * Globs picomatch cannot compile as written, one in each glob setting:
+ * Globs picomatch cannot compile as written, one in each glob setting, and a negated glob,
+ * which picomatch compiles to its opposite:
  * [case, file, line:column, message, hint].
  */
 const BROKEN_GLOBS: readonly (readonly [string, string, string, string, string])[] = [
@@ -158,6 +159,13 @@ const BROKEN_GLOBS: readonly (readonly [string, string, string, string, string])
     '4:21',
     'forbidden_patterns.oversized_adapter.adapter_globs[0] is not a valid glob: "src/adapters]/**" closes a "]" that was never opened.',
     'remove it, or write []] to match a literal "]".',
+  ],
+  [
+    'negated glob in paths.ignore',
+    'version: 1\npaths:\n  ignore: [dist/**, "!dist/keep/**"]\n',
+    '3:21',
+    'paths.ignore[1] is a negated glob: "!dist/keep/**" matches every file outside "dist/keep/**", since a file is matched when any glob of the list matches it; globs here cannot exclude files.',
+    'list only the files to match (for example dist/**), or exclude a folder inside one glob with an extglob (for example dist/!(keep)/**).',
   ],
   [
     'unclosed bracket in protected_paths',

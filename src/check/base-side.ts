@@ -2,6 +2,7 @@ import { runCritic } from '../critic/run-critic.js';
 import type { FileFacts } from '../model/facts.js';
 import type { Finding } from '../model/finding.js';
 import type { Policy } from '../model/policy.js';
+import { shippedTests } from '../pricing/index.js';
 import type { RepositoryAnalysis, UnreadImport } from '../scan/analyze-snapshot.js';
 import type { UnreadableFile } from '../scan/repository-source.js';
 
@@ -19,6 +20,8 @@ export interface BaseSide {
   readonly findings: readonly Finding[];
   readonly unreadable: readonly UnreadableFile[];
   readonly unreadImports: readonly UnreadImport[];
+  /** The files named as tests that the base's product runs: its lines were priced as code. */
+  readonly shippedTests: ReadonlySet<string>;
 }
 
 /** The base side of a whole analysis of the base: the critic runs here. */
@@ -29,5 +32,6 @@ export function baseSideOf(analysis: RepositoryAnalysis, policy: Policy): BaseSi
     findings: runCritic({ policy, project: analysis }),
     unreadable: analysis.unreadable,
     unreadImports: analysis.unreadImports,
+    shippedTests: shippedTests(policy, analysis.graph),
   };
 }

@@ -5,7 +5,7 @@ import { type BudgetApproval, type PolicyGate, review } from '../gate/review.js'
 import type { Change } from '../model/change.js';
 import type { Finding } from '../model/finding.js';
 import type { Report } from '../model/report.js';
-import { priceChange } from '../pricing/index.js';
+import { priceChange, shippedTests } from '../pricing/index.js';
 import type { RepositoryAnalysis } from '../scan/analyze-snapshot.js';
 import type { BaseSide } from './base-side.js';
 import type { CommittedBaseline } from './baseline-at-commit.js';
@@ -63,7 +63,7 @@ export function judgeChange(input: JudgeInput): Report {
     baseModules: base.modules,
     headModules: head.modules.modules,
     policy,
-    graphs: { base: base.graph, head: head.graph },
+    shippedTests: { base: base.shippedTests, head: shippedTests(policy, head.graph) },
   });
   const addedDependencies = priced.dependencies.map((dependency) => dependency.name);
   return review({

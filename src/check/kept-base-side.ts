@@ -26,7 +26,8 @@ export async function keptBaseSide(
   const kept = await cache?.read(inputs);
   const facts =
     kept === undefined ? undefined : await changedFacts(kept.factFiles, inputs, change, factsCache);
-  if (kept !== undefined && facts !== undefined) return { ...kept, facts };
+  if (kept !== undefined && facts !== undefined)
+    return { ...kept, facts, shippedTests: new Set(kept.shippedTests) };
   return keepBaseSide(cacheDir, inputs, await analyze());
 }
 
@@ -48,6 +49,7 @@ export async function keepBaseSide(
     findings: side.findings,
     unreadable: side.unreadable,
     unreadImports: side.unreadImports,
+    shippedTests: [...side.shippedTests],
   });
   return side;
 }

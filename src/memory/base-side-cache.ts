@@ -23,8 +23,10 @@ export interface KeptBaseSide {
   readonly unreadImports: ReadonlyArray<{
     readonly from: string;
     readonly to: string;
-    readonly why: 'ignored' | 'symlink';
+    readonly why: 'ignored' | 'symlink' | 'submodule';
+    readonly through: readonly string[];
   }>;
+  readonly shippedTests: readonly string[];
 }
 
 /** What decides a base side: the clone, the judging policy and every file of the base. */
@@ -128,6 +130,8 @@ function isKeptBaseSide(value: unknown): value is KeptBaseSide {
     'unreadable' in value &&
     Array.isArray(value.unreadable) &&
     'unreadImports' in value &&
-    Array.isArray(value.unreadImports)
+    Array.isArray(value.unreadImports) &&
+    'shippedTests' in value &&
+    Array.isArray(value.shippedTests)
   );
 }

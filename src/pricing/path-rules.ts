@@ -26,28 +26,31 @@ export interface PathRules {
   readonly labelOf: (path: string) => string | null;
 }
 
-/** The import graphs of the two sides, which say which files named as tests the product runs. */
-export interface SideGraphs {
-  readonly base?: ModuleGraph | undefined;
-  readonly head?: ModuleGraph | undefined;
+/** Per side, the files named as tests that the product runs (shippedTests): priced as code. */
+export interface SideShippedTests {
+  readonly base?: ReadonlySet<string> | undefined;
+  readonly head?: ReadonlySet<string> | undefined;
 }
 
-export function pathRules(policy: Policy, graphs: SideGraphs = {}): PathRules {
+/** The files under the policy's `paths.tests` that the rest of `graph` runs (tests-in-product.ts). */
+export function shippedTests(policy: Policy, graph: ModuleGraph): ReadonlySet<string> {
+  return testsInProduct(graph, globMatcher(policy.paths.tests));
+}
+
+export function pathRules(policy: Policy, shipped: SideShippedTests = {}): PathRules {
   const isIgnored = globMatcher(policy.paths.ignore);
   const namedTest = globMatcher(policy.paths.tests);
   const isGenerated = globMatcher(policy.paths.generated);
   const { test_code_weight: testWeight, generated_code_weight: generatedWeight } = policy.pricing;
-  const testsOf = (graph: ModuleGraph | undefined) => {
-    const shipped = graph === undefined ? new Set<string>() : testsInProduct(graph, namedTest);
-    return (path: string) => namedTest(path) && !shipped.has(path);
-  };
+  const testsOf = (side: ReadonlySet<string> | undefined) => (path: string) =>
+    namedTest(path) && side?.has(path) !== true;
   const weightWith = (isTest: (path: string) => boolean) => (path: string) => {
     const weights = [1];
     if (isTest(path)) weights.push(testWeight);
     if (isGenerated(path)) weights.push(generatedWeight);
     return Math.min(...weights);
   };
-  const isTest = testsOf(graphs.head);
+  const isTest = testsOf(shipped.head);
   const labelOf = (path: string) => {
     if (isGenerated(path) && (!isTest(path) || generatedWeight <= testWeight)) {
       return 'generated code';
@@ -58,7 +61,7 @@ export function pathRules(policy: Policy, graphs: SideGraphs = {}): PathRules {
     isIgnored,
     isGenerated,
     weightOf: weightWith(isTest),
-    baseWeightOf: weightWith(testsOf(graphs.base)),
+    baseWeightOf: weightWith(testsOf(shipped.base)),
     labelOf,
   };
 }

@@ -10,7 +10,7 @@ import {
 import type { FileFacts } from '../model/facts.js';
 import type { Policy } from '../model/policy.js';
 import { priceDependencies } from './dependencies/price-dependencies.js';
-import { pathRules, type SideGraphs } from './path-rules.js';
+import { pathRules, type SideShippedTests } from './path-rules.js';
 import { sumPoints } from './points.js';
 import { priceAbstractions } from './price-abstractions.js';
 import { priceFiles } from './price-files.js';
@@ -34,10 +34,10 @@ export interface PricingInput {
   /** The BASE policy: its weights and its `paths` (ignore, tests, generated) price the change. */
   readonly policy: Policy;
   /**
-   * The import graphs of the repository at base and at head: a file named as a test that the
-   * product runs is priced as product code (tests-in-product.ts). Without them, names decide.
+   * Per side, the files named as tests that the product runs (path-rules.ts shippedTests): they
+   * are priced as product code (tests-in-product.ts). Without them, names decide.
    */
-  readonly graphs?: SideGraphs;
+  readonly shippedTests?: SideShippedTests;
 }
 
 /**
@@ -48,7 +48,7 @@ export interface PricingInput {
  */
 export function priceChange(input: PricingInput): PricedChange {
   const { policy } = input;
-  const rules = pathRules(policy, input.graphs);
+  const rules = pathRules(policy, input.shippedTests);
   const files = pricedFiles(input.change.files, input, rules);
   const dependencies = priceDependencies(files, policy, rules);
   const loc = priceLoc(files, policy, rules);

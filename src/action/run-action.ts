@@ -80,10 +80,10 @@ export async function runAction(env: NodeJS.ProcessEnv): Promise<number> {
       policyGate: actionPolicyGate(event, client),
     });
     // A builder's pull request also needs an independent approval (builder-pull-check.ts).
-    const report = await withBuilderApproval(event, client, checked);
-    publication = { ...publication, headSha: report.change.headSha ?? publication.headSha };
-    const exitCode = await concludeReport(publication, checked, root, env);
-    await simplifyPullRequestOf(publication, checked, root);
+    const judged = { ...checked, report: await withBuilderApproval(event, client, checked) };
+    publication = { ...publication, headSha: judged.report.change.headSha ?? publication.headSha };
+    const exitCode = await concludeReport(publication, judged, root, env);
+    await simplifyPullRequestOf(publication, judged, root);
     return exitCode;
   } catch (error) {
     return await concludeError(publication, error, env);

@@ -12,7 +12,9 @@ import { roundPoints } from '../pricing/points.js';
 import { allocationOf } from './plan-estimate.js';
 import { type RunStatus, runLoop } from './run-loop.js';
 
-export { BUDGET_STOP } from './run-loop.js';
+export { allocationOf as planPoints } from './plan-estimate.js';
+export { placePlannedRun, plannedRunOf } from './run-handoff.js';
+export { BUDGET_STOP, PLANNED } from './run-loop.js';
 
 import { loadState, type RunState, recordAction, runDir, saveState } from './run-memory.js';
 import type { RunSimplification } from './run-reflexion.js';
@@ -69,6 +71,8 @@ export interface ImplementOptions {
    * over this one stops the run (`stopped at the requested budget`) with its work.
    */
   readonly maxPoints?: number | undefined;
+  /** Ends the run once its plan is accepted (`planned`), to go on later with `resume`. */
+  readonly stopAfterPlan?: boolean | undefined;
 }
 
 /** `schemas/implement-report.schema.json` describes it. */
@@ -220,6 +224,7 @@ export async function implement(options: ImplementOptions): Promise<ImplementRep
       ...(policy.budgets.change.block < ownPolicy.budgets.change.block
         ? { policyBlock: ownPolicy.budgets.change.block }
         : {}),
+      stopAfterPlan: options.stopAfterPlan,
     },
     state,
   );

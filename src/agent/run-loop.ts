@@ -36,6 +36,7 @@ import { scrubInput, scrubReply, scrubResult } from './tools/scrub-result.js';
 
 export type RunStatus =
   | 'done'
+  | typeof PLANNED
   | 'failed verification'
   | 'stopped by the iteration bound'
   | 'stopped: no progress'
@@ -48,6 +49,12 @@ export type RunStatus =
  * not the policy's: more budget lets it go on, so it stops with its work instead of shrinking it.
  */
 export const BUDGET_STOP = 'stopped at the requested budget';
+
+/**
+ * A run asked to stop after its plan (`stopAfterPlan`) ends here once the plan is accepted, with
+ * nothing acted on: its state goes on from the plan in another process (`--resume`).
+ */
+export const PLANNED = 'planned';
 
 /** The run stops here when a request cannot be brought under cost_thresholds.context_tokens. */
 export const CONTEXT_STOP = 'stopped at cost_thresholds.context_tokens';
@@ -66,6 +73,8 @@ export interface LoopSettings extends VerifySettings {
    * change between the two stops the run (BUDGET_STOP) rather than being refused.
    */
   readonly policyBlock?: number | undefined;
+  /** Ends the run once its plan is accepted (PLANNED), so that the plan is shown before Act. */
+  readonly stopAfterPlan?: boolean | undefined;
 }
 
 export interface LoopOutcome {
@@ -455,7 +464,11 @@ export async function runLoop(settings: LoopSettings, initial: RunState): Promis
       over === null
         ? { ok: true, output: { accepted: true, phase: 'act', ...judged.allowance } }
         : { ok: false, refusedBy: 'budget', error: over.why };
-    return { result, finished: null, stop: over };
+    const atPlan: Stop | null =
+      over === null && settings.stopAfterPlan === true
+        ? { status: PLANNED, why: 'The plan is accepted; the run goes on to Act from it.' }
+        : null;
+    return { result, finished: null, stop: over ?? atPlan };
   }
 
   /**

@@ -73,7 +73,7 @@ export async function loadState(dir: string): Promise<RunState> {
   return parsed;
 }
 
-function isRunState(value: unknown): value is RunState {
+export function isRunState(value: unknown): value is RunState {
   if (typeof value !== 'object' || value === null) return false;
   const record: Record<string, unknown> = { ...value };
   const strings = ['id', 'task', 'branch', 'startCommit'].every(

@@ -43,13 +43,26 @@ export async function createRun(root: string, task: string): Promise<NewRun> {
       'commit something first, then run aureus implement again.',
     );
   const id = newRunId();
-  const branch = runBranch(task, id);
+  const run = await placeRun(root, id, runBranch(task, id), startCommit);
+  await writeNote(run.memory, 'goals.md', `# Goal\n\n${task}\n`);
+  return run;
+}
+
+/**
+ * The run's branch checked out at `startCommit` in its own worktree, and its memory folder: a
+ * new run's, or the place of a run whose state another process planned (the builder's Act job).
+ */
+export async function placeRun(
+  root: string,
+  id: string,
+  branch: string,
+  startCommit: string,
+): Promise<NewRun> {
+  const memory = await runDir(root, id);
   const place = await runPlaceOf(root, id);
   await mkdir(place.dir, { recursive: true });
   await runGit(root, ['worktree', 'add', '--quiet', '-b', branch, place.tree, startCommit]);
   await linkDependencies(root, place.tree);
-  const memory = await runDir(root, id);
-  await writeNote(memory, 'goals.md', `# Goal\n\n${task}\n`);
   return { place, memory, branch, startCommit };
 }
 

@@ -1,8 +1,9 @@
 import * as core from '@actions/core';
-import { implement, runTextScrubber } from '../agent/implement-run.js';
+import { implement, PLANNED, runTextScrubber } from '../agent/implement-run.js';
 import { payloadField as field } from '../github/payload-field.js';
 import { AureusError, ExitCode } from '../model/errors.js';
 import { readBuilderDispatch } from './builder-dispatch.js';
+import { restorePlannedRun, writePlannedRun } from './planned-run.js';
 import { writeRunArtifact } from './run-artifact.js';
 import { toolVersion } from './tool-version.js';
 
@@ -17,6 +18,18 @@ export interface AgentJob {
   readonly event: unknown;
   /** The build step's secret-named values, which the agent's environment does not hold. */
   readonly secrets: readonly string[];
+  /** How far the run goes: the whole run, to its plan only, or on from a plan (`planDir`). */
+  readonly stage: BuilderStage;
+  /** For the `act` stage: where the plan job's artifact was downloaded. */
+  readonly planDir: string;
+}
+
+/** The builder step's `stage` input. */
+export const BUILDER_STAGES = ['all', 'plan', 'act'] as const;
+export type BuilderStage = (typeof BUILDER_STAGES)[number];
+
+export function isBuilderStage(value: string): value is BuilderStage {
+  return BUILDER_STAGES.some((stage) => stage === value);
 }
 
 /**
@@ -28,9 +41,15 @@ export interface AgentJob {
 export async function runAgentProcess(env: NodeJS.ProcessEnv): Promise<number> {
   const job = agentJob(await standardInput());
   const dispatch = readBuilderDispatch('workflow_dispatch', job.event);
+  const resume =
+    job.stage === 'act'
+      ? await restorePlannedRun(job.root, job.planDir, dispatch, job.task)
+      : undefined;
   const report = await implement({
     root: job.root,
     task: job.task,
+    resume,
+    stopAfterPlan: job.stage === 'plan',
     env,
     // Tier 2 (the policy's allowed commands) as with --yes: the tier gate still holds the run
     // to permissions.max_tier, and nobody is there to ask.
@@ -43,8 +62,11 @@ export async function runAgentProcess(env: NodeJS.ProcessEnv): Promise<number> {
   });
   const scrub = await runTextScrubber(job.root, job.secrets);
   await writeRunArtifact(job, report, dispatch, scrub);
+  if (report.status === PLANNED) await writePlannedRun(job, report, dispatch, scrub);
   core.info(`The builder's run ended "${report.status}".`);
-  return report.status === 'done' ? ExitCode.pass : ExitCode.rejected;
+  return report.status === (job.stage === 'plan' ? PLANNED : 'done')
+    ? ExitCode.pass
+    : ExitCode.rejected;
 }
 
 async function standardInput(): Promise<string> {
@@ -76,7 +98,13 @@ function agentJob(text: string): AgentJob {
     task: stringAt('task'),
     event: field(parsed, 'event'),
     secrets: stringsAt(field(parsed, 'secrets')),
+    stage: stageAt(field(parsed, 'stage')),
+    planDir: stringAt('planDir'),
   };
+}
+
+function stageAt(value: unknown): BuilderStage {
+  return typeof value === 'string' && isBuilderStage(value) ? value : 'all';
 }
 
 function stringsAt(value: unknown): string[] {

@@ -93,6 +93,8 @@ const RUNNER_METADATA = new Set([
   // The builder step's own settings (builder/action.yml): folder names.
   'AUREUS_OUTPUT_DIR',
   'AUREUS_WORKING_DIRECTORY',
+  'AUREUS_STAGE',
+  'AUREUS_PLAN_DIR',
 ]);
 
 /**

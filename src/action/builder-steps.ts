@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import * as core from '@actions/core';
+import { PLANNED } from '../agent/implement-run.js';
 import { basePolicy } from '../check/policy-at-commit.js';
 import { runGit } from '../git/git-runner.js';
 import { payloadField as field } from '../github/payload-field.js';
@@ -9,6 +10,7 @@ import { writeOutputFile } from '../memory/output-file.js';
 import { AureusError, ExitCode } from '../model/errors.js';
 import type { Policy } from '../model/policy.js';
 import { escapeMarkdown } from '../report/markdown-escape.js';
+import { type BuilderStage, isBuilderStage } from './agent-child.js';
 import {
   agentEnvironment,
   refuseRunnerCredentials,
@@ -19,7 +21,7 @@ import { approvedIssue } from './approved-issue.js';
 import { refusePersistedCredentials } from './builder-credentials.js';
 import { type BuilderDispatch, readBuilderDispatch } from './builder-dispatch.js';
 import { verifyDispatchTrigger } from './dispatch-trigger.js';
-import { outputFolder, RUN_REPORT, readArtifactFile } from './run-artifact.js';
+import { artifactFolder, outputFolder, RUN_REPORT, readArtifactFile } from './run-artifact.js';
 import { actionClient, eventPayload, required } from './runner-environment.js';
 import { setStepOutputs } from './step-outputs.js';
 
@@ -76,6 +78,8 @@ export async function runBuildStep(env: NodeJS.ProcessEnv): Promise<number> {
   const dispatch = await dispatchOf(env);
   const task = await approvedTask(required(env, 'RUNNER_TEMP'), dispatch);
   const workspace = required(env, 'GITHUB_WORKSPACE');
+  const stage = stageOf(env);
+  const planDir = stage === 'act' ? artifactFolder(workspace, planDirOf(env)) : '';
   const root = resolve(workspace, env.AUREUS_WORKING_DIRECTORY ?? '.');
   await refusePersistedCredentials(root);
   const folder = await outputFolder(workspace, env.AUREUS_OUTPUT_DIR ?? 'aureus-run');
@@ -91,6 +95,8 @@ export async function runBuildStep(env: NodeJS.ProcessEnv): Promise<number> {
     task,
     event: await eventPayload(env),
     secrets,
+    stage,
+    planDir,
   };
   core.info(`The builder starts on issue #${dispatch.issue}, run ${dispatch.runId}.`);
   const exitCode = await runAgent(job, agentEnvironment(env, keys), env);
@@ -112,13 +118,35 @@ export async function runBuildStep(env: NodeJS.ProcessEnv): Promise<number> {
       ].join('\n'),
     )
     .write();
-  if (exitCode === ExitCode.pass && run.status === 'done') return ExitCode.pass;
+  if (exitCode === ExitCode.pass && run.status === (stage === 'plan' ? PLANNED : 'done'))
+    return ExitCode.pass;
   core.error(`AUREUS builder: the run ended "${run.status}"; nothing will be published.`);
   return ExitCode.rejected;
 }
 
 async function dispatchOf(env: NodeJS.ProcessEnv): Promise<BuilderDispatch> {
   return readBuilderDispatch(required(env, 'GITHUB_EVENT_NAME'), await eventPayload(env));
+}
+
+/** The builder step's `stage` input: the whole run, to the plan only, or on from a plan. */
+function stageOf(env: NodeJS.ProcessEnv): BuilderStage {
+  const stage = env.AUREUS_STAGE || 'all';
+  if (!isBuilderStage(stage))
+    throw new AureusError(
+      `the builder step's stage is ${JSON.stringify(stage)}, not all, plan or act.`,
+      'set stage: plan in the plan job and stage: act in the job after it, or leave it out for one job.',
+    );
+  return stage;
+}
+
+function planDirOf(env: NodeJS.ProcessEnv): string {
+  const given = env.AUREUS_PLAN_DIR ?? '';
+  if (given === '')
+    throw new AureusError(
+      "the builder step's stage is act, and plan-dir is empty: the Act job goes on from the plan job's run.",
+      "download the plan job's artifact with actions/download-artifact and give its path as plan-dir.",
+    );
+  return given;
 }
 
 function taskFile(temp: string, dispatch: BuilderDispatch): string {

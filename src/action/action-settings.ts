@@ -4,10 +4,10 @@ import { AureusError } from '../model/errors.js';
 export type FailureCause = 'findings' | 'budget' | 'incomplete';
 export type AnnotationMode = 'checks' | 'log' | 'off';
 /**
- * check: judge a change (the default); implement and publish: the builder's two jobs; learn:
+ * check: judge a change (the default); implement, post-plan and publish: the builder's jobs; learn:
  * open `aureus learn`'s proposal as a pull request.
  */
-export type ActionMode = 'check' | 'implement' | 'publish' | 'learn';
+export type ActionMode = 'check' | 'implement' | 'publish' | 'post-plan' | 'learn';
 
 /** The Action's inputs (action.yml), typed and checked once. */
 export interface ActionSettings {
@@ -25,13 +25,13 @@ export interface ActionSettings {
   readonly head: string | null;
   readonly workingDirectory: string;
   readonly checkName: string;
-  /** implement: where the run's bundle and report go; publish: where they were downloaded. */
+  /** implement: where the run's bundle and report go; post-plan, publish: where they were downloaded. */
   readonly outputDir: string;
 }
 
 const FAILURE_CAUSES: readonly FailureCause[] = ['findings', 'budget', 'incomplete'];
 const ANNOTATION_MODES: readonly AnnotationMode[] = ['checks', 'log', 'off'];
-const MODES: readonly ActionMode[] = ['check', 'implement', 'publish', 'learn'];
+const MODES: readonly ActionMode[] = ['check', 'implement', 'publish', 'post-plan', 'learn'];
 
 /** `INPUT_<NAME>` as the runner sets it: spaces to `_`, upper case (as @actions/core reads it). */
 export function inputOf(env: NodeJS.ProcessEnv, name: string): string {

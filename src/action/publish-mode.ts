@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import * as core from '@actions/core';
 import { basePolicy } from '../check/policy-at-commit.js';
 import {
-  builderRunComment,
+  builderRunPhases,
   STOPPED_PHASE,
   stoppedRunStateLine,
 } from '../github/builder-run-comment.js';
@@ -22,7 +22,7 @@ import { actionClient, eventPayload, required } from './runner-environment.js';
 import { setStepOutputs } from './step-outputs.js';
 import { spentBy, stoppedRunDetails } from './stopped-run-comment.js';
 import { toolVersion } from './tool-version.js';
-import { findTrackingComment } from './tracking-comment.js';
+import { cancelled, tellTrackingComment } from './tracking-comment.js';
 
 /**
  * `mode: publish`, the builder's second job: the only one with a write token, and it runs no
@@ -44,7 +44,7 @@ export async function runPublishMode(
   const root = resolve(workspace, settings.workingDirectory);
   const client = actionClient(settings.token, env);
   const tell = (phase: string, detail: string, more = '') =>
-    trackingComment(client, dispatch, phase, detail, more);
+    tellTrackingComment(client, dispatch, phase, detail, more);
   try {
     // The build job proved who asked; a job that skipped it proves it here before anything is pushed.
     await verifyDispatchTrigger(client, dispatch, async () => {
@@ -121,12 +121,13 @@ export async function runPublishMode(
     }
     // Published: a comment that cannot be edited (another App's, a missing permission) must not
     // turn a pushed branch and an open pull request into a failed step.
-    await tell('finished', `draft pull request: ${url}`).catch((error: unknown) =>
-      core.warning(
-        escapeControls(
-          `AUREUS builder: published, but the tracking comment could not be updated (${error instanceof Error ? error.message : String(error)}); grant issues: write to this job.`,
+    await tell('finished', `draft pull request: ${url}`, builderRunPhases(5)).catch(
+      (error: unknown) =>
+        core.warning(
+          escapeControls(
+            `AUREUS builder: published, but the tracking comment could not be updated (${error instanceof Error ? error.message : String(error)}); grant issues: write to this job.`,
+          ),
         ),
-      ),
     );
     await core.summary
       .addRaw(
@@ -145,12 +146,6 @@ export async function runPublishMode(
 
 /** Thrown between the push and the pull request when the run was cancelled meanwhile. */
 const CANCELLED = new Error('cancelled');
-
-/** Whether the run's tracking record (the App's comment) says it was cancelled. */
-async function cancelled(client: GitHubClient, dispatch: BuilderDispatch): Promise<boolean> {
-  const found = await findTrackingComment(client, dispatch);
-  return (found?.body ?? '').startsWith(builderRunComment(dispatch.runId, 'cancelled'));
-}
 
 async function refuseCancelled(env: NodeJS.ProcessEnv): Promise<number> {
   core.error('AUREUS builder: the run was cancelled (/aureus cancel); nothing is published.');
@@ -205,23 +200,4 @@ async function openDraftPullRequest(
     if (existing === undefined) throw error;
     return existing.html_url;
   }
-}
-
-/**
- * Edits the run's tracking comment (the App's, found by its marker among its bot's comments),
- * or posts one when there is none to edit.
- */
-async function trackingComment(
-  client: GitHubClient,
-  dispatch: BuilderDispatch,
-  phase: string,
-  detail: string,
-  more = '',
-): Promise<void> {
-  const where = { ...dispatch.repository, issue_number: dispatch.issue };
-  const found = await findTrackingComment(client, dispatch);
-  const body = `${builderRunComment(dispatch.runId, phase, detail.slice(0, 4000))}${more === '' ? '' : `\n\n${more.slice(0, 16000)}`}`;
-  if (found === undefined) await client.rest.issues.createComment({ ...where, body });
-  else
-    await client.rest.issues.updateComment({ ...dispatch.repository, comment_id: found.id, body });
 }

@@ -143,35 +143,8 @@ export async function publishableRun(
   dispatch: BuilderDispatch,
 ): Promise<PublishableRun | StoppedRun | { readonly refusals: readonly string[] }> {
   const { root } = settings;
-  const read = readArtifactFile(settings.folder, RUN_REPORT, MAX_REPORT_BYTES);
-  if ('refusal' in read) return { refusals: [read.refusal] };
-  let claims: RunClaims;
-  try {
-    const parsed: unknown = JSON.parse(read.bytes.toString('utf8'));
-    claims = {
-      ...readRecord(parsed, RUN_REPORT),
-      wholePlan: wholePlan(payloadField(parsed, 'plan'), `${RUN_REPORT}.plan`),
-    };
-  } catch (error) {
-    return {
-      refusals: [
-        `the run's ${RUN_REPORT} is not the builder's report: ${String(error instanceof Error ? error.message : error)}.`,
-      ],
-    };
-  }
-  const expected = {
-    issue: dispatch.issue,
-    run_id: dispatch.runId,
-    requester: dispatch.requester,
-    snapshot: dispatch.snapshot,
-  };
-  const mismatch = (['issue', 'run_id', 'requester', 'snapshot'] as const).filter(
-    (key) => claims[key] !== expected[key],
-  );
-  if (mismatch.length > 0)
-    return {
-      refusals: [`the run's report answers another dispatch (${mismatch.join(', ')} differ).`],
-    };
+  const claims = runClaims(settings.folder, dispatch);
+  if ('refusals' in claims) return claims;
   const stopped = NEEDS_MORE[claims.status];
   if (claims.status !== 'done' && stopped === undefined)
     return { refusals: [`the run ended "${claims.status}": only a finished run is published.`] };
@@ -262,6 +235,46 @@ export async function publishableRun(
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
+}
+
+/**
+ * What the run's report.json claims, read within bounds and field by field, when it answers this
+ * dispatch: words to show and figures to check, never to trust.
+ */
+export function runClaims(
+  folder: string,
+  dispatch: BuilderDispatch,
+): RunClaims | { readonly refusals: readonly string[] } {
+  const read = readArtifactFile(folder, RUN_REPORT, MAX_REPORT_BYTES);
+  if ('refusal' in read) return { refusals: [read.refusal] };
+  let claims: RunClaims;
+  try {
+    const parsed: unknown = JSON.parse(read.bytes.toString('utf8'));
+    claims = {
+      ...readRecord(parsed, RUN_REPORT),
+      wholePlan: wholePlan(payloadField(parsed, 'plan'), `${RUN_REPORT}.plan`),
+    };
+  } catch (error) {
+    return {
+      refusals: [
+        `the run's ${RUN_REPORT} is not the builder's report: ${String(error instanceof Error ? error.message : error)}.`,
+      ],
+    };
+  }
+  const expected = {
+    issue: dispatch.issue,
+    run_id: dispatch.runId,
+    requester: dispatch.requester,
+    snapshot: dispatch.snapshot,
+  };
+  const mismatch = (['issue', 'run_id', 'requester', 'snapshot'] as const).filter(
+    (key) => claims[key] !== expected[key],
+  );
+  if (mismatch.length > 0)
+    return {
+      refusals: [`the run's report answers another dispatch (${mismatch.join(', ')} differ).`],
+    };
+  return claims;
 }
 
 /** Ancestry is only provable on full history, and the default branch must be known. */

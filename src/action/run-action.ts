@@ -31,6 +31,7 @@ import { COMMAND_EVENTS, runCommandEvent } from './command-event.js';
 import { failureOfReport } from './failure-of-report.js';
 import { refuseImplementMode } from './implement-mode.js';
 import { runLearnMode } from './learn-mode.js';
+import { runPostPlanMode } from './post-plan-mode.js';
 import { runPublishMode } from './publish-mode.js';
 import { type Publication, publishVerdict } from './publish-report.js';
 import { pushPolicyApproval } from './push-policy-approval.js';
@@ -55,6 +56,7 @@ export async function runAction(env: NodeJS.ProcessEnv): Promise<number> {
     const settings = readActionSettings(env);
     if (settings.mode === 'implement') refuseImplementMode();
     if (settings.mode === 'publish') return await runPublishMode(settings, env);
+    if (settings.mode === 'post-plan') return await runPostPlanMode(settings, env);
     if (settings.mode === 'learn') return await runLearnMode(settings, env);
     // Comments and labels carry commands and builder triggers, not a change to judge.
     if (COMMAND_EVENTS.has(env.GITHUB_EVENT_NAME ?? ''))

@@ -1,4 +1,4 @@
-import { builderRunMarker } from '../github/builder-run-comment.js';
+import { builderRunComment, builderRunMarker } from '../github/builder-run-comment.js';
 import type { GitHubClient } from '../github/github-client.js';
 import type { BuilderDispatch } from './builder-dispatch.js';
 
@@ -23,4 +23,29 @@ export async function findTrackingComment(
       comment.user.id === dispatch.dispatcher &&
       (comment.body ?? '').startsWith(marker),
   );
+}
+
+/** Whether the run's tracking record (the App's comment) says it was cancelled. */
+export async function cancelled(client: GitHubClient, dispatch: BuilderDispatch): Promise<boolean> {
+  const found = await findTrackingComment(client, dispatch);
+  return (found?.body ?? '').startsWith(builderRunComment(dispatch.runId, 'cancelled'));
+}
+
+/**
+ * Edits the run's tracking comment (the App's, found by its marker among its bot's comments),
+ * or posts one when there is none to edit.
+ */
+export async function tellTrackingComment(
+  client: GitHubClient,
+  dispatch: BuilderDispatch,
+  phase: string,
+  detail: string,
+  more = '',
+): Promise<void> {
+  const where = { ...dispatch.repository, issue_number: dispatch.issue };
+  const found = await findTrackingComment(client, dispatch);
+  const body = `${builderRunComment(dispatch.runId, phase, detail.slice(0, 4000))}${more === '' ? '' : `\n\n${more.slice(0, 16000)}`}`;
+  if (found === undefined) await client.rest.issues.createComment({ ...where, body });
+  else
+    await client.rest.issues.updateComment({ ...dispatch.repository, comment_id: found.id, body });
 }

@@ -36,6 +36,14 @@ export async function updateBuilderRunComment(
   });
 }
 
+/** The builder's phases as the tracking comment shows them, in order. */
+const PHASES = ['Gather', 'Plan', 'Act', 'Verify', 'Publish'] as const;
+
+/** `Gather ✓ Plan ✓ Act … Verify … Publish …`: the first `passed` phases are done. */
+export function builderRunPhases(passed: number): string {
+  return PHASES.map((phase, index) => `${phase} ${index < passed ? '✓' : '…'}`).join(' ');
+}
+
 const TRACKING =
   /^<!-- aureus:builder-run ([0-9a-f]{12}) -->\n\*\*AUREUS builder\*\* run `\1`: (\S+)/;
 const WORKFLOW_RUN = /workflow run (\d{1,16})$/;

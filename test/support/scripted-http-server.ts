@@ -5,6 +5,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { nextRequestOrder } from './request-order.js';
 
 /** Replies every scripted model server knows besides its own API's success shape. */
 export type ScriptedFault =
@@ -29,6 +30,8 @@ export interface RecordedRequest<Body> {
   /** The body's text as sent. */
   readonly raw: string;
   readonly body: Body;
+  /** Its place among the requests of every test server (request-order.ts). */
+  readonly order: number;
 }
 
 export interface ScriptedServer<Reply, Body> {
@@ -117,6 +120,7 @@ async function answer<Reply extends object, Body>(
     headers: request.headers,
     raw,
     body,
+    order: nextRequestOrder(),
   });
   const invalid = api.invalid(body);
   if (invalid !== undefined) return send(400, api.error(400, invalid));

@@ -1,3 +1,5 @@
+import { nextRequestOrder } from '../request-order.js';
+
 /**
  * What became of a request:
  * - `handled`: a handler answered (any status, including GitHub's own 404/409/422 answers);
@@ -29,13 +31,15 @@ export interface RecordedRequest {
   readonly outcome: Outcome;
   /** Why the request was refused, for invalid, forbidden and similar outcomes. */
   readonly message?: string;
+  /** Its place among the requests of every test server (request-order.ts). */
+  readonly order: number;
 }
 
 export class Recorder {
   private readonly log: RecordedRequest[] = [];
 
-  add(request: RecordedRequest): void {
-    this.log.push(request);
+  add(request: Omit<RecordedRequest, 'order'>): void {
+    this.log.push({ ...request, order: nextRequestOrder() });
   }
 
   all(): RecordedRequest[] {

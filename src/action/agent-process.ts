@@ -6,6 +6,7 @@ import { errnoCode } from '../memory/errno-code.js';
 import { fileKind } from '../memory/file-kind.js';
 import { AureusError } from '../model/errors.js';
 import type { AgentJob } from './agent-child.js';
+import { killMarkedProcesses, newRunMarker, RUN_MARKER } from './run-processes.js';
 
 /**
  * The only variables the agent's process gets, `env -i` style: an allow-list, so a variable the
@@ -143,7 +144,8 @@ export function agentEnvironment(
 /**
  * Runs the agent as a child process of its own (this bundle, `agent`) with `env` and the job on
  * its standard input, in a process group of its own that is killed when it exits, so that a
- * command it left running does not outlive the step within the group. Then the runner's files
+ * command it left running does not outlive the step within the group, nor out of it: every
+ * process carrying the run's marker is killed too. Then the runner's files
  * of this step must be as they were: a run that wrote to one (an environment variable or a PATH
  * entry for the upload step, an output) has them put back and fails the step. Answers the
  * agent's exit code.
@@ -154,10 +156,11 @@ export async function runAgent(
   runnerEnv: NodeJS.ProcessEnv,
 ): Promise<number> {
   const before = await runnerFiles(runnerEnv);
+  const marker = newRunMarker();
   const exitCode = await new Promise<number>((resolve, reject) => {
     const child = spawn(process.execPath, [fileURLToPath(import.meta.url), 'agent'], {
       cwd: job.root,
-      env,
+      env: { ...env, [RUN_MARKER]: marker },
       detached: true,
       stdio: ['pipe', 'inherit', 'inherit'],
     });
@@ -168,6 +171,8 @@ export async function runAgent(
     });
     child.stdin.end(JSON.stringify(job));
   });
+  // What left the group (setsid) still carries the run's marker: it does not outlive the step.
+  await killMarkedProcesses(marker);
   const changed: string[] = [];
   for (const [name, path, contents] of before) {
     if ((await readOrNull(path)) === contents) continue;

@@ -1,4 +1,4 @@
-import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -70,8 +70,19 @@ const STEP_SECRET = {
   DATABASE_URL: 'postgres://app:canaryDbPassw0rd9Kz@db.internal:5432/app',
 };
 
-/** The agent's allow-list, as the test's runner sets them, and the policy's model key. */
-const AGENT_NAMES = ['PATH', 'HOME', 'LANG', 'TMPDIR', 'AUREUS_CACHE_DIR', 'ANTHROPIC_API_KEY'];
+/**
+ * The agent's allow-list, as the test's runner sets them, the policy's model key, and the run's
+ * marker (no secret: it finds the run's processes).
+ */
+const AGENT_NAMES = [
+  'PATH',
+  'HOME',
+  'LANG',
+  'TMPDIR',
+  'AUREUS_CACHE_DIR',
+  'ANTHROPIC_API_KEY',
+  'AUREUS_RUN_MARKER',
+];
 
 function encodings(value: string): string[] {
   return [
@@ -107,6 +118,63 @@ console.log(values(read(step)).join('\\n'));
 console.log(values(read(shell)).join('\\n'));
 console.log(agent.split('\\0').join('\\n'));
 `;
+}
+
+/** How long the escaped process sleeps: a figure no other process of the machine sleeps. */
+const ESCAPED_SLEEP = '86399.123';
+
+/**
+ * A command of the repository that starts `setsid sleep`: a session of its own, out of the
+ * process group that is killed when the command ends. It returns once the sleep runs there.
+ */
+const LEAVE_THE_GROUP = `import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+const child = spawn('setsid', ['sleep', '${ESCAPED_SLEEP}'], { stdio: 'ignore' });
+child.unref();
+const sleeping = () => { try { return readFileSync('/proc/' + child.pid + '/cmdline', 'latin1').startsWith('sleep'); } catch { return false; } };
+while (!sleeping()) await new Promise((resolve) => setImmediate(resolve));
+console.log('left the group as', child.pid);
+`;
+
+/** The processes of this machine sleeping ESCAPED_SLEEP (alive, not yet reaped zombies). */
+function escaped(): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+        return (
+          readFileSync(`/proc/${pid}/cmdline`, 'latin1') === `sleep\0${ESCAPED_SLEEP}\0` &&
+          stat.split(') ')[1]?.[0] !== 'Z'
+        );
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+/** A plan that names no file: the run looks around and changes nothing. */
+function lookAroundPlan(): ScriptedReply {
+  return {
+    blocks: [
+      {
+        type: 'tool_use',
+        name: 'submit_plan',
+        input: {
+          steps: ['look around'],
+          files: [],
+          estimate: {
+            files_added: 0,
+            files_changed: 0,
+            lines: 10,
+            abstractions: 0,
+            dependencies: 0,
+          },
+        },
+      },
+    ],
+  };
 }
 
 const session = useActionTestSession({
@@ -444,6 +512,34 @@ describe('the builder step, then the Action in mode: publish', () => {
           });
     } finally {
       await dump.remove();
+    }
+  });
+
+  it('ends every process the run started when the agent exits, one that left its group with setsid included', async () => {
+    const made = await scenario(
+      (origin) => origin.write('escape.mjs', LEAVE_THE_GROUP),
+      ['permissions:', '  allowed_commands:', '    - [node, escape.mjs]'],
+    );
+    try {
+      model.script(
+        lookAroundPlan(),
+        {
+          blocks: [
+            { type: 'tool_use', name: 'shell_exec', input: { argv: ['node', 'escape.mjs'] } },
+          ],
+        },
+        { blocks: [{ type: 'tool_use', name: 'request_verify', input: {} }] },
+        { blocks: [{ type: 'tool_use', name: 'finish', input: { summary: 'Looked.' } }] },
+      );
+      const run = await build(made);
+      expect(run.exitCode).toBe(0);
+      // The command ran, and its sleep had left the group before the command ended.
+      expect(
+        readFileSync(join(made.buildWorkspace, 'aureus-run', 'trajectory.jsonl'), 'utf8'),
+      ).toContain('shell_exec');
+      expect(escaped()).toEqual([]);
+    } finally {
+      for (const pid of escaped()) process.kill(pid, 'SIGKILL');
     }
   });
 

@@ -7,9 +7,11 @@ import { keptFromChildren } from './secret-names.js';
  * The only variables a command the builder runs inherits. An allow-list rather than a
  * deny-list: a secret under a name nobody thought of stays out. NODE_OPTIONS is not among
  * them: `--require` would load code named by whoever set it, before the project's own.
+ * AUREUS_RUN_MARKER (no secret) marks every process of a builder run, so the step that started
+ * the run finds those that left its process group (`setsid`) and ends them.
  */
 const INHERITED =
-  /^(?:PATH|LANG|LANGUAGE|LC_[A-Z]+|TERM|TZ|TMPDIR|TMP|TEMP|USER|LOGNAME|NO_COLOR|SYSTEMROOT|COMSPEC|PATHEXT|WINDIR)$/i;
+  /^(?:PATH|LANG|LANGUAGE|LC_[A-Z]+|TERM|TZ|TMPDIR|TMP|TEMP|USER|LOGNAME|NO_COLOR|SYSTEMROOT|COMSPEC|PATHEXT|WINDIR|AUREUS_RUN_MARKER)$/i;
 
 /**
  * The environment of a command run in the run's tree: the allowed variables of `from`, without

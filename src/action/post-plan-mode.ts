@@ -10,11 +10,12 @@ import {
 } from '../github/builder-run-comment.js';
 import { payloadField } from '../github/payload-field.js';
 import { AureusError, ExitCode } from '../model/errors.js';
+import type { Policy } from '../model/policy.js';
 import { escapeControls } from '../report/plain-text.js';
 import type { ActionSettings } from './action-settings.js';
-import { readBuilderDispatch } from './builder-dispatch.js';
-import { planComment } from './plan-comment.js';
-import { runClaims } from './published-run.js';
+import { type BuilderDispatch, readBuilderDispatch } from './builder-dispatch.js';
+import { planComment, type ShownPlan } from './plan-comment.js';
+import { type RunClaims, runClaims } from './published-run.js';
 import { artifactFolder } from './run-artifact.js';
 import { actionClient, eventPayload, required } from './runner-environment.js';
 import { findTrackingComment, tellTrackingComment } from './tracking-comment.js';
@@ -46,48 +47,24 @@ export async function runPostPlanMode(
     core.error('AUREUS builder: the run was cancelled (/aureus cancel); its plan is not posted.');
     return ExitCode.rejected;
   }
-  const claims = runClaims(artifactFolder(workspace, settings.outputDir), dispatch);
   const head = (await runGit(root, ['rev-parse', 'HEAD'])).stdout.toString('utf8').trim();
   const { policy } = await basePolicy(root, head, { policyPath: settings.policyPath, cwd: root });
-  const pointsBudget = Math.min(
-    dispatch.maxPoints ?? Number.POSITIVE_INFINITY,
-    policy.budgets.change.block,
-  );
-  const points = 'refusals' in claims ? null : planPoints(claims.wholePlan, policy);
-  const refusal =
-    'refusals' in claims
-      ? claims.refusals.join(' ')
-      : claims.status !== PLANNED
-        ? `the plan job's run ended "${claims.status}", not at an accepted plan.`
-        : claims.startCommit !== head
-          ? `the plan starts at ${claims.startCommit.slice(0, 12)}, and this checkout is at ${head.slice(0, 12)}.`
-          : points === null
-            ? 'the plan holds no estimate AUREUS can price (files, lines, abstractions, dependencies).'
-            : points > pointsBudget
-              ? `the plan's estimate costs ${points} points, over the run's budget of ${pointsBudget}.`
-              : null;
-  if (refusal !== null || 'refusals' in claims || points === null) {
-    const why = refusal ?? 'the plan cannot be read.';
-    core.error(escapeControls(`AUREUS builder: the plan is not posted: ${why}`));
-    await tellTrackingComment(client, dispatch, 'failed', `the plan was not posted: ${why}`);
+  const checked = shownPlan(runClaims(artifactFolder(workspace, settings.outputDir), dispatch), {
+    head,
+    policy,
+    dispatch,
+  });
+  if ('refusal' in checked) {
+    core.error(escapeControls(`AUREUS builder: the plan is not posted: ${checked.refusal}`));
+    await tellTrackingComment(
+      client,
+      dispatch,
+      'failed',
+      `the plan was not posted: ${checked.refusal}`,
+    );
     return ExitCode.rejected;
   }
-  const spent = claims.runSpend ?? {
-    usd: claims.spend.usd,
-    tokens: claims.spend.inputTokens + claims.spend.outputTokens,
-  };
-  const body = planComment({
-    runId: dispatch.runId,
-    steps: claims.plan,
-    files: filesOf(claims.wholePlan),
-    points,
-    pointsBudget,
-    spent,
-    usdCap: Math.min(
-      dispatch.maxUsd ?? Number.POSITIVE_INFINITY,
-      policy.cost_thresholds.max_usd_per_run,
-    ),
-  });
+  const body = planComment(checked);
   const { data: posted } = await client.rest.issues.createComment({
     ...dispatch.repository,
     issue_number: dispatch.issue,
@@ -108,6 +85,54 @@ export async function runPostPlanMode(
     )
     .write();
   return ExitCode.pass;
+}
+
+/**
+ * The plan to show when the report is a plan of this dispatch that the run could accept: at
+ * this checkout's commit, with an estimate AUREUS prices (again, under the checkout's policy)
+ * within the run's budget. Otherwise why not.
+ */
+function shownPlan(
+  claims: RunClaims | { readonly refusals: readonly string[] },
+  at: { readonly head: string; readonly policy: Policy; readonly dispatch: BuilderDispatch },
+): ShownPlan | { readonly refusal: string } {
+  const { head, policy, dispatch } = at;
+  if ('refusals' in claims) return { refusal: claims.refusals.join(' ') };
+  if (claims.status !== PLANNED)
+    return { refusal: `the plan job's run ended "${claims.status}", not at an accepted plan.` };
+  if (claims.startCommit !== head)
+    return {
+      refusal: `the plan starts at ${claims.startCommit.slice(0, 12)}, and this checkout is at ${head.slice(0, 12)}.`,
+    };
+  const points = planPoints(claims.wholePlan, policy);
+  const pointsBudget = Math.min(
+    dispatch.maxPoints ?? Number.POSITIVE_INFINITY,
+    policy.budgets.change.block,
+  );
+  if (points === null)
+    return {
+      refusal:
+        'the plan holds no estimate AUREUS can price (files, lines, abstractions, dependencies).',
+    };
+  if (points > pointsBudget)
+    return {
+      refusal: `the plan's estimate costs ${points} points, over the run's budget of ${pointsBudget}.`,
+    };
+  return {
+    runId: dispatch.runId,
+    steps: claims.plan,
+    files: filesOf(claims.wholePlan),
+    points,
+    pointsBudget,
+    spent: claims.runSpend ?? {
+      usd: claims.spend.usd,
+      tokens: claims.spend.inputTokens + claims.spend.outputTokens,
+    },
+    usdCap: Math.min(
+      dispatch.maxUsd ?? Number.POSITIVE_INFINITY,
+      policy.cost_thresholds.max_usd_per_run,
+    ),
+  };
 }
 
 /** The files the plan names, when it names them as text. */

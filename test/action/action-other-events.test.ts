@@ -97,6 +97,8 @@ describe('the Action on other events', () => {
     expect(readSharedLedgerTip(tip?.toString('utf8') ?? '')).toEqual({
       entry: `entries/${made.headSha}.json`,
       hash: line.line.hash,
+      // The first entry is the oldest: compaction counts its retention from here.
+      since: line.line.at,
     });
     const branchCommit = session.double.ref(OWNER, REPO, 'heads/aureus-ledger');
 

@@ -39,7 +39,9 @@ export async function labelEvents(
 
 /**
  * Every account that started the builder on the issue, as GitHub records it: the authors of its
- * `/aureus implement` comments (by account id) and whoever added the builder label. It stands
+ * `/aureus implement` comments (by account id) and whoever added the builder label — and the
+ * person who wrote any comment edited since, since a comment's text now says nothing of what it
+ * said when it started a run: a requester who edits the command away stays one. It stands
  * for "the requester" where no record of the run names one (the Action keeps none): none of
  * them approves a builder pull request of that issue. `complete` is false when the issue has
  * more comments or events than are read; the caller then fails closed and names the bound.
@@ -57,7 +59,10 @@ export async function builderTriggerers(
   const labels = await labelEvents(client, where);
   const ids = new Set<number>();
   for (const comment of comments.comments)
-    if (comment.authorId !== null && parseCommand(comment.body)?.kind === 'implement')
+    if (
+      comment.authorId !== null &&
+      (parseCommand(comment.body)?.kind === 'implement' || (comment.edited && !comment.bot))
+    )
       ids.add(comment.authorId);
   for (const event of labels.events)
     if (event.label === builderLabel && event.actor !== null) ids.add(event.actor.id);

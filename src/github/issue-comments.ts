@@ -13,6 +13,8 @@ export interface ListedComment extends EarlierComment {
   readonly id: number;
   readonly authorId: number | null;
   readonly bot: boolean;
+  /** Edited since it was written: its text now may not be what it said then. */
+  readonly edited: boolean;
 }
 
 export interface ListedComments {
@@ -42,6 +44,7 @@ export async function listIssueComments(
         association: comment.author_association,
         body: comment.body ?? '',
         bot: comment.user?.type === 'Bot',
+        edited: comment.updated_at !== comment.created_at,
       });
     }
     if (++pages >= MAX_SNAPSHOT_COMMENT_PAGES) {

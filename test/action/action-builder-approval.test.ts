@@ -126,6 +126,24 @@ describe("the Action's check of the builder's pull request", () => {
     expect(pushed.summary).toContain(NEEDS_SOMEONE_ELSE);
   });
 
+  it('keeps a requester who edited the command away after the run a requester', async () => {
+    const scenario = await builderPull(54);
+    const editor = { login: 'edda', id: 7204 };
+    session.double.setPermission(OWNER, REPO, editor, 'write');
+    const command = session.double.addIssueComment({
+      owner: OWNER,
+      repo: REPO,
+      issueNumber: ISSUE,
+      user: editor,
+      body: '/aureus implement',
+    });
+    session.double.editIssueComment(OWNER, REPO, command, 'thanks!');
+    approve(54, editor, scenario.headSha);
+    const checked = await run(scenario, 54, 'pull_request_review');
+    expect(checked.exitCode).toBe(1);
+    expect(checked.summary).toContain(NEEDS_SOMEONE_ELSE);
+  });
+
   it('counts whoever added the builder label as a requester too', async () => {
     const scenario = await builderPull(53);
     session.double.addIssueEvent({

@@ -385,6 +385,11 @@ export class GitHubApiDouble {
     const comment = this.repository(owner, repo).issueComments.get(id);
     if (comment === undefined) throw new Error(`editIssueComment: no comment ${id}`);
     comment.body = body;
+    // GitHub moves updated_at on an edit; timestamps are whole seconds, so an edit in the same
+    // second as the comment still reads as later.
+    const now = timestamp(this.world.now());
+    comment.updatedAt =
+      now > comment.createdAt ? now : timestamp(new Date(Date.parse(comment.createdAt) + 1000));
   }
 
   /** A collaborator's role, as `repos/get-collaborator-permission-level` reports it. */

@@ -162,7 +162,7 @@ async function readLedgerTree(
   );
   if (wanted.length > MAX_COMPACTION_READS)
     return {
-      why: `it holds ${wanted.length} files, more than the ${MAX_COMPACTION_READS} one compaction reads; lower memory.ledger_retention_days so that fewer entries are kept`,
+      why: `it holds ${wanted.length} files, more than the ${MAX_COMPACTION_READS} one compaction reads, whatever the retention, so it is left as it is: nothing is lost, and it grows as it did before a retention was set`,
     };
   const files: LedgerEntryFile[] = [];
   for (const item of wanted) {

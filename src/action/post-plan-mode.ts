@@ -3,11 +3,7 @@ import * as core from '@actions/core';
 import { PLANNED, planPoints } from '../agent/implement-run.js';
 import { basePolicy } from '../check/policy-at-commit.js';
 import { runGit } from '../git/git-runner.js';
-import {
-  builderRunComment,
-  builderRunPhases,
-  readBuilderRunComment,
-} from '../github/builder-run-comment.js';
+import { builderRunPhases, readBuilderRunComment } from '../github/builder-run-comment.js';
 import { payloadField } from '../github/payload-field.js';
 import { AureusError, ExitCode } from '../model/errors.js';
 import type { Policy } from '../model/policy.js';
@@ -18,7 +14,7 @@ import { planComment, type ShownPlan } from './plan-comment.js';
 import { type RunClaims, runClaims } from './published-run.js';
 import { artifactFolder } from './run-artifact.js';
 import { actionClient, eventPayload, required } from './runner-environment.js';
-import { findTrackingComment, tellTrackingComment } from './tracking-comment.js';
+import { findTrackingComment, saysCancelled, tellTrackingComment } from './tracking-comment.js';
 
 /**
  * `mode: post-plan`, the builder's job between its plan job and its Act job: it runs no model
@@ -43,7 +39,7 @@ export async function runPostPlanMode(
   const client = actionClient(settings.token, env);
   // A cancelled run is neither shown nor marked running again (/aureus cancel marks it first).
   const tracking = await findTrackingComment(client, dispatch);
-  if ((tracking?.body ?? '').startsWith(builderRunComment(dispatch.runId, 'cancelled'))) {
+  if (saysCancelled(tracking, dispatch)) {
     core.error('AUREUS builder: the run was cancelled (/aureus cancel); its plan is not posted.');
     return ExitCode.rejected;
   }

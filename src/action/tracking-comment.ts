@@ -27,7 +27,14 @@ export async function findTrackingComment(
 
 /** Whether the run's tracking record (the App's comment) says it was cancelled. */
 export async function cancelled(client: GitHubClient, dispatch: BuilderDispatch): Promise<boolean> {
-  const found = await findTrackingComment(client, dispatch);
+  return saysCancelled(await findTrackingComment(client, dispatch), dispatch);
+}
+
+/** Whether a tracking comment already read says the run was cancelled. */
+export function saysCancelled(
+  found: { readonly body?: string | undefined } | undefined,
+  dispatch: BuilderDispatch,
+): boolean {
   return (found?.body ?? '').startsWith(builderRunComment(dispatch.runId, 'cancelled'));
 }
 

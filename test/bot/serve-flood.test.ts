@@ -109,10 +109,15 @@ function freePort(): Promise<number> {
   });
 }
 
-/** A refusal: an answer of `statuses`, or the connection closed before the body was all sent. */
+/**
+ * A refusal: an answer of `statuses`, or the connection cut by the server. The body may still
+ * count as all sent when cut: its last megabytes can sit in the kernel's loopback buffers when
+ * the server closes with them unread, and the reset that follows discards the answer the client
+ * had not read yet (seen in CI: no status, `sentAll` true, ECONNRESET).
+ */
 function expectRefused(outcomes: readonly LargeDeliveryOutcome[], statuses: readonly number[]) {
   for (const outcome of outcomes) {
-    if (outcome.status === undefined) expect(outcome).toMatchObject({ sentAll: false });
+    if (outcome.status === undefined) expect(outcome.error).toMatch(/^(ECONNRESET|EPIPE)$/);
     else expect(statuses).toContain(outcome.status);
   }
 }

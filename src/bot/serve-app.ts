@@ -8,6 +8,11 @@ export interface ServeOptions {
   readonly toolVersion: string;
   /** Octokit for installations; tests turn retries and throttling off through it. */
   readonly Octokit?: typeof ProbotOctokit;
+  /**
+   * How long a delivery's handlers may run before it is acknowledged with 202 (default 9 s, under
+   * GitHub's 10). Tests that assert a handler's own answer set it beyond any machine's load.
+   */
+  readonly acknowledgeMs?: number;
 }
 
 export interface RunningApp {
@@ -44,7 +49,7 @@ export async function serveApp(settings: AppSettings, options: ServeOptions): Pr
     toolVersion: options.toolVersion,
   });
   await probot.load(aureus.app);
-  const webhook = webhookEndpoint(probot, settings.webhookSecret);
+  const webhook = webhookEndpoint(probot, settings.webhookSecret, options.acknowledgeMs);
   const webhookPath = withoutTrailingSlash(settings.webhookPath);
   const server = createServer((request, response) => {
     if (request.method === 'GET' && request.url === '/healthz') {

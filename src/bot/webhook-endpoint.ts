@@ -28,6 +28,7 @@ type Answer = (typeof ANSWERS)[keyof typeof ANSWERS];
 export function webhookEndpoint(
   probot: Probot,
   secret: string,
+  acknowledgeMs = ACKNOWLEDGE_MS,
 ): (request: IncomingMessage, response: ServerResponse) => Promise<void> {
   const budget = byteBudget(MAX_UNVERIFIED_BYTES);
   return async (request, response) => {
@@ -42,7 +43,7 @@ export function webhookEndpoint(
       answer(response, ANSWERS.malformed);
       return;
     }
-    answer(response, await acknowledged(dispatch(probot, read)));
+    answer(response, await acknowledged(dispatch(probot, read), acknowledgeMs));
   };
 }
 
@@ -68,10 +69,10 @@ async function dispatch(probot: Probot, delivery: Delivery): Promise<Answer> {
   }
 }
 
-async function acknowledged(dispatched: Promise<Answer>): Promise<Answer> {
+async function acknowledged(dispatched: Promise<Answer>, acknowledgeMs: number): Promise<Answer> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<Answer>((resolve) => {
-    timer = setTimeout(() => resolve(ANSWERS.late), ACKNOWLEDGE_MS);
+    timer = setTimeout(() => resolve(ANSWERS.late), acknowledgeMs);
   });
   try {
     return await Promise.race([dispatched, late]);

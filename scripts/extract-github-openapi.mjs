@@ -59,6 +59,7 @@ const OPERATIONS = [
   // extension that `octokit.rest.repos.compareCommits` calls. Both send the same URL.
   'repos/compare-commits',
   'repos/get-commit',
+  'repos/list-commits',
   'repos/list-pull-requests-associated-with-commit',
   'apps/get-authenticated',
   'apps/create-installation-access-token',

@@ -180,6 +180,37 @@ describe('pull requests from forks and repository reads', () => {
     expect(missing.status).toBe(404);
   });
 
+  it('lists the commits of a branch newest first, a page at a time, and refuses filters it does not apply', async () => {
+    const octokit = octokitFor(double, 'tok');
+    const first = await octokit.rest.repos.listCommits({
+      owner: OWNER,
+      repo: REPO,
+      sha: 'feature',
+      per_page: 1,
+    });
+    expect(first.data.map((commit) => [commit.sha, commit.commit.message])).toEqual([
+      [head, 'feature'],
+    ]);
+    expect(first.headers.link).toContain('rel="next"');
+    const all = await octokit.paginate(octokit.rest.repos.listCommits, {
+      owner: OWNER,
+      repo: REPO,
+      sha: head,
+      per_page: 1,
+    });
+    expect(all.map((commit) => commit.sha)).toEqual([head, base]);
+    const main = await octokit.rest.repos.listCommits({ owner: OWNER, repo: REPO });
+    expect(main.data.map((commit) => commit.sha)).toEqual([base]);
+    expect(
+      await failureOf(
+        octokit.rest.repos.listCommits({ owner: OWNER, repo: REPO, path: 'src/price.ts' }),
+      ),
+    ).toMatchObject({ status: 422 });
+    expect(
+      await failureOf(octokit.rest.repos.listCommits({ owner: OWNER, repo: REPO, sha: 'nowhere' })),
+    ).toMatchObject({ status: 404 });
+  });
+
   it('reports collaborator roles the way GitHub maps them', async () => {
     double.setPermission(OWNER, REPO, 'maintainer', 'maintain');
     const octokit = octokitFor(double, 'tok');

@@ -172,9 +172,57 @@ const compareCommits: Handler = (context) => {
   );
 };
 
+/** The filters `repos/list-commits` takes that the double does not apply: refused, never ignored. */
+const UNSUPPORTED_LIST_FILTERS = ['path', 'author', 'committer', 'since', 'until'];
+
+/**
+ * `GET /repos/{owner}/{repo}/commits`: the commits reachable from `sha` (the default branch when
+ * none), newest first, paged 30 at a time by default and at most 100. The walk is git's date
+ * order: a commit is listed after every child that reached it, the newest committer date first,
+ * so a linear history comes back parent after parent whatever its dates. Filters are refused.
+ */
+const listCommits: Handler = (context) => {
+  const repo = repoOf(context);
+  const filter = UNSUPPORTED_LIST_FILTERS.find((name) => context.url.searchParams.has(name));
+  if (filter !== undefined)
+    return failure(context, 422, `github-api-double: the ${filter} filter is not supported`);
+  const named = typeof context.params.sha === 'string' ? context.params.sha : undefined;
+  const start = repo.resolveCommit(named ?? repo.info.defaultBranch);
+  if (start === undefined) return failure(context, 404, 'Not Found');
+  const listed: string[] = [];
+  const seen = new Set<string>([start]);
+  const pending = [start];
+  const dateOf = (sha: string) => repo.store.readCommit(sha)?.committer.date ?? '';
+  while (pending.length > 0) {
+    // The newest pending commit; the earliest queued among equals, so a child comes first.
+    let pick = 0;
+    for (let index = 1; index < pending.length; index++)
+      if (dateOf(pending[index] ?? '') > dateOf(pending[pick] ?? '')) pick = index;
+    const [sha = ''] = pending.splice(pick, 1);
+    listed.push(sha);
+    for (const parent of repo.store.readCommit(sha)?.parents ?? [])
+      if (!seen.has(parent)) {
+        seen.add(parent);
+        pending.push(parent);
+      }
+  }
+  const page = paginate(listed, context.params, context.url, context.world.apiUrl);
+  const api = context.world.apiUrl;
+  return json(
+    200,
+    page.items.map((sha) => {
+      const data = repo.store.readCommit(sha);
+      if (data === undefined) throw new Error(`github-api-double: commit ${sha} vanished`);
+      return commitObject(api, repo.fullName, sha, data);
+    }),
+    page.link === undefined ? undefined : { link: page.link },
+  );
+};
+
 export const repoHandlers: Record<string, Handler> = {
   'repos/get': getRepository,
   'repos/get-collaborator-permission-level': getPermissionLevel,
   'repos/get-commit': getCommit,
   'repos/compare-commits': compareCommits,
+  'repos/list-commits': listCommits,
 };

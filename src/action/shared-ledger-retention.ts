@@ -2,7 +2,7 @@ import * as core from '@actions/core';
 import type { GitHubClient } from '../github/github-client.js';
 import type { RepositoryCoordinates } from '../github/repository-coordinates.js';
 import { isPermissionDenied } from '../github/request-error.js';
-import { compactSharedLedger } from '../github/shared-ledger-compaction.js';
+import { compactSharedLedger, MAX_COMPACTION_READS } from '../github/shared-ledger-compaction.js';
 import type { Policy } from '../model/policy.js';
 import { escapeControls } from '../report/plain-text.js';
 
@@ -34,7 +34,7 @@ export async function keepSharedLedgerRetention(
     const result = await compactSharedLedger(client, repository, { days, now });
     if (result.status === 'compacted')
       core.info(
-        `Compacted the shared ledger: ${result.replaced} entries older than ${days} days became its summary, ${result.kept} are kept.`,
+        `Compacted the shared ledger: ${result.replaced} entries older than ${days} days became its summary, ${result.kept} are kept.${result.more ? ` Older entries than that remain past the retention: each push run compacts the next ${MAX_COMPACTION_READS} files, oldest first.` : ''}`,
       );
     else if (result.status === 'moved')
       core.info(

@@ -1,5 +1,11 @@
 import { compactJournalText } from '../memory/journal-compaction.js';
-import { checkLine, GENESIS_HASH, parseJournal, summaryAt } from '../memory/journal-format.js';
+import {
+  checkLine,
+  GENESIS_HASH,
+  type JournalContents,
+  parseJournal,
+  summaryAt,
+} from '../memory/journal-format.js';
 import {
   type LedgerEntryFile,
   parseSharedLedgerFiles,
@@ -16,6 +22,7 @@ import {
   SHARED_LEDGER_BRANCH,
   SHARED_LEDGER_FOLDER,
 } from './shared-ledger.js';
+import { sharedLedgerEntryOrder } from './shared-ledger-order.js';
 
 /**
  * Retention of the shared ledger: the entries older than the retention become one summary line
@@ -35,13 +42,22 @@ import {
  * (shared-ledger-recent.ts), which walks the history.
  */
 
-/** Most entries one compaction reads (one request each): a run's requests stay bounded. */
+/**
+ * Most files one compaction reads (one request each): a run's requests stay bounded. A longer
+ * ledger is compacted in steps, one a run, each reading its summary and oldest entries only.
+ */
 export const MAX_COMPACTION_READS = 500;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type SharedLedgerCompaction =
-  | { readonly status: 'compacted'; readonly replaced: number; readonly kept: number }
+  | {
+      readonly status: 'compacted';
+      readonly replaced: number;
+      readonly kept: number;
+      /** Entries past the retention remain beyond the files this step could read. */
+      readonly more: boolean;
+    }
   /** No branch yet, or its oldest entry is not a day past the retention. */
   | { readonly status: 'not-due' }
   | { readonly status: 'nothing' }
@@ -74,19 +90,11 @@ export async function compactSharedLedger(
   if (!(since < now.getTime() - (days + 1) * DAY_MS)) return { status: 'not-due' };
 
   const { data: commit } = await client.rest.git.getCommit({ ...repository, commit_sha: head });
-  const read = await readLedgerTree(client, repository, commit.tree.sha);
+  const read = await readLedgerPart(client, repository, head, commit.tree.sha);
   if ('why' in read) return refused(read.why);
-  const contents = parseSharedLedgerFiles(read.files);
-  if (!contents.intact)
-    return refused(`it does not verify (${contents.problems[0]?.message ?? 'damaged'})`);
-  if (contents.unchained > 0)
-    return refused(`${contents.unchained} of its entries were written before the chain`);
-
-  const ordered = chainOrder(read.files);
-  const text = ordered.map((file) => file.text.trim()).join('\n');
-  const journal = parseJournal(`${text}\n`);
-  if (!journal.intact || ordered.length !== journal.entries.length)
-    return refused('its entries do not form one chain');
+  const checked = verifiedChain(read);
+  if ('why' in checked) return refused(checked.why);
+  const { ordered, text, journal } = checked;
   const cutoff = new Date(now.getTime() - days * DAY_MS).toISOString();
   const compacted = compactJournalText(`${text}\n`, journal, cutoff, now.toISOString());
   if (compacted === null) return { status: 'nothing' };
@@ -135,19 +143,36 @@ export async function compactSharedLedger(
     if (statusOf(error) === 422) return { status: 'moved' };
     throw error;
   }
-  return { status: 'compacted', replaced: entries, kept: ordered.length - compacted.removed };
+  // A step stopped by the read limit, not by the cutoff, leaves older entries for the next run.
+  const more = !read.whole && oldestKept.at < cutoff;
+  return { status: 'compacted', replaced: entries, kept: read.total - compacted.removed, more };
 }
 
 function refused(why: string): SharedLedgerCompaction {
   return { status: 'refused', why };
 }
 
-/** The summary, the entries and the tip at `tree`: one listing, then one request per file. */
-async function readLedgerTree(
+/** What a compaction read: the whole ledger, or its summary and oldest entries only. */
+interface LedgerPart {
+  readonly files: LedgerEntryFile[];
+  /** Every file of the ledger was read, the tip included. */
+  readonly whole: boolean;
+  /** The summary and entry files on the branch, read or not. */
+  readonly total: number;
+}
+
+/**
+ * The ledger at `tree`, one listing and then one request per file: the whole of it when that is
+ * at most MAX_COMPACTION_READS files, else the summary and the oldest entries up to that many,
+ * found in the branch's history (sharedLedgerEntryOrder), so a long ledger is compacted a step
+ * a run, oldest first.
+ */
+async function readLedgerPart(
   client: GitHubClient,
   repository: RepositoryCoordinates,
+  head: string,
   tree: string,
-): Promise<{ files: LedgerEntryFile[] } | { why: string }> {
+): Promise<LedgerPart | { why: string }> {
   const { data } = await client.rest.git.getTree({ ...repository, tree_sha: tree, recursive: '1' });
   if (data.truncated) return { why: 'its tree is too large for the API to list in one answer' };
   const wanted = data.tree.filter(
@@ -160,17 +185,66 @@ async function readLedgerTree(
         item.path === SHARED_LEDGER_SUMMARY ||
         item.path === SHARED_LEDGER_TIP),
   );
-  if (wanted.length > MAX_COMPACTION_READS)
-    return {
-      why: `it holds ${wanted.length} files, more than the ${MAX_COMPACTION_READS} one compaction reads, whatever the retention, so it is left as it is: nothing is lost, and it grows as it did before a retention was set`,
-    };
-  const files: LedgerEntryFile[] = [];
-  for (const item of wanted) {
-    const blob = await client.rest.git.getBlob({ ...repository, file_sha: item.sha ?? '' });
-    const text = Buffer.from(blob.data.content, 'base64').toString('utf8');
-    files.push({ path: item.path ?? '', text });
-  }
-  return { files };
+  const total = wanted.filter((item) => item.path !== SHARED_LEDGER_TIP).length;
+  const readAll = async (items: typeof wanted): Promise<LedgerEntryFile[]> => {
+    const files: LedgerEntryFile[] = [];
+    for (const item of items) {
+      const blob = await client.rest.git.getBlob({ ...repository, file_sha: item.sha ?? '' });
+      const text = Buffer.from(blob.data.content, 'base64').toString('utf8');
+      files.push({ path: item.path ?? '', text });
+    }
+    return files;
+  };
+  if (wanted.length <= MAX_COMPACTION_READS)
+    return { files: await readAll(wanted), whole: true, total };
+
+  const entries = new Map(
+    wanted
+      .filter((item) => item.path?.startsWith(`${SHARED_LEDGER_FOLDER}/`))
+      .map((item) => [item.path ?? '', item]),
+  );
+  const order = await sharedLedgerEntryOrder(client, repository, head, new Set(entries.keys()));
+  if ('why' in order) return order;
+  const summary = wanted.filter((item) => item.path === SHARED_LEDGER_SUMMARY);
+  const oldest = order.paths
+    .slice(0, MAX_COMPACTION_READS - summary.length)
+    .flatMap((path) => entries.get(path) ?? []);
+  return { files: await readAll([...summary, ...oldest]), whole: false, total };
+}
+
+/**
+ * The files read, in the order of their chain, once they verify: the whole ledger as `aureus
+ * ledger verify --shared` does, or the oldest part as one chain from the summary (or the start)
+ * to its newest entry, which then stands in for the tip. A step verifies what it replaces; the
+ * entries it does not read stay byte for byte, and whatever is wrong with them is reported as
+ * before.
+ */
+function verifiedChain(
+  read: LedgerPart,
+): { ordered: LedgerEntryFile[]; text: string; journal: JournalContents } | { why: string } {
+  const last = read.files.at(-1);
+  const lastLine = last === undefined ? null : checkLine(last.text.trim());
+  const files =
+    read.whole || last === undefined || lastLine === null || lastLine.kind === 'unparseable'
+      ? read.files
+      : [
+          ...read.files,
+          { path: SHARED_LEDGER_TIP, text: sharedLedgerTip(last.path, lastLine.line.hash) },
+        ];
+  const which = read.whole
+    ? 'it does not verify'
+    : `the ${read.files.length} oldest of its files do not verify`;
+  const contents = parseSharedLedgerFiles(files);
+  if (!contents.intact) return { why: `${which} (${contents.problems[0]?.message ?? 'damaged'})` };
+  if (contents.unchained > 0)
+    return { why: `${contents.unchained} of its entries were written before the chain` };
+  const ordered = chainOrder(files);
+  const text = ordered.map((file) => file.text.trim()).join('\n');
+  const journal = parseJournal(`${text}\n`);
+  const chained = read.files.filter((file) => file.path !== SHARED_LEDGER_TIP).length;
+  if (!journal.intact || ordered.length !== journal.entries.length || ordered.length !== chained)
+    return { why: 'its entries do not form one chain' };
+  return { ordered, text, journal };
 }
 
 /**

@@ -2,10 +2,12 @@ import type { JournalEntry } from '../memory/journal-format.js';
 import { parseSharedLedgerFiles } from '../memory/shared-ledger-entries.js';
 import type { GitHubClient } from './github-client.js';
 import type { RepositoryCoordinates } from './repository-coordinates.js';
-import { branchHead, readFile, SHARED_LEDGER_FOLDER } from './shared-ledger.js';
-
-/** What a commit that writes an entry says (see appendToSharedLedger): the entry's head. */
-const ENTRY_MESSAGE = /^aureus: ledger entry for ([0-9a-f]{40,64})$/;
+import {
+  branchHead,
+  readFile,
+  SHARED_LEDGER_ENTRY_MESSAGE,
+  SHARED_LEDGER_FOLDER,
+} from './shared-ledger.js';
 
 /**
  * The newest entries of the shared ledger, oldest first, read over the API by walking back at
@@ -24,7 +26,7 @@ export async function recentSharedLedgerEntries(
   const files: { path: string; text: string }[] = [];
   for (let walked = 0; commit !== null && walked < commits; walked++) {
     const { data } = await client.rest.git.getCommit({ ...repository, commit_sha: commit });
-    const head = ENTRY_MESSAGE.exec(data.message.trim())?.[1];
+    const head = SHARED_LEDGER_ENTRY_MESSAGE.exec(data.message.trim())?.[1];
     if (head !== undefined) {
       const path = `${SHARED_LEDGER_FOLDER}/${head}.json`;
       const text = await readFile(client, repository, path, commit);

@@ -26,6 +26,8 @@ import { statusOf } from './request-error.js';
  */
 export const SHARED_LEDGER_BRANCH = 'aureus-ledger';
 export const SHARED_LEDGER_FOLDER = 'entries';
+/** What the commit that appends an entry says (see writeOnce): the commit the entry judged. */
+export const SHARED_LEDGER_ENTRY_MESSAGE = /^aureus: ledger entry for ([0-9a-f]{40,64})$/;
 
 /** Concurrent writers move the branch under each other; each retry re-reads it. */
 const ATTEMPTS = 5;

@@ -119,7 +119,7 @@ describe('compactSharedLedger', () => {
     const before = await contentsOf(repository);
     double.reset();
     const result = await compactSharedLedger(client, repository, { days: 2, now: APRIL_6_NOON });
-    expect(result).toEqual({ status: 'compacted', replaced: 4, kept: 2 });
+    expect(result).toEqual({ status: 'compacted', replaced: 4, kept: 2, more: false });
     // ref, tip, commit, tree listing, 7 files, then tree, commit and the ref's move.
     expect(double.requests()).toHaveLength(14);
 
@@ -182,7 +182,7 @@ describe('compactSharedLedger', () => {
       days: 2,
       now: new Date('2026-04-09T00:00:00.000Z'),
     });
-    expect(later).toEqual({ status: 'compacted', replaced: 2, kept: 1 });
+    expect(later).toEqual({ status: 'compacted', replaced: 2, kept: 1, more: false });
     const after = await contentsOf(repository);
     expect(after).toMatchObject({ intact: true, problems: [] });
     expect(after.entries.map((entry) => entry.record.kind ?? '')).toEqual(['compaction', 'check']);
@@ -251,7 +251,7 @@ describe('compactSharedLedger', () => {
 
     // The next run compacts, and the entry that won the race is kept.
     const next = await compactSharedLedger(client, repository, { days: 2, now: APRIL_6_NOON });
-    expect(next).toEqual({ status: 'compacted', replaced: 4, kept: 3 });
+    expect(next).toEqual({ status: 'compacted', replaced: 4, kept: 3, more: false });
     const compacted = await contentsOf(repository);
     expect(compacted).toMatchObject({ intact: true, problems: [] });
     expect(compacted.entries.map((entry) => entry.record.head ?? 'summary')).toEqual([

@@ -1,32 +1,14 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { parse } from 'yaml';
+import {
+  field,
+  repositoryRoot as root,
+  workflowDocuments as workflows,
+} from '../support/workflow-documents.js';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const readme = readFileSync(join(root, 'README.md'), 'utf8');
-
-interface Workflow {
-  readonly name: string;
-  readonly document: unknown;
-}
-
-/** This repository's workflows and every workflow shown in the README, parsed. */
-function workflows(): Workflow[] {
-  const folder = join(root, '.github', 'workflows');
-  const files = readdirSync(folder)
-    .filter((file) => /\.ya?ml$/.test(file))
-    .map((file) => ({
-      name: `.github/workflows/${file}`,
-      document: parse(readFileSync(join(folder, file), 'utf8')),
-    }));
-  const examples = [...readme.matchAll(/```yaml\n([\s\S]*?)```/g)].map((match, index) => ({
-    name: `README.md example ${index + 1}`,
-    document: parse(match[1] ?? ''),
-  }));
-  return [...files, ...examples];
-}
 
 function steps(document: unknown): Record<string, unknown>[] {
   const jobs = Object.values(field(document, 'jobs') ?? {});
@@ -34,14 +16,6 @@ function steps(document: unknown): Record<string, unknown>[] {
     const list = field(job, 'steps');
     return Array.isArray(list) ? list : [];
   });
-}
-
-function field(value: unknown, key: string): Record<string, unknown> | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const found: unknown = Reflect.get(value, key);
-  return typeof found === 'object' && found !== null
-    ? (found as Record<string, unknown>)
-    : undefined;
 }
 
 describe('workflows and examples (THREATS rows 14, 16, 30)', () => {

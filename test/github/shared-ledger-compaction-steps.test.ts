@@ -75,11 +75,12 @@ async function seededLedger(count: number): Promise<Repository> {
       ],
     });
     tree = created.data.sha;
+    const parents: string[] = parent === null ? [] : [parent];
     const commit = await client.rest.git.createCommit({
       ...repository,
       message: `aureus: ledger entry for ${head(n)}`,
       tree,
-      parents: parent === null ? [] : [parent],
+      parents,
     });
     parent = commit.data.sha;
     prev = line.hash;

@@ -13,7 +13,10 @@ import {
   SHARED_LEDGER_TIP,
   sharedLedgerTip,
 } from '../../src/memory/shared-ledger-entries.js';
+import { isolateGit, makeRepo, runGit } from '../support/git-fixture.js';
 import { type GitHubApiDouble, startGitHubApiDouble } from '../support/github-api-double/index.js';
+import { runCliInProcess } from '../support/run-cli-in-process.js';
+import { makeTempDir } from '../support/temp-dir.js';
 
 const OWNER = 'octo';
 const TOKEN = 'push-token';
@@ -24,14 +27,19 @@ const ENTRIES = 1_200;
 let double: GitHubApiDouble;
 let client: Octokit;
 let repoCount = 0;
+let restoreGit: () => Promise<void>;
 
 beforeAll(async () => {
+  restoreGit = await isolateGit();
   double = await startGitHubApiDouble();
   double.addToken(TOKEN, { contents: 'write', metadata: 'read' });
   client = new Octokit({ auth: TOKEN, baseUrl: double.url, request: { retries: 0 }, log: quiet });
 });
 
-afterAll(() => double.close());
+afterAll(async () => {
+  await double.close();
+  await restoreGit();
+});
 
 type Repository = { owner: string; repo: string };
 
@@ -113,6 +121,29 @@ async function contentsOf(repository: Repository) {
   return parseSharedLedgerFiles(await branchFiles(repository));
 }
 
+/**
+ * `aureus ledger verify --shared` in a clone of a real repository whose `aureus-ledger` branch
+ * holds `files`, as the CLI reads the branch the Action wrote.
+ */
+async function verifiedByCli(files: readonly LedgerEntryFile[]) {
+  const origin = await makeRepo('steps-origin');
+  const clones = await makeTempDir('steps-clones');
+  try {
+    origin.write('README.md', 'code\n');
+    origin.commit('code');
+    origin.git('checkout', '--quiet', '--orphan', 'aureus-ledger');
+    origin.git('rm', '-rf', '--quiet', '--ignore-unmatch', '.');
+    for (const file of files) origin.write(file.path, file.text);
+    origin.commit('ledger');
+    origin.git('checkout', '--quiet', 'main');
+    runGit(clones.path, ['clone', '--quiet', origin.dir, 'clone']);
+    return await runCliInProcess(['ledger', 'verify', '--shared'], `${clones.path}/clone`);
+  } finally {
+    await clones.remove();
+    await origin.remove();
+  }
+}
+
 function summaryOf(contents: Awaited<ReturnType<typeof contentsOf>>) {
   const first = contents.entries[0];
   return first?.record.kind === 'compaction' ? first.record : undefined;
@@ -152,6 +183,9 @@ describe('compactSharedLedger on a ledger longer than one run reads', () => {
         costTotal: sum(1, replacedFirst),
       },
     });
+    const midway = await verifiedByCli(await branchFiles(repository));
+    expect(midway.stdout).toMatch(/every checksum and link verified/);
+    expect(midway.code).toBe(0);
     // Entries keep their numbers and their bytes.
     expect(afterFirst.entries.slice(1).map((entry) => [entry.lineNumber, entry.hash])).toEqual(
       before.entries.slice(replacedFirst).map((entry) => [entry.lineNumber, entry.hash]),
@@ -213,6 +247,10 @@ describe('compactSharedLedger on a ledger longer than one run reads', () => {
       SHARED_LEDGER_SUMMARY,
       SHARED_LEDGER_TIP,
     ]);
+
+    const verified = await verifiedByCli(await branchFiles(repository));
+    expect(verified.stdout).toMatch(/every checksum and link verified/);
+    expect(verified.code).toBe(0);
 
     // Appends go on linking after the compacted ledger.
     const next = {

@@ -2,7 +2,7 @@ import { detectLanguage } from '../analysis/detect-language.js';
 import { baselineAtCommit } from '../check/baseline-at-commit.js';
 import { runCritic } from '../critic/run-critic.js';
 import { classifyFindings, type KnownFinding } from '../gate/classify-findings.js';
-import { treeIdOf } from '../git/tree-id.js';
+import { type TreeEntry, treeIdOf } from '../git/tree-id.js';
 import { createFactsCache } from '../memory/facts-cache.js';
 import type { Policy } from '../model/policy.js';
 import type { ReportFinding } from '../model/report.js';
@@ -36,6 +36,8 @@ export interface EffectCriticSettings {
 export interface TreeBefore {
   readonly commit: string;
   readonly tree: string;
+  /** Its files, when the checkpoint knows them (taken without git): then git is not asked. */
+  readonly files?: readonly TreeEntry[];
 }
 
 export type EffectCritic = (
@@ -97,7 +99,8 @@ export function effectFindings(settings: EffectCriticSettings): EffectFindings {
 }
 
 /**
- * The files of each checkpoint's tree, as `git ls-tree` lists them. Most checkpoints hold the
+ * The files of each checkpoint's tree, as `git ls-tree` lists them: the checkpoint's own
+ * listing when it has one (taken without git, it computed the tree from it). Most hold the
  * tree of the one before, or that tree with the last action's files written (the action
  * passed): a listing computed so is taken when its tree id is the checkpoint's, and git is
  * asked only when neither is (a command changed other files, HEAD moved).
@@ -115,7 +118,7 @@ function treeListings(
     return treeIdOf(applied) === before.tree ? applied : undefined;
   };
   return async (before, effects) => {
-    const files = known(before) ?? (await commitSnapshot(tree, before.commit));
+    const files = before.files ?? known(before) ?? (await commitSnapshot(tree, before.commit));
     last = { tree: before.tree, files, effects };
     return files;
   };

@@ -18,6 +18,20 @@ interface Folder {
  * does. Undefined for ids that are not SHA-1 (a SHA-256 repository): the caller asks git then.
  */
 export function treeIdOf(entries: readonly TreeEntry[]): string | undefined {
+  return treeObjectsOf(entries, () => undefined);
+}
+
+/** A tree object's id and body (without git's `tree <size>` header). */
+export type TreeObjectSink = (id: string, body: Buffer) => void;
+
+/**
+ * As treeIdOf, also handing every tree object (the root and each folder) to `sink`, so a caller
+ * can write the trees git would write for these entries.
+ */
+export function treeObjectsOf(
+  entries: readonly TreeEntry[],
+  sink: TreeObjectSink,
+): string | undefined {
   if (entries.some((entry) => !/^[0-9a-f]{40}$/.test(entry.blobSha))) return undefined;
   const root: Folder = { files: new Map(), folders: new Map() };
   for (const entry of entries) {
@@ -33,11 +47,11 @@ export function treeIdOf(entries: readonly TreeEntry[]): string | undefined {
     }
     folder.files.set(names.at(-1) ?? '', entry);
   }
-  return folderId(root);
+  return folderId(root, sink);
 }
 
 /** A tree object: entries sorted as git sorts them, a folder's name compared with a `/` after it. */
-function folderId(folder: Folder): string {
+function folderId(folder: Folder, sink: TreeObjectSink): string {
   const items = [
     ...[...folder.files].map(([name, entry]) => ({
       entry: Buffer.from(`${entry.mode} ${name}\0`),
@@ -47,9 +61,11 @@ function folderId(folder: Folder): string {
     ...[...folder.folders].map(([name, inner]) => ({
       entry: Buffer.from(`40000 ${name}\0`),
       sortKey: Buffer.from(`${name}/`),
-      id: folderId(inner),
+      id: folderId(inner, sink),
     })),
   ].sort((a, b) => Buffer.compare(a.sortKey, b.sortKey));
   const body = Buffer.concat(items.flatMap(({ entry, id }) => [entry, Buffer.from(id, 'hex')]));
-  return createHash('sha1').update(`tree ${body.length}\0`).update(body).digest('hex');
+  const id = createHash('sha1').update(`tree ${body.length}\0`).update(body).digest('hex');
+  sink(id, body);
+  return id;
 }

@@ -1,7 +1,17 @@
-import { lstat, rm, unlink } from 'node:fs/promises';
+import { lstat, readFile, rm, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runGit } from '../../git/git-runner.js';
+import { parseIndexFile } from '../../git/index-file.js';
+import {
+  createLooseRef,
+  type GitDirs,
+  gitDirsOf,
+  readHead,
+  writeLooseObject,
+} from '../../git/loose-objects.js';
+import type { TreeEntry } from '../../git/tree-id.js';
 import { errnoCode } from '../../memory/errno-code.js';
+import { mtimeOfFile, quickSnapshot, recordOf, type TreeRecord } from './tree-record.js';
 
 /** Where a run works: its id, its linked worktree, and a private folder of its own. */
 export interface RunPlace {
@@ -39,7 +49,7 @@ const checkpointsRef = (run: RunPlace): string => `refs/aureus/runs/${run.id}/ch
  * No hook runs, and no file system monitor is asked (it would start a daemon for the run's tree).
  */
 export async function snapshotTree(run: RunPlace): Promise<string> {
-  const env = { GIT_INDEX_FILE: join(run.dir, `snapshot-${process.pid}.index`) };
+  const env = { GIT_INDEX_FILE: snapshotIndex(run) };
   const git = (args: readonly string[]) =>
     runGit(run.tree, ['-c', 'core.fsmonitor=false', ...args], { env });
   // -i: a temporary index, so the working tree's files are not asked to match it.
@@ -48,9 +58,13 @@ export async function snapshotTree(run: RunPlace): Promise<string> {
   return (await git(['write-tree'])).stdout.toString('utf8').trim();
 }
 
+const snapshotIndex = (run: RunPlace): string => join(run.dir, `snapshot-${process.pid}.index`);
+
 /** A checkpoint as taken, with its tree: what the critic knows the tree to hold. */
 export interface TakenCheckpoint extends Checkpoint {
   readonly tree: string;
+  /** The tree's files, when the checkpoint was taken without git and so knows them. */
+  readonly files?: readonly TreeEntry[];
 }
 
 /** Takes the checkpoints of one run, numbered from 1 on. */
@@ -63,30 +77,107 @@ export type Checkpointer = (label: string) => Promise<TakenCheckpoint>;
  */
 export function checkpointer(run: RunPlace): Checkpointer {
   let last: number | undefined;
-  return async (label) => {
-    const tree = await snapshotTree(run);
-    // The parent is the run's HEAD as commit-tree reads it, one git process fewer.
-    const commit = (
-      await runGit(run.tree, ['commit-tree', '--no-gpg-sign', tree, '-p', 'HEAD', '-m', label], {
-        env: BUILDER_IDENTITY,
-      })
-    ).stdout
-      .toString('utf8')
-      .trim();
+  /** What the last checkpoint knew of the tree; undefined until git took one (or never). */
+  let record: TreeRecord | undefined;
+  const marker = join(run.dir, `snapshot-${process.pid}.time`);
+  const create = async (commit: string, tree: string, quick: GitDirs | undefined) => {
     let n = (last ?? (await highestCheckpoint(run))) + 1;
-    const created = await runGit(run.tree, ['update-ref', refOf(run, n), commit, ''], {
-      okExitCodes: [0, 128],
-    });
-    if (created.exitCode !== 0) {
+    const created =
+      quick === undefined
+        ? (
+            await runGit(run.tree, ['update-ref', refOf(run, n), commit, ''], {
+              okExitCodes: [0, 128],
+            })
+          ).exitCode === 0
+        : createLooseRef(quick, refOf(run, n), commit) === 'created';
+    if (!created) {
       // Another process took that number (or git failed): counted again, and now any failure
       // is git's error.
       n = (await highestCheckpoint(run)) + 1;
       await runGit(run.tree, ['update-ref', refOf(run, n), commit, '']);
     }
     last = n;
-    return { n, label, commit, ref: refOf(run, n), tree };
+    return { n, ref: refOf(run, n), commit, tree };
+  };
+  return async (label) => {
+    const quick = record === undefined ? undefined : quickSnapshot(run.tree, record, marker);
+    if (quick !== undefined) {
+      record = quick.record;
+      const commit = writeLooseObject(
+        quick.record.dirs,
+        'commit',
+        commitBody(quick.tree, quick.head, label),
+      );
+      return {
+        ...(await create(commit, quick.tree, quick.record.dirs)),
+        label,
+        files: quick.files,
+      };
+    }
+    const tree = await snapshotTree(run);
+    // The parent is the run's HEAD as commit-tree reads it, one git process fewer.
+    const [committed, next] = await Promise.all([
+      runGit(run.tree, ['commit-tree', '--no-gpg-sign', tree, '-p', 'HEAD', '-m', label], {
+        env: BUILDER_IDENTITY,
+      }),
+      recordSnapshot(run),
+    ]);
+    record = next;
+    const commit = committed.stdout.toString('utf8').trim();
+    return { ...(await create(commit, tree, undefined)), label };
   };
 }
+
+/** A checkpoint commit as `git commit-tree -m <label>` writes it, by the builder, dated now. */
+function commitBody(tree: string, parent: string, label: string): Buffer {
+  const who = (name: string, email: string) =>
+    `${name} <${email}> ${Math.floor(Date.now() / 1000)} +0000`;
+  const author = who(BUILDER_IDENTITY.GIT_AUTHOR_NAME, BUILDER_IDENTITY.GIT_AUTHOR_EMAIL);
+  const committer = who(BUILDER_IDENTITY.GIT_COMMITTER_NAME, BUILDER_IDENTITY.GIT_COMMITTER_EMAIL);
+  return Buffer.from(
+    `tree ${tree}\nparent ${parent}\nauthor ${author}\ncommitter ${committer}\n\n${label}\n`,
+    'utf8',
+  );
+}
+
+/**
+ * The record of the snapshot git just wrote to the run's snapshot index, for the next
+ * checkpoint to be taken without git: the index's entries and stat data, the ignored paths, the
+ * paths some attribute applies to. Undefined where the quick path does not go (another object
+ * format or ref storage, a submodule, an index git wrote in a version not read here).
+ */
+async function recordSnapshot(run: RunPlace): Promise<TreeRecord | undefined> {
+  const dirs = gitDirsOf(run.tree);
+  if (dirs === undefined) return undefined;
+  const index = snapshotIndex(run);
+  const env = { GIT_INDEX_FILE: index };
+  const entries = parseIndexFile(await readFile(index));
+  const head = readHead(dirs);
+  if (entries === undefined || head === undefined) return undefined;
+  const indexTime = mtimeOfFile(index);
+  const [ignored, attributes] = await Promise.all([
+    runGit(
+      run.tree,
+      ['ls-files', '-z', '--others', '--ignored', '--exclude-standard', '--directory'],
+      { env },
+    ),
+    runGit(run.tree, ['check-attr', '-z', '--stdin', '--all'], {
+      env,
+      input: `${entries.map((entry) => entry.path).join('\0')}\0`,
+    }),
+  ]);
+  // check-attr -z: path, attribute, value, each NUL-terminated, for every attribute set.
+  const fields = attributes.stdout.toString('utf8').split('\0');
+  const attributed = new Set<string>();
+  for (let i = 0; i + 2 < fields.length; i += 3) attributed.add(fields[i] as string);
+  return recordOf(dirs, head, entries, indexTime, nulList(ignored.stdout), attributed);
+}
+
+const nulList = (bytes: Buffer): string[] =>
+  bytes
+    .toString('utf8')
+    .split('\0')
+    .filter((path) => path !== '');
 
 /**
  * Puts the run's tree back exactly as checkpoint `n` found it: files changed or deleted since

@@ -38,6 +38,8 @@ export interface TreeRecord {
   readonly ignored: ReadonlySet<string>;
   /** Each settings file outside the tree and its stat signature ('absent' when missing). */
   readonly settings: ReadonlyMap<string, string>;
+  /** Tree ids known to be in the object store: written or found by an earlier snapshot. */
+  readonly storedTrees: Set<string>;
 }
 
 export interface RecordedFile {
@@ -91,6 +93,7 @@ export function recordOf(
     folders: foldersOf(files.keys()),
     ignored: new Set(ignored.map((path) => path.replace(/\/$/, ''))),
     settings: settingsSignatures(dirs),
+    storedTrees: new Set(),
   };
 }
 
@@ -135,7 +138,12 @@ function quickly(root: string, record: TreeRecord, marker: string): QuickSnapsho
   // A deleted .gitignore or .gitattributes changes what git ignores or filters.
   for (const path of record.files.keys())
     if (!files.has(path) && RULE_FILES.has(baseName(path))) return undefined;
-  const tree = treeObjectsOf(entries, (id, body) => writeLooseObject(dirs, 'tree', body, id));
+  // Most folders are as the last snapshot left them: their trees are not looked for again.
+  const tree = treeObjectsOf(entries, (id, body) => {
+    if (record.storedTrees.has(id)) return;
+    writeLooseObject(dirs, 'tree', body, id);
+    record.storedTrees.add(id);
+  });
   if (tree === undefined) return undefined;
   return {
     tree,

@@ -132,6 +132,11 @@ describe('checkpoints taken without git', () => {
     tree.commit('the builder commits');
     await gitTakes('HEAD moved');
 
+    // `build/` ignores a folder only: a file of that name is the tree's.
+    rmSync(join(run.tree, 'build'), { recursive: true });
+    tree.write('build', 'a file where an ignored folder was\n');
+    await gitTakes('an ignored folder turned into a file');
+
     repo.git('config', 'core.excludesFile', join(run.dir, 'nothing'));
     await gitTakes('git config changed');
   });

@@ -34,7 +34,10 @@ export interface TreeRecord {
   readonly files: ReadonlyMap<string, RecordedFile>;
   /** Every folder holding a recorded file. */
   readonly folders: ReadonlySet<string>;
-  /** Untracked paths git ignores (folders without their trailing slash). */
+  /**
+   * Untracked paths git ignores, as it lists them: a folder with a trailing slash. A file in
+   * place of an ignored folder (or the reverse) may not be ignored: git decides.
+   */
   readonly ignored: ReadonlySet<string>;
   /** Each settings file outside the tree and its stat signature ('absent' when missing). */
   readonly settings: ReadonlyMap<string, string>;
@@ -91,7 +94,7 @@ export function recordOf(
     head,
     files,
     folders: foldersOf(files.keys()),
-    ignored: new Set(ignored.map((path) => path.replace(/\/$/, ''))),
+    ignored: new Set(ignored),
     settings: settingsSignatures(dirs),
     storedTrees: new Set(),
   };
@@ -176,7 +179,7 @@ function walk(
       seen.set(path, file);
       continue;
     }
-    if (record.ignored.has(path)) continue;
+    if (record.ignored.has(dirent.isDirectory() ? `${path}/` : path)) continue;
     if (RULE_FILES.has(dirent.name)) return false;
     const stats = lstatSync(join(root, path));
     if (!stats.isDirectory()) return false;

@@ -179,11 +179,13 @@ function walk(
       seen.set(path, file);
       continue;
     }
-    if (record.ignored.has(dirent.isDirectory() ? `${path}/` : path)) continue;
+    // A folder holding recorded files is walked, whatever else git says of it.
+    const folderOfFiles = record.folders.has(path);
+    if (!folderOfFiles && record.ignored.has(dirent.isDirectory() ? `${path}/` : path)) continue;
     if (RULE_FILES.has(dirent.name)) return false;
     const stats = lstatSync(join(root, path));
     if (!stats.isDirectory()) return false;
-    if (record.folders.has(path)) {
+    if (folderOfFiles) {
       if (!walk(root, path, record, seen)) return false;
     } else if (holdsAnyFile(join(root, path))) return false;
   }

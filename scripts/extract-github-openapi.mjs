@@ -68,6 +68,7 @@ const OPERATIONS = [
   'actions/create-workflow-dispatch',
   'actions/cancel-workflow-run',
   'actions/list-workflow-runs',
+  'actions/get-workflow-run',
 ];
 
 /** Keys that document rather than constrain; dropping them keeps the fixture small. */

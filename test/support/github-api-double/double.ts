@@ -534,16 +534,24 @@ export class GitHubApiDouble {
   addWorkflowRun(
     owner: string,
     repo: string,
-    run: { workflow: string; createdAt: string; event?: string },
+    run: {
+      workflow: string;
+      createdAt: string;
+      event?: string;
+      headBranch?: string;
+      actor?: Identity;
+      inputs?: Readonly<Record<string, string>>;
+    },
   ): number {
     const state = this.repository(owner, repo);
     return addWorkflowRun(state, {
       workflow: run.workflow,
       event: run.event ?? 'workflow_dispatch',
-      headBranch: state.info.defaultBranch,
+      headBranch: run.headBranch ?? state.info.defaultBranch,
       headSha: '0'.repeat(40),
       createdAt: run.createdAt,
-      inputs: {},
+      inputs: run.inputs ?? {},
+      ...(run.actor === undefined ? {} : { actor: run.actor }),
     }).id;
   }
 

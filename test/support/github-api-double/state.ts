@@ -157,6 +157,8 @@ export interface WorkflowRun {
   readonly headSha: string;
   readonly createdAt: string;
   readonly inputs: Readonly<Record<string, string>>;
+  /** Who started it: the dispatching token's identity (GitHub's `actor`). */
+  readonly actor?: Identity;
 }
 
 export interface RepositoryInfo {

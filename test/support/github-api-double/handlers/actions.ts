@@ -1,4 +1,5 @@
 import {
+  actor,
   bodyAs,
   failure,
   type Handler,
@@ -10,7 +11,7 @@ import {
   repoOf,
   stringParam,
 } from '../context.js';
-import { HTML_URL, nodeId, repositoryObject } from '../github-objects.js';
+import { HTML_URL, nodeId, repositoryObject, userObject } from '../github-objects.js';
 import { paginate } from '../pagination.js';
 import { type RepositoryState, timestamp, type WorkflowRun } from '../state.js';
 import { entryAt } from '../tree-edit.js';
@@ -50,6 +51,7 @@ const createWorkflowDispatch: Handler = (context) => {
     headSha: commitSha ?? '',
     createdAt: timestamp(context.world.now()),
     inputs: body.inputs ?? {},
+    actor: actor(context),
   });
   if (body.return_run_details !== true) return json(204, null);
   const runUrl = `${context.world.apiUrl}/repos/${repo.info.owner}/${repo.info.repo}/actions/runs/${id}`;
@@ -83,6 +85,15 @@ const listWorkflowRuns: Handler = (context) => {
     },
     page.link === undefined ? undefined : { link: page.link },
   );
+};
+
+/** One run by id, as GitHub answers it (404 for a run of another repository or none). */
+const getWorkflowRun: Handler = (context) => {
+  const repo = repoOf(context);
+  const id = intParam(context, 'run_id');
+  const run = repo.workflowRuns.find((each) => each.id === id);
+  if (run === undefined) return notFound(context);
+  return json(200, workflowRunObject(context, repo, run));
 };
 
 function workflowRunObject(
@@ -119,6 +130,9 @@ function workflowRunObject(
       author: person,
       committer: person,
     },
+    ...(run.actor === undefined
+      ? {}
+      : { actor: userObject(api, run.actor), triggering_actor: userObject(api, run.actor) }),
     head_repository: repository,
     repository,
     jobs_url: `${url}/jobs`,
@@ -134,6 +148,7 @@ function workflowRunObject(
 
 export const actionHandlers: Record<string, Handler> = {
   'actions/list-workflow-runs': listWorkflowRuns,
+  'actions/get-workflow-run': getWorkflowRun,
   'actions/create-workflow-dispatch': createWorkflowDispatch,
   'actions/cancel-workflow-run': cancelWorkflowRun,
 };

@@ -4,6 +4,7 @@ import { payloadField as field } from '../github/payload-field.js';
 import { AureusError, ExitCode } from '../model/errors.js';
 import { readBuilderDispatch } from './builder-dispatch.js';
 import { restorePlannedRun, writePlannedRun } from './planned-run.js';
+import { budgetStopOf } from './published-run.js';
 import { writeRunArtifact } from './run-artifact.js';
 import { toolVersion } from './tool-version.js';
 
@@ -41,8 +42,10 @@ export function isBuilderStage(value: string): value is BuilderStage {
 export async function runAgentProcess(env: NodeJS.ProcessEnv): Promise<number> {
   const job = agentJob(await standardInput());
   const dispatch = readBuilderDispatch('workflow_dispatch', job.event);
+  // The Act job goes on from its plan job's run; a continuation in one job, from the stop the
+  // prepare step handed on (planDir is then the output folder).
   const resume =
-    job.stage === 'act'
+    job.stage === 'act' || (job.stage === 'all' && dispatch.resumeFrom !== undefined)
       ? await restorePlannedRun(job.root, job.planDir, dispatch, job.task)
       : undefined;
   const report = await implement({
@@ -62,7 +65,9 @@ export async function runAgentProcess(env: NodeJS.ProcessEnv): Promise<number> {
   });
   const scrub = await runTextScrubber(job.root, job.secrets);
   await writeRunArtifact(job, report, dispatch, scrub);
-  if (report.status === PLANNED) await writePlannedRun(job, report, dispatch, scrub);
+  // A stop for want of budget leaves its state too: a continuation goes on from it.
+  if (report.status === PLANNED || budgetStopOf(report.status) !== undefined)
+    await writePlannedRun(job, report, dispatch, scrub);
   core.info(`The builder's run ended "${report.status}".`);
   return report.status === (job.stage === 'plan' ? PLANNED : 'done')
     ? ExitCode.pass

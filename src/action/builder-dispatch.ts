@@ -35,6 +35,12 @@ export interface BuilderDispatch {
   readonly maxUsd?: number;
   /** The requester's `--budget <n>pt`: a cap on the change's points below the policy's. */
   readonly maxPoints?: number;
+  /**
+   * A continuation's `resume_from`: the id of the workflow run that stopped for want of budget,
+   * which the App recorded when it dispatched that run. Its artifact is the stop's authority
+   * (stopped-run-handoff.ts); the Action's dispatch never continues a run.
+   */
+  readonly resumeFrom?: number;
 }
 
 const RUN_ID = /^[0-9a-f]{12}$/;
@@ -104,10 +110,21 @@ export function readBuilderDispatch(eventName: string, payload: unknown): Builde
       'the builder workflow was dispatched by github-actions[bot] without the trigger it answers (the dispatch input trigger), so nothing shows who asked for the run.',
       START_PROPERLY,
     );
+  // The job token's account is any writer's: a continuation it named would let a writer pick
+  // which stopped run's work goes on under someone else's request.
+  const resumeFrom = given('resume_from')
+    ? Number(input('resume_from', NUMBER, 'a workflow run id'))
+    : undefined;
+  if (resumeFrom !== undefined && dispatcher === GITHUB_ACTIONS_BOT_ID)
+    throw new AureusError(
+      'the builder workflow was dispatched by github-actions[bot] with resume_from: only the AUREUS App, which recorded the stopped workflow run, continues a run.',
+      'on an issue, ask for a new run with a larger budget (/aureus implement --budget $N), or let the AUREUS App continue the stopped run (/aureus approve-budget).',
+    );
   return {
     repository,
     defaultBranch,
     ...(trigger === undefined ? {} : { trigger }),
+    ...(resumeFrom === undefined ? {} : { resumeFrom }),
     ...(given('budget_usd')
       ? { maxUsd: Number(input('budget_usd', DOLLARS, 'an amount of dollars (2.50)')) }
       : {}),

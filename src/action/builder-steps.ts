@@ -22,8 +22,10 @@ import { refusePersistedCredentials } from './builder-credentials.js';
 import { type BuilderDispatch, readBuilderDispatch } from './builder-dispatch.js';
 import { verifyDispatchTrigger } from './dispatch-trigger.js';
 import { artifactFolder, outputFolder, RUN_REPORT, readArtifactFile } from './run-artifact.js';
+import { gitRemote } from './run-branch.js';
 import { actionClient, eventPayload, required } from './runner-environment.js';
 import { setStepOutputs } from './step-outputs.js';
+import { handOnStoppedRun } from './stopped-run-handoff.js';
 
 /**
  * The builder step's first script step (`prepare`), the only one that holds a GitHub token (read
@@ -47,10 +49,24 @@ export async function runPrepareStep(env: NodeJS.ProcessEnv): Promise<number> {
     async () => (await policyAtHead(root)).integrations.app.builder_label,
   );
   const snapshot = await approvedIssue(client, dispatch);
-  // A run continued after a stop for want of budget starts over from the approved issue with
-  // its new cap. It does not resume from the stop's kept work or plan: those are named in the
-  // tracking comment, which any writer can edit, so resuming from them would let a writer put
-  // their own commits and plan under someone else's request.
+  // A continuation (/aureus approve-budget) goes on from the stopped workflow run's artifact,
+  // checked here while the step holds a token, and handed on as the run's plan: the plan job
+  // plans nothing again. The Act job goes on from the plan job's artifact as for any run.
+  const stage = stageOf(env);
+  if (dispatch.resumeFrom !== undefined && stage !== 'act') {
+    const workspace = required(env, 'GITHUB_WORKSPACE');
+    const stop = await handOnStoppedRun(client, dispatch, {
+      root,
+      resumeDir: artifactFolder(workspace, resumeDirOf(env)),
+      folder: await outputFolder(workspace, env.AUREUS_OUTPUT_DIR ?? 'aureus-run'),
+      workspace,
+      currentWorkflowRun: Number(env.GITHUB_RUN_ID ?? '0'),
+      remote: gitRemote(env, dispatch.repository, token),
+    });
+    core.info(
+      `Run ${dispatch.runId} goes on from workflow run ${dispatch.resumeFrom}, where it ${stop.status}${stop.head === null ? ' before acting' : `, at its kept commit ${stop.head.slice(0, 12)}`}.`,
+    );
+  }
   const temp = required(env, 'RUNNER_TEMP');
   await writeOutputFile(
     taskFile(temp, dispatch),
@@ -79,10 +95,15 @@ export async function runBuildStep(env: NodeJS.ProcessEnv): Promise<number> {
   const task = await approvedTask(required(env, 'RUNNER_TEMP'), dispatch);
   const workspace = required(env, 'GITHUB_WORKSPACE');
   const stage = stageOf(env);
-  const planDir = stage === 'act' ? artifactFolder(workspace, planDirOf(env)) : '';
   const root = resolve(workspace, env.AUREUS_WORKING_DIRECTORY ?? '.');
   await refusePersistedCredentials(root);
   const folder = await outputFolder(workspace, env.AUREUS_OUTPUT_DIR ?? 'aureus-run');
+  // A continuation's stop, handed on by the prepare step, is the plan the run goes on from: the
+  // plan stage has nothing left to do, and the whole run in one job acts on from it.
+  const continued = dispatch.resumeFrom !== undefined;
+  const planDir =
+    stage === 'act' ? artifactFolder(workspace, planDirOf(env)) : continued ? folder : '';
+  if (stage === 'plan' && continued) return stepResult(dispatch, folder, stage, ExitCode.pass, env);
   const keys = await modelKeyVariables(root);
   // The step's own variables stay readable in /proc to the run's commands: the agent learns the
   // values of those it is not given (on its standard input, never its environment), whatever
@@ -101,6 +122,17 @@ export async function runBuildStep(env: NodeJS.ProcessEnv): Promise<number> {
   core.info(`The builder starts on issue #${dispatch.issue}, run ${dispatch.runId}.`);
   const exitCode = await runAgent(job, agentEnvironment(env, keys), env);
   if (exitCode === ExitCode.error) return ExitCode.error;
+  return stepResult(dispatch, folder, stage, exitCode, env);
+}
+
+/** The step's outputs and summary from the run's report.json, and its exit code. */
+async function stepResult(
+  dispatch: BuilderDispatch,
+  folder: string,
+  stage: BuilderStage,
+  exitCode: number,
+  env: NodeJS.ProcessEnv,
+): Promise<number> {
   const run = runOutcome(folder);
   setStepOutputs(
     { status: run.status, branch: run.branch, 'output-dir': folder, verdict: run.verdict },
@@ -145,6 +177,16 @@ function planDirOf(env: NodeJS.ProcessEnv): string {
     throw new AureusError(
       "the builder step's stage is act, and plan-dir is empty: the Act job goes on from the plan job's run.",
       "download the plan job's artifact with actions/download-artifact and give its path as plan-dir.",
+    );
+  return given;
+}
+
+function resumeDirOf(env: NodeJS.ProcessEnv): string {
+  const given = env.AUREUS_RESUME_DIR ?? '';
+  if (given === '')
+    throw new AureusError(
+      "the dispatch continues a stopped run (resume_from), and resume-dir is empty: the run goes on from the stopped workflow run's artifact.",
+      "in the plan job, download the stopped run's artifacts with actions/download-artifact (run-id set to the resume_from input, github-token, actions: read) and give their path as resume-dir.",
     );
   return given;
 }

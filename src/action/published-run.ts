@@ -124,6 +124,11 @@ const NEEDS_MORE: Readonly<Record<string, StoppedRun['stopped']>> = {
   'stopped at max_usd_per_run': 'usd',
 };
 
+/** Which budget a run with this status stopped for, or undefined when it did not stop for one. */
+export function budgetStopOf(status: string): StoppedRun['stopped'] | undefined {
+  return Object.hasOwn(NEEDS_MORE, status) ? NEEDS_MORE[status] : undefined;
+}
+
 export interface PublishSettings {
   readonly root: string;
   readonly folder: string;

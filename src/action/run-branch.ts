@@ -83,10 +83,10 @@ export async function pushBranch(
 
 /**
  * Where a run stopped for want of budget keeps its work: a ref that no pull request uses, one per
- * stop. A continuation starts over, so a second stop of the same run holds unrelated commits:
- * its own ref keeps both, and neither push needs force.
+ * stop. A continuation goes on from the kept commit, so a second stop's commit descends from the
+ * first's; each has its own ref, and neither push needs force.
  */
-function stoppedRunRef(dispatch: BuilderDispatch, head: string): string {
+export function stoppedRunRef(dispatch: BuilderDispatch, head: string): string {
   return `refs/aureus/runs/${dispatch.runId}/${head.slice(0, 12)}`;
 }
 

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { runGit } from '../git/git-runner.js';
 import { writeFileAtomic } from '../memory/atomic-write.js';
 import { isParsedJsonObject } from '../model/json.js';
 import { runBranch } from './run-identity.js';
@@ -41,9 +42,13 @@ export async function plannedRunOf(root: string, id: string): Promise<PlannedRun
 /**
  * Places a run another process planned in this checkout, ready for `resume`: its state must be
  * for `task`, start at this checkout's HEAD and stand at Act with a plan and nothing acted on
- * (no checkpoint, no verification). The state is rebuilt field by field (the branch is the one
- * the task and id name); the trajectory goes on from the plan's. Answers the run's id, or why
- * the run cannot go on.
+ * (no checkpoint, no verification). A `continuation` (a run that stopped for want of budget and
+ * goes on with a larger one) has acted: its branch is placed at the stop's `head` (a descendant
+ * of the start commit, already in this repository) and its iteration count and phase are kept,
+ * so the run's caps count the whole run. Its checkpoints stay behind with the process that took
+ * them: rollbacks go back no further than where it goes on. The state is rebuilt field by field
+ * (the branch is the one the task and id name); the trajectory goes on from the plan's. Answers
+ * the run's id, or why the run cannot go on.
  */
 export async function placePlannedRun(
   root: string,
@@ -53,34 +58,48 @@ export async function placePlannedRun(
     readonly trajectory: Uint8Array | null;
   },
   task: string,
+  continuation?: { readonly head: string | null },
 ): Promise<{ readonly id: string } | { readonly refusal: string }> {
   const { state } = given;
   if (!isRunState(state)) return { refusal: 'it holds no run state.' };
   const head = await gitText(root, ['rev-parse', 'HEAD']);
+  const acted = state.checkpoints.length > 0 || state.iteration > 0;
   const refusal =
     state.task !== task
       ? 'its task is not the approved issue.'
       : state.startCommit !== head
         ? `it started at ${state.startCommit.slice(0, 12)}, and this checkout is at ${head.slice(0, 12)}.`
-        : state.phase !== 'act' || !isParsedJsonObject(state.plan)
+        : state.phase === 'gather' || !isParsedJsonObject(state.plan)
           ? 'it has no accepted plan.'
-          : state.checkpoints.length > 0 || state.iteration > 0
+          : continuation === undefined && (acted || state.phase !== 'act')
             ? 'it acted already.'
             : ![state.turns, state.tokens, state.dollars, state.spentPoints].every(
                   (value) => Number.isFinite(value) && value >= 0,
                 )
               ? 'its spend is not a count.'
-              : null;
+              : !Number.isSafeInteger(state.iteration) || state.iteration < 0
+                ? 'its iteration is not a count.'
+                : null;
   if (refusal !== null) return { refusal };
-  const placed = await placeRun(root, state.id, runBranch(task, state.id), head);
+  const at = continuation?.head ?? head;
+  if (at !== head) {
+    const descends = await runGit(root, ['merge-base', '--is-ancestor', head, at], {
+      okExitCodes: [0, 1, 128],
+    });
+    if (descends.exitCode !== 0)
+      return {
+        refusal: `its work at ${at.slice(0, 12)} does not go on from ${head.slice(0, 12)}.`,
+      };
+  }
+  const placed = await placeRun(root, state.id, runBranch(task, state.id), at);
   const restored: RunState = {
     id: state.id,
     task,
     branch: placed.branch,
     startCommit: head,
-    phase: 'act',
+    phase: state.phase,
     turns: state.turns,
-    iteration: 0,
+    iteration: continuation === undefined ? 0 : state.iteration,
     spentPoints: state.spentPoints,
     tokens: state.tokens,
     dollars: state.dollars,

@@ -144,6 +144,8 @@ export interface BuilderDispatchInputs {
   readonly maxPoints?: number | undefined;
   /** What started the run, for the builder step to read again (action/dispatch-trigger.ts). */
   readonly trigger?: BuilderTrigger | undefined;
+  /** A continuation's stopped workflow run, whose artifact it goes on from. */
+  readonly resumeFrom?: number | undefined;
 }
 
 /**
@@ -173,6 +175,7 @@ export async function dispatchBuilderWorkflow(
         ...(inputs.trigger === undefined
           ? {}
           : { trigger: `${inputs.trigger.kind}-${inputs.trigger.id}` }),
+        ...(inputs.resumeFrom === undefined ? {} : { resume_from: String(inputs.resumeFrom) }),
       },
       return_run_details: true,
     },

@@ -28,6 +28,9 @@ export const APPROVE_RUN_BUDGET_USAGE_REPLY =
 export const NO_STOPPED_RUN_REPLY =
   'No builder run of this issue is stopped waiting for a larger budget (its tracking comment would say so).';
 
+export const UNKNOWN_WORKFLOW_RUN_REPLY =
+  'GitHub did not say which workflow run this builder run stopped in, so it cannot go on from its kept work: start a new run with `/aureus implement --budget $N` (or `<n>pt`).';
+
 export const OWN_RUN_BUDGET_REPLY =
   'This builder run is one you requested: a larger budget for it must come from another person with write access.';
 
@@ -43,7 +46,9 @@ export interface ContinueTrigger extends Omit<BuilderTrigger, 'instructions'> {
 
 /**
  * Lets a run that stopped for want of budget go on: the same run (its id, its snapshot, its
- * requester) dispatched again with the approved cap, within the policy's caps. The requester may
+ * requester) dispatched again with the approved cap, within the policy's caps, and with the id
+ * of the workflow run it stopped in (`resume_from`, as GitHub answered the App's dispatch of it),
+ * whose artifact the builder goes on from (action/stopped-run-handoff.ts). The requester may
  * not raise their own run's budget, for the reason they cannot approve its pull request. The run
  * is stopped when its tracking comment, the App's own, carries the state the publish job wrote;
  * one continuation per stop. Every decision is one App ledger entry, keyed by the delivery.
@@ -78,6 +83,10 @@ export async function continueBuilder(trigger: ContinueTrigger): Promise<Builder
     stopLine === undefined
   )
     return refuse('no stopped run', NO_STOPPED_RUN_REPLY);
+  // The continuation goes on from the stopped workflow run's artifact, which the App names by
+  // the id GitHub gave it at dispatch: without it there is nothing trustworthy to go on from.
+  if (run.workflowRunId === undefined)
+    return refuse('stopped workflow run unknown', UNKNOWN_WORKFLOW_RUN_REPLY);
   const stop = createHash('sha256').update(stopLine).digest('hex');
   if (run.continuedFrom === stop) return refuse('already going on', NO_STOPPED_RUN_REPLY);
   const { max_usd_per_run: usdCap } = policy.cost_thresholds;
@@ -92,8 +101,11 @@ export async function continueBuilder(trigger: ContinueTrigger): Promise<Builder
   const committed = await committedToday(trigger);
   if (committed + nextUsd > dayCap)
     return refuse('daily spend reached', dailySpendReply(committed, nextUsd, dayCap));
+  // The stopped workflow run is this dispatch's input, not the continuation's own: a continuation
+  // whose dispatch GitHub answers without an id must not go on from the first stop again.
+  const { workflowRunId: stoppedIn, ...earlier } = run;
   const next = {
-    ...run,
+    ...earlier,
     deliveryId: trigger.deliveryId,
     status: 'queued' as const,
     continuedFrom: stop,
@@ -111,6 +123,7 @@ export async function continueBuilder(trigger: ContinueTrigger): Promise<Builder
       runId: next.runId,
       maxUsd: next.maxUsd,
       maxPoints: next.maxPoints,
+      resumeFrom: stoppedIn,
     });
   } catch (error) {
     await writeBuilderRun(services.dataDir, repository.id, run);

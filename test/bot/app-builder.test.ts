@@ -489,7 +489,7 @@ describe('a larger budget for a stopped run, /aureus approve-budget on its issue
     origins.push(origin);
     origin.write(
       '.aureus/policy.yaml',
-      'version: 1\nintegrations:\n  app:\n    builder: true\ncost_thresholds:\n  max_usd_per_day: 4\n',
+      'version: 1\nintegrations:\n  app:\n    builder: true\ncost_thresholds:\n  max_usd_per_day: 6\n',
     );
     origin.write('.github/workflows/aureus-builder.yml', WORKFLOW);
     origin.commit('base');
@@ -507,6 +507,9 @@ describe('a larger budget for a stopped run, /aureus approve-budget on its issue
     const snapshot = String(
       Reflect.get(Object(Reflect.get(Object(started), 'inputs')), 'snapshot'),
     );
+    // The workflow run GitHub answered the dispatch with: the continuation goes on from its artifact.
+    const [stoppedIn] = session.double.workflowRuns(OWNER, HERE.name);
+    expect(stoppedIn?.inputs).toMatchObject({ run_id: runId });
 
     // Before the run stopped: there is nothing to go on with.
     session.double.reset();
@@ -533,7 +536,8 @@ describe('a larger budget for a stopped run, /aureus approve-budget on its issue
     expect(dispatches()).toEqual([]);
     expect(lastReply(HERE, 30)).toBe(pointsAbovePolicyReply(900, 500));
 
-    // Another writer: the same run dispatched again, its snapshot and requester unchanged.
+    // Another writer: the same run dispatched again, its snapshot and requester unchanged, with
+    // the workflow run it stopped in, as the App recorded it at dispatch (never the comment's word).
     session.double.reset();
     await comment(HERE, 30, '/aureus approve-budget 60pt', other);
     expect(dispatches().map((each) => each.body)).toEqual([
@@ -545,6 +549,7 @@ describe('a larger budget for a stopped run, /aureus approve-budget on its issue
           requester: '9230',
           run_id: runId,
           budget_points: '60',
+          resume_from: String(stoppedIn?.id),
         },
         return_run_details: true,
       },
@@ -556,12 +561,22 @@ describe('a larger budget for a stopped run, /aureus approve-budget on its issue
     await comment(HERE, 30, '/aureus approve-budget 70pt', writer(9233, HERE));
     expect(dispatches()).toEqual([]);
 
-    // A new stop: its continuation would pass the day's cap, each dispatch counting $2.
+    // The continuation stops again: it goes on from its own workflow run, not the first one.
+    const continuedIn = session.double.workflowRuns(OWNER, HERE.name).at(-1);
+    expect(continuedIn?.id).not.toBe(stoppedIn?.id);
     await reportStop(HERE, 30, 0.09);
     session.double.reset();
     await comment(HERE, 30, '/aureus approve-budget $2', writer(9233, HERE));
+    expect(dispatches().map((each) => each.body)).toMatchObject([
+      { inputs: { run_id: runId, budget_usd: '2', resume_from: String(continuedIn?.id) } },
+    ]);
+
+    // A third stop: its continuation would pass the day's cap, each dispatch counting $2.
+    await reportStop(HERE, 30, 0.12);
+    session.double.reset();
+    await comment(HERE, 30, '/aureus approve-budget $2', writer(9234, HERE));
     expect(dispatches()).toEqual([]);
-    expect(lastReply(HERE, 30)).toBe(dailySpendReply(4, 2, 4));
+    expect(lastReply(HERE, 30)).toBe(dailySpendReply(6, 2, 6));
 
     const decisions = (await ledger(HERE)).filter((record) => record.issue === 30);
     expect(decisions.map((record) => [record.actorId, record.decision, record.reason])).toEqual([
@@ -572,8 +587,9 @@ describe('a larger budget for a stopped run, /aureus approve-budget on its issue
       [9232, 'refused', 'budget above the policy'],
       [9232, 'accepted', 'budget approved'],
       [9233, 'refused', 'already going on'],
-      [9233, 'refused', 'daily spend reached'],
+      [9233, 'accepted', 'budget approved'],
+      [9234, 'refused', 'daily spend reached'],
     ]);
-    expect(decisions.at(-3)).toMatchObject({ run: runId, maxPoints: '60' });
+    expect(decisions.at(-4)).toMatchObject({ run: runId, maxPoints: '60' });
   });
 });

@@ -910,9 +910,10 @@ describe('the builder step, then the Action in mode: publish', () => {
     expect(comment).toContain('nothing was acted on');
     expect(session.double.callsTo('issues/update-comment')).toHaveLength(1);
 
-    // Another writer approved 60pt: the App dispatches the same run again with it. The build
-    // starts over from the approved issue (never from what the editable tracking comment names),
-    // plans again within the new cap, and the publish job opens the draft pull request.
+    // The same run dispatched again with 60pt and no resume_from (no stopped workflow run named:
+    // the App's continuations carry one, see action-builder-continue.test.ts): the build starts
+    // from the approved issue, never from what the editable tracking comment names, plans again
+    // within the new cap, and the publish job opens the draft pull request.
     model.script(...greetRun(['add greet', 'test greet'], 40));
     const continuedFrom = model.requests.length;
     const continued = await build(made, made.snapshot, { budget_points: '60' });
@@ -1000,9 +1001,9 @@ describe('the builder step, then the Action in mode: publish', () => {
     expect(trackingComment()).toContain(`refs/aureus/runs/${RUN_ID}/${kept.slice(0, 12)}`);
     expect(trackingComment()).toContain(`/aureus approve-budget ${record.needsPoints}pt`);
 
-    // The continuation starts over from the approved issue with its new cap: the kept commit
-    // stays on its ref for people to read, and is never taken from the tracking comment, which
-    // any writer can edit.
+    // A dispatch of the same run without resume_from starts from the approved issue with its new
+    // cap: the kept commit is never taken from the tracking comment, which any writer can edit.
+    // (The App's continuation names the stopped workflow run: action-builder-continue.test.ts.)
     model.script(...greetRun(['add greet'], 10));
     const continued = await build(
       made,

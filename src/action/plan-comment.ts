@@ -16,6 +16,11 @@ export interface ShownPlan {
   /** What the run says it spent on the plan: shown, never trusted for anything else. */
   readonly spent: { readonly usd: number; readonly tokens: number };
   readonly usdCap: number;
+  /**
+   * A continuation's: the workflow run the plan was made in, before the run stopped for want of
+   * budget. Its plan is not made again; the run goes on from the work it kept.
+   */
+  readonly continuedFrom?: number;
 }
 
 /** A step or a file name longer than this is cut: a plan is read at a glance. */
@@ -34,7 +39,9 @@ export function planComment(plan: ShownPlan): string {
     builderPlanMarker(plan.runId),
     `### AUREUS builder: the plan of run \`${plan.runId}\``,
     '',
-    'The run planned this before acting on anything, and goes on to Act from it now; `/aureus cancel` stops it.',
+    plan.continuedFrom === undefined
+      ? 'The run planned this before acting on anything, and goes on to Act from it now; `/aureus cancel` stops it.'
+      : `The run stopped for want of budget in workflow run ${plan.continuedFrom} and goes on now with a larger one, from this plan (not made again) and the work it kept; \`/aureus cancel\` stops it.`,
     '',
     ...(plan.steps.length === 0
       ? ['**Plan**: no steps given.']
@@ -43,7 +50,7 @@ export function planComment(plan: ShownPlan): string {
     `**Files** (the model’s): ${files.length === 0 ? 'none named' : files.join(', ')}${plan.files.length > MAX_FILES ? `, and ${plan.files.length - MAX_FILES} more` : ''}`,
     '',
     `- **Estimate**: ${plan.points} points for the change (AUREUS's price of the plan's estimate under the start commit's policy), of the run's ${plan.pointsBudget}-point budget`,
-    `- **Model spend**: $${plan.spent.usd.toFixed(4)} on the plan (${plan.spent.tokens} tokens), of the run's $${plan.usdCap.toFixed(2)} cap; the rest of the run is bounded by that cap, not estimated`,
+    `- **Model spend**: $${plan.spent.usd.toFixed(4)} ${plan.continuedFrom === undefined ? 'on the plan' : 'so far'} (${plan.spent.tokens} tokens), of the run's $${plan.usdCap.toFixed(2)} cap; the rest of the run is bounded by that cap, not estimated`,
     '',
   ].join('\n');
 }

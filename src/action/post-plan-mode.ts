@@ -128,6 +128,7 @@ function shownPlan(
       dispatch.maxUsd ?? Number.POSITIVE_INFINITY,
       policy.cost_thresholds.max_usd_per_run,
     ),
+    ...(dispatch.resumeFrom === undefined ? {} : { continuedFrom: dispatch.resumeFrom }),
   };
 }
 

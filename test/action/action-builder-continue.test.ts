@@ -258,6 +258,13 @@ describe('a stopped builder run goes on from its kept work (the four jobs)', () 
     const two = await workflow(made, second, one.artifacts);
     expect(two.planned.stdout).toContain(`goes on from workflow run ${first.id}`);
     expect(two.planned.outputs.status).toBe('planned');
+    // show-plan posts the stop's plan again, said to be a continuation's.
+    const plans = session.double
+      .issueComments(OWNER, REPO, ISSUE)
+      .filter((comment) => comment.body.includes('aureus:builder-plan'));
+    expect(plans.at(-1)?.body).toContain(
+      `The run stopped for want of budget in workflow run ${first.id} and goes on now with a larger one, from this plan (not made again)`,
+    );
     expect(two.acted?.outputs.status).toBe('stopped at the requested budget');
     expect(model.requests.length - afterFirst).toBe(2);
     // The Act job went on from the stop's plan: its first request was already of Act.

@@ -9,16 +9,20 @@ import {
 } from '../analysis/graph/policy-modules.js';
 import { javaImportGraph } from '../analysis/resolve/java-imports.js';
 import { type ResolveImport, resolvedFiles } from '../analysis/resolve/resolution.js';
+import { MAX_DEPTH as REEXPORT_LIMIT } from '../analysis/semantics/exported-names.js';
 import {
-  type AbstractionImplementations,
-  type ClassInheritance,
-  countImplementations,
-  inheritanceDepth,
-  REEXPORT_LIMIT,
   resolveHeritage,
   type UnresolvedHeritage,
   unresolvedHeritage,
-} from '../analysis/semantics/index.js';
+} from '../analysis/semantics/heritage.js';
+import {
+  type AbstractionImplementations,
+  countImplementations,
+} from '../analysis/semantics/implementations.js';
+import {
+  type ClassInheritance,
+  inheritanceDepth,
+} from '../analysis/semantics/inheritance-depth.js';
 import { SUBMODULE_MODE, SYMLINK_MODE } from '../git/blob-version.js';
 import type { FactsCache } from '../memory/facts-cache.js';
 import type { FileFacts, ImportFact, Language } from '../model/facts.js';

@@ -1,11 +1,9 @@
 import { findCycles } from '../../src/analysis/graph/find-cycles.js';
 import { buildModuleGraph } from '../../src/analysis/graph/module-graph.js';
 import { groupModules } from '../../src/analysis/graph/policy-modules.js';
-import {
-  countImplementations,
-  inheritanceDepth,
-  resolveHeritage,
-} from '../../src/analysis/semantics/index.js';
+import { resolveHeritage } from '../../src/analysis/semantics/heritage.js';
+import { countImplementations } from '../../src/analysis/semantics/implementations.js';
+import { inheritanceDepth } from '../../src/analysis/semantics/inheritance-depth.js';
 import type { ChangeContext, ProjectState, RuleContext } from '../../src/critic/rule.js';
 import type { ImportFact } from '../../src/model/facts.js';
 import type { Finding } from '../../src/model/finding.js';

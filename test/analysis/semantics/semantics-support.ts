@@ -1,12 +1,9 @@
 import { posix } from 'node:path';
 import { detectLanguage } from '../../../src/analysis/detect-language.js';
 import type { Resolution, ResolveImport } from '../../../src/analysis/resolve/resolution.js';
-import {
-  countImplementations,
-  type Heritage,
-  inheritanceDepth,
-  resolveHeritage,
-} from '../../../src/analysis/semantics/index.js';
+import { type Heritage, resolveHeritage } from '../../../src/analysis/semantics/heritage.js';
+import { countImplementations } from '../../../src/analysis/semantics/implementations.js';
+import { inheritanceDepth } from '../../../src/analysis/semantics/inheritance-depth.js';
 import type { FileFacts } from '../../../src/model/facts.js';
 import { createFactParser } from '../../../src/scan/fact-parsers.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { unresolvedHeritage } from '../../../src/analysis/semantics/index.js';
+import { unresolvedHeritage } from '../../../src/analysis/semantics/heritage.js';
 import { depthsOf, heritageOf, implementationsOf } from './semantics-support.js';
 
 const SHAPE = 'export interface Shape {\n  area(): number;\n}\n';

@@ -1,6 +1,12 @@
 import type { FileFacts } from '../../model/facts.js';
-import { folderOf, joinPath } from '../repository-paths.js';
-import { groupBy, hasPathSuffix, type Located, locatedAmong } from './repository-paths.js';
+import {
+  folderOf,
+  groupBy,
+  hasPathSuffix,
+  joinPath,
+  type Located,
+  locatedAmong,
+} from '../repository-paths.js';
 import { declaredIn } from './targets.js';
 
 /**

@@ -1,11 +1,12 @@
-import { folderOf, joinPath } from '../repository-paths.js';
 import {
+  folderOf,
   foldersDownTo,
   groupBy,
   hasPathSuffix,
+  joinPath,
   type Located,
   locatedAmong,
-} from './repository-paths.js';
+} from '../repository-paths.js';
 
 /**
  * Python modules by dotted name, from the repository's `.py` paths alone (no sys.path, no

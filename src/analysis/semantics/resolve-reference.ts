@@ -1,8 +1,8 @@
 import type { FileFacts } from '../../model/facts.js';
+import type { Located } from '../repository-paths.js';
 import { isBuiltinBase } from './builtin-bases.js';
 import { bindingNamed, followBinding, lookupExported, newWalk } from './exported-names.js';
 import { pythonModule, type Repository } from './repository.js';
-import type { Located } from './repository-paths.js';
 import { declaredIn, isScript, type ReferenceTarget, type Target, unresolved } from './targets.js';
 
 /** Resolves a class's `extends` or `implements` entry, as written in `file`, to a declaration. */

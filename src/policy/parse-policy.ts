@@ -16,7 +16,6 @@ import { crossFieldProblems } from './cross-field-checks.js';
 import { describe, explainSchemaViolations } from './explain-schema-violations.js';
 import { globProblems } from './glob-matcher.js';
 import { type YamlLocator, yamlLocator } from './locate-in-yaml.js';
-import { migratePolicy, POLICY_MIGRATIONS, type PolicyMigration } from './migrate-policy.js';
 import type { PolicyProblem } from './policy-problem.js';
 import { yamlProblems, yamlScalarProblems, yamlTagProblems } from './yaml-problems.js';
 
@@ -210,4 +209,31 @@ function failed(problems: readonly PolicyProblem[]): {
 } {
   const sorted = [...problems].sort((a, b) => a.line - b.line || a.column - b.column);
   return { ok: false, problems: sorted };
+}
+
+/** Rewrites a policy document of version `from` into version `from + 1`. */
+export type PolicyMigration = (document: JsonObject) => JsonObject;
+
+/**
+ * Migrations by the version they start from. Version 1 is the first policy format, so there is
+ * none yet; when version 2 arrives, `1: (v1) => v2` goes here and old files keep loading.
+ */
+export const POLICY_MIGRATIONS: Readonly<Record<number, PolicyMigration>> = {};
+
+/** Brings a document of an older version up to the current one, one step at a time. */
+export function migratePolicy(
+  document: JsonObject,
+  from: number,
+  migrations: Readonly<Record<number, PolicyMigration>> = POLICY_MIGRATIONS,
+  to: number = CURRENT_POLICY_VERSION,
+): JsonObject {
+  let migrated = document;
+  for (let version = from; version < to; version++) {
+    const step = migrations[version];
+    if (step === undefined) {
+      throw new Error(`no migration from policy version ${version} to ${version + 1}`);
+    }
+    migrated = { ...step(migrated), version: version + 1 };
+  }
+  return migrated;
 }

@@ -4,8 +4,7 @@ import { CURRENT_POLICY_VERSION } from '../../src/model/policy.js';
 import { decodePolicyText } from '../../src/policy/decode-policy-text.js';
 import { defaultPolicy } from '../../src/policy/default-policy.js';
 import { globMatcher } from '../../src/policy/glob-matcher.js';
-import { migratePolicy, type PolicyMigration } from '../../src/policy/migrate-policy.js';
-import { parsePolicy } from '../../src/policy/parse-policy.js';
+import { migratePolicy, type PolicyMigration, parsePolicy } from '../../src/policy/parse-policy.js';
 import { renderPolicy } from '../../src/policy/render-policy.js';
 
 const FILE = '.aureus/policy.yaml';

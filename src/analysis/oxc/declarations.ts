@@ -1,11 +1,19 @@
-import type { Class, MethodDefinition, Node, TSInterfaceDeclaration } from 'oxc-parser';
-import { describeClass } from './classes.js';
+import type {
+  Class,
+  ClassElement,
+  MethodDefinition,
+  Node,
+  TSInterfaceDeclaration,
+} from 'oxc-parser';
+import type { ClassDraft } from '../tree-sitter/facts-collector.js';
+import type { TextRange } from '../tree-sitter/line-index.js';
 import {
   type ClassMethod,
   className,
   type FunctionLike,
   functionKind,
   functionName,
+  isConstructor,
   type ObjectMethod,
   parameterCount,
 } from './names.js';
@@ -101,4 +109,39 @@ export function visitInterface(
   const bases = (node.extends ?? []).map((base) => textOf(source, base.expression));
   source.facts.addAbstraction(textOf(source, node.id), 'interface', range, dataOnly, bases);
   visitChildren(source, node, { ...scope, inType: true }, visit);
+}
+
+/** A class declaration's fact, by the rules written down in typescript/classes.ts. */
+function describeClass(source: Source, node: Class, name: string, range: TextRange): ClassDraft {
+  const members = node.body.body.map((member) => describeMember(source, member));
+  return {
+    name,
+    range,
+    // The expression as written: ESTree keeps its generic arguments apart, as TypeScript does.
+    extends: node.superClass === null ? null : textOf(source, node.superClass),
+    implements: (node.implements ?? []).map((type) => textOf(source, type.expression)),
+    abstract: node.abstract === true,
+    staticOnly: members.length > 0 && members.every((member) => member.static),
+    methods: members.filter((member) => member.method).length,
+  };
+}
+
+interface Member {
+  readonly static: boolean;
+  readonly method: boolean;
+}
+
+function describeMember(source: Source, node: ClassElement): Member {
+  switch (node.type) {
+    case 'MethodDefinition':
+      if (isConstructor(source, node)) return { static: false, method: node.value.body !== null };
+      return { static: node.static, method: node.value.body !== null };
+    case 'TSAbstractMethodDefinition':
+      return { static: node.static, method: true };
+    case 'StaticBlock':
+      return { static: true, method: false };
+    default:
+      // Fields, `accessor` fields and index signatures.
+      return { static: node.static, method: false };
+  }
 }

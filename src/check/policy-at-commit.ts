@@ -168,8 +168,7 @@ async function changedPolicyFile(
       problems: parsed.problems.map(formatPolicyProblem),
     };
   }
-  const { diffPolicies } = await import('../policy/diff-policies.js');
-  const { classifyPolicyChange } = await import('../policy/policy-direction.js');
+  const { classifyPolicyChange, diffPolicies } = await import('../policy/policy-direction.js');
   const changes = diffPolicies(judging, parsed.policy);
   return {
     changes:

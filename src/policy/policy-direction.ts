@@ -167,23 +167,48 @@ export interface PolicyDirection {
 /** Classifies every changed leaf setting; an unknown path or direction counts as loosening. */
 export function classifyPolicyChange(before: Policy, after: Policy): PolicyDirection {
   const result: PolicyDirection = { loosens: [], tightens: [], neutral: [] };
-  walk(before, after, '', result);
+  for (const setting of changedSettings(before, after)) {
+    const kind = SETTING_DIRECTIONS.get(setting.path) ?? ANY;
+    result[direction(kind, setting.before, setting.after)].push(setting.line);
+  }
   return result;
 }
 
-function walk(before: unknown, after: unknown, path: string, result: PolicyDirection): void {
+/**
+ * The settings two policies disagree on, as `path: before → after` lines, for the
+ * "policy change — needs maintainer approval" notice. Compares effective policies (defaults
+ * filled), so moving a default into the file is not a change.
+ */
+export function diffPolicies(before: Policy, after: Policy): string[] {
+  return changedSettings(before, after).map((setting) => setting.line);
+}
+
+interface ChangedSetting {
+  readonly path: string;
+  readonly before: unknown;
+  readonly after: unknown;
+  /** `path: before → after`, as the notice and the approval show it. */
+  readonly line: string;
+}
+
+/** The leaf settings whose values differ, in the order of their sorted dotted paths. */
+function changedSettings(
+  before: unknown,
+  after: unknown,
+  path = '',
+  changed: ChangedSetting[] = [],
+): ChangedSetting[] {
   if (isRecord(before) && isRecord(after)) {
     const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
     for (const key of keys)
-      walk(before[key], after[key], path === '' ? key : `${path}.${key}`, result);
-    return;
+      changedSettings(before[key], after[key], path === '' ? key : `${path}.${key}`, changed);
+    return changed;
   }
   const was = JSON.stringify(before);
   const now = JSON.stringify(after);
-  if (was === now) return;
-  const line = `${path}: ${was ?? 'unset'} → ${now ?? 'unset'}`;
-  const moved = direction(SETTING_DIRECTIONS.get(path) ?? ANY, before, after);
-  result[moved].push(line);
+  if (was !== now)
+    changed.push({ path, before, after, line: `${path}: ${was ?? 'unset'} → ${now ?? 'unset'}` });
+  return changed;
 }
 
 function direction(kind: SettingDirection, before: unknown, after: unknown): keyof PolicyDirection {

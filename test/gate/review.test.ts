@@ -7,8 +7,8 @@ import type { Change } from '../../src/model/change.js';
 import type { CostBreakdown, PricedChange } from '../../src/model/cost.js';
 import type { Finding } from '../../src/model/finding.js';
 import { defaultPolicy } from '../../src/policy/default-policy.js';
-import { diffPolicies } from '../../src/policy/diff-policies.js';
 import { parsePolicy } from '../../src/policy/parse-policy.js';
+import { diffPolicies } from '../../src/policy/policy-direction.js';
 
 const change: Change = {
   source: 'range',

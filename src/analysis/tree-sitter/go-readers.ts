@@ -130,10 +130,6 @@ function isTypeSet(element: Node): boolean {
   return terms.length > 1 || terms.some((term) => term.type === 'negated_type');
 }
 
-function isConstraint(interfaceType: Node): boolean {
-  return interfaceType.namedChildren.some(isTypeSet);
-}
-
 /** A `type` spec or alias: structs are classes, interfaces abstractions, exported names exports. */
 export function readTypeSpec(spec: Node, scope: Scope, draft: GoDraft): void {
   const name = spec.childForFieldName('name');
@@ -143,7 +139,8 @@ export function readTypeSpec(spec: Node, scope: Scope, draft: GoDraft): void {
   if (spec.type !== 'type_spec') return;
   const type = spec.childForFieldName('type');
   if (type?.type === 'struct_type') draft.structs.push({ name: name.text, range: rangeOf(spec) });
-  if (type?.type === 'interface_type' && !isConstraint(type)) {
+  // An interface with a type set (`~int | float64`) is a generic constraint, not an abstraction.
+  if (type?.type === 'interface_type' && !type.namedChildren.some(isTypeSet)) {
     draft.facts.addAbstraction(name.text, 'interface', rangeOf(spec));
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { fileBudget } from '../../../src/critic/rules/file-budget.js';
+import { fileBudget } from '../../../src/critic/rules/core-budgets.js';
 import { contextOf } from '../critic-support.js';
 
 const BUDGET = 'budgets:\n  core_files: 2\npaths:\n  core: [src/core/**]\n';

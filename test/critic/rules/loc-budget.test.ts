@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { coreSize } from '../../../src/critic/core-size.js';
-import { locBudget } from '../../../src/critic/rules/loc-budget.js';
+import { locBudget } from '../../../src/critic/rules/core-budgets.js';
 import { runCritic } from '../../../src/critic/run-critic.js';
 import { codeLines, contextOf } from '../critic-support.js';
 

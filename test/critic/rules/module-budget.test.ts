@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { moduleBudget } from '../../../src/critic/rules/module-budget.js';
+import { moduleBudget } from '../../../src/critic/rules/core-budgets.js';
 import { contextOf } from '../critic-support.js';
 
 const BUDGET = 'budgets:\n  core_modules: 2\npaths:\n  core: [src/**]\n';

@@ -1,7 +1,49 @@
 import type { Finding } from '../../model/finding.js';
-import { coreSize } from '../core-size.js';
+import { coreModules, coreSize } from '../core-size.js';
 import { budgetFinding } from '../finding-of.js';
 import type { Rule, RuleContext } from '../rule.js';
+import { listed } from '../wording.js';
+
+/*
+ * The core's three budgets, one rule each, over the one measure of src/critic/core-size.ts:
+ * its files (`budgets.core_files`), its modules (`budgets.core_modules`) and its lines of code
+ * (`budgets.core_loc`).
+ */
+
+/**
+ * The core holds more files than `budgets.core_files`: files under `paths.core` that are
+ * neither tests nor generated (coreFiles). One finding for the repository: no location,
+ * symbol `repository`, measured the number of files.
+ */
+export const fileBudget: Rule = {
+  id: 'file_budget',
+  description: 'The core holds more files than budgets.core_files.',
+  check(context) {
+    const limit = context.policy.budgets.core_files;
+    const { files } = coreSize(context);
+    if (files <= limit) return [];
+    const message = `the core holds ${files} files; the budget is ${limit} (budgets.core_files)`;
+    return [budgetFinding('file_budget', message, files, limit)];
+  },
+};
+
+/**
+ * The core holds more policy modules than `budgets.core_modules`. Modules are those of
+ * src/analysis/graph/policy-modules.ts that hold at least one core file (coreModules: a folder
+ * of only tests or generated code does not count). One finding for the repository: no
+ * location, symbol `repository`, measured the number of modules.
+ */
+export const moduleBudget: Rule = {
+  id: 'module_budget',
+  description: 'The core holds more modules than budgets.core_modules.',
+  check(context) {
+    const limit = context.policy.budgets.core_modules;
+    const modules = coreModules(context);
+    if (modules.length <= limit) return [];
+    const message = `the core holds ${modules.length} modules (${listed(modules, 10)}); the budget is ${limit} (budgets.core_modules)`;
+    return [budgetFinding('module_budget', message, modules.length, limit)];
+  },
+};
 
 /**
  * The core's lines of code (coreSize: FileFacts `loc` summed over the core files, tests and

@@ -4,7 +4,7 @@ import { compactionWhenDue } from '../memory/journal-retention.js';
 import { ensureLocalDir, storePaths } from '../memory/store-paths.js';
 import type { JsonObject } from '../model/json.js';
 import type { Report } from '../model/report.js';
-import { NEW_MODULE } from '../pricing/price-modules.js';
+import { NEW_MODULE } from '../pricing/price-structure.js';
 
 /**
  * Appends the check to this machine's ledger (.aureus/local/ledger.jsonl, git-ignored): the

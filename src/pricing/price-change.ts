@@ -13,10 +13,9 @@ import { priceDependencies } from './dependencies/price-dependencies.js';
 import { pathRules, type SideShippedTests } from './path-rules.js';
 import { sumPoints } from './points.js';
 import { priceAbstractions } from './price-abstractions.js';
-import { priceFiles } from './price-files.js';
 import { priceLoc, textCreditTakenBack } from './price-loc.js';
-import { priceModules } from './price-modules.js';
 import { priceSecurity } from './price-security.js';
+import { priceFiles, priceModules } from './price-structure.js';
 import { pricedFiles } from './priced-files.js';
 import { unmeasuredFiles } from './unmeasured-files.js';
 

@@ -1,9 +1,14 @@
 import { detectLanguage } from '../analysis/detect-language.js';
+import { compareStrings } from '../analysis/graph/module-graph.js';
 import type { CostItem } from '../model/cost.js';
 import type { Policy } from '../model/policy.js';
-import type { PricedPart } from './points.js';
-import { roundPoints } from './points.js';
+import { type PricedPart, roundPoints } from './points.js';
 import type { PricedFile } from './priced-files.js';
+
+/*
+ * The two structural categories, `files` and `modules`: a flat price for each new unit a
+ * reader must hold in mind, nothing back for one that goes (its lines earn the credit in `loc`).
+ */
 
 /**
  * The `files` category: each new source file costs `pricing.file`. A source file is one in a
@@ -26,5 +31,30 @@ export function priceFiles(files: readonly PricedFile[], policy: Policy): Priced
       detail: file.oldPath === undefined ? 'new file' : `new file (copied from ${file.oldPath})`,
     });
   }
+  return { items, notes: [] };
+}
+
+/** How a new module's cost item begins, its name following: the ledger reads the name back. */
+export const NEW_MODULE = 'new module ';
+
+/**
+ * The `modules` category: each policy module at head (groupModules over the head's core
+ * files) that is not a module at base costs `pricing.module`, as a repository-wide item (path
+ * null; the module's name is in the detail). A module that disappears earns nothing, like a
+ * deleted file: its code's lines earn the credit.
+ */
+export function priceModules(
+  baseModules: readonly string[],
+  headModules: readonly string[],
+  policy: Policy,
+): PricedPart {
+  const before = new Set(baseModules);
+  const added = [...new Set(headModules)].filter((name) => !before.has(name)).sort(compareStrings);
+  const items: CostItem[] = added.map((name) => ({
+    category: 'modules',
+    points: roundPoints(policy.pricing.module),
+    path: null,
+    detail: `${NEW_MODULE}${name}`,
+  }));
   return { items, notes: [] };
 }

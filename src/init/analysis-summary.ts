@@ -1,7 +1,7 @@
 import type { FileFacts } from '../model/facts.js';
 import type { Finding } from '../model/finding.js';
 import type { ForbiddenPatternId } from '../model/policy.js';
-import { surfacesOf } from '../pricing/detect-surfaces.js';
+import { surfacesOf } from '../pricing/price-security.js';
 import type { Surface } from '../pricing/security-surfaces.js';
 
 /** What the current code already does that the generated policy must take into account. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { specifierMatches } from '../../src/pricing/detect-surfaces.js';
+import { specifierMatches } from '../../src/pricing/price-security.js';
 import { SURFACE_ORDER, SURFACE_RULES } from '../../src/pricing/security-surfaces.js';
 import { policyFrom } from './pricing-support.js';
 

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -93,6 +94,31 @@ describe('the kept base sides of the aureus command', () => {
     expect(JSON.parse(run.stdout)).toEqual(JSON.parse(before.stdout));
     for (const file of files)
       expect(JSON.parse(readFileSync(file, 'utf8')).side.findings).not.toEqual([]);
+  });
+
+  it('judges by the kept side when its checksum matches, without analysing the base again', async () => {
+    const before = await aureus(CHECK, repo.dir);
+    const statusesOf = (stdout: string): string[] =>
+      JSON.parse(stdout).findings.map((finding: { status: string }) => finding.status);
+    expect(statusesOf(before.stdout)).toContain('baseline');
+    const files = readdirSync(sides()).map((entry) => join(sides(), entry));
+    const originals = files.map((file) => readFileSync(file, 'utf8'));
+    try {
+      // A kept side that differs visibly from the base: without the base's cycle, with a
+      // checksum that verifies. A check that reads it finds no baseline finding.
+      for (const file of files) {
+        const stored = JSON.parse(readFileSync(file, 'utf8'));
+        stored.side.findings = [];
+        const text = JSON.stringify(stored.side);
+        const sum = createHash('sha256').update(text).digest('hex');
+        writeFileSync(file, `{"checksum":"${sum}","side":${text}}\n`);
+      }
+      const run = await aureus(CHECK, repo.dir);
+      expect(statusesOf(run.stdout)).not.toContain('baseline');
+      expect(statusesOf(run.stdout)).toContain('new');
+    } finally {
+      for (const [at, file] of files.entries()) writeFileSync(file, originals[at] ?? '');
+    }
   });
 
   it('keeps another side for another policy', async () => {

@@ -23,6 +23,7 @@ import {
   type ClassInheritance,
   inheritanceDepth,
 } from '../analysis/semantics/inheritance-depth.js';
+import { DEFAULT_MAX_BLOB_BYTES } from '../git/blob-limit.js';
 import { SUBMODULE_MODE, SYMLINK_MODE } from '../git/blob-version.js';
 import type { FactsCache } from '../memory/facts-cache.js';
 import type { FileFacts, ImportFact, Language } from '../model/facts.js';
@@ -192,6 +193,9 @@ async function analyzeWith(
   const heritage = resolveHeritage(collected.facts, resolve);
   const unresolvedParents = unresolvedHeritage(heritage);
   // Ignored files the analysed code imports are read for their own imports, nothing else.
+  // One that cannot be read (over the read limit, binary) hides what it imports: the analysis
+  // is incomplete, never a pass that skipped it.
+  const unreadReached: UnreadableFile[] = [];
   const importsOfUnread: ImportsOfUnread = async (files) => {
     const read = await collectFacts(
       source,
@@ -202,6 +206,7 @@ async function analyzeWith(
         factsCache: options.factsCache,
       },
     );
+    unreadReached.push(...read.unreadable, ...read.skipped.map(unreadReachedFile));
     const requests = [...read.facts].flatMap(([from, facts]) => typeScriptRequests(from, facts));
     const answered = requests.length === 0 ? undefined : await resolutions.resolveAll(requests);
     const targets = new Map<string, readonly ResolvedImport[]>();
@@ -222,6 +227,13 @@ async function analyzeWith(
     }
     return targets;
   };
+  const reached = await unreadImports(
+    imports,
+    resolve,
+    listing.unread,
+    listing.linked,
+    importsOfUnread,
+  );
   return {
     facts: collected.facts,
     graph,
@@ -233,14 +245,11 @@ async function analyzeWith(
     inheritance: inheritanceDepth(heritage),
     unresolvedHeritage: unresolvedParents,
     skipped: collected.skipped,
-    unreadImports: await unreadImports(
-      imports,
-      resolve,
-      listing.unread,
-      listing.linked,
-      importsOfUnread,
-    ),
+    unreadImports: reached,
     unreadable: [
+      ...unreadReached.filter(
+        (file, at) => unreadReached.findIndex((other) => other.path === file.path) === at,
+      ),
       ...collected.unreadable,
       ...resolved.unreadable,
       ...unreadableConfigs,
@@ -259,6 +268,23 @@ async function analyzeWith(
       parseThreads: collected.parseThreads,
       byLanguage: countByLanguage(sources),
     },
+  };
+}
+
+/**
+ * An ignored file the analysed code reaches whose imports could not be read: `skipped` by the
+ * facts' collection. Its imports, and the files they lead to, go unjudged.
+ */
+function unreadReachedFile({ path, reason }: { readonly path: string; readonly reason: string }) {
+  const why =
+    reason === 'too-large'
+      ? `it is over the read limit of ${DEFAULT_MAX_BLOB_BYTES} bytes (1 MiB)`
+      : reason === 'binary'
+        ? 'it is binary'
+        : `it could not be read (${reason})`;
+  return {
+    path,
+    problem: `analysed code imports this file under paths.ignore, whose own imports AUREUS follows, but ${why}, so the code it imports runs unjudged. To resolve, keep imported code under the limit, or import what it imports directly`,
   };
 }
 

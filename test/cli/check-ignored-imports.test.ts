@@ -96,6 +96,31 @@ describe('code the repository runs from an ignored folder', () => {
     expect(code).toBe(2);
   });
 
+  it('is incomplete when an ignored file over the read limit stands in the import chain', async () => {
+    // 1.1 MB of ignored code between the app and the file the change edits.
+    const filler = Array.from(
+      { length: 22_000 },
+      (_, i) => `export const f${i} = ${i}; // padding to pass the read limit`,
+    );
+    repo.write(
+      'src/dist/big.ts',
+      ["import { inner } from './inner';", 'export const big = inner;', ...filler, ''].join('\n'),
+    );
+    repo.write('src/dist/inner.ts', 'export const inner = 1;\n');
+    repo.write('src/app.ts', "import { big } from './dist/big';\nexport const app = big;\n");
+    base = repo.commit('the app runs a large ignored file that imports more ignored code');
+    repo.write('src/dist/inner.ts', `${HUGE}export const inner = new Huge().m1();\n`);
+    repo.commit('a god class behind the large ignored file');
+    const { code, report } = await check();
+    expect(report.reasons).toContainEqual(
+      expect.stringMatching(
+        /src\/dist\/big\.ts could not be read .*over the read limit of 1048576 bytes/,
+      ),
+    );
+    expect(report.verdict).toBe('incomplete');
+    expect(code).toBe(2);
+  });
+
   it('is incomplete when source code imports a linked source file', async () => {
     repo.write('src/dist/huge.ts', HUGE);
     repo.symlink('dist/huge.ts', 'src/huge.ts');

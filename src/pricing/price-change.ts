@@ -13,7 +13,7 @@ import { priceDependencies } from './dependencies/price-dependencies.js';
 import { pathRules, type SideShippedTests } from './path-rules.js';
 import { sumPoints } from './points.js';
 import { priceAbstractions } from './price-abstractions.js';
-import { priceLoc, textCreditTakenBack } from './price-loc.js';
+import { priceLoc, priceNewlyShipped, textCreditTakenBack } from './price-loc.js';
 import { priceSecurity } from './price-security.js';
 import { priceFiles, priceModules } from './price-structure.js';
 import { pricedFiles } from './priced-files.js';
@@ -51,8 +51,14 @@ export function priceChange(input: PricingInput): PricedChange {
   const files = pricedFiles(input.change.files, input, rules);
   const dependencies = priceDependencies(files, policy, rules);
   const loc = priceLoc(files, policy, rules);
+  const touched = new Set(
+    input.change.files.flatMap(({ path, oldPath }) =>
+      oldPath === undefined ? [path] : [path, oldPath],
+    ),
+  );
   const parts = [
     loc,
+    priceNewlyShipped(touched, input.headFacts, input.shippedTests?.head, policy, rules),
     dependencies,
     priceAbstractions(files, policy),
     priceSecurity(files, policy),

@@ -1,4 +1,5 @@
 import type { CostItem } from '../model/cost.js';
+import type { FileFacts } from '../model/facts.js';
 import type { Policy } from '../model/policy.js';
 import { isLockfile } from './lockfiles.js';
 import type { PathRules } from './path-rules.js';
@@ -45,6 +46,38 @@ export function priceLoc(
     items.push({ category: 'loc', points, path: file.path, detail: `${priced.detail}${weighted}` });
   }
   return { items, notes, textPoints: roundPoints(textPoints) };
+}
+
+/**
+ * The files the change leaves untouched that the product runs at the head but did not at the
+ * base: tests (by name) that a non-test file now imports. Their lines came in at the test
+ * weight when they were committed as tests; now that they ship, they pay the difference,
+ * `loc_added` × (head weight − base weight) a code line. A touched file pays it in priceLoc
+ * (pricedShare). Otherwise code committed as a test and imported in a later change would come
+ * in for a fraction of its lines, whichever change is judged.
+ */
+export function priceNewlyShipped(
+  touched: ReadonlySet<string>,
+  headFacts: ReadonlyMap<string, FileFacts>,
+  shippedAtHead: ReadonlySet<string> | undefined,
+  policy: Policy,
+  rules: PathRules,
+): PricedPart {
+  const items: CostItem[] = [];
+  for (const path of [...(shippedAtHead ?? [])].sort()) {
+    if (touched.has(path) || rules.isIgnored(path)) continue;
+    const was = rules.baseWeightOf(path);
+    const now = rules.weightOf(path);
+    const loc = headFacts.get(path)?.loc;
+    if (now <= was || loc === undefined || loc === 0) continue;
+    items.push({
+      category: 'loc',
+      points: roundPoints(loc * policy.pricing.loc_added * (now - was)),
+      path,
+      detail: `unchanged, but the product now runs it: ${counted(loc, 'code line', 'code lines')} the base priced as test code (× ${was}) pay the difference to × ${now}`,
+    });
+  }
+  return { items, notes: [] };
 }
 
 /**

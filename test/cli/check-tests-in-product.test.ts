@@ -54,6 +54,25 @@ describe('files named as tests that the product runs', () => {
     expect(code).toBe(1);
   });
 
+  it('prices the lines of an earlier test as code once product code imports it', async () => {
+    // 1,600 code lines and no finding: only the price can stop them.
+    const util = Array.from({ length: 1600 }, (_, i) => `export const v${i} = ${i};`);
+    repo.write('src/util.test.ts', `${util.join('\n')}\n`);
+    base = repo.commit('1,600 lines under a test name, run by nothing');
+    repo.write('src/app.ts', "import { v1 } from './util.test';\nexport const app = v1;\n");
+    repo.commit('the app runs them');
+    const { code, report } = await check();
+    const item = report.costItems.find(
+      (entry: { category: string; path: string | null }) =>
+        entry.category === 'loc' && entry.path === 'src/util.test.ts',
+    );
+    // The base priced them at test_code_weight (0.25): the rest, 0.75 of 1,600, is due now.
+    expect(item.points).toBe(1200);
+    expect(item.detail).toMatch(/the product now runs it/);
+    expect(report.verdict).toBe('block');
+    expect(code).toBe(1);
+  });
+
   it('blocks a god class an earlier change wrote as a test once product code imports it', async () => {
     repo.write('src/huge.test.ts', HUGE);
     base = repo.commit('a god class under a test name, run by nothing');

@@ -37,6 +37,7 @@ import { type PythonResolution, readPythonResolution } from './python-resolution
 import type { RepositorySource, UnreadableFile } from './repository-source.js';
 import { worthResolverThread } from './resolver-thread.js';
 import {
+  type ImportCandidates,
   type ImportsOfUnread,
   type LinkedEntries,
   type ResolvedImport,
@@ -178,6 +179,13 @@ async function analyzeWith(
       ? python.imports.resolve(from, specifier)
       : resolved.resolve(from, specifier);
   };
+  // Where each resolver looked for an import (Java's and Go's name no paths of their own).
+  const candidates: ImportCandidates = (from, specifier) => {
+    if (java.imports.has(from) || (go !== undefined && isGoFile(from))) return [];
+    return isPython(collected.facts.get(from))
+      ? python.imports.tried(from, specifier)
+      : resolved.tried(from, specifier);
+  };
   // The configs are read only where their settings can change an answer.
   const emitSettings = [...imports.values()].some((list) => list.some(dependsOnSettings))
     ? await resolutions.emitSettings()
@@ -220,9 +228,18 @@ async function analyzeWith(
           ? resolve(from, specifier)
           : answered.resolve(from, specifier);
       };
+      const tried = (specifier: string) => {
+        if (isPython(facts)) return python.imports.tried(from, specifier);
+        return answered === undefined
+          ? candidates(from, specifier)
+          : answered.tried(from, specifier);
+      };
       targets.set(
         from,
-        own.map(({ specifier }) => ({ specifier, files: resolvedFiles(answer(specifier)) })),
+        own.map(({ specifier }) => {
+          const files = resolvedFiles(answer(specifier));
+          return { specifier, files, tried: files.length === 0 ? tried(specifier) : [] };
+        }),
       );
     }
     return targets;
@@ -230,6 +247,7 @@ async function analyzeWith(
   const reached = await unreadImports(
     imports,
     resolve,
+    candidates,
     listing.unread,
     listing.linked,
     importsOfUnread,

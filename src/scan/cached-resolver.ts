@@ -30,6 +30,11 @@ const RESOLUTION_INPUTS =
 
 export interface ResolvedImports {
   readonly resolve: ResolveImport;
+  /**
+   * The repository paths TypeScript looked at on the way to an import's answer (its watched
+   * paths, folders ending in `/`): where an import that reached no file would have found it.
+   */
+  readonly tried: (from: string, specifier: string) => readonly string[];
   /** Resolution inputs the source could not read: the answers may be wrong (and were not kept). */
   readonly unreadable: readonly UnreadableFile[];
 }
@@ -202,6 +207,7 @@ export async function openResolutions(
       return {
         resolve: (from, specifier) =>
           answers.get(keyOf(from, specifier))?.resolution ?? { kind: 'unresolved' },
+        tried: (from, specifier) => answers.get(keyOf(from, specifier))?.watched ?? [],
         unreadable,
       };
     },

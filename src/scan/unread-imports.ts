@@ -33,7 +33,16 @@ export interface UnreadFile {
 export interface ResolvedImport {
   readonly specifier: string;
   readonly files: readonly string[];
+  /** When it reaches no file: the paths its resolver looked for it at (ImportCandidates). */
+  readonly tried: readonly string[];
 }
+
+/**
+ * The repository paths a language's resolver looked for an import at (folders may end in
+ * `/`): a TS/JS alias's or baseUrl's targets, a Python module's path under each root. One
+ * inside a linked folder or a submodule is where the import runs code the snapshot lacks.
+ */
+export type ImportCandidates = (from: string, specifier: string) => readonly string[];
 
 /**
  * The imports of each of `files` (ignored source files), resolved: read and parsed for their
@@ -52,6 +61,7 @@ export type ImportsOfUnread = (
 export async function unreadImports(
   imports: ReadonlyMap<string, readonly ImportFact[]>,
   resolve: ResolveImport,
+  candidates: ImportCandidates,
   unread: ReadonlyMap<string, UnreadFile>,
   linked: LinkedEntries,
   importsOfUnread: ImportsOfUnread,
@@ -72,10 +82,11 @@ export async function unreadImports(
     if (why === 'ignored') frontier.add(to);
   };
   for (const [from, list] of imports) {
-    const resolved = list.map(({ specifier }) => ({
-      specifier,
-      files: resolvedFiles(resolve(from, specifier)),
-    }));
+    const resolved = list.map(({ specifier }): ResolvedImport => {
+      const files = resolvedFiles(resolve(from, specifier));
+      const tried = files.length === 0 && linked.size > 0 ? candidates(from, specifier) : [];
+      return { specifier, files, tried };
+    });
     for (const to of targetsOf(from, resolved, linked)) reach(from, to, []);
   }
   // Each ignored file's imports, read once however many importers reach it.
@@ -102,9 +113,10 @@ export async function unreadImports(
 }
 
 /**
- * The files a file's imports reach, and for a relative import that reaches no file, the link
- * or submodule on its way: `./lib/x` with `lib` a linked folder or a submodule runs code the
- * snapshot does not hold.
+ * The files a file's imports reach, and for an import that reaches no file, the link or
+ * submodule on its way: `./lib/x`, an alias `@lib/x` whose target is `src/lib/x`, Python's
+ * `lib.x`, with `lib` a linked folder or a submodule, run code the snapshot does not hold.
+ * The way is the relative path, and every path the resolver looked at (`tried`).
  */
 function targetsOf(
   from: string,
@@ -112,11 +124,14 @@ function targetsOf(
   linked: LinkedEntries,
 ): Set<string> {
   const targets = new Set<string>();
-  for (const { specifier, files } of imports) {
+  for (const { specifier, files, tried } of imports) {
     for (const file of files) targets.add(file);
-    if (files.length > 0 || linked.size === 0 || !/^\.\.?\//.test(specifier)) continue;
-    const entry = linkOnTheWay(posix.join(posix.dirname(from), specifier), linked);
-    if (entry !== undefined) targets.add(entry);
+    if (files.length > 0 || linked.size === 0) continue;
+    const relative = /^\.\.?\//.test(specifier) ? [posix.join(posix.dirname(from), specifier)] : [];
+    for (const path of [...relative, ...tried]) {
+      const entry = linkOnTheWay(posix.normalize(path).replace(/\/+$/, ''), linked);
+      if (entry !== undefined) targets.add(entry);
+    }
   }
   return targets;
 }

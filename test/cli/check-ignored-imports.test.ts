@@ -157,6 +157,48 @@ describe('code the repository runs from an ignored folder', () => {
     expect(code).toBe(2);
   });
 
+  it('is incomplete when source code imports through a linked folder by a tsconfig alias', async () => {
+    repo.write('src/dist/huge.ts', HUGE);
+    repo.symlink('dist', 'src/lib');
+    repo.write(
+      'tsconfig.json',
+      `${JSON.stringify({ compilerOptions: { baseUrl: '.', paths: { '@lib/*': ['src/lib/*'] } } })}\n`,
+    );
+    repo.write(
+      'src/app.ts',
+      "import { Huge } from '@lib/huge';\nexport const app = new Huge().m1();\n",
+    );
+    repo.commit('a god class reached through an alias into a linked folder');
+    const { code, report } = await check();
+    expect(report.reasons).toContainEqual(
+      expect.stringContaining(
+        'src/lib is a symbolic link, which AUREUS does not follow, yet src/app.ts imports it',
+      ),
+    );
+    expect(report.verdict).toBe('incomplete');
+    expect(code).toBe(2);
+  });
+
+  it('is incomplete when Python code imports a module inside a linked folder', async () => {
+    const huge = [
+      'class Huge:',
+      ...Array.from({ length: 900 }, (_, i) => `    def m${i}(self):\n        return ${i}`),
+      '',
+    ].join('\n');
+    repo.write('dist/huge.py', huge);
+    repo.symlink('dist', 'lib');
+    repo.write('app.py', 'from lib.huge import Huge\n\napp = Huge().m1()\n');
+    repo.commit('a god class reached through a linked Python package');
+    const { code, report } = await check();
+    expect(report.reasons).toContainEqual(
+      expect.stringContaining(
+        'lib is a symbolic link, which AUREUS does not follow, yet app.py imports it',
+      ),
+    );
+    expect(report.verdict).toBe('incomplete');
+    expect(code).toBe(2);
+  });
+
   it('is incomplete when the change moves a submodule source code imports', async () => {
     pointSubmodule('1'.repeat(40));
     repo.write(

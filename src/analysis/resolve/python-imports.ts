@@ -42,6 +42,11 @@ export interface PythonImports {
    * for each `x` that is a module, and stays one of `m` for the names that are not.
    */
   readonly graphImports: (from: string, imports: readonly ImportFact[]) => ImportFact[];
+  /**
+   * The paths an import's module would have at each entry searched (`a/b/c` under each root,
+   * or under the package of a relative import): where a name found nowhere would be.
+   */
+  readonly tried: (from: string, specifier: string) => readonly string[];
   /** The configs that are no valid TOML or INI: the roots they name are unknown. */
   readonly unparsable: readonly UnparsableConfig[];
 }
@@ -132,6 +137,18 @@ export function pythonImports(
 
   const resolve: ResolveImport = (from, specifier) =>
     resolution(locate(from, specifier), specifier);
+  const tried = (from: string, specifier: string): string[] => {
+    const dots = /^\.*/.exec(specifier)?.[0].length ?? 0;
+    const rest = specifier
+      .slice(dots)
+      .split('.')
+      .filter((part) => part !== '')
+      .join('/');
+    if (rest === '') return [];
+    const folder = dirname(from);
+    const entries = dots === 0 ? searchOf(folder).entries : [up(folder, dots - 1)];
+    return entries.map((entry) => join(entry, rest));
+  };
   const graphImports = (from: string, imports: readonly ImportFact[]): ImportFact[] =>
     imports.flatMap((fact) => {
       const named = fact.bindings.filter(({ imported }) => imported !== '*');
@@ -148,7 +165,7 @@ export function pythonImports(
         })),
       ];
     });
-  return { resolve, graphImports, unparsable };
+  return { resolve, graphImports, tried, unparsable };
 }
 
 function resolution(found: Found, specifier: string): Resolution {

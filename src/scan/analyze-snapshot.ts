@@ -7,6 +7,7 @@ import {
   moduleEdges,
   type PolicyModules,
 } from '../analysis/graph/policy-modules.js';
+import { goImportCandidates } from '../analysis/resolve/go-imports.js';
 import { javaImportGraph } from '../analysis/resolve/java-imports.js';
 import { type ResolveImport, resolvedFiles } from '../analysis/resolve/resolution.js';
 import { MAX_DEPTH as REEXPORT_LIMIT } from '../analysis/semantics/exported-names.js';
@@ -179,9 +180,11 @@ async function analyzeWith(
       ? python.imports.resolve(from, specifier)
       : resolved.resolve(from, specifier);
   };
-  // Where each resolver looked for an import (Java's and Go's name no paths of their own).
+  // Where each resolver looked for an import (Java's names no paths of its own).
+  const goCandidates = listing.go === undefined ? undefined : goImportCandidates(listing.go.texts);
   const candidates: ImportCandidates = (from, specifier) => {
-    if (java.imports.has(from) || (go !== undefined && isGoFile(from))) return [];
+    if (java.imports.has(from)) return [];
+    if (go !== undefined && isGoFile(from)) return goCandidates?.(from, specifier) ?? [];
     return isPython(collected.facts.get(from))
       ? python.imports.tried(from, specifier)
       : resolved.tried(from, specifier);

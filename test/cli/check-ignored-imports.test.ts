@@ -199,6 +199,25 @@ describe('code the repository runs from an ignored folder', () => {
     expect(code).toBe(2);
   });
 
+  it('is incomplete when Go code imports a package inside a linked folder', async () => {
+    repo.write('go.mod', 'module example.com/m\n\ngo 1.22\n');
+    repo.write('dist/huge/huge.go', 'package huge\n\nfunc M() int { return 1 }\n');
+    repo.symlink('dist', 'lib');
+    repo.write(
+      'main.go',
+      'package main\n\nimport "example.com/m/lib/huge"\n\nfunc main() { huge.M() }\n',
+    );
+    repo.commit('a package reached through a linked folder');
+    const { code, report } = await check();
+    expect(report.reasons).toContainEqual(
+      expect.stringContaining(
+        'lib is a symbolic link, which AUREUS does not follow, yet main.go imports it',
+      ),
+    );
+    expect(report.verdict).toBe('incomplete');
+    expect(code).toBe(2);
+  });
+
   it('is incomplete when the change moves a submodule source code imports', async () => {
     pointSubmodule('1'.repeat(40));
     repo.write(

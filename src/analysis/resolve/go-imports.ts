@@ -65,6 +65,26 @@ export function goImportResolver(
   };
 }
 
+/**
+ * The folders an import path would be in each module the importing file reaches (whether or
+ * not one holds the package): where an import that reaches no package was looked for.
+ */
+export function goImportCandidates(
+  configs: ReadonlyMap<string, string>,
+): (fromFile: string, specifier: string) => readonly string[] {
+  const modules = new Map<string, string>();
+  for (const [path, text] of configs)
+    if (baseName(path) === 'go.mod') modules.set(folderOf(path), moduleDirective(text));
+  const reach = reachableModules(modules, configs);
+  return (fromFile, specifier) => {
+    const home = owningModule(folderOf(fromFile), modules.keys());
+    return (home === undefined ? [] : (reach.get(home) ?? [])).flatMap((module) => {
+      const folder = folderIn(module, specifier);
+      return folder === undefined ? [] : [folder];
+    });
+  };
+}
+
 /** A module an import can reach: its path (empty for the standard library) and its folder. */
 interface ReachableModule {
   readonly path: string;

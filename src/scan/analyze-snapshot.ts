@@ -8,7 +8,7 @@ import {
   type PolicyModules,
 } from '../analysis/graph/policy-modules.js';
 import { goImportCandidates } from '../analysis/resolve/go-imports.js';
-import { javaImportGraph } from '../analysis/resolve/java-imports.js';
+import { javaImportCandidates, javaImportGraph } from '../analysis/resolve/java-imports.js';
 import { type ResolveImport, resolvedFiles } from '../analysis/resolve/resolution.js';
 import { MAX_DEPTH as REEXPORT_LIMIT } from '../analysis/semantics/exported-names.js';
 import {
@@ -180,10 +180,11 @@ async function analyzeWith(
       ? python.imports.resolve(from, specifier)
       : resolved.resolve(from, specifier);
   };
-  // Where each resolver looked for an import (Java's names no paths of its own).
+  // Where each resolver looked for an import, or would have (Java's, under its source roots).
   const goCandidates = listing.go === undefined ? undefined : goImportCandidates(listing.go.texts);
+  const javaCandidates = javaImportCandidates(collected.facts);
   const candidates: ImportCandidates = (from, specifier) => {
-    if (java.imports.has(from)) return [];
+    if (java.imports.has(from)) return javaCandidates(from, specifier);
     if (go !== undefined && isGoFile(from)) return goCandidates?.(from, specifier) ?? [];
     return isPython(collected.facts.get(from))
       ? python.imports.tried(from, specifier)

@@ -218,6 +218,27 @@ describe('code the repository runs from an ignored folder', () => {
     expect(code).toBe(2);
   });
 
+  it('is incomplete when Java code imports a class inside a linked folder', async () => {
+    repo.write(
+      'dist/lib/Huge.java',
+      'package com.example.lib;\n\npublic class Huge {\n  public int m() { return 1; }\n}\n',
+    );
+    repo.symlink('../../../dist/lib', 'src/com/example/lib');
+    repo.write(
+      'src/com/example/App.java',
+      'package com.example;\n\nimport com.example.lib.Huge;\n\npublic class App {\n  int run() { return new Huge().m(); }\n}\n',
+    );
+    repo.commit('a class reached through a linked folder');
+    const { code, report } = await check();
+    expect(report.reasons).toContainEqual(
+      expect.stringContaining(
+        'src/com/example/lib is a symbolic link, which AUREUS does not follow, yet src/com/example/App.java imports it',
+      ),
+    );
+    expect(report.verdict).toBe('incomplete');
+    expect(code).toBe(2);
+  });
+
   it('is incomplete when the change moves a submodule source code imports', async () => {
     pointSubmodule('1'.repeat(40));
     repo.write(

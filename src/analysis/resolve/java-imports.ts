@@ -143,6 +143,33 @@ function declares(facts: FileFacts | undefined, name: string): boolean {
   );
 }
 
+/**
+ * Where a Java import's name would be as a path: its dotted name as folders under each source
+ * root the repository's Java files show (a file of package `a.b` in `src/main/java/a/b/` makes
+ * `src/main/java` a root). A name no analysed file declares may be in a linked folder there.
+ */
+export function javaImportCandidates(
+  files: ReadonlyMap<string, FileFacts>,
+): (fromFile: string, specifier: string) => readonly string[] {
+  const roots = new Set<string>();
+  for (const [path, facts] of files) {
+    const pkg = facts.java?.package;
+    if (pkg === undefined) continue;
+    const folder = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
+    const tail = pkg.replaceAll('.', '/');
+    if (tail === '') roots.add(folder);
+    else if (folder === tail) roots.add('');
+    else if (folder.endsWith(`/${tail}`)) roots.add(folder.slice(0, -tail.length - 1));
+  }
+  return (_fromFile, specifier) => {
+    const name = (specifier.endsWith('.*') ? specifier.slice(0, -2) : specifier).replaceAll(
+      '.',
+      '/',
+    );
+    return [...roots].map((root) => (root === '' ? name : `${root}/${name}`));
+  };
+}
+
 /** Package → top-level type → every file that declares it. */
 function typesByPackage(files: ReadonlyMap<string, FileFacts>): Packages {
   const packages = new Map<string, Map<string, string[]>>();

@@ -122,8 +122,9 @@ export async function checkApiChange(
     policyGate: await resolvePolicyGate(options.policyGate, policyEdit.loosens, headSha),
     policyProblems: policyEdit.problems,
     base: baseSideOf(base, judging.policy),
-    head,
-    headUnderBase,
+    head: baseSideOf(head, judging.policy),
+    headUnderBase:
+      headUnderBase === undefined ? undefined : baseSideOf(headUnderBase, judging.policy),
     // Without a clone the renames since the baseline was written are not followed: a finding in
     // a file moved since then has no recorded figure, and its growth blocks as it always did.
     baseline: await committedBaseline(source, baseSha, judging.policy),

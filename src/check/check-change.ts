@@ -15,10 +15,11 @@ import { gitRepositorySource } from '../scan/git-repository-source.js';
 import { sameSnapshot } from '../scan/same-snapshot.js';
 import { underBaseResolution } from '../scan/under-base-resolution.js';
 import type { SnapshotFile } from '../scan/working-tree-snapshot.js';
+import { baseSideOf } from './base-side.js';
 import { baselineAtCommit } from './baseline-at-commit.js';
 import type { CheckedChange } from './check-api-change.js';
 import { judgeChange } from './judge-change.js';
-import { keepBaseSide, keptBaseSide } from './kept-base-side.js';
+import { keptBaseSide, touchedPaths } from './kept-base-side.js';
 import { basePolicy, changedPolicy, repairOrRefuse } from './policy-at-commit.js';
 import { type PolicyGateOption, resolvePolicyGate } from './policy-gate.js';
 
@@ -87,21 +88,30 @@ export async function checkChangeWithInputs(
       ...shown,
     });
   const mixed = underBaseResolution(headFiles, baseFiles);
-  // A change that changes no file (a clean working tree) has one analysis for both sides.
-  const same = sameSnapshot(headFiles, baseFiles);
-  const analyzedBase = same ? analyze(baseFiles, progress) : undefined;
   const sideOf = { scope: gitRepositorySource(root).resolutionScope, policy: judging.policy };
-  const [base, headAnalysis, headUnderBase] = await Promise.all([
-    keptBaseSide(
-      cacheDir,
-      { ...sideOf, files: baseFiles },
-      change,
-      factsCache,
-      () => analyzedBase ?? analyze(baseFiles),
-    ),
-    analyzedBase ?? analyze(headFiles, progress),
-    mixed === undefined ? undefined : analyze(mixed),
-  ]);
+  const sideOn = (files: readonly SnapshotFile[], touched: readonly string[], shown = {}) =>
+    keptBaseSide(cacheDir, { ...sideOf, files }, touched, factsCache, () => analyze(files, shown));
+  const baseTouched = touchedPaths(change, 'base');
+  const headTouched = touchedPaths(change, 'head');
+  // A change that changes no file (a clean working tree) has one side for both: kept from the
+  // last check on these files, or analysed once.
+  const same = sameSnapshot(headFiles, baseFiles);
+  const [base, head, headUnderBase] = same
+    ? await sideOn(baseFiles, [...baseTouched, ...headTouched], progress).then(
+        (side) => [side, side, undefined] as const,
+      )
+    : await Promise.all([
+        sideOn(baseFiles, baseTouched),
+        // The head too: the next commit's base once committed (a staged change, a commit), and
+        // what a re-run on the same files (the hook again, `check` again) finds kept. A file the
+        // working tree holds that git has no blob for has no id to key it by: analysed each time.
+        headFiles.every((file) => file.unstored === undefined)
+          ? sideOn(headFiles, headTouched, progress)
+          : analyze(headFiles, progress).then((analysis) => baseSideOf(analysis, judging.policy)),
+        mixed === undefined
+          ? undefined
+          : analyze(mixed).then((analysis) => baseSideOf(analysis, judging.policy)),
+      ]);
   const report = judgeChange({
     change,
     judging,
@@ -110,7 +120,7 @@ export async function checkChangeWithInputs(
     policyGate: await resolvePolicyGate(options.policyGate, policyEdit.loosens, change.headSha),
     policyProblems: policyEdit.problems,
     base,
-    head: headAnalysis,
+    head,
     headUnderBase,
     baseline:
       change.baseSha === null
@@ -118,11 +128,6 @@ export async function checkChangeWithInputs(
         : await baselineAtCommit(root, change.baseSha, judging.policy),
     toolVersion: options.toolVersion,
   });
-  // A staged change or a commit is the base of the checks to come (the next commit's hook, a
-  // push of this commit), judged by this policy if the change leaves it as it is.
-  const head = headSnapshot(change, request);
-  if (!same && head.kind !== 'worktree' && policyEdit.changes.length === 0)
-    await keepBaseSide(cacheDir, { ...sideOf, files: headFiles }, headAnalysis);
   return { change, policy: judging.policy, report };
 }
 

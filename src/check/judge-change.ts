@@ -1,12 +1,10 @@
-import { coreSize } from '../critic/core-size.js';
 import { followRecordedRenames, followRenames, renamesOf } from '../critic/follow-renames.js';
-import { runCritic } from '../critic/run-critic.js';
+import { withChangeFindings } from '../critic/run-critic.js';
 import { type BudgetApproval, type PolicyGate, review } from '../gate/review.js';
 import type { Change } from '../model/change.js';
 import type { Finding } from '../model/finding.js';
 import type { Report } from '../model/report.js';
-import { priceChange, shippedTests } from '../pricing/index.js';
-import type { RepositoryAnalysis } from '../scan/analyze-snapshot.js';
+import { priceChange } from '../pricing/index.js';
 import type { BaseSide } from './base-side.js';
 import type { CommittedBaseline } from './baseline-at-commit.js';
 import { declaredDependencies } from './declared-dependencies.js';
@@ -26,13 +24,14 @@ export interface JudgeInput {
   readonly policyProblems?: readonly string[];
   /** The base, analysed (baseSideOf) or kept from a check on the same base (base-side-cache.ts). */
   readonly base: BaseSide;
-  readonly head: RepositoryAnalysis;
+  /** The head, likewise: analysed, or kept from a check on the same head files. */
+  readonly head: BaseSide;
   /**
    * The head analysed under the base's resolution inputs (under-base-resolution.ts), when the
    * change edits them: its findings join the head's, so an import a renamed module or remapped
    * alias makes look external still closes its cycle.
    */
-  readonly headUnderBase?: RepositoryAnalysis | undefined;
+  readonly headUnderBase?: BaseSide | undefined;
   /**
    * What .aureus/baseline.json records at the base, under the base's paths (see
    * baseline-at-commit.ts): the figures growth tolerances count from.
@@ -61,9 +60,9 @@ export function judgeChange(input: JudgeInput): Report {
     baseFacts: base.facts,
     headFacts: head.facts,
     baseModules: base.modules,
-    headModules: head.modules.modules,
+    headModules: head.modules,
     policy,
-    shippedTests: { base: base.shippedTests, head: shippedTests(policy, head.graph) },
+    shippedTests: { base: base.shippedTests, head: head.shippedTests },
   });
   const addedDependencies = priced.dependencies.map((dependency) => dependency.name);
   return review({
@@ -79,12 +78,12 @@ export function judgeChange(input: JudgeInput): Report {
     baseFindings: followRenames(base.findings, change),
     recordedFindings: followRecordedRenames(input.baseline?.recorded ?? [], renamesOf(change)),
     headFindings: worseOf(
-      [head, ...(input.headUnderBase === undefined ? [] : [input.headUnderBase])].map((project) =>
-        runCritic({ policy, project, change: { addedDependencies } }),
+      [head, ...(input.headUnderBase === undefined ? [] : [input.headUnderBase])].map((side) =>
+        withChangeFindings(side.findings, policy, { addedDependencies }),
       ),
     ),
     headFacts: head.facts,
-    headCore: coreSize({ policy, project: head }),
+    headCore: head.core,
     installedDependencies: declaredDependencies(change),
     // The head under the base's resolution lacks what the head lacks, and says so once.
     incomplete: unique([
@@ -99,10 +98,7 @@ export function judgeChange(input: JudgeInput): Report {
   });
 }
 
-function unreadableNotes(
-  analysis: Pick<RepositoryAnalysis, 'unreadable'>,
-  side: 'base' | 'head',
-): string[] {
+function unreadableNotes(analysis: Pick<BaseSide, 'unreadable'>, side: 'base' | 'head'): string[] {
   return analysis.unreadable.map(
     ({ path, problem }) =>
       `${path} could not be read at the ${side}, so the analysis of the ${side} lacks it: ${problem}.`,
@@ -132,7 +128,7 @@ function worseOf(readings: readonly (readonly Finding[])[]): Finding[] {
  * not, is out of sight. A submodule counts as an ignored file: AUREUS reads no other
  * repository, so a change that moves its commit, or newly imports it, runs code unjudged.
  */
-function unreadImportNotes(base: BaseSide, head: RepositoryAnalysis, change: Change): string[] {
+function unreadImportNotes(base: BaseSide, head: BaseSide, change: Change): string[] {
   const edited = new Set(
     change.files.flatMap((file) => (file.head === undefined ? [] : [file.path])),
   );

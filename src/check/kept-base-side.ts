@@ -11,24 +11,46 @@ import type { RepositoryAnalysis } from '../scan/analyze-snapshot.js';
 import { type BaseSide, baseSideOf } from './base-side.js';
 
 /**
- * The base side of a check on a commit: kept from an earlier check on the same base under the
- * same policy (a hook on every commit, `aureus check` re-run), else analysed and kept. A kept
- * side lacking a fact its change needs (a facts cache emptied since) is analysed again.
+ * The side of a check on a snapshot, with the facts of `touched` (the paths the change touches
+ * there): kept from an earlier check on the same files under the same policy (a hook on every
+ * commit, `aureus check` re-run), else analysed and kept. A kept side lacking a fact its change
+ * needs (a facts cache emptied since) is analysed again.
  */
 export async function keptBaseSide(
   cacheDir: string | undefined,
   inputs: BaseSideInputs & { readonly policy: Policy },
-  change: Change,
+  touched: readonly string[],
   factsCache: FactsCache,
   analyze: () => Promise<RepositoryAnalysis>,
 ): Promise<BaseSide> {
-  const cache = baseSideCache(cacheDir);
-  const kept = await cache?.read(inputs);
-  const facts =
-    kept === undefined ? undefined : await changedFacts(kept.factFiles, inputs, change, factsCache);
-  if (kept !== undefined && facts !== undefined)
-    return { ...kept, facts, shippedTests: new Set(kept.shippedTests) };
-  return keepBaseSide(cacheDir, inputs, await analyze());
+  const kept = await keptSide(cacheDir, inputs, touched, factsCache);
+  return kept ?? keepBaseSide(cacheDir, inputs, await analyze());
+}
+
+/**
+ * A side kept from an earlier check on the very same files under the same policy, with the
+ * facts of `touched` (the change's paths on that side) from the facts cache; undefined when
+ * none is kept or a fact is missing, and the caller analyses.
+ */
+export async function keptSide(
+  cacheDir: string | undefined,
+  inputs: BaseSideInputs & { readonly policy: Policy },
+  touched: readonly string[],
+  factsCache: FactsCache,
+): Promise<BaseSide | undefined> {
+  const kept = await baseSideCache(cacheDir)?.read(inputs);
+  if (kept === undefined) return undefined;
+  const facts = await touchedFacts(kept.factFiles, inputs, touched, factsCache);
+  if (facts === undefined) return undefined;
+  return { ...kept, facts, shippedTests: new Set(kept.shippedTests) };
+}
+
+/** The paths a change touches on one side: where it reads the facts it prices. */
+export function touchedPaths(change: Change, side: 'base' | 'head'): string[] {
+  return change.files.flatMap((file) => {
+    const path = file[side]?.path;
+    return path === undefined ? [] : [path];
+  });
 }
 
 /**
@@ -50,26 +72,24 @@ export async function keepBaseSide(
     unreadable: side.unreadable,
     unreadImports: side.unreadImports,
     shippedTests: [...side.shippedTests],
+    core: side.core,
   });
   return side;
 }
 
-/** The base facts of the files the change touches, or undefined when one is not cached. */
-async function changedFacts(
+/** The facts of the files a change touches on one side, or undefined when one is not cached. */
+async function touchedFacts(
   factFiles: KeptBaseSide['factFiles'],
   inputs: BaseSideInputs,
-  change: Change,
+  touched: readonly string[],
   factsCache: FactsCache,
 ): Promise<Map<string, FileFacts> | undefined> {
   const languages = new Map(factFiles);
   const blobs = new Map(inputs.files.map((file) => [file.path, file.blobSha]));
-  const keys = change.files.flatMap((file) => {
-    const path = file.base?.path;
-    const language = path === undefined ? undefined : languages.get(path);
-    const blobSha = path === undefined ? undefined : blobs.get(path);
-    return path === undefined || language === undefined || blobSha === undefined
-      ? []
-      : [{ path, blobSha, language }];
+  const keys = touched.flatMap((path) => {
+    const language = languages.get(path);
+    const blobSha = blobs.get(path);
+    return language === undefined || blobSha === undefined ? [] : [{ path, blobSha, language }];
   });
   const found = await factsCache.getMany(keys);
   const facts = new Map<string, FileFacts>();

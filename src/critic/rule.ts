@@ -32,9 +32,16 @@ export interface ChangeContext {
   readonly addedDependencies: readonly string[];
 }
 
-export interface RuleContext {
-  readonly policy: Policy;
+export interface RuleContext extends ChangeRuleContext {
   readonly project: ProjectState;
+}
+
+/**
+ * What a rule that reads only the change is given: no snapshot, so that its findings can join
+ * the snapshot rules' findings kept from an earlier run (withChangeFindings).
+ */
+export interface ChangeRuleContext {
+  readonly policy: Policy;
   readonly change?: ChangeContext;
 }
 
@@ -46,9 +53,9 @@ export interface RuleContext {
  * that at the policy's severity, so `warn` in the policy makes every finding of the rule a
  * warning; a rule set to `off` is not run at all.
  */
-export interface Rule {
+export interface Rule<Context extends ChangeRuleContext = RuleContext> {
   readonly id: ForbiddenPatternId;
   /** What the rule reports, for help texts and SARIF rule descriptions. */
   readonly description: string;
-  check(context: RuleContext): Finding[];
+  check(context: Context): Finding[];
 }

@@ -1,7 +1,7 @@
 import { compareStrings } from '../analysis/graph/module-graph.js';
 import type { Finding } from '../model/finding.js';
 import type { Policy } from '../model/policy.js';
-import type { ProjectState, Rule, RuleContext } from './rule.js';
+import type { ChangeContext, ChangeRuleContext, ProjectState, Rule, RuleContext } from './rule.js';
 import { circularDependency } from './rules/circular-dependency.js';
 import { fileBudget, locBudget, moduleBudget } from './rules/core-budgets.js';
 import { deepInheritance } from './rules/deep-inheritance.js';
@@ -33,7 +33,24 @@ export function runCritic(context: RuleContext): Finding[] {
   return [...ofSnapshot, ...findingsOf(CHANGE_RULES, context)].sort(compareFindings);
 }
 
-function findingsOf(rules: readonly Rule[], context: RuleContext): Finding[] {
+/**
+ * runCritic's answer from the findings of its snapshot rules, kept from an earlier run on the
+ * same snapshot under the same policy (runCritic without a change gives exactly those): only the
+ * rules that read the change run, and they read nothing of the snapshot.
+ */
+export function withChangeFindings(
+  ofSnapshot: readonly Finding[],
+  policy: Policy,
+  change: ChangeContext | undefined,
+): Finding[] {
+  const context = change === undefined ? { policy } : { policy, change };
+  return [...ofSnapshot, ...findingsOf(CHANGE_RULES, context)].sort(compareFindings);
+}
+
+function findingsOf<Context extends ChangeRuleContext>(
+  rules: readonly Rule<Context>[],
+  context: Context,
+): Finding[] {
   const findings: Finding[] = [];
   for (const rule of rules) {
     const severity = context.policy.forbidden_patterns[rule.id].severity;
@@ -91,6 +108,6 @@ export const RULES: readonly Rule[] = [
   unparsableFile,
 ];
 
-/** The rules that read what only a change can tell (RuleContext.change). */
-const CHANGE_RULES: readonly Rule[] = [dependencyBudget];
+/** The rules that read what only a change can tell (RuleContext.change), never the snapshot. */
+const CHANGE_RULES: readonly Rule<ChangeRuleContext>[] = [dependencyBudget];
 const SNAPSHOT_RULES = RULES.filter((rule) => !CHANGE_RULES.includes(rule));

@@ -27,6 +27,7 @@ export interface KeptBaseSide {
     readonly through: readonly string[];
   }>;
   readonly shippedTests: readonly string[];
+  readonly core: { readonly files: number; readonly loc: number; readonly modules: number };
 }
 
 /** What decides a base side: the clone, the judging policy and every file of the base. */
@@ -132,6 +133,21 @@ function isKeptBaseSide(value: unknown): value is KeptBaseSide {
     'unreadImports' in value &&
     Array.isArray(value.unreadImports) &&
     'shippedTests' in value &&
-    Array.isArray(value.shippedTests)
+    Array.isArray(value.shippedTests) &&
+    'core' in value &&
+    isCoreSize(value.core)
+  );
+}
+
+function isCoreSize(value: unknown): value is KeptBaseSide['core'] {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'files' in value &&
+    Number.isInteger(value.files) &&
+    'loc' in value &&
+    Number.isInteger(value.loc) &&
+    'modules' in value &&
+    Number.isInteger(value.modules)
   );
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
-import { RULES, runCritic } from '../../src/critic/run-critic.js';
+import { RULES, runCritic, withChangeFindings } from '../../src/critic/run-critic.js';
 import { briefly, classOfLoc, contextOf } from './critic-support.js';
 
 /** Something for most rules to find, in two files and at repository level. */
@@ -82,6 +82,19 @@ describe('runCritic', () => {
     expect(withChange.filter((finding) => finding.ruleId !== 'dependency_budget')).toEqual(first);
     expect(withChange.some((finding) => finding.ruleId === 'dependency_budget')).toBe(true);
     expect(runCritic(context)).toEqual(first);
+  });
+
+  it('gives from the snapshot findings kept of a run without a change what a run with it gives', async () => {
+    const context = await contextOf(SOURCES, POLICY);
+    const change = {
+      addedDependencies: ['left-pad', 'is-odd', 'is-even', 'lodash', 'chalk', 'ms'],
+    };
+    // A kept side holds the findings of a run without a change (base-side.ts), never the project.
+    const kept = structuredClone(runCritic(await contextOf(SOURCES, POLICY)));
+    const joined = withChangeFindings(kept, context.policy, change);
+    expect(joined).toEqual(runCritic({ ...context, change }));
+    expect(joined.some((finding) => finding.ruleId === 'dependency_budget')).toBe(true);
+    expect(withChangeFindings(kept, context.policy, undefined)).toEqual(runCritic(context));
   });
 
   it('gives the same list whatever order the files were read in', async () => {

@@ -1,6 +1,6 @@
 import { compareStrings } from '../../analysis/graph/module-graph.js';
 import { budgetFinding } from '../finding-of.js';
-import type { Rule } from '../rule.js';
+import type { ChangeRuleContext, Rule } from '../rule.js';
 import { counted, listed } from '../wording.js';
 
 /**
@@ -9,7 +9,7 @@ import { counted, listed } from '../wording.js';
  * to two manifests counts once. One finding for the repository: no location, symbol
  * `repository`, measured the number added; the message lists them.
  */
-export const dependencyBudget: Rule = {
+export const dependencyBudget: Rule<ChangeRuleContext> = {
   id: 'dependency_budget',
   description: 'A change adds more direct dependencies than budgets.new_dependencies.',
   check({ policy, change }) {

@@ -64,7 +64,9 @@ export async function baselineAtCommit(
   commit: string,
   policy: Policy,
 ): Promise<CommittedBaseline> {
-  const baseline = await committedBaseline(gitRepositorySource(root), commit, policy);
+  // Listed without sizes, as the check lists its base (check-change.ts): one listing for both.
+  const source = gitRepositorySource(root, { listSizes: false });
+  const baseline = await committedBaseline(source, commit, policy);
   if (baseline.recorded.length === 0) return baseline;
   const renames = await renamesSince(root, BASELINE_PATH, commit);
   return { ...baseline, recorded: followRecordedRenames(baseline.recorded, renames) };

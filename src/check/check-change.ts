@@ -131,8 +131,14 @@ export async function checkChangeWithInputs(
   return { change, policy: judging.policy, report };
 }
 
+/**
+ * The base's files, listed without their sizes: the base is nearly always kept from an earlier
+ * check (the last commit's hook, a re-run), and then no blob of it is read.
+ */
 function baseSnapshot(change: Change): SnapshotSource {
-  return change.baseSha === null ? { kind: 'empty' } : { kind: 'commit', ref: change.baseSha };
+  return change.baseSha === null
+    ? { kind: 'empty' }
+    : { kind: 'commit', ref: change.baseSha, sizes: false };
 }
 
 function headSnapshot(change: Change, request: ChangeRequest): SnapshotSource {

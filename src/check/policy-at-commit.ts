@@ -55,7 +55,8 @@ export async function basePolicy(
       ? { policy: await builtInPolicy(caches), source: 'built-in' }
       : { policy: onDisk, source: policyPath };
   }
-  return committedPolicy(gitRepositorySource(root), baseSha, policyPath);
+  // Listed without sizes, as the check lists its base (check-change.ts): one listing for both.
+  return committedPolicy(gitRepositorySource(root, { listSizes: false }), baseSha, policyPath);
 }
 
 /**

@@ -20,8 +20,17 @@ export interface TrackedFile {
  * and mode, from `git ls-tree -r -z -l --full-tree` / `git ls-files -s -z`: the
  * whole-repository path keys its facts cache by these ids, so unchanged files are never
  * parsed twice. Sorted by path.
+ *
+ * `sizes: false` lists a commit without its blobs' sizes (`-l` left out): git then reads no
+ * object but the trees, where `-l` opens every blob, about 0.3 s of CPU for 3,000 loose
+ * objects (a fresh commit's). For a listing that may well need no blob at all: a check whose
+ * base is kept (kept-base-side.ts). Whoever reads the blobs then learns their sizes from git.
  */
-export async function listTrackedFiles(repoDir: string, ref?: string): Promise<TrackedFile[]> {
+export async function listTrackedFiles(
+  repoDir: string,
+  ref?: string,
+  options: { readonly sizes?: boolean } = {},
+): Promise<TrackedFile[]> {
   const repository = await openRepository(repoDir);
   if (ref === undefined) {
     const cwd = requireWorkTree(repository, 'indexed');
@@ -33,7 +42,7 @@ export async function listTrackedFiles(repoDir: string, ref?: string): Promise<T
   // for the callers that list commits they just made.
   const commit = OBJECT_ID.test(ref) ? ref : await findCommit(repository, ref);
   if (!commit) throw notACommit(ref);
-  return listCommit(repository, commit);
+  return listCommit(repository, commit, options.sizes !== false);
 }
 
 const OBJECT_ID = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
@@ -65,12 +74,23 @@ export async function trackedPathsUnder(folder: string, path: string): Promise<s
 const commitListings = new Map<string, Promise<TrackedFile[]>>();
 const KEPT_LISTINGS = 8;
 
-function listCommit(repository: Repository, commit: string): Promise<TrackedFile[]> {
+function listCommit(
+  repository: Repository,
+  commit: string,
+  sizes: boolean,
+): Promise<TrackedFile[]> {
   const { cwd } = repository;
-  const key = `${cwd}\u0000${commit}`;
+  const key = `${cwd}\u0000${commit}\u0000${sizes}`;
   const known = commitListings.get(key);
   if (known !== undefined) return known.then((files) => [...files]);
-  const args = ['ls-tree', '-r', '-z', '-l', '--full-tree', `${commit}^{commit}`];
+  const args = [
+    'ls-tree',
+    '-r',
+    '-z',
+    ...(sizes ? ['-l'] : []),
+    '--full-tree',
+    `${commit}^{commit}`,
+  ];
   const listing = runGit(cwd, args, { okExitCodes: [0, 128] }).then(async (answer) => {
     if (answer.exitCode === 0) return sortByPath(splitNul(answer.stdout).map(parseTreeLine));
     // An id that names no commit here, or another failure: rev-parse tells them apart.
@@ -84,7 +104,7 @@ function listCommit(repository: Repository, commit: string): Promise<TrackedFile
   return listing.then((files) => [...files]);
 }
 
-/** `<mode> SP <type> SP <id> SP+ <size|-> TAB <path>` */
+/** `<mode> SP <type> SP <id> SP+ <size|-> TAB <path>`, or without the size (no `-l`). */
 function parseTreeLine(line: Buffer): TrackedFile {
   const tab = line.indexOf(9);
   const [mode = '', , blobSha = '', size = ''] = line

@@ -18,7 +18,12 @@ export type { RepositoryAnalysis } from './analyze-snapshot.js';
 export type SnapshotSource =
   | { readonly kind: 'worktree' }
   | { readonly kind: 'index' }
-  | { readonly kind: 'commit'; readonly ref: string }
+  | {
+      readonly kind: 'commit';
+      readonly ref: string;
+      /** false: listed without the blobs' sizes (listTrackedFiles), for a side likely kept. */
+      readonly sizes?: boolean;
+    }
   | { readonly kind: 'empty' }
   | { readonly kind: 'files'; readonly files: readonly SnapshotFile[] };
 
@@ -55,7 +60,7 @@ export async function readSnapshot(
     case 'index':
       return indexSnapshot(root);
     case 'commit':
-      return commitSnapshot(root, source.ref);
+      return commitSnapshot(root, source.ref, { sizes: source.sizes !== false });
     case 'empty':
       return [];
     case 'files':

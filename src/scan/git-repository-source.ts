@@ -19,7 +19,18 @@ import type { SnapshotFile } from './working-tree-snapshot.js';
  * Imports resolve over the snapshot's own files (whatever is checked out) with installed
  * packages from the disk, so node_modules and workspace links resolve as in the clone.
  */
-export function gitRepositorySource(root: string): RepositorySource {
+export function gitRepositorySource(
+  root: string,
+  options: {
+    /**
+     * false: commits listed without their blobs' sizes (listTrackedFiles), for readers of a
+     * file or two (the policy, the baseline) in a check whose base listing has none either:
+     * the process then lists the base once, and git opens none of its blobs to do it.
+     */
+    readonly listSizes?: boolean;
+  } = {},
+): RepositorySource {
+  const sizes = options.listSizes !== false;
   const readStored = async (
     files: readonly SnapshotFile[],
     onSizes?: BlobSizes,
@@ -33,7 +44,7 @@ export function gitRepositorySource(root: string): RepositorySource {
   return {
     cacheDir,
     resolutionScope: cloneScope(root),
-    listFiles: (commit) => listTrackedFiles(root, commit),
+    listFiles: (commit) => listTrackedFiles(root, commit, { sizes }),
     readBlobs: readSnapshotBlobs,
     resolutionFiles: async (snapshot) => {
       const rootDir = root.replaceAll('\\', '/').replace(/\/+$/, '') || '/';

@@ -45,7 +45,11 @@ export async function indexSnapshot(root: string): Promise<SnapshotFile[]> {
   return listTrackedFiles(root);
 }
 
-/** The tracked files of a commit, read later by blob id. */
-export async function commitSnapshot(root: string, ref: string): Promise<SnapshotFile[]> {
-  return listTrackedFiles(root, ref);
+/** The tracked files of a commit, read later by blob id; `sizes: false` as listTrackedFiles. */
+export async function commitSnapshot(
+  root: string,
+  ref: string,
+  options: { readonly sizes?: boolean } = {},
+): Promise<SnapshotFile[]> {
+  return listTrackedFiles(root, ref, options);
 }

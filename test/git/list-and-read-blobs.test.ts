@@ -62,6 +62,17 @@ describe('listTrackedFiles', () => {
     ]);
   });
 
+  it('lists a commit without sizes when told: the same files, ids and modes', async () => {
+    const sized = await listTrackedFiles(repo.dir, 'HEAD');
+    const unsized = await listTrackedFiles(repo.dir, 'HEAD', { sizes: false });
+    expect(unsized).toEqual(sized.map(({ size: _size, ...file }) => file));
+    // Each listing as asked, whichever came first in this process (listings are kept).
+    expect(
+      (await listTrackedFiles(repo.dir, head, { sizes: false })).some((f) => 'size' in f),
+    ).toBe(false);
+    expect((await listTrackedFiles(repo.dir, head)).filter((f) => 'size' in f)).toHaveLength(4);
+  });
+
   it('lists the index when no ref is given, staged files included, from any subfolder', async () => {
     const files = await listTrackedFiles(join(repo.dir, 'src'));
     expect(files.map((f) => f.path)).toEqual([

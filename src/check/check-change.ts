@@ -5,13 +5,9 @@ import { builtInPolicy } from '../memory/policy-file.js';
 import type { Change } from '../model/change.js';
 import type { Report } from '../model/report.js';
 import { PolicyError } from '../policy/policy-problem.js';
-import {
-  type AnalyzeOptions,
-  analyzeRepository,
-  readSnapshot,
-  type SnapshotSource,
-} from '../scan/analyze-repository.js';
+import type { AnalyzeOptions } from '../scan/analyze-repository.js';
 import { gitRepositorySource } from '../scan/git-repository-source.js';
+import { readSnapshot, type SnapshotSource } from '../scan/read-snapshot.js';
 import { sameSnapshot } from '../scan/same-snapshot.js';
 import { underBaseResolution } from '../scan/under-base-resolution.js';
 import type { SnapshotFile } from '../scan/working-tree-snapshot.js';
@@ -81,12 +77,16 @@ export async function checkChangeWithInputs(
     readSnapshot(root, baseSnapshot(change)),
     readSnapshot(root, headSnapshot(change, request)),
   ]);
-  const analyze = (files: readonly SnapshotFile[], shown = {}) =>
-    analyzeRepository(root, judging.policy, {
+  // Loaded only for a side that is not kept: a re-run (a hook on the same staged files, a check
+  // of a clean tree) never loads the analysis, its parsers or their WebAssembly.
+  const analyze = async (files: readonly SnapshotFile[], shown = {}) => {
+    const { analyzeRepository } = await import('../scan/analyze-repository.js');
+    return analyzeRepository(root, judging.policy, {
       snapshot: { kind: 'files', files },
       factsCache,
       ...shown,
     });
+  };
   const mixed = underBaseResolution(headFiles, baseFiles);
   const sideOf = { scope: gitRepositorySource(root).resolutionScope, policy: judging.policy };
   const sideOn = (files: readonly SnapshotFile[], touched: readonly string[], shown = {}) =>

@@ -5,27 +5,10 @@ import {
   type SnapshotAnalysisOptions,
 } from './analyze-snapshot.js';
 import { gitRepositorySource } from './git-repository-source.js';
-import {
-  commitSnapshot,
-  indexSnapshot,
-  type SnapshotFile,
-  workingTreeSnapshot,
-} from './working-tree-snapshot.js';
+import { readSnapshot, type SnapshotSource } from './read-snapshot.js';
 
 export type { RepositoryAnalysis } from './analyze-snapshot.js';
-
-/** Which state of the repository to analyse; the working tree when none is given. */
-export type SnapshotSource =
-  | { readonly kind: 'worktree' }
-  | { readonly kind: 'index' }
-  | {
-      readonly kind: 'commit';
-      readonly ref: string;
-      /** false: listed without the blobs' sizes (listTrackedFiles), for a side likely kept. */
-      readonly sizes?: boolean;
-    }
-  | { readonly kind: 'empty' }
-  | { readonly kind: 'files'; readonly files: readonly SnapshotFile[] };
+export { readSnapshot, type SnapshotSource } from './read-snapshot.js';
 
 export interface AnalyzeOptions extends SnapshotAnalysisOptions {
   /** Analyse this commit instead of the working tree (the same as snapshot `commit`). */
@@ -47,23 +30,4 @@ export async function analyzeRepository(
     (options.ref === undefined ? { kind: 'worktree' } : { kind: 'commit', ref: options.ref });
   const snapshot = await readSnapshot(root, source);
   return analyzeSnapshot(gitRepositorySource(root), snapshot, policy, options);
-}
-
-/** The files of one state of the repository, each with its blob id. */
-export async function readSnapshot(
-  root: string,
-  source: SnapshotSource,
-): Promise<readonly SnapshotFile[]> {
-  switch (source.kind) {
-    case 'worktree':
-      return workingTreeSnapshot(root);
-    case 'index':
-      return indexSnapshot(root);
-    case 'commit':
-      return commitSnapshot(root, source.ref, { sizes: source.sizes !== false });
-    case 'empty':
-      return [];
-    case 'files':
-      return source.files;
-  }
 }

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { Language, Parser, type Tree } from 'web-tree-sitter';
+import type { Language, Parser, Tree } from 'web-tree-sitter';
 import type { TreeLanguage } from '../analysis/facts-from-tree.js';
 import { grammarFile } from './grammar-file.js';
 
@@ -17,21 +17,32 @@ export interface TreeSitterParsers {
   language(language: TreeLanguage): Promise<Language>;
 }
 
-let initialized: Promise<void> | undefined;
+type Runtime = typeof import('web-tree-sitter');
 
 /**
- * Creates the parsers. web-tree-sitter's runtime is initialised once per process (it is a
- * WebAssembly module); each grammar is read from its package once and kept.
+ * web-tree-sitter, loaded and initialised on the first parse, once per process (it is a
+ * WebAssembly module): a run that parses no Python, Go or Java never loads its 150 KB, which
+ * the bundle's chunks otherwise load with the analysis modules they share a chunk with.
  */
+let runtime: Promise<Runtime> | undefined;
+
+function loadRuntime(): Promise<Runtime> {
+  runtime ??= import('web-tree-sitter').then(async (module) => {
+    await module.Parser.init();
+    return module;
+  });
+  return runtime;
+}
+
+/** Creates the parsers; each grammar is read from its package once and kept. */
 export function createTreeSitterParsers(): TreeSitterParsers {
   const languages = new Map<TreeLanguage, Promise<Language>>();
   const parsers = new Map<TreeLanguage, Parser>();
   const language = (name: TreeLanguage): Promise<Language> => {
     let loaded = languages.get(name);
     if (loaded === undefined) {
-      initialized ??= Parser.init();
-      loaded = initialized.then(async () =>
-        Language.load(await readFile(grammarFile(GRAMMARS[name]))),
+      loaded = loadRuntime().then(async (module) =>
+        module.Language.load(await readFile(grammarFile(GRAMMARS[name]))),
       );
       languages.set(name, loaded);
     }
@@ -43,7 +54,7 @@ export function createTreeSitterParsers(): TreeSitterParsers {
       const grammar = await language(name);
       let parser = parsers.get(name);
       if (parser === undefined) {
-        parser = new Parser();
+        parser = new (await loadRuntime()).Parser();
         parser.setLanguage(grammar);
         parsers.set(name, parser);
       }

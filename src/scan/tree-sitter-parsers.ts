@@ -24,14 +24,14 @@ type Runtime = typeof import('web-tree-sitter');
  * WebAssembly module): a run that parses no Python, Go or Java never loads its 150 KB, which
  * the bundle's chunks otherwise load with the analysis modules they share a chunk with.
  */
-let runtime: Promise<Runtime> | undefined;
+let initialized: Promise<Runtime> | undefined;
 
 function loadRuntime(): Promise<Runtime> {
-  runtime ??= import('web-tree-sitter').then(async (module) => {
+  initialized ??= import('web-tree-sitter').then(async (module) => {
     await module.Parser.init();
     return module;
   });
-  return runtime;
+  return initialized;
 }
 
 /** Creates the parsers; each grammar is read from its package once and kept. */

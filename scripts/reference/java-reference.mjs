@@ -1,6 +1,6 @@
 // Java's import graph against jdeps, the JDK's own dependency tool, on real Java code: the
 // sources of the JDK's `jdk.httpserver` module (`com.sun.net.httpserver`, its `spi`, and
-// `sun.net.httpserver`: 43 files), which compile alone against `java.base` and `java.logging`.
+// `sun.net.httpserver`: 42 or 43 files, by JDK update), which compile alone against `java.base` and `java.logging`.
 //
 // The sources come from the JDK's `lib/src.zip` beside the `javac` on the PATH, or, when that JDK
 // ships none (Debian splits it out), from Debian's `openjdk-17-source` package, downloaded with

@@ -24,7 +24,9 @@ describe('Java import graph against jdeps', () => {
   it("equals jdeps's file edges on the JDK's HTTP server, each difference explained", () => {
     const result = checkJavaReference();
     expect(result.problems).toEqual([]);
-    expect(result.files).toBe(43);
+    // Every file javac compiled, and no other (`problems` says when the two differ); how many
+    // there are follows the JDK update Debian ships: 43 in 17.0.15, 42 in 17.0.21.
+    expect(result.files).toBeGreaterThanOrEqual(40);
     expect(result.aureus).toBeGreaterThan(100);
     expect(result.jdeps).toBe(result.aureus + result.explained.inferred - result.explained.inlined);
     expect(result.cycles.length).toBeGreaterThan(0);

@@ -8,7 +8,7 @@
  */
 
 /** Bump when any extractor's output changes: cached facts of another version are ignored. */
-export const ANALYZER_VERSION = 10;
+export const ANALYZER_VERSION = 11;
 
 export type Language = 'typescript' | 'tsx' | 'javascript' | 'python' | 'go' | 'java';
 
@@ -19,8 +19,9 @@ export interface Span {
 }
 
 /**
- * Physical lines of the file (a final newline does not start an extra line; `\r` before it is
- * whitespace, so CRLF files count like LF files): `blank` holds only whitespace; `comment`
+ * Physical lines of the file, ended where the language's parser ends them (a lone `\r` too, and
+ * U+2028/U+2029 in JavaScript; `\r\n` is one ending, its `\r` whitespace, so CRLF files count
+ * like LF files; a final line ending does not start an extra line): `blank` holds only whitespace; `comment`
  * holds comment text and whitespace only (a line inside a block comment included; a Python
  * docstring is a comment); `code` is every other line, including lines (even blank ones)
  * inside multi-line strings. code + comment + blank = number of lines.

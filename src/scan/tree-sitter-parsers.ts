@@ -58,7 +58,7 @@ export function createTreeSitterParsers(): TreeSitterParsers {
         parser.setLanguage(grammar);
         parsers.set(name, parser);
       }
-      const tree = parser.parse(withoutNul(text));
+      const tree = parser.parse(withParserLineBreaks(name, withoutNul(text)));
       if (tree === null) throw new Error(`tree-sitter returned no tree for a ${name} file`);
       return tree;
     },
@@ -73,4 +73,17 @@ export function createTreeSitterParsers(): TreeSitterParsers {
  */
 function withoutNul(text: string): string {
   return text.includes('\0') ? text.replaceAll('\0', '\x01') : text;
+}
+
+/**
+ * Python and Java end a line at a lone `\r` as at `\n` (CPython's tokenizer, the JLS's
+ * LineTerminator); their tree-sitter grammars end one at `\n` only, so that in a file laid out
+ * with `\r` a first `#` or `//` comment would run to the end of the file and hide every line of
+ * code after it. Each lone `\r` becomes a `\n`, which keeps every offset (the line index reads
+ * the original text with the same breaks: line-index.ts). Go ends lines at `\n` alone, as its
+ * grammar does.
+ */
+function withParserLineBreaks(language: TreeLanguage, text: string): string {
+  if (language === 'go' || !text.includes('\r')) return text;
+  return text.replace(/\r(?!\n)/g, '\n');
 }

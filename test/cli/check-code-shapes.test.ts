@@ -168,6 +168,44 @@ describe('aureus check on code shaped to escape line counts', () => {
     expect(oneLine).toBeLessThanOrEqual(formatted);
   });
 
+  it('counts the lines of code laid out with a lone CR or U+2028 as its parser does', async () => {
+    // Thirty statements after a comment, each on a line of its own for the language's parser.
+    const statements = Array.from({ length: 30 }, (_, i) => `total = total * 3 + ${i}`);
+    const script = ['// first', 'export function f(total: number): number {']
+      .concat(
+        statements.map((line) => `  ${line};`),
+        ['  return total;', '}'],
+      )
+      .join('\r');
+    const python = ['# first', 'def f(total):']
+      .concat(
+        statements.map((line) => `    ${line}`),
+        ['    return total'],
+      )
+      .join('\r');
+    const java = ['// first', 'class S {', '  int f(int total) {']
+      .concat(
+        statements.map((line) => `    ${line};`),
+        ['    return total;', '  }', '}'],
+      )
+      .join('\r');
+    const run = await checkBranch('line-breaks', {
+      'src/cr.ts': script,
+      'src/separators.ts': script.replaceAll('\r', '\u2028'),
+      'src/cr.py': python,
+      'src/Cr.java': java,
+    });
+    const details = Object.fromEntries(
+      run.items.filter((item) => item.category === 'loc').map((item) => [item.path, item.detail]),
+    );
+    expect(details).toEqual({
+      'src/cr.ts': 'adds 33 code lines',
+      'src/separators.ts': 'adds 33 code lines',
+      'src/cr.py': 'adds 32 code lines',
+      'src/Cr.java': 'adds 35 code lines',
+    });
+  });
+
   it('keeps an image renamed .ts binary: priced by its size, never parsed', async () => {
     const run = await checkBranch('image', { 'src/logo.ts': PNG });
     expect(run.items.find((item) => item.path === 'src/logo.ts')).toEqual({

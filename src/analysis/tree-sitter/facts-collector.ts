@@ -13,7 +13,7 @@ import type {
 } from '../../model/facts.js';
 import { type ImportEmit, ImportUses } from '../import-uses.js';
 import { classifyLines, codeSize, spansLines } from './line-counts.js';
-import { createLineIndex, type LineIndex, type TextRange } from './line-index.js';
+import { createLineIndex, type LineIndex, lineBreaksOf, type TextRange } from './line-index.js';
 
 /**
  * Gathers one file's facts as a parser walks it, with offsets instead of lines, and assembles
@@ -55,7 +55,7 @@ export class FactsCollector {
     private readonly text: string,
     private readonly language: Language,
   ) {
-    this.lines = createLineIndex(text);
+    this.lines = createLineIndex(text, lineBreaksOf(language));
   }
 
   comment(range: TextRange): void {
@@ -198,7 +198,7 @@ export class FactsCollector {
     const line = this.lines.lineOf(at);
     const start = this.lines.lineStarts[line - 1] ?? 0;
     const end = this.lines.lineStarts[line] ?? this.text.length;
-    const text = this.text.slice(start, end).replace(/\r?\n$/, '');
+    const text = this.text.slice(start, end).replace(/(?:\r\n|[\n\r\u2028\u2029])$/, '');
     const bom = line === 1 && text.startsWith('\uFEFF') ? 1 : 0;
     const column = Math.min(Math.max(at, start + bom) - start, text.length) - bom + 1;
     return { line, column };

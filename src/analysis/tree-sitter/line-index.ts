@@ -1,4 +1,4 @@
-import type { Span } from '../../model/facts.js';
+import type { Language, Span } from '../../model/facts.js';
 
 /**
  * Offsets are UTF-16 code unit indexes into the source string, end exclusive: what
@@ -11,9 +11,24 @@ export interface TextRange {
 }
 
 /**
- * The physical lines of a text. A line ends at `\n` (a `\r` before it is whitespace on that
- * line, so CRLF files count like LF files, as git counts them); a final newline does not start
- * an extra line; an empty text has no lines.
+ * The characters that end a line for a language's own parser. A line ends at `\n`, and `\r\n`
+ * is one ending (the `\r` is whitespace on that line, so CRLF files count like LF files, as
+ * git counts them). Where the language ends a line at a lone `\r` too (JavaScript, Python,
+ * Java), or at U+2028/U+2029 (JavaScript), so does the index: a file laid out with those breaks
+ * is as many lines to its parser as to an editor, and counting only `\n` would measure it as
+ * one long line, a fraction of its size. Go ends lines at `\n` alone (a `\r` is whitespace).
+ */
+export type LineBreaks = 'lf' | 'cr-lf' | 'script';
+
+export function lineBreaksOf(language: Language): LineBreaks {
+  if (language === 'go') return 'lf';
+  if (language === 'python' || language === 'java') return 'cr-lf';
+  return 'script';
+}
+
+/**
+ * The physical lines of a text, ended as `breaks` says (LineBreaks); a final line ending does
+ * not start an extra line; an empty text has no lines.
  */
 export interface LineIndex {
   readonly lineCount: number;
@@ -25,12 +40,12 @@ export interface LineIndex {
   spanOf(range: TextRange): Span;
 }
 
-export function createLineIndex(text: string): LineIndex {
-  const lineStarts = [0];
-  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) {
-    lineStarts.push(at + 1);
-  }
-  // The position after a final newline begins no line; neither does an empty text.
+export function createLineIndex(text: string, breaks: LineBreaks = 'lf'): LineIndex {
+  const lineStarts =
+    breaks === 'lf' || !/[\r\u2028\u2029]/.test(text)
+      ? lineFeedStarts(text)
+      : breakStarts(text, breaks);
+  // The position after a final line ending begins no line; neither does an empty text.
   if (lineStarts.at(-1) === text.length) lineStarts.pop();
   const lineCount = lineStarts.length;
 
@@ -54,4 +69,26 @@ export function createLineIndex(text: string): LineIndex {
       return { start, end: Math.max(start, lineOf(range.end - 1)) };
     },
   };
+}
+
+function lineFeedStarts(text: string): number[] {
+  const starts = [0];
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) starts.push(at + 1);
+  return starts;
+}
+
+const CR = 13;
+const LF = 10;
+
+function breakStarts(text: string, breaks: LineBreaks): number[] {
+  const starts = [0];
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    const ends =
+      code === LF ||
+      (code === CR && text.charCodeAt(at + 1) !== LF) ||
+      (breaks === 'script' && (code === 0x2028 || code === 0x2029));
+    if (ends) starts.push(at + 1);
+  }
+  return starts;
 }

@@ -217,7 +217,7 @@ describe.each(EXTRACTORS)('%s: lines, classes and functions', (_, extract) => {
     expect(facts.functions[0]).toMatchObject({ parameters: 3, span: { start: 1, end: 5 }, loc: 3 });
   });
 
-  it('lists callee names in source order, skipping computed ones', async () => {
+  it('lists callee names in source order, parentheses looked through, skipping computed ones', async () => {
     const facts = await extract(
       lines(
         'function f(a) {',
@@ -234,6 +234,7 @@ describe.each(EXTRACTORS)('%s: lines, classes and functions', (_, extract) => {
       'c',
       'X',
       'Y',
+      'b',
       'g',
       'first',
       'inner',

@@ -267,6 +267,39 @@ describe.each(EXTRACTORS)('%s: modules, state, reflection, events, DI', (_, extr
     ]);
   });
 
+  it('reads a module loaded through another loader than require as an import of it', async () => {
+    const facts = await extract(
+      lines(
+        "import { createRequire } from 'node:module';",
+        "module.require('./a.js');",
+        'const load = createRequire(import.meta.url);',
+        "load('./b.js');",
+        'const same = require;',
+        "same('./c.js');",
+        "createRequire(import.meta.url)('./d.js');",
+        "(0, require)('./e.js');",
+        "(require as Loader)('./f.js');",
+        'module.require(name);',
+      ),
+      'typescript',
+    );
+    const specifiers = facts.imports.filter((fact) => fact.dynamic).map((fact) => fact.specifier);
+    expect(specifiers).toEqual(['./a.js', './b.js', './c.js', './d.js', './e.js', './f.js']);
+    expect(facts.reflection).toEqual([{ kind: 'dynamic-require', line: 10 }]);
+  });
+
+  it('finds eval called indirectly or through the global object', async () => {
+    const facts = await extract(
+      lines('(0, eval)(code);', 'globalThis.eval(code);', "window.Function('return 1')();"),
+      'javascript',
+    );
+    expect(facts.reflection).toEqual([
+      { kind: 'eval', line: 1 },
+      { kind: 'eval', line: 2 },
+      { kind: 'new-function', line: 3 },
+    ]);
+  });
+
   it('finds event subscriptions, with the event name when it is a literal', async () => {
     const facts = await extract(
       lines(

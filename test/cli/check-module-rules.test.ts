@@ -60,6 +60,25 @@ describe('aureus check with module rules', () => {
     expect(text.stdout).toContain('src/db/query.ts:2');
   });
 
+  it('blocks an import made through module.require or a loader createRequire made', async () => {
+    for (const [branch, loads] of [
+      ['module-require', "export const shown = module.require('../ui/button.js').label;\n"],
+      [
+        'create-require',
+        "import { createRequire } from 'node:module';\nconst load = createRequire(import.meta.url);\nexport const shown = load('../ui/button.js').label;\n",
+      ],
+    ] as const) {
+      repo.git('checkout', '--quiet', '-b', branch, base);
+      repo.write('src/db/query.ts', query(loads));
+      repo.commit(branch);
+      const { code, report } = await check(base);
+      expect(moduleFindings(report)).toEqual([
+        expect.objectContaining({ status: 'new', blocking: true, symbol: 'db → ui' }),
+      ]);
+      expect(code).toBe(1);
+    }
+  });
+
   it('passes a change beside an import that broke the rules already: a baseline finding', async () => {
     repo.write('src/db/query.ts', query(IMPORTS_UI));
     const broken = repo.commit('db imports ui');

@@ -8,6 +8,7 @@ import type {
   Node,
   TaggedTemplateExpression,
   TSImportType,
+  VariableDeclarator,
 } from 'oxc-parser';
 import {
   CONTAINER_METHODS,
@@ -36,7 +37,8 @@ export function recordCall(
   const name = calleeName(source, target);
   if (name !== null) scope.fn?.calls.push(name);
   recordQualifiedCall(source, target);
-  if (target.type === 'Identifier') recordGlobalCall(source, node, textOf(source, target), first);
+  if (loadsModules(source, target)) recordRequire(source, node, first);
+  else if (target.type === 'Identifier') recordGlobalCall(source, node, textOf(source, target));
   else if (target.type === 'MemberExpression' && !target.computed)
     recordMethodCall(source, node, target, first);
 }
@@ -80,14 +82,32 @@ export function recordDynamicImport(source: Source, node: ImportExpression): voi
 }
 
 /**
- * The callee as TypeScript sees it: without `!`, and without the ChainExpression ESTree wraps
- * around an optional chain (TypeScript marks the chain's nodes instead).
+ * The function a callee evaluates to: without `!`, the ChainExpression ESTree wraps around an
+ * optional chain (TypeScript marks the chain's nodes instead), parentheses (which oxc keeps and
+ * typescript-estree drops), type assertions (`(require as Loader)`), and the values a comma
+ * expression discards: `(0, eval)(code)` is an indirect eval and `(0, m.f)()`, the form
+ * TypeScript's CommonJS emit calls imports in, is a call of `m.f`.
  */
 function withoutWrappers(node: Expression): Expression {
   let current = node;
-  while (current.type === 'TSNonNullExpression' || current.type === 'ChainExpression')
-    current = current.expression;
-  return current;
+  for (;;) {
+    if (current.type === 'SequenceExpression') {
+      const last = current.expressions.at(-1);
+      if (last === undefined) return current;
+      current = last;
+    } else if (
+      current.type === 'TSNonNullExpression' ||
+      current.type === 'ChainExpression' ||
+      current.type === 'ParenthesizedExpression' ||
+      current.type === 'TSAsExpression' ||
+      current.type === 'TSSatisfiesExpression' ||
+      current.type === 'TSTypeAssertion'
+    ) {
+      current = current.expression;
+    } else {
+      return current;
+    }
+  }
 }
 
 function recordQualifiedCall(source: Source, callee: Expression): void {
@@ -113,23 +133,62 @@ function calleeName(source: Source, callee: Expression): { name: string; at: num
   return null;
 }
 
-function recordGlobalCall(source: Source, call: Node, name: string, first?: Argument): void {
+/**
+ * Whether a callee loads a module at run time as `require` does: `require` itself,
+ * `module.require`, what `createRequire(…)` returns, or a name a declaration bound to one of
+ * these (`const load = require`, `const load = createRequire(import.meta.url)`). Each is the
+ * same import whatever it is called through: read as `require` alone, a module loaded through
+ * the others would be no import at all, so neither priced as a sensitive surface
+ * (`module.require('child_process')`) nor an edge the cycle and module rules judge. A binding is
+ * known by its name in the file, whatever scope declares it: a local function of the same name
+ * is taken for the loader, which can only add an import, never hide one.
+ */
+function loadsModules(source: Source, callee: Expression): boolean {
+  if (callee.type === 'Identifier') {
+    const name = textOf(source, callee);
+    return name === 'require' || source.requireAliases.has(name);
+  }
+  if (callee.type === 'MemberExpression') {
+    return (
+      !callee.computed &&
+      isIdentifierNamed(callee.object, 'module') &&
+      isIdentifierNamed(callee.property, 'require')
+    );
+  }
+  if (callee.type === 'CallExpression') {
+    return calleeName(source, withoutWrappers(callee.callee))?.name === 'createRequire';
+  }
+  return false;
+}
+
+/** `const load = require` and the other loaders `loadsModules` knows, bound to a name. */
+export function recordRequireAlias(source: Source, node: VariableDeclarator): void {
+  if (node.id.type !== 'Identifier' || node.init === null) return;
+  if (loadsModules(source, withoutWrappers(node.init))) {
+    source.requireAliases.add(textOf(source, node.id));
+  }
+}
+
+function recordRequire(source: Source, call: Node, first?: Argument): void {
   const at = call.start;
-  if (name === 'require') {
-    const specifier = literalText(source, first);
-    if (specifier === null) {
-      source.facts.addReflection('dynamic-require', at);
-      return;
-    }
-    const bindings = requireBindings(source);
-    const fact = { specifier, typeOnly: false, reexport: false, dynamic: true, bindings };
-    source.facts.addImport(fact, at);
-    recordDiLibrary(source, specifier, at);
+  const specifier = literalText(source, first);
+  if (specifier === null) {
+    source.facts.addReflection('dynamic-require', at);
     return;
   }
-  const kind = reflectionOfGlobalCall(name);
-  if (kind !== null) source.facts.addReflection(kind, at);
+  const bindings = requireBindings(source);
+  const fact = { specifier, typeOnly: false, reexport: false, dynamic: true, bindings };
+  source.facts.addImport(fact, at);
+  recordDiLibrary(source, specifier, at);
 }
+
+function recordGlobalCall(source: Source, call: Node, name: string): void {
+  const kind = reflectionOfGlobalCall(name);
+  if (kind !== null) source.facts.addReflection(kind, call.start);
+}
+
+/** The names the global object goes by, in every runtime that runs JavaScript. */
+const GLOBAL_OBJECTS = new Set(['globalThis', 'window', 'self', 'global']);
 
 function recordMethodCall(
   source: Source,
@@ -146,6 +205,10 @@ function recordMethodCall(
   if (CONTAINER_METHODS.has(method) && receiver !== null && isContainerName(receiver)) {
     source.facts.addDiContainer(null, at);
   }
+  // `globalThis.eval(code)`: the global, reached through the global object.
+  const global = GLOBAL_OBJECTS.has(receiver ?? '') ? reflectionOfGlobalCall(method) : null;
+  if (global !== null && member.object.type === 'Identifier')
+    source.facts.addReflection(global, call.start);
   if (method === 'revocable' && isIdentifierNamed(member.object, 'Proxy')) {
     source.facts.addReflection('proxy', call.start);
   }

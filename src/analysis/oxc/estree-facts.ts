@@ -8,6 +8,7 @@ import {
   recordConstruction,
   recordDynamicImport,
   recordMemberAccess,
+  recordRequireAlias,
   recordTypeImport,
 } from './calls.js';
 import { asFunction, visitClass, visitFunction, visitInterface } from './declarations.js';
@@ -56,7 +57,8 @@ export function extractEstreeFacts(
   const { program } = tree;
   const facts = new FactsCollector(text, language);
   const typeScriptSyntax = { check: language === 'javascript', at: null };
-  const source: Source = { text, facts, ancestors: [program], typeScriptSyntax };
+  const requireAliases = new Set<string>();
+  const source: Source = { text, facts, ancestors: [program], typeScriptSyntax, requireAliases };
   watchImportedNames(source, program);
   for (const statement of program.body) {
     recordExports(source, statement);
@@ -136,6 +138,9 @@ function visit(source: Source, node: Node, scope: Scope): void {
     case 'CallExpression':
     case 'TaggedTemplateExpression':
       recordCall(source, node, scope);
+      break;
+    case 'VariableDeclarator':
+      recordRequireAlias(source, node);
       break;
     case 'NewExpression':
       recordConstruction(source, node, scope);

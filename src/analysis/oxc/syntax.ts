@@ -21,6 +21,8 @@ export interface Source {
   readonly ancestors: Node[];
   /** For a JavaScript file: where TypeScript-only syntax first appears, once found. */
   readonly typeScriptSyntax: { readonly check: boolean; at: number | null };
+  /** Names a declaration binds to a function that loads modules (calls.ts `loadsModules`). */
+  readonly requireAliases: Set<string>;
 }
 
 /** The text of a node as written; an identifier without the type annotation ESTree includes. */

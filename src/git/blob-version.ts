@@ -40,6 +40,8 @@ export function describeBlob(facts: BlobFacts): FileVersion {
   if (mode === SUBMODULE_MODE) return { ...base, kind: 'submodule' };
   if (mode === SYMLINK_MODE) return { ...base, kind: 'symlink' };
   if (bytes === undefined) return { ...base, kind: 'too-large' };
+  const stored = lfsPointerSize(bytes);
+  if (stored !== undefined) return { ...base, size: stored, kind: 'too-large', lfsPointer: true };
   const binaryToGit = bytes.subarray(0, BINARY_PROBE_BYTES).includes(0);
   const source = detectLanguage(path) === undefined ? undefined : sourceText(bytes);
   if (source !== undefined) {
@@ -68,6 +70,27 @@ function sourceText(bytes: Buffer): { text: string; validUtf8: boolean } | undef
   } catch {
     return undefined;
   }
+}
+
+/** Git LFS's pointer format: at most 1024 bytes, these keys among its `key value` lines. */
+const LFS_POINTER_BYTES = 1024;
+const LFS_POINTER =
+  /^version https:\/\/(?:git-lfs\.github\.com|hawser\.github\.com)\/spec\/v1\n(?:[a-z0-9.-]+ [^\n]*\n)*$/;
+const LFS_OID = /^oid sha256:[0-9a-f]{64}$/m;
+const LFS_SIZE = /^size (\d{1,15})$/m;
+
+/**
+ * The size a Git LFS pointer records, or undefined for any other blob. A pointer stands for
+ * contents git does not hold: read as text, a file of any size would be priced as the three
+ * lines of its pointer. Whatever `.gitattributes` says (it is the change's own), the bytes
+ * decide, as the LFS client decides.
+ */
+function lfsPointerSize(bytes: Buffer): number | undefined {
+  if (bytes.length > LFS_POINTER_BYTES || bytes[0] !== 0x76) return undefined;
+  const text = bytes.toString('latin1');
+  if (!LFS_POINTER.test(text) || !LFS_OID.test(text)) return undefined;
+  const size = LFS_SIZE.exec(text)?.[1];
+  return size === undefined ? undefined : Number(size);
 }
 
 function startsWith(bytes: Buffer, first: number, second: number): boolean {

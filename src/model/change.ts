@@ -40,6 +40,12 @@ export interface FileVersion {
    * no patch and zero line counts.
    */
   readonly binaryToGit?: true;
+  /**
+   * Set on a Git LFS pointer (kind `too-large`, `size` the size the pointer records): git holds
+   * a pointer and the contents live in LFS storage, which AUREUS does not read, so the file is
+   * judged as one whose contents are over the read limit.
+   */
+  readonly lfsPointer?: true;
 }
 
 export interface ChangedFile {

@@ -140,11 +140,12 @@ function priceOne(file: PricedFile, policy: Policy, notes: string[], share: numb
   if (delta < 0) parts.push(`removes ${counted(-delta, unit.replace('lines', 'line'), unit)}`);
   const units = sizeUnits(file.head);
   if (units !== null && file.head !== null) {
-    const { kind, size } = file.head.version;
+    const { kind, size, lfsPointer } = file.head.version;
+    const what = lfsPointer === true ? 'Git LFS file' : `${kind} file`;
     points += units * perAdded;
-    parts.push(`${kind} file of ${humanSize(size)}: ${counted(units, 'size unit')}`);
+    parts.push(`${what} of ${humanSize(size)}: ${counted(units, 'size unit')}`);
     notes.push(
-      `${file.path}: a ${kind} file, priced by its size (1 point per 4 KiB started, at least 1) since its lines are unknown.`,
+      `${file.path}: a ${what}, priced by its size (1 point per 4 KiB started, at least 1) since its lines are unknown.`,
     );
   }
   if (parts.length === 0) parts.push(`no change in ${unit}`);

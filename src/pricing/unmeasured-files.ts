@@ -22,6 +22,7 @@ const LANGUAGE_NAMES: Readonly<Record<Language, string>> = {
  *   are weighted down anyway, so there its size is measure enough;
  * - a manifest AUREUS reads (the dependencies it adds are unknown) or a lockfile it reads (the
  *   packages it installs are unknown), wherever it is.
+ * A Git LFS pointer (FileVersion.lfsPointer) is judged the same way, by the size it records.
  * Anything else over the limit (an image, a data file) is priced by its size and complete;
  * files under `paths.ignore` are not priced at all (pricedFiles leaves them out). Only the
  * head counts: a base over the limit is priced as absent (no line credited, every dependency,
@@ -30,11 +31,12 @@ const LANGUAGE_NAMES: Readonly<Record<Language, string>> = {
 export function unmeasuredFiles(files: readonly PricedFile[], rules: PathRules): string[] {
   return files.flatMap(({ path, head }) => {
     if (head?.version.kind !== 'too-large') return [];
-    if (lockfileReaderOf(path) !== undefined) return [unmeasuredLockfileNote(path)];
-    if (isManifest(path)) return [unmeasuredManifestNote(path)];
+    const pointer = head.version.lfsPointer === true ? lfsPointerNote(path) : undefined;
+    if (lockfileReaderOf(path) !== undefined) return [pointer ?? unmeasuredLockfileNote(path)];
+    if (isManifest(path)) return [pointer ?? unmeasuredManifestNote(path)];
     const language = detectLanguage(path);
     if (language === undefined || rules.isGenerated(path)) return [];
-    return [unmeasuredSourceNote(path, language)];
+    return [pointer ?? unmeasuredSourceNote(path, language)];
   });
 }
 
@@ -56,6 +58,10 @@ export function unmeasuredSources(
 
 function unmeasuredSourceNote(path: string, language: Language): string {
   return `${path}: ${LANGUAGE_NAMES[language]} over the read limit, so its lines, abstractions, sensitive calls and findings are unknown. To resolve, split it into smaller files; if it is generated, add it to paths.generated (priced by its size, at pricing.generated_code_weight) or paths.ignore in the base policy.`;
+}
+
+function lfsPointerNote(path: string): string {
+  return `${path}: a Git LFS pointer, so its contents, kept in LFS storage that AUREUS does not read, are unknown. To resolve, commit the file to git itself (\`git lfs untrack\` its pattern, then \`git add --renormalize\`); if it is generated, add it to paths.generated or paths.ignore in the base policy.`;
 }
 
 function unmeasuredManifestNote(path: string): string {

@@ -96,6 +96,29 @@ describe('aureus check at the read limits', () => {
     });
   });
 
+  it('judges a Git LFS pointer by the file it stands for: source incomplete, the rest by size', async () => {
+    commitBase();
+    const pointer = (size: number) =>
+      `version https://git-lfs.github.com/spec/v1\noid sha256:${'4d7a2146'.repeat(8)}\nsize ${size}\n`;
+    repo.write('.gitattributes', '*.ts filter=lfs diff=lfs merge=lfs -text\n*.rs filter=lfs\n');
+    repo.write('src/engine.rs', pointer(48_213));
+    const rust = await checkHead();
+    expect(rust.report.costItems).toContainEqual({
+      category: 'loc',
+      points: 12,
+      path: 'src/engine.rs',
+      detail: 'Git LFS file of 47.1 KiB: 12 size units',
+    });
+    repo.write('src/engine.ts', pointer(48_213));
+    const { code, report } = await checkHead();
+    expect([report.verdict, code, report.change.complete]).toEqual(['incomplete', 2, false]);
+    expect(report.change.notes).toContainEqual(
+      expect.stringMatching(
+        /^src\/engine\.ts: a Git LFS pointer, so its contents.*git lfs untrack/,
+      ),
+    );
+  });
+
   it('prices a new dependency that brings 5,000 packages through a lockfile over 1 MiB', async () => {
     commitBase();
     const lock = lockWithBig(5000, true);

@@ -125,6 +125,7 @@ export async function checkApiChange(
     head: baseSideOf(head, judging.policy),
     headUnderBase:
       headUnderBase === undefined ? undefined : baseSideOf(headUnderBase, judging.policy),
+    headPaths: headFiles.map((file) => file.path),
     // Without a clone the renames since the baseline was written are not followed: a finding in
     // a file moved since then has no recorded figure, and its growth blocks as it always did.
     baseline: await committedBaseline(source, baseSha, judging.policy),

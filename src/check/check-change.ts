@@ -122,6 +122,7 @@ export async function checkChangeWithInputs(
     base,
     head,
     headUnderBase,
+    headPaths: headFiles.map((file) => file.path),
     baseline:
       change.baseSha === null
         ? undefined

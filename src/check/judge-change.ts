@@ -4,7 +4,9 @@ import { type BudgetApproval, type PolicyGate, review } from '../gate/review.js'
 import type { Change } from '../model/change.js';
 import type { Finding } from '../model/finding.js';
 import type { Report } from '../model/report.js';
+import { globMatcher } from '../policy/glob-matcher.js';
 import { priceChange } from '../pricing/index.js';
+import { lockfileReaderOf } from '../pricing/lockfiles.js';
 import type { BaseSide } from './base-side.js';
 import type { CommittedBaseline } from './baseline-at-commit.js';
 import { declaredDependencies } from './declared-dependencies.js';
@@ -26,6 +28,8 @@ export interface JudgeInput {
   readonly base: BaseSide;
   /** The head, likewise: analysed, or kept from a check on the same head files. */
   readonly head: BaseSide;
+  /** Every path the head holds: the lockfiles among them govern the manifests the change edits. */
+  readonly headPaths: readonly string[];
   /**
    * The head analysed under the base's resolution inputs (under-base-resolution.ts), when the
    * change edits them: its findings join the head's, so an import a renamed module or remapped
@@ -63,6 +67,7 @@ export function judgeChange(input: JudgeInput): Report {
     headModules: head.modules,
     policy,
     shippedTests: { base: base.shippedTests, head: head.shippedTests },
+    headLockfiles: keptLockfiles(input.headPaths, policy.paths.ignore),
   });
   const addedDependencies = priced.dependencies.map((dependency) => dependency.name);
   return review({
@@ -96,6 +101,12 @@ export function judgeChange(input: JudgeInput): Report {
     toolVersion: input.toolVersion,
     budgetApproval: input.budgetApproval,
   });
+}
+
+/** The lockfiles AUREUS reads among the head's paths, those the base policy ignores left out. */
+function keptLockfiles(paths: readonly string[], ignore: readonly string[]): string[] {
+  const ignored = globMatcher(ignore);
+  return paths.filter((path) => lockfileReaderOf(path) !== undefined && !ignored(path));
 }
 
 function unreadableNotes(analysis: Pick<BaseSide, 'unreadable'>, side: 'base' | 'head'): string[] {

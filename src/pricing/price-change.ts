@@ -37,6 +37,12 @@ export interface PricingInput {
    * are priced as product code (tests-in-product.ts). Without them, names decide.
    */
   readonly shippedTests?: SideShippedTests;
+  /**
+   * The paths of the lockfiles AUREUS reads that the head holds, changed or not (not ignored):
+   * a new npm dependency none of them installs is unmeasured (price-dependencies.ts). Absent
+   * when the head's files are not known (a change priced on its own, as reflexion does).
+   */
+  readonly headLockfiles?: readonly string[];
 }
 
 /**
@@ -49,7 +55,7 @@ export function priceChange(input: PricingInput): PricedChange {
   const { policy } = input;
   const rules = pathRules(policy, input.shippedTests);
   const files = pricedFiles(input.change.files, input, rules);
-  const dependencies = priceDependencies(files, policy, rules);
+  const dependencies = priceDependencies(files, policy, rules, input.headLockfiles ?? []);
   const loc = priceLoc(files, policy, rules);
   const touched = new Set(
     input.change.files.flatMap(({ path, oldPath }) =>

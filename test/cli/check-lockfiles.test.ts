@@ -91,6 +91,34 @@ describe('aureus check on a change that adds dependencies to a real lockfile', (
     expect(report.reasons.join('\n')).toContain('pnpm-lock.yaml: a lockfile AUREUS cannot read');
   });
 
+  it('judges incompletely a new dependency the lockfile the repository keeps does not install', async () => {
+    repo.write('package.json', '{ "name": "lockfile-sample", "version": "1.0.0" }\n');
+    repo.write('pnpm-lock.yaml', BEFORE.pnpm);
+    repo.write('packages/app/package.json', '{ "name": "app", "version": "1.0.0" }\n');
+    const base = repo.commit('base');
+    // The manifests alone: the lockfile, unchanged, installs none of it.
+    repo.write(
+      'package.json',
+      '{ "name": "lockfile-sample", "dependencies": { "webpack": "^5" } }\n',
+    );
+    repo.write(
+      'packages/app/package.json',
+      '{ "name": "app", "dependencies": { "x": "git+https://example.com/x.git" } }\n',
+    );
+    repo.commit('add dependencies without locking them');
+    const run = await runCliInProcess(
+      ['check', '--base', base, '--head', 'HEAD', '--format', 'json'],
+      repo.dir,
+    );
+    const report = JSON.parse(run.stdout) as JsonReport & { verdict: string; reasons: string[] };
+    expect([report.verdict, run.code]).toEqual(['incomplete', 2]);
+    const reasons = report.reasons.join('\n');
+    expect(reasons).toContain(
+      'package.json: pnpm-lock.yaml, the lockfile the repository keeps for it, does not install webpack',
+    );
+    expect(reasons).toContain('packages/app/package.json: pnpm-lock.yaml, the lockfile');
+  });
+
   it('prices the crates a Cargo.lock calls its own when the repository holds none of them', async () => {
     const crates = Array.from({ length: 120 }, (_, index) => `crate${index}`);
     const root = (needs: readonly string[]) =>

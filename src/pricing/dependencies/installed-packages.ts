@@ -115,15 +115,15 @@ export interface Brought {
 }
 
 /**
- * The changed lockfile that governs a manifest: the nearest one of its ecosystem in its folder
+ * The lockfile that governs a manifest, among those given: the nearest one of its ecosystem in its folder
  * or a folder above (a workspace's packages share the root's lockfile). `npm-shrinkwrap.json`
  * wins over `package-lock.json` in the same folder, as with npm. Undefined when none does.
  */
-export function lockfileFor(
+export function lockfileFor<T extends { readonly path: string; readonly ecosystem: Ecosystem }>(
   manifestPath: string,
   ecosystem: Ecosystem,
-  lockfiles: readonly LockfileChange[],
-): LockfileChange | undefined {
+  lockfiles: readonly T[],
+): T | undefined {
   for (let folder: string | null = folderOf(manifestPath); folder !== null; folder = up(folder)) {
     const here = lockfiles.filter(
       (lockfile) => lockfile.ecosystem === ecosystem && folderOf(lockfile.path) === folder,

@@ -59,6 +59,7 @@ export function priceDependencies(
   files: readonly PricedFile[],
   policy: Policy,
   rules: PathRules,
+  headLockfiles: readonly string[] = [],
 ): PricedPart & {
   readonly dependencies: readonly DependencyAddition[];
   readonly unmeasured: readonly string[];
@@ -102,6 +103,10 @@ export function priceDependencies(
       });
     }
     if (untold.length > 0) notes.push(untoldNote(file.path, reader, untold));
+    const kept = reader.ecosystem === 'npm' ? keptLockfile(file.path, headLockfiles) : undefined;
+    if (untold.length > 0 && kept !== undefined) {
+      unmeasured.push(staleLockfileNote(file.path, kept, untold));
+    }
   }
   if (dependencies.length > 0) {
     notes.push(
@@ -178,6 +183,26 @@ function untoldNote(path: string, reader: ManifestReader, names: readonly string
     ? `no changed ${reader.ecosystem} lockfile records`
     : `${reader.ecosystem} dependencies are priced as direct only, no lockfile is read for`;
   return `${path}: ${why} ${names.join(', ')}: each counts as 1 package.`;
+}
+
+/**
+ * The npm lockfile the head keeps for a manifest, changed or not. A new dependency it does not
+ * install was added to the manifest alone: `npm ci` refuses such a tree and `npm install`
+ * resolves it anew, so what it brings is unknown, and pricing it as the one package it
+ * names at least would let a manifest edit that leaves the lockfile as it is buy a dependency of
+ * hundreds of packages for one. Only npm's pairs are judged so: a Python project may keep a
+ * requirements file beside a lockfile of another tool, and a Go module replaced by a local
+ * folder needs no go.sum line.
+ */
+function keptLockfile(manifest: string, headLockfiles: readonly string[]): string | undefined {
+  const npm = headLockfiles.flatMap((path) =>
+    lockfileReaderOf(path)?.ecosystem === 'npm' ? [{ path, ecosystem: 'npm' as const }] : [],
+  );
+  return lockfileFor(manifest, 'npm', npm)?.path;
+}
+
+function staleLockfileNote(manifest: string, lockfile: string, names: readonly string[]): string {
+  return `${manifest}: ${lockfile}, the lockfile the repository keeps for it, does not install ${names.join(', ')}, so the packages ${names.length === 1 ? 'it brings' : 'they bring'} are unknown. To resolve, run the package manager's install (\`npm install\`, \`pnpm install\`, \`yarn\`, \`bun install\`) and commit the lockfile it writes.`;
 }
 
 /**

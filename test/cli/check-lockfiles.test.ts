@@ -99,7 +99,7 @@ describe('aureus check on a change that adds dependencies to a real lockfile', (
     // The manifests alone: the lockfile, unchanged, installs none of it.
     repo.write(
       'package.json',
-      '{ "name": "lockfile-sample", "dependencies": { "webpack": "^5" } }\n',
+      '{ "name": "lockfile-sample", "dependencies": { "webpack": "^5" }, "peerDependencies": { "react": "^18" } }\n',
     );
     repo.write(
       'packages/app/package.json',
@@ -117,6 +117,8 @@ describe('aureus check on a change that adds dependencies to a real lockfile', (
       'package.json: pnpm-lock.yaml, the lockfile the repository keeps for it, does not install webpack',
     );
     expect(reasons).toContain('packages/app/package.json: pnpm-lock.yaml, the lockfile');
+    // A peer dependency is the consumer's to install: no lockfile of this package need hold it.
+    expect(reasons).not.toContain('does not install react');
   });
 
   it('prices the crates a Cargo.lock calls its own when the repository holds none of them', async () => {

@@ -40,3 +40,25 @@ export const npmManifest: ManifestReader = {
     return { ok: true, dependencies };
   },
 };
+
+/**
+ * The names a package.json declares only as peer dependencies: the package's consumer installs
+ * them, and a lockfile need not (yarn never installs a workspace's own peers, npm skips optional
+ * ones). Empty for text that is not a JSON object.
+ */
+export function peerOnlyNames(text: string): Set<string> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return new Set();
+  }
+  if (!isRecord(parsed) || !isRecord(parsed.peerDependencies)) return new Set();
+  const installed = SECTIONS.filter(([section]) => section !== 'peerDependencies').flatMap(
+    ([section]) => {
+      const names = isRecord(parsed) ? parsed[section] : undefined;
+      return isRecord(names) ? Object.keys(names) : [];
+    },
+  );
+  return new Set(Object.keys(parsed.peerDependencies).filter((name) => !installed.includes(name)));
+}

@@ -17,7 +17,7 @@ import {
 } from './installed-packages.js';
 import type { DeclaredDependencies, DependencyScope, ManifestReader } from './manifest-reading.js';
 import { mavenPom } from './maven-pom.js';
-import { npmManifest } from './npm-manifest.js';
+import { npmManifest, peerOnlyNames } from './npm-manifest.js';
 import { checkedOwnPackages } from './own-packages.js';
 import { pyprojectToml, requirementsTxt } from './python-manifests.js';
 
@@ -104,8 +104,10 @@ export function priceDependencies(
     }
     if (untold.length > 0) notes.push(untoldNote(file.path, reader, untold));
     const kept = reader.ecosystem === 'npm' ? keptLockfile(file.path, headLockfiles) : undefined;
-    if (untold.length > 0 && kept !== undefined) {
-      unmeasured.push(staleLockfileNote(file.path, kept, untold));
+    const peers = kept === undefined ? new Set() : peerOnlyNames(file.head.version.text ?? '');
+    const unlocked = untold.filter((name) => !peers.has(name));
+    if (kept !== undefined && unlocked.length > 0) {
+      unmeasured.push(staleLockfileNote(file.path, kept, unlocked));
     }
   }
   if (dependencies.length > 0) {
@@ -190,7 +192,8 @@ function untoldNote(path: string, reader: ManifestReader, names: readonly string
  * install was added to the manifest alone: `npm ci` refuses such a tree and `npm install`
  * resolves it anew, so what it brings is unknown, and pricing it as the one package it
  * names at least would let a manifest edit that leaves the lockfile as it is buy a dependency of
- * hundreds of packages for one. Only npm's pairs are judged so: a Python project may keep a
+ * hundreds of packages for one. A name declared only as a peer dependency is the consumer's
+ * to install (npm-manifest.ts peerOnlyNames). Only npm's pairs are judged so: a Python project may keep a
  * requirements file beside a lockfile of another tool, and a Go module replaced by a local
  * folder needs no go.sum line.
  */

@@ -7,6 +7,7 @@ import type { Report } from '../model/report.js';
 import { globMatcher } from '../policy/glob-matcher.js';
 import { priceChange } from '../pricing/index.js';
 import { lockfileReaderOf } from '../pricing/lockfiles.js';
+import type { UnreadableFile } from '../scan/repository-source.js';
 import type { BaseSide } from './base-side.js';
 import type { CommittedBaseline } from './baseline-at-commit.js';
 import { declaredDependencies } from './declared-dependencies.js';
@@ -93,10 +94,16 @@ export function judgeChange(input: JudgeInput): Report {
     // The head under the base's resolution lacks what the head lacks, and says so once.
     incomplete: unique([
       ...(input.incomplete ?? []),
-      ...unreadableNotes(base, 'base'),
-      ...unreadableNotes(head, 'head'),
+      ...unreadableNotes(base, 'base', () => false),
+      ...unreadableNotes(head, 'head', hidesChange(base, change, policy.paths.ignore)),
       ...unreadImportNotes(base, head, change),
-      ...(input.headUnderBase === undefined ? [] : unreadableNotes(input.headUnderBase, 'head')),
+      ...(input.headUnderBase === undefined
+        ? []
+        : unreadableNotes(
+            input.headUnderBase,
+            'head',
+            hidesChange(base, change, policy.paths.ignore),
+          )),
     ]),
     toolVersion: input.toolVersion,
     budgetApproval: input.budgetApproval,
@@ -109,11 +116,35 @@ function keptLockfiles(paths: readonly string[], ignore: readonly string[]): str
   return paths.filter((path) => lockfileReaderOf(path) !== undefined && !ignored(path));
 }
 
-function unreadableNotes(analysis: Pick<BaseSide, 'unreadable'>, side: 'base' | 'head'): string[] {
-  return analysis.unreadable.map(
-    ({ path, problem }) =>
-      `${path} could not be read at the ${side}, so the analysis of the ${side} lacks it: ${problem}.`,
-  );
+function unreadableNotes(
+  analysis: Pick<BaseSide, 'unreadable'>,
+  side: 'base' | 'head',
+  counts: (file: UnreadableFile) => boolean,
+): string[] {
+  return analysis.unreadable
+    .filter((file) => file.reached === undefined || counts(file))
+    .map(
+      ({ path, problem }) =>
+        `${path} could not be read at the ${side}, so the analysis of the ${side} lacks it: ${problem}.`,
+    );
+}
+
+/**
+ * Whether an ignored file analysed code imports, and whose own imports could not be read,
+ * hides something this change did. What lies behind it is ignored code, read nowhere else: the
+ * change counts when it edits ignored code (behind it or not: unknowable), edits the file, or
+ * newly reaches it (a new import, a file newly over the limit). A repository that imports a
+ * large bundle is not incomplete on every change that leaves ignored code alone.
+ */
+function hidesChange(
+  base: Pick<BaseSide, 'unreadable'>,
+  change: Change,
+  ignore: readonly string[],
+): (file: UnreadableFile) => boolean {
+  const ignored = globMatcher(ignore);
+  const before = new Set(base.unreadable.filter((file) => file.reached).map(({ path }) => path));
+  const editsIgnored = change.files.some((file) => file.head !== undefined && ignored(file.path));
+  return (file) => editsIgnored || !before.has(file.path);
 }
 
 /**

@@ -306,6 +306,7 @@ function unreadReachedFile({ path, reason }: { readonly path: string; readonly r
         : `it could not be read (${reason})`;
   return {
     path,
+    reached: true as const,
     problem: `analysed code imports this file under paths.ignore, whose own imports AUREUS follows, but ${why}, so the code it imports runs unjudged. To resolve, keep imported code under the limit, or import what it imports directly`,
   };
 }

@@ -12,6 +12,11 @@ export interface SourceBlob {
 export interface UnreadableFile {
   readonly path: string;
   readonly problem: string;
+  /**
+   * An ignored file analysed code imports, read only for its own imports: what it hides is
+   * ignored code, which matters to a change that could have changed it (judge-change.ts).
+   */
+  readonly reached?: true;
 }
 
 /**

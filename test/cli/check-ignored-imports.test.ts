@@ -110,7 +110,7 @@ describe('code the repository runs from an ignored folder', () => {
     repo.write('src/app.ts', "import { big } from './dist/big';\nexport const app = big;\n");
     base = repo.commit('the app runs a large ignored file that imports more ignored code');
     repo.write('src/dist/inner.ts', `${HUGE}export const inner = new Huge().m1();\n`);
-    repo.commit('a god class behind the large ignored file');
+    const behind = repo.commit('a god class behind the large ignored file');
     const { code, report } = await check();
     expect(report.reasons).toContainEqual(
       expect.stringMatching(
@@ -119,6 +119,15 @@ describe('code the repository runs from an ignored folder', () => {
     );
     expect(report.verdict).toBe('incomplete');
     expect(code).toBe(2);
+
+    // A change that leaves ignored code alone and reaches the file as the base did hides
+    // nothing behind it: a repository that imports a large bundle is judged completely.
+    base = behind;
+    repo.write('src/other.ts', 'export const other = 2;\n');
+    repo.commit('code beside the large ignored file');
+    const beside = await check();
+    expect(beside.report.reasons.join('\n')).not.toContain('could not be read');
+    expect(beside.report.verdict).toBe('pass');
   });
 
   it('is incomplete when source code imports a linked source file', async () => {

@@ -44,6 +44,7 @@ const OPERATIONS = [
   'git/get-blob',
   'git/get-tree',
   'git/get-ref',
+  'git/list-matching-refs',
   'git/create-ref',
   'git/update-ref',
   'git/create-blob',

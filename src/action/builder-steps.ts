@@ -20,7 +20,7 @@ import {
 import { approvedIssue } from './approved-issue.js';
 import { refusePersistedCredentials } from './builder-credentials.js';
 import { type BuilderDispatch, readBuilderDispatch } from './builder-dispatch.js';
-import { verifyDispatchTrigger } from './dispatch-trigger.js';
+import { refuseUsedTrigger, verifyDispatchTrigger } from './dispatch-trigger.js';
 import { artifactFolder, outputFolder, RUN_REPORT, readArtifactFile } from './run-artifact.js';
 import { gitRemote } from './run-branch.js';
 import { actionClient, eventPayload, required } from './runner-environment.js';
@@ -42,12 +42,20 @@ export async function runPrepareStep(env: NodeJS.ProcessEnv): Promise<number> {
     );
   const client = actionClient(token, env);
   const root = resolve(required(env, 'GITHUB_WORKSPACE'), env.AUREUS_WORKING_DIRECTORY ?? '.');
-  // Who asked is proven before the issue is read for the model (dispatch-trigger.ts).
-  await verifyDispatchTrigger(
-    client,
-    dispatch,
-    async () => (await policyAtHead(root)).integrations.app.builder_label,
-  );
+  // Who asked is proven, and that their trigger starts no second run, before the issue is read
+  // for the model (dispatch-trigger.ts). Only here: a re-run of the publish job finds the branch
+  // it pushed, and reports it again.
+  try {
+    await verifyDispatchTrigger(
+      client,
+      dispatch,
+      async () => (await policyAtHead(root)).integrations.app.builder_label,
+    );
+    await refuseUsedTrigger(client, dispatch);
+  } catch (error) {
+    if (error instanceof AureusError) await refusalSummary(dispatch, error);
+    throw error;
+  }
   const snapshot = await approvedIssue(client, dispatch);
   // A continuation (/aureus approve-budget) goes on from the stopped workflow run's artifact,
   // checked here while the step holds a token, and handed on as the run's plan: the plan job
@@ -154,6 +162,22 @@ async function stepResult(
     return ExitCode.pass;
   core.error(`AUREUS builder: the run ended "${run.status}"; nothing will be published.`);
   return ExitCode.rejected;
+}
+
+/** A dispatch refused before the model: said in the job summary too, where people look first. */
+async function refusalSummary(dispatch: BuilderDispatch, error: AureusError): Promise<void> {
+  await core.summary
+    .addRaw(
+      [
+        `## AUREUS builder: run \`${dispatch.runId}\` on issue #${dispatch.issue} refused`,
+        '',
+        escapeMarkdown(error.message),
+        '',
+        `To resolve, ${escapeMarkdown(error.hint)}`,
+        '',
+      ].join('\n'),
+    )
+    .write();
 }
 
 async function dispatchOf(env: NodeJS.ProcessEnv): Promise<BuilderDispatch> {

@@ -4,7 +4,6 @@ import {
   BUILDER_WORKFLOW,
   type BuilderTrigger,
   builderCapRefusal,
-  builderRunId,
   builderSnapshot,
   type DayOfRuns,
   dispatchBuilderWorkflow,
@@ -13,6 +12,7 @@ import {
   type RequestedBudget,
   type Requester,
   tooManyCommentsReply,
+  triggerRunId,
 } from '../github/builder-trigger.js';
 import { labelEvents } from '../github/builder-triggers.js';
 import { BUILDER_NOT_ENABLED_REPLY } from '../github/command-replies.js';
@@ -22,7 +22,6 @@ import { statusOf } from '../github/request-error.js';
 import { AureusError } from '../model/errors.js';
 import type { Policy } from '../model/policy.js';
 import { type CommandContext, replyOn } from './command-context.js';
-import { required } from './runner-environment.js';
 import { logUntrusted } from './untrusted-log.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -78,11 +77,6 @@ export async function startBuilderRun(
         ? actionDailyCapReply(day.requesterRuns, policy.cost_thresholds.max_runs_per_actor_per_day)
         : refusal.reply,
     );
-  const env = context.env;
-  // One run per job attempt: a re-run of the job is a new trigger, never the same run twice.
-  const runId = builderRunId(
-    `action:${repository.owner}/${repository.repo}:${required(env, 'GITHUB_RUN_ID')}:${env.GITHUB_RUN_ATTEMPT ?? '1'}`,
-  );
   const listed = await listIssueComments(
     client,
     { ...repository, issue_number: issue.number },
@@ -90,6 +84,10 @@ export async function startBuilderRun(
   );
   if (!listed.complete) return replyOn(context, issue.number, tooManyCommentsReply());
   const trigger = await triggerOf(request, policy.integrations.app.builder_label);
+  // One trigger, one run: the run's id is derived from it, so a re-run of this job, or a writer
+  // dispatching the workflow again with the same trigger, names the same run, which the builder
+  // step refuses once it has left a branch, a kept ref or a pull request (dispatch-trigger.ts).
+  const runId = triggerRunId(repository, issue.number, trigger);
   const snapshot = builderSnapshot(
     issue,
     requester,

@@ -22,7 +22,7 @@ export const NO_RUN_TO_CANCEL_REPLY = 'No builder run is queued or running on th
 
 export const MISSING_WORKFLOW_REPLY = [
   `The builder runs in the workflow \`.github/workflows/${BUILDER_WORKFLOW}\`, which the default branch does not have.`,
-  'Add it (its minimal content is in the README, "Builder workflow"), then start the builder again.',
+  'Add it with `aureus init --builder --action <owner>/<repo>@<commit>` (the README\'s "Builder workflow" shows it), commit it to the default branch, then start the builder again.',
 ].join(' ');
 
 export function dailyCapReply(cap: number): string {
@@ -112,6 +112,20 @@ export function cents(usd: number): number {
 /** The run's id: 12 hex digits of a key that names the trigger once (a delivery, a workflow run). */
 export function builderRunId(key: string): string {
   return createHash('sha256').update(key).digest('hex').slice(0, 12);
+}
+
+/**
+ * The run id of a dispatch that names its trigger (the Action's): derived from the trigger, so
+ * one `/aureus implement` comment or one label event starts one run, whoever dispatches it.
+ */
+export function triggerRunId(
+  repository: RepositoryCoordinates,
+  issue: number,
+  trigger: BuilderTrigger,
+): string {
+  return builderRunId(
+    `trigger:${repository.owner}/${repository.repo}#${issue}:${trigger.kind}-${trigger.id}`,
+  );
 }
 
 /**

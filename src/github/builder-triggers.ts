@@ -12,29 +12,46 @@ export interface LabelEvent {
   readonly id: number;
   readonly label: string;
   readonly actor: { readonly id: number; readonly login: string } | null;
+  readonly createdAt: string;
 }
 
-/** The issue's `labeled` events, oldest first; `complete` false past MAX_EVENT_PAGES pages. */
+/**
+ * The issue's `labeled` events, oldest first, and when its title last changed (`renamed`
+ * events; GitHub records no event for a body edit); `complete` false past MAX_EVENT_PAGES pages.
+ */
 export async function labelEvents(
   client: GitHubClient,
   where: IssueWhere,
-): Promise<{ readonly events: readonly LabelEvent[]; readonly complete: boolean }> {
+): Promise<{
+  readonly events: readonly LabelEvent[];
+  readonly lastRenamedAt: string | undefined;
+  readonly complete: boolean;
+}> {
   const events: LabelEvent[] = [];
+  let lastRenamedAt: string | undefined;
   let pages = 0;
   for await (const page of client.paginate.iterator(client.rest.issues.listEvents, {
     ...where,
     per_page: 100,
   })) {
-    for (const event of page.data)
+    for (const event of page.data) {
       if (event.event === 'labeled' && 'label' in event)
         events.push({
           id: event.id,
           label: event.label.name,
           actor: event.actor === null ? null : { id: event.actor.id, login: event.actor.login },
+          createdAt: event.created_at,
         });
-    if (++pages >= MAX_EVENT_PAGES) return { events, complete: page.data.length < 100 };
+      if (
+        event.event === 'renamed' &&
+        (lastRenamedAt === undefined || event.created_at > lastRenamedAt)
+      )
+        lastRenamedAt = event.created_at;
+    }
+    if (++pages >= MAX_EVENT_PAGES)
+      return { events, lastRenamedAt, complete: page.data.length < 100 };
   }
-  return { events, complete: true };
+  return { events, lastRenamedAt, complete: true };
 }
 
 /**

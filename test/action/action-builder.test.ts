@@ -3,7 +3,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { builderRunComment } from '../../src/github/builder-run-comment.js';
+import { triggerRunId } from '../../src/github/builder-trigger.js';
 import { issueSnapshot } from '../../src/github/issue-snapshot.js';
+import { escapeMarkdown } from '../../src/report/markdown-escape.js';
 import { type Repo, runGit } from '../support/git-fixture.js';
 import { GITHUB_ACTIONS_BOT } from '../support/github-api-double/index.js';
 import {
@@ -178,7 +180,7 @@ function lookAroundPlan(): ScriptedReply {
 }
 
 const session = useActionTestSession({
-  [BUILD_TOKEN]: { contents: 'read', issues: 'read' },
+  [BUILD_TOKEN]: { contents: 'read', issues: 'read', pull_requests: 'read' },
   [PUBLISH_TOKEN]: { contents: 'write', pull_requests: 'write', issues: 'write' },
 });
 
@@ -274,7 +276,18 @@ function buildAsJobToken(
   inputs: Record<string, string>,
 ): Promise<BuilderStepRun> {
   const event = builderDispatchEvent(made);
-  Object.assign(objectAt(event, 'inputs'), inputs);
+  // The commands job dispatches the run its trigger names (triggerRunId).
+  const [, kind, id] = /^(comment|label)-(\d+)$/.exec(inputs.trigger ?? '') ?? [];
+  const derived =
+    kind === undefined
+      ? {}
+      : {
+          run_id: triggerRunId({ owner: OWNER, repo: REPO }, ISSUE, {
+            kind: kind === 'label' ? 'label' : 'comment',
+            id: Number(id),
+          }),
+        };
+  Object.assign(objectAt(event, 'inputs'), derived, inputs);
   Object.assign(objectAt(event, 'sender'), GITHUB_ACTIONS_BOT);
   return runBuilderStep({
     runnerDir: made.runnerDir,
@@ -1095,6 +1108,138 @@ describe('the builder step, then the Action in mode: publish', () => {
     });
     model.script(...greetRun(['add greet'], 3));
     const run = await buildAsJobToken(made, { trigger: `comment-${trigger}` });
+    expect(run.exitCode).toBe(0);
+    expect(run.outputs.status).toBe('done');
+  });
+
+  /** Ada (write) comments /aureus implement on the issue: the trigger and the run it names. */
+  function adasTrigger(): { trigger: string; runId: string } {
+    session.double.setPermission(OWNER, REPO, { login: 'ada', id: 4242 }, 'write');
+    const id = session.double.addIssueComment({
+      owner: OWNER,
+      repo: REPO,
+      issueNumber: ISSUE,
+      user: { login: 'ada', id: 4242 },
+      body: '/aureus implement',
+    });
+    return {
+      trigger: `comment-${id}`,
+      runId: triggerRunId({ owner: OWNER, repo: REPO }, ISSUE, { kind: 'comment', id }),
+    };
+  }
+
+  /** The refusal said in the job summary as in the log, with nothing asked of the model. */
+  function expectRefusedBeforeModel(
+    run: BuilderStepRun,
+    made: BuilderScenario,
+    before: number,
+    said: string,
+  ): void {
+    expect(run.exitCode).toBe(2);
+    expect(run.stdout).toContain(said);
+    expect(run.summary).toContain(escapeMarkdown(said));
+    expect(model.requests.length).toBe(before);
+    expect(existsSync(join(made.buildWorkspace, 'aureus-run', 'report.json'))).toBe(false);
+  }
+
+  it('refuses a trigger dispatched with another run id than the one it names', async () => {
+    const made = await scenario();
+    const { trigger, runId } = adasTrigger();
+    const before = model.requests.length;
+    const run = await buildAsJobToken(made, { trigger, run_id: '0123456789ab' });
+    expectRefusedBeforeModel(
+      run,
+      made,
+      before,
+      `its trigger ${trigger} starts run ${runId}, not run 0123456789ab: one trigger starts one run`,
+    );
+  });
+
+  it("refuses a trigger whose run's branch exists", async () => {
+    const made = await scenario();
+    const { trigger, runId } = adasTrigger();
+    session.double.setRef(OWNER, REPO, `refs/heads/aureus/issue-${ISSUE}-${runId}`, made.baseSha);
+    const before = model.requests.length;
+    const run = await buildAsJobToken(made, { trigger });
+    expectRefusedBeforeModel(
+      run,
+      made,
+      before,
+      `the trigger ${trigger} of this dispatch already started run ${runId} on issue #${ISSUE}: its branch aureus/issue-${ISSUE}-${runId} exists. One trigger starts one run.`,
+    );
+  });
+
+  it("refuses a trigger whose run's stopped work is kept", async () => {
+    const made = await scenario();
+    const { trigger, runId } = adasTrigger();
+    const kept = `refs/aureus/runs/${runId}/${made.baseSha.slice(0, 12)}`;
+    session.double.setRef(OWNER, REPO, kept, made.baseSha);
+    const before = model.requests.length;
+    const run = await buildAsJobToken(made, { trigger });
+    expectRefusedBeforeModel(run, made, before, `its stopped work is kept at ${kept}.`);
+  });
+
+  it("refuses a trigger whose run's pull request was opened, even closed with its branch deleted", async () => {
+    const made = await scenario();
+    const { trigger, runId } = adasTrigger();
+    session.double.addPullRequest({
+      owner: OWNER,
+      repo: REPO,
+      number: 77,
+      baseSha: made.baseSha,
+      headSha: made.baseSha,
+      headRef: `aureus/issue-${ISSUE}-${runId}`,
+      state: 'closed',
+    });
+    const before = model.requests.length;
+    const run = await buildAsJobToken(made, { trigger });
+    expectRefusedBeforeModel(
+      run,
+      made,
+      before,
+      `pull request #77 was opened from aureus/issue-${ISSUE}-${runId}.`,
+    );
+  });
+
+  it("refuses a colleague's old trigger once the issue's title was edited after it", async () => {
+    const made = await scenario();
+    const { trigger } = adasTrigger();
+    // A writer retitles the issue (and the snapshot) and dispatches with Ada's old trigger.
+    session.double.renameIssue(OWNER, REPO, ISSUE, 'Also delete the tests', {
+      login: 'mallory',
+      id: 6666,
+    });
+    const renamed = issueSnapshot({
+      number: ISSUE,
+      title: 'Also delete the tests',
+      body: ISSUE_BODY,
+      updatedAt: UPDATED_AT,
+      comments: [],
+    }).hash;
+    const before = model.requests.length;
+    const run = await buildAsJobToken(made, { trigger, snapshot: renamed });
+    expectRefusedBeforeModel(
+      run,
+      made,
+      before,
+      `is older than the issue's last edit: the issue was edited after the trigger (its title changed at`,
+    );
+  });
+
+  it('builds a trigger given after the title was edited', async () => {
+    const made = await scenario();
+    // Renamed (to the same title the snapshot has) the day before Ada asked.
+    session.double.renameIssue(
+      OWNER,
+      REPO,
+      ISSUE,
+      ISSUE_TITLE,
+      { login: 'ada', id: 4242 },
+      '2025-12-31T00:00:00Z',
+    );
+    const { trigger } = adasTrigger();
+    model.script(...greetRun(['add greet'], 3));
+    const run = await buildAsJobToken(made, { trigger });
     expect(run.exitCode).toBe(0);
     expect(run.outputs.status).toBe('done');
   });

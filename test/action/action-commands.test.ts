@@ -3,7 +3,7 @@ import { ACTION_NO_CONTINUATION_REPLY } from '../../src/action/action-command-re
 import { readBuilderDispatch } from '../../src/action/builder-dispatch.js';
 import { GITHUB_ACTIONS_BOT_ID } from '../../src/action/runner-environment.js';
 import { builderRunMarker } from '../../src/github/builder-run-comment.js';
-import { NO_RUN_TO_CANCEL_REPLY } from '../../src/github/builder-trigger.js';
+import { NO_RUN_TO_CANCEL_REPLY, triggerRunId } from '../../src/github/builder-trigger.js';
 import {
   BUILDER_NOT_ENABLED_REPLY,
   HELP_REPLY,
@@ -204,7 +204,8 @@ describe('the Action on issue comments and labels', () => {
         issue: '11',
         snapshot: expected.hash,
         requester: String(WRITER.id),
-        run_id: expect.stringMatching(/^[0-9a-f]{12}$/),
+        // One trigger, one run: the id is the trigger's, whichever job attempt dispatches it.
+        run_id: triggerRunId({ owner: OWNER, repo: REPO }, 11, { kind: 'comment', id: 880001 }),
         // The builder step reads the comment again to prove who asked.
         trigger: 'comment-880001',
       },

@@ -380,6 +380,45 @@ export class GitHubApiDouble {
     return id;
   }
 
+  /**
+   * A person's change of an issue's title on GitHub: the title and a `renamed` event, now or at
+   * the time given (an edit made before the test's other events).
+   */
+  renameIssue(
+    owner: string,
+    repo: string,
+    number: number,
+    title: string,
+    actor: IdentityInput,
+    at?: string,
+  ): void {
+    const repository = this.repository(owner, repo);
+    const issue = repository.issues.get(number);
+    if (issue === undefined)
+      throw new Error(`renameIssue: ${owner}/${repo}#${number} was never added`);
+    const now = at ?? timestamp(this.world.now());
+    repository.issueEvents.push({
+      id: this.world.ids.take('issueEvent'),
+      issueNumber: number,
+      event: 'renamed',
+      from: issue.title,
+      to: title,
+      actor: identityOf(actor),
+      createdAt: now,
+    });
+    issue.title = title;
+    if (now > issue.updatedAt) issue.updatedAt = now;
+  }
+
+  /**
+   * A ref pushed to the repository after it was added (the double reads branches and tags from
+   * git once): `git/get-ref` and `git/list-matching-refs` then list it.
+   */
+  setRef(owner: string, repo: string, name: string, sha: string): void {
+    if (!name.startsWith('refs/')) throw new Error(`setRef: ${name} is not a full ref name`);
+    this.repository(owner, repo).refs.set(name, sha);
+  }
+
   /** A person's later edit of an issue comment, made on GitHub. */
   editIssueComment(owner: string, repo: string, id: number, body: string): void {
     const comment = this.repository(owner, repo).issueComments.get(id);

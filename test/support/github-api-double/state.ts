@@ -24,14 +24,16 @@ export interface Issue {
 }
 
 /** A label added to an issue, as `issues/list-events` lists it (`labeled`, with who added it). */
-export interface IssueEvent {
+/** An issue event: a label added, or the title changed (GitHub's `renamed`, with both titles). */
+export type IssueEvent = {
   readonly id: number;
   readonly issueNumber: number;
-  readonly event: 'labeled';
-  readonly label: string;
   readonly actor: Identity;
   readonly createdAt: string;
-}
+} & (
+  | { readonly event: 'labeled'; readonly label: string }
+  | { readonly event: 'renamed'; readonly from: string; readonly to: string }
+);
 
 export interface Reaction {
   readonly id: number;

@@ -107,6 +107,18 @@ const getRef: Handler = (context) => {
   return sha === undefined ? notFound(context) : json(200, refObject(context, name, sha));
 };
 
+/** `git/list-matching-refs`: every ref whose full name starts with `refs/<ref>`, sorted. */
+const listMatchingRefs: Handler = (context) => {
+  const prefix = qualified(stringParam(context, 'ref'));
+  const refs = [...repoOf(context).refs]
+    .filter(([name]) => name.startsWith(prefix))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return json(
+    200,
+    refs.map(([name, sha]) => refObject(context, name, sha)),
+  );
+};
+
 const createRef: Handler = (context) => {
   const repo = repoOf(context);
   const { ref, sha } = bodyAs<{ ref: string; sha: string }>(context);
@@ -280,6 +292,7 @@ export const gitDataHandlers: Record<string, Handler> = {
   'git/get-blob': getBlob,
   'git/get-tree': getTree,
   'git/get-ref': getRef,
+  'git/list-matching-refs': listMatchingRefs,
   'git/create-ref': createRef,
   'git/update-ref': updateRef,
   'git/create-blob': createBlob,

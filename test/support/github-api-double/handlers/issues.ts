@@ -69,7 +69,19 @@ const updateIssue: Handler = (context) => {
   }>(context);
   const refused = tooLong(context, body.body ?? undefined);
   if (refused !== undefined) return refused;
-  if (body.title !== undefined && body.title !== null) issue.title = String(body.title);
+  if (body.title !== undefined && body.title !== null && String(body.title) !== issue.title) {
+    // GitHub records a title change as a `renamed` event; a body edit leaves no event.
+    repo.issueEvents.push({
+      id: context.world.ids.take('issueEvent'),
+      issueNumber: issue.number,
+      event: 'renamed',
+      from: issue.title,
+      to: String(body.title),
+      actor: actor(context),
+      createdAt: timestamp(context.world.now()),
+    });
+    issue.title = String(body.title);
+  }
   if (body.body !== undefined) issue.body = body.body;
   if (body.state !== undefined) issue.state = body.state;
   issue.updatedAt = timestamp(context.world.now());
@@ -107,7 +119,7 @@ function issueObject(context: HandlerContext, issue: Issue): Record<string, unkn
   };
 }
 
-/** `issues/list-events`: the labels added to an issue (`addIssueEvent`), oldest first. */
+/** `issues/list-events`: labels added to an issue and its title changes, oldest first. */
 const listEvents: Handler = (context) => {
   const repo = repoOf(context);
   const issueNumber = intParam(context, 'issue_number');
@@ -117,7 +129,7 @@ const listEvents: Handler = (context) => {
     200,
     page.items.map((event) => ({
       id: event.id,
-      node_id: nodeId('LabeledEvent', event.id),
+      node_id: nodeId(event.event === 'labeled' ? 'LabeledEvent' : 'RenamedTitleEvent', event.id),
       url: `${apiRepoUrl(context)}/issues/events/${event.id}`,
       actor: userObject(context.world.apiUrl, event.actor),
       event: event.event,
@@ -125,7 +137,9 @@ const listEvents: Handler = (context) => {
       commit_url: null,
       created_at: event.createdAt,
       performed_via_github_app: null,
-      label: { name: event.label, color: 'ededed' },
+      ...(event.event === 'labeled'
+        ? { label: { name: event.label, color: 'ededed' } }
+        : { rename: { from: event.from, to: event.to } }),
     })),
     page.link === undefined ? undefined : { link: page.link },
   );

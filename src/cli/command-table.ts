@@ -53,6 +53,9 @@ export const OPTIONS = {
   yes: { type: 'boolean', short: 'y' },
   shared: { type: 'boolean' },
   'without-hooks': { type: 'boolean' },
+  builder: { type: 'boolean' },
+  action: { type: 'string' },
+  force: { type: 'boolean' },
   remote: { type: 'string' },
   anchor: { type: 'string' },
   'defer-to-commit-msg': { type: 'boolean' },
@@ -137,7 +140,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   },
   init: {
     run: async (context) => (await init()).initCommand(context),
-    accepts: ['dry-run', 'yes', 'without-hooks'],
+    accepts: ['dry-run', 'yes', 'without-hooks', 'builder', 'action', 'force'],
     formats: ['text'],
     maxPositionals: 0,
     help: INIT_HELP,

@@ -334,6 +334,7 @@ the check in CI or the GitHub App is the gate.
 
 export const INIT_HELP = `Usage:
   aureus init [--dry-run | --yes] [--without-hooks] [--repo DIR]
+  aureus init --builder --action OWNER/REPO@COMMIT [--force] [--dry-run | --yes]
       Survey the repository (manifests, tracked files and their code lines, imports, git
       history) and print what it found: project type, languages, frameworks, test runner and
       command, core and modules, layering, team size (authors of the last 90 days) and
@@ -352,6 +353,18 @@ export const INIT_HELP = `Usage:
   would write (exit 0), or says that they are identical.
   Once the policy is written, init installs the pre-commit check as aureus hooks install does
   (husky in a node project, a plain git hook otherwise); --without-hooks leaves hooks alone.
+  The builder (aureus init --builder):
+      --builder      also write .github/workflows/aureus-builder.yml (plan, show-plan, act and
+                     publish jobs; the dispatch inputs the App and the Action send, trigger
+                     included) and set integrations.app.builder: true in the policy, editing
+                     it in place with its comments kept; then print the next steps (the
+                     ANTHROPIC_API_KEY secret, the builder label, the permissions)
+      --action REF   the AUREUS Action the workflow runs, pinned by commit:
+                     OWNER/REPO@<40-digit sha> (required with --builder)
+      --force        replace a builder workflow that differs (without it, init names the
+                     difference, such as a missing trigger input, and writes nothing)
+  Nothing is written through a link: a .github, workflows folder, workflow or policy that is a
+  link is refused.
 `;
 
 export const IMPLEMENT_HELP = `Usage:

@@ -23,6 +23,12 @@ export interface CliOptions {
   readonly shared?: boolean | undefined;
   /** `init --without-hooks`: write the policy, leave the git hooks alone. */
   readonly withoutHooks?: boolean | undefined;
+  /** `init --builder`: also write the builder workflow and turn the builder on. */
+  readonly builder?: boolean | undefined;
+  /** `init --builder --action owner/repo@commit`: the AUREUS Action the workflow runs. */
+  readonly action?: string | undefined;
+  /** `init --builder --force`: replace a builder workflow that differs. */
+  readonly force?: boolean | undefined;
   readonly remote?: string | undefined;
   /** `ledger verify --file F --anchor A`: the anchor an App check run carries, instead of the one beside F. */
   readonly anchor?: string | undefined;

@@ -1,6 +1,12 @@
 import { createInterface } from 'node:readline/promises';
 import { installHooks } from '../../hooks/install-hooks.js';
+import {
+  BUILDER_WORKFLOW_PATH,
+  builderWorkflow,
+  pinnedAction,
+} from '../../init/builder-workflow.js';
 import { describeIntelligence } from '../../init/describe-intelligence.js';
+import { type BuilderInitOutcome, initBuilder } from '../../init/init-builder.js';
 import { applyInit, type BaselineOutcome, planInit } from '../../init/init-project.js';
 import { AureusError, ExitCode } from '../../model/errors.js';
 import { createProgressBar } from '../progress-bar.js';
@@ -13,6 +19,57 @@ import type { CommandContext } from './command-context.js';
  * written" for success. A policy that exists is never overwritten: the difference is shown.
  */
 export async function initCommand(context: CommandContext): Promise<number> {
+  const { options } = context;
+  // --builder needs its --action before anything is surveyed or written.
+  const action = options.builder === true ? pinnedAction(options.action) : undefined;
+  const exitCode = await initPolicy(context);
+  if (action === undefined || exitCode !== ExitCode.pass) return exitCode;
+  if (options.dryRun === true) {
+    context.io.stdout(
+      `\n--dry-run: nothing written. ${BUILDER_WORKFLOW_PATH} would be:\n\n${builderWorkflow(action)}\nand the policy would get integrations.app.builder: true.\n`,
+    );
+    return ExitCode.pass;
+  }
+  const outcome = await initBuilder(context.root, {
+    action,
+    force: options.force === true,
+    cwd: context.io.cwd,
+  });
+  context.io.stdout(builderNextSteps(outcome));
+  return ExitCode.pass;
+}
+
+/** What init --builder did, and what is left to the user on GitHub. */
+function builderNextSteps(outcome: BuilderInitOutcome): string {
+  const workflow = {
+    written: `Wrote ${outcome.workflowPath}.`,
+    replaced: `Replaced ${outcome.workflowPath} (--force).`,
+    identical: `${outcome.workflowPath} already holds exactly this workflow.`,
+  }[outcome.workflow];
+  const policy =
+    outcome.policy === 'edited'
+      ? `Set integrations.app.builder: true in ${outcome.policyPath} (its comments kept).`
+      : `${outcome.policyPath} already has integrations.app.builder: true.`;
+  return [
+    '',
+    workflow,
+    policy,
+    'Next steps:',
+    '  1. Commit both files to the default branch: the builder reads its policy and workflow there.',
+    '  2. Add the repository secret ANTHROPIC_API_KEY (Settings → Secrets and variables → Actions):',
+    '     the plan and act jobs give the model that key and nothing else.',
+    `  3. Create the label ${outcome.label} (integrations.app.builder_label): a writer adding it to an`,
+    '     issue starts the builder, as /aureus implement does.',
+    '  4. Permissions: the workflow declares its own per job (plan and act read only; publish',
+    '     contents, pull-requests and issues write); allow GitHub Actions to create pull requests',
+    '     (Settings → Actions → General), which the publish job needs. Whatever dispatches the',
+    '     workflow needs actions: write: the AUREUS App, or the aureus-commands workflow of the',
+    '     README ("Commands and the builder label without the App").',
+    '',
+  ].join('\n');
+}
+
+async function initPolicy(context: CommandContext): Promise<number> {
   const { io, root, options } = context;
   const bar = createProgressBar({ write: io.styled.stderr, ...io.progress });
   const settings = {

@@ -201,6 +201,15 @@ describe('aureus init --builder', () => {
     }
   });
 
+  it('refuses --action or --force without --builder, which alone would do nothing', async () => {
+    for (const args of [['--action', ACTION], ['--force']]) {
+      const run = await init('--yes', '--without-hooks', ...args);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain('applies to the builder workflow, and --builder was not given.');
+      expect(existsSync(join(repo.dir, POLICY))).toBe(false);
+    }
+  });
+
   it('documents --builder in --help', async () => {
     const help = await init('--help');
     expect(help.stdout).toContain('--builder');

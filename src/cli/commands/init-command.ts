@@ -20,6 +20,12 @@ import type { CommandContext } from './command-context.js';
  */
 export async function initCommand(context: CommandContext): Promise<number> {
   const { options } = context;
+  // --action and --force only say how to write the builder workflow: alone they would do nothing.
+  if (options.builder !== true && (options.action !== undefined || options.force === true))
+    throw new AureusError(
+      `${options.action === undefined ? '--force' : '--action'} applies to the builder workflow, and --builder was not given.`,
+      'add --builder to write .github/workflows/aureus-builder.yml, or leave the option out.',
+    );
   // --builder needs its --action before anything is surveyed or written.
   const action = options.builder === true ? pinnedAction(options.action) : undefined;
   const exitCode = await initPolicy(context);

@@ -9,6 +9,7 @@ import {
   dispatchBuilderWorkflow,
   MISSING_WORKFLOW_REPLY,
   NO_RUN_TO_CANCEL_REPLY,
+  OUTDATED_WORKFLOW_REPLY,
   type RequestedBudget,
   type Requester,
   tooManyCommentsReply,
@@ -126,6 +127,10 @@ export async function startBuilderRun(
     const status = statusOf(error);
     if (status === 404) {
       await edit(MISSING_WORKFLOW_REPLY);
+      return;
+    }
+    if (status === 422 && error instanceof Error && error.message.includes('Unexpected inputs')) {
+      await edit(OUTDATED_WORKFLOW_REPLY);
       return;
     }
     await edit(

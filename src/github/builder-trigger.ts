@@ -25,6 +25,11 @@ export const MISSING_WORKFLOW_REPLY = [
   'Add it with `aureus init --builder --action <owner>/<repo>@<commit>` (the README\'s "Builder workflow" shows it), commit it to the default branch, then start the builder again.',
 ].join(' ');
 
+export const OUTDATED_WORKFLOW_REPLY = [
+  `GitHub refused to start \`.github/workflows/${BUILDER_WORKFLOW}\`: it does not declare every input the dispatch sends (a copy made before the \`trigger\` input, or \`budget_points\`).`,
+  'Replace it with `aureus init --builder --force --action <owner>/<repo>@<commit>`, commit it to the default branch, then start the builder again.',
+].join(' ');
+
 export function dailyCapReply(cap: number): string {
   return `You have started ${cap} builder run${cap === 1 ? '' : 's'} in the last 24 hours, the most \`cost_thresholds.max_runs_per_actor_per_day\` allows: try again when the oldest of them is a day old.`;
 }

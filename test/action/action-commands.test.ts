@@ -3,7 +3,11 @@ import { ACTION_NO_CONTINUATION_REPLY } from '../../src/action/action-command-re
 import { readBuilderDispatch } from '../../src/action/builder-dispatch.js';
 import { GITHUB_ACTIONS_BOT_ID } from '../../src/action/runner-environment.js';
 import { builderRunMarker } from '../../src/github/builder-run-comment.js';
-import { NO_RUN_TO_CANCEL_REPLY, triggerRunId } from '../../src/github/builder-trigger.js';
+import {
+  NO_RUN_TO_CANCEL_REPLY,
+  OUTDATED_WORKFLOW_REPLY,
+  triggerRunId,
+} from '../../src/github/builder-trigger.js';
 import {
   BUILDER_NOT_ENABLED_REPLY,
   HELP_REPLY,
@@ -339,6 +343,32 @@ describe('the Action on issue comments and labels', () => {
     } finally {
       origin.write('.aureus/policy.yaml', policy(true));
       origin.commit('builder on');
+      register();
+    }
+  });
+
+  it('answers a builder workflow without the trigger input with the command that rewrites it', async () => {
+    origin.write(
+      '.github/workflows/aureus-builder.yml',
+      BUILDER_WORKFLOW_FILE.replace(', trigger: {}', ''),
+    );
+    origin.commit('builder workflow from before trigger');
+    register();
+    try {
+      session.double.reset();
+      const result = await run('issue_comment', issueCommentEvent(61, '/aureus implement', WRITER));
+      expect(result.exitCode).toBe(0);
+      expect(writes()).toEqual([
+        'POST issues/create-comment',
+        'POST actions/create-workflow-dispatch',
+        'PATCH issues/update-comment',
+      ]);
+      const reply = session.double.issueComments(OWNER, REPO, 61).at(-1)?.body;
+      expect(reply).toBe(OUTDATED_WORKFLOW_REPLY);
+      expect(reply).toContain('aureus init --builder --force');
+    } finally {
+      origin.write('.github/workflows/aureus-builder.yml', BUILDER_WORKFLOW_FILE);
+      origin.commit('builder workflow with trigger');
       register();
     }
   });

@@ -1,3 +1,4 @@
+import { parse } from 'yaml';
 import {
   actor,
   bodyAs,
@@ -42,8 +43,13 @@ const createWorkflowDispatch: Handler = (context) => {
   const commit = commitSha === undefined ? undefined : repo.store.readCommit(commitSha);
   if (commit === undefined) return failure(context, 422, `No ref found for: ${body.ref}`);
   const file = stringParam(context, 'workflow_id');
-  if (entryAt(repo.store, commit.tree, `.github/workflows/${file}`) === undefined)
-    return notFound(context);
+  const entry = entryAt(repo.store, commit.tree, `.github/workflows/${file}`);
+  if (entry === undefined) return notFound(context);
+  // GitHub refuses inputs the workflow does not declare, naming them.
+  const declared = declaredInputs(repo.store.readBlob(entry.sha));
+  const unexpected = Object.keys(body.inputs ?? {}).filter((name) => !declared.includes(name));
+  if (unexpected.length > 0)
+    return failure(context, 422, `Unexpected inputs provided: ${JSON.stringify(unexpected)}`);
   const { id } = addWorkflowRun(repo, {
     workflow: file,
     event: 'workflow_dispatch',
@@ -61,6 +67,21 @@ const createWorkflowDispatch: Handler = (context) => {
     html_url: `https://github.com/${repo.info.owner}/${repo.info.repo}/actions/runs/${id}`,
   });
 };
+
+/** The `workflow_dispatch` inputs a workflow file declares (none when it is not YAML). */
+function declaredInputs(content: Uint8Array | undefined): string[] {
+  let workflow: unknown;
+  try {
+    workflow = parse(Buffer.from(content ?? new Uint8Array()).toString('utf8'));
+  } catch {
+    return [];
+  }
+  let node = workflow;
+  for (const key of ['on', 'workflow_dispatch', 'inputs'])
+    node =
+      typeof node === 'object' && node !== null && key in node ? Reflect.get(node, key) : undefined;
+  return typeof node === 'object' && node !== null ? Object.keys(node) : [];
+}
 
 const cancelWorkflowRun: Handler = (context) => {
   const id = intParam(context, 'run_id');

@@ -49,6 +49,7 @@ on:
       budget_usd: { required: false } # /aureus implement --budget $N
       budget_points: { required: false } # /aureus implement --budget <n>pt
       trigger: { required: false } # the Action's dispatch: the comment or label event, read again
+      resume_from: { required: false } # /aureus approve-budget: the workflow run the run stopped in
 permissions:
   contents: read
 jobs:
@@ -57,6 +58,7 @@ jobs:
     permissions:
       contents: read
       issues: read
+      actions: read # a continuation reads the stopped workflow run and its artifacts
       pull-requests: read # a trigger whose run left a pull request starts no second run
     outputs:
       status: \${{ steps.builder.outputs.status }}
@@ -64,10 +66,27 @@ jobs:
       - uses: actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683 # v4.2.2
         with:
           persist-credentials: false # the agent's job holds no token
+      - uses: actions/download-artifact@d3f86a106a0bac45b974a628896c90dbdf5c8093 # v4.3.0
+        if: \${{ inputs.resume_from != '' }}
+        continue-on-error: true # a stop at its plan left no aureus-run
+        with:
+          name: aureus-plan
+          run-id: \${{ inputs.resume_from }}
+          github-token: \${{ github.token }}
+          path: \${{ runner.temp }}/aureus-stopped
+      - uses: actions/download-artifact@d3f86a106a0bac45b974a628896c90dbdf5c8093 # v4.3.0
+        if: \${{ inputs.resume_from != '' }}
+        continue-on-error: true # the builder step refuses a stop it cannot read, and says why
+        with:
+          name: aureus-run
+          run-id: \${{ inputs.resume_from }}
+          github-token: \${{ github.token }}
+          path: \${{ runner.temp }}/aureus-stopped
       - uses: ${builder}
         id: builder
         with:
-          stage: plan # Gather and the plan only
+          stage: plan # Gather and the plan only; a continuation hands its stop on instead
+          resume-dir: \${{ runner.temp }}/aureus-stopped
         env:
           ANTHROPIC_API_KEY: \${{ secrets.ANTHROPIC_API_KEY }} # the policy's model key, nothing else
       - uses: actions/upload-artifact@ea165f8d65b6e75b540449e92b4886f43607fa02 # v4.6.2

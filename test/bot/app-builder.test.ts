@@ -44,6 +44,7 @@ on:
       run_id: { required: true }
       budget_usd: { required: false }
       budget_points: { required: false }
+      resume_from: { required: false }
 jobs:
   build:
     runs-on: ubuntu-latest

@@ -42,16 +42,18 @@ export async function runPrepareStep(env: NodeJS.ProcessEnv): Promise<number> {
     );
   const client = actionClient(token, env);
   const root = resolve(required(env, 'GITHUB_WORKSPACE'), env.AUREUS_WORKING_DIRECTORY ?? '.');
+  const stage = stageOf(env);
   // Who asked is proven, and that their trigger starts no second run, before the issue is read
-  // for the model (dispatch-trigger.ts). Only here: a re-run of the publish job finds the branch
-  // it pushed, and reports it again.
+  // for the model (dispatch-trigger.ts). The second only where the run starts (the Act job goes
+  // on from its own workflow run's plan, and holds no pull-requests: read), and not in the
+  // publish job: a re-run of it finds the branch it pushed, and reports it again.
   try {
     await verifyDispatchTrigger(
       client,
       dispatch,
       async () => (await policyAtHead(root)).integrations.app.builder_label,
     );
-    await refuseUsedTrigger(client, dispatch);
+    if (stage !== 'act') await refuseUsedTrigger(client, dispatch);
   } catch (error) {
     if (error instanceof AureusError) await refusalSummary(dispatch, error);
     throw error;
@@ -60,7 +62,6 @@ export async function runPrepareStep(env: NodeJS.ProcessEnv): Promise<number> {
   // A continuation (/aureus approve-budget) goes on from the stopped workflow run's artifact,
   // checked here while the step holds a token, and handed on as the run's plan: the plan job
   // plans nothing again. The Act job goes on from the plan job's artifact as for any run.
-  const stage = stageOf(env);
   if (dispatch.resumeFrom !== undefined && stage !== 'act') {
     const workspace = required(env, 'GITHUB_WORKSPACE');
     const stop = await handOnStoppedRun(client, dispatch, {

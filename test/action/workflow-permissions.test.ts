@@ -45,8 +45,16 @@ const NEEDS: Readonly<Record<string, Readonly<Record<string, Permissions>>>> = {
   publish: { '*': { contents: 'write', 'pull-requests': 'write', issues: 'write' } },
   // The proposal's branch and pull request (learn-pull-request.ts).
   learn: { '*': { contents: 'write', 'pull-requests': 'write' } },
-  // The builder (`aureus/builder`): the checkout and the issue, and never a write.
-  builder: { '*': { contents: 'read', issues: 'read' } },
+  // The builder (`aureus/builder`): the checkout and the issue, and never a write. Where a run
+  // starts (`stage: plan` or `all`) also the stopped workflow run a continuation goes on from,
+  // and the pull requests that tell a trigger's run left one (builder-steps.ts).
+  'builder:plan': {
+    '*': { contents: 'read', issues: 'read', actions: 'read', 'pull-requests': 'read' },
+  },
+  'builder:all': {
+    '*': { contents: 'read', issues: 'read', actions: 'read', 'pull-requests': 'read' },
+  },
+  'builder:act': { '*': { contents: 'read', issues: 'read' } },
 };
 
 /** Writes a mode may be given for a setting it has: `simplification.auto_commit` pushes a commit. */
@@ -102,7 +110,9 @@ function aureusJobs(name: string, document: unknown): AureusJob[] {
     if (step === undefined) return [];
     const uses = String(Reflect.get(Object(step), 'uses'));
     const inputs = field(step, 'with') ?? {};
-    const mode = uses.includes('/builder@') ? 'builder' : String(inputs.mode ?? 'check');
+    const mode = uses.includes('/builder@')
+      ? `builder:${String(inputs.stage ?? 'all').replace(/\s*#.*$/, '')}`
+      : String(inputs.mode ?? 'check');
     const where = `${name}, job ${id}`;
     const declared: unknown = Reflect.get(Object(job), 'permissions') ?? workflowPermissions;
     return [
@@ -165,7 +175,14 @@ describe('the permissions of every job that runs AUREUS', () => {
 
   it('finds the jobs: the own gate, the README gate, commands, builder and learn', () => {
     const modes = new Set(jobs.map((job) => job.mode));
-    expect([...modes].sort()).toEqual(['builder', 'check', 'learn', 'post-plan', 'publish']);
+    expect([...modes].sort()).toEqual([
+      'builder:act',
+      'builder:plan',
+      'check',
+      'learn',
+      'post-plan',
+      'publish',
+    ]);
     expect(jobs.map((job) => job.where)).toEqual(
       expect.arrayContaining([
         '.github/workflows/aureus.yml, job budget',
@@ -189,13 +206,13 @@ jobs:
     steps:
       - uses: your-org/aureus@0000000000000000000000000000000000000000
   build:
-    permissions: { contents: write, issues: read }
+    permissions: { contents: write, issues: read, actions: read, pull-requests: read }
     steps:
       - uses: your-org/aureus/builder@0000000000000000000000000000000000000000
 `);
     expect(aureusJobs('sample', workflow).flatMap(permissionGaps)).toEqual([
       'sample, job gate: grant `issues: write` (check on pull_request, issue_comment)',
-      'sample, job build: `contents: write` is more than builder uses',
+      'sample, job build: `contents: write` is more than builder:all uses',
     ]);
   });
 });

@@ -10,7 +10,7 @@ import type { BuilderDispatch } from './builder-dispatch.js';
 /**
  * The dispatch's requester, proven from GitHub's own record of the trigger it names, before any
  * model runs: the comment on the dispatched issue, by the requester's account id, still an
- * `/aureus implement` command; or the issue's label event adding the builder label, by that
+ * `/aureus implement` command, never edited since it was written; or the issue's label event adding the builder label, by that
  * account. Either way the account's live role is write or higher. A dispatch naming someone who
  * did not ask (a writer's workflow dispatching as github-actions[bot] in a colleague's name, so
  * as to approve the result themselves) is refused. A dispatch with no trigger is the App's
@@ -55,9 +55,18 @@ export async function verifyDispatchTrigger(
         if (statusOf(error) === 404) return undefined;
         throw error;
       });
-    if (comment === undefined) throw refuse('is no comment of this repository');
+    // A comment deleted since is no trigger: its author may have withdrawn the request, and the
+    // pull request's check (which lists the issue's triggers) no longer counts them a requester.
+    if (comment === undefined)
+      throw refuse('is no comment of this repository (or was deleted since)');
     if (!comment.issue_url.endsWith(`/issues/${dispatch.issue}`))
       throw refuse(`is a comment on another issue than #${dispatch.issue}`);
+    // Any writer can edit anyone's comment, and GitHub keeps the author: an edited comment's
+    // text says nothing of what its author wrote, so it proves no request of theirs.
+    if (comment.updated_at !== comment.created_at)
+      throw refuse(
+        `was edited after it was written (created ${comment.created_at}, updated ${comment.updated_at}), and an edited comment proves no request of its author`,
+      );
     if (parseCommand(comment.body ?? '')?.kind !== 'implement')
       throw refuse('is not an /aureus implement command');
     author = comment.user;

@@ -319,6 +319,27 @@ function publish(
   });
 }
 
+/** The publish job on a dispatch sent by github-actions[bot], as the Action's commands job does. */
+function publishAsJobToken(
+  made: BuilderScenario,
+  artifact: string,
+  inputs: Record<string, string>,
+): Promise<ActionRun> {
+  const event = builderDispatchEvent(made);
+  Object.assign(objectAt(event, 'inputs'), inputs);
+  Object.assign(objectAt(event, 'sender'), GITHUB_ACTIONS_BOT);
+  return runAction({
+    runnerDir: made.runnerDir,
+    workspace: made.publishWorkspace,
+    eventName: 'workflow_dispatch',
+    event,
+    sha: made.baseSha,
+    apiUrl: session.double.url,
+    inputs: { 'github-token': PUBLISH_TOKEN, mode: 'publish', 'output-dir': artifact },
+    runnerEnv: { GITHUB_SERVER_URL: made.serverUrl },
+  });
+}
+
 /** A run that plans `steps` with an estimate of `lines`, writes src/greet.ts, verifies and finishes. */
 function greetRun(steps: readonly string[], lines: number): ScriptedReply[] {
   return [
@@ -1094,6 +1115,57 @@ describe('the builder step, then the Action in mode: publish', () => {
       `its trigger label-${labeled} added the label bug, not aureus:implement.`,
     );
     expect(model.requests.length).toBe(before);
+  });
+
+  it('refuses a trigger comment a writer edited into /aureus implement, in the build and the publish job', async () => {
+    const made = await scenario();
+    session.double.setPermission(OWNER, REPO, { login: 'ada', id: 4242 }, 'write');
+    // Ada's old comment, which any writer can edit into a command: GitHub keeps her as its author.
+    const edited = session.double.addIssueComment({
+      owner: OWNER,
+      repo: REPO,
+      issueNumber: ISSUE,
+      user: { login: 'ada', id: 4242 },
+      body: 'Thanks, this would help.',
+    });
+    session.double.editIssueComment(OWNER, REPO, edited, '/aureus implement');
+    const before = model.requests.length;
+    const run = await buildAsJobToken(made, { trigger: `comment-${edited}` });
+    expect(run.exitCode).toBe(2);
+    expect(run.stdout).toContain(
+      `its trigger comment-${edited} was edited after it was written (created `,
+    );
+    expect(run.stdout).toContain('an edited comment proves no request of its author');
+    expect(model.requests.length).toBe(before);
+    const artifact = craftedRun(made, (repo) => repo.write('src/ok.ts', 'export const ok = 1;\n'));
+    const published = await publishAsJobToken(made, artifact, { trigger: `comment-${edited}` });
+    expect(published.exitCode).toBe(2);
+    expect(published.stdout).toContain(
+      `its trigger comment-${edited} was edited after it was written`,
+    );
+    expect(publishedBranches(made)).toBe('');
+    expect(session.double.pullRequests(OWNER, REPO)).toEqual([]);
+  });
+
+  it('publishes nothing once the requester deleted the trigger comment the run answers', async () => {
+    const made = await scenario();
+    session.double.setPermission(OWNER, REPO, { login: 'ada', id: 4242 }, 'write');
+    const trigger = session.double.addIssueComment({
+      owner: OWNER,
+      repo: REPO,
+      issueNumber: ISSUE,
+      user: { login: 'ada', id: 4242 },
+      body: '/aureus implement',
+    });
+    const artifact = craftedRun(made, (repo) => repo.write('src/ok.ts', 'export const ok = 1;\n'));
+    session.double.deleteIssueComment(OWNER, REPO, trigger);
+    const published = await publishAsJobToken(made, artifact, { trigger: `comment-${trigger}` });
+    expect(published.exitCode).toBe(2);
+    expect(published.stdout).toContain(
+      `its trigger comment-${trigger} is no comment of this repository (or was deleted since).`,
+    );
+    expect(publishedBranches(made)).toBe('');
+    expect(session.double.pullRequests(OWNER, REPO)).toEqual([]);
   });
 
   it("builds a dispatch by the job token whose trigger is the requester's /aureus implement", async () => {

@@ -431,6 +431,12 @@ export class GitHubApiDouble {
       now > comment.createdAt ? now : timestamp(new Date(Date.parse(comment.createdAt) + 1000));
   }
 
+  /** A person's deletion of an issue comment, made on GitHub: it is read as 404 from then on. */
+  deleteIssueComment(owner: string, repo: string, id: number): void {
+    if (!this.repository(owner, repo).issueComments.delete(id))
+      throw new Error(`deleteIssueComment: no comment ${id}`);
+  }
+
   /** A collaborator's role, as `repos/get-collaborator-permission-level` reports it. */
   setPermission(owner: string, repo: string, user: IdentityInput, role: Role): void {
     const identity = identityOf(user);

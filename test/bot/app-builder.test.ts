@@ -432,15 +432,40 @@ describe("the repository's daily builder spend", () => {
 });
 
 describe('/aureus cancel', () => {
+  it('marks the run cancelled, in its comment and the ledger, when GitHub refuses to cancel its workflow run', async () => {
+    const user = writer(9215);
+    await comment(ON, 11, '/aureus implement', user);
+    session.double.reset();
+    session.double.failNext('actions/cancel-workflow-run', {
+      status: 403,
+      body: { message: 'Resource not accessible by integration' },
+    });
+    await comment(ON, 11, '/aureus cancel', user);
+    expect(calls()).toEqual([
+      'repos/get-collaborator-permission-level',
+      'issues/update-comment',
+      'actions/cancel-workflow-run',
+    ]);
+    expect(lastReply(ON, 11)).toContain(': cancelled');
+    expect(await ledger(ON)).toContainEqual(
+      expect.objectContaining({ kind: 'builder-cancel', issue: 11, actorId: 9215 }),
+    );
+    // The issue is free again: the run is no longer active in the App's record.
+    session.double.reset();
+    await comment(ON, 11, '/aureus implement', writer(9216));
+    expect(dispatches()).toHaveLength(1);
+  });
+
   it("cancels the issue's dispatched workflow run and marks the run cancelled", async () => {
     const user = writer(9213);
     await comment(ON, 10, '/aureus implement', user);
     session.double.reset();
     await comment(ON, 10, '/aureus cancel', user);
+    // The run is marked cancelled before its workflow run is: its jobs obey the mark.
     expect(calls()).toEqual([
       'repos/get-collaborator-permission-level',
-      'actions/cancel-workflow-run',
       'issues/update-comment',
+      'actions/cancel-workflow-run',
     ]);
     expect(lastReply(ON, 10)).toContain(': cancelled');
     // The issue is free again.

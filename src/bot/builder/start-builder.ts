@@ -148,7 +148,7 @@ export async function startBuilder(trigger: BuilderTrigger): Promise<BuilderDeci
   return 'accepted';
 }
 
-/** `/aureus cancel` by a writer: cancels the dispatched workflow run and marks the run cancelled. */
+/** `/aureus cancel` by a writer: marks the run cancelled, then cancels the dispatched workflow run. */
 export async function cancelBuilder(
   trigger: Omit<BuilderTrigger, 'policy' | 'instructions' | 'defaultBranch'>,
 ): Promise<BuilderDecision> {
@@ -163,18 +163,9 @@ export async function cancelBuilder(
     });
     return 'refused';
   }
-  if (run.workflowRunId !== undefined) {
-    try {
-      await client.request('POST /repos/{owner}/{repo}/actions/runs/{run_id}/cancel', {
-        owner: repository.owner,
-        repo: repository.repo,
-        run_id: run.workflowRunId,
-      });
-    } catch (error) {
-      // 409: the run has already finished; it is marked cancelled all the same.
-      if (statusOf(error) !== 409) throw error;
-    }
-  }
+  // The record first, the workflow run second: the run's jobs read the record (publish refuses a
+  // cancelled run), so a cancellation of the workflow run that fails, or lands late, still
+  // stops it; and a failed cancel leaves the run marked, never half-cancelled.
   await writeBuilderRun(services.dataDir, repository.id, { ...run, status: 'cancelled' });
   if (run.commentId !== undefined)
     await updateBuilderRunComment(
@@ -193,6 +184,19 @@ export async function cancelBuilder(
     run: run.runId,
     at: new Date(trigger.now()).toISOString(),
   });
+  if (run.workflowRunId !== undefined) {
+    try {
+      await client.request('POST /repos/{owner}/{repo}/actions/runs/{run_id}/cancel', {
+        owner: repository.owner,
+        repo: repository.repo,
+        run_id: run.workflowRunId,
+      });
+    } catch (error) {
+      // 409: the run has already finished. Any other failure is raised (the delivery's log
+      // says why) with the run already marked cancelled, which its publish job obeys.
+      if (statusOf(error) !== 409) throw error;
+    }
+  }
   return 'accepted';
 }
 

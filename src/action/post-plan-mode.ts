@@ -14,7 +14,7 @@ import { planComment, type ShownPlan } from './plan-comment.js';
 import { type RunClaims, runClaims } from './published-run.js';
 import { artifactFolder } from './run-artifact.js';
 import { actionClient, eventPayload, required } from './runner-environment.js';
-import { findTrackingComment, saysCancelled, tellTrackingComment } from './tracking-comment.js';
+import { cancelled, findTrackingComment, tellTrackingComment } from './tracking-comment.js';
 
 /**
  * `mode: post-plan`, the builder's job between its plan job and its Act job: it runs no model
@@ -39,7 +39,7 @@ export async function runPostPlanMode(
   const client = actionClient(settings.token, env);
   // A cancelled run is neither shown nor marked running again (/aureus cancel marks it first).
   const tracking = await findTrackingComment(client, dispatch);
-  if (saysCancelled(tracking, dispatch)) {
+  if (await cancelled(client, dispatch)) {
     core.error('AUREUS builder: the run was cancelled (/aureus cancel); its plan is not posted.');
     return ExitCode.rejected;
   }
@@ -67,6 +67,12 @@ export async function runPostPlanMode(
     // The plan quotes what the model wrote: the token it never saw is removed all the same.
     body: body.split(settings.token).join('[REDACTED]'),
   });
+  // A cancel while the plan was posted: the run is not marked running over it (the edit below
+  // reads the comment again too, and publish reads the /aureus cancel command itself).
+  if (await cancelled(client, dispatch)) {
+    core.error('AUREUS builder: the run was cancelled (/aureus cancel) while its plan was posted.');
+    return ExitCode.rejected;
+  }
   // The workflow run the dispatch named stays last: the App cancels the run by it.
   const workflowRun = readBuilderRunComment(tracking?.body ?? '')?.workflowRunId;
   await tellTrackingComment(

@@ -1,5 +1,7 @@
 import { builderRunComment, builderRunMarker } from '../github/builder-run-comment.js';
+import { livePermission, mayRunCommands } from '../github/collaborator-permission.js';
 import type { GitHubClient } from '../github/github-client.js';
+import { parseCommand } from '../github/parse-command.js';
 import type { BuilderDispatch } from './builder-dispatch.js';
 
 /**
@@ -10,13 +12,28 @@ import type { BuilderDispatch } from './builder-dispatch.js';
 export async function findTrackingComment(
   client: GitHubClient,
   dispatch: BuilderDispatch,
-): Promise<{ readonly id: number; readonly body?: string | undefined } | undefined> {
-  const marker = builderRunMarker(dispatch.runId);
-  const comments = await client.paginate(client.rest.issues.listComments, {
+): Promise<TrackingComment | undefined> {
+  return trackingAmong(await issueComments(client, dispatch), dispatch);
+}
+
+type IssueComment = Awaited<ReturnType<typeof issueComments>>[number];
+
+/** The run's tracking comment as listed: its id, text and when the App posted it. */
+type TrackingComment = Pick<IssueComment, 'id' | 'body' | 'created_at'>;
+
+function issueComments(client: GitHubClient, dispatch: BuilderDispatch) {
+  return client.paginate(client.rest.issues.listComments, {
     ...dispatch.repository,
     issue_number: dispatch.issue,
     per_page: 100,
   });
+}
+
+function trackingAmong(
+  comments: readonly IssueComment[],
+  dispatch: BuilderDispatch,
+): IssueComment | undefined {
+  const marker = builderRunMarker(dispatch.runId);
   return comments.find(
     (comment) =>
       comment.user?.type === 'Bot' &&
@@ -25,9 +42,32 @@ export async function findTrackingComment(
   );
 }
 
-/** Whether the run's tracking record (the App's comment) says it was cancelled. */
+/**
+ * Whether the run was cancelled: its tracking comment says so, or a person with write access or
+ * more commented `/aureus cancel` on the issue since the tracking comment was posted (one run per
+ * issue at a time, so that cancel is this run's). The comment is the App's mark and a job of the
+ * run edits it too: a job that read it just before the cancel and wrote its phase just after
+ * would erase the mark, and the command on the issue, which no job edits, cannot be erased so.
+ */
 export async function cancelled(client: GitHubClient, dispatch: BuilderDispatch): Promise<boolean> {
-  return saysCancelled(await findTrackingComment(client, dispatch), dispatch);
+  const comments = await issueComments(client, dispatch);
+  const tracking = trackingAmong(comments, dispatch);
+  if (tracking === undefined) return false;
+  if (saysCancelled(tracking, dispatch)) return true;
+  const since = Date.parse(tracking.created_at);
+  for (const comment of comments) {
+    const author = comment.user;
+    if (
+      author === null ||
+      author.type !== 'User' ||
+      Date.parse(comment.created_at) < since ||
+      parseCommand(comment.body ?? '')?.kind !== 'cancel'
+    )
+      continue;
+    const permission = await livePermission(client, dispatch.repository, author);
+    if (mayRunCommands(permission.role)) return true;
+  }
+  return false;
 }
 
 /** Whether a tracking comment already read says the run was cancelled. */
@@ -40,7 +80,7 @@ export function saysCancelled(
 
 /**
  * Edits the run's tracking comment (the App's, found by its marker among its bot's comments),
- * or posts one when there is none to edit.
+ * or posts one when there is none to edit; never one that says the run was cancelled.
  */
 export async function tellTrackingComment(
   client: GitHubClient,
@@ -51,6 +91,8 @@ export async function tellTrackingComment(
 ): Promise<void> {
   const where = { ...dispatch.repository, issue_number: dispatch.issue };
   const found = await findTrackingComment(client, dispatch);
+  // Read again right before the edit: a run cancelled meanwhile stays marked cancelled.
+  if (saysCancelled(found, dispatch)) return;
   const body = `${builderRunComment(dispatch.runId, phase, detail.slice(0, 4000))}${more === '' ? '' : `\n\n${more.slice(0, 16000)}`}`;
   if (found === undefined) await client.rest.issues.createComment({ ...where, body });
   else

@@ -275,6 +275,36 @@ describe('the builder split at its plan: plan job, post-plan, Act job, publish',
     expect(trackingComment()).toBe(builderRunComment(RUN_ID, 'cancelled', 'by @ada'));
   });
 
+  it('never marks the run running over a /aureus cancel that came while the plan was posted', async () => {
+    const made = await scenario(builderRunComment(RUN_ID, 'queued', 'workflow run 4711'));
+    model.script(planReply(['add greet']));
+    const planned = await builderJob(made, 'plan', { stage: 'plan' });
+    expect(planned.exitCode).toBe(0);
+    const planArtifact = join(made.runnerDir, 'aureus-plan');
+    cpSync(join(made.runnerDir, 'plan', 'aureus-run'), planArtifact, { recursive: true });
+    // /aureus cancel lands between post-plan's first read and its plan comment: the App marks
+    // the tracking comment cancelled.
+    const tracking = comments().find((comment) => comment.user === 'aureus[bot]');
+    session.double.beforeCall('issues/create-comment', 1, async () => {
+      const response = await fetch(
+        `${session.double.url}/repos/${OWNER}/${REPO}/issues/comments/${tracking?.id}`,
+        {
+          method: 'PATCH',
+          headers: { authorization: `token ${APP_TOKEN}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ body: builderRunComment(RUN_ID, 'cancelled', 'by @ada') }),
+        },
+      );
+      expect(response.status).toBe(200);
+    });
+
+    const posted = await actionJob(made, 'post-plan', POST_TOKEN, planArtifact);
+    expect(posted.exitCode).toBe(1);
+    expect(posted.stdout).toContain(
+      'the run was cancelled (/aureus cancel) while its plan was posted',
+    );
+    expect(trackingComment()).toBe(builderRunComment(RUN_ID, 'cancelled', 'by @ada'));
+  });
+
   it('refuses an Act job without the plan job’s run, before any model request', async () => {
     const made = await scenario(builderRunComment(RUN_ID, 'queued'));
     const before = model.requests.length;

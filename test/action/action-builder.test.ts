@@ -634,6 +634,27 @@ describe('the builder step, then the Action in mode: publish', () => {
     expect(trackingComment()).toContain(': cancelled by @');
   });
 
+  it("publishes nothing after a writer's /aureus cancel, even when a job's edit wrote over the cancelled mark", async () => {
+    const made = await scenario();
+    const artifact = craftedRun(made, (repo) => repo.write('src/ok.ts', 'export const ok = 1;\n'));
+    // The App marked the run cancelled, and a job that had read the comment just before wrote
+    // its phase over the mark: the tracking comment says "queued" again. The command stays.
+    session.double.setPermission(OWNER, REPO, { login: 'grace', id: 5151 }, 'write');
+    session.double.addIssueComment({
+      owner: OWNER,
+      repo: REPO,
+      issueNumber: ISSUE,
+      user: { login: 'grace', id: 5151 },
+      body: '/aureus cancel',
+    });
+    expect(trackingComment()).toBe(builderRunComment(RUN_ID, 'queued'));
+    const run = await publish(made, artifact);
+    expect(run.exitCode).toBe(1);
+    expect(run.stdout).toContain('the run was cancelled (/aureus cancel); nothing is published');
+    expect(publishedBranches(made)).toBe('');
+    expect(session.double.pullRequests(OWNER, REPO)).toEqual([]);
+  });
+
   it('reads its tracking record from the App alone: a look-alike comment of another bot is neither believed nor edited', async () => {
     // Another App posts a comment with the run's marker before the App's own: "queued".
     const impostor = builderRunComment(RUN_ID, 'queued');

@@ -1,7 +1,7 @@
 import type { CheckedChange } from '../check/check-api-change.js';
 import {
   builderRunOfBranch,
-  independentApprover,
+  independentApprovers,
   withIndependentApproval,
 } from '../github/builder-pull-approval.js';
 import { builderTriggerers } from '../github/builder-triggers.js';
@@ -32,7 +32,7 @@ export async function withBuilderApproval(
   const run = builderRunOfBranch(target.headRef);
   if (run === undefined) return report;
   const refuse = (why: string) =>
-    withIndependentApproval(report, { ...run, notIndependent: [] }, undefined, why);
+    withIndependentApproval(report, { ...run, notIndependent: [] }, [], why);
   if (client === null)
     return refuse('The job has no token to read the reviews and the issue: give it github-token.');
   const where = { ...event.repository, issue_number: run.issue };
@@ -51,7 +51,7 @@ export async function withBuilderApproval(
       ...run,
       notIndependent: [...triggers.ids, ...(pull.user === null ? [] : [pull.user.id])],
     };
-    const approver = await independentApprover(
+    const approvers = await independentApprovers(
       client,
       event.repository,
       { number: target.number, head: { sha: target.headSha } },
@@ -60,7 +60,7 @@ export async function withBuilderApproval(
     return withIndependentApproval(
       report,
       builder,
-      approver,
+      approvers,
       `With the Action, the requester is everyone who started the builder on issue #${run.issue} (an /aureus implement comment or the ${label} label).`,
     );
   } catch (error) {

@@ -3,7 +3,7 @@ import { type CheckedChange, checkPullRequest } from '../check/check-pull-reques
 import type { PolicyGateOption } from '../check/policy-gate.js';
 import type { Override } from '../check/record-check.js';
 import type { RecordedApproval } from '../github/budget-approval-marker.js';
-import { independentApprover, withIndependentApproval } from '../github/builder-pull-approval.js';
+import { independentApprovers, withIndependentApproval } from '../github/builder-pull-approval.js';
 import type { GitHubClient } from '../github/github-client.js';
 import { appCacheFolder } from '../memory/cache-dir.js';
 import { approvalFor, type PendingApproval } from './budget-approval.js';
@@ -88,8 +88,8 @@ async function builderGate(
   });
   const builder = await builderPullOf(services.dataDir, repository, pull);
   if (builder === undefined) return checked;
-  const approver = await independentApprover(client, repository, pull, builder);
-  return { ...checked, report: withIndependentApproval(checked.report, builder, approver) };
+  const approvers = await independentApprovers(client, repository, pull, builder);
+  return { ...checked, report: withIndependentApproval(checked.report, builder, approvers) };
 }
 
 const APPROVE_POLICY_HOW =

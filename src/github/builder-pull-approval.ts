@@ -35,51 +35,63 @@ export interface BuilderPull {
 }
 
 /**
- * The approving review of `headSha` by a person independent of the run (none of
- * `notIndependent`) whose live role is write or higher, if any. Each reviewer's latest review
- * counts: a later request for changes or a dismissal withdraws an approval, and a review of an
- * earlier commit approves nothing pushed since.
+ * Approvals a builder pull request needs. Anyone with write access can push to its branch after
+ * the builder did, and GitHub's API tells the check neither who pushed nor whether the head is
+ * still the commit the publish job pushed (commit authors and committers are whatever the pusher
+ * wrote). So one approval could be the pusher's own, of their own commits: two people, each
+ * independent of the run, must approve the head, so no one who pushed gets it through alone.
  */
-export async function independentApprover(
+export const BUILDER_PULL_APPROVALS = 2;
+
+/**
+ * The approving reviews of `headSha` by people independent of the run (none of
+ * `notIndependent`) whose live role is write or higher, up to BUILDER_PULL_APPROVALS. Each
+ * reviewer's latest review counts: a later request for changes or a dismissal withdraws an
+ * approval, and a review of an earlier commit approves nothing pushed since.
+ */
+export async function independentApprovers(
   client: GitHubClient,
   repository: RepositoryCoordinates,
   pull: { readonly number: number; readonly head: { readonly sha: string } },
   builder: BuilderPull,
-): Promise<string | undefined> {
+): Promise<readonly string[]> {
   const coordinates = { owner: repository.owner, repo: repository.repo };
   const approvals = await standingApprovals(client, coordinates, pull.number, pull.head.sha);
+  const approvers: string[] = [];
   for (const { account } of approvals) {
     if (builder.notIndependent.includes(account.id)) continue;
     const permission = await livePermission(client, coordinates, account);
-    if (mayRunCommands(permission.role)) return account.login;
+    if (mayRunCommands(permission.role)) approvers.push(account.login);
+    if (approvers.length >= BUILDER_PULL_APPROVALS) break;
   }
-  return undefined;
+  return approvers;
 }
 
 /**
- * The verdict on a builder pull request without an independent approval: it blocks, the reason
- * said beside the others (`why`: what the entry point could not establish, when anything).
- * Decided here rather than in the core, which judges changes, not who asked for them; a change
- * that could not be judged in full stays incomplete.
+ * The verdict on a builder pull request without enough independent approvals: it blocks, the
+ * reason said beside the others (`why`: what the entry point could not establish, when
+ * anything). Decided here rather than in the core, which judges changes, not who asked for them;
+ * a change that could not be judged in full stays incomplete.
  */
 export function withIndependentApproval(
   report: Report,
   builder: BuilderPull,
-  approver: string | undefined,
+  approvers: readonly string[],
   why?: string,
 ): Report {
   const pull = `builder pull request (issue #${builder.issue}, run ${builder.runId})`;
-  if (approver !== undefined)
+  const named = approvers.map((login) => `@${login}`).join(' and ');
+  if (approvers.length >= BUILDER_PULL_APPROVALS)
     return {
       ...report,
-      reasons: [...report.reasons, `${pull}: @${approver} approved this commit.`],
+      reasons: [...report.reasons, `${pull}: ${named} approved this commit.`],
     };
   return {
     ...report,
     verdict: report.verdict === 'incomplete' ? 'incomplete' : 'block',
     reasons: [
       ...report.reasons,
-      `${pull}: needs an approving review of this commit by a person with write access other than the requester and the author; a new push needs a new approval.${why === undefined ? '' : ` ${why}`}`,
+      `${pull}: needs approving reviews of this commit by ${BUILDER_PULL_APPROVALS} people with write access other than the requester and the author${approvers.length === 0 ? '' : ` (so far ${named})`}: anyone with write access may have pushed commits after the builder's, and none approves their own alone; a new push needs new approvals.${why === undefined ? '' : ` ${why}`}`,
     ],
   };
 }

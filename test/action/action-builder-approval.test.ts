@@ -19,8 +19,9 @@ const ACTIONS_BOT = { login: 'github-actions[bot]', id: 41898282, type: 'Bot' as
 const REQUESTER = { login: 'ada', id: 4242 };
 const WRITER = { login: 'wren', id: 7202 };
 const LABELER = { login: 'lior', id: 7203 };
+const SECOND = { login: 'sol', id: 7204 };
 const NEEDS_SOMEONE_ELSE =
-  'needs an approving review of this commit by a person with write access other than the requester and the author';
+  'needs approving reviews of this commit by 2 people with write access other than the requester and the author';
 
 const session = useActionTestSession({
   [PR_TOKEN]: {
@@ -41,7 +42,7 @@ async function builderPull(number: number): Promise<Scenario> {
   const scenario = await session.scenario((origin) =>
     origin.write('src/greet.ts', 'export const greet = (): string => "hello";\n'),
   );
-  for (const person of [REQUESTER, WRITER, LABELER])
+  for (const person of [REQUESTER, WRITER, LABELER, SECOND])
     session.double.setPermission(OWNER, REPO, person, 'write');
   session.double.addIssueComment({
     owner: OWNER,
@@ -112,18 +113,32 @@ describe("the Action's check of the builder's pull request", () => {
     });
   });
 
-  it("passes on another writer's approval of its head, and a new push needs a new one", async () => {
+  it("passes on two other writers' approvals of its head, and a new push needs new ones", async () => {
     const scenario = await builderPull(52);
     approve(52, WRITER, scenario.headSha);
+    approve(52, SECOND, scenario.headSha);
     const approved = await run(scenario, 52, 'pull_request_review');
     expect(approved.exitCode).toBe(0);
-    expect(approved.stdout).toContain('@wren approved this commit');
+    expect(approved.stdout).toContain('@sol and @wren approved this commit');
 
     pushToFeature(scenario, (origin) => origin.write('src/note.ts', 'export const n = 1;\n'));
     openPull(scenario, 52);
     const pushed = await run(scenario, 52);
     expect(pushed.exitCode).toBe(1);
     expect(pushed.summary).toContain(NEEDS_SOMEONE_ELSE);
+  });
+
+  it('lets no writer who pushed to the builder branch approve their own commits alone', async () => {
+    const scenario = await builderPull(53);
+    // wren pushes a commit of their own onto the builder's branch, then approves the head.
+    pushToFeature(scenario, (origin) => origin.write('src/note.ts', 'export const n = 1;\n'));
+    openPull(scenario, 53);
+    approve(53, WRITER, scenario.headSha);
+    const alone = await run(scenario, 53, 'pull_request_review');
+    expect(alone.exitCode).toBe(1);
+    expect(alone.summary).toContain(NEEDS_SOMEONE_ELSE);
+    expect(alone.summary).toContain('(so far @&#8203;wren)');
+    expect(alone.summary).toContain('none approves their own alone');
   });
 
   it('keeps a requester who edited the command away after the run a requester', async () => {

@@ -23,6 +23,7 @@ jobs:
 `;
 const REQUESTER = { login: 'rhea', id: 9301, type: 'User' as const };
 const REVIEWER = { login: 'remy', id: 9302, type: 'User' as const };
+const SECOND_REVIEWER = { login: 'rosa', id: 9304, type: 'User' as const };
 const READER = { login: 'rory', id: 9303, type: 'User' as const };
 /** Who `mode: publish` opens the pull request as: the workflow's token. */
 const ACTIONS_BOT = { login: 'github-actions[bot]', id: 41898282, type: 'Bot' as const };
@@ -48,6 +49,7 @@ beforeAll(async () => {
   });
   session.double.setPermission(OWNER, REPOSITORY.name, REQUESTER, 'maintain');
   session.double.setPermission(OWNER, REPOSITORY.name, REVIEWER, 'write');
+  session.double.setPermission(OWNER, REPOSITORY.name, SECOND_REVIEWER, 'write');
   session.double.setPermission(OWNER, REPOSITORY.name, READER, 'read');
 });
 
@@ -144,7 +146,7 @@ describe("the builder's pull request, in the App", () => {
     const branch = `aureus/issue-3-${runId}`;
     const head = await openBuilderPull(40, branch, 'first');
     expect(conclusions(head)).toEqual(['failure']);
-    expect(lastSummary(head)).toContain('needs an approving review of this commit');
+    expect(lastSummary(head)).toContain('needs approving reviews of this commit by 2 people');
 
     await send('issue_comment', commentPayload(40, '/aureus approve-budget I asked', REQUESTER));
     expect(session.double.issueComments(OWNER, REPOSITORY.name, 40).at(-1)?.body).toBe(
@@ -161,7 +163,11 @@ describe("the builder's pull request, in the App", () => {
     await review(40, head, READER, branch);
     expect(conclusions(head).at(-1)).toBe('failure');
 
+    // One writer's approval is not enough: they may have pushed commits after the builder's.
     await review(40, head, REVIEWER, branch);
+    expect(conclusions(head).at(-1)).toBe('failure');
+    expect(lastSummary(head)).toContain('(so far @');
+    await review(40, head, SECOND_REVIEWER, branch);
     expect(conclusions(head).at(-1)).toBe('success');
 
     // A new push needs a new approval: the review was of the commit the reviewer saw.
@@ -186,6 +192,6 @@ describe("the builder's pull request, in the App", () => {
   it('needs the approval also when the App knows no run of the branch', async () => {
     const head = await openBuilderPull(41, 'aureus/issue-9-0123456789ab', 'unknown run');
     expect(conclusions(head)).toEqual(['failure']);
-    expect(lastSummary(head)).toContain('needs an approving review of this commit');
+    expect(lastSummary(head)).toContain('needs approving reviews of this commit by 2 people');
   });
 });

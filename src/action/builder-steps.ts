@@ -33,6 +33,7 @@ import { handOnStoppedRun } from './stopped-run-handoff.js';
  * the runner's temporary folder for the next step. It runs nothing of the repository.
  */
 export async function runPrepareStep(env: NodeJS.ProcessEnv): Promise<number> {
+  refuseRerun(env);
   const dispatch = await dispatchOf(env);
   const token = env.AUREUS_GITHUB_TOKEN ?? '';
   if (token === '')
@@ -99,6 +100,7 @@ export async function runPrepareStep(env: NodeJS.ProcessEnv): Promise<number> {
  * folder for the step's outputs and summary (exit 0 done, 1 not done, 2 could not run).
  */
 export async function runBuildStep(env: NodeJS.ProcessEnv): Promise<number> {
+  refuseRerun(env);
   refuseRunnerCredentials(env);
   const dispatch = await dispatchOf(env);
   const task = await approvedTask(required(env, 'RUNNER_TEMP'), dispatch);
@@ -183,6 +185,22 @@ async function refusalSummary(dispatch: BuilderDispatch, error: AureusError): Pr
 
 async function dispatchOf(env: NodeJS.ProcessEnv): Promise<BuilderDispatch> {
   return readBuilderDispatch(required(env, 'GITHUB_EVENT_NAME'), await eventPayload(env));
+}
+
+/**
+ * Every stage of this step runs the model, and a daily cap counts workflow runs, not their
+ * attempts: "Re-run jobs" would spend a second run's money outside every cap. Only a run's
+ * first attempt builds; the publish job, which runs no model, may be re-run.
+ */
+function refuseRerun(env: NodeJS.ProcessEnv): void {
+  const attempt = env.GITHUB_RUN_ATTEMPT ?? '';
+  if (attempt === '1') return;
+  throw new AureusError(
+    attempt === ''
+      ? "the builder step runs a model only on a workflow run's first attempt, and GITHUB_RUN_ATTEMPT is not set."
+      : `this is attempt ${attempt} of the workflow run: the builder step runs a model only on a run's first attempt, since the daily caps count runs, not attempts.`,
+    'start a new run with /aureus implement (or the builder label) on the issue instead of re-running the job; a publish job may be re-run on its own.',
+  );
 }
 
 /** The builder step's `stage` input: the whole run, to the plan only, or on from a plan. */

@@ -96,6 +96,7 @@ function builderJob(
   made: BuilderScenario,
   job: string,
   inputs: Record<string, string>,
+  runnerEnv: Record<string, string> = {},
 ): Promise<BuilderStepRun> {
   const workspace = join(made.runnerDir, job);
   runGit(made.runnerDir, ['clone', '--quiet', '--depth', '1', `file://${made.bare}`, workspace]);
@@ -107,7 +108,7 @@ function builderJob(
     apiUrl: session.double.url,
     jobToken: BUILD_TOKEN,
     inputs,
-    stepEnv: { ANTHROPIC_API_KEY: API_KEY },
+    stepEnv: { ANTHROPIC_API_KEY: API_KEY, ...runnerEnv },
   });
 }
 
@@ -303,6 +304,25 @@ describe('the builder split at its plan: plan job, post-plan, Act job, publish',
       'the run was cancelled (/aureus cancel) while its plan was posted',
     );
     expect(trackingComment()).toBe(builderRunComment(RUN_ID, 'cancelled', 'by @ada'));
+  });
+
+  it('refuses a re-run attempt of the plan and Act jobs before any model request, saying how to start a new run', async () => {
+    const made = await scenario(builderRunComment(RUN_ID, 'queued'));
+    const before = model.requests.length;
+    const rerun = { GITHUB_RUN_ATTEMPT: '2' };
+    const planned = await builderJob(made, 'plan', { stage: 'plan' }, rerun);
+    expect(planned.exitCode).toBe(2);
+    expect(planned.stdout).toContain('this is attempt 2 of the workflow run');
+    expect(planned.stdout).toContain('start a new run with /aureus implement');
+    const acted = await builderJob(
+      made,
+      'act',
+      { stage: 'act', 'plan-dir': join(made.runnerDir, 'aureus-plan') },
+      rerun,
+    );
+    expect(acted.exitCode).toBe(2);
+    expect(acted.stdout).toContain('this is attempt 2 of the workflow run');
+    expect(model.requests.length).toBe(before);
   });
 
   it('refuses an Act job without the plan job’s run, before any model request', async () => {

@@ -73,6 +73,8 @@ export async function runBuilderStep(settings: BuilderStepSettings): Promise<Bui
       CI: 'true',
       GITHUB_ACTIONS: 'true',
       GITHUB_EVENT_NAME: 'workflow_dispatch',
+      // The runner sets it on every job: 1, then 2, 3 … on "Re-run jobs".
+      GITHUB_RUN_ATTEMPT: '1',
       GITHUB_EVENT_PATH: eventPath,
       GITHUB_WORKSPACE: settings.workspace,
       GITHUB_SHA: settings.sha,

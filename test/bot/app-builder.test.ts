@@ -434,25 +434,25 @@ describe("the repository's daily builder spend", () => {
 describe('/aureus cancel', () => {
   it('marks the run cancelled, in its comment and the ledger, when GitHub refuses to cancel its workflow run', async () => {
     const user = writer(9215);
-    await comment(ON, 11, '/aureus implement', user);
+    await comment(ON, 16, '/aureus implement', user);
     session.double.reset();
     session.double.failNext('actions/cancel-workflow-run', {
       status: 403,
       body: { message: 'Resource not accessible by integration' },
     });
-    await comment(ON, 11, '/aureus cancel', user);
+    await comment(ON, 16, '/aureus cancel', user);
     expect(calls()).toEqual([
       'repos/get-collaborator-permission-level',
       'issues/update-comment',
       'actions/cancel-workflow-run',
     ]);
-    expect(lastReply(ON, 11)).toContain(': cancelled');
+    expect(lastReply(ON, 16)).toContain(': cancelled');
     expect(await ledger(ON)).toContainEqual(
-      expect.objectContaining({ kind: 'builder-cancel', issue: 11, actorId: 9215 }),
+      expect.objectContaining({ kind: 'builder-cancel', issue: 16, actorId: 9215 }),
     );
     // The issue is free again: the run is no longer active in the App's record.
     session.double.reset();
-    await comment(ON, 11, '/aureus implement', writer(9216));
+    await comment(ON, 16, '/aureus implement', writer(9219));
     expect(dispatches()).toHaveLength(1);
   });
 

@@ -1159,7 +1159,10 @@ describe('the builder step, then the Action in mode: publish', () => {
     expect(run.stdout).toContain('an edited comment proves no request of its author');
     expect(model.requests.length).toBe(before);
     const artifact = craftedRun(made, (repo) => repo.write('src/ok.ts', 'export const ok = 1;\n'));
-    const published = await publishAsJobToken(made, artifact, { trigger: `comment-${edited}` });
+    const published = await publishAsJobToken(made, artifact, {
+      trigger: `comment-${edited}`,
+      run_id: triggerRunId({ owner: OWNER, repo: REPO }, ISSUE, { kind: 'comment', id: edited }),
+    });
     expect(published.exitCode).toBe(2);
     expect(published.stdout).toContain(
       `its trigger comment-${edited} was edited after it was written`,
@@ -1180,7 +1183,10 @@ describe('the builder step, then the Action in mode: publish', () => {
     });
     const artifact = craftedRun(made, (repo) => repo.write('src/ok.ts', 'export const ok = 1;\n'));
     session.double.deleteIssueComment(OWNER, REPO, trigger);
-    const published = await publishAsJobToken(made, artifact, { trigger: `comment-${trigger}` });
+    const published = await publishAsJobToken(made, artifact, {
+      trigger: `comment-${trigger}`,
+      run_id: triggerRunId({ owner: OWNER, repo: REPO }, ISSUE, { kind: 'comment', id: trigger }),
+    });
     expect(published.exitCode).toBe(2);
     expect(published.stdout).toContain(
       `its trigger comment-${trigger} is no comment of this repository (or was deleted since).`,

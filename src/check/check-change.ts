@@ -7,10 +7,13 @@ import type { Report } from '../model/report.js';
 import { PolicyError } from '../policy/policy-problem.js';
 import type { AnalyzeOptions } from '../scan/analyze-repository.js';
 import { gitRepositorySource } from '../scan/git-repository-source.js';
-import { readSnapshot, type SnapshotSource } from '../scan/read-snapshot.js';
 import { sameSnapshot } from '../scan/same-snapshot.js';
 import { underBaseResolution } from '../scan/under-base-resolution.js';
-import type { SnapshotFile } from '../scan/working-tree-snapshot.js';
+import {
+  readSnapshot,
+  type SnapshotFile,
+  type SnapshotSource,
+} from '../scan/working-tree-snapshot.js';
 import { baseSideOf } from './base-side.js';
 import { baselineAtCommit } from './baseline-at-commit.js';
 import type { CheckedChange } from './check-api-change.js';

@@ -5,10 +5,10 @@ import {
   type SnapshotAnalysisOptions,
 } from './analyze-snapshot.js';
 import { gitRepositorySource } from './git-repository-source.js';
-import { readSnapshot, type SnapshotSource } from './read-snapshot.js';
+import { readSnapshot, type SnapshotSource } from './working-tree-snapshot.js';
 
 export type { RepositoryAnalysis } from './analyze-snapshot.js';
-export { readSnapshot, type SnapshotSource } from './read-snapshot.js';
+export { readSnapshot, type SnapshotSource } from './working-tree-snapshot.js';
 
 export interface AnalyzeOptions extends SnapshotAnalysisOptions {
   /** Analyse this commit instead of the working tree (the same as snapshot `commit`). */

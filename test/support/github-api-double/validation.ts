@@ -1,9 +1,30 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { _, Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import standaloneCodeModule from 'ajv/dist/standalone/index.js';
 import addFormatsModule from 'ajv-formats';
+import { fullFormats } from 'ajv-formats/dist/formats.js';
 import type { JsonSchema, Operation } from './fixture.js';
 
-// ajv-formats is CommonJS; under NodeNext its default import is the module object.
+// ajv-formats and ajv's standalone are CommonJS; under NodeNext their default import is the
+// module object.
 const addFormats = addFormatsModule.default;
+const standaloneCode = standaloneCodeModule.default;
+
+/** GitHub's own format for `owner/name` (pulls/create's head_repo). */
+const REPO_NWO = /^[A-Za-z0-9-_.]+\/[A-Za-z0-9-_.]+$/;
+
+/**
+ * What a stored validator's `require("…")` of its formats gets: the formats this file's ajv
+ * instances have (ajv-formats' full set and GitHub's `repo.nwo`), the very same objects.
+ */
+const FORMATS_MODULE = 'github-api-double:formats';
+const requireFromHere = createRequire(import.meta.url);
+function requireForValidator(name: string): unknown {
+  return name === FORMATS_MODULE ? { ...fullFormats, 'repo.nwo': REPO_NWO } : requireFromHere(name);
+}
 
 /**
  * Unknown keywords are errors (so a fixture the double cannot honour fails loudly); the OpenAPI
@@ -20,11 +41,16 @@ const STRICTNESS = {
 } as const;
 
 function makeAjv(options: { coerceTypes: boolean }): Ajv {
-  // One validating function per shared subschema instead of copies inlined everywhere.
-  const ajv = new Ajv({ ...STRICTNESS, coerceTypes: options.coerceTypes, inlineRefs: false });
+  const ajv = new Ajv({
+    ...STRICTNESS,
+    coerceTypes: options.coerceTypes,
+    // One validating function per shared subschema instead of copies inlined everywhere.
+    inlineRefs: false,
+    // The generated source is kept (storedValidator); its formats are required by name.
+    code: { source: true, formats: _`require(${FORMATS_MODULE})` },
+  });
   addFormats(ajv);
-  // GitHub's own format for `owner/name` (pulls/create's head_repo).
-  ajv.addFormat('repo.nwo', /^[A-Za-z0-9-_.]+\/[A-Za-z0-9-_.]+$/);
+  ajv.addFormat('repo.nwo', REPO_NWO);
   return ajv;
 }
 
@@ -83,18 +109,80 @@ function shareRepeatedSubschemas(schema: JsonSchema): JsonSchema {
 }
 
 // URL values are strings: `?per_page=50` and `/issues/7/` must coerce to the schema's integer.
-const paramsAjv = makeAjv({ coerceTypes: true });
+export const paramsAjv: AjvKind = { ajv: makeAjv({ coerceTypes: true }), name: 'params' };
 // Bodies and responses are JSON: `"7"` where an integer is due is a real mistake.
-const jsonAjv = makeAjv({ coerceTypes: false });
+export const jsonAjv: AjvKind = { ajv: makeAjv({ coerceTypes: false }), name: 'json' };
 const cache = new Map<string, ValidateFunction>();
 
-function compiled(key: string, ajv: Ajv, schema: JsonSchema): ValidateFunction {
-  let validate = cache.get(key);
-  if (validate === undefined) {
-    validate = ajv.compile(shareRepeatedSubschemas(schema));
-    cache.set(key, validate);
-  }
+/**
+ * Where the validators ajv generated are kept for the other test files of this run: the run's
+ * own folder of caches (test/support/cache-folders.mjs), none outside a jest run. Compiling
+ * GitHub's large response schemas (a pull request, a check run) costs each file seconds of CPU;
+ * the stored source is the code ajv generated for the same schema and options, byte for byte.
+ */
+function storeFolder(): string | undefined {
+  const caches = process.env.AUREUS_TEST_CACHES;
+  return caches === undefined || caches === '' ? undefined : join(caches, 'github-api-double');
+}
+
+const AJV_VERSION: unknown = requireFromHere('ajv/package.json').version;
+
+function compiled(key: string, kind: AjvKind, schema: JsonSchema): ValidateFunction {
+  const known = cache.get(key);
+  if (known !== undefined) return known;
+  const validate = storedValidator(kind, shareRepeatedSubschemas(schema), storeFolder());
+  cache.set(key, validate);
   return validate;
+}
+
+interface AjvKind {
+  readonly ajv: Ajv;
+  readonly name: string;
+}
+
+/** The validating function of `schema`: read from `folder` when stored there, else compiled and stored. */
+export function storedValidator(
+  { ajv, name }: AjvKind,
+  schema: JsonSchema,
+  folder: string | undefined,
+): ValidateFunction {
+  const file =
+    folder === undefined
+      ? undefined
+      : join(
+          folder,
+          `${createHash('sha256')
+            .update(JSON.stringify([AJV_VERSION, name, STRICTNESS, schema]))
+            .digest('hex')}.cjs`,
+        );
+  let source: string | undefined;
+  if (file !== undefined) {
+    try {
+      source = readFileSync(file, 'utf8');
+    } catch {
+      source = undefined;
+    }
+  }
+  if (source === undefined) {
+    source = standaloneCode(ajv, ajv.compile(schema));
+    if (folder !== undefined && file !== undefined) {
+      // Written whole, then renamed: the other worker reads a complete file or none.
+      mkdirSync(folder, { recursive: true });
+      const partial = `${file}.${process.pid}.partial`;
+      writeFileSync(partial, source);
+      renameSync(partial, file);
+    }
+  }
+  return evaluate(source);
+}
+
+/** Runs the CommonJS module ajv's standalone code is, and returns its validating function. */
+function evaluate(source: string): ValidateFunction {
+  const module: { exports: unknown } = { exports: {} };
+  new Function('require', 'module', 'exports', source)(requireForValidator, module, module.exports);
+  const validate: unknown = module.exports;
+  if (typeof validate !== 'function') throw new Error('ajv standalone code exported no function');
+  return validate as ValidateFunction;
 }
 
 /** GitHub words its 422s as `"head_sha" wasn't supplied.` and `For 'properties/x', 5 is not a string.` */

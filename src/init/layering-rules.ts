@@ -54,7 +54,9 @@ export function layeringRules(core: CoreLayout, layering: Layering): LayeringRul
 /**
  * A readable name per module: its last folder (`src/model` → `model`) where that is unique,
  * else its whole path; characters a name may not hold (the policy's `.` separates keys) become
- * `-`.
+ * `-`. Cleaning can make two folders one name (`src/v4.mini` and `src/v4-mini` both read
+ * `src-v4-mini`), and a rule naming one module twice does not load, so a name already given
+ * takes a number (`src-v4-mini-2`).
  */
 function moduleNames(modules: readonly string[]): ReadonlyMap<string, string> {
   const clean = (text: string) => text.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+/, '_');
@@ -62,10 +64,14 @@ function moduleNames(modules: readonly string[]): ReadonlyMap<string, string> {
   const short = (module: string) => whole(module.split('/').at(-1) ?? module);
   const counts = new Map<string, number>();
   for (const module of modules) counts.set(short(module), (counts.get(short(module)) ?? 0) + 1);
-  return new Map(
-    modules.map((module) => [
-      module,
-      counts.get(short(module)) === 1 ? short(module) : whole(module),
-    ]),
-  );
+  const names = new Map<string, string>();
+  const given = new Set<string>();
+  for (const module of new Set(modules)) {
+    const readable = counts.get(short(module)) === 1 ? short(module) : whole(module);
+    let name = readable;
+    for (let number = 2; given.has(name); number += 1) name = `${readable}-${number}`;
+    given.add(name);
+    names.set(module, name);
+  }
+  return names;
 }

@@ -75,6 +75,14 @@ export function clip(text: string, maxChars: number): string {
   return `${chars.slice(0, maxChars - 1).join('')}…`;
 }
 
+/**
+ * How many of `total` items a list capped at `cap` shows: the cap, but every item when only one
+ * would be left out, since "… and 1 more" takes the line the item itself would.
+ */
+export function shownCount(total: number, cap: number): number {
+  return total === cap + 1 ? total : Math.min(total, cap);
+}
+
 /** "… and 12 more" after a capped list, or nothing when the whole list was shown. */
 export function moreLine(total: number, shown: number, where = ''): string | null {
   return total > shown ? `… and ${total - shown} more${where}` : null;

@@ -1,5 +1,5 @@
 import type { Report } from '../model/report.js';
-import { moreLine, oneLine, paint, type Style, wrap } from './plain-text.js';
+import { moreLine, oneLine, paint, type Style, shownCount, wrap } from './plain-text.js';
 import { alternativePoints, headline, nonZeroCategories, signedPoints } from './report-facts.js';
 
 export interface HookTextOptions {
@@ -33,7 +33,8 @@ function costLine(report: Report): string | null {
   return `  cost: ${categories.map((c) => `${c.category} ${signedPoints(c.points)}`).join(', ')}`;
 }
 
-function capped<T>(items: readonly T[], shown: number, toLine: (item: T) => string): string[] {
+function capped<T>(items: readonly T[], cap: number, toLine: (item: T) => string): string[] {
+  const shown = shownCount(items.length, cap);
   const more = moreLine(items.length, shown);
   return [...items.slice(0, shown).map(toLine), ...(more === null ? [] : [`  ${more}`])];
 }

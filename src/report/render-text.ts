@@ -1,5 +1,5 @@
 import type { Alternative, Report } from '../model/report.js';
-import { clip, moreLine, oneLine, paint, type Style } from './plain-text.js';
+import { clip, moreLine, oneLine, paint, type Style, shownCount } from './plain-text.js';
 import {
   alternativePoints,
   groupFindings,
@@ -50,7 +50,8 @@ function line(text: string, style: Style = 'plain'): Line {
   return { text, style };
 }
 
-function capped<T>(items: readonly T[], shown: number, toLine: (item: T) => Line): Line[] {
+function capped<T>(items: readonly T[], cap: number, toLine: (item: T) => Line): Line[] {
+  const shown = shownCount(items.length, cap);
   const more = moreLine(items.length, shown);
   return [
     ...items.slice(0, shown).map(toLine),

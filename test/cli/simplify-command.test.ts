@@ -35,7 +35,7 @@ describe('aureus simplify', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(
-      /^AUREUS simplify: 2 verified patches over 5 files; 3 more for the next run; 1 proposal dropped\.$/m,
+      /^AUREUS simplify: 5 files read, 2 verified patches; 3 more for the next run; 1 proposal dropped\.$/m,
     );
     expect(run.stdout).toContain('Remove unused export `legacyArea` (src/areas.ts:');
     expect(run.stdout).toContain('For the next run (they clash with a patch above):');
@@ -106,7 +106,7 @@ describe('aureus simplify', () => {
       ' M src/math-util.ts',
     ]);
     const again = await runCliInProcess(['simplify', '--apply'], repo.dir);
-    expect(again.stdout).toContain('AUREUS simplify: 0 verified patches over 4 files; 0 more');
+    expect(again.stdout).toContain('AUREUS simplify: 4 files read, 0 verified patches; 0 more');
   });
 
   it('refuses --test without --apply, and an unknown format, with how to fix it', async () => {
@@ -143,7 +143,7 @@ describe('aureus simplify', () => {
 
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^AUREUS simplify: 0 verified patches over 2 files;/);
+    expect(run.stdout).toMatch(/^AUREUS simplify: 2 files read, 0 verified patches;/);
     expect(run.stdout).toContain(
       'Left alone (2 candidates):\n' +
         '  - interface `Store` (src/store.ts:1): `MemoryStore` is its only implementation, but it is generic, and its users would lose the type it is given\n' +

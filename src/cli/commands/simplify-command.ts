@@ -113,7 +113,8 @@ const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : 
 function asText(result: SimplifyRounds): string {
   const { applied, metrics } = result;
   const lines = [
-    `AUREUS simplify: ${count(applied.kept.length, 'verified patch', 'verified patches')} over ${count(result.scope.length, 'file', 'files')}${result.rounds > 1 ? ` in ${result.rounds} rounds` : ''}; ${result.deferred.length} more for the next run; ${count(result.dropped.length + applied.notKept.length, 'proposal', 'proposals')} dropped.`,
+    // The files read first: "1 patch over 2 files" read as one patch editing two.
+    `AUREUS simplify: ${count(result.scope.length, 'file', 'files')} read, ${count(applied.kept.length, 'verified patch', 'verified patches')}${result.rounds > 1 ? ` in ${result.rounds} rounds` : ''}; ${result.deferred.length} more for the next run; ${count(result.dropped.length + applied.notKept.length, 'proposal', 'proposals')} dropped.`,
   ];
   applied.kept.forEach((patch, index) => {
     const { proposal, price } = patch;

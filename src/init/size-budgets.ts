@@ -1,6 +1,6 @@
 import type { Policy } from '../model/policy.js';
 import type { CoreLayout, Inferred, Maturity } from './project-intelligence.js';
-import { count, percent } from './wording.js';
+import { count, percent, plural } from './wording.js';
 
 /**
  * Headroom above today's core for a project that already exceeds the design: 20 % is about a
@@ -37,11 +37,11 @@ export function sizeBudgets(
       },
       coreFiles: {
         value: design.core_files,
-        reason: `design default; the core has ${count(core.files)} files today`,
+        reason: `design default; the core has ${plural(core.files, 'file')} today`,
       },
       coreModules: {
         value: design.core_modules,
-        reason: `design default; the core has ${count(modules)} modules today`,
+        reason: `design default; the core has ${plural(modules, 'module')} today`,
       },
     };
   }
@@ -65,21 +65,21 @@ export function sizeBudgets(
       files <= design.core_files
         ? {
             value: design.core_files,
-            reason: `design default; the core has ${count(core.files)} files today`,
+            reason: `design default; the core has ${plural(core.files, 'file')} today`,
           }
         : {
             value: files,
-            reason: `the core has ${count(core.files)} files today: ${headroom} headroom`,
+            reason: `the core has ${plural(core.files, 'file')} today: ${headroom} headroom`,
           },
     coreModules:
       moduleBudget <= design.core_modules
         ? {
             value: design.core_modules,
-            reason: `design default; the core has ${count(modules)} modules today`,
+            reason: `design default; the core has ${plural(modules, 'module')} today`,
           }
         : {
             value: moduleBudget,
-            reason: `the core has ${count(modules)} modules today: room for ${count(moduleBudget - modules)} more before a new one needs a decision`,
+            reason: `the core has ${plural(modules, 'module')} today: room for ${count(moduleBudget - modules)} more before a new one needs a decision`,
           },
   };
 }

@@ -82,7 +82,10 @@ describe('aureus analyze', () => {
   it('lists abstractions with fewer than 2 implementations and the deepest hierarchies', async () => {
     const classes = await makeRepo('analyze-cli-classes');
     try {
-      classes.write('src/shape.ts', 'export interface Shape {}\nexport interface Unused {}\n');
+      classes.write(
+        'src/shape.ts',
+        'export interface Shape {}\nexport interface Unused {}\nexport abstract class Outline {}\n',
+      );
       classes.write(
         'src/circle.ts',
         "import type { Shape } from './shape.js';\nexport class Circle implements Shape {}\n",
@@ -95,8 +98,8 @@ describe('aureus analyze', () => {
       const run = await runCliInProcess(['analyze'], classes.dir);
       expect(run.stdout).toContain(
         [
-          'Abstractions with fewer than 2 concrete implementations: 1 of 2.',
-          '  Unused (interface, src/shape.ts): 0',
+          'Abstractions with fewer than 2 concrete implementations: 1 of 2; 1 interface or protocol that no class implements is a data shape, not counted (--format json lists it).',
+          '  Outline (abstract-class, src/shape.ts): 0',
           'Deepest inheritance (extends levels): 2.',
           '  2  Band (src/ring.ts) → Ring (src/ring.ts) → Circle (src/circle.ts)',
           '  1  Ring (src/ring.ts) → Circle (src/circle.ts)',
@@ -115,8 +118,9 @@ describe('aureus analyze', () => {
       ).toEqual([
         ['Shape', 3],
         ['Unused', 0],
+        ['Outline', 0],
       ]);
-      expect(json.inheritance).toHaveLength(4);
+      expect(json.inheritance).toHaveLength(5);
       expect(json.unresolvedHeritage).toEqual([
         {
           file: 'src/ring.ts',

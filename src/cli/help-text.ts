@@ -383,9 +383,9 @@ Options:
   --task-file F  read the task from a file
   --resume ID    continue a stopped run (Ctrl-C, kill -9, a refused key) from its state and its
                  files; a run cap it reached stays reached
-  --yes       allow tier-2 actions (allow-listed commands, deletions) up to permissions.max_tier;
-              at a terminal, without it, each one asks first
-  --format    text (default) or json
+  --yes          allow tier-2 actions (allow-listed commands, deletions) up to permissions.max_tier;
+                 at a terminal, without it, each one asks first
+  --format       text (default) or json
 
 Exit codes: 0 done, 1 verification failed or the run stopped (cap, iteration bound), 2 could not run.
 `;

@@ -43,4 +43,35 @@ describe('aureus <command> --help', () => {
       expect([...describedCommands(run.stdout)].sort()).toEqual(members.sort());
     }
   });
+
+  it.each(Object.keys(COMMANDS))(
+    'aureus %s --help starts the descriptions of its options in one column',
+    async (name) => {
+      const run = await runCliInProcess([...name.split(' '), '--help'], temp.path);
+      expect(optionColumns(run.stdout)).toEqual([]);
+    },
+  );
 });
+
+/**
+ * The lines of an `Options:` block whose description starts in another column than the first
+ * option's (`  --yes       allow …` under `  --task-file F  read …`), as `column: line`.
+ */
+function optionColumns(help: string): string[] {
+  const misaligned: string[] = [];
+  let column: number | undefined;
+  let inOptions = false;
+  for (const line of help.split('\n')) {
+    if (/^\S.*:$/.test(line)) {
+      inOptions = line === 'Options:';
+      column = undefined;
+      continue;
+    }
+    const option = /^ {2}--?\S+(?: [A-Z][A-Z_]*)? {2,}(?=\S)/.exec(line);
+    if (!inOptions || option === null) continue;
+    const start = option[0].length;
+    column ??= start;
+    if (start !== column) misaligned.push(`${start}: ${line}`);
+  }
+  return misaligned;
+}

@@ -153,11 +153,30 @@ function parse(argv: readonly string[]) {
         '--',
       );
     }
+    const help = `${commandBefore(argv)} --help`;
+    // parseArgs says "Option '--base <value>' argument missing": say it in the CLI's words.
+    if (option !== undefined && /argument missing/.test(message)) {
+      const flag = option.split(' ')[0] ?? option;
+      throw new AureusError(
+        `${flag} needs a value.`,
+        `write one after it (${flag} VALUE); see ${help}.`,
+      );
+    }
     throw new AureusError(
       message.split('. ')[0]?.replace(/\.$/, '').concat('.') ?? message,
-      'see aureus --help.',
+      `see ${help}.`,
     );
   }
+}
+
+/** `aureus check` for `check --base`: the command the words before the first option name. */
+function commandBefore(argv: readonly string[]): string {
+  const firstOption = argv.findIndex((word) => word.startsWith('-'));
+  const [first, second] = firstOption === -1 ? argv : argv.slice(0, firstOption);
+  if (first !== undefined && second !== undefined && COMMANDS[`${first} ${second}`] !== undefined)
+    return `aureus ${first} ${second}`;
+  if (first !== undefined && COMMANDS[first] !== undefined) return `aureus ${first}`;
+  return 'aureus';
 }
 
 function checkApplicable(

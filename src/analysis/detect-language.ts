@@ -1,6 +1,10 @@
 import type { Language } from '../model/facts.js';
 
-/** Extensions AUREUS analyses, by language. JSX goes to the JavaScript grammar, which parses it. */
+/**
+ * Extensions AUREUS analyses, by language. JSX goes to the JavaScript grammar, which parses it.
+ * `.pyw` is Python that Windows starts without a console: read as lines only, a script there
+ * could spawn processes and eval unpriced and uncritiqued.
+ */
 const BY_EXTENSION: Readonly<Record<string, Language>> = {
   '.ts': 'typescript',
   '.mts': 'typescript',
@@ -12,6 +16,7 @@ const BY_EXTENSION: Readonly<Record<string, Language>> = {
   '.jsx': 'javascript',
   '.py': 'python',
   '.pyi': 'python',
+  '.pyw': 'python',
   '.go': 'go',
   '.java': 'java',
 };

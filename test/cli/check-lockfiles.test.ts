@@ -121,6 +121,82 @@ describe('aureus check on a change that adds dependencies to a real lockfile', (
     expect(reasons).not.toContain('does not install react');
   });
 
+  /** An npm project whose one dependency, lodash, its package-lock.json installs. */
+  function lodashProject(): string {
+    repo.write(
+      'package.json',
+      JSON.stringify({ name: 'app', dependencies: { lodash: '^4.17.21' } }),
+    );
+    repo.write(
+      'package-lock.json',
+      JSON.stringify({
+        name: 'app',
+        lockfileVersion: 3,
+        packages: {
+          '': { name: 'app', dependencies: { lodash: '^4.17.21' } },
+          'node_modules/lodash': { version: '4.17.21' },
+        },
+      }),
+    );
+    return repo.commit('base');
+  }
+
+  async function checkFrom(base: string) {
+    const run = await runCliInProcess(
+      ['check', '--base', base, '--head', 'HEAD', '--format', 'json'],
+      repo.dir,
+    );
+    const report = JSON.parse(run.stdout) as JsonReport & { verdict: string; reasons: string[] };
+    return { code: run.code, report };
+  }
+
+  it('judges incompletely a dependency pointed at another package while the lockfile stays as it was', async () => {
+    const base = lodashProject();
+    // The same name, another package: an npm alias that the unchanged lockfile never installed.
+    repo.write(
+      'package.json',
+      JSON.stringify({ name: 'app', dependencies: { lodash: 'npm:evil@1.0.0' } }),
+    );
+    repo.commit('point lodash at another package');
+    const { code, report } = await checkFrom(base);
+    expect([report.verdict, code]).toEqual(['incomplete', 2]);
+    expect(report.reasons.join('\n')).toContain(
+      'package.json: package-lock.json, the lockfile the repository keeps for it, does not install lodash as the manifest asks',
+    );
+  });
+
+  it('prices the package an alias now installs, and its install script, as packages the lockfile gains', async () => {
+    const base = lodashProject();
+    repo.write(
+      'package.json',
+      JSON.stringify({ name: 'app', dependencies: { lodash: 'npm:evil@1.0.0' } }),
+    );
+    repo.write(
+      'package-lock.json',
+      JSON.stringify({
+        name: 'app',
+        lockfileVersion: 3,
+        packages: {
+          '': { name: 'app', dependencies: { lodash: 'npm:evil@1.0.0' } },
+          // npm writes the aliased package's own name into the entry of the folder it fills.
+          'node_modules/lodash': { name: 'evil', version: '1.0.0', hasInstallScript: true },
+        },
+      }),
+    );
+    repo.commit('point lodash at another package, locked');
+    const { report } = await checkFrom(base);
+    // per_transitive_package (5) for evil and install_script (20) for what it runs.
+    expect(report.cost.dependencies).toBe(25);
+    expect(report.costItems).toContainEqual(
+      expect.objectContaining({
+        category: 'dependencies',
+        detail: expect.stringMatching(
+          /gains 1 package that no new dependency pulls in, one runs an install script/,
+        ),
+      }),
+    );
+  });
+
   it('prices the crates a Cargo.lock calls its own when the repository holds none of them', async () => {
     const crates = Array.from({ length: 120 }, (_, index) => `crate${index}`);
     const root = (needs: readonly string[]) =>

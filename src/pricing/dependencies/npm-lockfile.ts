@@ -56,8 +56,11 @@ export function readNpmLockfile(text: string): LockfileReading {
       linkTo === null ? requires.flatMap((name) => resolve(key, name) ?? []) : [linkTo];
     const installed = key.slice(at + 'node_modules/'.length);
     const named = typeof value.name === 'string' ? value.name : null;
+    // An alias (`"lodash": "npm:evil@1"`) installs the package `name` records in the folder
+    // the key names: it is that package, or swapping what an alias points at would be free.
+    const aliased = linkTo === null && named !== null ? named : installed;
     packages.set(key, {
-      name: at < 0 ? (named ?? key) : installed,
+      name: at < 0 ? (named ?? key) : aliased,
       own:
         at < 0
           ? { name: named, folder: key }

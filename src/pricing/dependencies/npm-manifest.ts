@@ -62,3 +62,39 @@ export function peerOnlyNames(text: string): Set<string> {
   );
   return new Set(Object.keys(parsed.peerDependencies).filter((name) => !installed.includes(name)));
 }
+
+/**
+ * The names whose version spec differs between two package.json texts, in the same section of
+ * both: a range moved, an alias pointed at another package (`npm:evil@1`), a git URL swapped
+ * in. The lockfile must follow: `npm ci` refuses a tree its lockfile does not satisfy. Empty
+ * when either text is not a JSON object.
+ */
+export function respecifiedNames(baseText: string, headText: string): string[] {
+  const base = specsOf(baseText);
+  const names = new Set<string>();
+  for (const [key, spec] of specsOf(headText)) {
+    const before = base.get(key);
+    if (before !== undefined && before !== spec) names.add(key.slice(key.indexOf('\u0000') + 1));
+  }
+  return [...names];
+}
+
+/** Each section's specs, by `section NUL name`, as JSON text (a spec need not be a string). */
+function specsOf(text: string): Map<string, string> {
+  const specs = new Map<string, string>();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return specs;
+  }
+  if (!isRecord(parsed)) return specs;
+  for (const [section] of SECTIONS) {
+    const names = parsed[section];
+    if (!isRecord(names)) continue;
+    for (const [name, spec] of Object.entries(names)) {
+      specs.set(`${section}\u0000${name}`, JSON.stringify(spec));
+    }
+  }
+  return specs;
+}

@@ -17,7 +17,7 @@ import {
 } from './installed-packages.js';
 import type { DeclaredDependencies, DependencyScope, ManifestReader } from './manifest-reading.js';
 import { mavenPom } from './maven-pom.js';
-import { npmManifest, peerOnlyNames } from './npm-manifest.js';
+import { npmManifest, peerOnlyNames, respecifiedNames } from './npm-manifest.js';
 import { checkedOwnPackages } from './own-packages.js';
 import { pyprojectToml, requirementsTxt } from './python-manifests.js';
 
@@ -105,7 +105,13 @@ export function priceDependencies(
     if (untold.length > 0) notes.push(untoldNote(file.path, reader, untold));
     const kept = reader.ecosystem === 'npm' ? keptLockfile(file.path, headLockfiles) : undefined;
     const peers = kept === undefined ? new Set() : peerOnlyNames(file.head.version.text ?? '');
-    const unlocked = untold.filter((name) => !peers.has(name));
+    // A dependency whose spec changed asks for another version, or another package through an
+    // alias: a lockfile the change leaves as it was cannot install it.
+    const respecified =
+      kept === undefined || lockfile !== undefined || file.base === null
+        ? []
+        : respecifiedNames(file.base.version.text ?? '', file.head.version.text ?? '');
+    const unlocked = [...untold, ...respecified].filter((name) => !peers.has(name));
     if (kept !== undefined && unlocked.length > 0) {
       unmeasured.push(staleLockfileNote(file.path, kept, unlocked));
     }
@@ -205,7 +211,7 @@ function keptLockfile(manifest: string, headLockfiles: readonly string[]): strin
 }
 
 function staleLockfileNote(manifest: string, lockfile: string, names: readonly string[]): string {
-  return `${manifest}: ${lockfile}, the lockfile the repository keeps for it, does not install ${names.join(', ')}, so the packages ${names.length === 1 ? 'it brings' : 'they bring'} are unknown. To resolve, run the package manager's install (\`npm install\`, \`pnpm install\`, \`yarn\`, \`bun install\`) and commit the lockfile it writes.`;
+  return `${manifest}: ${lockfile}, the lockfile the repository keeps for it, does not install ${names.join(', ')} as the manifest asks, so the packages ${names.length === 1 ? 'it brings' : 'they bring'} are unknown. To resolve, run the package manager's install (\`npm install\`, \`pnpm install\`, \`yarn\`, \`bun install\`) and commit the lockfile it writes.`;
 }
 
 /**

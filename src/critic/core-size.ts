@@ -23,7 +23,7 @@ export function coreSize(context: RuleContext): CoreSize {
 
 /** The core files (PathKinds.isCore: under `paths.core`, neither test nor generated), sorted. */
 export function coreFiles({ policy, project }: RuleContext): string[] {
-  const { isCore } = pathKinds(policy, project.graph);
+  const { isCore } = pathKinds(policy, project);
   return [...project.facts.keys()].filter(isCore).sort(compareStrings);
 }
 

@@ -1,5 +1,6 @@
 import type { ModuleGraph } from '../analysis/graph/module-graph.js';
 import { testsInProduct } from '../analysis/graph/tests-in-product.js';
+import type { FileFacts } from '../model/facts.js';
 import type { Policy } from '../model/policy.js';
 import { globMatcher, type PathTest } from '../policy/glob-matcher.js';
 
@@ -10,6 +11,7 @@ export interface PathKinds {
    * imports at run time ships, so it is product code (tests-in-product.ts).
    */
   readonly isTest: PathTest;
+  /** Under `paths.generated`, and marked by its generator where AUREUS reads it (generatedBy). */
   readonly isGenerated: PathTest;
   /**
    * Neither test nor generated code: the code the project writes and ships. The critic judges
@@ -33,23 +35,47 @@ export interface PathKinds {
  */
 const kindsByGraph = new WeakMap<ModuleGraph, WeakMap<Policy, PathKinds>>();
 
-/** The kinds of a snapshot's files, `graph` its import graph. */
-export function pathKinds(policy: Policy, graph: ModuleGraph): PathKinds {
+/** A snapshot as path kinds read it: its import graph and its files' facts. */
+export interface KindedSnapshot {
+  readonly graph: ModuleGraph;
+  readonly facts: ReadonlyMap<string, FileFacts>;
+}
+
+/** The kinds of a snapshot's files. */
+export function pathKinds(policy: Policy, snapshot: KindedSnapshot): PathKinds {
+  const { graph } = snapshot;
   const byPolicy = kindsByGraph.get(graph) ?? new WeakMap<Policy, PathKinds>();
   kindsByGraph.set(graph, byPolicy);
   let kinds = byPolicy.get(policy);
   if (kinds === undefined) {
-    kinds = compilePathKinds(policy, graph);
+    kinds = compilePathKinds(policy, snapshot);
     byPolicy.set(policy, kinds);
   }
   return kinds;
 }
 
-function compilePathKinds(policy: Policy, graph: ModuleGraph): PathKinds {
+/**
+ * Generated code by the policy's `paths.generated`, where a file AUREUS reads must also carry
+ * its generator's mark (FileFacts `generatorMarked`): otherwise naming a file `*.generated.ts`
+ * would take a god class out of the critic's sight and price it at generated_code_weight. A
+ * file without facts (a language AUREUS prices by lines, one it could not read) goes by name.
+ */
+export function generatedBy(
+  globs: readonly string[],
+  facts: ReadonlyMap<string, FileFacts> | undefined,
+): PathTest {
+  const named = globMatcher(globs);
+  return (path) => {
+    const read = facts?.get(path);
+    return named(path) && (read === undefined || read.generatorMarked === true);
+  };
+}
+
+function compilePathKinds(policy: Policy, { graph, facts }: KindedSnapshot): PathKinds {
   const namedTest = globMatcher(policy.paths.tests);
   const shipped = testsInProduct(graph, namedTest);
   const isTest = (path: string) => namedTest(path) && !shipped.has(path);
-  const isGenerated = globMatcher(policy.paths.generated);
+  const isGenerated = generatedBy(policy.paths.generated, facts);
   const inCore = globMatcher(policy.paths.core);
   const isProduct = (path: string) => !isTest(path) && !isGenerated(path);
   return { isTest, isGenerated, isProduct, isCore: (path) => inCore(path) && isProduct(path) };

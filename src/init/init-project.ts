@@ -79,7 +79,7 @@ export async function planInit(root: string, options: InitOptions): Promise<Init
   const summary = summarizeAnalysis(
     analysis.facts,
     findings,
-    pathKinds(judged, analysis.graph).isCore,
+    pathKinds(judged, analysis).isCore,
   );
   const generated = generatePolicy(intelligence, summary);
   const { name, type, maturity } = intelligence;

@@ -1,5 +1,7 @@
 import type { ModuleGraph } from '../analysis/graph/module-graph.js';
 import { testsInProduct } from '../analysis/graph/tests-in-product.js';
+import { generatedBy } from '../critic/path-kinds.js';
+import type { FileFacts } from '../model/facts.js';
 import type { Policy } from '../model/policy.js';
 import { globMatcher } from '../policy/glob-matcher.js';
 
@@ -11,7 +13,10 @@ import { globMatcher } from '../policy/glob-matcher.js';
 export interface PathRules {
   /** Under `paths.ignore`: never priced. */
   readonly isIgnored: (path: string) => boolean;
-  /** Under `paths.generated`: priced at `generated_code_weight`, never critiqued. */
+  /**
+   * Under `paths.generated` and, where the head's facts tell, marked by its generator
+   * (path-kinds.ts generatedBy): priced at `generated_code_weight`, never critiqued.
+   */
   readonly isGenerated: (path: string) => boolean;
   /**
    * The multiplier on a file's lines at the head: `test_code_weight` under `paths.tests`,
@@ -24,6 +29,8 @@ export interface PathRules {
   readonly baseWeightOf: (path: string) => number;
   /** `test code`, `generated code` or null: why a file's weight is not 1, for details. */
   readonly labelOf: (path: string) => string | null;
+  /** Named as generated code, but read at the head without its generator's mark: code. */
+  readonly isUnmarkedGenerated: (path: string) => boolean;
 }
 
 /** Per side, the files named as tests that the product runs (shippedTests): priced as code. */
@@ -37,19 +44,32 @@ export function shippedTests(policy: Policy, graph: ModuleGraph): ReadonlySet<st
   return testsInProduct(graph, globMatcher(policy.paths.tests));
 }
 
-export function pathRules(policy: Policy, shipped: SideShippedTests = {}): PathRules {
+/** Per side, the facts of the files priced (a generated file's mark is read from them). */
+export interface SideFacts {
+  readonly base?: ReadonlyMap<string, FileFacts> | undefined;
+  readonly head?: ReadonlyMap<string, FileFacts> | undefined;
+}
+
+export function pathRules(
+  policy: Policy,
+  shipped: SideShippedTests = {},
+  facts: SideFacts = {},
+): PathRules {
   const isIgnored = globMatcher(policy.paths.ignore);
   const namedTest = globMatcher(policy.paths.tests);
-  const isGenerated = globMatcher(policy.paths.generated);
+  const isGenerated = generatedBy(policy.paths.generated, facts.head);
+  const wasGenerated = generatedBy(policy.paths.generated, facts.base);
+  const namedGenerated = globMatcher(policy.paths.generated);
   const { test_code_weight: testWeight, generated_code_weight: generatedWeight } = policy.pricing;
   const testsOf = (side: ReadonlySet<string> | undefined) => (path: string) =>
     namedTest(path) && side?.has(path) !== true;
-  const weightWith = (isTest: (path: string) => boolean) => (path: string) => {
-    const weights = [1];
-    if (isTest(path)) weights.push(testWeight);
-    if (isGenerated(path)) weights.push(generatedWeight);
-    return Math.min(...weights);
-  };
+  const weightWith =
+    (isTest: (path: string) => boolean, generated: (path: string) => boolean) => (path: string) => {
+      const weights = [1];
+      if (isTest(path)) weights.push(testWeight);
+      if (generated(path)) weights.push(generatedWeight);
+      return Math.min(...weights);
+    };
   const isTest = testsOf(shipped.head);
   const labelOf = (path: string) => {
     if (isGenerated(path) && (!isTest(path) || generatedWeight <= testWeight)) {
@@ -60,8 +80,9 @@ export function pathRules(policy: Policy, shipped: SideShippedTests = {}): PathR
   return {
     isIgnored,
     isGenerated,
-    weightOf: weightWith(isTest),
-    baseWeightOf: weightWith(testsOf(shipped.base)),
+    weightOf: weightWith(isTest, isGenerated),
+    baseWeightOf: weightWith(testsOf(shipped.base), wasGenerated),
     labelOf,
+    isUnmarkedGenerated: (path) => namedGenerated(path) && !isGenerated(path),
   };
 }

@@ -53,7 +53,10 @@ export interface PricingInput {
  */
 export function priceChange(input: PricingInput): PricedChange {
   const { policy } = input;
-  const rules = pathRules(policy, input.shippedTests);
+  const rules = pathRules(policy, input.shippedTests, {
+    base: input.baseFacts,
+    head: input.headFacts,
+  });
   const files = pricedFiles(input.change.files, input, rules);
   const dependencies = priceDependencies(files, policy, rules, input.headLockfiles ?? []);
   const loc = priceLoc(files, policy, rules);

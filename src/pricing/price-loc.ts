@@ -41,12 +41,18 @@ export function priceLoc(
     const weight = rules.weightOf(file.path);
     const label = rules.labelOf(file.path);
     const weighted = label === null || weight === 1 ? '' : ` (${label}, × ${weight})`;
+    const unmarked = rules.isUnmarkedGenerated(file.path) ? UNMARKED : '';
     const points = roundPoints(priced.points * weight);
     if (priced.text) textPoints += points;
-    items.push({ category: 'loc', points, path: file.path, detail: `${priced.detail}${weighted}` });
+    const detail = `${priced.detail}${weighted}${unmarked}`;
+    items.push({ category: 'loc', points, path: file.path, detail });
   }
   return { items, notes, textPoints: roundPoints(textPoints) };
 }
+
+/** Why a file named as generated code is priced as code (path-kinds.ts generatedBy). */
+const UNMARKED =
+  '; named as generated code (paths.generated), but no comment before its first code says a tool wrote it (`@generated`, `Code generated … DO NOT EDIT`): priced and critiqued as code';
 
 /**
  * The files the change leaves untouched that the product runs at the head but did not at the

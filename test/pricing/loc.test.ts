@@ -76,8 +76,18 @@ describe('loc', () => {
   });
 
   it('weights generated code at 0 by default', async () => {
-    const priced = await priceOf([{ path: 'src/policy.generated.ts', head: tsLines(100) }]);
+    const priced = await priceOf([
+      { path: 'src/policy.generated.ts', head: `// @generated\n${tsLines(100)}` },
+    ]);
     expect(priced.cost.loc).toBe(0);
+  });
+
+  it("prices a file named as generated code without its generator's mark as code", async () => {
+    const priced = await priceOf([{ path: 'src/policy.generated.ts', head: tsLines(100) }]);
+    expect(priced.cost.loc).toBe(100);
+    expect(itemsOf(priced, 'loc')[0]?.detail).toMatch(
+      /^adds 100 code lines; named as generated code/,
+    );
   });
 
   it('leaves an ignored file out entirely', async () => {

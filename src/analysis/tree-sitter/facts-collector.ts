@@ -187,6 +187,7 @@ export class FactsCollector {
         ...this.place(at),
         message,
       })),
+      ...(generatorMarked(this.text, comments) ? { generatorMarked: true as const } : {}),
     };
   }
 
@@ -296,4 +297,24 @@ function dataInterfaces(
     return data;
   };
   return isData;
+}
+
+/** What generators write at the top of their output, in the words of the common conventions. */
+const GENERATOR_MARK =
+  /@generated\b|\bdo not (?:edit|modify)\b|\bauto-?generated\b|\bautomatically generated\b|\bcode generated\b|\bgenerated (?:by|from)\b/i;
+
+/**
+ * Whether a comment before the first code carries a generator's mark (FileFacts
+ * `generatorMarked`): Go's `// Code generated … DO NOT EDIT.` must come before the first
+ * statement, and the other conventions put theirs in the header too. A mark further down
+ * (a comment quoting one) is none. `comments` sorted by start; a docstring is one in Python.
+ */
+function generatorMarked(text: string, comments: readonly TextRange[]): boolean {
+  let end = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  for (const comment of comments) {
+    if (text.slice(end, comment.start).trim() !== '') return false;
+    if (GENERATOR_MARK.test(text.slice(comment.start, comment.end))) return true;
+    end = comment.end;
+  }
+  return false;
 }

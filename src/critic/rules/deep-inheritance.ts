@@ -18,7 +18,7 @@ export const deepInheritance: Rule = {
     'A class with more levels of extends above it than forbidden_patterns.deep_inheritance.max_depth.',
   check({ policy, project }) {
     const limit = policy.forbidden_patterns.deep_inheritance.max_depth;
-    const { isProduct } = pathKinds(policy, project.graph);
+    const { isProduct } = pathKinds(policy, project);
     const findings: Finding[] = [];
     for (const { file, name, depth, chain } of project.inheritance) {
       if (depth <= limit || !isProduct(file)) continue;

@@ -18,7 +18,7 @@ export const diContainer: Rule = {
   id: 'di_container',
   description: 'A dependency-injection container used in the core (paths.core).',
   check({ policy, project }) {
-    return findingsPerFile(project, pathKinds(policy, project.graph).isCore, (path, facts) =>
+    return findingsPerFile(project, pathKinds(policy, project).isCore, (path, facts) =>
       ordinallyNamed(facts.diContainers, (use) => use.library).map(({ item, symbol }) => {
         const container =
           item.library === UNKNOWN_LIBRARY

@@ -34,7 +34,7 @@ export const eventBus: Rule = {
     'An event bus with fewer subscribers than forbidden_patterns.event_bus.min_subscribers.',
   check({ policy, project }) {
     const minimum = policy.forbidden_patterns.event_bus.min_subscribers;
-    const { isProduct } = pathKinds(policy, project.graph);
+    const { isProduct } = pathKinds(policy, project);
     const incoming = incomingEdges(project.graph);
     const findings: Finding[] = [];
     for (const [path, facts] of project.facts) {

@@ -31,7 +31,7 @@ export const forbiddenDependency: Rule = {
     }));
     if (modules.length === 0) return [];
     const modulesOf = (path: string) => modules.filter((module) => module.holds(path));
-    const { isProduct } = pathKinds(policy, project.graph);
+    const { isProduct } = pathKinds(policy, project);
     return project.graph.nodes.filter(isProduct).flatMap((path) => {
       const own = modulesOf(path);
       const [from] = own;

@@ -21,7 +21,7 @@ export const globalMutableState: Rule = {
   id: 'global_mutable_state',
   description: 'A module-level variable that can be reassigned: state shared by every importer.',
   check({ policy, project }) {
-    return findingsPerFile(project, pathKinds(policy, project.graph).isProduct, (path, facts) =>
+    return findingsPerFile(project, pathKinds(policy, project).isProduct, (path, facts) =>
       distinctlyNamed(facts.mutableState, (state) => state.name).map(({ item, symbol }) =>
         placeFinding(
           'global_mutable_state',

@@ -17,7 +17,7 @@ export const godClass: Rule = {
   description: 'A class with more lines of code than forbidden_patterns.god_class.max_loc.',
   check({ policy, project }) {
     const limit = policy.forbidden_patterns.god_class.max_loc;
-    const { isProduct } = pathKinds(policy, project.graph);
+    const { isProduct } = pathKinds(policy, project);
     const findings: Finding[] = [];
     for (const [path, facts] of project.facts) {
       if (!isProduct(path)) continue;

@@ -17,7 +17,7 @@ export const oversizedAdapter: Rule = {
   check({ policy, project }) {
     const { max_loc: limit, adapter_globs: globs } = policy.forbidden_patterns.oversized_adapter;
     const isAdapter = globMatcher(globs);
-    const { isProduct } = pathKinds(policy, project.graph);
+    const { isProduct } = pathKinds(policy, project);
     const findings: Finding[] = [];
     for (const [path, { lines, loc }] of project.facts) {
       if (!isAdapter(path) || !isProduct(path) || loc <= limit) continue;

@@ -34,7 +34,7 @@ export const pluginRegistry: Rule = {
   id: 'plugin_registry',
   description: 'A plugin registry or dynamic module loading in the core (paths.core).',
   check({ policy, project }) {
-    return findingsPerFile(project, pathKinds(policy, project.graph).isCore, (path, facts) => {
+    return findingsPerFile(project, pathKinds(policy, project).isCore, (path, facts) => {
       const registries = registryClasses(facts);
       return [
         ...dynamicLoading(path, facts),

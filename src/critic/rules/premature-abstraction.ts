@@ -20,7 +20,7 @@ export const prematureAbstraction: Rule = {
   check({ policy, project }) {
     const { min_implementations: minimum, core_interfaces: exempt } =
       policy.forbidden_patterns.premature_abstraction;
-    const { isProduct } = pathKinds(policy, project.graph);
+    const { isProduct } = pathKinds(policy, project);
     return project.implementations
       .filter(
         (abstraction) =>

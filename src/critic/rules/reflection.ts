@@ -18,7 +18,7 @@ export const reflection: Rule = {
   description:
     'Reflection-based metaprogramming: eval, new Function, Proxy, Reflect, dynamic imports of computed names, getattr/__import__, Java reflection.',
   check({ policy, project }) {
-    return findingsPerFile(project, pathKinds(policy, project.graph).isProduct, (path, facts) =>
+    return findingsPerFile(project, pathKinds(policy, project).isProduct, (path, facts) =>
       ordinallyNamed(facts.reflection, (fact) => fact.kind).map(({ item, symbol }) =>
         placeFinding(
           'reflection',

@@ -24,7 +24,7 @@ export const singleBackendRepository: Rule = {
   description:
     'A repository-pattern abstraction (*Repository, *Repo) over a single storage backend.',
   check({ policy, project }) {
-    const { isProduct } = pathKinds(policy, project.graph);
+    const { isProduct } = pathKinds(policy, project);
     return project.implementations
       .filter(
         (abstraction) =>

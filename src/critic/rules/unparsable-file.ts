@@ -38,7 +38,7 @@ export const unparsableFile: Rule = {
     'A source file that does not parse, at its first syntax error: it is measured only as far as the parser could read it.',
   check({ policy, project }) {
     const { in_tests: inTests } = policy.forbidden_patterns.unparsable_file;
-    const { isTest } = pathKinds(policy, project.graph);
+    const { isTest } = pathKinds(policy, project);
     const findings: Finding[] = [];
     for (const [path, facts] of project.facts) {
       const [first] = facts.diagnostics;

@@ -32,7 +32,7 @@ describe('file_budget', () => {
         'src/core/a.ts': 'export const a = 1;\n',
         'src/core/b.ts': 'export const b = 1;\n',
         'src/core/a.test.ts': 'export const t = 1;\n',
-        'src/core/api.generated.ts': 'export const g = 1;\n',
+        'src/core/api.generated.ts': '// @generated\nexport const g = 1;\n',
         'src/cli/main.ts': 'export const m = 1;\n',
       },
       BUDGET,

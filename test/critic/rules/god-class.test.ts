@@ -41,7 +41,7 @@ describe('god_class', () => {
     const context = await contextOf(
       {
         'test/order.test.ts': classOfLoc('OrderSuite', 20),
-        'src/client.generated.ts': classOfLoc('Client', 20),
+        'src/client.generated.ts': `// @generated\n${classOfLoc('Client', 20)}`,
       },
       LIMIT,
     );

@@ -12,7 +12,7 @@ function coreOf(loc: number): Record<string, string> {
     'src/a/one.ts': `// comments do not count\n${codeLines(loc - 1)}`,
     'src/b/two.ts': codeLines(1),
     'src/b/two.test.ts': codeLines(100),
-    'src/b/api.generated.ts': codeLines(100),
+    'src/b/api.generated.ts': `// @generated\n${codeLines(100)}`,
   };
 }
 

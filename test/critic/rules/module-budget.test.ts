@@ -33,7 +33,7 @@ describe('module_budget', () => {
         'src/a/one.ts': 'export const one = 1;\n',
         'src/b/two.ts': 'export const two = 2;\n',
         'src/__tests__/one.test.ts': 'export const t = 1;\n',
-        'src/generated/api.ts': 'export const api = 1;\n',
+        'src/generated/api.ts': '// @generated\nexport const api = 1;\n',
         'tools/x.ts': 'export const x = 1;\n',
       },
       BUDGET,

@@ -35,7 +35,7 @@ describe('oversized_adapter', () => {
       {
         'src/adapters/http.ts': `/**\n * Long\n * comment\n */\n${codeLines(5)}\n\n`,
         'src/core/big.ts': codeLines(50),
-        'src/adapters/client.generated.ts': codeLines(50),
+        'src/adapters/client.generated.ts': `// @generated\n${codeLines(50)}`,
         'src/adapters/http.test.ts': codeLines(50),
       },
       LIMIT,

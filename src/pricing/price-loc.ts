@@ -108,15 +108,18 @@ export function textCreditTakenBack(textPoints: number, rest: number): CostItem 
 /**
  * The share of a file's base lines already priced as its head prices them: all of them within
  * one kind of path, a share when they were priced at a smaller weight (test or generated code,
- * by their old path for a move, or a test the product now runs), none from documentation or a
- * lockfile, which cost nothing. Otherwise code first committed as a `.txt` file or a test and
+ * by their old path for a move, or a test the product now runs), none from documentation, a
+ * lockfile or AUREUS's own records, which cost nothing. Otherwise code first committed as a `.txt` file or a test and
  * then moved into the core, or imported by it, would come in for less than its lines, or for
  * free. A change to a smaller weight earns no credit: its share stays 1, as within one kind.
  */
 function pricedShare(file: PricedFile, rules: PathRules): number {
   const from = file.base?.version.path;
   if (from === undefined) return 1;
-  const was = isLockfile(from) || isDocumentation(from) ? 0 : rules.baseWeightOf(from);
+  const was =
+    isLockfile(from) || isDocumentation(from) || AUREUS_RECORDS.has(from)
+      ? 0
+      : rules.baseWeightOf(from);
   const now = rules.weightOf(file.path);
   return now <= 0 ? 1 : Math.min(1, was / now);
 }
@@ -135,6 +138,13 @@ function priceOne(file: PricedFile, policy: Policy, notes: string[], share: numb
   }
   if (isDocumentation(file.path))
     return { points: 0, text: false, detail: 'documentation: not priced' };
+  if (AUREUS_RECORDS.has(file.path))
+    return {
+      points: 0,
+      text: false,
+      detail:
+        "AUREUS's own record: judged by what it gives away (a loosening needs a maintainer), not by its lines",
+    };
   noteUnpriceable(file, notes);
   const base = sideLines(file.base);
   const head = sideLines(file.head);
@@ -209,6 +219,14 @@ const DOCUMENTATION_NAMES =
 function isDocumentation(path: string): boolean {
   return DOCUMENTATION.test(path) || DOCUMENTATION_NAMES.test(path);
 }
+
+/**
+ * The policy and the baseline are data AUREUS reads, never code that runs: an edit is judged by
+ * what it loosens (the policy and baseline directions, which a maintainer must approve), and
+ * the base's copy is the one that judges. Priced as lines, the baseline `aureus init` writes for
+ * a legacy project (hundreds of recorded findings) would block the very commit that adopts it.
+ */
+const AUREUS_RECORDS = new Set(['.aureus/policy.yaml', '.aureus/baseline.json']);
 
 /** Bytes that cost one point when a binary or too-large file is added or replaced. */
 const BYTES_PER_SIZE_POINT = 4096;

@@ -209,6 +209,40 @@ describe('loc', () => {
     expect(priced.cost.total).toBe(0);
   });
 
+  it("does not price AUREUS's own policy and baseline as lines: what they give away is judged instead", async () => {
+    const findings = Array.from({ length: 300 }, (_, i) => `  {"rule": "god_class", "n": ${i}}`);
+    const priced = await priceOf([
+      { path: '.aureus/baseline.json', head: `[\n${findings.join(',\n')}\n]\n` },
+      {
+        path: '.aureus/policy.yaml',
+        base: 'version: 1\n',
+        head: 'version: 1\nbudgets:\n  core_files: 40\n',
+      },
+      { path: 'config/baseline.json', head: '{\n  "a": 1\n}\n' },
+    ]);
+    const record =
+      "AUREUS's own record: judged by what it gives away (a loosening needs a maintainer), not by its lines";
+    expect(itemsOf(priced, 'loc')).toEqual([
+      { points: 0, path: '.aureus/baseline.json', detail: record },
+      { points: 0, path: '.aureus/policy.yaml', detail: record },
+      { points: 3, path: 'config/baseline.json', detail: 'adds 3 lines' },
+    ]);
+  });
+
+  it("prices code moved out of AUREUS's own records as all new lines", async () => {
+    const priced = await priceOf([
+      { path: 'src/a.ts', oldPath: '.aureus/baseline.json', base: tsLines(40), head: tsLines(40) },
+    ]);
+    expect(itemsOf(priced, 'loc')).toEqual([
+      {
+        points: 40,
+        path: 'src/a.ts',
+        detail:
+          'adds 40 lines; its old path priced none of its lines (moved from .aureus/baseline.json)',
+      },
+    ]);
+  });
+
   it('never prices an added binary file at 0', async () => {
     const priced = await priceOf([
       { path: 'assets/logo.png', head: { kind: 'binary', size: 10_000 } },

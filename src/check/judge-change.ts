@@ -131,10 +131,12 @@ function unreadableNotes(
 
 /**
  * Whether an ignored file analysed code imports, and whose own imports could not be read,
- * hides something this change did. What lies behind it is ignored code, read nowhere else: the
- * change counts when it edits ignored code (behind it or not: unknowable), edits the file, or
- * newly reaches it (a new import, a file newly over the limit). A repository that imports a
- * large bundle is not incomplete on every change that leaves ignored code alone.
+ * hides something this change did. What lies behind it is whatever the analysis reads nowhere
+ * else: ignored code, submodules, symbolic links, files it does not read (binary, over a read
+ * limit). The change counts when it touches any of those (behind it or not: unknowable), edits
+ * the file, or newly reaches it (a new import, a file newly over the limit). A gitlink or a link
+ * is not under paths.ignore, so the path alone does not tell. A repository that imports a large
+ * bundle is not incomplete on every change that leaves all of that alone.
  */
 function hidesChange(
   base: Pick<BaseSide, 'unreadable'>,
@@ -143,8 +145,13 @@ function hidesChange(
 ): (file: UnreadableFile) => boolean {
   const ignored = globMatcher(ignore);
   const before = new Set(base.unreadable.filter((file) => file.reached).map(({ path }) => path));
-  const editsIgnored = change.files.some((file) => file.head !== undefined && ignored(file.path));
-  return (file) => editsIgnored || !before.has(file.path);
+  const touchesUnread = change.files.some(
+    (file) =>
+      ignored(file.path) ||
+      (file.oldPath !== undefined && ignored(file.oldPath)) ||
+      [file.base, file.head].some((side) => side !== undefined && side.kind !== 'text'),
+  );
+  return (file) => touchesUnread || !before.has(file.path);
 }
 
 /**

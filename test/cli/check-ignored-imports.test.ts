@@ -130,6 +130,37 @@ describe('code the repository runs from an ignored folder', () => {
     expect(beside.report.verdict).toBe('pass');
   });
 
+  it('is incomplete when the change moves a submodule behind an ignored file over the read limit', async () => {
+    // The large ignored file imports the submodule; a gitlink is not under paths.ignore, so the
+    // change edits no ignored code, yet it changes what the unread file runs.
+    const filler = Array.from(
+      { length: 22_000 },
+      (_, i) => `export const f${i} = ${i}; // padding to pass the read limit`,
+    );
+    repo.write(
+      'src/dist/big.ts',
+      [
+        "import { lib } from '../../vendor/lib/index';",
+        'export const big = lib;',
+        ...filler,
+        '',
+      ].join('\n'),
+    );
+    repo.write('src/app.ts', "import { big } from './dist/big';\nexport const app = big;\n");
+    pointSubmodule('1'.repeat(40));
+    base = repo.commit('the app runs a large ignored file that imports a submodule');
+    pointSubmodule('2'.repeat(40));
+    repo.commit('another commit of the submodule behind the large ignored file');
+    const { code, report } = await check();
+    expect(report.reasons).toContainEqual(
+      expect.stringMatching(
+        /src\/dist\/big\.ts could not be read .*over the read limit of 1048576 bytes/,
+      ),
+    );
+    expect(report.verdict).toBe('incomplete');
+    expect(code).toBe(2);
+  });
+
   it('is incomplete when source code imports a linked source file', async () => {
     repo.write('src/dist/huge.ts', HUGE);
     repo.symlink('dist/huge.ts', 'src/huge.ts');

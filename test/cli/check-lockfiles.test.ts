@@ -99,7 +99,7 @@ describe('aureus check on a change that adds dependencies to a real lockfile', (
     // The manifests alone: the lockfile, unchanged, installs none of it.
     repo.write(
       'package.json',
-      '{ "name": "lockfile-sample", "dependencies": { "webpack": "^5" }, "peerDependencies": { "react": "^18" } }\n',
+      '{ "name": "lockfile-sample", "dependencies": { "webpack": "^5" }, "peerDependencies": { "react": "^18", "vue": "^3" }, "peerDependenciesMeta": { "react": { "optional": true } } }\n',
     );
     repo.write(
       'packages/app/package.json',
@@ -113,12 +113,57 @@ describe('aureus check on a change that adds dependencies to a real lockfile', (
     const report = JSON.parse(run.stdout) as JsonReport & { verdict: string; reasons: string[] };
     expect([report.verdict, run.code]).toEqual(['incomplete', 2]);
     const reasons = report.reasons.join('\n');
+    // pnpm (8 and later, auto-install-peers) installs the project's own non-optional peers.
     expect(reasons).toContain(
-      'package.json: pnpm-lock.yaml, the lockfile the repository keeps for it, does not install webpack',
+      'package.json: pnpm-lock.yaml, the lockfile the repository keeps for it, does not install vue, webpack',
     );
     expect(reasons).toContain('packages/app/package.json: pnpm-lock.yaml, the lockfile');
-    // A peer dependency is the consumer's to install: no lockfile of this package need hold it.
-    expect(reasons).not.toContain('does not install react');
+    // An optional peer is the consumer's to install: no lockfile of this package need hold it.
+    expect(reasons).not.toMatch(/does not install[^.]*react/);
+  });
+
+  it('judges incompletely a new peer dependency package-lock.json does not install, as npm 7 and later install it', async () => {
+    repo.write('package.json', '{ "name": "lockfile-sample", "version": "1.0.0" }\n');
+    repo.write(
+      'package-lock.json',
+      '{ "name": "lockfile-sample", "version": "1.0.0", "lockfileVersion": 3, "requires": true, "packages": { "": { "name": "lockfile-sample", "version": "1.0.0" } } }\n',
+    );
+    const base = repo.commit('base');
+    repo.write(
+      'package.json',
+      '{ "name": "lockfile-sample", "version": "1.0.0", "peerDependencies": { "react": "^18", "webpack": "^5" }, "peerDependenciesMeta": { "react": { "optional": true } } }\n',
+    );
+    repo.commit('add peer dependencies without locking them');
+    const run = await runCliInProcess(
+      ['check', '--base', base, '--head', 'HEAD', '--format', 'json'],
+      repo.dir,
+    );
+    const report = JSON.parse(run.stdout) as JsonReport & { verdict: string; reasons: string[] };
+    expect([report.verdict, run.code]).toEqual(['incomplete', 2]);
+    const reasons = report.reasons.join('\n');
+    expect(reasons).toContain(
+      'package.json: package-lock.json, the lockfile the repository keeps for it, does not install webpack,',
+    );
+    // npm installs no optional peer the project declares.
+    expect(reasons).not.toMatch(/does not install[^.]*react/);
+  });
+
+  it('judges completely a new peer dependency yarn.lock does not hold, as yarn installs no root peer', async () => {
+    repo.write('package.json', '{ "name": "lockfile-sample", "version": "1.0.0" }\n');
+    repo.write('yarn.lock', BEFORE.yarn);
+    const base = repo.commit('base');
+    repo.write(
+      'package.json',
+      '{ "name": "lockfile-sample", "version": "1.0.0", "peerDependencies": { "webpack": "^5" } }\n',
+    );
+    repo.commit('add a peer dependency');
+    const run = await runCliInProcess(
+      ['check', '--base', base, '--head', 'HEAD', '--format', 'json'],
+      repo.dir,
+    );
+    const report = JSON.parse(run.stdout) as JsonReport & { verdict: string; reasons: string[] };
+    expect(report.reasons.join('\n')).not.toContain('does not install');
+    expect(report.verdict).not.toBe('incomplete');
   });
 
   /** An npm project whose one dependency, lodash, its package-lock.json installs. */

@@ -42,11 +42,14 @@ export const npmManifest: ManifestReader = {
 };
 
 /**
- * The names a package.json declares only as peer dependencies: the package's consumer installs
- * them, and a lockfile need not (yarn never installs a workspace's own peers, npm skips optional
- * ones). Empty for text that is not a JSON object.
+ * The names a package.json declares only as peer dependencies that `lockfile` (a path) need not
+ * install: the package's consumer installs them. yarn (classic and berry) never installs a
+ * project's own peers, so all of them. npm 7 and later, pnpm 8 and later (auto-install-peers on
+ * by default) and bun install a project's non-optional peers, and `npm ci` refuses a lockfile
+ * without them, so only those `peerDependenciesMeta` marks `optional: true`. Empty for text that
+ * is not a JSON object.
  */
-export function peerOnlyNames(text: string): Set<string> {
+export function uninstalledPeers(text: string, lockfile: string): Set<string> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -54,13 +57,24 @@ export function peerOnlyNames(text: string): Set<string> {
     return new Set();
   }
   if (!isRecord(parsed) || !isRecord(parsed.peerDependencies)) return new Set();
+  const manifest = parsed;
   const installed = SECTIONS.filter(([section]) => section !== 'peerDependencies').flatMap(
     ([section]) => {
-      const names = isRecord(parsed) ? parsed[section] : undefined;
+      const names = manifest[section];
       return isRecord(names) ? Object.keys(names) : [];
     },
   );
-  return new Set(Object.keys(parsed.peerDependencies).filter((name) => !installed.includes(name)));
+  const meta = isRecord(manifest.peerDependenciesMeta) ? manifest.peerDependenciesMeta : {};
+  const optional = (name: string) => {
+    const entry = Object.hasOwn(meta, name) ? meta[name] : undefined;
+    return isRecord(entry) && entry.optional === true;
+  };
+  const installsPeers = baseName(lockfile) !== 'yarn.lock';
+  return new Set(
+    Object.keys(parsed.peerDependencies).filter(
+      (name) => !installed.includes(name) && (!installsPeers || optional(name)),
+    ),
+  );
 }
 
 /**

@@ -17,7 +17,7 @@ import {
 } from './installed-packages.js';
 import type { DeclaredDependencies, DependencyScope, ManifestReader } from './manifest-reading.js';
 import { mavenPom } from './maven-pom.js';
-import { npmManifest, peerOnlyNames, respecifiedNames } from './npm-manifest.js';
+import { npmManifest, respecifiedNames, uninstalledPeers } from './npm-manifest.js';
 import { checkedOwnPackages } from './own-packages.js';
 import { pyprojectToml, requirementsTxt } from './python-manifests.js';
 
@@ -104,7 +104,8 @@ export function priceDependencies(
     }
     if (untold.length > 0) notes.push(untoldNote(file.path, reader, untold));
     const kept = reader.ecosystem === 'npm' ? keptLockfile(file.path, headLockfiles) : undefined;
-    const peers = kept === undefined ? new Set() : peerOnlyNames(file.head.version.text ?? '');
+    const peers =
+      kept === undefined ? new Set() : uninstalledPeers(file.head.version.text ?? '', kept);
     // A dependency whose spec changed asks for another version, or another package through an
     // alias: a lockfile the change leaves as it was cannot install it.
     const respecified =
@@ -198,8 +199,8 @@ function untoldNote(path: string, reader: ManifestReader, names: readonly string
  * install was added to the manifest alone: `npm ci` refuses such a tree and `npm install`
  * resolves it anew, so what it brings is unknown, and pricing it as the one package it
  * names at least would let a manifest edit that leaves the lockfile as it is buy a dependency of
- * hundreds of packages for one. A name declared only as a peer dependency is the consumer's
- * to install (npm-manifest.ts peerOnlyNames). Only npm's pairs are judged so: a Python project may keep a
+ * hundreds of packages for one. A name declared only as a peer dependency the lockfile's tool
+ * does not install is the consumer's to install (npm-manifest.ts uninstalledPeers). Only npm's pairs are judged so: a Python project may keep a
  * requirements file beside a lockfile of another tool, and a Go module replaced by a local
  * folder needs no go.sum line.
  */

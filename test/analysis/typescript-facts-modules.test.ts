@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { surfacesOf } from '../../src/pricing/price-security.js';
 import { EXTRACTORS } from './support/typescript-extractors.js';
 
 const lines = (...source: string[]): string => `${source.join('\n')}\n`;
@@ -286,6 +287,34 @@ describe.each(EXTRACTORS)('%s: modules, state, reflection, events, DI', (_, extr
     const specifiers = facts.imports.filter((fact) => fact.dynamic).map((fact) => fact.specifier);
     expect(specifiers).toEqual(['./a.js', './b.js', './c.js', './d.js', './e.js', './f.js']);
     expect(facts.reflection).toEqual([{ kind: 'dynamic-require', line: 10 }]);
+  });
+
+  it('reads a module loaded through a loader bound after its use, by assignment, or through require.main', async () => {
+    // A declaration the call precedes in the text (`var` and functions are hoisted), and a
+    // plain assignment, bind the loader as well as a declaration before the call does.
+    const late = await extract(
+      lines(
+        "function run() { return load('child_process').spawnSync('sh'); }",
+        'var load = require;',
+      ),
+      'javascript',
+    );
+    expect(late.imports.map((fact) => fact.specifier)).toEqual(['child_process']);
+    expect([...surfacesOf(late).keys()]).toContain('process_spawn');
+    const facts = await extract(
+      lines(
+        "require.main.require('./a.js');",
+        "process.mainModule.require('./b.js');",
+        'let later;',
+        "function go() { return again('./c.js'); }",
+        'later = require;',
+        'const again = later;',
+        "later('./d.js');",
+      ),
+      'javascript',
+    );
+    const specifiers = facts.imports.filter((fact) => fact.dynamic).map((fact) => fact.specifier);
+    expect(specifiers).toEqual(['./a.js', './b.js', './c.js', './d.js']);
   });
 
   it('finds eval called indirectly or through the global object', async () => {

@@ -32,6 +32,21 @@ describe('TypeScript/JavaScript facts: TypeScript and oxc agree', () => {
     expect(fixtures.filter((file) => BROKEN.has(file))).toEqual([...BROKEN]);
   });
 
+  it('reads every loader of require-aliases.js, so that agreeing is not agreeing on nothing', async () => {
+    const text = readFileSync(join(FIXTURES, 'require-aliases.js'), 'utf8');
+    for (const extract of [viaTypeScript, viaOxc]) {
+      const facts = await extract(text, 'javascript');
+      expect(facts.imports.map((fact) => fact.specifier)).toEqual([
+        'child_process',
+        './again.js',
+        './main.js',
+        './main-module.js',
+        'node:module',
+        './made.js',
+      ]);
+    }
+  });
+
   describe.each(fixtures)('%s', (file) => {
     const text = readFileSync(join(FIXTURES, file), 'utf8');
     const language = languageOf(file);

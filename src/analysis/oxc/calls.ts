@@ -6,9 +6,9 @@ import type {
   MemberExpression,
   NewExpression,
   Node,
+  Program,
   TaggedTemplateExpression,
   TSImportType,
-  VariableDeclarator,
 } from 'oxc-parser';
 import {
   CONTAINER_METHODS,
@@ -20,6 +20,7 @@ import {
 } from '../javascript-conventions.js';
 import { requireBindings } from './bindings.js';
 import { isIdentifierNamed, literalText, type Scope, type Source, textOf } from './syntax.js';
+import { forEachChild } from './tree-walk.js';
 
 /**
  * Calls, by the rules written down in typescript/calls.ts. A tagged template is a call of its
@@ -135,13 +136,14 @@ function calleeName(source: Source, callee: Expression): { name: string; at: num
 
 /**
  * Whether a callee loads a module at run time as `require` does: `require` itself,
- * `module.require`, what `createRequire(…)` returns, or a name a declaration bound to one of
- * these (`const load = require`, `const load = createRequire(import.meta.url)`). Each is the
- * same import whatever it is called through: read as `require` alone, a module loaded through
- * the others would be no import at all, so neither priced as a sensitive surface
+ * `module.require`, `require.main.require`, `process.mainModule.require`, what
+ * `createRequire(…)` returns, or a name the file binds to one of these (`const load = require`,
+ * `load = createRequire(import.meta.url)`: collectRequireAliases). Each is the same import
+ * whatever it is called through: read as `require` alone, a module loaded through the others
+ * would be no import at all, so neither priced as a sensitive surface
  * (`module.require('child_process')`) nor an edge the cycle and module rules judge. A binding is
- * known by its name in the file, whatever scope declares it: a local function of the same name
- * is taken for the loader, which can only add an import, never hide one.
+ * known by its name in the file, whatever scope binds it: a local function of the same name is
+ * taken for the loader, which can only add an import, never hide one.
  */
 function loadsModules(source: Source, callee: Expression): boolean {
   if (callee.type === 'Identifier') {
@@ -151,8 +153,8 @@ function loadsModules(source: Source, callee: Expression): boolean {
   if (callee.type === 'MemberExpression') {
     return (
       !callee.computed &&
-      isIdentifierNamed(callee.object, 'module') &&
-      isIdentifierNamed(callee.property, 'require')
+      isIdentifierNamed(callee.property, 'require') &&
+      LOADER_OWNERS.some(([owner, member]) => isMemberOf(callee.object, owner, member))
     );
   }
   if (callee.type === 'CallExpression') {
@@ -161,11 +163,68 @@ function loadsModules(source: Source, callee: Expression): boolean {
   return false;
 }
 
-/** `const load = require` and the other loaders `loadsModules` knows, bound to a name. */
-export function recordRequireAlias(source: Source, node: VariableDeclarator): void {
-  if (node.id.type !== 'Identifier' || node.init === null) return;
-  if (loadsModules(source, withoutWrappers(node.init))) {
-    source.requireAliases.add(textOf(source, node.id));
+/** What holds a `require` method that loads modules: `module`, `require.main`, `process.mainModule`. */
+const LOADER_OWNERS: readonly (readonly [string, string | null])[] = [
+  ['module', null],
+  ['require', 'main'],
+  ['process', 'mainModule'],
+];
+
+/** `owner` alone (member null), or `owner.member`, as written. */
+function isMemberOf(node: Expression, owner: string, member: string | null): boolean {
+  const target = withoutWrappers(node);
+  if (member === null) return isIdentifierNamed(target, owner);
+  return (
+    target.type === 'MemberExpression' &&
+    !target.computed &&
+    isIdentifierNamed(withoutWrappers(target.object), owner) &&
+    isIdentifierNamed(target.property, member)
+  );
+}
+
+/**
+ * Text that may bind a loader to a name: `require` other than called at once, `createRequire`,
+ * `mainModule`, or an escaped name (`\u0072equire`). A file with none, the common case, pays no
+ * second walk.
+ */
+const LOADER_AS_VALUE = /\brequire\b(?!\s*\()|createRequire|mainModule|\\u/;
+
+/**
+ * The names the file binds to a module loader (`loadsModules`), read before any call is: a
+ * call may precede the binding in the text (`function run() { return load('x') }` above
+ * `var load = require`, which hoisting binds first), and a plain assignment binds as a
+ * declaration does (`let load; load = require`). A name bound to such a name is one too,
+ * followed from each loader through the names bound to it, so a chain costs one pass.
+ */
+export function collectRequireAliases(source: Source, program: Program): void {
+  if (!LOADER_AS_VALUE.test(source.text)) return;
+  const boundTo = new Map<string, string[]>();
+  const loaders: string[] = [];
+  const bind = (name: string, value: Expression) => {
+    const target = withoutWrappers(value);
+    if (target.type === 'Identifier' && textOf(source, target) !== 'require') {
+      const names = boundTo.get(textOf(source, target)) ?? [];
+      names.push(name);
+      boundTo.set(textOf(source, target), names);
+    } else if (loadsModules(source, target)) loaders.push(name);
+  };
+  const gather = (node: Node) => {
+    if (node.type === 'VariableDeclarator' && node.id.type === 'Identifier' && node.init !== null)
+      bind(textOf(source, node.id), node.init);
+    else if (
+      node.type === 'AssignmentExpression' &&
+      node.operator === '=' &&
+      node.left.type === 'Identifier'
+    )
+      bind(textOf(source, node.left), node.right);
+    forEachChild(source, node, gather);
+  };
+  gather(program);
+  const { requireAliases } = source;
+  for (let name = loaders.pop(); name !== undefined; name = loaders.pop()) {
+    if (requireAliases.has(name)) continue;
+    requireAliases.add(name);
+    loaders.push(...(boundTo.get(name) ?? []));
   }
 }
 

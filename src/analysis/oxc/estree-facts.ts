@@ -4,11 +4,11 @@ import { DECISION_OPERATORS, TYPESCRIPT_IN_JAVASCRIPT } from '../javascript-conv
 import { FactsCollector, type ParseError } from '../tree-sitter/facts-collector.js';
 import type { TextRange } from '../tree-sitter/line-index.js';
 import {
+  collectRequireAliases,
   recordCall,
   recordConstruction,
   recordDynamicImport,
   recordMemberAccess,
-  recordRequireAlias,
   recordTypeImport,
 } from './calls.js';
 import { asFunction, visitClass, visitFunction, visitInterface } from './declarations.js';
@@ -60,6 +60,7 @@ export function extractEstreeFacts(
   const requireAliases = new Set<string>();
   const source: Source = { text, facts, ancestors: [program], typeScriptSyntax, requireAliases };
   watchImportedNames(source, program);
+  collectRequireAliases(source, program);
   for (const statement of program.body) {
     recordExports(source, statement);
     if (statement.type === 'ExpressionStatement') recordCommonJsExports(source, statement);
@@ -138,9 +139,6 @@ function visit(source: Source, node: Node, scope: Scope): void {
     case 'CallExpression':
     case 'TaggedTemplateExpression':
       recordCall(source, node, scope);
-      break;
-    case 'VariableDeclarator':
-      recordRequireAlias(source, node);
       break;
     case 'NewExpression':
       recordConstruction(source, node, scope);

@@ -21,7 +21,7 @@ export interface Source {
   readonly ancestors: Node[];
   /** For a JavaScript file: where TypeScript-only syntax first appears, once found. */
   readonly typeScriptSyntax: { readonly check: boolean; at: number | null };
-  /** Names a declaration binds to a function that loads modules (calls.ts `loadsModules`). */
+  /** Names the file binds to a function that loads modules (calls.ts `collectRequireAliases`). */
   readonly requireAliases: Set<string>;
 }
 

@@ -182,7 +182,7 @@ async function analyzeWith(
   };
   // Where each resolver looked for an import, or would have (Java's, under its source roots).
   const goCandidates = listing.go === undefined ? undefined : goImportCandidates(listing.go.texts);
-  const javaCandidates = javaImportCandidates(collected.facts);
+  const javaCandidates = javaImportCandidates(collected.facts, listing.linked.keys());
   const candidates: ImportCandidates = (from, specifier) => {
     if (java.imports.has(from)) return javaCandidates(from, specifier);
     if (go !== undefined && isGoFile(from)) return goCandidates?.(from, specifier) ?? [];

@@ -239,6 +239,22 @@ describe('code the repository runs from an ignored folder', () => {
     expect(code).toBe(2);
   });
 
+  it('is incomplete when Python code imports a module whose file is a link', async () => {
+    repo.write('dist/huge.py', 'class Huge:\n    def m(self):\n        return 1\n');
+    repo.symlink('../dist/huge.py', 'lib/huge.py');
+    repo.write('lib/__init__.py', '');
+    repo.write('app.py', 'from lib.huge import Huge\n\napp = Huge().m()\n');
+    repo.commit('a module whose file is a link');
+    const { code, report } = await check();
+    expect(report.reasons).toContainEqual(
+      expect.stringContaining(
+        'lib/huge.py is a symbolic link, which AUREUS does not follow, yet app.py imports it',
+      ),
+    );
+    expect(report.verdict).toBe('incomplete');
+    expect(code).toBe(2);
+  });
+
   it('is incomplete when Go code imports a package inside a linked folder', async () => {
     repo.write('go.mod', 'module example.com/m\n\ngo 1.22\n');
     repo.write('dist/huge/huge.go', 'package huge\n\nfunc M() int { return 1 }\n');
@@ -275,6 +291,37 @@ describe('code the repository runs from an ignored folder', () => {
         'src/com/example/lib is a symbolic link, which AUREUS does not follow, yet src/com/example/App.java imports it',
       ),
     );
+    expect(report.verdict).toBe('incomplete');
+    expect(code).toBe(2);
+  });
+
+  it('is incomplete when Java code imports a class whose file is a link', async () => {
+    repo.write(
+      'dist/lib/Huge.java',
+      'package com.example.lib;\n\npublic class Huge {\n  public int m() { return 1; }\n}\n',
+    );
+    repo.symlink('../../../../dist/lib/Huge.java', 'src/com/example/lib/Huge.java');
+    // A class beside it makes the folder a package the analysis knows.
+    repo.write(
+      'src/com/example/lib/Other.java',
+      'package com.example.lib;\n\npublic class Other {}\n',
+    );
+    repo.write(
+      'src/com/example/App.java',
+      'package com.example;\n\nimport com.example.lib.Huge;\n\npublic class App {\n  int run() { return new Huge().m(); }\n}\n',
+    );
+    repo.write(
+      'src/com/example/Star.java',
+      'package com.example;\n\nimport com.example.lib.*;\n\npublic class Star {\n  int run() { return new Huge().m(); }\n}\n',
+    );
+    repo.commit('a class whose file is a link');
+    const { code, report } = await check();
+    for (const importer of ['App', 'Star'])
+      expect(report.reasons).toContainEqual(
+        expect.stringContaining(
+          `src/com/example/lib/Huge.java is a symbolic link, which AUREUS does not follow, yet src/com/example/${importer}.java imports it`,
+        ),
+      );
     expect(report.verdict).toBe('incomplete');
     expect(code).toBe(2);
   });

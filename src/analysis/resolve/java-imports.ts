@@ -146,10 +146,15 @@ function declares(facts: FileFacts | undefined, name: string): boolean {
 /**
  * Where a Java import's name would be as a path: its dotted name as folders under each source
  * root the repository's Java files show (a file of package `a.b` in `src/main/java/a/b/` makes
- * `src/main/java` a root). A name no analysed file declares may be in a linked folder there.
+ * `src/main/java` a root). A name no analysed file declares may be in a linked folder there, or
+ * its file may itself be a link: `a.b.C` is `a/b/C.java`, and a nested `a.b.C.D` is in
+ * `a/b/C.java` too, so each prefix's `.java` file is a candidate; a wildcard `a.b.*` names every
+ * `.java` entry of `a/b/`, of which only the `linked` ones (the paths of links and submodules)
+ * are unread.
  */
 export function javaImportCandidates(
   files: ReadonlyMap<string, FileFacts>,
+  linked: Iterable<string> = [],
 ): (fromFile: string, specifier: string) => readonly string[] {
   const roots = new Set<string>();
   for (const [path, facts] of files) {
@@ -161,12 +166,21 @@ export function javaImportCandidates(
     else if (folder === tail) roots.add('');
     else if (folder.endsWith(`/${tail}`)) roots.add(folder.slice(0, -tail.length - 1));
   }
+  const linkedJava = new Map<string, string[]>();
+  for (const path of linked) {
+    if (!path.endsWith('.java')) continue;
+    const folder = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
+    linkedJava.set(folder, [...(linkedJava.get(folder) ?? []), path]);
+  }
   return (_fromFile, specifier) => {
-    const name = (specifier.endsWith('.*') ? specifier.slice(0, -2) : specifier).replaceAll(
-      '.',
-      '/',
-    );
-    return [...roots].map((root) => (root === '' ? name : `${root}/${name}`));
+    const wildcard = specifier.endsWith('.*');
+    const parts = (wildcard ? specifier.slice(0, -2) : specifier).split('.');
+    return [...roots].flatMap((root) => {
+      const under = (count: number) => [root, ...parts.slice(0, count)].filter(Boolean).join('/');
+      const folder = under(parts.length);
+      const classFiles = parts.map((_, index) => `${under(index + 1)}.java`);
+      return [folder, ...classFiles, ...(wildcard ? (linkedJava.get(folder) ?? []) : [])];
+    });
   };
 }
 

@@ -1,3 +1,4 @@
+import { linesOf } from '../analysis/tree-sitter/line-index.js';
 import type { CostItem } from '../model/cost.js';
 import type { FileFacts } from '../model/facts.js';
 import type { Policy } from '../model/policy.js';
@@ -253,9 +254,14 @@ function sideLines(side: PricedSide | null): { count: number; unit: 'code' | 'te
   return { count: 0, unit: 'code' };
 }
 
+/**
+ * Lines of text in no language AUREUS parses end at LF, CRLF or a lone CR, as a parsed
+ * language's lines do (Python's, Java's): a file laid out with lone CRs is as many lines to an
+ * editor and to git's diff, and read at LF alone it would be one line, priced by its size.
+ */
 function nonBlankLines(text: string): number {
   let count = 0;
-  for (const line of text.split('\n')) if (line.trim() !== '') count += 1;
+  for (const line of linesOf(text, 'cr-lf')) if (line.trim() !== '') count += 1;
   return count;
 }
 

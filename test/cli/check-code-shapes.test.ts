@@ -206,6 +206,25 @@ describe('aureus check on code shaped to escape line counts', () => {
     });
   });
 
+  it('counts the lines of text in a language it does not parse however they end', async () => {
+    // 2,000 one-line C functions: 80 KB, whose size alone would be 20 units.
+    const lines = Array.from({ length: 2000 }, (_, i) => `int f${i}(int x) { return x + ${i}; }`);
+    const run = await checkBranch('text-line-breaks', {
+      'src/lf.c': `${lines.join('\n')}\n`,
+      'src/crlf.c': `${lines.join('\r\n')}\r\n`,
+      'src/cr.c': `${lines.join('\r')}\r`,
+    });
+    const details = Object.fromEntries(
+      run.items.filter((item) => item.category === 'loc').map((item) => [item.path, item.detail]),
+    );
+    expect(details).toEqual({
+      'src/lf.c': 'adds 2000 lines',
+      'src/crlf.c': 'adds 2000 lines',
+      'src/cr.c': 'adds 2000 lines',
+    });
+    expect(run.verdict).toBe('block');
+  });
+
   it('keeps an image renamed .ts binary: priced by its size, never parsed', async () => {
     const run = await checkBranch('image', { 'src/logo.ts': PNG });
     expect(run.items.find((item) => item.path === 'src/logo.ts')).toEqual({

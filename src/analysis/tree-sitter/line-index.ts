@@ -71,6 +71,16 @@ export function createLineIndex(text: string, breaks: LineBreaks = 'lf'): LineIn
   };
 }
 
+/**
+ * The physical lines of a text as the index counts them (`breaks`: LineBreaks), each with its
+ * ending: the one splitter for every count of lines, so text no parser reads ends its lines
+ * where parsed code does.
+ */
+export function linesOf(text: string, breaks: LineBreaks): string[] {
+  const { lineStarts } = createLineIndex(text, breaks);
+  return lineStarts.map((start, index) => text.slice(start, lineStarts[index + 1] ?? text.length));
+}
+
 function lineFeedStarts(text: string): number[] {
   const starts = [0];
   for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) starts.push(at + 1);

@@ -8,6 +8,7 @@ import { parsePolicy } from '../policy/parse-policy.js';
 import { formatPolicyProblem } from '../policy/policy-problem.js';
 import { BUILDER_WORKFLOW_PATH, builderWorkflow, pinnedAction } from './builder-workflow.js';
 import { enableBuilderPolicy } from './enable-builder-policy.js';
+import { refuseLinkedStore } from './store-folder.js';
 import { workflowDifference } from './workflow-difference.js';
 
 export interface BuilderInitOptions {
@@ -31,8 +32,8 @@ export interface BuilderInitOutcome {
 /**
  * `aureus init --builder`: writes `.github/workflows/aureus-builder.yml` and sets
  * `integrations.app.builder: true` in the policy, which must exist (aureus init writes it
- * first). Nothing is written through a link the repository commits: `.github`, its
- * `workflows` folder and the two files are checked with lstat, a new file is linked into
+ * first). Nothing is read or written through a link the repository commits: `.aureus`,
+ * `.github`, its `workflows` folder and the two files are checked with lstat, a new file is linked into
  * place only if the name is free, and a replaced one is renamed over (a rename replaces a link,
  * never follows it). A workflow that differs is kept unless `force`, with the difference named.
  */
@@ -43,6 +44,7 @@ export async function initBuilder(
   const action = pinnedAction(options.action);
   const shown = (path: string) => relative(options.cwd, path) || path;
   const policyPath = storePaths(root).policy;
+  await refuseLinkedStore(root, options.cwd);
   const policyText = await readRegularFile(policyPath, shown(policyPath));
   if (policyText === undefined)
     throw new AureusError(

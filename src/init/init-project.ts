@@ -19,6 +19,7 @@ import { inferProject } from './infer-project.js';
 import { layeringRules } from './layering-rules.js';
 import type { ProjectIntelligence } from './project-intelligence.js';
 import { renderGeneratedPolicy } from './render-generated-policy.js';
+import { refuseLinkedStore } from './store-folder.js';
 import { surveyProject } from './survey-project.js';
 import { unifiedDiff } from './unified-diff.js';
 
@@ -58,6 +59,7 @@ export type BaselineOutcome =
  * policy and compares it with the policy already there. Never writes.
  */
 export async function planInit(root: string, options: InitOptions): Promise<InitPlan> {
+  await refuseLinkedStore(root, options.cwd);
   const design = defaultPolicy();
   const { survey, analysis } = await surveyProject(root, design, {
     now: options.now ?? new Date(),
@@ -121,18 +123,13 @@ export async function applyInit(
   options: InitOptions,
 ): Promise<BaselineOutcome> {
   const paths = storePaths(root);
+  // Again: the folder may have changed since the plan was made.
+  await refuseLinkedStore(root, options.cwd);
   const now = await readExisting(paths.policy, plan.shownPath);
   if (plan.existing.kind !== 'none' || now !== undefined) {
     throw new AureusError(
       `${plan.shownPath} already exists; aureus init never overwrites a policy.`,
       'compare it with `aureus init --dry-run`, edit it by hand, or delete it and run aureus init again.',
-    );
-  }
-  // A cloned repository could ship `.aureus` as a link to send this write elsewhere.
-  if ((await lstat(paths.dir).catch(() => undefined))?.isSymbolicLink()) {
-    throw new AureusError(
-      `${paths.dir} is a symbolic link; AUREUS does not write through links.`,
-      `replace ${paths.dir} with a folder.`,
     );
   }
   await mkdir(paths.dir, { recursive: true });

@@ -3,6 +3,7 @@ import {
   lstatSync,
   mkdirSync,
   readFileSync,
+  rmSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
@@ -178,6 +179,33 @@ describe('aureus init --builder', () => {
       await outside.remove();
     }
     expect(lstatSync(join(repo.dir, '.github')).isSymbolicLink()).toBe(true);
+  });
+
+  it('neither reads nor writes a policy through a committed .aureus link or a linked policy', async () => {
+    const outside = await makeRepo('init-builder-outside-policy');
+    try {
+      writeFileSync(join(outside.dir, 'policy.yaml'), 'version: 1\n');
+      symlinkSync(outside.dir, join(repo.dir, '.aureus'));
+      const run = await init('--yes', '--without-hooks', '--builder', '--action', ACTION);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain(
+        '.aureus is a symbolic link; AUREUS neither reads nor writes through links.',
+      );
+      expect(readFileSync(join(outside.dir, 'policy.yaml'), 'utf8')).toBe('version: 1\n');
+      expect(existsSync(workflowFile())).toBe(false);
+
+      // A real .aureus folder whose policy is the link.
+      rmSync(join(repo.dir, '.aureus'));
+      mkdirSync(join(repo.dir, '.aureus'));
+      symlinkSync(join(outside.dir, 'policy.yaml'), join(repo.dir, POLICY));
+      const linked = await init('--yes', '--without-hooks', '--builder', '--action', ACTION);
+      expect(linked.code).toBe(2);
+      expect(linked.stderr).toContain('is not a regular file (a link, folder or device)');
+      expect(readFileSync(join(outside.dir, 'policy.yaml'), 'utf8')).toBe('version: 1\n');
+      expect(existsSync(workflowFile())).toBe(false);
+    } finally {
+      await outside.remove();
+    }
   });
 
   it('refuses a workflow file that is a link, even with --force', async () => {

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { applyInit, planInit } from '../../src/init/init-project.js';
@@ -117,6 +117,27 @@ describe('aureus init', () => {
       }),
     );
     expect(upwards.code).toBe(1);
+  });
+
+  it('neither shows nor writes a policy through a committed .aureus link', async () => {
+    const outside = await makeRepo('init-outside-policy');
+    try {
+      writeFileSync(join(outside.dir, 'policy.yaml'), 'version: 1 # outside secret\n');
+      symlinkSync(outside.dir, join(repo.dir, '.aureus'));
+      for (const args of [['--dry-run'], ['--yes', '--without-hooks']]) {
+        const run = await init(...args);
+        expect(run.code).toBe(2);
+        expect(run.stderr).toContain(
+          '.aureus is a symbolic link; AUREUS neither reads nor writes through links.',
+        );
+        expect(run.stdout).not.toContain('outside secret');
+      }
+      expect(readFileSync(join(outside.dir, 'policy.yaml'), 'utf8')).toBe(
+        'version: 1 # outside secret\n',
+      );
+    } finally {
+      await outside.remove();
+    }
   });
 
   it('--dry-run prints the policy and the reasoning and writes nothing', async () => {

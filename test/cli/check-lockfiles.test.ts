@@ -142,7 +142,7 @@ describe('aureus check on a change that adds dependencies to a real lockfile', (
     expect([report.verdict, run.code]).toEqual(['incomplete', 2]);
     const reasons = report.reasons.join('\n');
     expect(reasons).toContain(
-      'package.json: package-lock.json, the lockfile the repository keeps for it, does not install webpack,',
+      'package.json: package-lock.json, the lockfile the repository keeps for it, does not install webpack as the manifest asks',
     );
     // npm installs no optional peer the project declares.
     expect(reasons).not.toMatch(/does not install[^.]*react/);

@@ -1,4 +1,5 @@
 import { AureusError } from '../model/errors.js';
+import { utf8TextOrUndefined } from '../model/path-bytes.js';
 import { splitNul } from './diff-entries.js';
 import { explainGitFailure } from './explain-git-failure.js';
 import { toGitPath } from './git-path.js';
@@ -35,7 +36,7 @@ export async function listTrackedFiles(
   if (ref === undefined) {
     const cwd = requireWorkTree(repository, 'indexed');
     const listing = await runGit(cwd, ['ls-files', '--stage', '-z', '--full-name']);
-    return sortByPath(splitNul(listing.stdout).map(parseIndexLine));
+    return sortByPath(parseListing(listing.stdout, parseIndexLine));
   }
   assertSafeRevision(ref, 'listed');
   // A full object id is listed at once (ls-tree peels it to its commit): one git process fewer
@@ -92,7 +93,7 @@ function listCommit(
     `${commit}^{commit}`,
   ];
   const listing = runGit(cwd, args, { okExitCodes: [0, 128] }).then(async (answer) => {
-    if (answer.exitCode === 0) return sortByPath(splitNul(answer.stdout).map(parseTreeLine));
+    if (answer.exitCode === 0) return sortByPath(parseListing(answer.stdout, parseTreeLine));
     // An id that names no commit here, or another failure: rev-parse tells them apart.
     if ((await findCommit(repository, commit)) === null) throw notACommit(commit);
     throw explainGitFailure(cwd, args, answer.exitCode, answer.stderr);
@@ -104,24 +105,58 @@ function listCommit(
   return listing.then((files) => [...files]);
 }
 
-/** `<mode> SP <type> SP <id> SP+ <size|-> TAB <path>`, or without the size (no `-l`). */
-function parseTreeLine(line: Buffer): TrackedFile {
-  const tab = line.indexOf(9);
-  const [mode = '', , blobSha = '', size = ''] = line
-    .subarray(0, tab)
-    .toString('latin1')
-    .split(/ +/);
-  if (tab === -1 || !/^\d{6}$/.test(mode) || blobSha === '') throw unparsable('ls-tree', line);
-  const path = toGitPath(line.subarray(tab + 1)).text;
+/**
+ * Every entry of a `-z` listing. Nearly always the whole output is UTF-8 (git's separators are
+ * ASCII, so it is exactly when every path is): it is then decoded once and cut as text, which
+ * a hook pays for twice per run on a repository of thousands of files. Otherwise each path is
+ * decoded on its own, its bytes kept (toGitPath): the same answers, only slower.
+ */
+function parseListing(
+  output: Buffer,
+  parse: (head: string, path: string, line: () => Buffer) => TrackedFile,
+): TrackedFile[] {
+  const text = utf8TextOrUndefined(output);
+  const files: TrackedFile[] = [];
+  if (text === undefined) {
+    for (const line of splitNul(output)) {
+      const tab = line.indexOf(9);
+      const head = line.subarray(0, tab === -1 ? line.length : tab).toString('latin1');
+      const path = tab === -1 ? '' : toGitPath(line.subarray(tab + 1)).text;
+      files.push(parse(tab === -1 ? '' : head, path, () => line));
+    }
+    return files;
+  }
+  let start = 0;
+  while (start < text.length) {
+    let end = text.indexOf('\0', start);
+    if (end === -1) end = text.length;
+    const tab = text.indexOf('\t', start);
+    const at = start;
+    const line = () => Buffer.from(text.slice(at, end), 'utf8');
+    files.push(
+      tab === -1 || tab > end
+        ? parse('', '', line)
+        : parse(text.slice(start, tab), text.slice(tab + 1, end), line),
+    );
+    start = end + 1;
+  }
+  return files;
+}
+
+/**
+ * `<mode> SP <type> SP <id> SP+ <size|-> TAB <path>`, or without the size (no `-l`): `head` is
+ * what precedes the tab, empty when there is none.
+ */
+function parseTreeLine(head: string, path: string, line: () => Buffer): TrackedFile {
+  const [mode = '', , blobSha = '', size = ''] = head.split(/ +/);
+  if (head === '' || !/^\d{6}$/.test(mode) || blobSha === '') throw unparsable('ls-tree', line());
   return { path, blobSha, mode, ...(/^\d+$/.test(size) ? { size: Number(size) } : {}) };
 }
 
 /** `<mode> SP <id> SP <stage> TAB <path>`; a stage other than 0 means a merge conflict. */
-function parseIndexLine(line: Buffer): TrackedFile {
-  const tab = line.indexOf(9);
-  const [mode = '', blobSha = '', stage = ''] = line.subarray(0, tab).toString('latin1').split(' ');
-  if (tab === -1 || !/^\d{6}$/.test(mode) || blobSha === '') throw unparsable('ls-files', line);
-  const path = toGitPath(line.subarray(tab + 1)).text;
+function parseIndexLine(head: string, path: string, line: () => Buffer): TrackedFile {
+  const [mode = '', blobSha = '', stage = ''] = head.split(' ');
+  if (head === '' || !/^\d{6}$/.test(mode) || blobSha === '') throw unparsable('ls-files', line());
   if (stage !== '0') {
     throw new AureusError(
       `${path} is unmerged in the index, so it has no single version to list.`,

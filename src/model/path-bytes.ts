@@ -27,6 +27,18 @@ export function pathFromBytes(bytes: Uint8Array): string {
   }
 }
 
+/**
+ * The bytes as text when they are all UTF-8, else undefined. Then a `-z` listing of many paths
+ * (git's separators are ASCII) decodes once, each path just as pathFromBytes decodes it.
+ */
+export function utf8TextOrUndefined(bytes: Uint8Array): string | undefined {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
 /** The bytes pathFromBytes read this string from; plain UTF-8 for any other string. */
 export function pathToBytes(path: string): Buffer {
   if (!ESCAPED_BYTE.test(path)) return Buffer.from(path, 'utf8');

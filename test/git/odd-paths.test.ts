@@ -67,6 +67,32 @@ describe('paths git would quote', () => {
     expect(listed.map((f) => f.path)).toEqual([...ODD_NAMES].sort());
   });
 
+  it('are listed by listTrackedFiles with every byte kept when one name is not UTF-8', async () => {
+    const mixed = await makeRepo('mixed-names');
+    try {
+      // One name not UTF-8 beside UTF-8 and ASCII ones: the listing cannot be decoded as a whole
+      // (as the listings of valid names above are), so each path is decoded alone.
+      mixed.write('caf\u00e9.ts', 'export const a = 1;\n');
+      mixed.write('plain.ts', 'export const b = 1;\n');
+      writeFileSync(
+        Buffer.concat([Buffer.from(`${mixed.dir}/`), Buffer.from('caf\xe9.ts', 'latin1')]),
+        'export const c = 1;\n',
+      );
+      mixed.commit('mixed names');
+      const expected = ['caf\u00e9.ts', 'caf\uDCE9.ts', 'plain.ts'].sort();
+      const committed = await listTrackedFiles(mixed.dir, 'HEAD');
+      expect(committed.map((f) => f.path)).toEqual(expected);
+      expect(committed.every((f) => f.mode === '100644' && /^[0-9a-f]{40}$/.test(f.blobSha))).toBe(
+        true,
+      );
+      expect(committed.map((f) => f.size)).toEqual([20, 20, 20]);
+      const indexed = await listTrackedFiles(mixed.dir);
+      expect(indexed).toEqual(committed.map(({ size: _size, ...file }) => file));
+    } finally {
+      await mixed.remove();
+    }
+  });
+
   it('keep a name that is not UTF-8 readable from disk, with a note', async () => {
     const latin1 = await makeRepo('latin1-name');
     try {

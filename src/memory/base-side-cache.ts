@@ -60,11 +60,9 @@ export function baseSideCache(cacheDir: string | undefined) {
       try {
         const found = await readCacheFile(await fileOf(inputs));
         if (found.kind !== 'text') return undefined;
-        const stored: unknown = JSON.parse(found.text);
-        if (typeof stored !== 'object' || stored === null) return undefined;
-        if (!('checksum' in stored) || !('side' in stored)) return undefined;
-        const side: unknown = stored.side;
-        if (stored.checksum !== checksum(JSON.stringify(side))) return undefined;
+        const text = keptText(found.text);
+        if (text === undefined) return undefined;
+        const side: unknown = JSON.parse(text);
         return isKeptBaseSide(side) ? side : undefined;
       } catch {
         return undefined;
@@ -74,7 +72,10 @@ export function baseSideCache(cacheDir: string | undefined) {
       const text = JSON.stringify(side);
       try {
         const file = await fileOf(inputs);
-        await writeCacheFile(file, `{"checksum":"${checksum(text)}","side":${text}}\n`);
+        await writeCacheFile(
+          file,
+          `${ENTRY_START}${checksum(text)}${ENTRY_SIDE}${text}${ENTRY_END}`,
+        );
         await keepLatest(dirname(file));
       } catch {
         // A side that cannot be kept only costs the next check an analysis of its base.
@@ -104,11 +105,32 @@ async function keepLatest(folder: string): Promise<void> {
 }
 
 function keyOf(buildId: string, { scope, policy, files }: BaseSideInputs): string {
-  const hash = createHash('sha256').update(`${buildId}\0${scope}\0${JSON.stringify(policy)}\0`);
   // In one order whatever listed them: a commit's tree and the index it was made from agree.
   const sorted = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  for (const { path, mode, blobSha } of sorted) hash.update(`${path}\0${mode}\0${blobSha}\n`);
-  return hash.digest('hex');
+  // One text hashed at once: the same bytes as hashing file by file, in one call, not thousands.
+  const listed = sorted.map(({ path, mode, blobSha }) => `${path}\0${mode}\0${blobSha}\n`);
+  return createHash('sha256')
+    .update(`${buildId}\0${scope}\0${JSON.stringify(policy)}\0${listed.join('')}`)
+    .digest('hex');
+}
+
+/** What write puts around a side's text: its checksum first, so that it is read back unparsed. */
+const ENTRY_START = '{"checksum":"';
+const ENTRY_SIDE = '","side":';
+const ENTRY_END = '}\n';
+const CHECKSUM_LENGTH = 64;
+
+/**
+ * The side's text of an entry as write wrote it, when its checksum verifies; else undefined.
+ * The checksum is of the very text parsed next: the side is neither parsed twice nor written
+ * out again to be checked.
+ */
+function keptText(entry: string): string | undefined {
+  const sideAt = ENTRY_START.length + CHECKSUM_LENGTH;
+  if (!entry.startsWith(ENTRY_START) || !entry.startsWith(ENTRY_SIDE, sideAt)) return undefined;
+  if (!entry.endsWith(ENTRY_END)) return undefined;
+  const text = entry.slice(sideAt + ENTRY_SIDE.length, entry.length - ENTRY_END.length);
+  return entry.slice(ENTRY_START.length, sideAt) === checksum(text) ? text : undefined;
 }
 
 function checksum(text: string): string {

@@ -1,8 +1,12 @@
+import { lstat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { runGit } from '../git/git-runner.js';
+import { openRepository } from '../git/repository.js';
+import { errnoCode } from '../memory/errno-code.js';
 
 /**
- * What the commit hooks ask git about the commit being made, each in one cheap call before any
- * analysis is loaded. None of them writes the index: git runs with GIT_OPTIONAL_LOCKS=0 and the
+ * What the commit hooks ask git about the commit being made, each in one cheap call (or none)
+ * before any analysis is loaded. None of them writes the index: git runs with GIT_OPTIONAL_LOCKS=0 and the
  * hook's own GIT_INDEX_FILE (the temporary index of `git commit -a` or `git commit <paths>`).
  */
 
@@ -19,12 +23,20 @@ export async function hasStagedChanges(root: string): Promise<boolean> {
 /**
  * Whether a merge is being concluded: its staged change is the whole merged branch, whose commits
  * were checked where they were made (and CI checks the result), so the hooks leave it alone.
+ * As git commit itself decides: MERGE_HEAD is in this worktree's git folder. A branch or tag
+ * that happens to be named MERGE_HEAD is no merge, and no git process is started: the folder is
+ * known from the repository the check opens anyway.
  */
 export async function isMergeInProgress(root: string): Promise<boolean> {
-  const merge = await runGit(root, ['rev-parse', '-q', '--verify', 'MERGE_HEAD'], {
-    okExitCodes: [0, 1],
-  });
-  return merge.exitCode === 0;
+  const { gitDir } = await openRepository(root);
+  try {
+    await lstat(join(gitDir, 'MERGE_HEAD'));
+    return true;
+  } catch (error) {
+    const code = errnoCode(error);
+    if (code === 'ENOENT' || code === 'ENOTDIR') return false;
+    throw error;
+  }
 }
 
 /** HEAD's commit id, or `unborn` before the first commit. */

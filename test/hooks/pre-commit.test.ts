@@ -271,4 +271,14 @@ describe('aureus hook pre-commit, installed with husky, under a real git commit'
     expect(result.code).toBe(0);
     expect(result.output).toContain('concluding a merge');
   });
+
+  it('judges a commit on a repository with a branch named MERGE_HEAD: only a merge is left alone', () => {
+    repo.git('branch', 'MERGE_HEAD');
+    repo.write('src/over.ts', OVER_BUDGET);
+    repo.git('add', 'src/over.ts');
+    const result = commit(repo, ['-q', '-m', 'over budget']);
+    expect(result.code).toBe(1);
+    expect(result.output).not.toContain('concluding a merge');
+    expect(result.output).toContain('AUREUS: BLOCK');
+  });
 });

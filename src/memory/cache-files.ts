@@ -98,12 +98,49 @@ export async function readCacheFile(path: string): Promise<CacheFileRead> {
  * only from a regular file of this user no one else may write: anything else is `refused`.
  */
 export async function readCacheBytes(path: string): Promise<CacheBytesRead> {
+  const read = await readCacheWith(path, (handle) => handle.readFile());
+  return read.kind === 'read' ? { kind: 'bytes', bytes: read.value } : read;
+}
+
+/** A byte range of a cache file: `length` bytes from `offset`. */
+export interface CacheRange {
+  readonly offset: number;
+  readonly length: number;
+}
+
+/**
+ * The bytes of each range of a cache file, opened and trusted as readCacheBytes does; a range
+ * past the end of the file is shorter, or empty. For a few entries of a large file, whose
+ * places its writer listed: the rest of the file is never read.
+ */
+export async function readCacheRanges(
+  path: string,
+  ranges: readonly CacheRange[],
+): Promise<{ readonly kind: 'ranges'; readonly parts: Buffer[] } | CacheMiss> {
+  const read = await readCacheWith(path, async (handle) => {
+    const parts: Buffer[] = [];
+    for (const { offset, length } of ranges) {
+      const buffer = Buffer.alloc(length);
+      const { bytesRead } = await handle.read(buffer, 0, length, offset);
+      parts.push(buffer.subarray(0, bytesRead));
+    }
+    return parts;
+  });
+  return read.kind === 'read' ? { kind: 'ranges', parts: read.value } : read;
+}
+
+type CacheMiss = { readonly kind: 'missing' } | { readonly kind: 'refused' };
+
+async function readCacheWith<T>(
+  path: string,
+  reader: (handle: FileHandle) => Promise<T>,
+): Promise<{ readonly kind: 'read'; readonly value: T } | CacheMiss> {
   let handle: FileHandle | undefined;
   try {
     handle = await open(path, constants.O_RDONLY | NO_FOLLOW | NON_BLOCKING);
     const stats = await handle.stat();
     if (!stats.isFile() || !isPrivate(stats)) return { kind: 'refused' };
-    return { kind: 'bytes', bytes: await handle.readFile() };
+    return { kind: 'read', value: await reader(handle) };
   } catch (error) {
     const code = errnoCode(error);
     if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'missing' };

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeCacheFile } from './atomic-write.js';
-import { readCacheBytes } from './cache-files.js';
+import { readCacheBytes, readCacheRanges } from './cache-files.js';
 import { errnoCode } from './errno-code.js';
 import { decodeEntry } from './facts-cache-format.js';
 
@@ -69,16 +69,30 @@ function indexLines(bytes: Buffer, lines: Map<string, Buffer>): void {
     const end = newline === -1 ? bytes.length : newline;
     const line = bytes.subarray(start, end);
     start = end + 1;
-    if (line.compare(KEY_START, 0, KEY_START.length, 0, KEY_START.length) !== 0) continue;
-    const keyEnd = line.indexOf(QUOTE, KEY_START.length);
-    if (keyEnd === -1) continue;
-    // Keys are ASCII; bytes that are not cannot match one, whatever they decode to.
-    const key = line.toString('latin1', KEY_START.length, keyEnd);
-    if (!lines.has(key)) lines.set(key, line);
+    const key = lineKey(line);
+    if (key !== undefined && !lines.has(key)) lines.set(key, line);
   }
 }
 
-/** Writes `lines` (encoded entries, as the index holds them) as a new pack. */
+/** The key an entry line claims, or undefined for a line that is not an entry. */
+function lineKey(line: Buffer): string | undefined {
+  if (line.compare(KEY_START, 0, KEY_START.length, 0, KEY_START.length) !== 0) return undefined;
+  const keyEnd = line.indexOf(QUOTE, KEY_START.length);
+  if (keyEnd === -1) return undefined;
+  // Keys are ASCII; bytes that are not cannot match one, whatever they decode to.
+  return line.toString('latin1', KEY_START.length, keyEnd);
+}
+
+/**
+ * Beside each pack, where its lines are (`<pack>.places`: `[key, offset, length]` per line), so
+ * that a check that needs a few entries (the files a commit touches) reads those lines, not a
+ * pack of megabytes. Only a help: a line read from a place is taken only when it claims the key
+ * asked for, and is then verified as every line is (decodeEntry); whatever is not found so is
+ * looked for in the whole packs.
+ */
+const PLACES = '.places';
+
+/** Writes `lines` (encoded entries, as the index holds them) as a new pack, with its places. */
 export async function writePack(packsDir: string, lines: readonly Buffer[]): Promise<void> {
   if (lines.length === 0) return;
   const name = `${Date.now().toString(36)}-${randomBytes(6).toString('hex')}.jsonl`;
@@ -87,7 +101,74 @@ export async function writePack(packsDir: string, lines: readonly Buffer[]): Pro
     join(packsDir, name),
     Buffer.concat(lines.flatMap((line) => [line, newline])),
   );
+  const places: [string, number, number][] = [];
+  let offset = 0;
+  for (const line of lines) {
+    const key = lineKey(line);
+    if (key !== undefined) places.push([key, offset, line.length]);
+    offset += line.length + 1;
+  }
+  try {
+    await writeCacheFile(join(packsDir, `${name}${PLACES}`), JSON.stringify(places));
+  } catch {
+    // A pack without places is read whole: slower, never wrong.
+  }
 }
+
+/**
+ * The lines of `keys` found through the packs' places, unverified (decodeEntry checks them on
+ * use). A key missing here may still be in a pack whose places are missing or stale.
+ */
+export async function readPlacedLines(
+  packsDir: string,
+  keys: ReadonlySet<string>,
+): Promise<Map<string, Buffer>> {
+  const found = new Map<string, Buffer>();
+  for (const pack of await listPacks(packsDir)) {
+    if (found.size === keys.size) break;
+    const wanted = await placesOf(pack, keys, found);
+    if (wanted.length === 0) continue;
+    const read = await readCacheRanges(pack, wanted);
+    if (read.kind !== 'ranges') continue;
+    wanted.forEach(({ key }, index) => {
+      const line = read.parts[index];
+      if (line !== undefined && lineKey(line) === key) found.set(key, line);
+    });
+  }
+  return found;
+}
+
+/** Where a pack's places say the keys not found yet are; none when its places are unusable. */
+async function placesOf(
+  pack: string,
+  keys: ReadonlySet<string>,
+  found: ReadonlyMap<string, Buffer>,
+): Promise<{ key: string; offset: number; length: number }[]> {
+  const read = await readCacheBytes(`${pack}${PLACES}`);
+  if (read.kind !== 'bytes') return [];
+  let places: unknown;
+  try {
+    places = JSON.parse(read.bytes.toString('utf8'));
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(places)) return [];
+  const wanted: { key: string; offset: number; length: number }[] = [];
+  for (const place of places) {
+    if (!Array.isArray(place)) return [];
+    const [key, offset, length] = place;
+    if (typeof key !== 'string' || !Number.isSafeInteger(offset) || !Number.isSafeInteger(length))
+      return [];
+    if (!keys.has(key) || found.has(key) || offset < 0 || length <= 0) continue;
+    // A line longer than any entry is a place not to trust, not a read of that size.
+    if (length > MAX_LINE_BYTES) return [];
+    wanted.push({ key, offset, length });
+  }
+  return wanted;
+}
+
+/** Far above any entry's line (a file's facts; a file over the read limit is not parsed). */
+const MAX_LINE_BYTES = 64 * 1024 * 1024;
 
 /**
  * Merges every pack in `index` into one, leaving out lines that fail their checksum, then
@@ -105,5 +186,6 @@ export async function mergePacks(packsDir: string, index: PackIndex): Promise<vo
     } catch (error) {
       if (errnoCode(error) !== 'ENOENT') throw error;
     }
+    await rm(`${file}${PLACES}`, { force: true });
   }
 }

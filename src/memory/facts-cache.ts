@@ -11,11 +11,24 @@ import {
   type FactsEntry,
   type FactsKey,
 } from './facts-cache-format.js';
-import { MAX_PACKS, mergePacks, type PackIndex, readPacks, writePack } from './facts-cache-pack.js';
+import {
+  MAX_PACKS,
+  mergePacks,
+  type PackIndex,
+  readPacks,
+  readPlacedLines,
+  writePack,
+} from './facts-cache-pack.js';
 import { removeStaleSiblings } from './stale-cache-folders.js';
 
 /** Loose entries read at once by getMany. */
 const PARALLEL_READS = 64;
+
+/**
+ * Most entries getMany reads through the packs' places before reading the packs whole: a
+ * commit's files, not a repository's (for those, the packs are read in a few reads).
+ */
+const PLACED_KEYS = 256;
 
 export type { FactsEntry, FactsKey } from './facts-cache-format.js';
 
@@ -158,18 +171,40 @@ export function createFactsCache(cacheDir: string | undefined): FactsCache {
         blobSha,
         key: entryKey(blobSha, language),
       }));
-      const found: (FileFacts | undefined)[] = [];
-      for (const { key } of named) found.push(await getPacked(key));
+      const found: (FileFacts | undefined)[] = named.map(({ key }) => decoded.get(key));
+      const misses = () =>
+        named.flatMap((_entry, index) => (found[index] === undefined ? [index] : []));
       // Only the misses cost an open each; a bounded number at a time, to stay clear of EMFILE.
-      const misses = named.flatMap((_entry, index) => (found[index] === undefined ? [index] : []));
-      for (let start = 0; start < misses.length; start += PARALLEL_READS) {
-        await Promise.all(
-          misses.slice(start, start + PARALLEL_READS).map(async (index) => {
-            const entry = named[index];
-            if (entry !== undefined) found[index] = await getLoose(entry.blobSha, entry.key);
-          }),
+      const readLoose = async () => {
+        const loose = misses();
+        for (let start = 0; start < loose.length; start += PARALLEL_READS) {
+          await Promise.all(
+            loose.slice(start, start + PARALLEL_READS).map(async (index) => {
+              const entry = named[index];
+              if (entry !== undefined) found[index] = await getLoose(entry.blobSha, entry.key);
+            }),
+          );
+        }
+      };
+      // A few entries (the files a change touches), the packs not read yet: their lines only,
+      // through the packs' places, then the loose entries; the whole packs for what remains.
+      const fewFirst = packs === undefined && named.length <= PLACED_KEYS;
+      if (fewFirst) {
+        const wanted = misses();
+        const placed = await readPlacedLines(
+          await folders.packsDir(),
+          new Set(wanted.map((index) => named[index]?.key ?? '')),
         );
+        for (const index of wanted) {
+          const key = named[index]?.key ?? '';
+          const line = placed.get(key);
+          if (line !== undefined)
+            found[index] = remember(key, decodeEntry(line.toString('utf8'), key));
+        }
+        await readLoose();
       }
+      for (const index of misses()) found[index] = await getPacked(named[index]?.key ?? '');
+      if (!fewFirst) await readLoose();
       return found;
     },
     putMany: async (entries) => {

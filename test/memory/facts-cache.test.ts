@@ -7,8 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { createFactsCache } from '../../src/memory/facts-cache.js';
 import { VERSION_FOLDER } from '../../src/memory/facts-cache-folders.js';
-import { decodeEntry, encodeEntry } from '../../src/memory/facts-cache-format.js';
-import { MAX_PACKS } from '../../src/memory/facts-cache-pack.js';
+import { decodeEntry, encodeEntry, entryKey } from '../../src/memory/facts-cache-format.js';
+import { MAX_PACKS, readPlacedLines } from '../../src/memory/facts-cache-pack.js';
 import { AureusError } from '../../src/model/errors.js';
 import { ANALYZER_VERSION, type FileFacts } from '../../src/model/facts.js';
 import { makeTempDir } from '../support/temp-dir.js';
@@ -201,8 +201,11 @@ describe('files and folders of this user alone', () => {
     for (const folder of [root, join(root, 'facts'), versionDir(), join(versionDir(), 'packs')])
       expect(statSync(folder).mode & 0o777).toBe(0o700);
     expect(statSync(looseFile(blob('a'))).mode & 0o777).toBe(0o600);
-    const [pack] = await readdir(join(versionDir(), 'packs'));
-    expect(statSync(join(versionDir(), 'packs', pack ?? '')).mode & 0o777).toBe(0o600);
+    // The pack and the places beside it.
+    const written = await readdir(join(versionDir(), 'packs'));
+    expect(written).toHaveLength(2);
+    for (const name of written)
+      expect(statSync(join(versionDir(), 'packs', name)).mode & 0o777).toBe(0o600);
   });
 
   it('takes an entry others may write for a miss, and deletes it', async () => {
@@ -222,6 +225,12 @@ describe('files and folders of this user alone', () => {
   });
 });
 
+/** The packs in the packs folder, sorted, without the places written beside them. */
+async function packFiles(): Promise<string[]> {
+  const names = await readdir(join(versionDir(), 'packs'));
+  return names.filter((name) => name.endsWith('.jsonl')).sort();
+}
+
 describe('packs', () => {
   const entries = Array.from({ length: 40 }, (_, i) => ({
     blobSha: blob(`pack ${i}`),
@@ -240,7 +249,49 @@ describe('packs', () => {
     expect(found[30]).toBeUndefined();
     expect(found[35]).toEqual(loose.facts);
     expect(await createFactsCache(root).get(blob('pack 7'), 'typescript')).toEqual(factsOf(7));
-    expect(await readdir(join(versionDir(), 'packs'))).toHaveLength(1);
+    expect(await packFiles()).toHaveLength(1);
+  });
+
+  it('reads a few entries through the places beside their pack: their lines, and no other', async () => {
+    await createFactsCache(root).putMany(entries.slice(0, 30));
+    const packs = join(versionDir(), 'packs');
+    const [pack] = await packFiles();
+    const path = join(packs, pack ?? '');
+    const keyOf = (i: number) => entryKey(blob(`pack ${i}`), 'typescript');
+    const lineOf = async (i: number) =>
+      (await readFile(path, 'utf8')).split('\n').find((line) => line.includes(`"${keyOf(i)}"`));
+    const placed = await readPlacedLines(packs, new Set([keyOf(2), keyOf(17), keyOf(35)]));
+    expect([...placed.keys()].sort()).toEqual([keyOf(2), keyOf(17)].sort());
+    expect(placed.get(keyOf(2))?.toString('utf8')).toBe(await lineOf(2));
+    expect(placed.get(keyOf(17))?.toString('utf8')).toBe(await lineOf(17));
+    const few = [entries[2], entries[17], entries[35]].flatMap((entry) => entry ?? []);
+    expect(await createFactsCache(root).getMany(few)).toEqual([factsOf(2), factsOf(17), undefined]);
+  });
+
+  it('takes no line a place points at that claims another key, and finds the entry in the pack', async () => {
+    await createFactsCache(root).putMany(entries.slice(0, 30));
+    const packs = join(versionDir(), 'packs');
+    const [pack] = await packFiles();
+    const placesFile = join(packs, `${pack}.places`);
+    const places: [string, number, number][] = JSON.parse(await readFile(placesFile, 'utf8'));
+    const keyOf = (i: number) => entryKey(blob(`pack ${i}`), 'typescript');
+    // Entry 2's place swapped for entry 3's: stale places, as after a pack was rewritten.
+    const third = places.find(([key]) => key === keyOf(3));
+    const swapped = places.map(([key, offset, length]): [string, number, number] =>
+      key === keyOf(2) && third !== undefined ? [key, third[1], third[2]] : [key, offset, length],
+    );
+    await writeFile(placesFile, JSON.stringify(swapped));
+    expect([...(await readPlacedLines(packs, new Set([keyOf(2), keyOf(3)]))).keys()]).toEqual([
+      keyOf(3),
+    ]);
+    const two = [entries[2], entries[3]].flatMap((entry) => entry ?? []);
+    expect(await createFactsCache(root).getMany(two)).toEqual([factsOf(2), factsOf(3)]);
+    // Places that do not parse, or none at all: the pack is read whole, the answers the same.
+    await writeFile(placesFile, '[["not', 'utf8');
+    expect(await readPlacedLines(packs, new Set([keyOf(2)]))).toEqual(new Map());
+    expect(await createFactsCache(root).getMany(two)).toEqual([factsOf(2), factsOf(3)]);
+    await rm(placesFile);
+    expect(await createFactsCache(root).getMany(two)).toEqual([factsOf(2), factsOf(3)]);
   });
 
   it('builds a pack entry by entry, storing nothing before it is written', async () => {
@@ -250,7 +301,7 @@ describe('packs', () => {
     await pack.write();
     const found = await createFactsCache(root).getMany(entries.slice(0, 6));
     expect(found).toEqual([...entries.slice(0, 5).map((entry) => entry.facts), undefined]);
-    expect(await readdir(join(versionDir(), 'packs'))).toHaveLength(1);
+    expect(await packFiles()).toHaveLength(1);
   });
 
   it('fails the write, not the add, of a pack given an entry it cannot key', async () => {
@@ -278,7 +329,7 @@ describe('packs', () => {
   it('treats a damaged pack line as a miss and keeps the intact ones', async () => {
     await createFactsCache(root).putMany(entries.slice(0, 3));
     const packs = join(versionDir(), 'packs');
-    const [pack] = await readdir(packs);
+    const [pack] = await packFiles();
     const path = join(packs, pack ?? '');
     await writeFile(path, (await readFile(path, 'utf8')).replace('"code":1,', '"code":5,'));
     const found = await createFactsCache(root).getMany(entries.slice(0, 3));
@@ -299,7 +350,7 @@ describe('packs', () => {
     await createFactsCache(root).putMany(wide);
     expect(await createFactsCache(root).getMany(wide)).toEqual(wide.map(({ facts }) => facts));
     const packs = join(versionDir(), 'packs');
-    const [pack] = await readdir(packs);
+    const [pack] = await packFiles();
     const path = join(packs, pack ?? '');
     const bytes = await readFile(path);
     // 'é' is C3 A9 in UTF-8; alone, A9 is no character: the line's checksum no longer holds.
@@ -313,17 +364,19 @@ describe('packs', () => {
     for (let i = 0; i < MAX_PACKS; i++)
       await createFactsCache(root).putMany(entries.slice(i, i + 2));
     const packs = join(versionDir(), 'packs');
-    expect(await readdir(packs)).toHaveLength(MAX_PACKS);
+    expect(await packFiles()).toHaveLength(MAX_PACKS);
     // Damage entry 0, which only the first pack holds.
-    const [first] = (await readdir(packs)).sort();
+    const [first] = await packFiles();
     const firstPath = join(packs, first ?? '');
     await writeFile(
       firstPath,
       (await readFile(firstPath, 'utf8')).replace('"code":0,', '"code":9,'),
     );
     await createFactsCache(root).putMany(entries.slice(30));
-    const [merged, ...others] = await readdir(packs);
+    const [merged, ...others] = await packFiles();
     expect(others).toEqual([]);
+    // The merged packs' places went with them; the merged pack has its own.
+    expect((await readdir(packs)).sort()).toEqual([merged, `${merged}.places`]);
     expect((await readFile(join(packs, merged ?? ''), 'utf8')).split('\n')).toHaveLength(
       MAX_PACKS + 10 + 1,
     );
@@ -393,6 +446,6 @@ describe('concurrent runs', () => {
     // No temporary file is left behind by any writer.
     const names = await readdir(versionDir(), { recursive: true });
     expect(names.filter((name) => name.endsWith('.tmp'))).toEqual([]);
-    expect((await readdir(join(versionDir(), 'packs'))).length).toBeLessThanOrEqual(MAX_PACKS + 5);
+    expect((await packFiles()).length).toBeLessThanOrEqual(MAX_PACKS + 5);
   });
 });

@@ -226,7 +226,7 @@ function judge(
 function policyReason(input: ReviewInput): { reason: string; blocks: boolean } | undefined {
   const loosens = input.policyLoosens ?? [];
   if (loosens.length === 0) return undefined;
-  const settings = loosens.join('; ');
+  const settings = shownSettings(loosens);
   const gate = input.policyGate;
   const head = `policy change loosens the gate (${settings})`;
   if (gate.kind === 'warn')
@@ -243,6 +243,26 @@ function policyReason(input: ReviewInput): { reason: string; blocks: boolean } |
     reason: `${head} — needs the approval of a person with maintain or admin permission: ${gate.how}`,
     blocks: true,
   };
+}
+
+/**
+ * The loosened settings as the reason names them: a reason is one line in a hook, a comment and
+ * the ledger, and a new policy that rewrites every module rule would make it kilobytes long.
+ * The first few, each cut at a readable length, and how many more; the report's
+ * `policy.loosens` keeps them all.
+ */
+const SHOWN_SETTINGS = 4;
+const SETTING_CHARS = 160;
+
+function shownSettings(loosens: readonly string[]): string {
+  const shown = loosens.length <= SHOWN_SETTINGS + 1 ? loosens : loosens.slice(0, SHOWN_SETTINGS);
+  const clipped = shown.map((setting) =>
+    setting.length <= SETTING_CHARS ? setting : `${setting.slice(0, SETTING_CHARS - 1)}…`,
+  );
+  const more = loosens.length - shown.length;
+  return more === 0
+    ? clipped.join('; ')
+    : `${clipped.join('; ')}; and ${more} more settings, all in the report's policy.loosens (--format json)`;
 }
 
 function round(value: number): number {

@@ -322,6 +322,26 @@ describe('the gate', () => {
     });
     const before = [recorded('Big', 600), recorded('Old', 700)];
 
+    it('names a few loosened settings in its one-line reason, each cut at a readable length, and counts the rest', () => {
+      const rule = (n: number) =>
+        `modules.m${n}.may_not_import: ${JSON.stringify(Array.from({ length: 40 }, (_, i) => `module-${i}`))} → []`;
+      const loosens = Array.from({ length: 9 }, (_, n) => rule(n));
+      const report = review(input({ policyChanges: loosens, policyLoosens: loosens }));
+      const reason = report.reasons[0] ?? '';
+      expect(reason.length).toBeLessThan(1000);
+      expect(reason).toContain(`${rule(0).slice(0, 159)}…; `);
+      expect(reason).toContain('modules.m3.may_not_import');
+      expect(reason).not.toContain('modules.m4.');
+      expect(reason).toContain(
+        "; and 5 more settings, all in the report's policy.loosens (--format json)) — needs",
+      );
+      expect(report.policy.loosens).toEqual(loosens);
+      const five = loosens.slice(0, 5).map((setting) => setting.slice(0, 30));
+      expect(review(input({ policyChanges: five, policyLoosens: five })).reasons[0]).toContain(
+        `(${five.join('; ')})`,
+      );
+    });
+
     it('loosens the gate when it raises a recorded size or adds entries, listed with the policy', () => {
       const after = [recorded('Big', 900), recorded('Old', 700), recorded('New', 800)];
       const loosens = baselineLoosens(before, after);

@@ -153,7 +153,7 @@ function unknownKey(path: readonly string[], key: string, locate: YamlLocator): 
     return {
       at,
       message: `unknown key "${key}" ${where}.`,
-      hint: `rename it to "${guess}" (did you mean "${guess}"?).`,
+      hint: `rename it to "${guess}", the nearest key allowed there.`,
     };
   }
   const home = findKeyElsewhere(policySchema, key, []);

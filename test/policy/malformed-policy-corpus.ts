@@ -276,13 +276,13 @@ export const MALFORMED_POLICIES: readonly MalformedPolicy[] = [
     name: 'misspelt section',
     content: 'version: 1\nbudgts:\n  core_files: 10\n',
     expected:
-      '.aureus/policy.yaml:2:1: unknown key "budgts" at the top level. To resolve, rename it to "budgets" (did you mean "budgets"?).',
+      '.aureus/policy.yaml:2:1: unknown key "budgts" at the top level. To resolve, rename it to "budgets", the nearest key allowed there.',
   },
   {
     name: 'misspelt nested key',
     content: 'version: 1\nbudgets:\n  core_fils: 10\n',
     expected:
-      '.aureus/policy.yaml:3:3: unknown key "core_fils" in budgets. To resolve, rename it to "core_files" (did you mean "core_files"?).',
+      '.aureus/policy.yaml:3:3: unknown key "core_fils" in budgets. To resolve, rename it to "core_files", the nearest key allowed there.',
   },
   {
     name: 'key at the wrong level',
@@ -324,7 +324,7 @@ export const MALFORMED_POLICIES: readonly MalformedPolicy[] = [
     name: 'unknown pattern id',
     content: 'version: 1\nforbidden_patterns:\n  god_clas:\n    severity: warn\n',
     expected:
-      '.aureus/policy.yaml:3:3: unknown key "god_clas" in forbidden_patterns. To resolve, rename it to "god_class" (did you mean "god_class"?).',
+      '.aureus/policy.yaml:3:3: unknown key "god_clas" in forbidden_patterns. To resolve, rename it to "god_class", the nearest key allowed there.',
   },
   {
     name: 'empty section',
@@ -476,7 +476,7 @@ export const MALFORMED_POLICIES: readonly MalformedPolicy[] = [
     name: 'misspelt module key',
     content: 'version: 1\nmodules:\n  ui: { paths: ["src/ui/**"], may_imports: [] }\n',
     expected:
-      '.aureus/policy.yaml:3:31: unknown key "may_imports" in modules.ui. To resolve, rename it to "may_import" (did you mean "may_import"?).',
+      '.aureus/policy.yaml:3:31: unknown key "may_imports" in modules.ui. To resolve, rename it to "may_import", the nearest key allowed there.',
   },
   ...YAML_11_VALUES.map(([name, content, at, message, hint]) => ({
     name,

@@ -1,11 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import { parse } from 'yaml';
+import { renderPolicy } from '../../src/cli/commands/policy-command.js';
 import { CURRENT_POLICY_VERSION } from '../../src/model/policy.js';
 import { decodePolicyText } from '../../src/policy/decode-policy-text.js';
 import { defaultPolicy } from '../../src/policy/default-policy.js';
 import { globMatcher } from '../../src/policy/glob-matcher.js';
 import { migratePolicy, type PolicyMigration, parsePolicy } from '../../src/policy/parse-policy.js';
-import { renderPolicy } from '../../src/policy/render-policy.js';
 
 const FILE = '.aureus/policy.yaml';
 

@@ -1,9 +1,12 @@
 import { relative, resolve } from 'node:path';
+import { Document, isMap, isScalar, type YAMLMap } from 'yaml';
 import { loadPolicy, readPolicyFile } from '../../memory/policy-file.js';
 import { storePaths } from '../../memory/store-paths.js';
 import { ExitCode } from '../../model/errors.js';
+import type { Policy } from '../../model/policy.js';
 import { formatPolicyProblem, PolicyError } from '../../policy/policy-problem.js';
-import { renderPolicy } from '../../policy/render-policy.js';
+import { policySchema } from '../../policy/policy-schema.generated.js';
+import { schemaAt } from '../../policy/schema-node.js';
 import type { CommandContext } from './command-context.js';
 
 /** `aureus policy validate [FILE]`: every problem of a policy file, or confirmation it is valid. */
@@ -52,4 +55,27 @@ export async function showPolicyCommand(context: CommandContext): Promise<number
 
 function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+/**
+ * The effective policy as text. YAML carries each key's description from the schema as a
+ * comment, so `aureus policy show` doubles as the reference of every setting and its default.
+ * Text that YAML 1.1 would read otherwise (`no`, `on`, `0o17`) is quoted (`compat`), so any
+ * YAML reader, 1.1 or 1.2, reads the same values.
+ */
+export function renderPolicy(policy: Policy, format: 'yaml' | 'json'): string {
+  if (format === 'json') return `${JSON.stringify(policy, null, 2)}\n`;
+  const document = new Document(policy, { compat: 'yaml-1.1' });
+  if (isMap(document.contents)) annotate(document.contents, []);
+  return document.toString({ lineWidth: 0 });
+}
+
+function annotate(map: YAMLMap, path: readonly string[]): void {
+  for (const pair of map.items) {
+    if (!isScalar(pair.key)) continue;
+    const keyPath = [...path, String(pair.key.value)];
+    const schema = schemaAt(policySchema, keyPath);
+    if (schema?.description) pair.key.commentBefore = ` ${schema.description}`;
+    if (isMap(pair.value)) annotate(pair.value, keyPath);
+  }
 }

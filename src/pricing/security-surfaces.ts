@@ -6,7 +6,7 @@ export type Surface = keyof Policy['pricing']['security'];
 
 /**
  * One way a file touches a surface, read from its facts. What counts is what a name resolves
- * to (resolve-calls.ts), never a method name alone: `query.fetch()` is no network call and
+ * to (price-security.ts), never a method name alone: `query.fetch()` is no network call and
  * `s.replace()` no file write.
  * - `module`: a runtime import of a matching module, or a call that resolves into one
  *   (Python's `urllib.request.urlopen()` after `import urllib`), is the touch: every use of the

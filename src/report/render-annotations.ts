@@ -85,10 +85,6 @@ function escapeCommandData(value: string): string {
   return value.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 }
 
-function escapeCommandProperty(value: string): string {
-  return escapeCommandData(value).replace(/:/g, '%3A').replace(/,/g, '%2C');
-}
-
 /**
  * `::error file=src/a.ts,line=3,endLine=9,title=…::message` (with `col=` for an annotation at
  * one place of a line): one line for the runner's log, which shows it as it is: ESC, C1
@@ -105,7 +101,11 @@ export function workflowCommand(annotation: Annotation): string {
     ...column,
     ['title', escapeControls(annotation.title)],
   ];
-  const encoded = properties.map(([key, value]) => `${key}=${escapeCommandProperty(value)}`);
+  // A property's value also escapes the `:` and `,` that end it.
+  const encoded = properties.map(
+    ([key, value]) =>
+      `${key}=${escapeCommandData(value).replace(/:/g, '%3A').replace(/,/g, '%2C')}`,
+  );
   const message = escapeCommandData(escapeControls(annotation.message));
   return `::${annotation.level} ${encoded.join(',')}::${message}`;
 }

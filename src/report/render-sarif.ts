@@ -51,12 +51,6 @@ function encodeSegment(segment: string): string {
   return encoded;
 }
 
-function locationOf(finding: ReportFinding): SarifLocation {
-  // Repository-wide findings (module, file, LOC budgets) point at line 1 of the policy, where the
-  // budget they break is set: code scanning shows no alert without a location.
-  return physicalLocation(placeOf(finding));
-}
-
 function physicalLocation(place: FindingLocation): SarifLocation {
   const startLine = Math.max(1, place.startLine);
   // SARIF counts columns in UTF-16 code units by default (columnKind), as FindingLocation does.
@@ -108,7 +102,9 @@ export function sarifLog(report: Report, options: SarifOptions): SarifLog {
       ruleIndex: ruleIndex.get(finding.ruleId) ?? -1,
       level: finding.severity === 'error' ? 'error' : 'warning',
       message: { text: escapeControls(finding.message) },
-      locations: [locationOf(finding)],
+      // Repository-wide findings (module, file, LOC budgets) point at line 1 of the policy, where
+      // the budget they break is set: code scanning shows no alert without a location.
+      locations: [physicalLocation(placeOf(finding))],
       partialFingerprints: { [FINGERPRINT_KEY]: finding.fingerprint },
       baselineState: BASELINE_STATE[finding.status],
       ...relatedOf(finding),

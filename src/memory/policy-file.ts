@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { constants } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
-import { relative } from 'node:path';
+import { isAbsolute, relative } from 'node:path';
 import { AureusError } from '../model/errors.js';
 import type { Policy } from '../model/policy.js';
 import {
@@ -35,12 +35,23 @@ export interface LoadPolicyOptions {
 }
 
 /**
+ * A policy file's path as messages show it: relative to where the user stands when the file is
+ * in the repository (`../../.aureus/policy.yaml` from a subfolder); a file outside it as it is,
+ * not as `../../../x.yaml` for the `/x.yaml` they typed.
+ */
+export function shownPolicyPath(root: string, cwd: string, path: string): string {
+  const fromRoot = relative(root, path);
+  if (fromRoot.startsWith('..') || isAbsolute(fromRoot)) return path;
+  return relative(cwd, path) || path;
+}
+
+/**
  * The policy for a working tree: the named file, else `.aureus/policy.yaml`, else the built-in
  * default. A policy that exists but is broken is an error, never a silent fallback to defaults.
  */
 export async function loadPolicy(options: LoadPolicyOptions): Promise<LoadedPolicy> {
   const path = options.file ?? storePaths(options.root).policy;
-  const shown = relative(options.cwd, path) || path;
+  const shown = shownPolicyPath(options.root, options.cwd, path);
   const caches = localCacheDir(options.root);
   const policy = await readPolicyFile(path, shown, options.file !== undefined, caches);
   if (policy === undefined)

@@ -1,5 +1,6 @@
 import { execFile, spawn } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { makeTempDir } from '../support/temp-dir.js';
@@ -67,6 +68,13 @@ describe('the aureus command', () => {
       '../../.aureus/policy.yaml:3:15: budgets.core_files must be a whole number, not "lots". To resolve, write a whole number, for example 25 (the default).',
     );
     expect(run.stderr).not.toMatch(/\bat .*\.js:\d+/);
+  });
+
+  it('names a policy file outside the repository by the path given, not one climbing out of it', async () => {
+    const outside = join(tmpdir(), `aureus-absent-${process.pid}`, 'policy.yaml');
+    const run = await aureus(['policy', 'validate', outside], temp.path);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`aureus: no policy file at ${outside}.`);
   });
 
   it('shows the stack of an error only with --debug', async () => {

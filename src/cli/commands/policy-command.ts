@@ -1,6 +1,6 @@
-import { relative, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { Document, isMap, isScalar, type YAMLMap } from 'yaml';
-import { loadPolicy, readPolicyFile } from '../../memory/policy-file.js';
+import { loadPolicy, readPolicyFile, shownPolicyPath } from '../../memory/policy-file.js';
 import { storePaths } from '../../memory/store-paths.js';
 import { ExitCode } from '../../model/errors.js';
 import type { Policy } from '../../model/policy.js';
@@ -14,7 +14,7 @@ export async function validatePolicyCommand(context: CommandContext): Promise<nu
   const { io, root, positionals, format } = context;
   const file = positionals[0];
   const path = file === undefined ? storePaths(root).policy : resolve(io.cwd, file);
-  const shown = relative(io.cwd, path) || path;
+  const shown = shownPolicyPath(root, io.cwd, path);
   try {
     await readPolicyFile(path, shown, true);
   } catch (error) {

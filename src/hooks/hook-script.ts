@@ -10,7 +10,8 @@ export type HookName = 'pre-commit' | 'post-commit' | 'pre-push' | 'commit-msg';
 function isOurs(line: string, name: HookName): boolean {
   const trimmed = line.trim();
   return (
-    !trimmed.startsWith('#') && new RegExp(`(^|[\\s;&|(/])aureus hook ${name}(\\s|$)`).test(trimmed)
+    !trimmed.startsWith('#') &&
+    new RegExp(`(^|[\\s;&|(/])aureus hook ${name}([\\s;&|)]|$)`).test(trimmed)
   );
 }
 

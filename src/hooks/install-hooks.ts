@@ -174,17 +174,17 @@ function hookLine(layout: HookLayout, name: HookName, defer: boolean): string {
     'commit-msg': ' "$1"',
   };
   const command = `${prefix}aureus hook ${name}${args[name]}`;
-  if (mode === 'husky') return command;
-  // A plain script finds aureus on the PATH, where a machine may lack it (never installed, or
-  // another node version's global folder): the shell's bare "aureus: not found" would refuse
-  // every commit with no way out in sight. The hook is advisory and the CI check is the gate,
+  // A script finds aureus on the PATH (husky's puts the project's node_modules/.bin first), where
+  // a machine may lack it (a project that does not declare it, a clone not installed yet, another
+  // node version's global folder): the shell's bare "aureus: not found" would refuse every
+  // commit with no way out in sight. The hook is advisory and the CI check is the gate,
   // so it says what is missing and how to install it, in one line, and lets the change through.
   // The probe runs in a subshell so the PATH it is given stays its own.
   const probe = prefix === '' ? 'command -v aureus' : `(${prefix.trim()}; command -v aureus)`;
   const missing = `AUREUS: the aureus command is not on the PATH, so the ${name} hook checked nothing (the CI check still does). To resolve, install it: ${GLOBAL_INSTALL}.`;
   // post-commit only links ledger entries: pre-commit has said it already, once is enough.
   if (name === 'post-commit') return `if ${probe} >/dev/null 2>&1; then ${command}; fi`;
-  // Plain scripts do not run with `sh -e`: a failure before another line must still end them.
+  // Plain scripts do not run with `sh -e` (husky's do): a failure must end them either way.
   return `if ${probe} >/dev/null 2>&1; then ${command} || exit $?; else echo '${missing}' >&2; fi`;
 }
 

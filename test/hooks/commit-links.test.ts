@@ -5,6 +5,7 @@ import {
   aureus,
   commit,
   commitLinks,
+  hookLineFor,
   ledgerLines,
   makeNodeRepo,
   type NodeRepo,
@@ -33,7 +34,7 @@ describe('post-commit: each hook check names the commit it became', () => {
 
   it('is installed beside pre-commit', () => {
     expect(readFileSync(join(repo.dir, '.husky', 'post-commit'), 'utf8')).toBe(
-      'aureus hook post-commit\n',
+      `${hookLineFor('post-commit')}\n`,
     );
   });
 

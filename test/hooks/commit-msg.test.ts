@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import {
   aureus,
   commit,
+  hookLineFor,
   indexDigest,
   ledgerRecords,
   makeNodeRepo,
@@ -34,9 +35,11 @@ describe('the Aureus-Override trailer, through the commit-msg hook and a real gi
   it('installs pre-commit deferring to commit-msg', () => {
     const husky = join(repo.dir, '.husky');
     expect(readFileSync(join(husky, 'pre-commit'), 'utf8')).toBe(
-      'aureus hook pre-commit --defer-to-commit-msg\n',
+      `${hookLineFor('pre-commit', ' --defer-to-commit-msg')}\n`,
     );
-    expect(readFileSync(join(husky, 'commit-msg'), 'utf8')).toBe('aureus hook commit-msg "$1"\n');
+    expect(readFileSync(join(husky, 'commit-msg'), 'utf8')).toBe(
+      `${hookLineFor('commit-msg', ' "$1"')}\n`,
+    );
   });
 
   it('refuses a blocked commit whose message has no trailer, index untouched', () => {

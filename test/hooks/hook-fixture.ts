@@ -248,3 +248,17 @@ export function useHookTestEnvironment(): void {
   });
   afterAll(() => restoreGit?.());
 }
+
+/**
+ * AUREUS's line in a hook script, written out for the tests to hold the script to: `aureus` run
+ * when the PATH (with `path` first, for a monorepo package) has it, else one line saying it is
+ * missing and how to install it, and the commit let through. post-commit stays silent.
+ */
+export function hookLineFor(name: string, args = '', path = ''): string {
+  const prefix = path === '' ? '' : `PATH="${path}:$PATH" `;
+  const probe = path === '' ? 'command -v aureus' : `(${prefix.trim()}; command -v aureus)`;
+  const command = `${prefix}aureus hook ${name}${args}`;
+  if (name === 'post-commit') return `if ${probe} >/dev/null 2>&1; then ${command}; fi`;
+  const missing = `AUREUS: the aureus command is not on the PATH, so the ${name} hook checked nothing (the CI check still does). To resolve, install it: npm install --global <an AUREUS clone, or the .tgz that npm pack makes in it>.`;
+  return `if ${probe} >/dev/null 2>&1; then ${command} || exit $?; else echo '${missing}' >&2; fi`;
+}

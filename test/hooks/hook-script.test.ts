@@ -17,6 +17,17 @@ describe('mergeHookLine', () => {
     });
   });
 
+  it('knows its guarded line however the shell ends the command, so a re-install replaces it', () => {
+    const guarded = 'if command -v aureus >/dev/null 2>&1; then aureus hook post-commit; fi';
+    const script = `npx other\n${guarded}\n`;
+    expect(hasHookLine(script, 'post-commit')).toBe(true);
+    expect(mergeHookLine(script, 'post-commit', guarded, '')).toEqual({
+      text: script,
+      changed: false,
+    });
+    expect(hasHookLine('echo aureus hook post-commits\n', 'post-commit')).toBe(false);
+  });
+
   it('appends after the user’s lines, adding the missing final newline', () => {
     expect(mergeHookLine('npx lint-staged', 'pre-commit', LINE, '').text).toBe(
       'npx lint-staged\naureus hook pre-commit\n',

@@ -1,4 +1,4 @@
-import { readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { makeRepo, type Repo } from '../support/git-fixture.js';
@@ -6,6 +6,7 @@ import { makeTempDir } from '../support/temp-dir.js';
 import {
   aureus,
   commit,
+  hookLineFor,
   indexDigest,
   makeNodeRepo,
   OVER_BUDGET,
@@ -65,7 +66,7 @@ describe('aureus hooks install / uninstall', () => {
     const install = aureus(repo.dir, ['hooks', 'install']);
 
     expect(install.code).toBe(0);
-    expect(read(repo, '.husky/pre-commit')).toBe('lint-staged\naureus hook pre-commit\n');
+    expect(read(repo, '.husky/pre-commit')).toBe(`lint-staged\n${hookLineFor('pre-commit')}\n`);
     // husky already declared (in its own version) and already in prepare: left alone.
     expect(read(repo, 'package.json')).toBe(manifestBefore);
     expect(repo.git('config', 'core.hooksPath')).toBe('.husky/_');
@@ -95,8 +96,10 @@ describe('aureus hooks install / uninstall', () => {
     expect(files.map((file) => read(repo, file))).toEqual(first);
     // Adding commit-msg later rewrites AUREUS's pre-commit line in place, still once.
     expect(aureus(repo.dir, ['hooks', 'install', 'commit-msg']).code).toBe(0);
-    expect(read(repo, '.husky/pre-commit')).toBe('aureus hook pre-commit --defer-to-commit-msg\n');
-    expect(read(repo, '.husky/pre-push')).toBe('aureus hook pre-push "$@"\n');
+    expect(read(repo, '.husky/pre-commit')).toBe(
+      `${hookLineFor('pre-commit', ' --defer-to-commit-msg')}\n`,
+    );
+    expect(read(repo, '.husky/pre-push')).toBe(`${hookLineFor('pre-push', ' "$@"')}\n`);
   });
 
   it('merges with an existing prepare script and, husky not installed yet, sets the hooks up with its own', async () => {
@@ -193,6 +196,29 @@ describe('aureus hooks install / uninstall', () => {
     );
   });
 
+  it('lets a commit through husky say the same when the project has not installed aureus', async () => {
+    const repo = await nodeRepo('husky-no-aureus');
+    expect(aureus(repo.dir, ['hooks', 'install']).code).toBe(0);
+    repo.commit('hooks');
+    // A clone whose husky is installed but not AUREUS (a project that does not declare it yet).
+    rmSync(join(repo.dir, 'node_modules', '.bin', 'aureus'));
+    const folderOf = (tool: string) =>
+      dirname(run(repo.dir, 'sh', ['-c', `command -v ${tool}`]).stdout.trim());
+    const bare = { PATH: [...new Set(['git', 'sh', 'node'].map(folderOf))].join(':') };
+    expect(run(repo.dir, 'sh', ['-c', 'command -v aureus'], bare).code).not.toBe(0);
+    stage(repo, 'src/over.ts', OVER_BUDGET);
+    const before = repo.git('rev-parse', 'HEAD');
+
+    const result = commit(repo, ['-q', '-m', 'over'], bare);
+
+    expect(result.code).toBe(0);
+    expect(repo.git('rev-parse', 'HEAD~1')).toBe(before);
+    expect(result.output).toContain(
+      'AUREUS: the aureus command is not on the PATH, so the pre-commit hook checked nothing (the CI check still does). To resolve, install it:',
+    );
+    expect(result.output).not.toContain('not found');
+  });
+
   it('writes to a custom core.hooksPath rather than replacing it', async () => {
     const repo = await makeRepo('hooks-path');
     cleanups.push(repo.remove);
@@ -217,7 +243,7 @@ describe('aureus hooks install / uninstall', () => {
     expect(manifest.scripts.prepare).toBe('cd ../.. && husky');
     expect(manifest.devDependencies.husky).toBe('^9.1.7');
     expect(read(repo, '.husky/pre-commit')).toBe(
-      'PATH="packages/web/node_modules/.bin:$PATH" aureus hook pre-commit\n',
+      `${hookLineFor('pre-commit', '', 'packages/web/node_modules/.bin')}\n`,
     );
     expect(repo.git('config', 'core.hooksPath')).toBe('.husky/_');
     repo.commit('hooks');

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import {
   aureus,
   commit,
+  hookLineFor,
   indexDigest,
   ledgerRecords,
   makeNodeRepo,
@@ -33,7 +34,7 @@ describe('aureus hook pre-commit, installed with husky, under a real git commit'
     expect(manifest.scripts.prepare).toBe('husky');
     expect(repo.git('config', 'core.hooksPath')).toBe('.husky/_');
     expect(readFileSync(join(repo.dir, '.husky', 'pre-commit'), 'utf8')).toBe(
-      'aureus hook pre-commit\n',
+      `${hookLineFor('pre-commit')}\n`,
     );
   });
 

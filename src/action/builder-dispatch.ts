@@ -5,7 +5,6 @@ import {
   type RepositoryCoordinates,
 } from '../github/repository-coordinates.js';
 import { AureusError } from '../model/errors.js';
-import { GITHUB_ACTIONS_BOT_ID } from './runner-environment.js';
 
 /**
  * The builder's run as the App dispatched it (`.github/workflows/aureus-builder.yml`): which
@@ -27,10 +26,16 @@ export interface BuilderDispatch {
   readonly dispatcher: number;
   /**
    * What started the run (the `/aureus implement` comment or the label event), which the builder
-   * step reads again to check the requester (dispatch-trigger.ts). Required of a dispatch by the
-   * job token's account, which every workflow of the repository can act as.
+   * step reads again to check the requester (dispatch-trigger.ts). Every new run names one,
+   * whoever dispatched it: no dispatcher is trusted for what its account is.
    */
   readonly trigger?: BuilderTrigger;
+  /**
+   * A continuation's trigger: the id of the `/aureus approve-budget` comment of a writer other
+   * than the requester, which the builder step reads again (dispatch-trigger.ts). Given exactly
+   * when `resumeFrom` is.
+   */
+  readonly approval?: number;
   /** The requester's `--budget $N`: a cap on the run's model spend below the policy's. */
   readonly maxUsd?: number;
   /** The requester's `--budget <n>pt`: a cap on the change's points below the policy's. */
@@ -48,7 +53,7 @@ const SNAPSHOT = /^[0-9a-f]{64}$/;
 const NUMBER = /^[1-9][0-9]{0,15}$/;
 const DOLLARS = /^\d{1,6}(?:\.\d{1,2})?$/;
 const POINTS = /^\d{1,6}$/;
-const TRIGGER = /^(comment|label)-([1-9][0-9]{0,15})$/;
+const TRIGGER = /^(comment|label|approval)-([1-9][0-9]{0,15})$/;
 
 const START_PROPERLY =
   'start the builder with /aureus implement (or the builder label) on the issue: the aureus-commands workflow dispatches the run with the trigger it answers.';
@@ -67,9 +72,9 @@ export function readBuilderDispatch(eventName: string, payload: unknown): Builde
       'the workflow event names no repository or default branch.',
       'run AUREUS from a workflow triggered by GitHub (GITHUB_EVENT_PATH must be the event payload).',
     );
-  // Only the App dispatches the builder: its ledger is then the record of who asked, which is
-  // what keeps the requester from approving the result. A person with write access running the
-  // workflow by hand would be on no record, and could approve their own run's pull request.
+  // A person's dispatch is refused: the dispatcher is the author of the run's tracking comment,
+  // which the publish job trusts as the run's record, and a person could write it by hand. Being
+  // a bot earns nothing beyond that: the trigger below is checked for every dispatcher alike.
   const sender = field(payload, 'sender');
   if (field(sender, 'type') !== 'Bot') {
     const login = field(sender, 'login');
@@ -98,32 +103,42 @@ export function readBuilderDispatch(eventName: string, payload: unknown): Builde
     const value = field(inputs, key);
     return value !== undefined && value !== '';
   };
-  // The job token's account (github-actions[bot]) is what any workflow of the repository acts as:
-  // any writer can dispatch as it, naming anyone. Its dispatch must name the trigger it answers,
-  // which the builder step reads again before any model runs. An App's bot acts only for the App,
-  // whose own ledger records who asked.
-  const trigger = given('trigger')
-    ? triggerOf(input('trigger', TRIGGER, 'a trigger (comment-<id> or label-<event id>)'))
-    : undefined;
-  if (trigger === undefined && dispatcher === GITHUB_ACTIONS_BOT_ID)
+  // No dispatcher is trusted for what its account is: the job token's account
+  // (github-actions[bot]) is what any workflow of the repository acts as, and any other App
+  // installed with actions: write (a CI bot, a dependency bot, a compromised App) can dispatch
+  // as its own bot, naming any issue, requester and budget. So every dispatch names the trigger
+  // it answers, which the builder step reads again from GitHub before any model runs
+  // (dispatch-trigger.ts): the same checks for the AUREUS App's bot as for any other account.
+  if (!given('trigger'))
     throw new AureusError(
-      'the builder workflow was dispatched by github-actions[bot] without the trigger it answers (the dispatch input trigger), so nothing shows who asked for the run.',
+      'the builder workflow was dispatched without the trigger it answers (the dispatch input trigger), so nothing shows who asked for the run.',
       START_PROPERLY,
     );
-  // The job token's account is any writer's: a continuation it named would let a writer pick
-  // which stopped run's work goes on under someone else's request.
+  const named = triggerOf(
+    input(
+      'trigger',
+      TRIGGER,
+      'a trigger (comment-<id>, label-<event id> or approval-<comment id>)',
+    ),
+  );
   const resumeFrom = given('resume_from')
     ? Number(input('resume_from', NUMBER, 'a workflow run id'))
     : undefined;
-  if (resumeFrom !== undefined && dispatcher === GITHUB_ACTIONS_BOT_ID)
+  // A continuation answers a writer's /aureus approve-budget, and only a continuation does: a
+  // start trigger cannot carry a stopped run on, nor an approval start a run.
+  if ((named.kind === 'approval') !== (resumeFrom !== undefined))
     throw new AureusError(
-      'the builder workflow was dispatched by github-actions[bot] with resume_from: only the AUREUS App, which recorded the stopped workflow run, continues a run.',
-      'on an issue, ask for a new run with a larger budget (/aureus implement --budget $N), or let the AUREUS App continue the stopped run (/aureus approve-budget).',
+      named.kind === 'approval'
+        ? `the dispatch names the approval comment ${named.id} as its trigger, and no stopped run to go on from (resume_from).`
+        : `the dispatch goes on from workflow run ${resumeFrom} (resume_from), and names a ${named.kind} as its trigger, not the /aureus approve-budget comment that lets it go on.`,
+      'continue a stopped run only through /aureus approve-budget on its issue, which makes the AUREUS App dispatch it with resume_from and trigger approval-<comment id>.',
     );
+  const trigger = named.kind === 'approval' ? undefined : { kind: named.kind, id: named.id };
   return {
     repository,
     defaultBranch,
     ...(trigger === undefined ? {} : { trigger }),
+    ...(named.kind === 'approval' ? { approval: named.id } : {}),
     ...(resumeFrom === undefined ? {} : { resumeFrom }),
     ...(given('budget_usd')
       ? { maxUsd: Number(input('budget_usd', DOLLARS, 'an amount of dollars (2.50)')) }
@@ -139,7 +154,13 @@ export function readBuilderDispatch(eventName: string, payload: unknown): Builde
   };
 }
 
-function triggerOf(value: string): BuilderTrigger {
+function triggerOf(value: string): {
+  readonly kind: BuilderTrigger['kind'] | 'approval';
+  readonly id: number;
+} {
   const [, kind, id] = TRIGGER.exec(value) ?? [];
-  return { kind: kind === 'label' ? 'label' : 'comment', id: Number(id) };
+  return {
+    kind: kind === 'label' ? 'label' : kind === 'approval' ? 'approval' : 'comment',
+    id: Number(id),
+  };
 }

@@ -54,7 +54,8 @@ export async function runPrepareStep(env: NodeJS.ProcessEnv): Promise<number> {
       dispatch,
       async () => (await policyAtHead(root)).integrations.app.builder_label,
     );
-    if (stage !== 'act') await refuseUsedTrigger(client, dispatch);
+    if (stage !== 'act')
+      await refuseUsedTrigger(client, dispatch, Number(env.GITHUB_RUN_ID ?? '0'));
   } catch (error) {
     if (error instanceof AureusError) await refusalSummary(dispatch, error);
     throw error;

@@ -1,4 +1,4 @@
-import { triggerRunId } from '../github/builder-trigger.js';
+import { BUILDER_WORKFLOW, triggerRunId } from '../github/builder-trigger.js';
 import { labelEvents } from '../github/builder-triggers.js';
 import { livePermission, mayRunCommands } from '../github/collaborator-permission.js';
 import type { GitHubClient } from '../github/github-client.js';
@@ -13,8 +13,9 @@ import type { BuilderDispatch } from './builder-dispatch.js';
  * `/aureus implement` command, never edited since it was written; or the issue's label event adding the builder label, by that
  * account. Either way the account's live role is write or higher. A dispatch naming someone who
  * did not ask (a writer's workflow dispatching as github-actions[bot] in a colleague's name, so
- * as to approve the result themselves) is refused. A dispatch with no trigger is the App's
- * (builder-dispatch.ts refuses one by the job token's account), and its ledger is the record.
+ * as to approve the result themselves) is refused. Every dispatch names its trigger
+ * (builder-dispatch.ts), whoever sent it: the App's bot, github-actions[bot] or any other App's
+ * bot meet the same checks. A continuation's trigger is a writer's approval (verifyApproval).
  *
  * A trigger starts one run: the run id must be the one derived from it (triggerRunId), and a
  * trigger older than the issue's last title change is refused, since the requester asked for
@@ -27,7 +28,7 @@ export async function verifyDispatchTrigger(
   builderLabel: () => Promise<string>,
 ): Promise<void> {
   const trigger = dispatch.trigger;
-  if (trigger === undefined) return;
+  if (trigger === undefined) return verifyApproval(client, dispatch);
   const where = { ...dispatch.repository, issue_number: dispatch.issue };
   const refuse = (what: string) =>
     new AureusError(
@@ -92,6 +93,62 @@ export async function verifyDispatchTrigger(
 }
 
 /**
+ * A continuation's trigger, read again from GitHub: the `/aureus approve-budget` comment on the
+ * dispatched issue, never edited, still approving the very budget the dispatch carries, by an
+ * account that is not the requester (who may not raise their own run's budget, for the reason
+ * they may not approve its pull request) and whose live role is write or higher. That the run
+ * it continues was stopped, and answers this issue, run id and requester, is the stopped
+ * workflow run's artifact's to prove (stopped-run-handoff.ts); that the approval is newer than
+ * the stop and lets only one continuation go on, refuseUsedTrigger's.
+ */
+async function verifyApproval(client: GitHubClient, dispatch: BuilderDispatch): Promise<void> {
+  const id = dispatch.approval;
+  const refuse = (what: string) =>
+    new AureusError(
+      `the dispatch continues run ${dispatch.runId} on issue #${dispatch.issue}, and its approval ${id === undefined ? '(none)' : `comment ${id}`} ${what}.`,
+      `continue a stopped run through /aureus approve-budget on issue #${dispatch.issue}, written by a person with write access who did not request the run.`,
+    );
+  if (id === undefined || dispatch.resumeFrom === undefined)
+    throw refuse('is missing: a continuation answers a writer’s /aureus approve-budget');
+  const comment = await approvalComment(client, dispatch, id);
+  if (comment === undefined)
+    throw refuse('is no comment of this repository (or was deleted since)');
+  if (!comment.issue_url.endsWith(`/issues/${dispatch.issue}`))
+    throw refuse(`is a comment on another issue than #${dispatch.issue}`);
+  if (comment.updated_at !== comment.created_at)
+    throw refuse(
+      `was edited after it was written (created ${comment.created_at}, updated ${comment.updated_at}), and an edited comment proves no approval of its author`,
+    );
+  const command = parseCommand(comment.body ?? '');
+  if (command?.kind !== 'approve-budget' || command.amount === undefined)
+    throw refuse('is not an /aureus approve-budget command with an amount');
+  const amount = command.amount;
+  const approved =
+    'usd' in amount ? dispatch.maxUsd === amount.usd : dispatch.maxPoints === amount.points;
+  if (!approved)
+    throw refuse(
+      `approves ${'usd' in amount ? `$${amount.usd}` : `${amount.points} points`}, not the budget the dispatch carries`,
+    );
+  const author = comment.user;
+  if (author === null) throw refuse('is by a deleted account');
+  if (author.id === dispatch.requester)
+    throw refuse(`is by the requester (account ${author.id}), who may not raise their own budget`);
+  const permission = await livePermission(client, dispatch.repository, author);
+  if (!mayRunCommands(permission.role))
+    throw refuse(`is by ${author.login}, whose permission is not write, maintain or admin`);
+}
+
+async function approvalComment(client: GitHubClient, dispatch: BuilderDispatch, id: number) {
+  return client.rest.issues
+    .getComment({ ...dispatch.repository, comment_id: id })
+    .then(({ data }) => data)
+    .catch((error: unknown) => {
+      if (statusOf(error) === 404) return undefined;
+      throw error;
+    });
+}
+
+/**
  * Before any model runs: a run its trigger already started is refused, whatever became of it.
  * Its branch `aureus/issue-<n>-<run id>`, a ref keeping a stopped run's work
  * (`refs/aureus/runs/<run id>/…`) or a pull request from that branch, open, closed or merged,
@@ -102,9 +159,10 @@ export async function verifyDispatchTrigger(
 export async function refuseUsedTrigger(
   client: GitHubClient,
   dispatch: BuilderDispatch,
+  currentWorkflowRun: number,
 ): Promise<void> {
   const trigger = dispatch.trigger;
-  if (trigger === undefined) return;
+  if (trigger === undefined) return refuseUsedApproval(client, dispatch, currentWorkflowRun);
   const branch = `aureus/issue-${dispatch.issue}-${dispatch.runId}`;
   const used = (what: string) =>
     new AureusError(
@@ -141,4 +199,73 @@ export async function refuseUsedTrigger(
     });
   const [pull] = pulls;
   if (pull !== undefined) throw used(`pull request #${pull.number} was opened from ${branch}`);
+}
+
+/** Pages of 100 builder workflow runs read back to the approval: past them, refused. */
+const MAX_RUN_PAGES = 10;
+
+/**
+ * Before a continuation's model runs: its approval lets one continuation of one stop go on.
+ * The stopped workflow run must have ended (GitHub's record) before the approval was written,
+ * so an approval of an earlier stop carries no later one; no pull request or branch of the run
+ * may exist (it ended); and no other builder run may have been dispatched between the approval
+ * and this one (GitHub's run ids grow), so the same approval dispatched twice goes on once.
+ * The last fails closed: another issue's run dispatched in that window refuses the continuation,
+ * and the writer approves again.
+ */
+async function refuseUsedApproval(
+  client: GitHubClient,
+  dispatch: BuilderDispatch,
+  currentWorkflowRun: number,
+): Promise<void> {
+  const id = dispatch.approval;
+  const from = dispatch.resumeFrom;
+  if (id === undefined || from === undefined) return;
+  const used = (what: string) =>
+    new AureusError(
+      `the approval comment ${id} cannot continue run ${dispatch.runId} on issue #${dispatch.issue}: ${what}.`,
+      `approve the stopped run's budget again with /aureus approve-budget on issue #${dispatch.issue}, once its tracking comment says it stopped.`,
+    );
+  if (!Number.isSafeInteger(currentWorkflowRun) || currentWorkflowRun <= 0)
+    throw used('the workflow run this job runs in is unknown (GITHUB_RUN_ID)');
+  const comment = await approvalComment(client, dispatch, id);
+  if (comment === undefined) throw used('it was deleted');
+  const { data: stopped } = await client.rest.actions
+    .getWorkflowRun({ ...dispatch.repository, run_id: from })
+    .catch((error: unknown) => {
+      if (statusOf(error) === 404) throw used(`workflow run ${from} does not exist`);
+      throw error;
+    });
+  if (stopped.status !== 'completed') throw used(`workflow run ${from} has not ended`);
+  // Same-second times cannot be ordered: the approval is taken as the earlier (fail closed).
+  if (comment.created_at <= stopped.updated_at)
+    throw used(
+      `it was written at ${comment.created_at}, before workflow run ${from} ended (${stopped.updated_at}): it approved an earlier stop`,
+    );
+  const branch = `aureus/issue-${dispatch.issue}-${dispatch.runId}`;
+  const ref = await client.rest.git
+    .getRef({ ...dispatch.repository, ref: `heads/${branch}` })
+    .catch((error: unknown) => {
+      if (statusOf(error) === 404) return undefined;
+      throw error;
+    });
+  if (ref !== undefined) throw used(`the run has ended: its branch ${branch} exists`);
+  let pages = 0;
+  for await (const page of client.paginate.iterator(client.rest.actions.listWorkflowRuns, {
+    ...dispatch.repository,
+    workflow_id: BUILDER_WORKFLOW,
+    event: 'workflow_dispatch',
+    per_page: 100,
+  })) {
+    for (const run of page.data)
+      if (run.id < currentWorkflowRun && run.created_at >= comment.created_at)
+        throw used(
+          `builder workflow run ${run.id} was dispatched after it, before this run (${currentWorkflowRun}): one approval lets one continuation go on`,
+        );
+    if (page.data.some((run) => run.created_at < comment.created_at)) return;
+    if (++pages >= MAX_RUN_PAGES)
+      throw used(
+        `the builder workflow has run more than ${MAX_RUN_PAGES * 100} times since, more than AUREUS reads to see that the approval was not used`,
+      );
+  }
 }

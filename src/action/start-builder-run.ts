@@ -7,6 +7,7 @@ import {
   builderSnapshot,
   type DayOfRuns,
   dispatchBuilderWorkflow,
+  isOutdatedWorkflow,
   MISSING_WORKFLOW_REPLY,
   NO_RUN_TO_CANCEL_REPLY,
   OUTDATED_WORKFLOW_REPLY,
@@ -15,7 +16,7 @@ import {
   tooManyCommentsReply,
   triggerRunId,
 } from '../github/builder-trigger.js';
-import { labelEvents } from '../github/builder-triggers.js';
+import { labelTriggerOf } from '../github/builder-triggers.js';
 import { BUILDER_NOT_ENABLED_REPLY } from '../github/command-replies.js';
 import { listIssueComments, peoplesComments } from '../github/issue-comments.js';
 import type { IssuePayload } from '../github/issue-event-payloads.js';
@@ -129,7 +130,7 @@ export async function startBuilderRun(
       await edit(MISSING_WORKFLOW_REPLY);
       return;
     }
-    if (status === 422 && error instanceof Error && error.message.includes('Unexpected inputs')) {
+    if (isOutdatedWorkflow(error)) {
       await edit(OUTDATED_WORKFLOW_REPLY);
       return;
     }
@@ -160,19 +161,18 @@ async function triggerOf(request: BuilderRequest, label: string): Promise<Builde
   if (request.via === 'comment' && request.triggerCommentId !== undefined)
     return { kind: 'comment', id: request.triggerCommentId };
   const { client, repository } = request.context;
-  const { events } = await labelEvents(client, {
-    ...repository,
-    issue_number: request.issue.number,
-  });
-  const event = events.findLast(
-    (each) => each.label === label && each.actor?.id === request.requester.id,
+  const event = await labelTriggerOf(
+    client,
+    { ...repository, issue_number: request.issue.number },
+    label,
+    request.requester.id,
   );
   if (event === undefined)
     throw new AureusError(
       `issue #${request.issue.number} lists no event of ${request.requester.login} adding the label ${label}, which the builder run would answer.`,
       'add the label again, or comment /aureus implement on the issue.',
     );
-  return { kind: 'label', id: event.id };
+  return event;
 }
 
 /**

@@ -251,6 +251,7 @@ export function createAureusApp(options: AureusAppOptions): AureusApp {
           if (command.kind === 'approve-budget')
             return continueBuilder({
               ...base,
+              triggerCommentId: source.commentId,
               defaultBranch: source.payload.repository.default_branch,
               amount: command.amount,
               policy,

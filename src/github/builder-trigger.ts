@@ -5,6 +5,7 @@ import { MAX_SNAPSHOT_COMMENT_PAGES } from './issue-comments.js';
 import type { IssuePayload } from './issue-event-payloads.js';
 import { type EarlierComment, type IssueSnapshot, issueSnapshot } from './issue-snapshot.js';
 import type { RepositoryCoordinates } from './repository-coordinates.js';
+import { statusOf } from './request-error.js';
 
 /**
  * What the App and the Action share when a writer starts the builder on an issue: the replies,
@@ -29,6 +30,13 @@ export const OUTDATED_WORKFLOW_REPLY = [
   `GitHub refused to start \`.github/workflows/${BUILDER_WORKFLOW}\`: it does not declare every input the dispatch sends (a copy made before the \`trigger\` input, or \`budget_points\`).`,
   'Replace it with `aureus init --builder --force --action <owner>/<repo>@<commit>`, commit it to the default branch, then start the builder again.',
 ].join(' ');
+
+/** GitHub's 422 for a dispatch with inputs the workflow does not declare (an older copy). */
+export function isOutdatedWorkflow(error: unknown): boolean {
+  return (
+    statusOf(error) === 422 && error instanceof Error && error.message.includes('Unexpected inputs')
+  );
+}
 
 export function dailyCapReply(cap: number): string {
   return `You have started ${cap} builder run${cap === 1 ? '' : 's'} in the last 24 hours, the most \`cost_thresholds.max_runs_per_actor_per_day\` allows: try again when the oldest of them is a day old.`;
@@ -165,6 +173,8 @@ export interface BuilderDispatchInputs {
   readonly trigger?: BuilderTrigger | undefined;
   /** A continuation's stopped workflow run, whose artifact it goes on from. */
   readonly resumeFrom?: number | undefined;
+  /** A continuation's trigger: the writer's `/aureus approve-budget` comment. */
+  readonly approval?: number | undefined;
 }
 
 /**
@@ -194,6 +204,7 @@ export async function dispatchBuilderWorkflow(
         ...(inputs.trigger === undefined
           ? {}
           : { trigger: `${inputs.trigger.kind}-${inputs.trigger.id}` }),
+        ...(inputs.approval === undefined ? {} : { trigger: `approval-${inputs.approval}` }),
         ...(inputs.resumeFrom === undefined ? {} : { resume_from: String(inputs.resumeFrom) }),
       },
       return_run_details: true,

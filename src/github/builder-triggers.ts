@@ -55,6 +55,21 @@ export async function labelEvents(
 }
 
 /**
+ * The newest event of `requesterId` adding `label` to the issue: the trigger a label start names
+ * (GitHub's `labeled` webhook does not carry the event's id).
+ */
+export async function labelTriggerOf(
+  client: GitHubClient,
+  where: IssueWhere,
+  label: string,
+  requesterId: number,
+): Promise<{ readonly kind: 'label'; readonly id: number } | undefined> {
+  const { events } = await labelEvents(client, where);
+  const event = events.findLast((each) => each.label === label && each.actor?.id === requesterId);
+  return event === undefined ? undefined : { kind: 'label', id: event.id };
+}
+
+/**
  * Every account that started the builder on the issue, as GitHub records it: the authors of its
  * `/aureus implement` comments (by account id) and whoever added the builder label — and the
  * person who wrote any comment edited since, since a comment's text now says nothing of what it

@@ -44,6 +44,7 @@ on:
       run_id: { required: true }
       budget_usd: { required: false }
       budget_points: { required: false }
+      trigger: { required: false }
       resume_from: { required: false }
 jobs:
   build:
@@ -266,14 +267,25 @@ describe('starting the builder', () => {
 
   it('dispatches on the builder label added by a writer', async () => {
     const user = writer(9202, ON, 'maintain');
+    // GitHub records the label's event, whose id the dispatch names as its trigger.
+    const event = session.double.addIssueEvent({
+      owner: OWNER,
+      repo: ON.name,
+      issueNumber: 2,
+      actor: user,
+      label: 'aureus:implement',
+    });
     await send('issues', inRepository(labeledPayload(2, 'aureus:implement', user), ON));
     expect(calls()).toEqual([
       'repos/get-collaborator-permission-level',
       'issues/list-comments',
+      'issues/list-events',
       'actions/create-workflow-dispatch',
       'issues/create-comment',
     ]);
-    expect(dispatches()[0]?.body).toMatchObject({ inputs: { issue: '2' } });
+    expect(dispatches()[0]?.body).toMatchObject({
+      inputs: { issue: '2', trigger: `label-${event}` },
+    });
   });
 
   it("carries the requester's --budget in the dispatch, and refuses one above the policy's cap", async () => {
@@ -504,6 +516,9 @@ async function reportStop(repo: { name: string }, issue: number, spentUsd: numbe
     },
   );
   expect(response.status).toBe(200);
+  // GitHub's record that the run ended, which the App decides from (the comment is editable).
+  const last = session.double.workflowRuns(OWNER, repo.name).at(-1);
+  if (last !== undefined) session.double.completeWorkflowRun(OWNER, repo.name, last.id);
 }
 
 describe('a larger budget for a stopped run, /aureus approve-budget on its issue', () => {
@@ -575,6 +590,7 @@ describe('a larger budget for a stopped run, /aureus approve-budget on its issue
           requester: '9230',
           run_id: runId,
           budget_points: '60',
+          trigger: expect.stringMatching(/^approval-[1-9][0-9]*$/),
           resume_from: String(stoppedIn?.id),
         },
         return_run_details: true,

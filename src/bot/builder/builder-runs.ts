@@ -25,7 +25,7 @@ export interface BuilderRun {
   readonly maxUsd?: number;
   readonly maxPoints?: number;
   /**
-   * The hidden state line of the stop an approval let go on: one continuation per stop, so a
+   * The id of the stopped workflow run an approval let go on: one continuation per stop, so a
    * second approval of the same stop dispatches nothing while the first goes on.
    */
   readonly continuedFrom?: string;

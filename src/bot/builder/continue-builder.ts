@@ -1,14 +1,10 @@
-import { createHash } from 'node:crypto';
-import {
-  builderRunComment,
-  readStoppedRunState,
-  STOPPED_PHASE,
-} from '../../github/builder-run-comment.js';
 import {
   budgetAbovePolicyReply,
   dailySpendReply,
   dispatchBuilderWorkflow,
+  isOutdatedWorkflow,
   MISSING_WORKFLOW_REPLY,
+  OUTDATED_WORKFLOW_REPLY,
   pointsAbovePolicyReply,
 } from '../../github/builder-trigger.js';
 import { BUILDER_NOT_ENABLED_REPLY } from '../../github/command-replies.js';
@@ -48,10 +44,10 @@ export interface ContinueTrigger extends Omit<BuilderTrigger, 'instructions'> {
  * Lets a run that stopped for want of budget go on: the same run (its id, its snapshot, its
  * requester) dispatched again with the approved cap, within the policy's caps, and with the id
  * of the workflow run it stopped in (`resume_from`, as GitHub answered the App's dispatch of it),
- * whose artifact the builder goes on from (action/stopped-run-handoff.ts). The requester may
- * not raise their own run's budget, for the reason they cannot approve its pull request. The run
- * is stopped when its tracking comment, the App's own, carries the state the publish job wrote;
- * one continuation per stop. Every decision is one App ledger entry, keyed by the delivery.
+ * whose artifact the builder goes on from (action/stopped-run-handoff.ts), and with the approval
+ * comment as its trigger, which the builder step reads again. The requester may not raise their
+ * own run's budget, for the reason they cannot approve its pull request. One continuation per
+ * stopped workflow run. Every decision is one App ledger entry, keyed by the delivery.
  */
 export async function continueBuilder(trigger: ContinueTrigger): Promise<BuilderDecision> {
   const { client, services, repository, issue, policy, amount } = trigger;
@@ -70,24 +66,25 @@ export async function continueBuilder(trigger: ContinueTrigger): Promise<Builder
     return refuse('no stopped run', NO_STOPPED_RUN_REPLY);
   if (trigger.requester.id === run.requesterId)
     return refuse('the requester may not raise their own budget', OWN_RUN_BUDGET_REPLY);
-  const { data: comment } = await client.rest.issues.getComment({
-    ...where,
-    comment_id: run.commentId,
-  });
-  const body = comment.body ?? '';
-  const stopLine = body.split('\n').find((line) => line.startsWith('<!-- aureus:stopped-run '));
-  if (
-    comment.user?.id !== services.identity.botUserId ||
-    !body.startsWith(builderRunComment(run.runId, STOPPED_PHASE)) ||
-    readStoppedRunState(body) === undefined ||
-    stopLine === undefined
-  )
-    return refuse('no stopped run', NO_STOPPED_RUN_REPLY);
   // The continuation goes on from the stopped workflow run's artifact, which the App names by
   // the id GitHub gave it at dispatch: without it there is nothing trustworthy to go on from.
   if (run.workflowRunId === undefined)
     return refuse('stopped workflow run unknown', UNKNOWN_WORKFLOW_RUN_REPLY);
-  const stop = createHash('sha256').update(stopLine).digest('hex');
+  // Whether the run stopped is decided from the App's record (the workflow run it dispatched)
+  // and GitHub's record of that run, never from the tracking comment, whose text any writer can
+  // edit: the run has ended and left no branch (a run that finished pushed one). That it
+  // stopped for want of budget, with its work kept, is its artifact's to prove, which the
+  // builder step reads before any model runs (action/stopped-run-handoff.ts).
+  const ended = await workflowRunEnded(trigger, run.workflowRunId);
+  if (!ended)
+    return run.continuedFrom === undefined
+      ? refuse('no stopped run', NO_STOPPED_RUN_REPLY)
+      : refuse('already going on', NO_STOPPED_RUN_REPLY);
+  if (await runBranchExists(trigger, run.runId))
+    return refuse('no stopped run', NO_STOPPED_RUN_REPLY);
+  if (trigger.triggerCommentId === undefined)
+    return refuse('no approval comment', APPROVE_RUN_BUDGET_USAGE_REPLY);
+  const stop = String(run.workflowRunId);
   if (run.continuedFrom === stop) return refuse('already going on', NO_STOPPED_RUN_REPLY);
   const { max_usd_per_run: usdCap } = policy.cost_thresholds;
   const pointsCap = policy.budgets.change.block;
@@ -124,10 +121,14 @@ export async function continueBuilder(trigger: ContinueTrigger): Promise<Builder
       maxUsd: next.maxUsd,
       maxPoints: next.maxPoints,
       resumeFrom: stoppedIn,
+      // The builder step reads the approval again (author, role, not the requester, amount).
+      approval: trigger.triggerCommentId,
     });
   } catch (error) {
     await writeBuilderRun(services.dataDir, repository.id, run);
     if (statusOf(error) === 404) return refuse('builder workflow missing', MISSING_WORKFLOW_REPLY);
+    if (isOutdatedWorkflow(error))
+      return refuse('builder workflow outdated', OUTDATED_WORKFLOW_REPLY);
     throw error;
   }
   await writeBuilderRun(services.dataDir, repository.id, {
@@ -146,4 +147,35 @@ export async function continueBuilder(trigger: ContinueTrigger): Promise<Builder
     ...(next.maxPoints === undefined ? {} : { maxPoints: String(next.maxPoints) }),
   });
   return 'accepted';
+}
+
+/** GitHub's record of the App's dispatched workflow run: ended (any conclusion), or not. */
+async function workflowRunEnded(trigger: ContinueTrigger, id: number): Promise<boolean> {
+  const { client, repository } = trigger;
+  try {
+    const { data } = await client.rest.actions.getWorkflowRun({
+      owner: repository.owner,
+      repo: repository.repo,
+      run_id: id,
+    });
+    return data.status === 'completed';
+  } catch (error) {
+    if (statusOf(error) === 404) return false;
+    throw error;
+  }
+}
+
+async function runBranchExists(trigger: ContinueTrigger, runId: string): Promise<boolean> {
+  const { client, repository, issue } = trigger;
+  try {
+    await client.rest.git.getRef({
+      owner: repository.owner,
+      repo: repository.repo,
+      ref: `heads/aureus/issue-${issue.number}-${runId}`,
+    });
+    return true;
+  } catch (error) {
+    if (statusOf(error) === 404) return false;
+    throw error;
+  }
 }

@@ -2,15 +2,19 @@ import { builderRunComment, updateBuilderRunComment } from '../../github/builder
 import {
   ALREADY_RUNNING_REPLY,
   builderCapRefusal,
-  builderRunId,
   builderSnapshot,
   cents,
   dispatchBuilderWorkflow,
+  isOutdatedWorkflow,
   MISSING_WORKFLOW_REPLY,
   NO_RUN_TO_CANCEL_REPLY,
+  OUTDATED_WORKFLOW_REPLY,
   type Requester,
+  type BuilderTrigger as RunTrigger,
   tooManyCommentsReply,
+  triggerRunId,
 } from '../../github/builder-trigger.js';
+import { labelTriggerOf } from '../../github/builder-triggers.js';
 import { BUILDER_NOT_ENABLED_REPLY } from '../../github/command-replies.js';
 import type { GitHubClient } from '../../github/github-client.js';
 import { listIssueComments, peoplesComments } from '../../github/issue-comments.js';
@@ -95,7 +99,12 @@ export async function startBuilder(trigger: BuilderTrigger): Promise<BuilderDeci
     trigger.instructions,
     peoplesComments(listed.comments),
   );
-  const runId = builderRunId(trigger.deliveryId);
+  // The trigger the dispatch names, which the builder step reads again from GitHub to prove who
+  // asked (action/dispatch-trigger.ts): the App's bot is trusted for nothing a trigger does not
+  // show. The run's id is derived from it, so one trigger starts one run.
+  const named = await runTriggerOf(trigger, policy.integrations.app.builder_label);
+  if (named === undefined) return refuse('no label event', NO_LABEL_EVENT_REPLY);
+  const runId = triggerRunId(repository, issue.number, named);
   let run: BuilderRun = {
     runId,
     deliveryId: trigger.deliveryId,
@@ -118,10 +127,13 @@ export async function startBuilder(trigger: BuilderTrigger): Promise<BuilderDeci
       runId,
       maxUsd: trigger.maxUsd,
       maxPoints: trigger.maxPoints,
+      trigger: named,
     });
   } catch (error) {
     await writeBuilderRun(services.dataDir, repository.id, { ...run, status: 'failed' });
     if (statusOf(error) === 404) return refuse('builder workflow missing', MISSING_WORKFLOW_REPLY);
+    if (isOutdatedWorkflow(error))
+      return refuse('builder workflow outdated', OUTDATED_WORKFLOW_REPLY);
     throw error;
   }
   const { data: comment } = await client.rest.issues.createComment({
@@ -146,6 +158,25 @@ export async function startBuilder(trigger: BuilderTrigger): Promise<BuilderDeci
   });
   services.log.info({ run: runId, issue: issue.number, ...target }, 'builder dispatched');
   return 'accepted';
+}
+
+export const NO_LABEL_EVENT_REPLY =
+  'GitHub lists no event of you adding the builder label to this issue, which the builder run would answer: add the label again, or comment `/aureus implement`.';
+
+/** The comment that asked, or the newest event of the requester adding the builder label. */
+async function runTriggerOf(
+  trigger: BuilderTrigger,
+  label: string,
+): Promise<RunTrigger | undefined> {
+  if (trigger.via === 'comment' && trigger.triggerCommentId !== undefined)
+    return { kind: 'comment', id: trigger.triggerCommentId };
+  const { repository, issue } = trigger;
+  return labelTriggerOf(
+    trigger.client,
+    { owner: repository.owner, repo: repository.repo, issue_number: issue.number },
+    label,
+    trigger.requester.id,
+  );
 }
 
 /** `/aureus cancel` by a writer: marks the run cancelled, then cancels the dispatched workflow run. */

@@ -600,6 +600,13 @@ export class GitHubApiDouble {
     }).id;
   }
 
+  /** A workflow run's end, as GitHub records it (`status: completed`, `updated_at`), now or at `at`. */
+  completeWorkflowRun(owner: string, repo: string, id: number, at?: string): void {
+    const run = this.repository(owner, repo).workflowRuns.find((each) => each.id === id);
+    if (run === undefined) throw new Error(`completeWorkflowRun: no workflow run ${id}`);
+    run.completedAt = at ?? timestamp(this.world.now());
+  }
+
   /** Workflow runs of a repository, oldest first, with the inputs they were dispatched with. */
   workflowRuns(owner: string, repo: string): readonly WorkflowRun[] {
     return [...this.repository(owner, repo).workflowRuns];

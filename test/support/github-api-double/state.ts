@@ -161,6 +161,8 @@ export interface WorkflowRun {
   readonly inputs: Readonly<Record<string, string>>;
   /** Who started it: the dispatching token's identity (GitHub's `actor`). */
   readonly actor?: Identity;
+  /** When it ended (GitHub's `status: completed` and `updated_at`); queued until then. */
+  completedAt?: string;
 }
 
 export interface RepositoryInfo {

@@ -34,7 +34,7 @@ const APP_BOT = { login: 'aureus[bot]', id: APP_BOT_ID, type: 'Bot' as const };
 
 const session = useActionTestSession({
   // The plan job reads the stopped workflow run (actions: read) when the run goes on.
-  [BUILD_TOKEN]: { contents: 'read', issues: 'read', actions: 'read' },
+  [BUILD_TOKEN]: { contents: 'read', issues: 'read', actions: 'read', pull_requests: 'read' },
   [POST_TOKEN]: { contents: 'read', issues: 'write' },
   [PUBLISH_TOKEN]: { contents: 'write', pull_requests: 'write', issues: 'write' },
 });

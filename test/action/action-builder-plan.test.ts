@@ -42,7 +42,7 @@ const HOSTILE_STEPS = [
 ];
 
 const session = useActionTestSession({
-  [BUILD_TOKEN]: { contents: 'read', issues: 'read' },
+  [BUILD_TOKEN]: { contents: 'read', issues: 'read', pull_requests: 'read' },
   [POST_TOKEN]: { contents: 'read', issues: 'write' },
   [PUBLISH_TOKEN]: { contents: 'write', pull_requests: 'write', issues: 'write' },
 });

@@ -1088,10 +1088,10 @@ describe('the builder step, then the Action in mode: publish', () => {
   it('refuses a dispatch by the job token that names no trigger, before any model, saying how to start the builder', async () => {
     const made = await scenario();
     const before = model.requests.length;
-    const run = await buildAsJobToken(made, {});
+    const run = await buildAsJobToken(made, { trigger: '' });
     expect(run.exitCode).toBe(2);
     expect(run.stdout).toContain(
-      'the builder workflow was dispatched by github-actions[bot] without the trigger it answers',
+      'the builder workflow was dispatched without the trigger it answers',
     );
     expect(run.stdout).toContain('start the builder with /aureus implement (or the builder label)');
     expect(model.requests.length).toBe(before);

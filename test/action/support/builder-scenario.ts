@@ -1,5 +1,6 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { triggerRunId } from '../../../src/github/builder-trigger.js';
 import { issueSnapshot } from '../../../src/github/issue-snapshot.js';
 import { makeRepo, type Repo, repoAt, runGit } from '../../support/git-fixture.js';
 import type { GitHubApiDouble } from '../../support/github-api-double/index.js';
@@ -8,8 +9,16 @@ import { objectAt, webhookExample } from '../../support/webhook-examples.js';
 import { codeLines, OWNER, REPO } from './pull-request-scenario.js';
 
 export const ISSUE = 5;
-export const RUN_ID = 'abcdef012345';
 export const REQUESTER = 4242;
+/**
+ * The requester's `/aureus implement` on the issue, the trigger every dispatch names: a fixed id,
+ * so the run id derived from it (one trigger, one run) is a constant.
+ */
+export const TRIGGER_COMMENT = 999_001;
+export const RUN_ID = triggerRunId({ owner: OWNER, repo: REPO }, ISSUE, {
+  kind: 'comment',
+  id: TRIGGER_COMMENT,
+});
 export const ISSUE_TITLE = 'Add a greeting';
 export const ISSUE_BODY = 'Please add `src/greet.ts` exporting `greet()`.';
 export const UPDATED_AT = '2026-01-01T00:00:00Z';
@@ -63,6 +72,16 @@ export async function makeBuilderScenario(
     body: ISSUE_BODY,
     updatedAt: UPDATED_AT,
   });
+  const requester = { login: 'ada', id: REQUESTER, type: 'User' as const };
+  double.setPermission(OWNER, REPO, requester, 'write');
+  double.addIssueComment({
+    owner: OWNER,
+    repo: REPO,
+    issueNumber: ISSUE,
+    user: requester,
+    body: '/aureus implement',
+    id: TRIGGER_COMMENT,
+  });
   const snapshot = issueSnapshot({
     number: ISSUE,
     title: ISSUE_TITLE,
@@ -110,6 +129,7 @@ export function builderDispatchEvent(
       snapshot,
       requester: String(REQUESTER),
       run_id: RUN_ID,
+      trigger: `comment-${TRIGGER_COMMENT}`,
     },
   });
   return payload;

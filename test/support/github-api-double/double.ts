@@ -344,9 +344,13 @@ export class GitHubApiDouble {
     issueNumber: number;
     user: IdentityInput;
     body: string;
+    /** A fixed id, below the range the double hands out (a run id derived from it is a constant). */
+    id?: number;
   }): number {
     const repo = this.repository(options.owner, options.repo);
-    const id = this.world.ids.take('issueComment');
+    if (options.id !== undefined && (options.id >= 1_000_001 || repo.issueComments.has(options.id)))
+      throw new Error(`addIssueComment: id ${options.id} is taken or in the handed-out range`);
+    const id = options.id ?? this.world.ids.take('issueComment');
     const now = timestamp(this.world.now());
     repo.issueComments.set(id, {
       id,

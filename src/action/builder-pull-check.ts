@@ -4,6 +4,7 @@ import {
   independentApprovers,
   withIndependentApproval,
 } from '../github/builder-pull-approval.js';
+import { triggerRunId } from '../github/builder-trigger.js';
 import { builderTriggerers } from '../github/builder-triggers.js';
 import type { GitHubClient } from '../github/github-client.js';
 import { isPermissionDenied } from '../github/request-error.js';
@@ -19,6 +20,8 @@ import type { Report } from '../model/report.js';
  * `/aureus implement` comments by account id and its builder-label events, builder-triggers.ts),
  * counts as the requester: the builder step refuses a dispatch whose requester is not the
  * author of the trigger it names (dispatch-trigger.ts), so the one who asked is among them.
+ * The run's own trigger, the one its branch's run id is derived from, must still be there: a
+ * requester who deleted it would otherwise approve their own run's pull request.
  * What cannot be read blocks, saying what to grant.
  */
 export async function withBuilderApproval(
@@ -47,9 +50,27 @@ export async function withBuilderApproval(
       return refuse(
         `Issue #${run.issue} has more than the ${triggers.bound} AUREUS reads to learn who started the builder on it.`,
       );
+    // Who asked is the author of the trigger the run's id is derived from (one trigger, one
+    // run): a record the requester cannot edit away. A comment's author stays its author
+    // whoever edits it; label events cannot be removed; and the branch's run id is fixed when
+    // the publish job pushes it. A requester who deletes their trigger comment after the pull
+    // request opened would drop out of every list read from the issue: then no trigger
+    // derives the run id, who asked is unknown, and the check blocks (fails closed) rather
+    // than let anyone's approval count as independent.
+    const asked = triggers.triggers.find(
+      (trigger) => triggerRunId(event.repository, run.issue, trigger) === run.runId,
+    );
+    if (asked === undefined)
+      return refuse(
+        `No /aureus implement comment or ${label} label event of issue #${run.issue} started run ${run.runId} (its trigger was deleted, or the branch was not pushed by the builder): who asked for it is unknown, so no approval can be shown independent of them. Start a new run on the issue.`,
+      );
     const builder = {
       ...run,
-      notIndependent: [...triggers.ids, ...(pull.user === null ? [] : [pull.user.id])],
+      notIndependent: [
+        asked.authorId,
+        ...triggers.ids,
+        ...(pull.user === null ? [] : [pull.user.id]),
+      ],
     };
     const approvers = await independentApprovers(
       client,

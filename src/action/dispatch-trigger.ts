@@ -230,12 +230,16 @@ async function refuseUsedApproval(
     throw used('the workflow run this job runs in is unknown (GITHUB_RUN_ID)');
   const comment = await approvalComment(client, dispatch, id);
   if (comment === undefined) throw used('it was deleted');
-  const { data: stopped } = await client.rest.actions
+  const stopped = await client.rest.actions
     .getWorkflowRun({ ...dispatch.repository, run_id: from })
+    .then(({ data }) => data)
     .catch((error: unknown) => {
-      if (statusOf(error) === 404) throw used(`workflow run ${from} does not exist`);
+      if (statusOf(error) === 404) return undefined;
       throw error;
     });
+  // No such run: nothing to go on from, which the hand-on refuses next, before any model runs
+  // (stopped-run-handoff.ts), saying so in its own words.
+  if (stopped === undefined) return;
   if (stopped.status !== 'completed') throw used(`workflow run ${from} has not ended`);
   // Same-second times cannot be ordered: the approval is taken as the earlier (fail closed).
   if (comment.created_at <= stopped.updated_at)

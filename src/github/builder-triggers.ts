@@ -1,3 +1,4 @@
+import type { BuilderTrigger } from './builder-trigger.js';
 import type { GitHubClient } from './github-client.js';
 import { listIssueComments, MAX_SNAPSHOT_COMMENT_PAGES } from './issue-comments.js';
 import { parseCommand } from './parse-command.js';
@@ -84,22 +85,32 @@ export async function builderTriggerers(
   builderLabel: string,
 ): Promise<{
   readonly ids: readonly number[];
+  /** The issue's triggers with their authors: the comments and label events that start runs. */
+  readonly triggers: readonly (BuilderTrigger & { readonly authorId: number })[];
   readonly complete: boolean;
   readonly bound: string;
 }> {
   const comments = await listIssueComments(client, where);
   const labels = await labelEvents(client, where);
   const ids = new Set<number>();
-  for (const comment of comments.comments)
-    if (
-      comment.authorId !== null &&
-      (parseCommand(comment.body)?.kind === 'implement' || (comment.edited && !comment.bot))
-    )
-      ids.add(comment.authorId);
+  const triggers: (BuilderTrigger & { readonly authorId: number })[] = [];
+  for (const comment of comments.comments) {
+    if (comment.authorId === null) continue;
+    const command = parseCommand(comment.body)?.kind === 'implement';
+    if (command || (comment.edited && !comment.bot)) ids.add(comment.authorId);
+    // An edited comment still started the run it started (the builder step refused a dispatch
+    // naming it once edited, but a run it started before stays its author's).
+    if (command || comment.edited)
+      triggers.push({ kind: 'comment', id: comment.id, authorId: comment.authorId });
+  }
   for (const event of labels.events)
-    if (event.label === builderLabel && event.actor !== null) ids.add(event.actor.id);
+    if (event.label === builderLabel && event.actor !== null) {
+      ids.add(event.actor.id);
+      triggers.push({ kind: 'label', id: event.id, authorId: event.actor.id });
+    }
   return {
     ids: [...ids],
+    triggers,
     complete: comments.complete && labels.complete,
     bound: `${MAX_SNAPSHOT_COMMENT_PAGES * 100} comments and ${MAX_EVENT_PAGES * 100} events`,
   };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { triggerRunId } from '../../src/github/builder-trigger.js';
 import { objectAt } from '../support/webhook-examples.js';
 import { type ActionRun, runAction } from './support/action-runner.js';
 import { useActionTestSession } from './support/action-test-session.js';
@@ -13,7 +14,8 @@ import {
 
 const PR_TOKEN = 'ghs_builder_pull_request_job';
 const ISSUE = 5;
-const BRANCH = `aureus/issue-${ISSUE}-abcdef012345`;
+/** Each pull request's branch, named for the run its requester's trigger started. */
+const branches = new Map<number, string>();
 /** The publish job's account: the Action's builder pull requests are opened by the job token. */
 const ACTIONS_BOT = { login: 'github-actions[bot]', id: 41898282, type: 'Bot' as const };
 const REQUESTER = { login: 'ada', id: 4242 };
@@ -44,13 +46,15 @@ async function builderPull(number: number): Promise<Scenario> {
   );
   for (const person of [REQUESTER, WRITER, LABELER, SECOND])
     session.double.setPermission(OWNER, REPO, person, 'write');
-  session.double.addIssueComment({
+  const trigger = session.double.addIssueComment({
     owner: OWNER,
     repo: REPO,
     issueNumber: ISSUE,
     user: REQUESTER,
     body: '/aureus implement',
   });
+  const runId = triggerRunId({ owner: OWNER, repo: REPO }, ISSUE, { kind: 'comment', id: trigger });
+  branches.set(number, `aureus/issue-${ISSUE}-${runId}`);
   openPull(scenario, number);
   return scenario;
 }
@@ -62,7 +66,7 @@ function openPull(scenario: Scenario, number: number): void {
     number,
     baseSha: scenario.baseSha,
     headSha: scenario.headSha,
-    headRef: BRANCH,
+    headRef: branches.get(number) ?? '',
     user: ACTIONS_BOT,
   });
 }
@@ -87,7 +91,9 @@ function run(
     eventName === 'pull_request'
       ? pullRequestEvent(scenario, { number, action: 'synchronize' })
       : pullRequestReviewEvent(scenario, { number });
-  Object.assign(objectAt(objectAt(event, 'pull_request'), 'head'), { ref: BRANCH });
+  Object.assign(objectAt(objectAt(event, 'pull_request'), 'head'), {
+    ref: branches.get(number) ?? '',
+  });
   return runAction({
     runnerDir: scenario.runnerDir,
     workspace: scenario.workspace,

@@ -103,6 +103,23 @@ function dispatched(
   return { id, inputs, dir: join(made.runnerDir, `workflow-run-${id}`) };
 }
 
+/** A writer other than the requester approves `amount` for the stop: GitHub records the stopped
+ * run's end, then the comment; the continuation's dispatch names it as its trigger. */
+function approve(stopped: WorkflowRun, amount: string): string {
+  if (session.double.workflowRuns(OWNER, REPO).some((run) => run.id === stopped.id))
+    session.double.completeWorkflowRun(OWNER, REPO, stopped.id, '2026-01-02T00:05:00Z');
+  const writer = { login: 'grace', id: 5151, type: 'User' as const };
+  session.double.setPermission(OWNER, REPO, writer, 'write');
+  const id = session.double.addIssueComment({
+    owner: OWNER,
+    repo: REPO,
+    issueNumber: ISSUE,
+    user: writer,
+    body: `/aureus approve-budget ${amount}`,
+  });
+  return `approval-${id}`;
+}
+
 function eventOf(made: BuilderScenario, run: WorkflowRun): Record<string, unknown> {
   const event = builderDispatchEvent(made);
   Object.assign(objectAt(event, 'inputs'), run.inputs);
@@ -254,6 +271,7 @@ describe('a stopped builder run goes on from its kept work (the four jobs)', () 
       ...base,
       budget_points: String(estimated),
       resume_from: String(first.id),
+      trigger: approve(first, `${estimated}pt`),
     });
     const two = await workflow(made, second, one.artifacts);
     expect(two.planned.stdout).toContain(`goes on from workflow run ${first.id}`);
@@ -287,6 +305,7 @@ describe('a stopped builder run goes on from its kept work (the four jobs)', () 
       ...base,
       budget_points: '60',
       resume_from: String(second.id),
+      trigger: approve(second, '60pt'),
     });
     const three = await workflow(made, third, two.artifacts);
     expect(three.acted?.stdout).not.toContain('::error::');
@@ -329,6 +348,7 @@ describe('a stopped builder run goes on from its kept work (the four jobs)', () 
         ...base,
         budget_points: '60',
         resume_from: String(stopped.id),
+        trigger: approve(stopped, '60pt'),
       });
       const planned = await builderJob(made, next, 'plan', {
         stage: 'plan',
@@ -405,7 +425,7 @@ describe('a stopped builder run goes on from its kept work (the four jobs)', () 
     await refusedWith(first, one.artifacts, `its work is not kept at ${ref}`);
   });
 
-  it('refuses resume_from in a dispatch by the job token: only the App continues a run', async () => {
+  it('refuses resume_from in a dispatch by the job token that names a start trigger: only a writer’s approval continues a run', async () => {
     const made = await scenario();
     const run = dispatched(made, {
       issue: String(ISSUE),
@@ -433,7 +453,7 @@ describe('a stopped builder run goes on from its kept work (the four jobs)', () 
     });
     expect(planned.exitCode).toBe(2);
     expect(planned.stdout).toContain(
-      'only the AUREUS App, which recorded the stopped workflow run, continues a run',
+      'the dispatch goes on from workflow run 123 (resume_from), and names a comment as its trigger, not the /aureus approve-budget comment that lets it go on',
     );
   });
 });

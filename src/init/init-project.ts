@@ -78,11 +78,7 @@ export async function planInit(root: string, options: InitOptions): Promise<Init
   };
   const modules = groupModules(analysis.graph.nodes, judged.paths.core);
   const findings = runCritic({ policy: judged, project: { ...analysis, modules } });
-  const summary = summarizeAnalysis(
-    analysis.facts,
-    findings,
-    pathKinds(judged, analysis).isCore,
-  );
+  const summary = summarizeAnalysis(analysis.facts, findings, pathKinds(judged, analysis).isCore);
   const generated = generatePolicy(intelligence, summary);
   const { name, type, maturity } = intelligence;
   const text = renderGeneratedPolicy(generated, [

@@ -44,26 +44,39 @@ function trackingAmong(
 
 /**
  * Whether the run was cancelled: its tracking comment says so, or a person with write access or
- * more commented `/aureus cancel` on the issue since the tracking comment was posted (one run per
- * issue at a time, so that cancel is this run's). The comment is the App's mark and a job of the
- * run edits it too: a job that read it just before the cancel and wrote its phase just after
- * would erase the mark, and the command on the issue, which no job edits, cannot be erased so.
+ * more commented `/aureus cancel` on the issue since this run was asked for (one run per issue at
+ * a time, so that cancel is this run's). The comment is the App's mark and a job of the run edits
+ * it too: a job that read it just before the cancel and wrote its phase just after would erase
+ * the mark, and the command on the issue, which no job edits, cannot be erased so.
+ *
+ * A continuation keeps the tracking comment of the run it goes on from: a cancel written while
+ * that run was stopped found nothing running (the App said so) and is older than the approval
+ * that continued it, so it does not stop the continuation. Each author's role is looked up once:
+ * anyone may comment `/aureus cancel`, and one account's flood of them must not spend the job
+ * token's requests.
  */
 export async function cancelled(client: GitHubClient, dispatch: BuilderDispatch): Promise<boolean> {
   const comments = await issueComments(client, dispatch);
   const tracking = trackingAmong(comments, dispatch);
   if (tracking === undefined) return false;
   if (saysCancelled(tracking, dispatch)) return true;
-  const since = Date.parse(tracking.created_at);
+  const approval = comments.find((comment) => comment.id === dispatch.approval);
+  const since = Math.max(
+    Date.parse(tracking.created_at),
+    approval === undefined ? 0 : Date.parse(approval.created_at),
+  );
+  const looked = new Set<number>();
   for (const comment of comments) {
     const author = comment.user;
     if (
       author === null ||
       author.type !== 'User' ||
+      looked.has(author.id) ||
       Date.parse(comment.created_at) < since ||
       parseCommand(comment.body ?? '')?.kind !== 'cancel'
     )
       continue;
+    looked.add(author.id);
     const permission = await livePermission(client, dispatch.repository, author);
     if (mayRunCommands(permission.role)) return true;
   }

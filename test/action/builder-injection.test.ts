@@ -98,7 +98,9 @@ beforeAll(async () => {
   probeOut = join(probed.path, 'probed.txt');
   app = await startAppSession(OWNER);
   model = await startScriptedModelServer();
-  app.double.addToken(BUILD_TOKEN, { contents: 'read', issues: 'read' });
+  // The plan job's permissions in aureus init --builder's workflow: a trigger whose run left a
+  // pull request starts no second run.
+  app.double.addToken(BUILD_TOKEN, { contents: 'read', issues: 'read', pull_requests: 'read' });
   app.double.addToken(PUBLISH_TOKEN, {
     contents: 'write',
     pull_requests: 'write',
@@ -423,6 +425,16 @@ describe('the injection corpus against the whole builder, with canaries everywhe
       title: ISSUE_TITLE,
       body: issueBody(),
       updated_at: UPDATED_AT,
+    });
+    // The comment the payload announces exists on GitHub, where the build job reads it again.
+    const triggerComment = objectAt(trigger, 'comment');
+    app.double.addIssueComment({
+      owner: OWNER,
+      repo: REPO,
+      issueNumber: ISSUE,
+      user: requester,
+      body: String(Reflect.get(triggerComment, 'body')),
+      id: Number(Reflect.get(triggerComment, 'id')),
     });
     expect(await app.send('issue_comment', trigger)).toBe(200);
     await app.app.idle();

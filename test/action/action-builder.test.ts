@@ -27,6 +27,7 @@ import {
   ISSUE_TITLE,
   makeBuilderScenario,
   RUN_ID,
+  TRIGGER_COMMENT,
   UPDATED_AT,
 } from './support/builder-scenario.js';
 import { type BuilderStepRun, runBuilderStep } from './support/builder-step-runner.js';
@@ -796,16 +797,28 @@ describe('the builder step, then the Action in mode: publish', () => {
   it('gives the model the instructions of the requester’s /aureus implement, as the App snapshotted them', async () => {
     const made = await scenario();
     await postComment(REQUESTER_TOKEN, '/aureus implement also add a farewell');
+    // The run answers that comment: its trigger, from which its run id derives.
+    const listed = session.double.issueComments(OWNER, REPO, ISSUE);
+    const trigger = listed.at(-1)?.id ?? 0;
+    // What the App took at trigger time: every person's comment before it (the scenario's
+    // first /aureus implement among them).
+    const earlier = listed
+      .filter((comment) => comment.id !== trigger && !comment.user.endsWith('[bot]'))
+      .map((comment) => ({ author: comment.user, association: 'NONE', body: comment.body }));
     const snapshot = issueSnapshot({
       number: ISSUE,
       title: ISSUE_TITLE,
       body: ISSUE_BODY,
       updatedAt: UPDATED_AT,
+      earlier,
       comments: [{ author: 'ada', body: 'also add a farewell' }],
     }).hash;
     model.script({ blocks: [{ type: 'tool_use', name: 'finish', input: { summary: 'No.' } }] });
     const before = model.requests.length;
-    const run = await build(made, snapshot);
+    const run = await build(made, snapshot, {
+      trigger: `comment-${trigger}`,
+      run_id: triggerRunId({ owner: OWNER, repo: REPO }, ISSUE, { kind: 'comment', id: trigger }),
+    });
     expect(run.stdout).not.toContain('was edited after the trigger');
     expect(model.requests[before]?.raw).toContain('## Comment by ada\\n\\nalso add a farewell');
   });
@@ -862,11 +875,24 @@ describe('the builder step, then the Action in mode: publish', () => {
     expect(existsSync(join(made.buildWorkspace, 'src', 'report.json'))).toBe(false);
   });
 
-  it('says which issue it cannot read, and what to grant', async () => {
+  it('refuses a dispatch for an issue its trigger is not on, saying where to start the builder', async () => {
     const made = await scenario();
-    const run = await build(made, made.snapshot, { issue: '6' });
+    const before = model.requests.length;
+    const run = await build(made, made.snapshot, {
+      issue: '6',
+      run_id: triggerRunId({ owner: OWNER, repo: REPO }, 6, {
+        kind: 'comment',
+        id: TRIGGER_COMMENT,
+      }),
+    });
     expect(run.exitCode).toBe(2);
-    expect(run.stdout).toContain('cannot read issue #6 (GitHub answered 404)');
+    expect(run.stdout).toContain(
+      `its trigger comment-${TRIGGER_COMMENT} is a comment on another issue than #6.`,
+    );
+    expect(run.stdout).toContain(
+      'start the builder with /aureus implement (or the builder label) on issue #6',
+    );
+    expect(model.requests.length).toBe(before);
   });
 
   it('refuses mode: implement in the JavaScript action, naming the builder step to use', async () => {

@@ -1,3 +1,4 @@
+import { detectLanguage } from '../analysis/detect-language.js';
 import type { ModuleGraph } from '../analysis/graph/module-graph.js';
 import { testsInProduct } from '../analysis/graph/tests-in-product.js';
 import type { FileFacts } from '../model/facts.js';
@@ -58,7 +59,9 @@ export function pathKinds(policy: Policy, snapshot: KindedSnapshot): PathKinds {
  * Generated code by the policy's `paths.generated`, where a file AUREUS reads must also carry
  * its generator's mark (FileFacts `generatorMarked`): otherwise naming a file `*.generated.ts`
  * would take a god class out of the critic's sight and price it at generated_code_weight. A
- * file without facts (a language AUREUS prices by lines, one it could not read) goes by name.
+ * file in a language AUREUS prices by lines goes by name; one in a language it reads but whose
+ * facts are missing (over the read limit, a Git LFS pointer, unreadable) shows no mark, so it is
+ * not generated: the bigger the file, the less its name may buy.
  */
 export function generatedBy(
   globs: readonly string[],
@@ -66,8 +69,10 @@ export function generatedBy(
 ): PathTest {
   const named = globMatcher(globs);
   return (path) => {
+    if (!named(path)) return false;
     const read = facts?.get(path);
-    return named(path) && (read === undefined || read.generatorMarked === true);
+    if (read !== undefined) return read.generatorMarked === true;
+    return facts === undefined || detectLanguage(path) === undefined;
   };
 }
 

@@ -125,6 +125,35 @@ describe('code disguised as something AUREUS does not judge', () => {
     expect(code).toBe(0);
   });
 
+  it('takes prose about where code came from for no generator mark', async () => {
+    repo.write(
+      'src/generated/small.ts',
+      `// Helpers generated from the API spec; do not edit.\n${HUGE}`,
+    );
+    repo.write(
+      'src/app.ts',
+      "import { Huge } from './generated/small';\nexport const app = new Huge();\n",
+    );
+    repo.commit('prose, not a mark');
+    const { code, report } = await check();
+    expect(report.reasons.join('\n')).toMatch(GOD_CLASS);
+    expect(report.verdict).toBe('block');
+    expect(code).toBe(1);
+  });
+
+  it('never takes a file under a generated name that is too large to read for generated code', async () => {
+    const lines = Array.from(
+      { length: 60_000 },
+      (_, i) => `export function f${i}() { return ${i}; }`,
+    );
+    repo.write('src/generated/big.ts', `// @generated\n${lines.join('\n')}\n`);
+    repo.commit('a file over the read limit under a generated name');
+    const { code, report } = await check();
+    expect(report.verdict).toBe('incomplete');
+    expect(report.reasons.join('\n')).toContain('src/generated/big.ts');
+    expect(code).toBe(2);
+  });
+
   it('does not take a mark further down the file, after the code, for a header', async () => {
     repo.write('src/huge.generated.ts', `${HUGE}// @generated\n`);
     repo.commit('a mark after the code');

@@ -64,12 +64,13 @@ describe('aureus check at the read limits', () => {
     expect(report.change.complete).toBe(true);
   });
 
-  it('prices a generated TypeScript file over the read limit by its size, complete', async () => {
+  it('judges a TypeScript file over the read limit under a generated name incompletely: no generator mark can be read', async () => {
     repo.write('.aureus/policy.yaml', 'version: 1\npaths:\n  generated: [src/generated/**]\n');
     commitBase();
     repo.write('src/generated/engine.ts', godClassOf(1.1 * MIB));
     const { report } = await checkHead();
-    expect(report.change.complete).toBe(true);
+    expect(report.change.complete).toBe(false);
+    expect(report.verdict).toBe('incomplete');
     expect(report.costItems).toContainEqual(
       expect.objectContaining({
         category: 'loc',

@@ -28,9 +28,11 @@ describe('unmeasured files', () => {
         'tools/bun.lock',
         'rust/Cargo.lock',
         'go.sum',
+        'gen/api.ts',
       ]),
     ).toEqual([
       'app/pnpm-lock.yaml',
+      'gen/api.ts',
       'go.sum',
       'package-lock.json',
       'package.json',
@@ -44,13 +46,13 @@ describe('unmeasured files', () => {
     ]);
   });
 
-  it('leave out images, data, other lockfiles, generated and ignored code', async () => {
+  it('leave out images, data, other lockfiles, generated code AUREUS does not parse, and ignored code', async () => {
     expect(
       await unmeasuredOf([
         'assets/hero.png',
         'data/dump.csv',
         'composer.lock',
-        'gen/api.ts',
+        'gen/api.rs',
         'vendor/bundle.js',
       ]),
     ).toEqual([]);

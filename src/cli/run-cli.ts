@@ -121,12 +121,12 @@ function findCommand(words: readonly string[]): Found {
   const [first, second, ...rest] = words;
   if (first === undefined) return { kind: 'help', text: MAIN_HELP };
   const pair = `${first} ${second ?? ''}`;
-  const both = COMMANDS[pair];
+  const both = commandNamed(pair);
   if (both !== undefined) return { kind: 'command', name: pair, command: both, rest };
-  const single = COMMANDS[first];
+  const single = commandNamed(first);
   if (single !== undefined)
     return { kind: 'command', name: first, command: single, rest: words.slice(1) };
-  const groupHelp = GROUP_HELP[first];
+  const groupHelp = Object.hasOwn(GROUP_HELP, first) ? GROUP_HELP[first] : undefined;
   if (groupHelp === undefined) {
     const tops = [...new Set(Object.keys(COMMANDS).map((name) => name.split(' ')[0] ?? name))];
     throw unknownWord(`command "${first}"`, first, tops, 'aureus --help');
@@ -173,9 +173,13 @@ function parse(argv: readonly string[]) {
 function commandBefore(argv: readonly string[]): string {
   const firstOption = argv.findIndex((word) => word.startsWith('-'));
   const [first, second] = firstOption === -1 ? argv : argv.slice(0, firstOption);
-  if (first !== undefined && second !== undefined && COMMANDS[`${first} ${second}`] !== undefined)
+  if (
+    first !== undefined &&
+    second !== undefined &&
+    commandNamed(`${first} ${second}`) !== undefined
+  )
     return `aureus ${first} ${second}`;
-  if (first !== undefined && COMMANDS[first] !== undefined) return `aureus ${first}`;
+  if (first !== undefined && commandNamed(first) !== undefined) return `aureus ${first}`;
   return 'aureus';
 }
 
@@ -234,4 +238,12 @@ function report(error: unknown, io: CommandIo, debug: boolean): void {
     );
   }
   if (debug && error instanceof Error && error.stack) io.stderr(`${error.stack}\n`);
+}
+
+/**
+ * The command a user typed, by its own name only: `aureus constructor` or `aureus __proto__` is
+ * an unknown command, not a property every object inherits.
+ */
+function commandNamed(name: string): Command | undefined {
+  return Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
 }

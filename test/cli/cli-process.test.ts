@@ -87,6 +87,18 @@ describe('the aureus command', () => {
     expect(debug.stderr).toMatch(/AureusError: no policy file[\s\S]*at /);
   });
 
+  it('takes a command named like a property every object has for the unknown command it is', async () => {
+    for (const words of [['constructor'], ['__proto__', 'x']]) {
+      const run = await aureus(words, temp.path);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain(`unknown command "${words[0]}"`);
+    }
+    const option = await aureus(['toString', '--base'], temp.path);
+    expect(option.code).toBe(2);
+    expect(option.stderr).toContain('see aureus --help');
+    expect(option.stderr).not.toContain('aureus toString --help');
+  });
+
   it('exits 2 for usage errors and suggests the intended word', async () => {
     const option = await aureus(['policy', 'show', '--fromat', 'json'], temp.path);
     expect(option.code).toBe(2);

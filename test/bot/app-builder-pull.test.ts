@@ -15,6 +15,7 @@ on:
       snapshot: { required: true }
       requester: { required: true }
       run_id: { required: true }
+      trigger: { required: false }
 jobs:
   build:
     runs-on: ubuntu-latest

@@ -5,6 +5,7 @@ import {
   type RepositoryCoordinates,
 } from '../github/repository-coordinates.js';
 import { AureusError } from '../model/errors.js';
+import { GITHUB_ACTIONS_BOT_ID } from './runner-environment.js';
 
 /**
  * The builder's run as the App dispatched it (`.github/workflows/aureus-builder.yml`): which
@@ -132,6 +133,14 @@ export function readBuilderDispatch(eventName: string, payload: unknown): Builde
         ? `the dispatch names the approval comment ${named.id} as its trigger, and no stopped run to go on from (resume_from).`
         : `the dispatch goes on from workflow run ${resumeFrom} (resume_from), and names a ${named.kind} as its trigger, not the /aureus approve-budget comment that lets it go on.`,
       'continue a stopped run only through /aureus approve-budget on its issue, which makes the AUREUS App dispatch it with resume_from and trigger approval-<comment id>.',
+    );
+  // The Action answers /aureus approve-budget on an issue that it does not continue a run: a
+  // continuation under the job token's account (github-actions[bot], which any writer's own
+  // workflow acts as) would be a writer going on with a stopped run behind the Action's back.
+  if (resumeFrom !== undefined && dispatcher === GITHUB_ACTIONS_BOT_ID)
+    throw new AureusError(
+      `the dispatch goes on from workflow run ${resumeFrom} (resume_from) as github-actions[bot]: with the Action, a stopped run is not continued.`,
+      'ask for a new run with a larger budget (/aureus implement --budget $N), or install the AUREUS App, which continues a run a writer approves with /aureus approve-budget.',
     );
   const trigger = named.kind === 'approval' ? undefined : { kind: named.kind, id: named.id };
   return {

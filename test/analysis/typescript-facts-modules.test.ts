@@ -317,6 +317,26 @@ describe.each(EXTRACTORS)('%s: modules, state, reflection, events, DI', (_, extr
     expect(specifiers).toEqual(['./a.js', './b.js', './c.js', './d.js']);
   });
 
+  it('reads a module loaded through an escaped require, a destructured one, or a loader chosen by an expression', async () => {
+    const facts = await extract(
+      lines(
+        "\\u0072equire('./a.js');",
+        'const esc = \\u0072equire;',
+        "esc('./b.js');",
+        'const { require: picked } = module;',
+        "picked('./c.js');",
+        'let maybe;',
+        'maybe ||= require;',
+        "maybe('./d.js');",
+        'const either = process.env.X ? require : require;',
+        "either('./e.js');",
+      ),
+      'javascript',
+    );
+    const specifiers = facts.imports.map((fact) => fact.specifier);
+    expect(specifiers).toEqual(['./a.js', './b.js', './c.js', './d.js', './e.js']);
+  });
+
   it('finds eval called indirectly or through the global object', async () => {
     const facts = await extract(
       lines('(0, eval)(code);', 'globalThis.eval(code);', "window.Function('return 1')();"),

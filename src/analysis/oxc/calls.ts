@@ -147,7 +147,8 @@ function calleeName(source: Source, callee: Expression): { name: string; at: num
  */
 function loadsModules(source: Source, callee: Expression): boolean {
   if (callee.type === 'Identifier') {
-    const name = textOf(source, callee);
+    // The name as the engine reads it: `\u0072equire` is `require`.
+    const name = callee.name;
     return name === 'require' || source.requireAliases.has(name);
   }
   if (callee.type === 'MemberExpression') {
@@ -189,6 +190,9 @@ function isMemberOf(node: Expression, owner: string, member: string | null): boo
  */
 const LOADER_AS_VALUE = /\brequire\b(?!\s*\()|createRequire|mainModule|\\u/;
 
+/** Assignments that may leave a loader in their target (`load ||= require` too). */
+const ASSIGNING: ReadonlySet<string> = new Set(['=', '||=', '??=', '&&=']);
+
 /**
  * The names the file binds to a module loader (`loadsModules`), read before any call is: a
  * call may precede the binding in the text (`function run() { return load('x') }` above
@@ -202,21 +206,42 @@ export function collectRequireAliases(source: Source, program: Program): void {
   const loaders: string[] = [];
   const bind = (name: string, value: Expression) => {
     const target = withoutWrappers(value);
-    if (target.type === 'Identifier' && textOf(source, target) !== 'require') {
-      const names = boundTo.get(textOf(source, target)) ?? [];
+    if (target.type === 'ConditionalExpression') {
+      bind(name, target.consequent);
+      bind(name, target.alternate);
+    } else if (target.type === 'LogicalExpression') {
+      bind(name, target.left);
+      bind(name, target.right);
+    } else if (target.type === 'Identifier' && target.name !== 'require') {
+      const names = boundTo.get(target.name) ?? [];
       names.push(name);
-      boundTo.set(textOf(source, target), names);
+      boundTo.set(target.name, names);
     } else if (loadsModules(source, target)) loaders.push(name);
   };
+  // `const { require: load } = module` (or `require.main`, `process.mainModule`).
+  const destructure = (pattern: Node, from: Expression) => {
+    if (pattern.type !== 'ObjectPattern') return;
+    if (!LOADER_OWNERS.some(([owner, member]) => isMemberOf(from, owner, member))) return;
+    for (const property of pattern.properties) {
+      if (
+        property.type === 'Property' &&
+        !property.computed &&
+        isIdentifierNamed(property.key, 'require') &&
+        property.value.type === 'Identifier'
+      )
+        loaders.push(property.value.name);
+    }
+  };
   const gather = (node: Node) => {
-    if (node.type === 'VariableDeclarator' && node.id.type === 'Identifier' && node.init !== null)
-      bind(textOf(source, node.id), node.init);
-    else if (
+    if (node.type === 'VariableDeclarator' && node.init !== null) {
+      if (node.id.type === 'Identifier') bind(node.id.name, node.init);
+      else destructure(node.id, node.init);
+    } else if (
       node.type === 'AssignmentExpression' &&
-      node.operator === '=' &&
+      ASSIGNING.has(node.operator) &&
       node.left.type === 'Identifier'
     )
-      bind(textOf(source, node.left), node.right);
+      bind(node.left.name, node.right);
     forEachChild(source, node, gather);
   };
   gather(program);

@@ -210,6 +210,22 @@ describe('aureus check on a change that adds dependencies to a real lockfile', (
     );
   });
 
+  it('judges incompletely a dependency respecified in another section, which npm lets override the first', async () => {
+    const base = lodashProject();
+    repo.write(
+      'package.json',
+      JSON.stringify({
+        name: 'app',
+        dependencies: { lodash: '^4.17.21' },
+        optionalDependencies: { lodash: 'npm:evil@1.0.0' },
+      }),
+    );
+    repo.commit('point lodash at another package from optionalDependencies');
+    const { code, report } = await checkFrom(base);
+    expect([report.verdict, code]).toEqual(['incomplete', 2]);
+    expect(report.reasons.join('\n')).toContain('does not install lodash as the manifest asks');
+  });
+
   it('prices the package an alias now installs, and its install script, as packages the lockfile gains', async () => {
     const base = lodashProject();
     repo.write(

@@ -78,24 +78,26 @@ export function uninstalledPeers(text: string, lockfile: string): Set<string> {
 }
 
 /**
- * The names whose version spec differs between two package.json texts, in the same section of
- * both: a range moved, an alias pointed at another package (`npm:evil@1`), a git URL swapped
- * in. The lockfile must follow: `npm ci` refuses a tree its lockfile does not satisfy. Empty
- * when either text is not a JSON object.
+ * The names whose version spec changes between two package.json texts: a range moved, an alias
+ * pointed at another package (`npm:evil@1`), a git URL swapped in — in the name's section or in
+ * another one (npm lets `optionalDependencies` override `dependencies`). The lockfile must
+ * follow: `npm ci` refuses a tree its lockfile does not satisfy. A name the base declares whose
+ * head declares a spec the base gave it in no section counts. Empty when either text is not a
+ * JSON object.
  */
 export function respecifiedNames(baseText: string, headText: string): string[] {
   const base = specsOf(baseText);
-  const names = new Set<string>();
-  for (const [key, spec] of specsOf(headText)) {
-    const before = base.get(key);
-    if (before !== undefined && before !== spec) names.add(key.slice(key.indexOf('\u0000') + 1));
+  const names: string[] = [];
+  for (const [name, specs] of specsOf(headText)) {
+    const before = base.get(name);
+    if (before !== undefined && [...specs].some((spec) => !before.has(spec))) names.push(name);
   }
-  return [...names];
+  return names;
 }
 
-/** Each section's specs, by `section NUL name`, as JSON text (a spec need not be a string). */
-function specsOf(text: string): Map<string, string> {
-  const specs = new Map<string, string>();
+/** Each name's specs across the sections, as JSON text (a spec need not be a string). */
+function specsOf(text: string): Map<string, Set<string>> {
+  const specs = new Map<string, Set<string>>();
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -107,7 +109,9 @@ function specsOf(text: string): Map<string, string> {
     const names = parsed[section];
     if (!isRecord(names)) continue;
     for (const [name, spec] of Object.entries(names)) {
-      specs.set(`${section}\u0000${name}`, JSON.stringify(spec));
+      const known = specs.get(name) ?? new Set<string>();
+      known.add(JSON.stringify(spec));
+      specs.set(name, known);
     }
   }
   return specs;

@@ -4,7 +4,7 @@
 // alone ~50 s of dependency-cruiser against ~14 s of AUREUS) and answer the same every time: the
 // code base, the tool and the script that drives it are pinned. AUREUS itself always runs anew;
 // only the answers it is compared with are kept. The key holds everything an answer depends on:
-// the tool's package.json, the driving scripts' bytes, Node's version, the code base's package
+// the tool's package.json and AUREUS's lockfile, the driving scripts' bytes, Node's version, the code base's package
 // files, its committed tree and any file git does not track in it, and the sources folder. A
 // kept answer that does not parse is computed again; AUREUS_REFERENCE_FRESH=1 ignores them all.
 import { createHash } from 'node:crypto';
@@ -40,6 +40,8 @@ function answerKey(tool, codebase, repo) {
     'package',
     bytesOf(fileURLToPath(new URL(`../../node_modules/${tool}/package.json`, import.meta.url))),
   );
+  // The tool's own dependencies (the TypeScript it parses with) are pinned by AUREUS's lockfile.
+  part('lockfile', bytesOf(fileURLToPath(new URL('../../package-lock.json', import.meta.url))));
   for (const driver of DRIVERS[tool]) part(driver, bytesOf(fileURLToPath(new URL(driver, HERE))));
   for (const file of ['package.json', 'package-lock.json'])
     part(file, bytesOf(join(codebaseDir(codebase), file)));

@@ -15,10 +15,6 @@ import {
 import { findSimplifications } from '../reflexion/pass-catalog.js';
 import type { Declined, PassContext, SimplificationPass } from '../reflexion/proposal.js';
 import { publicApiOf } from '../reflexion/public-api/public-api.js';
-import {
-  type SimplificationMetrics,
-  simplificationMetrics,
-} from '../reflexion/simplification-metrics.js';
 import { createFactParser, isScript } from '../scan/fact-parsers.js';
 import { gitRepositorySource } from '../scan/git-repository-source.js';
 import { snapshotResolutionFiles } from '../scan/snapshot-resolution-files.js';
@@ -28,6 +24,7 @@ import { composePatches } from './compose-patches.js';
 import { type ContainedFileSystem, containedFileSystem } from './contained-file-system.js';
 import { loadProject, type SkippedFile } from './load-project.js';
 import { modelAssistedProposals, modelPatchRefusal } from './model-assisted.js';
+import { type SimplificationMetrics, simplificationMetrics } from './simplification-metrics.js';
 import { createTypeErrorBaseline } from './type-errors.js';
 import { type DroppedProposal, type VerifiedPatch, verifyProposal } from './verify-proposal.js';
 

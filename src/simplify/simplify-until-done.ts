@@ -1,6 +1,6 @@
 import type { Policy } from '../model/policy.js';
 import type { SimplificationPass } from '../reflexion/proposal.js';
-import type { SimplificationMetrics } from '../reflexion/simplification-metrics.js';
+import type { SimplificationMetrics } from './simplification-metrics.js';
 import {
   type SimplifyOptions,
   type SimplifyResult,

@@ -7,8 +7,8 @@ import type { FileFacts } from '../../src/model/facts.js';
 import type { Policy } from '../../src/model/policy.js';
 import { defaultPolicy } from '../../src/policy/default-policy.js';
 import { SIMPLIFICATION_PASSES } from '../../src/reflexion/pass-catalog.js';
-import { simplificationMetrics } from '../../src/reflexion/simplification-metrics.js';
 import { createFactParser } from '../../src/scan/fact-parsers.js';
+import { simplificationMetrics } from '../../src/simplify/simplification-metrics.js';
 import { simplifyRepository } from '../../src/simplify/simplify-repository.js';
 import {
   OVER_ENGINEERED,

@@ -10,7 +10,7 @@ export type PassName =
   | 'inline-trivial-function'
   | 'duplicate-function'
   | 'early-return'
-  /** Proposals of the optional model (model-proposals.ts), verified like the others. */
+  /** Proposals of the optional model (simplify/model-assisted.ts), verified like the others. */
   | 'model-assisted';
 
 /**

@@ -23,10 +23,6 @@ export type PolicyParse =
   | { readonly ok: true; readonly policy: Policy }
   | { readonly ok: false; readonly problems: readonly PolicyProblem[] };
 
-export interface ParseOptions {
-  readonly migrations?: Readonly<Record<number, PolicyMigration>>;
-}
-
 /**
  * Billion-laughs protection: a policy has no reason for more than a handful of aliases, and the
  * `yaml` library counts expanded nodes against this bound instead of expanding them.
@@ -37,7 +33,7 @@ const MAX_ALIAS_COUNT = 100;
  * Parses and validates the text of a policy file. Pure: the caller reads the file. Returns the
  * effective policy (defaults filled) or every problem found, each with file:line:column and a hint.
  */
-export function parsePolicy(text: string, file: string, options: ParseOptions = {}): PolicyParse {
+export function parsePolicy(text: string, file: string): PolicyParse {
   const lineCounter = new LineCounter();
   const document = parseDocument(text, {
     lineCounter,
@@ -110,7 +106,7 @@ export function parsePolicy(text: string, file: string, options: ParseOptions = 
     ]);
   }
 
-  const versioned = readVersion(data, locate, file, options.migrations ?? POLICY_MIGRATIONS);
+  const versioned = readVersion(data, locate, file);
   if (!versioned.ok) return versioned;
 
   const schema = checkPolicySchema(versioned.document);
@@ -129,7 +125,6 @@ function readVersion(
   data: JsonObject,
   locate: YamlLocator,
   file: string,
-  migrations: Readonly<Record<number, PolicyMigration>>,
 ): { ok: true; document: JsonObject } | { ok: false; problems: readonly PolicyProblem[] } {
   const fail = (message: string, hint: string) => {
     const { line, column } = locate.valueAt(['version']);
@@ -160,7 +155,7 @@ function readVersion(
       `write "version: ${CURRENT_POLICY_VERSION}".`,
     );
   }
-  return { ok: true, document: migratePolicy(data, version, migrations) };
+  return { ok: true, document: migratePolicy(data, version) };
 }
 
 function toPlainData(document: Document): JsonObject | undefined {

@@ -95,7 +95,7 @@ function explain(
     case 'exclusiveMaximum':
       return {
         at,
-        message: `${name} must be ${rangeWords(violation.keyword)} ${String(params.limit)}, not ${describe(value)}.`,
+        message: `${name} must be ${RANGE_WORDS[violation.keyword]} ${String(params.limit)}, not ${describe(value)}.`,
         hint: `use a value in the allowed range${purpose(schema)}`,
       };
     case 'minLength':
@@ -224,18 +224,13 @@ function lowerFirst(text: string): string {
   return text.charAt(0).toLowerCase() + text.slice(1);
 }
 
-function rangeWords(keyword: string): string {
-  switch (keyword) {
-    case 'minimum':
-      return 'at least';
-    case 'maximum':
-      return 'at most';
-    case 'exclusiveMinimum':
-      return 'more than';
-    default:
-      return 'less than';
-  }
-}
+/** How each of the schema's range keywords reads in a message. */
+const RANGE_WORDS: Readonly<Record<string, string>> = {
+  minimum: 'at least',
+  maximum: 'at most',
+  exclusiveMinimum: 'more than',
+  exclusiveMaximum: 'less than',
+};
 
 function typeName(type: string): string {
   const names: Readonly<Record<string, string>> = {

@@ -50,6 +50,14 @@ function resolve(root: SchemaNode, node: SchemaNode): SchemaNode {
   return { ...target, ...own };
 }
 
+/** Whether a value is of a scalar schema type; a value is never of any other type here. */
+const SCALAR_KINDS: ReadonlyMap<string, (value: unknown) => boolean> = new Map([
+  ['integer', Number.isInteger],
+  ['number', (value: unknown) => typeof value === 'number'],
+  ['string', (value: unknown) => typeof value === 'string'],
+  ['boolean', (value: unknown) => typeof value === 'boolean'],
+]);
+
 /**
  * Whether `value` has the kind of value `node` asks for: its enum or const, its type, or one
  * of its anyOf branches. Ranges, lengths and patterns are not looked at.
@@ -60,16 +68,5 @@ export function fitsSchemaKind(root: SchemaNode, node: SchemaNode, value: unknow
   if (own.const !== undefined) return own.const === value;
   if (own.anyOf !== undefined)
     return own.anyOf.some((branch) => fitsSchemaKind(root, branch, value));
-  switch (own.type) {
-    case 'integer':
-      return Number.isInteger(value);
-    case 'number':
-      return typeof value === 'number';
-    case 'string':
-      return typeof value === 'string';
-    case 'boolean':
-      return typeof value === 'boolean';
-    default:
-      return false;
-  }
+  return SCALAR_KINDS.get(own.type ?? '')?.(value) ?? false;
 }

@@ -20,9 +20,10 @@ import type { SnapshotFile } from './working-tree-snapshot.js';
 /**
  * The layout of the stored answers. Two AUREUS versions on one repository (a hook from the
  * project's node_modules, a global CLI) each keep their own folder instead of overwriting
- * each other's files and resolving everything again on every run.
+ * each other's files and resolving everything again on every run. A change in what an answer
+ * is bumps it (3: a tracked file under node_modules is the repository's, not a package's).
  */
-const STORE_FORMAT = 2;
+const STORE_FORMAT = 3;
 
 /** Files whose contents change how imports resolve; any other file only matters by its path. */
 const RESOLUTION_INPUTS =

@@ -17,8 +17,10 @@ export function typeScriptResolver(files: ResolutionFiles): Resolver {
     ? createOverlayHost(rootDir, snapshot, diskResolutionHost(rootDir))
     : snapshot;
   const typeScriptHost = createTypeScriptHost(rootDir, host);
+  const tracked = new Set(files.paths);
   return createResolver({
     rootDir,
+    tracked: (path) => tracked.has(path),
     host: typeScriptHost.host,
     compilerOptionsFor: typeScriptHost.compilerOptionsFor,
   });

@@ -368,4 +368,32 @@ describe('code the repository runs from an ignored folder', () => {
     expect(report.verdict).toBe('pass');
     expect(code).toBe(0);
   });
+
+  describe('a package the repository commits under node_modules', () => {
+    /** A package git tracks: code the repository keeps and runs, not one npm installed. */
+    const commitPackage = () => {
+      repo.write(
+        'node_modules/helper/package.json',
+        '{ "name": "helper", "version": "1.0.0", "main": "index.js" }\n',
+      );
+      repo.write(
+        'node_modules/helper/index.js',
+        'module.exports = function run(command) { return eval(command); };\n',
+      );
+      repo.write('src/app.ts', "import run from 'helper';\nexport const app = run('1');\n");
+      repo.commit('the app runs a package the repository commits');
+    };
+
+    it('is incomplete under the default paths.ignore, which holds node_modules', async () => {
+      commitPackage();
+      const { code, report } = await check();
+      expect(report.reasons).toContainEqual(
+        expect.stringMatching(
+          /node_modules\/helper\/index\.js is under paths\.ignore, yet src\/app\.ts imports it/,
+        ),
+      );
+      expect(report.verdict).toBe('incomplete');
+      expect(code).toBe(2);
+    });
+  });
 });

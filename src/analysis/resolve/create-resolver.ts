@@ -21,6 +21,11 @@ export interface ResolverOptions {
    * Called once per folder: files of one folder must share their options.
    */
   compilerOptionsFor(file: string): ts.CompilerOptions;
+  /**
+   * Whether git tracks a repository-relative file. A tracked file under node_modules is the
+   * repository's code (priced, critiqued), not an installed package. Without it none is.
+   */
+  readonly tracked?: (path: string) => boolean;
 }
 
 export interface Resolver {
@@ -61,6 +66,7 @@ export function createResolver(options: ResolverOptions): Resolver {
   const settingsByFolder = new Map<string, FolderSettings>();
   const settingsByOptions = new Map<ts.CompilerOptions, FolderSettings>();
   const answers = new Map<string, Answer>();
+  const tracked = options.tracked ?? (() => false);
   const recorder = recordingHost(options.host);
   const host = recorder.host;
 
@@ -87,7 +93,7 @@ export function createResolver(options: ResolverOptions): Resolver {
     const inside = relativeInside(path, realRoot) ?? relativeInside(path, root);
     const packageName =
       packageId?.name ?? packageNameFromPath(path) ?? packageNameOfBare(specifier);
-    if (inside !== undefined && !inside.split('/').includes('node_modules')) {
+    if (inside !== undefined && (tracked(inside) || !inside.split('/').includes('node_modules'))) {
       return { kind: 'file', path: inside };
     }
     if (packageName !== undefined) return { kind: 'external', packageName };

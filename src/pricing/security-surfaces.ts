@@ -96,6 +96,8 @@ export const SURFACE_RULES: Readonly<Record<LanguageFamily, readonly SurfaceRule
     modules('process_spawn', 'child_process execa cross-spawn shelljs zx node-pty'),
     // Node's and sandboxing libraries' code evaluation.
     modules('eval', 'vm vm2 isolated-vm'),
+    // Node's internal bindings run native code without a module: `spawn_sync`, `fs`.
+    globals('eval', 'process.binding process._linkedBinding'),
     // fs also reads: only its writing functions are the touch, however fs is imported.
     exports('filesystem_write', 'fs graceful-fs', NODE_FS_WRITES),
     exports(

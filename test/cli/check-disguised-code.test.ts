@@ -160,4 +160,40 @@ describe('code disguised as something AUREUS does not judge', () => {
     const { report } = await check();
     expect(report.reasons).toContainEqual(expect.stringMatching(GOD_CLASS));
   });
+
+  it('prices code reached without its name as the eval it may be', async () => {
+    const files: Record<string, string> = {
+      'src/computed.ts': "export const run = (s: string) => (globalThis as any)['ev' + 'al'](s);\n",
+      'src/escaped.js': "export const run = (s) => window['ev\\u0061l'](s);\n",
+      'src/constructed.ts': 'export const run = (body: string) => (() => 0).constructor(body)();\n',
+      'src/async-function.js':
+        'const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor;\nexport const run = (body) => new AsyncFunction(body);\n',
+      'src/binding.js': "export const spawn = () => process.binding('spawn_sync');\n",
+      'src/dict.py': "def run(s):\n    return __builtins__.__dict__['ex' + 'ec'](s)\n",
+      'src/attribute.py':
+        "import builtins\n\ndef run(s):\n    return getattr(builtins, 'ev' + 'al')(s)\n",
+      // Computed keys on objects of its own and a class's constructor are no such thing.
+      'src/plain.ts':
+        'export class Point {\n  clone(): Point {\n    return new (this.constructor as typeof Point)();\n  }\n}\nexport const pick = (o: Record<string, number>, k: string) => o[k];\n',
+      'src/plain.py': 'def pick(o, k):\n    return o[k]\n',
+    };
+    for (const [path, text] of Object.entries(files)) repo.write(path, text);
+    repo.commit('dynamic code under other names');
+    const { report } = await check();
+    const evalSurfaces = report.costItems
+      .filter((item: CostItem) => item.category === 'security')
+      .map((item: CostItem) => [item.path, item.points, item.detail]);
+    expect(evalSurfaces).toEqual(
+      [
+        ['src/async-function.js', 'new Function'],
+        ['src/attribute.py', 'evaluates code (eval)'],
+        ['src/binding.js', 'calls process.binding'],
+        ['src/computed.ts', 'evaluates code (eval)'],
+        ['src/constructed.ts', 'new Function'],
+        ['src/dict.py', 'evaluates code (eval)'],
+        ['src/escaped.js', 'evaluates code (eval)'],
+      ].map(([path, evidence]) => [path, 30, `new eval surface: ${evidence}`]),
+    );
+    expect(report.reasons.join('\n')).not.toMatch(/src\/plain/);
+  });
 });

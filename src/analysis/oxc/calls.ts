@@ -6,6 +6,7 @@ import type {
   MemberExpression,
   NewExpression,
   Node,
+  PrivateIdentifier,
   Program,
   TaggedTemplateExpression,
   TSImportType,
@@ -54,11 +55,48 @@ export function recordConstruction(source: Source, node: NewExpression, scope: S
   if (kind !== null) source.facts.addReflection(kind, node.start);
 }
 
-/** `Reflect.x`, called or not. */
+/** `Reflect.x`, and code reached without its name (dynamicCodeOf), called or not. */
 export function recordMemberAccess(source: Source, node: MemberExpression): void {
   if (!node.computed && isIdentifierNamed(node.object, 'Reflect')) {
     source.facts.addReflection('reflect', node.object.start);
   }
+  const kind = dynamicCodeOf(source, node);
+  if (kind !== null) source.facts.addReflection(kind, node.start);
+}
+
+/**
+ * A global object's member picked by a computed key: a static key is that global
+ * (`globalThis['eval']`), any other may be eval (`globalThis['ev' + 'al']`). And `Function`
+ * reached through a function's `constructor` (`(() => 0).constructor(body)`).
+ */
+function dynamicCodeOf(source: Source, node: MemberExpression): 'eval' | 'new-function' | null {
+  const object = withoutWrappers(node.object);
+  const key = node.computed ? staticKey(node.property) : textOf(source, node.property);
+  if (node.computed && object.type === 'Identifier' && GLOBAL_OBJECTS.has(object.name)) {
+    return key === null ? 'eval' : reflectionOfGlobalCall(key);
+  }
+  return key === 'constructor' && isFunctionValue(object) ? 'new-function' : null;
+}
+
+/** A computed key's string when it is written as one (escapes decoded), else null. */
+function staticKey(node: Expression | PrivateIdentifier): string | null {
+  if (node.type === 'Literal') return typeof node.value === 'string' ? node.value : null;
+  const [only] = node.type === 'TemplateLiteral' ? node.quasis : [];
+  return node.type === 'TemplateLiteral' && node.expressions.length === 0
+    ? (only?.value.cooked ?? null)
+    : null;
+}
+
+/** A function literal, or its prototype (`Object.getPrototypeOf(async () => {})`). */
+function isFunctionValue(node: Expression): boolean {
+  if (node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression') return true;
+  const [first] = node.type === 'CallExpression' ? node.arguments : [];
+  return (
+    node.type === 'CallExpression' &&
+    first !== undefined &&
+    first.type !== 'SpreadElement' &&
+    isFunctionValue(withoutWrappers(first))
+  );
 }
 
 /** `import('./x').T` and `typeof import('./x')` in a type: a type-only reference. */
@@ -289,6 +327,10 @@ function recordMethodCall(
   if (CONTAINER_METHODS.has(method) && receiver !== null && isContainerName(receiver)) {
     source.facts.addDiContainer(null, at);
   }
+  // A class's constructor throws when called without `new`: a call is of Function's kind (a
+  // function literal's is recorded as accessed: dynamicCodeOf).
+  if (method === 'constructor' && !isFunctionValue(withoutWrappers(member.object)))
+    source.facts.addReflection('new-function', call.start);
   // `globalThis.eval(code)`: the global, reached through the global object.
   const global = GLOBAL_OBJECTS.has(receiver ?? '') ? reflectionOfGlobalCall(method) : null;
   if (global !== null && member.object.type === 'Identifier')

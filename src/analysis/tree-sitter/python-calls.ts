@@ -70,10 +70,31 @@ function readBuiltinCall(name: string, call: Node, scope: Scope, draft: PythonDr
   const at = call.startIndex;
   if (name === 'eval' || name === 'exec') draft.facts.addReflection('eval', at);
   else if (ATTRIBUTE_REFLECTION.has(name)) {
-    const attributeName = positionalArguments(call)[1];
-    if (stringLiteralValue(attributeName) === null) draft.facts.addReflection('getattr', at);
+    const [owner, attribute] = positionalArguments(call);
+    const kind = builtinReflection(owner, attribute);
+    if (stringLiteralValue(attribute) === null || kind === 'eval') {
+      draft.facts.addReflection(kind ?? 'getattr', at);
+    }
   } else if (name === '__import__') readDynamicImport(call, 'dunder-import', scope, draft);
   else if (name === 'import_module') readDynamicImport(call, 'import-module', scope, draft);
+}
+
+/** The builtins' namespace as code reaches it: `__builtins__`, `builtins.__dict__`, `vars(builtins)`. */
+const BUILTINS = /^(?:(?:__builtins__|builtins)(?:\.__dict__)?|vars\((?:__builtins__|builtins)\))$/;
+
+/** A builtin picked by a name that is not written out, or is eval's or exec's, may be eval. */
+function builtinReflection(owner: Node | undefined, key: Node | null | undefined): 'eval' | null {
+  if (!BUILTINS.test(owner?.text.replace(/\s/g, '') ?? '')) return null;
+  const name = stringLiteralValue(key);
+  return name === null || name === 'eval' || name === 'exec' ? 'eval' : null;
+}
+
+/** `__builtins__.__dict__['ex' + 'ec']`: see builtinReflection. */
+export function readSubscript(node: Node, draft: PythonDraft): void {
+  const value = node.childForFieldName('value') ?? undefined;
+  if (builtinReflection(value, node.childForFieldName('subscript')) !== null) {
+    draft.facts.addReflection('eval', node.startIndex);
+  }
 }
 
 function readMethodCall(

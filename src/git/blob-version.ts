@@ -1,4 +1,4 @@
-import { detectLanguage } from '../analysis/detect-language.js';
+import { detectLanguage, hasNoExtension } from '../analysis/detect-language.js';
 import type { FileVersion } from '../model/change.js';
 
 export const SYMLINK_MODE = '120000';
@@ -43,7 +43,9 @@ export function describeBlob(facts: BlobFacts): FileVersion {
   const stored = lfsPointerSize(bytes);
   if (stored !== undefined) return { ...base, size: stored, kind: 'too-large', lfsPointer: true };
   const binaryToGit = bytes.subarray(0, BINARY_PROBE_BYTES).includes(0);
-  const source = detectLanguage(path) === undefined ? undefined : sourceText(bytes);
+  // A script named without an extension whose `#!` line may name its language reads as source.
+  const script = hasNoExtension(path) && bytes[0] === 0x23 && bytes[1] === 0x21;
+  const source = detectLanguage(path) === undefined && !script ? undefined : sourceText(bytes);
   if (source !== undefined) {
     return { ...base, kind: 'text', ...source, ...(binaryToGit ? { binaryToGit } : {}) };
   }

@@ -12,7 +12,7 @@ import type { PricedFile } from './priced-files.js';
 
 /**
  * The `files` category: each new source file costs `pricing.file`. A source file is one in a
- * language AUREUS analyses (detectLanguage): the file budget counts code, and docs, data and
+ * language AUREUS analyses (by name or `#!` line): the file budget counts code, and docs, data and
  * binaries already pay for their lines or size in `loc`. New means added, or copied (a copy
  * is one more file to keep); a rename is the same file under another name and is free, and so
  * is a type change. A deleted file earns nothing: its lines already earn their credit in
@@ -21,9 +21,10 @@ import type { PricedFile } from './priced-files.js';
  */
 export function priceFiles(files: readonly PricedFile[], policy: Policy): PricedPart {
   const items: CostItem[] = [];
-  for (const { file, path } of files) {
+  for (const { file, path, head } of files) {
     if (file.status !== 'added' && file.status !== 'copied') continue;
-    if (detectLanguage(path) === undefined) continue;
+    // A script named without an extension has facts when its `#!` line names a language.
+    if (detectLanguage(path) === undefined && head?.facts === undefined) continue;
     items.push({
       category: 'files',
       points: roundPoints(policy.pricing.file),

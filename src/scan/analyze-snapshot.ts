@@ -1,4 +1,4 @@
-import { detectLanguage } from '../analysis/detect-language.js';
+import { detectLanguage, hasNoExtension, languageOfShebang } from '../analysis/detect-language.js';
 import { findCycles } from '../analysis/graph/find-cycles.js';
 import { buildModuleGraph, type ModuleGraph } from '../analysis/graph/module-graph.js';
 import {
@@ -111,7 +111,8 @@ export async function analyzeSnapshot(
   policy: Policy,
   options: SnapshotAnalysisOptions = {},
 ): Promise<RepositoryAnalysis> {
-  const { sources, unread, linked } = sourceFiles(snapshot, policy.paths.ignore);
+  const scripts = await scriptLanguages(source, snapshot, policy.paths.ignore);
+  const { sources, unread, linked } = sourceFiles(snapshot, policy.paths.ignore, scripts);
   // The caches live where no checkout reaches (RepositorySource.cacheDir): whatever the
   // snapshot tracks, even under .aureus/local/, is analysed as the repository's files.
   const useCache = source.cacheDir !== undefined;
@@ -325,7 +326,33 @@ function pastReexportLimit(parent: UnresolvedHeritage): UnreadableFile[] {
   ];
 }
 
-function sourceFiles(snapshot: readonly SnapshotFile[], ignore: readonly string[]) {
+/**
+ * The scripts whose names have no extension (`bin/tool`), by the language their `#!` line
+ * names: priced by lines alone, one could spawn processes and eval unseen. Ignored files, links
+ * and files over the read limit are not read for it.
+ */
+async function scriptLanguages(
+  source: RepositorySource,
+  snapshot: readonly SnapshotFile[],
+  ignore: readonly string[],
+): Promise<ReadonlyMap<string, Language>> {
+  const isIgnored = globMatcher(ignore);
+  const candidates = snapshot.filter(
+    (file) => /^100(644|755)$/.test(file.mode) && hasNoExtension(file.path) && !isIgnored(file.path),
+  );
+  const found = new Map<string, Language>();
+  for (const { version } of candidates.length === 0 ? [] : await source.readBlobs(candidates)) {
+    const language = version.text === undefined ? undefined : languageOfShebang(version.text);
+    if (version.kind === 'text' && language !== undefined) found.set(version.path, language);
+  }
+  return found;
+}
+
+function sourceFiles(
+  snapshot: readonly SnapshotFile[],
+  ignore: readonly string[],
+  scripts: ReadonlyMap<string, Language>,
+) {
   const isIgnored = globMatcher(ignore);
   const sources: SourceFile[] = [];
   const unread = new Map<string, UnreadFile>();
@@ -333,7 +360,7 @@ function sourceFiles(snapshot: readonly SnapshotFile[], ignore: readonly string[
   for (const file of snapshot) {
     if (file.mode === SYMLINK_MODE) linked.set(file.path, 'symlink');
     if (file.mode === SUBMODULE_MODE) linked.set(file.path, 'submodule');
-    const language = detectLanguage(file.path);
+    const language = detectLanguage(file.path) ?? scripts.get(file.path);
     if (language === undefined) continue;
     const source = { ...file, language };
     if (file.mode === SYMLINK_MODE) unread.set(file.path, { why: 'symlink', file: source });

@@ -1,5 +1,5 @@
 import { expect, it } from '@jest/globals';
-import { detectLanguage } from '../../src/analysis/detect-language.js';
+import { detectLanguage, languageOfShebang } from '../../src/analysis/detect-language.js';
 
 it.each([
   ['src/a.ts', 'typescript'],
@@ -16,4 +16,18 @@ it.each([
   ['dir.ts/file', undefined],
 ])('%s → %s', (path, language) => {
   expect(detectLanguage(path)).toBe(language);
+});
+
+it.each([
+  ['#!/usr/bin/env node\n', 'javascript'],
+  ['#!/usr/bin/env -S node --no-warnings\r\n', 'javascript'],
+  ['#! /usr/bin/env NODE_ENV=production node\n', 'javascript'],
+  ['#!/usr/local/bin/python3.12 -u\n', 'python'],
+  ['#!/usr/bin/env pypy3\n', 'python'],
+  ['#!/usr/bin/env -S deno run\n', 'typescript'],
+  ['#!/bin/sh\nnode x.js\n', undefined],
+  ['# !/usr/bin/env node\n', undefined],
+  ['\n#!/usr/bin/env node\n', undefined],
+])('the #! line %j → %s', (text, language) => {
+  expect(languageOfShebang(text)).toBe(language);
 });

@@ -196,4 +196,31 @@ describe('code disguised as something AUREUS does not judge', () => {
     );
     expect(report.reasons.join('\n')).not.toMatch(/src\/plain/);
   });
+
+  it('reads a script named without an extension as the language its #! line names', async () => {
+    repo.write(
+      'bin/tool',
+      "#!/usr/bin/env -S node --no-warnings\nconst cp = require('child_process');\n// \0\ncp.execSync(process.argv[2]);\n",
+    );
+    repo.write(
+      'bin/pytool',
+      '#!/usr/bin/python3.12\nimport subprocess\n\ndef run(command):\n    return eval(command)\n',
+    );
+    repo.write('bin/notes', 'no interpreter: a text file\nrequire("child_process")\n');
+    repo.commit('scripts without extensions');
+    const { report } = await check();
+    expect(security(report.costItems)).toEqual([
+      expect.stringMatching(/new process_spawn surface: imports subprocess/),
+      expect.stringMatching(/new eval surface/),
+      expect.stringMatching(/new process_spawn surface: imports child_process/),
+    ]);
+    expect(
+      report.costItems
+        .filter((item: CostItem) => item.category === 'files')
+        .map((item: CostItem) => item.path),
+    ).toEqual(['bin/pytool', 'bin/tool']);
+    expect(report.reasons).toContainEqual(
+      expect.stringMatching(/new reflection \(warning\): bin\/pytool uses code evaluated/),
+    );
+  });
 });

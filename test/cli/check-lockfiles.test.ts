@@ -226,6 +226,50 @@ describe('aureus check on a change that adds dependencies to a real lockfile', (
     expect(report.reasons.join('\n')).toContain('does not install lodash as the manifest asks');
   });
 
+  it.each([
+    ['overrides', { overrides: { lodash: 'npm:evil@1.0.0' } }],
+    ['resolutions', { resolutions: { lodash: 'npm:evil@1.0.0' } }],
+    ['pnpm.overrides', { pnpm: { overrides: { lodash: 'npm:evil@1.0.0' } } }],
+  ])('judges incompletely %s changed while the lockfile stays as it was', async (name, pins) => {
+    const base = lodashProject();
+    repo.write(
+      'package.json',
+      JSON.stringify({ name: 'app', dependencies: { lodash: '^4.17.21' }, ...pins }),
+    );
+    repo.commit('replace what the tree installs');
+    const { code, report } = await checkFrom(base);
+    expect([report.verdict, code]).toEqual(['incomplete', 2]);
+    expect(report.reasons.join('\n')).toContain(`does not install ${name} as the manifest asks`);
+  });
+
+  it("judges incompletely a spec npm's lockfile, edited elsewhere, does not record", async () => {
+    const base = lodashProject();
+    repo.write(
+      'package.json',
+      JSON.stringify({ name: 'app', dependencies: { lodash: 'npm:evil@1.0.0' } }),
+    );
+    const locked = (spec: string) =>
+      JSON.stringify({
+        name: 'app',
+        lockfileVersion: 3,
+        packages: {
+          '': { name: 'app', dependencies: { lodash: spec } },
+          'node_modules/lodash': { version: '4.17.21' },
+          'node_modules/is-number': { version: '7.0.0' },
+        },
+      });
+    // A package moved in elsewhere, while the record of the manifest keeps the old spec.
+    repo.write('package-lock.json', locked('^4.17.21'));
+    repo.commit('point lodash at another package, the lockfile touched elsewhere');
+    const { code, report } = await checkFrom(base);
+    expect([report.verdict, code]).toEqual(['incomplete', 2]);
+    expect(report.reasons.join('\n')).toContain('does not install lodash as the manifest asks');
+    // A lockfile whose record follows the manifest is judged on what it installs.
+    repo.write('package-lock.json', locked('npm:evil@1.0.0'));
+    repo.commit('the lockfile records the new spec');
+    expect((await checkFrom(base)).report.verdict).not.toBe('incomplete');
+  });
+
   it('prices the package an alias now installs, and its install script, as packages the lockfile gains', async () => {
     const base = lodashProject();
     repo.write(

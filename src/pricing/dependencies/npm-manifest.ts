@@ -82,29 +82,74 @@ export function uninstalledPeers(text: string, lockfile: string): Set<string> {
  * pointed at another package (`npm:evil@1`), a git URL swapped in — in the name's section or in
  * another one (npm lets `optionalDependencies` override `dependencies`). The lockfile must
  * follow: `npm ci` refuses a tree its lockfile does not satisfy. A name the base declares whose
- * head declares a spec the base gave it in no section counts. Empty when either text is not a
- * JSON object.
+ * head declares a spec the base gave it in no section counts. So does a setting that replaces
+ * what the tree installs (`overrides`, yarn's `resolutions`, `pnpm.overrides`), by its name.
+ * Empty when either text is not a JSON object.
  */
 export function respecifiedNames(baseText: string, headText: string): string[] {
-  const base = specsOf(baseText);
+  const [baseRecord, headRecord] = [recordOf(baseText), recordOf(headText)];
+  if (baseRecord === undefined || headRecord === undefined) return [];
+  return [...changedSpecs(specsOf(baseRecord), headRecord), ...changedPins(baseRecord, headRecord)];
+}
+
+/**
+ * Of `names`, those whose spec in a package.json text differs from the spec npm's lockfile
+ * text records for that package (`packages[folder]`, the folder relative to the lockfile's):
+ * a lockfile the change edits elsewhere that still installs what the old spec asked. Empty
+ * when either text is not a JSON object; every name when the lockfile has no such record.
+ */
+export function unrecordedSpecs(
+  manifestText: string,
+  lockText: string,
+  folder: string,
+  names: readonly string[],
+): string[] {
+  const [manifest, lock] = [recordOf(manifestText), recordOf(lockText)];
+  if (manifest === undefined || lock === undefined) return [];
+  const entry = isRecord(lock.packages) ? lock.packages[folder] : undefined;
+  const recorded = specsOf(isRecord(entry) ? entry : {});
+  const wanted = specsOf(manifest);
+  return names.filter((name) =>
+    [...(wanted.get(name) ?? [])].some((spec) => recorded.get(name)?.has(spec) !== true),
+  );
+}
+
+/** The names `head` gives a spec `before` does not hold for them (`before` naming them). */
+function changedSpecs(
+  before: ReadonlyMap<string, ReadonlySet<string>>,
+  head: Record<string, unknown>,
+): string[] {
   const names: string[] = [];
-  for (const [name, specs] of specsOf(headText)) {
-    const before = base.get(name);
-    if (before !== undefined && [...specs].some((spec) => !before.has(spec))) names.push(name);
+  for (const [name, specs] of specsOf(head)) {
+    const known = before.get(name);
+    if (known !== undefined && [...specs].some((spec) => !known.has(spec))) names.push(name);
   }
   return names;
 }
 
-/** Each name's specs across the sections, as JSON text (a spec need not be a string). */
-function specsOf(text: string): Map<string, Set<string>> {
-  const specs = new Map<string, Set<string>>();
-  let parsed: unknown;
+/** Settings that replace what a tree installs, by where package.json keeps them. */
+const PINS = [['overrides'], ['resolutions'], ['pnpm', 'overrides']] as const;
+
+function changedPins(base: Record<string, unknown>, head: Record<string, unknown>): string[] {
+  const at = (record: Record<string, unknown>, path: readonly string[]) =>
+    JSON.stringify(
+      path.reduce<unknown>((value, key) => (isRecord(value) ? value[key] : undefined), record),
+    );
+  return PINS.filter((path) => at(base, path) !== at(head, path)).map((path) => path.join('.'));
+}
+
+function recordOf(text: string): Record<string, unknown> | undefined {
   try {
-    parsed = JSON.parse(text);
+    const parsed: unknown = JSON.parse(text);
+    return isRecord(parsed) ? parsed : undefined;
   } catch {
-    return specs;
+    return undefined;
   }
-  if (!isRecord(parsed)) return specs;
+}
+
+/** Each name's specs across the sections, as JSON text (a spec need not be a string). */
+function specsOf(parsed: Record<string, unknown>): Map<string, Set<string>> {
+  const specs = new Map<string, Set<string>>();
   for (const [section] of SECTIONS) {
     const names = parsed[section];
     if (!isRecord(names)) continue;

@@ -1,4 +1,5 @@
 import { compareStrings } from '../../analysis/graph/module-graph.js';
+import { baseName, folderOf } from '../../analysis/repository-paths.js';
 import type { CostItem, DependencyAddition } from '../../model/cost.js';
 import type { Policy } from '../../model/policy.js';
 import { hasLockfiles, lockfileReaderOf } from '../lockfiles.js';
@@ -17,7 +18,12 @@ import {
 } from './installed-packages.js';
 import type { DeclaredDependencies, DependencyScope, ManifestReader } from './manifest-reading.js';
 import { mavenPom } from './maven-pom.js';
-import { npmManifest, respecifiedNames, uninstalledPeers } from './npm-manifest.js';
+import {
+  npmManifest,
+  respecifiedNames,
+  uninstalledPeers,
+  unrecordedSpecs,
+} from './npm-manifest.js';
 import { checkedOwnPackages } from './own-packages.js';
 import { pyprojectToml, requirementsTxt } from './python-manifests.js';
 
@@ -107,11 +113,17 @@ export function priceDependencies(
     const peers =
       kept === undefined ? new Set() : uninstalledPeers(file.head.version.text ?? '', kept);
     // A dependency whose spec changed asks for another version, or another package through an
-    // alias: a lockfile the change leaves as it was cannot install it.
-    const respecified =
-      kept === undefined || lockfile !== undefined || file.base === null
+    // alias: a lockfile the change leaves as it was cannot install it, nor can npm's lockfile
+    // edited elsewhere whose record of the manifest still holds the old spec.
+    const headText = file.head.version.text ?? '';
+    const changed =
+      kept === undefined || file.base === null
         ? []
-        : respecifiedNames(file.base.version.text ?? '', file.head.version.text ?? '');
+        : respecifiedNames(file.base.version.text ?? '', headText);
+    const respecified =
+      lockfile === undefined
+        ? changed
+        : npmUnrecorded(file.path, headText, lockfile.path, files, changed);
     const unlocked = [...untold, ...respecified].filter((name) => !peers.has(name));
     if (kept !== undefined && unlocked.length > 0) {
       unmeasured.push(staleLockfileNote(file.path, kept, unlocked));
@@ -204,6 +216,21 @@ function untoldNote(path: string, reader: ManifestReader, names: readonly string
  * requirements file beside a lockfile of another tool, and a Go module replaced by a local
  * folder needs no go.sum line.
  */
+/** unrecordedSpecs for npm's own lockfiles; other lockfiles record no manifest: none. */
+function npmUnrecorded(
+  manifest: string,
+  text: string,
+  lockfile: string,
+  files: readonly PricedFile[],
+  names: readonly string[],
+): string[] {
+  if (!/^(package-lock|npm-shrinkwrap)\.json$/.test(baseName(lockfile))) return [];
+  const lockText = files.find((file) => file.path === lockfile)?.head?.version.text ?? '';
+  const lockFolder = folderOf(lockfile);
+  const folder = folderOf(manifest).slice(lockFolder === '' ? 0 : lockFolder.length + 1);
+  return unrecordedSpecs(text, lockText, folder, names);
+}
+
 function keptLockfile(manifest: string, headLockfiles: readonly string[]): string | undefined {
   const npm = headLockfiles.flatMap((path) =>
     lockfileReaderOf(path)?.ecosystem === 'npm' ? [{ path, ecosystem: 'npm' as const }] : [],

@@ -223,4 +223,37 @@ describe('code disguised as something AUREUS does not judge', () => {
       expect.stringMatching(/new reflection \(warning\): bin\/pytool uses code evaluated/),
     );
   });
+
+  it('prices eval and Function handed on as values as the code they build', async () => {
+    repo.write(
+      'src/kept.ts',
+      'export const run = (s: string) => { const e = eval; return e(s); };\n',
+    );
+    repo.write('src/listed.ts', 'export const run = (s: string) => [eval][0](s);\n');
+    repo.write(
+      'src/applied.ts',
+      'export const run = (s: string) => Reflect.apply(eval, undefined, [s]);\n',
+    );
+    repo.write(
+      'src/built.ts',
+      'export const run = (s: string) => Reflect.construct(Function, [s]);\n',
+    );
+    repo.write(
+      'src/plain.ts',
+      'export const isFn = (f: unknown) => f instanceof Function && typeof eval === "function";\nexport const call = Function.prototype.call;\nexport const indirect = (s: string) => (0, eval)(s);\n',
+    );
+    repo.commit('eval and Function as values');
+    const { report } = await check();
+    const reflection = (report.reasons as string[]).filter((reason) =>
+      /from a string/.test(reason),
+    );
+    expect(reflection).toEqual([
+      expect.stringMatching(/src\/applied\.ts uses code evaluated from a string/),
+      expect.stringMatching(/src\/built\.ts uses a function built from a string/),
+      expect.stringMatching(/src\/kept\.ts uses code evaluated from a string/),
+      expect.stringMatching(/src\/listed\.ts uses code evaluated from a string/),
+      // The indirect call once, as recordCall reads it; the rest of the file is no code.
+      expect.stringMatching(/src\/plain\.ts uses code evaluated from a string \(eval\) on line 3/),
+    ]);
+  });
 });

@@ -75,16 +75,48 @@ export function reexportEmit(
 export function recordIdentifier(source: Source, id: Identifier): void {
   const { uses } = source.facts;
   const { name } = id;
-  if (!uses.watches(name)) return;
   const { ancestors } = source;
   const parent = ancestors.at(-1);
   if (parent === undefined) return;
+  if (name === 'eval' || name === 'Function') recordCodeAsValue(source, id, parent);
+  if (!uses.watches(name)) return;
   const declared = declarationScope(ancestors, id);
   if (declared !== undefined) {
     if (declared !== null) uses.shadow(name, { start: declared.start, end: declared.end });
     return;
   }
   if (isReference(id, parent) && isValuePosition(ancestors, id)) uses.value(name, id.start);
+}
+
+/** Nodes that hand on the value inside them: `(eval)`, `(0, eval)`, `eval as F`. */
+const WRAPPERS = new Set(['ParenthesizedExpression', 'SequenceExpression', 'TSAsExpression']);
+
+/**
+ * `eval` or `Function` handed on as a value (`const e = eval`, `[eval][0](s)`,
+ * `Reflect.construct(Function, [s])`) builds code from a string as a call of it does. A call
+ * (recordCall's), `Function.prototype`, `typeof` and `instanceof Function` do not.
+ */
+function recordCodeAsValue(source: Source, id: Identifier, parent: Node): void {
+  const { ancestors } = source;
+  let at = ancestors.length - 1;
+  let child: Node = id;
+  for (
+    let node = ancestors[at];
+    node !== undefined && WRAPPERS.has(node.type);
+    node = ancestors[--at]
+  )
+    child = node;
+  const holder = ancestors[at];
+  const called =
+    (holder?.type === 'CallExpression' || holder?.type === 'NewExpression') &&
+    holder.callee === child;
+  const inspected =
+    parent.type === 'MemberExpression' ||
+    parent.type === 'UnaryExpression' ||
+    (parent.type === 'BinaryExpression' && parent.operator === 'instanceof');
+  if (called || inspected || !isReference(id, parent) || !isValuePosition(ancestors, id)) return;
+  if (declarationScope(ancestors, id) !== undefined) return;
+  source.facts.addReflection(id.name === 'eval' ? 'eval' : 'new-function', id.start);
 }
 
 /** A JSX tag's name (`<A>`, `<A.b>`), which TypeScript resolves as a value, lower case included. */

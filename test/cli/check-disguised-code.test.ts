@@ -256,4 +256,37 @@ describe('code disguised as something AUREUS does not judge', () => {
       expect.stringMatching(/src\/plain\.ts uses code evaluated from a string \(eval\) on line 3/),
     ]);
   });
+
+  it('reads the Python that reaches modules and eval under other names', async () => {
+    repo.write(
+      'src/renamed.py',
+      'from importlib import import_module as load\n\ndef run(name):\n    return load(name)\n',
+    );
+    repo.write(
+      'src/loaded.py',
+      "import sys\n\ndef run():\n    return sys.modules['subprocess'].run(['ls'])\n",
+    );
+    repo.write(
+      'src/dunder.py',
+      "import importlib\n\ndef run():\n    return importlib.__import__('subprocess')\n",
+    );
+    repo.write('src/module.py', 'import builtins\n\ndef run(s):\n    return builtins.exec(s)\n');
+    repo.write('src/plain.py', 'def total(frame):\n    return frame.eval("a + b")\n');
+    repo.commit('Python reaching code under other names');
+    const { report } = await check();
+    const surfaces = report.costItems
+      .filter((item: CostItem) => item.category === 'security')
+      .map((item: CostItem) => `${item.path}: ${item.detail}`);
+    expect(surfaces).toEqual([
+      'src/dunder.py: new process_spawn surface: imports subprocess',
+      'src/loaded.py: new process_spawn surface: imports subprocess',
+      'src/module.py: new eval surface: evaluates code (eval)',
+    ]);
+    expect(report.reasons).toContainEqual(
+      expect.stringMatching(
+        /src\/renamed\.py uses an import of a module named at run time on line 1/,
+      ),
+    );
+    expect(report.reasons.join('\n')).not.toMatch(/src\/plain\.py/);
+  });
 });

@@ -1,5 +1,5 @@
 import type { Node } from 'web-tree-sitter';
-import type { ImportBinding } from '../../model/facts.js';
+import type { ImportBinding, ReflectionKind } from '../../model/facts.js';
 import { extendDunderAll } from './python-bindings.js';
 import {
   type PythonDraft,
@@ -90,10 +90,20 @@ function builtinReflection(owner: Node | undefined, key: Node | null | undefined
 }
 
 /** `__builtins__.__dict__['ex' + 'ec']`: see builtinReflection. */
-export function readSubscript(node: Node, draft: PythonDraft): void {
+export function readSubscript(node: Node, scope: Scope, draft: PythonDraft): void {
   const value = node.childForFieldName('value') ?? undefined;
-  if (builtinReflection(value, node.childForFieldName('subscript')) !== null) {
-    draft.facts.addReflection('eval', node.startIndex);
+  const key = node.childForFieldName('subscript');
+  if (builtinReflection(value, key) !== null) draft.facts.addReflection('eval', node.startIndex);
+  if (value?.text.replace(/\s/g, '') !== 'sys.modules') return;
+  // `sys.modules['subprocess']`: a module reached without an import statement.
+  const name = stringLiteralValue(key);
+  if (name === null) draft.facts.addReflection('dynamic-import', node.startIndex);
+  else {
+    recordImport(draft, name, node.startIndex, {
+      typeOnly: scope.typeCheckingOnly,
+      dynamic: true,
+      deferred: scope.fn !== undefined,
+    });
   }
 }
 
@@ -104,11 +114,20 @@ function readMethodCall(
   scope: Scope,
   draft: PythonDraft,
 ): void {
-  if (method === 'import_module') {
-    readDynamicImport(call, 'import-module', scope, draft);
+  if (method === 'import_module' || method === '__import__') {
+    readDynamicImport(
+      call,
+      method === '__import__' ? 'dunder-import' : 'import-module',
+      scope,
+      draft,
+    );
     return;
   }
   const receiver = callee.childForFieldName('object');
+  // `builtins.exec(s)`, `globals()['__builtins__'].eval(s)`; pandas' `frame.eval` is not eval.
+  if ((method === 'eval' || method === 'exec') && receiver?.text.includes('builtins') === true) {
+    draft.facts.addReflection('eval', call.startIndex);
+  }
   if (receiver?.text === '__all__' && (method === 'extend' || method === 'append')) {
     if (scope.moduleLevel) extendDunderAll(draft, call.childForFieldName('arguments'));
     return;
@@ -207,6 +226,13 @@ export function recordImport(
   draft.importsSignals ||= importsSignals(specifier, topLevelPackage);
 }
 
+const RENAMED_REFLECTION = new Map<string, ReflectionKind>([
+  ['import_module', 'dynamic-import'],
+  ['__import__', 'dynamic-import'],
+  ['eval', 'eval'],
+  ['exec', 'eval'],
+]);
+
 /** Reads an `import_statement` or an `import_from_statement`. */
 export function readImportStatement(statement: Node, scope: Scope, draft: PythonDraft): void {
   // Inside a function the import runs when the function is called, not when the file loads.
@@ -219,7 +245,16 @@ export function readImportStatement(statement: Node, scope: Scope, draft: Python
     const module = statement.childForFieldName('module_name');
     if (module === null) return;
     const bindings = fromImportBindings(statement);
-    recordImport(draft, writtenSpecifier(module), statement.startIndex, flags, bindings);
+    const specifier = writtenSpecifier(module);
+    recordImport(draft, specifier, statement.startIndex, flags, bindings);
+    // Under another name, the calls readBuiltinCall knows by name go unseen: the import is them.
+    for (const { imported, local } of specifier === 'importlib' || specifier === 'builtins'
+      ? bindings
+      : []) {
+      const kind = RENAMED_REFLECTION.get(imported);
+      if (kind !== undefined && local !== imported)
+        draft.facts.addReflection(kind, statement.startIndex);
+    }
     return;
   }
   for (const name of statement.childrenForFieldName('name')) {

@@ -159,7 +159,7 @@ function visit(node: Node, type: string, scope: Scope, draft: PythonDraft): Scop
       readCall(node, scope, draft);
       return scope;
     case 'subscript':
-      readSubscript(node, draft);
+      readSubscript(node, scope, draft);
       return scope;
     case 'global_statement':
       for (const name of node.namedChildren) {

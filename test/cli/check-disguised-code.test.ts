@@ -289,4 +289,22 @@ describe('code disguised as something AUREUS does not judge', () => {
     );
     expect(report.reasons.join('\n')).not.toMatch(/src\/plain\.py/);
   });
+
+  it("reads Go's go:linkname as the import and the reflection it is", async () => {
+    repo.write('go.mod', 'module example.com/app\n\ngo 1.21\n');
+    repo.write(
+      'cmd/run.go',
+      'package cmd\n\nimport _ "unsafe"\n\n//go:linkname command os/exec.Command\nfunc command(name string, arg ...string) *int\n',
+    );
+    repo.commit('a function bound to os/exec without importing it');
+    const { report } = await check();
+    expect(security(report.costItems)).toEqual([
+      expect.stringMatching(/new process_spawn surface: imports os\/exec/),
+    ]);
+    expect(report.reasons).toContainEqual(
+      expect.stringMatching(
+        /new reflection \(warning\): cmd\/run\.go uses the Reflect API on line 5/,
+      ),
+    );
+  });
 });

@@ -7,6 +7,7 @@ import {
   isExportedName,
   readCall,
   readImportSpec,
+  readLinkname,
   readPackageValueSpec,
   readTypeSpec,
   receiverTypeName,
@@ -115,6 +116,7 @@ function visit(node: Node, type: string, scope: Scope, draft: GoDraft): Scope {
   switch (type) {
     case 'comment':
       draft.facts.comment(rangeOf(node));
+      readLinkname(node, draft);
       break;
     case 'import_spec':
       readImportSpec(node, draft);

@@ -233,6 +233,25 @@ export function readImportSpec(spec: Node, draft: GoDraft): void {
   if (library !== undefined) draft.facts.addDiContainer(library, at);
 }
 
+/**
+ * `//go:linkname local importpath.name` binds a function to another package's symbol, exported
+ * or not, with no import and no call naming it: read as an import of that package, and as
+ * reflection (`reflect`), the other way Go reaches code no call names.
+ */
+export function readLinkname(comment: Node, draft: GoDraft): void {
+  const target = /^\/\/go:linkname\s+\S+\s+(\S+)\.[^./\s]+\s*$/.exec(comment.text)?.[1];
+  if (target === undefined) return;
+  const fact = {
+    specifier: target,
+    typeOnly: false,
+    reexport: false,
+    dynamic: false,
+    bindings: [],
+  };
+  draft.facts.addImport(fact, comment.startIndex);
+  draft.facts.addReflection('reflect', comment.startIndex);
+}
+
 function firstArgument(call: Node): Node | undefined {
   const args = call.childForFieldName('arguments')?.namedChildren ?? [];
   return args.find((argument) => argument.type !== 'comment');

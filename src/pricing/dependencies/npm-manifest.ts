@@ -50,13 +50,8 @@ export const npmManifest: ManifestReader = {
  * is not a JSON object.
  */
 export function uninstalledPeers(text: string, lockfile: string): Set<string> {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return new Set();
-  }
-  if (!isRecord(parsed) || !isRecord(parsed.peerDependencies)) return new Set();
+  const parsed = recordOf(text);
+  if (parsed === undefined || !isRecord(parsed.peerDependencies)) return new Set();
   const manifest = parsed;
   const installed = SECTIONS.filter(([section]) => section !== 'peerDependencies').flatMap(
     ([section]) => {
@@ -87,9 +82,13 @@ export function uninstalledPeers(text: string, lockfile: string): Set<string> {
  * Empty when either text is not a JSON object.
  */
 export function respecifiedNames(baseText: string, headText: string): string[] {
-  const [baseRecord, headRecord] = [recordOf(baseText), recordOf(headText)];
-  if (baseRecord === undefined || headRecord === undefined) return [];
-  return [...changedSpecs(specsOf(baseRecord), headRecord), ...changedPins(baseRecord, headRecord)];
+  const [base, head] = [recordOf(baseText), recordOf(headText)];
+  if (base === undefined || head === undefined) return [];
+  const before = specsOf(base);
+  const names = [...specsOf(head)].filter(([name, specs]) =>
+    [...specs].some((spec) => before.get(name)?.has(spec) === false),
+  );
+  return [...names.map(([name]) => name), ...changedPins(base, head)];
 }
 
 /**
@@ -112,19 +111,6 @@ export function unrecordedSpecs(
   return names.filter((name) =>
     [...(wanted.get(name) ?? [])].some((spec) => recorded.get(name)?.has(spec) !== true),
   );
-}
-
-/** The names `head` gives a spec `before` does not hold for them (`before` naming them). */
-function changedSpecs(
-  before: ReadonlyMap<string, ReadonlySet<string>>,
-  head: Record<string, unknown>,
-): string[] {
-  const names: string[] = [];
-  for (const [name, specs] of specsOf(head)) {
-    const known = before.get(name);
-    if (known !== undefined && [...specs].some((spec) => !known.has(spec))) names.push(name);
-  }
-  return names;
 }
 
 /** Settings that replace what a tree installs, by where package.json keeps them. */

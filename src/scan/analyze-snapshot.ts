@@ -338,7 +338,8 @@ async function scriptLanguages(
 ): Promise<ReadonlyMap<string, Language>> {
   const isIgnored = globMatcher(ignore);
   const candidates = snapshot.filter(
-    (file) => /^100(644|755)$/.test(file.mode) && hasNoExtension(file.path) && !isIgnored(file.path),
+    (file) =>
+      /^100(644|755)$/.test(file.mode) && hasNoExtension(file.path) && !isIgnored(file.path),
   );
   const found = new Map<string, Language>();
   for (const { version } of candidates.length === 0 ? [] : await source.readBlobs(candidates)) {

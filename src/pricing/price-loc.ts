@@ -1,3 +1,4 @@
+import { detectLanguage } from '../analysis/detect-language.js';
 import { linesOf } from '../analysis/tree-sitter/line-index.js';
 import type { CostItem } from '../model/cost.js';
 import type { FileFacts } from '../model/facts.js';
@@ -211,13 +212,15 @@ function noteUnpriceable(file: PricedFile, notes: string[]): void {
 /**
  * Prose: README, guides, changelogs, licences. Documentation explains code and adds no
  * complexity to it, so its lines are not priced; pricing it would tax the very habit a
- * complexity budget wants to encourage.
+ * complexity budget wants to encourage. A path a language reads is code whatever its name:
+ * `src/CHANGELOG.js` or `README.ts` runs, so its name buys nothing.
  */
 const DOCUMENTATION = /\.(md|mdx|markdown|rst|adoc|asciidoc|txt)$/i;
 const DOCUMENTATION_NAMES =
   /(^|\/)(LICENSE|LICENCE|NOTICE|AUTHORS|CHANGELOG|CONTRIBUTING|README)(\.[^/]*)?$/;
 
 function isDocumentation(path: string): boolean {
+  if (detectLanguage(path) !== undefined) return false;
   return DOCUMENTATION.test(path) || DOCUMENTATION_NAMES.test(path);
 }
 

@@ -307,4 +307,30 @@ describe('code disguised as something AUREUS does not judge', () => {
       ),
     );
   });
+
+  it('prices code under a documentation name (CHANGELOG.js, README.ts, NOTICE.py) as the code it is', async () => {
+    repo.write('src/CHANGELOG.js', HUGE.replace('export class', 'class'));
+    repo.write('src/README.ts', 'export const readme = 1;\nexport const more = 2;\n');
+    repo.write('src/NOTICE.py', 'def notice():\n    return 1\n');
+    repo.write('src/lib/README.part1.js', 'exports.part = 1;\n');
+    repo.write('docs/README.md', '# Docs\n\nProse.\n');
+    repo.commit('code named like documentation');
+    const { code, report } = await check();
+    const loc = (path: string) =>
+      report.costItems.find((item: CostItem) => item.category === 'loc' && item.path === path);
+    expect(loc('src/CHANGELOG.js')).toEqual(
+      expect.objectContaining({
+        points: 902,
+        detail: expect.stringMatching(/^adds 902 code lines/),
+      }),
+    );
+    expect(loc('src/README.ts').points).toBe(2);
+    expect(loc('src/NOTICE.py').points).toBe(2);
+    expect(loc('src/lib/README.part1.js').points).toBe(1);
+    expect(loc('docs/README.md')).toEqual(
+      expect.objectContaining({ points: 0, detail: 'documentation: not priced' }),
+    );
+    expect(report.verdict).toBe('block');
+    expect(code).toBe(1);
+  });
 });

@@ -1,5 +1,5 @@
 import type { CostItem } from '../model/cost.js';
-import type { FileFacts, ImportBinding, ImportFact } from '../model/facts.js';
+import type { FileFacts, ImportBinding, ImportFact, ReflectionKind } from '../model/facts.js';
 import type { Policy } from '../model/policy.js';
 import { type PricedPart, roundPoints } from './points.js';
 import type { PricedFile } from './priced-files.js';
@@ -27,6 +27,13 @@ interface Touches {
   readonly methods: ReadonlySet<string>;
 }
 
+const DYNAMIC_CODE: Partial<Record<ReflectionKind, string>> = {
+  eval: 'evaluates code (eval)',
+  'new-function': 'new Function',
+  'dynamic-require': 'loads a module named at run time (require)',
+  'dunder-import': 'loads a module named at run time (__import__)',
+};
+
 /**
  * The sensitive surfaces a file touches (the table in security-surfaces.ts), each with the
  * evidence of its first matching rule ("imports child_process", "calls fs.writeFileSync"), in
@@ -44,12 +51,10 @@ export function surfacesOf(facts: FileFacts): Map<Surface, string> {
     ]),
   };
   const found = new Map<Surface, string>();
-  const reflection = facts.reflection.find(
-    (fact) => fact.kind === 'eval' || fact.kind === 'new-function',
-  );
-  if (reflection !== undefined) {
-    found.set('eval', reflection.kind === 'eval' ? 'evaluates code (eval)' : 'new Function');
-  }
+  // A module loaded by a name made at run time is code the analysis cannot name: it may be any
+  // surface at all, so it is priced as code evaluated at run time.
+  const reflection = facts.reflection.find((fact) => fact.kind in DYNAMIC_CODE);
+  if (reflection !== undefined) found.set('eval', DYNAMIC_CODE[reflection.kind] ?? '');
   for (const rule of SURFACE_RULES[family]) {
     if (found.has(rule.surface)) continue;
     const evidence = evidenceOf(rule, touches);

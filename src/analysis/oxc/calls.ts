@@ -20,6 +20,7 @@ import {
   reflectionOfGlobalCall,
 } from '../javascript-conventions.js';
 import { requireBindings } from './bindings.js';
+import { memberName } from './loader-references.js';
 import { isIdentifierNamed, literalText, type Scope, type Source, textOf } from './syntax.js';
 import { forEachChild } from './tree-walk.js';
 
@@ -39,9 +40,10 @@ export function recordCall(
   const name = calleeName(source, target);
   if (name !== null) scope.fn?.calls.push(name);
   recordQualifiedCall(source, target);
+  if (name?.name === 'fork') recordEntryFile(source, node, first);
   if (loadsModules(source, target)) recordRequire(source, node, first);
   else if (target.type === 'Identifier') recordGlobalCall(source, node, textOf(source, target));
-  else if (target.type === 'MemberExpression' && !target.computed)
+  else if (target.type === 'MemberExpression' && memberName(source, target) !== null)
     recordMethodCall(source, node, target, first);
 }
 
@@ -53,6 +55,17 @@ export function recordConstruction(source: Source, node: NewExpression, scope: S
   recordQualifiedCall(source, target);
   const kind = target.type === 'Identifier' ? reflectionOfConstruction(target.name) : null;
   if (kind !== null) source.facts.addReflection(kind, node.start);
+  if (name.name === 'Worker') recordEntryFile(source, node, node.arguments[0]);
+}
+
+/**
+ * A worker thread or a forked process (`new Worker(file)`, `fork(file)`) runs the file it is
+ * given as a module of its own: named at run time (`__dirname + '/build/engine.js'`), it loads
+ * code as a `require` of a computed name does, so it is the same finding.
+ */
+function recordEntryFile(source: Source, node: Node, first: Argument | undefined): void {
+  if (first !== undefined && literalText(source, first) === null)
+    source.facts.addReflection('dynamic-require', node.start);
 }
 
 /** `Reflect.x`, and code reached without its name (dynamicCodeOf), called or not. */
@@ -154,13 +167,18 @@ function recordQualifiedCall(source: Source, callee: Expression): void {
   if (path !== null) source.facts.addQualifiedCall(path);
 }
 
-/** `a.b.c` for a chain of names (FileFacts.qualifiedCalls), else null. */
+/**
+ * `a.b.c` for a chain of names (FileFacts.qualifiedCalls), else null. A member named by a
+ * literal is the same member (`fs['writeFileSync']` is `fs.writeFileSync`): read otherwise, the
+ * brackets alone would take a call out of pricing.
+ */
 function dottedName(source: Source, node: Expression): string | null {
   if (node.type === 'Identifier') return textOf(source, node);
-  if (node.type !== 'MemberExpression' || node.computed) return null;
-  if (node.property.type !== 'Identifier') return null;
+  if (node.type !== 'MemberExpression') return null;
+  const name = node.computed ? memberName(source, node) : null;
+  if (node.computed ? name === null : node.property.type !== 'Identifier') return null;
   const object = dottedName(source, node.object);
-  return object === null ? null : `${object}.${textOf(source, node.property)}`;
+  return object === null ? null : `${object}.${name ?? textOf(source, node.property)}`;
 }
 
 function calleeName(source: Source, callee: Expression): { name: string; at: number } | null {
@@ -169,7 +187,9 @@ function calleeName(source: Source, callee: Expression): { name: string; at: num
   if (callee.type === 'MemberExpression' && !callee.computed) {
     return { name: textOf(source, callee.property), at: callee.property.start };
   }
-  return null;
+  if (callee.type !== 'MemberExpression') return null;
+  const name = memberName(source, callee);
+  return name === null ? null : { name, at: callee.property.start };
 }
 
 /**
@@ -191,8 +211,7 @@ function loadsModules(source: Source, callee: Expression): boolean {
   }
   if (callee.type === 'MemberExpression') {
     return (
-      !callee.computed &&
-      isIdentifierNamed(callee.property, 'require') &&
+      memberName(source, callee) === 'require' &&
       LOADER_OWNERS.some(([owner, member]) => isMemberOf(callee.object, owner, member))
     );
   }
@@ -318,7 +337,7 @@ function recordMethodCall(
   member: MemberExpression,
   first: Argument | undefined,
 ): void {
-  const method = textOf(source, member.property);
+  const method = memberName(source, member) ?? textOf(source, member.property);
   const at = member.property.start;
   if (EVENT_METHODS.has(method)) {
     source.facts.addEventSubscription(method, literalText(source, first), at);

@@ -13,6 +13,7 @@ import {
 } from './calls.js';
 import { asFunction, visitClass, visitFunction, visitInterface } from './declarations.js';
 import { recordDecorator } from './decorator-metadata.js';
+import { recordLoaderReference } from './loader-references.js';
 import {
   recordCommonJsExports,
   recordExports,
@@ -161,6 +162,7 @@ function visit(source: Source, node: Node, scope: Scope): void {
       break;
     case 'Identifier':
       recordIdentifier(source, node);
+      recordLoaderReference(source, node, scope);
       break;
     case 'JSXIdentifier':
       recordJsxName(source, node);

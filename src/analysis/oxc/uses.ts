@@ -151,7 +151,10 @@ const PATTERNS = new Set(['ObjectPattern', 'ArrayPattern', 'AssignmentPattern', 
  * For a value declaration's name, the node whose range it is visible over (null at the top
  * level, where it cannot hide an import); undefined when `id` declares no value.
  */
-function declarationScope(ancestors: readonly Node[], id: Identifier): Node | null | undefined {
+export function declarationScope(
+  ancestors: readonly Node[],
+  id: Identifier,
+): Node | null | undefined {
   let at = ancestors.length - 1;
   let child: Node = id;
   // Up through a destructuring pattern to what holds it.
@@ -217,7 +220,7 @@ function blockOf(ancestors: readonly Node[], index: number): Node | null {
 }
 
 /** Whether `id` refers to something by its name, rather than naming a member, label or declaration. */
-function isReference(id: Identifier, parent: Node): boolean {
+export function isReference(id: Identifier, parent: Node): boolean {
   const fields = fieldsOf(parent);
   switch (parent.type) {
     case 'MemberExpression':
@@ -298,7 +301,7 @@ const TYPES = new Set([
  * clause but a class's `extends`, except inside a computed key (`{ [a.key]: string }`), and
  * not in an ambient context (anything under a `declare`).
  */
-function isValuePosition(ancestors: readonly Node[], id: Identifier): boolean {
+export function isValuePosition(ancestors: readonly Node[], id: Identifier): boolean {
   let value = true;
   let settled = false;
   let child: Node = id;

@@ -1,0 +1,176 @@
+import type { MemberExpression, Node } from 'oxc-parser';
+import { literalText, type Scope, type Source } from './syntax.js';
+import { declarationScope, fieldsOf, isReference, isValuePosition } from './uses.js';
+
+/**
+ * What a name or member holds, as far as loading code goes: `loader` loads a module when called
+ * (`require`, a name bound to it, `module.require`, what `createRequire(…)` returns), `module` is
+ * a CommonJS module object (`module`, `require.main`, `process.mainModule`), whose `require`
+ * is a loader, `factory` makes a loader (`createRequire`), `process` holds `mainModule`.
+ */
+type Holds = 'loader' | 'module' | 'factory' | 'process';
+
+type Name = {
+  readonly type: 'Identifier';
+  readonly name: string;
+  readonly start: number;
+  readonly end: number;
+};
+
+/**
+ * One general rule instead of a list of spellings: a loader, or what holds one, is read only
+ * where its use is plain. A loader called at once is an import (a literal name) or the
+ * `dynamic-require` its call records (calls.ts recordRequire); bound to a name as a whole
+ * (`const load = require`) it is followed by collectRequireAliases. Any other use lets the
+ * loader reach code the analysis cannot name (`require.call(null, 'x')`, `[require][0]('x')`,
+ * `const m = module; m.require('x')`, `({ require: load } = module)`, `module.constructor._load`),
+ * so it is a `dynamic-require` where it is written: the import it may hide is neither a cycle's
+ * edge nor a surface, so the check must say that it cannot see it.
+ *
+ * Plain uses that load nothing stay free: `typeof require`, `require.main === module` (the
+ * "run as a script" test), `require.resolve(…)` (a path, nothing runs), `require.cache`
+ * (reading or evicting entries runs nothing; the next load is a `require` read like any
+ * other), and a module object's own data (`module.exports`, `module.id`, `require.main.filename`).
+ * A file that names its own variable `module` and passes it around is read as the CommonJS one:
+ * a false warning there is the price of never taking a loader for data.
+ */
+export function recordLoaderReference(source: Source, id: Name, scope: Scope): void {
+  const holds = rootHolds(source, id.name);
+  if (holds === null || scope.inType) return;
+  const { ancestors } = source;
+  const parent = ancestors.at(-1);
+  if (parent === undefined || !isReference(id, parent)) return;
+  if (declarationScope(ancestors, id) !== undefined || !isValuePosition(ancestors, id)) return;
+  if (usedPlainly(source, id, holds)) return;
+  source.facts.addReflection('dynamic-require', id.start);
+}
+
+function rootHolds(source: Source, name: string): Holds | null {
+  if (name === 'require' || source.requireAliases.has(name)) return 'loader';
+  if (name === 'module') return 'module';
+  if (name === 'createRequire') return 'factory';
+  return name === 'process' ? 'process' : null;
+}
+
+/** A member's name when it is one whatever its spelling: `a.b`, `a['b']`, ``a[`b`]``; else null. */
+export function memberName(source: Source, member: MemberExpression): string | null {
+  if (!member.computed) return member.property.type === 'Identifier' ? member.property.name : null;
+  return literalText(source, member.property);
+}
+
+/**
+ * Members of a module object that reach a loader or code: its class (`Module._load`,
+ * `createRequire`), the modules beside it, its own `load` and `_compile`. Its other members are
+ * data (`exports`, `id`, `filename`), and an ES module's namespace held in a variable named
+ * `module` (`module.default`) is no loader.
+ */
+const MODULE_LOADS = new Set([
+  'constructor',
+  'parent',
+  'children',
+  '__proto__',
+  'load',
+  '_compile',
+]);
+const COMPARISONS = new Set(['===', '!==', '==', '!=']);
+const WRAPPERS = new Set([
+  'ParenthesizedExpression',
+  'TSAsExpression',
+  'TSSatisfiesExpression',
+  'TSNonNullExpression',
+  'TSTypeAssertion',
+  'ChainExpression',
+]);
+
+/** Walks out from the name while what it holds flows on; true when its use is a plain one. */
+function usedPlainly(source: Source, id: Name, root: Holds): boolean {
+  const { ancestors } = source;
+  let holds = root;
+  let child: Node = id;
+  for (let at = ancestors.length - 1; at >= 0; at--) {
+    const node = ancestors[at];
+    if (node === undefined) return true;
+    const fields = fieldsOf(node);
+    if (WRAPPERS.has(node.type) || node.type === 'ConditionalExpression') {
+      if (node.type === 'ConditionalExpression' && fields.test === child) return true;
+    } else if (node.type === 'LogicalExpression') {
+      // `load || require`: either side may be the value.
+    } else if (node.type === 'SequenceExpression') {
+      if (node.expressions.at(-1) !== child) return true;
+    } else if (node.type === 'MemberExpression') {
+      if (node.object !== child) return holds === 'process';
+      const next = memberHolds(holds, memberName(source, node), child === id);
+      if (next === 'plain') return true;
+      if (next === null) return false;
+      holds = next;
+    } else if (node.type === 'CallExpression' && node.callee === child) {
+      if (holds === 'factory') holds = 'loader';
+      else return holds === 'loader';
+    } else {
+      return plainEnd(node, child, holds);
+    }
+    child = node;
+  }
+  return true;
+}
+
+/** What `x.name` holds when `x` holds `holds`: 'plain' when it loads nothing, null when unknown. */
+function memberHolds(holds: Holds, name: string | null, bare: boolean): Holds | 'plain' | null {
+  if (holds === 'process') return name === 'mainModule' ? 'module' : 'plain';
+  if (name === null) return null;
+  if (holds === 'module') {
+    if (name === 'require') return 'loader';
+    return MODULE_LOADS.has(name) ? null : 'plain';
+  }
+  if (holds === 'loader' && bare) {
+    if (name === 'resolve' || name === 'cache') return 'plain';
+    if (name === 'main') return 'module';
+  }
+  return null;
+}
+
+/** Where the value stops flowing: plain there, or handed on to code the analysis cannot follow. */
+function plainEnd(node: Node, child: Node, holds: Holds): boolean {
+  const fields = fieldsOf(node);
+  if (node.type === 'UnaryExpression') return node.operator === 'typeof' || holds === 'process';
+  if (node.type === 'BinaryExpression') return COMPARISONS.has(node.operator);
+  if (node.type === 'ExpressionStatement') return true;
+  if (holds === 'process') return !takesMainModule(fields.id ?? fields.left);
+  const bound =
+    (node.type === 'VariableDeclarator' && fields.init === child) ||
+    (node.type === 'AssignmentExpression' && fields.right === child);
+  if (!bound) return false;
+  const target = fieldsOf(fields.id ?? fields.left ?? {});
+  // `const load = require`: an alias collectRequireAliases follows; `const { require: load } =
+  // module` likewise. Any other shape (`const { main } = require`) hides what it takes.
+  if (target.type === 'Identifier') return holds === 'loader';
+  return holds === 'module' && node.type === 'VariableDeclarator' && onlyRequireTaken(target);
+}
+
+/** `{ require: load }` and nothing else. */
+function onlyRequireTaken(pattern: Readonly<Record<string, unknown>>): boolean {
+  const properties = pattern.properties;
+  return (
+    pattern.type === 'ObjectPattern' &&
+    Array.isArray(properties) &&
+    properties.every((property) => {
+      const { type, computed, key, value } = fieldsOf(property);
+      return (
+        type === 'Property' &&
+        computed === false &&
+        fieldsOf(key ?? {}).name === 'require' &&
+        fieldsOf(value ?? {}).type === 'Identifier'
+      );
+    })
+  );
+}
+
+/** A pattern that takes `mainModule` from `process`, or any computed key it cannot name. */
+function takesMainModule(target: unknown): boolean {
+  const pattern = fieldsOf(target ?? {});
+  if (pattern.type !== 'ObjectPattern' || !Array.isArray(pattern.properties)) return false;
+  return pattern.properties.some((property) => {
+    const { computed, key } = fieldsOf(property);
+    return computed === true || fieldsOf(key ?? {}).name === 'mainModule';
+  });
+}

@@ -88,7 +88,7 @@ describe('module loaders reached other than by a plain call', () => {
     expect(report.reasons.join('\n')).not.toMatch(LOADS);
   });
 
-  it('takes uses that load nothing for plain ones: typeof, require.resolve, require.cache, require.main === module', async () => {
+  it('takes uses that load nothing for plain ones: typeof, require.resolve, require.cache, require.main === module, a local named module', async () => {
     repo.write(
       'src/cli.js',
       [
@@ -97,6 +97,7 @@ describe('module loaders reached other than by a plain call', () => {
         "if (typeof require === 'function' && require.main === module) {",
         '  module.exports = { path, file: require.main.filename };',
         '}',
+        'exports.names = (imports) => imports.map(({ module }) => String(module));',
         '',
       ].join('\n'),
     );

@@ -31,8 +31,9 @@ type Name = {
  * "run as a script" test), `require.resolve(…)` (a path, nothing runs), `require.cache`
  * (reading or evicting entries runs nothing; the next load is a `require` read like any
  * other), and a module object's own data (`module.exports`, `module.id`, `require.main.filename`).
- * A file that names its own variable `module` and passes it around is read as the CommonJS one:
- * a false warning there is the price of never taking a loader for data.
+ * A name the code declares in a function or block (`for (const { module } of imports)`) is its
+ * own there, and its uses below the declaration are not the loader's; a top-level `var module`
+ * is the CommonJS one still (it redeclares the wrapper's parameter), so only inner scopes count.
  */
 export function recordLoaderReference(source: Source, id: Name, scope: Scope): void {
   const holds = rootHolds(source, id.name);
@@ -40,10 +41,23 @@ export function recordLoaderReference(source: Source, id: Name, scope: Scope): v
   const { ancestors } = source;
   const parent = ancestors.at(-1);
   if (parent === undefined || !isReference(id, parent)) return;
-  if (declarationScope(ancestors, id) !== undefined || !isValuePosition(ancestors, id)) return;
-  if (usedPlainly(source, id, holds)) return;
+  const declared = declarationScope(ancestors, id);
+  const shadows = shadowsOf.get(source) ?? [];
+  shadowsOf.set(source, shadows);
+  if (declared !== undefined) {
+    if (declared !== null)
+      shadows.push({ name: id.name, start: declared.start, end: declared.end });
+    return;
+  }
+  const local = shadows.some(
+    (at) => at.name === id.name && at.start <= id.start && id.start < at.end,
+  );
+  if (local || !isValuePosition(ancestors, id) || usedPlainly(source, id, holds)) return;
   source.facts.addReflection('dynamic-require', id.start);
 }
+
+/** Per file, the inner scopes that declare a loader's name for their own. */
+const shadowsOf = new WeakMap<Source, { name: string; start: number; end: number }[]>();
 
 function rootHolds(source: Source, name: string): Holds | null {
   if (name === 'require' || source.requireAliases.has(name)) return 'loader';

@@ -40,7 +40,7 @@ export function recordLoaderReference(source: Source, id: Name, scope: Scope): v
   if (holds === null || scope.inType) return;
   const { ancestors } = source;
   const parent = ancestors.at(-1);
-  if (parent === undefined || !isReference(id, parent)) return;
+  if (parent === undefined) return;
   const declared = declarationScope(ancestors, id);
   const shadows = shadowsOf.get(source) ?? [];
   shadowsOf.set(source, shadows);
@@ -49,6 +49,7 @@ export function recordLoaderReference(source: Source, id: Name, scope: Scope): v
       shadows.push({ name: id.name, start: declared.start, end: declared.end });
     return;
   }
+  if (!isReference(id, parent)) return;
   const local = shadows.some(
     (at) => at.name === id.name && at.start <= id.start && id.start < at.end,
   );

@@ -42,6 +42,7 @@ describe('module loaders reached other than by a plain call', () => {
     ['array', "[require][0]('child_process');"],
     ['module-alias', "const m = module;\nm.require('child_process');"],
     ['object', "const o = { load: require };\no.load('child_process');"],
+    ['shorthand', "const o = { require };\no.require('child_process');"],
     ['main', "const { main } = require;\nmain.require('child_process');"],
     ['main-module', "const { mainModule: { require: r } } = process;\nr('child_process');"],
     ['assigned', "let load;\n({ require: load } = module);\nload('child_process');"],
@@ -106,5 +107,24 @@ describe('module loaders reached other than by a plain call', () => {
     expect(report.reasons.join('\n')).not.toMatch(LOADS);
     expect(report.findings).toEqual([]);
     expect(code).toBe(0);
+  });
+
+  it.each([
+    [
+      'builtins',
+      'import builtins\n\ndef run(name):\n    return builtins.__import__("subprocess")\n',
+    ],
+    ['alias', 'imp = __import__\n\ndef run():\n    return imp("subprocess")\n'],
+    [
+      'passed',
+      'import importlib\n\ndef run(load=importlib.import_module):\n    return load("subprocess")\n',
+    ],
+  ])('finds the Python loader reached through %s', async (name, code) => {
+    repo.write(`src/${name}.py`, code);
+    repo.commit(`a Python loader reached through ${name}`);
+    const { code: exit, report } = await check();
+    expect(report.reasons).toContainEqual(expect.stringMatching(/loads code through __import__/));
+    expect(report.verdict).toBe('block');
+    expect(exit).toBe(1);
   });
 });

@@ -150,6 +150,28 @@ function dottedName(node: Node): string | null {
   return head === null || attribute === null ? null : `${head}.${attribute.text}`;
 }
 
+/** The loaders whose plain calls readCall reads; `builtins.__import__(…)` is `__import__(…)`. */
+const LOADERS = new Set(['__import__', 'import_module']);
+
+/**
+ * A loader named other than in a call of it (`imp = __import__`, `load = builtins.__import__`,
+ * `run(importlib.import_module)`) loads a module the analysis cannot name wherever it goes: it
+ * is reflection `dunder-import` where it is named, as a call of `__import__` is. An import of it
+ * (`from importlib import import_module`) or a definition of the name is no use of it.
+ */
+export function readLoaderReference(id: Node, draft: PythonDraft): void {
+  const length = id.endIndex - id.startIndex;
+  if ((length !== 10 && length !== 13) || !LOADERS.has(id.text)) return;
+  const parent = id.parent;
+  const callee = parent?.type === 'attribute' ? parent : id;
+  const holder = callee.parent;
+  if (holder?.type === 'call' && holder.childForFieldName('function')?.equals(callee)) return;
+  if (parent?.type === 'function_definition' || parent?.type === 'dotted_name') return;
+  if (parent?.type === 'aliased_import') return;
+  if (parent?.type === 'keyword_argument' && parent.childForFieldName('name')?.equals(id)) return;
+  draft.facts.addReflection('dunder-import', id.startIndex);
+}
+
 export function readCall(call: Node, scope: Scope, draft: PythonDraft): void {
   const callee = call.childForFieldName('function');
   if (callee === null) return;

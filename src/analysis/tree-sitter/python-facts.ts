@@ -7,7 +7,12 @@ import {
   recordModuleDefinition,
   recordModuleNames,
 } from './python-bindings.js';
-import { readCall, readImportStatement, readSubscript } from './python-calls.js';
+import {
+  readCall,
+  readImportStatement,
+  readLoaderReference,
+  readSubscript,
+} from './python-calls.js';
 import { readClass, readFunction, readLambda } from './python-definitions.js';
 import type { PythonDraft, Scope } from './python-draft.js';
 import {
@@ -160,6 +165,9 @@ function visit(node: Node, type: string, scope: Scope, draft: PythonDraft): Scop
       return scope;
     case 'subscript':
       readSubscript(node, scope, draft);
+      return scope;
+    case 'identifier':
+      readLoaderReference(node, draft);
       return scope;
     case 'global_statement':
       for (const name of node.namedChildren) {

@@ -3,12 +3,14 @@ import { baselineAtCommit } from '../check/baseline-at-commit.js';
 import { runCritic } from '../critic/run-critic.js';
 import { classifyFindings, type KnownFinding } from '../gate/classify-findings.js';
 import { type TreeEntry, treeIdOf } from '../git/tree-id.js';
-import { createFactsCache } from '../memory/facts-cache.js';
+import { createFactsCache, type FactsCache } from '../memory/facts-cache.js';
+import type { FileFacts } from '../model/facts.js';
 import type { Policy } from '../model/policy.js';
 import type { ReportFinding } from '../model/report.js';
 import { gitBlobId } from '../reflexion/edit-forms.js';
 import { analyzeRepository } from '../scan/analyze-repository.js';
 import { analyzeSnapshot } from '../scan/analyze-snapshot.js';
+import { resolutionsKeeper } from '../scan/cached-resolver.js';
 import { gitRepositorySource } from '../scan/git-repository-source.js';
 import { commitSnapshot, type SnapshotFile } from '../scan/working-tree-snapshot.js';
 import type { Refusal } from './action-gates.js';
@@ -21,8 +23,9 @@ import type { FileEffect } from './tool-contract.js';
  * blocks in the files the action touches refuses it, so the model hears of its own finding
  * before the file is written; the findings the base already had stay allowed.
  *
- * The base side is analysed once per run; each action's side reuses the facts cache (keyed by
- * blob), so only the files it touches are parsed again.
+ * The base side is analysed once per run; each action's side reuses the facts of the files it
+ * does not touch (kept in memory by blob) and the import answers of the tree before it (kept
+ * open while no path, config or link changes), so only the files it touches are parsed again.
  */
 export interface EffectCriticSettings {
   readonly root: string;
@@ -67,12 +70,16 @@ export type EffectFindings = (
 /**
  * The critic's findings behind `effectCritic`, for the whole would-be tree. The start commit is
  * analysed once, on the first call; every later call reuses the facts of the files it did not
- * change (one facts cache for the run), so only the changed files are parsed or decoded.
+ * change (one facts cache for the run), so only the changed files are parsed or decoded, and the
+ * import answers of the call before while they hold (resolutionsKeeper: the same paths, configs
+ * and links), so the stored answers are not read again.
  */
 export function effectFindings(settings: EffectCriticSettings): EffectFindings {
   const { policy } = settings;
   const source = gitRepositorySource(settings.tree);
   const factsCache = createFactsCache(source.cacheDir);
+  const runFacts = keptInMemory(factsCache);
+  const openResolutions = resolutionsKeeper();
   let known: Promise<{ base: KnownFinding[]; recorded: readonly KnownFinding[] }> | undefined;
   const baseline = () => {
     known ??= (async () => {
@@ -92,9 +99,49 @@ export function effectFindings(settings: EffectCriticSettings): EffectFindings {
       if (effect.after === null) files.delete(effect.path);
       else files.set(effect.path, written(effect.path, effect.after, files.get(effect.path)));
     }
-    const project = await analyzeSnapshot(source, [...files.values()], policy, { factsCache });
+    const project = await analyzeSnapshot(source, [...files.values()], policy, {
+      factsCache: runFacts,
+      openResolutions,
+    });
     const { base, recorded } = await baseline();
     return classifyFindings(base, runCritic({ policy, project }), { policy, recorded });
+  };
+}
+
+/**
+ * The run's facts cache: entries read or parsed once are kept in memory by blob and language,
+ * and the facts of files the run parses one by one (the versions its actions write, most of
+ * them gone an action later) stay there, never written to the user's cache. A pack (a command
+ * that rewrote many files) goes to the cache; the start commit's analysis uses the cache itself.
+ */
+function keptInMemory(cache: FactsCache): FactsCache {
+  const known = new Map<string, FileFacts>();
+  const keyOf = (blobSha: string, language: string) => `${language}\0${blobSha}`;
+  return {
+    get: async (blobSha, language) => {
+      const key = keyOf(blobSha, language);
+      const facts = known.get(key) ?? (await cache.get(blobSha, language));
+      if (facts !== undefined) known.set(key, facts);
+      return facts;
+    },
+    put: async (blobSha, language, facts) => {
+      known.set(keyOf(blobSha, language), facts);
+    },
+    getMany: async (keys) => {
+      const found = keys.map(({ blobSha, language }) => known.get(keyOf(blobSha, language)));
+      const missing = keys.filter((_key, index) => found[index] === undefined);
+      if (missing.length === 0) return found;
+      const read = await cache.getMany(missing);
+      let next = 0;
+      return keys.map(({ blobSha, language }, index) => {
+        const facts = found[index] ?? read[next++];
+        if (found[index] === undefined && facts !== undefined)
+          known.set(keyOf(blobSha, language), facts);
+        return facts;
+      });
+    },
+    putMany: (entries) => cache.putMany(entries),
+    startPack: () => cache.startPack(),
   };
 }
 

@@ -58,6 +58,11 @@ export interface SnapshotAnalysisOptions {
    * file): each entry is then read and decoded once.
    */
   readonly factsCache?: FactsCache;
+  /**
+   * Opens the import answers of the snapshot: openResolutions unless the caller keeps them
+   * across the snapshots it analyses (resolutionsKeeper).
+   */
+  readonly openResolutions?: typeof openResolutions;
 }
 
 export interface RepositoryAnalysis {
@@ -116,7 +121,7 @@ export async function analyzeSnapshot(
   // The caches live where no checkout reaches (RepositorySource.cacheDir): whatever the
   // snapshot tracks, even under .aureus/local/, is analysed as the repository's files.
   const useCache = source.cacheDir !== undefined;
-  const resolutions = await openResolutions(source, snapshot);
+  const resolutions = await (options.openResolutions ?? openResolutions)(source, snapshot);
   try {
     const python = await readPythonResolution(source, snapshot);
     const go = await readGoConfigs(source, snapshot);

@@ -93,6 +93,62 @@ export async function openResolutions(
   source: RepositorySource,
   snapshot: readonly SnapshotFile[],
 ): Promise<Resolutions> {
+  return (await opened(source, snapshot)).resolutions;
+}
+
+/**
+ * Opens the resolutions of successive snapshots of one source (the trees a builder run leaves
+ * action after action), keeping the last ones open between analyses: a snapshot with the same
+ * paths and the same files its answers were read from (every resolution config, and the files a
+ * tsconfig `extends` under other names) gets them again, answers and configs in memory, instead
+ * of reading the stored answers anew. Anything else opens them as openResolutions does. Only
+ * resolutions whose analysis answered its imports are kept; one analysis at a time uses them
+ * (another, meanwhile, opens its own). `close` of what it gives keeps them for the next.
+ */
+export function resolutionsKeeper(): (
+  source: RepositorySource,
+  snapshot: readonly SnapshotFile[],
+) => Promise<Resolutions> {
+  let kept: { readonly source: RepositorySource; readonly open: OpenedResolutions } | undefined;
+  const lend = (source: RepositorySource, open: OpenedResolutions): Resolutions => {
+    let answered = false;
+    return {
+      ...open.resolutions,
+      resolveAll: async (requests) => {
+        const answers = await open.resolutions.resolveAll(requests);
+        answered = true;
+        return answers;
+      },
+      close: () => {
+        if (answered && kept === undefined) kept = { source, open };
+        else open.resolutions.close();
+      },
+    };
+  };
+  return async (source, snapshot) => {
+    const last = kept;
+    kept = undefined;
+    if (last !== undefined && last.source === source && (await last.open.holdsFor(snapshot)))
+      return lend(source, last.open);
+    last?.open.resolutions.close();
+    return lend(source, await opened(source, snapshot));
+  };
+}
+
+interface OpenedResolutions {
+  readonly resolutions: Resolutions;
+  /**
+   * Whether every answer these resolutions give (and every config text) is `next`'s too: the
+   * same paths, the same resolution configs and links, and the same blob of every file the
+   * answers were read from. Never true once the resolution files failed to be read.
+   */
+  readonly holdsFor: (next: readonly SnapshotFile[]) => Promise<boolean>;
+}
+
+async function opened(
+  source: RepositorySource,
+  snapshot: readonly SnapshotFile[],
+): Promise<OpenedResolutions> {
   const paths = snapshot.map((file) => file.path).sort(compareStrings);
   const { configs, pathList } = snapshotHashes(snapshot, paths);
   const store = await storeOf(source, configs, pathList);
@@ -134,6 +190,8 @@ export async function openResolutions(
   let preloading: Promise<void> | undefined;
   // Whether any answer was computed here rather than stored: the answers then need storing.
   let computed = false;
+  // Whether the store holds the answers as they are (computed ones since stored).
+  let stored = exact !== undefined;
   const answer = (using: LoadedResolver, requests: readonly ImportRequest[]) => {
     for (const { from, specifier } of requests) {
       const key = keyOf(from, specifier);
@@ -164,7 +222,21 @@ export async function openResolutions(
       computed = true;
     }
   };
-  return {
+  const modeOf = new Map(snapshot.map((file) => [file.path, file.mode]));
+  const holdsFor = async (next: readonly SnapshotFile[]): Promise<boolean> => {
+    if (next.length !== snapshot.length) return false;
+    const nextPaths = next.map((file) => file.path).sort(compareStrings);
+    const hashes = snapshotHashes(next, nextPaths);
+    if (hashes.configs !== configs || hashes.pathList !== pathList) return false;
+    const read = files === undefined ? undefined : await files.catch(() => null);
+    if (read === null) return false;
+    // Stricter than the stored answers: no path changed what it is (a file, a link, a submodule).
+    if (next.some((file) => modeOf.get(file.path) !== file.mode)) return false;
+    const nextBlob = new Map(next.map((file) => [file.path, file.blobSha]));
+    const readFrom = [...Object.keys(inputs), ...(read?.configs ?? [])];
+    return readFrom.every((path) => nextBlob.get(path) === blobOf.get(path));
+  };
+  const resolutions: Resolutions = {
     // Failures are left to resolveAll, which meets them again.
     // Stored answers that hold, even none (sources that import nothing), need no TypeScript.
     preload: (offThread = false) => {
@@ -203,8 +275,11 @@ export async function openResolutions(
         }
       }
       // Answers given without every resolution input would stand for the snapshot: not kept.
-      if (store !== undefined && unreadable.length === 0 && (exact === undefined || computed))
+      if (store !== undefined && unreadable.length === 0 && (!stored || computed)) {
         await store.write({ answers, inputs }, paths);
+        stored = true;
+        computed = false;
+      }
       return {
         resolve: (from, specifier) =>
           answers.get(keyOf(from, specifier))?.resolution ?? { kind: 'unresolved' },
@@ -218,6 +293,7 @@ export async function openResolutions(
     },
     close: () => thread?.stop(),
   };
+  return { resolutions, holdsFor };
 }
 
 function noop(): void {}

@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
@@ -117,10 +117,37 @@ describe('the safety gate critic over a run', () => {
         files: { 'src/a.ts': "import { d } from './d.js';\nexport const a = () => d;\n" },
         refused: true,
       },
+      {
+        name: 'a write importing a link a command made',
+        files: { 'src/f.ts': "import { b } from './link.js';\nexport const f = b;\n" },
+        refused: false,
+      },
+      {
+        // A source file AUREUS cannot read is never a pass.
+        name: 'a binary source file',
+        files: { 'src/e.ts': 'export const e = 1;\0\0\0\n' },
+        refused: true,
+      },
+      {
+        name: 'a write that closes a cycle through the file a command wrote',
+        files: {
+          'src/e.ts':
+            "import { made } from './made.js';\nimport { f } from './f.js';\nexport const e = [made, f];\n",
+          'src/made.ts': "import { e } from './e.js';\nexport const made = e;\n",
+        },
+        refused: true,
+      },
+      {
+        name: 'a content edit, no path moving',
+        files: { 'src/b.ts': 'export const b = 2;\n' },
+        refused: false,
+      },
     ];
     for (const step of steps) {
       // A command run between actions (a generator, a formatter) changes files no effect names.
-      if (step.name.includes('a command')) tree.write('src/made.ts', 'export const made = 1;\n');
+      if (step.name.includes('a command wrote'))
+        tree.write('src/made.ts', 'export const made = 1;\n');
+      if (step.name.includes('a command made')) symlinkSync('b.ts', join(run.tree, 'src/link.ts'));
       const effects = effectsOf(step.files);
       const before = await take(step.name);
       const full = await effectFindings(settings)(effects, before);

@@ -12,6 +12,7 @@ import { analyzeRepository } from '../scan/analyze-repository.js';
 import { analyzeSnapshot } from '../scan/analyze-snapshot.js';
 import { resolutionsKeeper } from '../scan/cached-resolver.js';
 import { gitRepositorySource } from '../scan/git-repository-source.js';
+import { graphKeeper } from '../scan/kept-graph.js';
 import { commitSnapshot, type SnapshotFile } from '../scan/working-tree-snapshot.js';
 import type { Refusal } from './action-gates.js';
 import type { FileEffect } from './tool-contract.js';
@@ -24,8 +25,9 @@ import type { FileEffect } from './tool-contract.js';
  * before the file is written; the findings the base already had stay allowed.
  *
  * The base side is analysed once per run; each action's side reuses the facts of the files it
- * does not touch (kept in memory by blob) and the import answers of the tree before it (kept
- * open while no path, config or link changes), so only the files it touches are parsed again.
+ * does not touch (kept in memory by blob), the import answers of the tree before it (kept open
+ * while no path, config or link changes) and its import graph (while the files touched keep
+ * their imports), so only the files it touches are parsed again.
  */
 export interface EffectCriticSettings {
   readonly root: string;
@@ -70,9 +72,10 @@ export type EffectFindings = (
 /**
  * The critic's findings behind `effectCritic`, for the whole would-be tree. The start commit is
  * analysed once, on the first call; every later call reuses the facts of the files it did not
- * change (one facts cache for the run), so only the changed files are parsed or decoded, and the
+ * change (one facts cache for the run), so only the changed files are parsed or decoded, the
  * import answers of the call before while they hold (resolutionsKeeper: the same paths, configs
- * and links), so the stored answers are not read again.
+ * and links), so the stored answers are not read again, and its import graph, cycles and module
+ * edges while the files changed since kept their imports (kept-graph.ts).
  */
 export function effectFindings(settings: EffectCriticSettings): EffectFindings {
   const { policy } = settings;
@@ -80,6 +83,7 @@ export function effectFindings(settings: EffectCriticSettings): EffectFindings {
   const factsCache = createFactsCache(source.cacheDir);
   const runFacts = keptInMemory(factsCache);
   const openResolutions = resolutionsKeeper();
+  const keptGraph = graphKeeper();
   let known: Promise<{ base: KnownFinding[]; recorded: readonly KnownFinding[] }> | undefined;
   const baseline = () => {
     known ??= (async () => {
@@ -102,6 +106,7 @@ export function effectFindings(settings: EffectCriticSettings): EffectFindings {
     const project = await analyzeSnapshot(source, [...files.values()], policy, {
       factsCache: runFacts,
       openResolutions,
+      graphKeeper: keptGraph,
     });
     const { base, recorded } = await baseline();
     return classifyFindings(base, runCritic({ policy, project }), { policy, recorded });

@@ -34,6 +34,7 @@ import { openResolutions, type Resolutions } from './cached-resolver.js';
 import { collectFacts, type SourceFile } from './collect-facts.js';
 import type { ParserChoice } from './fact-parsers.js';
 import { type GoConfigs, goResolver, isGoFile, readGoConfigs } from './go-import-resolution.js';
+import { type GraphKeeper, keptGraphFor } from './kept-graph.js';
 import { type PythonResolution, readPythonResolution } from './python-resolution.js';
 import type { RepositorySource, UnreadableFile } from './repository-source.js';
 import { worthResolverThread } from './resolver-thread.js';
@@ -63,6 +64,12 @@ export interface SnapshotAnalysisOptions {
    * across the snapshots it analyses (resolutionsKeeper).
    */
   readonly openResolutions?: typeof openResolutions;
+  /**
+   * Keeps the import graph (and what follows from it alone) for the caller's next analysis,
+   * which reuses it when only the contents of source files changed, their imports the same
+   * (kept-graph.ts); with the import answers kept too (resolutionsKeeper).
+   */
+  readonly graphKeeper?: GraphKeeper;
 }
 
 export interface RepositoryAnalysis {
@@ -126,6 +133,7 @@ export async function analyzeSnapshot(
     const python = await readPythonResolution(source, snapshot);
     const go = await readGoConfigs(source, snapshot);
     return await analyzeWith(resolutions, source, sources, policy, options, {
+      snapshot,
       trackedFiles: snapshot.length,
       usedCache: useCache,
       python,
@@ -145,6 +153,7 @@ async function analyzeWith(
   policy: Policy,
   options: SnapshotAnalysisOptions,
   listing: {
+    readonly snapshot: readonly SnapshotFile[];
     readonly trackedFiles: number;
     readonly usedCache: boolean;
     readonly python: PythonResolution;
@@ -167,6 +176,7 @@ async function analyzeWith(
     // Resolved as each file is parsed, once TypeScript is loaded: while parsing goes on.
     onParsed: (from, fileFacts) => resolutions.resolveEarly(typeScriptRequests(from, fileFacts)),
   });
+  const kept = keptGraphFor(options.graphKeeper, source, policy, listing.snapshot, collected.facts);
   const { python } = listing;
   const imports = new Map<string, readonly ImportFact[]>();
   for (const [path, fileFacts] of collected.facts) {
@@ -197,16 +207,18 @@ async function analyzeWith(
       : resolved.tried(from, specifier);
   };
   // The configs are read only where their settings can change an answer.
-  const emitSettings = [...imports.values()].some((list) => list.some(dependsOnSettings))
-    ? await resolutions.emitSettings()
-    : undefined;
-  const graph = buildModuleGraph(imports, resolve, emitSettings?.of);
-  const unreadableConfigs = (emitSettings?.unreadable ?? []).filter(
+  const emitSettings =
+    kept === undefined && [...imports.values()].some((list) => list.some(dependsOnSettings))
+      ? await resolutions.emitSettings()
+      : undefined;
+  const graph = kept?.graph ?? buildModuleGraph(imports, resolve, emitSettings?.of);
+  const emitUnreadable = kept?.emitUnreadable ?? emitSettings?.unreadable ?? [];
+  const unreadableConfigs = emitUnreadable.filter(
     (file) => !resolved.unreadable.some((known) => known.path === file.path),
   );
   const countsTypeOnlyImports =
     policy.forbidden_patterns.circular_dependency.count_type_only_imports;
-  const modules = groupModules(graph.nodes, policy.paths.core);
+  const modules = kept?.modules ?? groupModules(graph.nodes, policy.paths.core);
   // The graph's resolver again: every specifier it answers for is one of these files' imports.
   const heritage = resolveHeritage(collected.facts, resolve);
   const unresolvedParents = unresolvedHeritage(heritage);
@@ -254,29 +266,49 @@ async function analyzeWith(
     }
     return targets;
   };
-  const reached = await unreadImports(
-    imports,
-    resolve,
-    candidates,
-    listing.unread,
-    listing.linked,
-    importsOfUnread,
-  );
+  const reached =
+    kept?.unreadImports ??
+    (await unreadImports(
+      imports,
+      resolve,
+      candidates,
+      listing.unread,
+      listing.linked,
+      importsOfUnread,
+    ));
+  const reachedUnreadable = kept?.unreadReached ?? unreadReached;
+  const cycles = kept?.cycles ?? findCycles(graph, { includeTypeOnly: countsTypeOnlyImports });
+  const edges = kept?.moduleEdges ?? moduleEdges(graph, modules);
+  if (options.graphKeeper !== undefined) {
+    options.graphKeeper.last = {
+      source,
+      policy,
+      files: new Map(listing.snapshot.map((file) => [file.path, file])),
+      facts: collected.facts,
+      graph,
+      modules,
+      cycles,
+      moduleEdges: edges,
+      unreadImports: reached,
+      unreadReached: reachedUnreadable,
+      emitUnreadable,
+    };
+  }
   return {
     facts: collected.facts,
     graph,
-    cycles: findCycles(graph, { includeTypeOnly: countsTypeOnlyImports }),
+    cycles,
     countsTypeOnlyImports,
     modules,
-    moduleEdges: moduleEdges(graph, modules),
+    moduleEdges: edges,
     implementations: countImplementations(heritage),
     inheritance: inheritanceDepth(heritage),
     unresolvedHeritage: unresolvedParents,
     skipped: collected.skipped,
     unreadImports: reached,
     unreadable: [
-      ...unreadReached.filter(
-        (file, at) => unreadReached.findIndex((other) => other.path === file.path) === at,
+      ...reachedUnreadable.filter(
+        (file, at) => reachedUnreadable.findIndex((other) => other.path === file.path) === at,
       ),
       ...collected.unreadable,
       ...resolved.unreadable,

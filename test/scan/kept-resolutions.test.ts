@@ -5,6 +5,7 @@ import { defaultPolicy } from '../../src/policy/default-policy.js';
 import { analyzeSnapshot } from '../../src/scan/analyze-snapshot.js';
 import { resolutionsKeeper } from '../../src/scan/cached-resolver.js';
 import { gitRepositorySource } from '../../src/scan/git-repository-source.js';
+import { graphKeeper } from '../../src/scan/kept-graph.js';
 import type { RepositorySource } from '../../src/scan/repository-source.js';
 import { workingTreeSnapshot } from '../../src/scan/working-tree-snapshot.js';
 import { isolateGit, makeRepo, type Repo } from '../support/git-fixture.js';
@@ -33,18 +34,26 @@ describe('import answers kept open between snapshots', () => {
   let keptSource: RepositorySource;
   let loads = 0;
   const keeper = resolutionsKeeper();
+  const graphs = graphKeeper();
+  const defaults = defaultPolicy();
+  const policy = { ...defaults, paths: { ...defaults.paths, ignore: ['generated/**'] } };
+  let lastGraph: unknown;
 
   const analysed = async (source: RepositorySource, keep: boolean) => {
     const snapshot = await workingTreeSnapshot(repo.dir);
-    const analysis = await analyzeSnapshot(source, snapshot, defaultPolicy(), {
-      ...(keep ? { openResolutions: keeper } : {}),
+    const analysis = await analyzeSnapshot(source, snapshot, policy, {
+      ...(keep ? { openResolutions: keeper, graphKeeper: graphs } : {}),
     });
     return {
-      edges: analysis.graph.edges,
+      graph: analysis.graph,
       cycles: analysis.cycles,
+      modules: analysis.modules,
+      moduleEdges: analysis.moduleEdges,
       unreadImports: analysis.unreadImports,
       unreadable: analysis.unreadable,
+      implementations: analysis.implementations,
       inheritance: analysis.inheritance,
+      unresolvedHeritage: analysis.unresolvedHeritage,
     };
   };
 
@@ -61,7 +70,10 @@ describe('import answers kept open between snapshots', () => {
       false,
     );
     expect(withKeeper).toEqual(fresh);
-    return { edges: withKeeper.edges, reopened };
+    // The same graph object: kept from the analysis before, not built again.
+    const graphKept = withKeeper.graph === lastGraph;
+    lastGraph = withKeeper.graph;
+    return { edges: withKeeper.graph.edges, reopened, graphKept };
   };
 
   beforeAll(async () => {
@@ -97,6 +109,11 @@ describe('import answers kept open between snapshots', () => {
     );
     repo.write('src/c.ts', 'export const c = 1;\nexport class C {}\n');
     repo.write('lib/c.ts', 'export const c = 2;\n');
+    repo.write(
+      'src/uses-generated.ts',
+      "import { g } from '../generated/g';\nexport const u = g;\n",
+    );
+    repo.write('generated/g.ts', "import { c } from '../src/c.js';\nexport const g = c;\n");
     repo.commit('base');
   });
 
@@ -113,7 +130,27 @@ describe('import answers kept open between snapshots', () => {
       'src/b.ts',
       "import type { C } from './c.js';\nexport const b = 2;\nexport type B = C;\n",
     );
-    expect((await step()).reopened).toBe(false);
+    expect(await step()).toMatchObject({ reopened: false, graphKept: true });
+  });
+
+  it('keeps the graph while imports stay, and builds it again when an import moves a line', async () => {
+    // A class that extends another: the heritage is worked out again even when the graph is kept.
+    repo.write(
+      'src/c.ts',
+      'export class Base {}\nexport class C extends Base {}\nexport const c = 1;\n',
+    );
+    expect(await step()).toMatchObject({ reopened: false, graphKept: true });
+    repo.write(
+      'src/b.ts',
+      "\nimport type { C } from './c.js';\nexport const b = 2;\nexport type B = C;\n",
+    );
+    expect(await step()).toMatchObject({ reopened: false, graphKept: false });
+  });
+
+  it('builds the graph again when an ignored file the code imports changes its imports', async () => {
+    repo.write('generated/g.ts', "import { main } from '../src/main';\nexport const g = main;\n");
+    expect((await step()).graphKept).toBe(false);
+    expect((await step()).graphKept).toBe(true);
   });
 
   it('answers an import the kept answers do not hold yet', async () => {

@@ -279,6 +279,8 @@ describe('code disguised as something AUREUS does not judge', () => {
       .map((item: CostItem) => `${item.path}: ${item.detail}`);
     expect(surfaces).toEqual([
       'src/dunder.py: new process_spawn surface: imports subprocess',
+      // __import__ is a loader however it is reached: priced as the code it may load.
+      'src/dunder.py: new eval surface: loads a module named at run time (__import__)',
       'src/loaded.py: new process_spawn surface: imports subprocess',
       'src/module.py: new eval surface: evaluates code (eval)',
     ]);

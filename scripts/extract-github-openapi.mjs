@@ -55,6 +55,7 @@ const OPERATIONS = [
   'repos/get-content',
   'repos/create-or-update-file-contents',
   'repos/get-collaborator-permission-level',
+  'repos/get-branch-rules',
   // GitHub's own description names this one `repos/compare-commits-with-basehead`
   // (`/compare/{basehead}`); `repos/compare-commits` (`/compare/{base}...{head}`) is the Octokit
   // extension that `octokit.rest.repos.compareCommits` calls. Both send the same URL.

@@ -7,6 +7,7 @@ import {
 import { triggerRunId } from '../github/builder-trigger.js';
 import { builderTriggerers } from '../github/builder-triggers.js';
 import type { GitHubClient } from '../github/github-client.js';
+import { AUREUS_RULE, builderApprovalRequirement } from '../github/last-push-approval.js';
 import { isPermissionDenied } from '../github/request-error.js';
 import type { WorkflowEvent } from '../github/workflow-event.js';
 import type { Report } from '../model/report.js';
@@ -35,7 +36,7 @@ export async function withBuilderApproval(
   const run = builderRunOfBranch(target.headRef);
   if (run === undefined) return report;
   const refuse = (why: string) =>
-    withIndependentApproval(report, { ...run, notIndependent: [] }, [], why);
+    withIndependentApproval(report, { ...run, notIndependent: [] }, [], AUREUS_RULE, why);
   if (client === null)
     return refuse('The job has no token to read the reviews and the issue: give it github-token.');
   const where = { ...event.repository, issue_number: run.issue };
@@ -72,16 +73,19 @@ export async function withBuilderApproval(
         ...(pull.user === null ? [] : [pull.user.id]),
       ],
     };
+    const required = await builderApprovalRequirement(client, event.repository, pull.base.ref);
     const approvers = await independentApprovers(
       client,
       event.repository,
       { number: target.number, head: { sha: target.headSha } },
       builder,
+      required.approvals,
     );
     return withIndependentApproval(
       report,
       builder,
       approvers,
+      required,
       `With the Action, the requester is everyone who started the builder on issue #${run.issue} (an /aureus implement comment or the ${label} label).`,
     );
   } catch (error) {

@@ -5,6 +5,7 @@ import type { Override } from '../check/record-check.js';
 import type { RecordedApproval } from '../github/budget-approval-marker.js';
 import { independentApprovers, withIndependentApproval } from '../github/builder-pull-approval.js';
 import type { GitHubClient } from '../github/github-client.js';
+import { builderApprovalRequirement } from '../github/last-push-approval.js';
 import { appCacheFolder } from '../memory/cache-dir.js';
 import { approvalFor, type PendingApproval } from './budget-approval.js';
 import { builderPullOf } from './builder/builder-pull.js';
@@ -88,8 +89,18 @@ async function builderGate(
   });
   const builder = await builderPullOf(services.dataDir, repository, pull);
   if (builder === undefined) return checked;
-  const approvers = await independentApprovers(client, repository, pull, builder);
-  return { ...checked, report: withIndependentApproval(checked.report, builder, approvers) };
+  const required = await builderApprovalRequirement(client, repository, pull.base.ref);
+  const approvers = await independentApprovers(
+    client,
+    repository,
+    pull,
+    builder,
+    required.approvals,
+  );
+  return {
+    ...checked,
+    report: withIndependentApproval(checked.report, builder, approvers, required),
+  };
 }
 
 const APPROVE_POLICY_HOW =

@@ -1,6 +1,7 @@
 import type { Report } from '../model/report.js';
 import { livePermission, mayRunCommands } from './collaborator-permission.js';
 import type { GitHubClient } from './github-client.js';
+import type { ApprovalRequirement } from './last-push-approval.js';
 import type { RepositoryCoordinates } from './repository-coordinates.js';
 import { standingApprovals } from './review-approval.js';
 
@@ -35,17 +36,9 @@ export interface BuilderPull {
 }
 
 /**
- * Approvals a builder pull request needs. Anyone with write access can push to its branch after
- * the builder did, and GitHub's API tells the check neither who pushed nor whether the head is
- * still the commit the publish job pushed (commit authors and committers are whatever the pusher
- * wrote). So one approval could be the pusher's own, of their own commits: two people, each
- * independent of the run, must approve the head, so no one who pushed gets it through alone.
- */
-export const BUILDER_PULL_APPROVALS = 2;
-
-/**
  * The approving reviews of `headSha` by people independent of the run (none of
- * `notIndependent`) whose live role is write or higher, up to BUILDER_PULL_APPROVALS. Each
+ * `notIndependent`) whose live role is write or higher, up to the `wanted` number
+ * (last-push-approval.ts says how many: two, or one where GitHub's own rule covers the pusher). Each
  * reviewer's latest review counts: a later request for changes or a dismissal withdraws an
  * approval, and a review of an earlier commit approves nothing pushed since.
  */
@@ -54,6 +47,7 @@ export async function independentApprovers(
   repository: RepositoryCoordinates,
   pull: { readonly number: number; readonly head: { readonly sha: string } },
   builder: BuilderPull,
+  wanted: number,
 ): Promise<readonly string[]> {
   const coordinates = { owner: repository.owner, repo: repository.repo };
   const approvals = await standingApprovals(client, coordinates, pull.number, pull.head.sha);
@@ -62,7 +56,7 @@ export async function independentApprovers(
     if (builder.notIndependent.includes(account.id)) continue;
     const permission = await livePermission(client, coordinates, account);
     if (mayRunCommands(permission.role)) approvers.push(account.login);
-    if (approvers.length >= BUILDER_PULL_APPROVALS) break;
+    if (approvers.length >= wanted) break;
   }
   return approvers;
 }
@@ -77,21 +71,29 @@ export function withIndependentApproval(
   report: Report,
   builder: BuilderPull,
   approvers: readonly string[],
+  required: ApprovalRequirement,
   why?: string,
 ): Report {
   const pull = `builder pull request (issue #${builder.issue}, run ${builder.runId})`;
   const named = approvers.map((login) => `@${login}`).join(' and ');
-  if (approvers.length >= BUILDER_PULL_APPROVALS)
+  // GitHub's rule, said apart: each reason is shortened on its own where it is shown.
+  const basis = required.basis === '' ? [] : [`${pull}: ${required.basis}`];
+  if (approvers.length >= required.approvals)
     return {
       ...report,
-      reasons: [...report.reasons, `${pull}: ${named} approved this commit.`],
+      reasons: [...report.reasons, `${pull}: ${named} approved this commit.`, ...basis],
     };
+  const needs =
+    required.approvals === 1
+      ? 'needs an approving review of this commit by a person with write access other than the requester and the author'
+      : `needs approving reviews of this commit by ${required.approvals} people with write access other than the requester and the author${approvers.length === 0 ? '' : ` (so far ${named})`}: anyone with write access may have pushed commits after the builder's, and none approves their own alone`;
   return {
     ...report,
     verdict: report.verdict === 'incomplete' ? 'incomplete' : 'block',
     reasons: [
       ...report.reasons,
-      `${pull}: needs approving reviews of this commit by ${BUILDER_PULL_APPROVALS} people with write access other than the requester and the author${approvers.length === 0 ? '' : ` (so far ${named})`}: anyone with write access may have pushed commits after the builder's, and none approves their own alone; a new push needs new approvals.${why === undefined ? '' : ` ${why}`}`,
+      `${pull}: ${needs}; a new push needs new approvals.${why === undefined ? '' : ` ${why}`}`,
+      ...basis,
     ],
   };
 }

@@ -180,3 +180,71 @@ describe("the Action's check of the builder's pull request", () => {
     expect(checked.summary).toContain(NEEDS_SOMEONE_ELSE);
   });
 });
+
+describe("the Action's check where the base branch's ruleset requires the last push's approval by another", () => {
+  const ONE_APPROVAL =
+    'needs an approving review of this commit by a person with write access other than the requester and the author';
+  const RULESET_SAYS =
+    'requires the most recent push to be approved by someone other than its pusher, so one approval serves both.';
+
+  it("passes on one other writer's approval of its head, saying the ruleset is why", async () => {
+    const scenario = await builderPull(61);
+    session.double.addPullRequestRule(OWNER, REPO, 'main', {
+      requiredApprovingReviewCount: 1,
+      requireLastPushApproval: true,
+      rulesetId: 3,
+    });
+    approve(61, WRITER, scenario.headSha);
+    const approved = await run(scenario, 61, 'pull_request_review');
+    expect(approved.exitCode).toBe(0);
+    expect(approved.stdout).toContain('@wren approved this commit.');
+    expect(approved.stdout).toContain(`the ruleset 3 of ${OWNER}/${REPO} on main ${RULESET_SAYS}`);
+  });
+
+  it("still refuses the requester's approval alone, asking for one other", async () => {
+    const scenario = await builderPull(62);
+    session.double.addPullRequestRule(OWNER, REPO, 'main', {
+      requiredApprovingReviewCount: 1,
+      requireLastPushApproval: true,
+    });
+    approve(62, REQUESTER, scenario.headSha);
+    const checked = await run(scenario, 62, 'pull_request_review');
+    expect(checked.exitCode).toBe(1);
+    expect(checked.summary).toContain(ONE_APPROVAL);
+  });
+
+  it('keeps two where the ruleset requires no approval of the last push, or no approval at all', async () => {
+    const scenario = await builderPull(63);
+    session.double.addPullRequestRule(OWNER, REPO, 'main', {
+      requiredApprovingReviewCount: 2,
+      requireLastPushApproval: false,
+    });
+    session.double.addPullRequestRule(OWNER, REPO, 'main', {
+      requiredApprovingReviewCount: 0,
+      requireLastPushApproval: true,
+    });
+    approve(63, WRITER, scenario.headSha);
+    const checked = await run(scenario, 63, 'pull_request_review');
+    expect(checked.exitCode).toBe(1);
+    expect(checked.summary).toContain(NEEDS_SOMEONE_ELSE);
+  });
+
+  it.each([403, 404])(
+    'keeps two when the rulesets lookup answers %i, and says so',
+    async (status) => {
+      const scenario = await builderPull(64);
+      session.double.addPullRequestRule(OWNER, REPO, 'main', {
+        requiredApprovingReviewCount: 1,
+        requireLastPushApproval: true,
+      });
+      session.double.failNext('repos/get-branch-rules', { status });
+      approve(64, WRITER, scenario.headSha);
+      const checked = await run(scenario, 64, 'pull_request_review');
+      expect(checked.exitCode).toBe(1);
+      expect(checked.summary).toContain(NEEDS_SOMEONE_ELSE);
+      expect(checked.summary).toContain(
+        `AUREUS could not read the rulesets of main (GitHub answered ${status}), so it keeps its own rule of two.`,
+      );
+    },
+  );
+});

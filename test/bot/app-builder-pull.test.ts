@@ -85,7 +85,12 @@ async function requestRun(issue: number): Promise<string> {
 }
 
 /** The run's work on its branch, opened as pull request `number` by the workflow's token. */
-async function openBuilderPull(number: number, branch: string, line: string): Promise<string> {
+async function openBuilderPull(
+  number: number,
+  branch: string,
+  line: string,
+  baseRef = 'main',
+): Promise<string> {
   origin.git('checkout', '--quiet', '-B', branch, baseSha);
   origin.write('src/feature.ts', `export const feature = '${line}';\n`);
   const headSha = origin.commit(line);
@@ -96,6 +101,7 @@ async function openBuilderPull(number: number, branch: string, line: string): Pr
     baseSha,
     headSha,
     headRef: branch,
+    baseRef,
     user: ACTIONS_BOT,
   });
   await send('pull_request', pullRequestPayload('opened', { number, baseSha, headSha }));
@@ -194,5 +200,50 @@ describe("the builder's pull request, in the App", () => {
     const head = await openBuilderPull(41, 'aureus/issue-9-0123456789ab', 'unknown run');
     expect(conclusions(head)).toEqual(['failure']);
     expect(lastSummary(head)).toContain('needs approving reviews of this commit by 2 people');
+  });
+
+  it("asks one approval where the base branch's ruleset requires the last push's approval by another", async () => {
+    // A branch of its own, so the ruleset binds this pull request alone.
+    session.double.addPullRequestRule(OWNER, REPOSITORY.name, 'release', {
+      requiredApprovingReviewCount: 1,
+      requireLastPushApproval: true,
+      rulesetId: 7,
+    });
+    const runId = await requestRun(4);
+    const branch = `aureus/issue-4-${runId}`;
+    const head = await openBuilderPull(43, branch, 'ruled', 'release');
+    expect(conclusions(head)).toEqual(['failure']);
+    expect(lastSummary(head)).toContain(
+      'needs an approving review of this commit by a person with write access other than the requester and the author',
+    );
+    expect(session.double.callsTo('repos/get-branch-rules').at(-1)?.path).toBe(
+      `/repos/${OWNER}/${REPOSITORY.name}/rules/branches/release`,
+    );
+
+    // The requester still approves nothing; one independent writer is enough, GitHub's rule
+    // keeping anyone who pushed from merging on their own approval.
+    await review(43, head, REQUESTER, branch);
+    expect(conclusions(head).at(-1)).toBe('failure');
+    await review(43, head, REVIEWER, branch);
+    expect(conclusions(head).at(-1)).toBe('success');
+    expect(lastSummary(head)).toContain(
+      `the ruleset 7 of ${OWNER}/${REPOSITORY.name} on release requires the most recent push to be approved by someone other than its pusher, so one approval serves both.`,
+    );
+  });
+
+  it('keeps two approvals when the rulesets cannot be read', async () => {
+    session.double.addPullRequestRule(OWNER, REPOSITORY.name, 'release-2', {
+      requiredApprovingReviewCount: 1,
+      requireLastPushApproval: true,
+    });
+    const runId = await requestRun(6);
+    const branch = `aureus/issue-6-${runId}`;
+    session.double.failNext('repos/get-branch-rules', { status: 403 });
+    const head = await openBuilderPull(44, branch, 'unread', 'release-2');
+    expect(conclusions(head)).toEqual(['failure']);
+    expect(lastSummary(head)).toContain('needs approving reviews of this commit by 2 people');
+    expect(lastSummary(head)).toContain(
+      'AUREUS could not read the rulesets of release-2 (GitHub answered 403), so it keeps its own rule of two.',
+    );
   });
 });

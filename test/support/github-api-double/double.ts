@@ -441,6 +441,41 @@ export class GitHubApiDouble {
       throw new Error(`deleteIssueComment: no comment ${id}`);
   }
 
+  /**
+   * A repository ruleset's pull-request rule on `branch`, as `repos/get-branch-rules` lists it
+   * (beside the rules already there): how many approvals it requires and whether the most recent
+   * push must be approved by someone other than the one who pushed it.
+   */
+  addPullRequestRule(
+    owner: string,
+    repo: string,
+    branch: string,
+    rule: {
+      requiredApprovingReviewCount: number;
+      requireLastPushApproval: boolean;
+      rulesetId?: number;
+    },
+  ): void {
+    const state = this.repository(owner, repo);
+    const rules = state.branchRules.get(branch) ?? [];
+    state.branchRules.set(branch, [
+      ...rules,
+      {
+        type: 'pull_request',
+        parameters: {
+          dismiss_stale_reviews_on_push: false,
+          require_code_owner_review: false,
+          require_last_push_approval: rule.requireLastPushApproval,
+          required_approving_review_count: rule.requiredApprovingReviewCount,
+          required_review_thread_resolution: false,
+        },
+        ruleset_source_type: 'Repository',
+        ruleset_source: `${owner}/${repo}`,
+        ruleset_id: rule.rulesetId ?? rules.length + 1,
+      },
+    ]);
+  }
+
   /** A collaborator's role, as `repos/get-collaborator-permission-level` reports it. */
   setPermission(owner: string, repo: string, user: IdentityInput, role: Role): void {
     const identity = identityOf(user);

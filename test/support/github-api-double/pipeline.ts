@@ -7,6 +7,7 @@ import type { Operation } from './fixture.js';
 import { loadPermissionRules } from './fixture.js';
 import { actionHandlers } from './handlers/actions.js';
 import { appHandlers } from './handlers/apps.js';
+import { branchRuleHandlers } from './handlers/branch-rules.js';
 import { checkRunHandlers } from './handlers/check-runs.js';
 import { contentHandlers } from './handlers/contents.js';
 import { gitDataHandlers } from './handlers/git-data.js';
@@ -30,6 +31,7 @@ const HANDLERS = {
   ...gitDataHandlers,
   ...contentHandlers,
   ...repoHandlers,
+  ...branchRuleHandlers,
   ...appHandlers,
   ...userHandlers,
   ...actionHandlers,

@@ -193,6 +193,8 @@ export class RepositoryState {
   readonly collaborators = new Map<string, { identity: Identity; role: string }>();
   /** Workflow runs, oldest first: those dispatched through the double and those a test added. */
   readonly workflowRuns: WorkflowRun[] = [];
+  /** Branch name to the rules its active rulesets apply, as `repos/get-branch-rules` lists them. */
+  readonly branchRules = new Map<string, readonly Record<string, unknown>[]>();
 
   constructor(
     readonly info: RepositoryInfo,

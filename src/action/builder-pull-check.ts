@@ -38,7 +38,7 @@ export async function withBuilderApproval(
   const refuse = (why: string) =>
     withIndependentApproval(report, { ...run, notIndependent: [] }, [], AUREUS_RULE, why);
   if (client === null)
-    return refuse('The job has no token to read the reviews and the issue: give it github-token.');
+    return refuse('the job has no token to read the reviews and the issue: give it github-token.');
   const where = { ...event.repository, issue_number: run.issue };
   try {
     const { data: pull } = await client.rest.pulls.get({
@@ -49,7 +49,7 @@ export async function withBuilderApproval(
     const triggers = await builderTriggerers(client, where, label);
     if (!triggers.complete)
       return refuse(
-        `Issue #${run.issue} has more than the ${triggers.bound} AUREUS reads to learn who started the builder on it.`,
+        `issue #${run.issue} has more than the ${triggers.bound} AUREUS reads to learn who started the builder on it.`,
       );
     // Who asked is the author of the trigger the run's id is derived from (one trigger, one
     // run): a record the requester cannot edit away. A comment's author stays its author
@@ -57,13 +57,15 @@ export async function withBuilderApproval(
     // the publish job pushes it. A requester who deletes their trigger comment after the pull
     // request opened would drop out of every list read from the issue: then no trigger
     // derives the run id, who asked is unknown, and the check blocks (fails closed) rather
-    // than let anyone's approval count as independent.
+    // than let anyone's approval count as independent. A branch named like the builder's but
+    // pushed by hand, or one of a run from before run ids were derived from triggers, ends the
+    // same way: the check says what is true (no trigger derives the id), not why it might be.
     const asked = triggers.triggers.find(
       (trigger) => triggerRunId(event.repository, run.issue, trigger) === run.runId,
     );
     if (asked === undefined)
       return refuse(
-        `No /aureus implement comment or ${label} label event of issue #${run.issue} started run ${run.runId} (its trigger was deleted, or the branch was not pushed by the builder): who asked for it is unknown, so no approval can be shown independent of them. Start a new run on the issue.`,
+        `no /aureus implement comment or ${label} label event on issue #${run.issue} derives run id ${run.runId}, so this branch was not started by a trigger AUREUS can verify and who asked is unknown. Start a new run with /aureus implement on issue #${run.issue}.`,
       );
     const builder = {
       ...run,
@@ -86,7 +88,7 @@ export async function withBuilderApproval(
       builder,
       approvers,
       required,
-      `With the Action, the requester is everyone who started the builder on issue #${run.issue} (an /aureus implement comment or the ${label} label).`,
+      `with the Action, the requester is everyone who started the builder on issue #${run.issue} (an /aureus implement comment or the ${label} label).`,
     );
   } catch (error) {
     if (!isPermissionDenied(error)) throw error;

@@ -76,7 +76,7 @@ export function withIndependentApproval(
 ): Report {
   const pull = `builder pull request (issue #${builder.issue}, run ${builder.runId})`;
   const named = approvers.map((login) => `@${login}`).join(' and ');
-  // GitHub's rule, said apart: each reason is shortened on its own where it is shown.
+  // Why and GitHub's rule, said apart: each reason is shortened on its own where it is shown.
   const basis = required.basis === '' ? [] : [`${pull}: ${required.basis}`];
   if (approvers.length >= required.approvals)
     return {
@@ -92,7 +92,8 @@ export function withIndependentApproval(
     verdict: report.verdict === 'incomplete' ? 'incomplete' : 'block',
     reasons: [
       ...report.reasons,
-      `${pull}: ${needs}; a new push needs new approvals.${why === undefined ? '' : ` ${why}`}`,
+      `${pull}: ${needs}; a new push needs new approvals.`,
+      ...(why === undefined ? [] : [`${pull}: ${why}`]),
       ...basis,
     ],
   };

@@ -104,4 +104,27 @@ describe('the requester of a builder pull request, with the Action', () => {
     expect(after.outputs.verdict).toBe('block');
     expect(after.summary).toContain(`builder pull request (issue #&#8203;${ISSUE}, run ${runId})`);
   });
+
+  it('says, for a branch no trigger started, that no trigger derives its run id and how to start one', async () => {
+    // A branch named like the builder's, pushed by hand (or left by a run whose id no trigger
+    // derives): the issue's trigger is genuine but derives another run id.
+    const { scenario } = await builderPull(62);
+    const runId = '0123456789ab';
+    session.double.addPullRequest({
+      owner: OWNER,
+      repo: REPO,
+      number: 62,
+      baseSha: scenario.baseSha,
+      headSha: scenario.headSha,
+      headRef: `aureus/issue-${ISSUE}-${runId}`,
+      user: WRITER,
+    });
+    const checked = await check(scenario, 62, runId);
+    expect(checked.exitCode).toBe(1);
+    expect(checked.outputs.verdict).toBe('block');
+    expect(checked.summary).toContain(
+      `no /aureus implement comment or aureus:implement label event on issue #&#8203;${ISSUE} derives run id ${runId}, so this branch was not started by a trigger AUREUS can verify and who asked is unknown. Start a new run with /aureus implement on issue #&#8203;${ISSUE}.`,
+    );
+    expect(checked.summary).not.toContain('was deleted');
+  });
 });

@@ -19,6 +19,7 @@ import {
 } from './agent-process.js';
 import { approvedIssue } from './approved-issue.js';
 import { refusePersistedCredentials } from './builder-credentials.js';
+import { refuseOverDailyCaps } from './builder-day-caps.js';
 import { type BuilderDispatch, readBuilderDispatch } from './builder-dispatch.js';
 import { refuseUsedTrigger, verifyDispatchTrigger } from './dispatch-trigger.js';
 import { artifactFolder, outputFolder, RUN_REPORT, readArtifactFile } from './run-artifact.js';
@@ -54,8 +55,16 @@ export async function runPrepareStep(env: NodeJS.ProcessEnv): Promise<number> {
       dispatch,
       async () => (await policyAtHead(root)).integrations.app.builder_label,
     );
-    if (stage !== 'act')
-      await refuseUsedTrigger(client, dispatch, Number(env.GITHUB_RUN_ID ?? '0'));
+    if (stage !== 'act') {
+      const workflowRun = Number(env.GITHUB_RUN_ID ?? '0');
+      await refuseUsedTrigger(client, dispatch, workflowRun);
+      // The day's caps again, where the run starts (builder-day-caps.ts): the Act job goes on
+      // from this workflow run's plan, which was counted here.
+      await refuseOverDailyCaps(client, dispatch, await policyAtHead(root), {
+        id: workflowRun,
+        now: Date.now(),
+      });
+    }
   } catch (error) {
     if (error instanceof AureusError) await refusalSummary(dispatch, error);
     throw error;

@@ -23,12 +23,9 @@ import type { IssuePayload } from '../github/issue-event-payloads.js';
 import { statusOf } from '../github/request-error.js';
 import { AureusError } from '../model/errors.js';
 import type { Policy } from '../model/policy.js';
+import { builderRunsOfDay } from './builder-day-runs.js';
 import { type CommandContext, replyOn } from './command-context.js';
 import { logUntrusted } from './untrusted-log.js';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** Pages of 100 runs read to count the day's: a bound that refuses when reached. */
-const MAX_RUN_PAGES = 10;
 
 export interface BuilderRequest {
   readonly context: CommandContext;
@@ -244,33 +241,13 @@ async function earlierActiveRun(
 }
 
 /**
- * The builder workflow's dispatched runs of the last 24 hours, as GitHub lists them (newest
- * first), read until an older one. Past MAX_RUN_PAGES pages the count is not known in full, and
- * the trigger is refused rather than let through on part of the count.
+ * The builder workflow's dispatched runs of the last 24 hours (builder-day-runs.ts, which the
+ * builder step reads again before any model runs), each at its whole max_usd_per_run.
  */
 async function dayOfRuns(context: CommandContext, policy: Policy): Promise<DayOfRuns> {
-  const since = Date.now() - DAY_MS;
-  let runs = 0;
-  let pages = 0;
+  let runs: number;
   try {
-    for await (const page of context.client.paginate.iterator(
-      'GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs',
-      {
-        ...context.repository,
-        workflow_id: BUILDER_WORKFLOW,
-        event: 'workflow_dispatch',
-        per_page: 100,
-      },
-    )) {
-      const recent = page.data.filter((run) => Date.parse(run.created_at) > since).length;
-      runs += recent;
-      if (recent < page.data.length) break;
-      if (++pages >= MAX_RUN_PAGES)
-        throw new AureusError(
-          `${BUILDER_WORKFLOW} has run more than ${MAX_RUN_PAGES * 100} times in the last 24 hours, more than AUREUS reads to count the day's builder runs.`,
-          "start the builder when the day's runs are fewer, or use the AUREUS App, which keeps its own count.",
-        );
-    }
+    runs = (await builderRunsOfDay(context.client, context.repository, { now: Date.now() })).length;
   } catch (error) {
     // No workflow yet: no runs; the dispatch says what is missing.
     if (statusOf(error) === 404) return { requesterRuns: 0, committedUsd: 0 };

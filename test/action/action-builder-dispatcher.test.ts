@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { triggerRunId } from '../../src/github/builder-trigger.js';
+import { escapeMarkdown } from '../../src/report/markdown-escape.js';
 import {
   type ScriptedModelServer,
   startScriptedModelServer,
@@ -48,8 +49,9 @@ afterAll(async () => {
   for (const scenario of scenarios) await scenario.remove();
 });
 
-async function scenario(): Promise<BuilderScenario> {
+async function scenario(extra: readonly string[] = []): Promise<BuilderScenario> {
   const policy = [
+    ...extra,
     'version: 1',
     'model_provider:',
     '  provider: anthropic',
@@ -192,5 +194,31 @@ describe('a builder dispatch by another GitHub App', () => {
     expect(run.stdout).toContain(
       'it was started by "aureus[bot]", not by the App that dispatched this run',
     );
+  });
+});
+
+describe("the day's caps, counted again where the run starts", () => {
+  it("refuses a dispatch the day's earlier runs leave no room for, saying the cap, the spend and when it fits", async () => {
+    const made = await scenario([
+      'cost_thresholds:',
+      '  max_usd_per_run: 2',
+      '  max_usd_per_day: 5',
+    ]);
+    // Two runs dispatched in the last day, which no dispatcher counted with this one (this App's
+    // dispatch, or a trigger dispatched again): each may spend $2, this one $2 more.
+    const now = Date.now();
+    const oldest = new Date(now - 3 * 60 * 60 * 1000).toISOString();
+    for (const createdAt of [oldest, new Date(now - 60 * 60 * 1000).toISOString()])
+      session.double.addWorkflowRun(OWNER, REPO, {
+        workflow: 'aureus-builder.yml',
+        createdAt,
+        actor: OTHER_APP_BOT,
+      });
+    const before = model.requests.length;
+    const run = await buildAsOtherApp(made, {});
+    refusedBeforeAnyModel(made, run, before);
+    const said = `cost_thresholds.max_usd_per_day ($5) is reached: the 2 runs of aureus-builder.yml dispatched in the 24 hours before this one may spend up to $4 (each at its whole max_usd_per_run, $2), and this run up to $2. It fits from ${new Date(Date.parse(oldest) + 24 * 60 * 60 * 1000).toISOString()}, when enough of them are a day old.`;
+    expect(run.stdout).toContain(said);
+    expect(run.summary).toContain(escapeMarkdown(said));
   });
 });

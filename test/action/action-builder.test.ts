@@ -181,7 +181,8 @@ function lookAroundPlan(): ScriptedReply {
 }
 
 const session = useActionTestSession({
-  [BUILD_TOKEN]: { contents: 'read', issues: 'read', pull_requests: 'read' },
+  // actions: read, as the plan job has it: the builder step counts the day's runs.
+  [BUILD_TOKEN]: { contents: 'read', issues: 'read', actions: 'read', pull_requests: 'read' },
   [PUBLISH_TOKEN]: { contents: 'write', pull_requests: 'write', issues: 'write' },
 });
 

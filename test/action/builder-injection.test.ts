@@ -100,7 +100,13 @@ beforeAll(async () => {
   model = await startScriptedModelServer();
   // The plan job's permissions in aureus init --builder's workflow: a trigger whose run left a
   // pull request starts no second run.
-  app.double.addToken(BUILD_TOKEN, { contents: 'read', issues: 'read', pull_requests: 'read' });
+  // actions: read, as the plan job has it: the builder step counts the day's runs.
+  app.double.addToken(BUILD_TOKEN, {
+    contents: 'read',
+    issues: 'read',
+    actions: 'read',
+    pull_requests: 'read',
+  });
   app.double.addToken(PUBLISH_TOKEN, {
     contents: 'write',
     pull_requests: 'write',

@@ -75,6 +75,9 @@ export async function runBuilderStep(settings: BuilderStepSettings): Promise<Bui
       GITHUB_EVENT_NAME: 'workflow_dispatch',
       // The runner sets it on every job: 1, then 2, 3 … on "Re-run jobs".
       GITHUB_RUN_ATTEMPT: '1',
+      // The runner names every job's workflow run; the builder step counts the day's runs
+      // GitHub numbered before it. After every run the API double has numbered so far.
+      GITHUB_RUN_ID: '39999999',
       GITHUB_EVENT_PATH: eventPath,
       GITHUB_WORKSPACE: settings.workspace,
       GITHUB_SHA: settings.sha,

@@ -1,9 +1,7 @@
 import { reflexionTrigger } from '../gate/suggest-alternatives.js';
 import { runGit } from '../git/git-runner.js';
 import type { Report } from '../model/report.js';
-import { SIMPLIFICATION_PASSES } from '../reflexion/pass-catalog.js';
 import { applyPatches } from '../simplify/apply-patches.js';
-import { simplifyRepository } from '../simplify/simplify-repository.js';
 import { commitRunWork, type VerifySettings } from './run-verify.js';
 import { protectedPathTest } from './safety/path-authority.js';
 
@@ -55,6 +53,12 @@ export async function reflectOnRun(
       .split('\0')
       .filter((path) => path !== ''),
   );
+  // The passes, and ts-morph with TypeScript under them, load only when reflexion is due: a
+  // run's other processes (the Action's and the builder's steps) never pay for loading them.
+  const [{ simplifyRepository }, { SIMPLIFICATION_PASSES }] = await Promise.all([
+    import('../simplify/simplify-repository.js'),
+    import('../reflexion/pass-catalog.js'),
+  ]);
   const result = await simplifyRepository(place.tree, policy, SIMPLIFICATION_PASSES, {
     changedOnly: false,
     only,

@@ -1,6 +1,7 @@
 import { mkdirSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { phaseTools } from '../../src/agent/phase-tools.js';
 import type { RunPlace } from '../../src/agent/safety/checkpoints.js';
 import { protectedPathTest } from '../../src/agent/safety/path-authority.js';
 import type { ToolDefinition } from '../../src/agent/tool-contract.js';
@@ -135,5 +136,25 @@ describe('shell_exec', () => {
     expect(tool('shell_exec').tier).toBe(2);
     expect(tools.has('git_push')).toBe(false);
     expect(unofferedTool('git_push')).toContain('never pushes');
+  });
+});
+
+describe('tool inputs', () => {
+  // The schemas compile on a tool's first input, not when the tools are made: a schema ajv's
+  // strict mode refuses would only show there, so every tool checks one input here.
+  it('every tool, phase tools included, refuses an input that is not an object, in plain words', async () => {
+    const all = [...tools.values(), ...phaseTools()];
+    expect(all.length).toBeGreaterThan(10);
+    for (const each of all) {
+      const refusal = await each.preview('not an object');
+      expect({ tool: each.spec.name, refusal }).toEqual({
+        tool: each.spec.name,
+        refusal: expect.objectContaining({
+          ok: false,
+          refusedBy: 'input',
+          error: `the input of ${each.spec.name} is malformed: the input must be object.`,
+        }),
+      });
+    }
   });
 });

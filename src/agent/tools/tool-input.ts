@@ -1,7 +1,12 @@
-import { Ajv, type ErrorObject } from 'ajv';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import type { ToolResult } from '../tool-contract.js';
 
-const ajv = new Ajv({ allErrors: true, strict: true });
+/**
+ * Made, and each tool's schema compiled, on the first input checked: most processes that load
+ * the tools (every Action run, the builder's steps) never check an input, and compiling the
+ * schemas at load cost each of them ~60 ms.
+ */
+let ajv: Ajv | undefined;
 
 export type InputRefusal = Extract<ToolResult, { ok: false }> & { readonly refusedBy: 'input' };
 
@@ -13,8 +18,10 @@ export function inputChecker<T>(
   tool: string,
   schema: Readonly<Record<string, unknown>>,
 ): (input: unknown) => T | InputRefusal {
-  const validate = ajv.compile<T>(schema);
+  let validate: ValidateFunction<T> | undefined;
   return (input) => {
+    ajv ??= new Ajv({ allErrors: true, strict: true });
+    validate ??= ajv.compile<T>(schema);
     if (validate(input)) return input;
     const problems = (validate.errors ?? []).map(describe).join('; ');
     return {

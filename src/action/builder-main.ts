@@ -1,14 +1,21 @@
 import { setFlagsFromString } from 'node:v8';
 import * as core from '@actions/core';
+import { codeCacheFolder, enableCodeCache } from '../memory/compiled-code-cache.js';
 import { environmentError } from '../memory/environment-error.js';
 import { AureusError, ExitCode } from '../model/errors.js';
 import { escapeControls } from '../report/plain-text.js';
-import { runAgentProcess } from './agent-child.js';
-import { runBuildStep, runPrepareStep } from './builder-steps.js';
 
 // As the Action's own entry: grammars compiled lazily with the baseline compiler.
 setFlagsFromString('--wasm-lazy-compilation');
 setFlagsFromString('--liftoff-only');
+
+// Before the steps are loaded, as the Action's entry: the steps' processes and the agent's
+// share TypeScript's compiled code instead of compiling it each.
+enableCodeCache(codeCacheFolder(process.env));
+const [{ runAgentProcess }, { runBuildStep, runPrepareStep }] = await Promise.all([
+  import('./agent-child.js'),
+  import('./builder-steps.js'),
+]);
 
 const STAGES: Record<string, (env: NodeJS.ProcessEnv) => Promise<number>> = {
   prepare: runPrepareStep,

@@ -33,7 +33,9 @@ export interface ActionRunSettings {
  * `INPUT_*`, `GITHUB_*` and `RUNNER_*` variables, the event payload in a file, and the output
  * and summary files the runner reads back. Nothing else of this process's environment leaks
  * in except PATH, git's isolation (HOME and the fixed identity of the test repositories) and
- * the test run's cache folder (AUREUS_CACHE_DIR), unless `env` says otherwise.
+ * the test run's cache folders (AUREUS_CACHE_DIR, and AUREUS_CODE_CACHE: every bundle started
+ * in one test run shares V8's compiled code, as the processes of one runner machine share the
+ * runner user's cache folder), unless `env` says otherwise.
  */
 export async function runAction(settings: ActionRunSettings): Promise<ActionRun> {
   const { runnerDir } = settings;
@@ -60,6 +62,7 @@ export async function runAction(settings: ActionRunSettings): Promise<ActionRun>
     GITHUB_API_URL: settings.apiUrl,
     RUNNER_TEMP: runnerDir,
     AUREUS_CACHE_DIR: process.env.AUREUS_CACHE_DIR,
+    AUREUS_CODE_CACHE: process.env.AUREUS_CODE_CACHE,
   };
   for (const [name, value] of Object.entries(settings.inputs))
     env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value;

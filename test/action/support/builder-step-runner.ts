@@ -70,6 +70,8 @@ export async function runBuilderStep(settings: BuilderStepSettings): Promise<Bui
       GIT_CONFIG_NOSYSTEM: '1',
       GIT_CEILING_DIRECTORIES: process.env.GIT_CEILING_DIRECTORIES,
       AUREUS_CACHE_DIR: process.env.AUREUS_CACHE_DIR,
+      // The test run's compiled code, shared by every bundle it starts (action-runner.ts).
+      AUREUS_CODE_CACHE: process.env.AUREUS_CODE_CACHE,
       CI: 'true',
       GITHUB_ACTIONS: 'true',
       GITHUB_EVENT_NAME: 'workflow_dispatch',

@@ -1,11 +1,16 @@
 // Usage: node scripts/build-action.mjs [--check]
 // Bundles the GitHub Action (src/action/main.ts and everything it uses) into dist/ with
-// esbuild: one ES module for action.yml (index.mjs), one for the builder step's script steps
-// (builder/action.yml runs builder.mjs, the agent's own process included), plus the WebAssembly files web-tree-sitter and the grammars load at
-// run time. The Action runs from this committed bundle with no node_modules (a workspace's own
-// node_modules can never change what runs: THREATS row 16). esbuild was chosen over ncc for
-// its speed and byte-for-byte reproducible output, which `--check` relies on: it rebuilds into
-// a temporary folder and fails when the committed dist/ differs.
+// esbuild: the entries action.yml and builder/action.yml run (index.mjs; builder.mjs, for the
+// builder step's script steps, the agent's own process included), each a small ES module that
+// sets the process up and then requires its part (run-action.cjs, run-builder-stage.cjs);
+// ts-morph in a file of its own (ts-morph.cjs), read only by a run that simplifies; plus
+// TypeScript and the WebAssembly files web-tree-sitter and the grammars load at run time.
+// The parts are CommonJS so that V8's compiled code for them is kept between runs on Node 20
+// too (src/memory/compiled-code-cache.ts): a start then reads compiled code instead of
+// compiling megabytes. The Action runs from this committed bundle with no node_modules (a
+// workspace's own node_modules can never change what runs: THREATS row 16). esbuild was chosen
+// over ncc for its speed and byte-for-byte reproducible output, which `--check` relies on: it
+// rebuilds into a temporary folder and fails when the committed dist/ differs.
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -31,6 +36,14 @@ const COPIED_FILES = [
 
 /** Modules whose way of finding files only works from node_modules, swapped for the bundle. */
 const REPLACEMENTS = {
+  // The entries load the rest as CommonJS with require() (src/action/action-parts.ts says why).
+  'src/action/action-parts.ts': [
+    "import { createRequire } from 'node:module';",
+    'const load = createRequire(import.meta.url);',
+    "export const loadRunAction = async () => load('./run-action.cjs');",
+    "export const loadRunBuilderStage = async () => load('./run-builder-stage.cjs');",
+    '',
+  ].join('\n'),
   // typescript ships as one self-contained CommonJS file; it is copied beside the bundle as it
   // is, so that rebuilding the bundle never rewrites 9 MB that did not change.
   'src/analysis/typescript-runtime.ts': [
@@ -56,6 +69,11 @@ const replaceForBundle = {
   setup(builder) {
     // ts-morph (reflexion) carries its own copy of typescript, the same version as ours: it
     // takes the one copied beside the bundle instead of adding 9 MB more.
+    // ts-morph (3.4 MB with @ts-morph/common) is needed only by a run that simplifies: the parts
+    // require it from a file of its own, which no other run reads or compiles.
+    builder.onResolve({ filter: /^ts-morph$/ }, (args) =>
+      args.importer.endsWith('.ts') ? { path: './ts-morph.cjs', external: true } : undefined,
+    );
     builder.onResolve({ filter: /^\.\/typescript$/ }, (args) =>
       args.importer.replaceAll('\\', '/').includes('/@ts-morph/common/')
         ? { path: './typescript.cjs', external: true }
@@ -75,29 +93,41 @@ const replaceForBundle = {
   },
 };
 
+/** What both builds share. */
+const COMMON = {
+  absWorkingDir: root,
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  // Readable and line-oriented: a change to one source file changes a few lines of the
+  // committed bundle, not all of it, and reviewers can read what the Action runs.
+  minify: false,
+  legalComments: 'eof',
+  // Module paths are written into the bundle; resolving through symlinks would write the
+  // real location of a linked node_modules/ and make the bundle depend on the checkout.
+  preserveSymlinks: true,
+  logLevel: 'warning',
+  define: { AUREUS_BUNDLED_VERSION: JSON.stringify(version) },
+  // jsonc-parser's main file is a UMD wrapper whose require() calls a bundler cannot follow;
+  // its ES module build is the same code.
+  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
+  plugins: [replaceForBundle],
+};
+
 async function bundle(outdir) {
   rmSync(outdir, { recursive: true, force: true });
   mkdirSync(join(outdir, 'grammars'), { recursive: true });
-  const result = await build({
-    absWorkingDir: root,
+  // The entries action.yml and builder/action.yml run: small ES modules that set the process
+  // up (V8's flags, the compiled-code cache) and then require their part.
+  const entries = await build({
+    ...COMMON,
     entryPoints: [
       { in: 'src/action/main.ts', out: 'index' },
       { in: 'src/action/builder-main.ts', out: 'builder' },
     ],
     outdir,
     outExtension: { '.js': '.mjs' },
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
     format: 'esm',
-    // Readable and line-oriented: a change to one source file changes a few lines of the
-    // committed bundle, not all of it, and reviewers can read what the Action runs.
-    minify: false,
-    legalComments: 'eof',
-    // Module paths are written into the bundle; resolving through symlinks would write the
-    // real location of a linked node_modules/ and make the bundle depend on the checkout.
-    preserveSymlinks: true,
-    logLevel: 'warning',
     // CommonJS packages inside an ES module bundle still call require() for Node's built-ins
     // and may read __filename/__dirname.
     banner: {
@@ -110,13 +140,33 @@ async function bundle(outdir) {
         'const __dirname = aureusDirname(__filename);',
       ].join(' '),
     },
-    define: { AUREUS_BUNDLED_VERSION: JSON.stringify(version) },
-    // jsonc-parser's main file is a UMD wrapper whose require() calls a bundler cannot follow;
-    // its ES module build is the same code.
-    alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
-    plugins: [replaceForBundle],
   });
-  if (result.errors.length > 0) throw new Error('esbuild failed');
+  // The parts, one CommonJS module each: Node 20 keeps V8's compiled code for a large CommonJS
+  // module (src/memory/compiled-code-cache.ts) and for no ES module. What reads
+  // import.meta.url (web-tree-sitter, the replacements above) reads the part's own URL.
+  const parts = await build({
+    ...COMMON,
+    entryPoints: [
+      { in: 'src/action/run-action.ts', out: 'run-action' },
+      { in: 'src/action/run-builder-stage.ts', out: 'run-builder-stage' },
+    ],
+    outdir,
+    outExtension: { '.js': '.cjs' },
+    format: 'cjs',
+    banner: {
+      js: "const aureusModuleUrl = require('node:url').pathToFileURL(__filename).href;",
+    },
+    define: { ...COMMON.define, 'import.meta.url': 'aureusModuleUrl' },
+  });
+  const tsMorph = await build({
+    ...COMMON,
+    entryPoints: [{ in: 'node_modules/ts-morph/dist/ts-morph.js', out: 'ts-morph' }],
+    outdir,
+    outExtension: { '.js': '.cjs' },
+    format: 'cjs',
+  });
+  if ([entries, parts, tsMorph].some((result) => result.errors.length > 0))
+    throw new Error('esbuild failed');
   for (const [source, target] of COPIED_FILES)
     copyFileSync(require.resolve(source), join(outdir, target));
 }

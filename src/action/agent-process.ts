@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import { lstat, readFile, rm, writeFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { secretValuesOf } from '../agent/implement-run.js';
 import { errnoCode } from '../memory/errno-code.js';
 import { fileKind } from '../memory/file-kind.js';
@@ -157,8 +156,12 @@ export async function runAgent(
 ): Promise<number> {
   const before = await runnerFiles(runnerEnv);
   const marker = newRunMarker();
+  // The entry the build step was started with (dist/builder.mjs), not this module's own file:
+  // in the bundle this code lives in a part the entry loads, which starts nothing by itself.
+  const entry = process.argv[1];
+  if (entry === undefined) throw new Error('the build step was started without its script');
   const exitCode = await new Promise<number>((resolve, reject) => {
-    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), 'agent'], {
+    const child = spawn(process.execPath, [entry, 'agent'], {
       cwd: job.root,
       env: { ...env, [RUN_MARKER]: marker },
       detached: true,

@@ -5,9 +5,9 @@
 // sets the process up and then requires its part (run-action.cjs, run-builder-stage.cjs);
 // ts-morph in a file of its own (ts-morph.cjs), read only by a run that simplifies; plus
 // TypeScript and the WebAssembly files web-tree-sitter and the grammars load at run time.
-// The parts are CommonJS so that V8's compiled code for them is kept between runs on Node 20
-// too (src/memory/compiled-code-cache.ts): a start then reads compiled code instead of
-// compiling megabytes. The Action runs from this committed bundle with no node_modules (a
+// The parts are CommonJS so that they require ts-morph (and TypeScript) only on first use;
+// V8's compiled code for those is kept between runs (src/memory/compiled-code-cache.ts). The
+// Action runs from this committed bundle with no node_modules (a
 // workspace's own node_modules can never change what runs: THREATS row 16). esbuild was chosen
 // over ncc for its speed and byte-for-byte reproducible output, which `--check` relies on: it
 // rebuilds into a temporary folder and fails when the committed dist/ differs.
@@ -141,9 +141,9 @@ async function bundle(outdir) {
       ].join(' '),
     },
   });
-  // The parts, one CommonJS module each: Node 20 keeps V8's compiled code for a large CommonJS
-  // module (src/memory/compiled-code-cache.ts) and for no ES module. What reads
-  // import.meta.url (web-tree-sitter, the replacements above) reads the part's own URL.
+  // The parts, one CommonJS module each, which require ts-morph.cjs and typescript.cjs on first
+  // use (an ES module bundle imports its externals at start). What reads import.meta.url
+  // (web-tree-sitter, the replacements above) reads the part's own URL.
   const parts = await build({
     ...COMMON,
     entryPoints: [

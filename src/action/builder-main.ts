@@ -6,10 +6,10 @@ import { loadRunBuilderStage } from './action-parts.js';
 setFlagsFromString('--wasm-lazy-compilation');
 setFlagsFromString('--liftoff-only');
 
-// Before the steps are loaded, as the Action's entry: the steps' processes and the agent's
-// share V8's compiled code instead of compiling the bundle and TypeScript each.
-enableCodeCache(codeCacheFolder(process.env));
+// As the Action's entry: the steps' code first, then the compiled-code cache for what they
+// load later (TypeScript, ts-morph), shared by the steps' processes and the agent's.
 const { runBuilderStage } = await loadRunBuilderStage();
+enableCodeCache(codeCacheFolder(process.env));
 
 /** The process entry behind builder/action.yml (bundled into dist/builder.mjs). */
 process.exitCode = await runBuilderStage(process.argv[2], process.env);

@@ -7,11 +7,14 @@ import { loadRunAction } from './action-parts.js';
 setFlagsFromString('--wasm-lazy-compilation');
 setFlagsFromString('--liftoff-only');
 
-// Before the Action itself is loaded, as the CLI does: TypeScript (9 MB) is then compiled once
-// per machine, not once per run. The folder is the user's cache folder (on a hosted runner,
-// the runner user's home, never the checkout in the workspace, which codeCacheFolder refuses).
-enableCodeCache(codeCacheFolder(process.env));
+// The Action's code first, then the compiled-code cache, as the CLI has it, for what the run
+// loads later: TypeScript (9 MB) and ts-morph are then compiled once per machine, not once per
+// run. Not for the Action's own part: Node 20's store runs a module as a vm.Script, in which
+// its dynamic import() (web-tree-sitter's) has no loader. The folder is the user's cache
+// folder (on a hosted runner the runner user's home, never the checkout in the workspace,
+// which codeCacheFolder refuses).
 const { runAction } = await loadRunAction();
+enableCodeCache(codeCacheFolder(process.env));
 
 /** The process entry behind action.yml (bundled into dist/). */
 process.exitCode = await runAction(process.env);

@@ -24,11 +24,10 @@ const { measure, interleave } = processTimer(work);
 const ROOT = new URL('..', import.meta.url);
 const BUNDLES = ['index.mjs', 'builder.mjs'];
 
-let folders = 0;
 /** A process with AUREUS's caches in the benchmark's own folder, never the user's. */
 function started(bundle, codeCache) {
   return () => {
-    const cold = codeCache === 'cold' ? join(work, `cold-${folders++}`) : undefined;
+    const cold = codeCache === 'cold' ? mkdtempSync(join(work, 'cold-')) : undefined;
     const folder = cold ?? (codeCache === 'warm' ? join(work, 'warm') : 'off');
     return measure(process.execPath, [new URL(`dist/${bundle}`, ROOT).pathname], {
       ok: [2],

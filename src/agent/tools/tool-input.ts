@@ -1,13 +1,6 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import type { ToolResult } from '../tool-contract.js';
 
-/**
- * Made, and each tool's schema compiled, on the first input checked: most processes that load
- * the tools (every Action run, the builder's steps) never check an input, and compiling the
- * schemas at load cost each of them ~60 ms.
- */
-let ajv: Ajv | undefined;
-
 export type InputRefusal = Extract<ToolResult, { ok: false }> & { readonly refusedBy: 'input' };
 
 /**
@@ -18,10 +11,12 @@ export function inputChecker<T>(
   tool: string,
   schema: Readonly<Record<string, unknown>>,
 ): (input: unknown) => T | InputRefusal {
+  // Compiled on the first input checked, not when the tools are made: most processes that
+  // make the tools (every Action run, the builder's steps) check no input, and compiling every
+  // schema at load cost each of them ~60 ms.
   let validate: ValidateFunction<T> | undefined;
   return (input) => {
-    ajv ??= new Ajv({ allErrors: true, strict: true });
-    validate ??= ajv.compile<T>(schema);
+    validate ??= new Ajv({ allErrors: true, strict: true }).compile<T>(schema);
     if (validate(input)) return input;
     const problems = (validate.errors ?? []).map(describe).join('; ');
     return {

@@ -14,12 +14,14 @@ export type StoredObject =
   | { readonly found: false };
 
 /**
- * Reads many objects through two `git cat-file` processes, whatever their number: every id is
- * written to standard input at once and the answers are parsed as they stream back, so a change
- * of a thousand files costs two processes, not a thousand. `--batch-check` gives each object's
- * type and size first (handed to `onHeaders` before the contents are asked for); `--batch` then
- * reads only those within their limit (`maxBytes` of the id), so a blob over it (a vendored
- * bundle, a 500 MB dump) is neither streamed nor kept, on every run.
+ * Reads many objects through ONE `git cat-file --batch-command` process, whatever their number:
+ * every id is written to standard input at once and the answers are parsed as they stream back,
+ * so a change of a thousand files costs one process, not a thousand. Each object's type and size
+ * come first (`info`, handed to `onHeaders` before the contents are asked for); the same process
+ * then reads only those within their limit (`contents`, `maxBytes` of the id), so a blob over it
+ * (a vendored bundle, a 500 MB dump) is neither streamed nor kept, on every run. A git older than
+ * 2.36 has no `--batch-command`: it is then asked with `--batch-check` and `--batch`, two
+ * processes, the same answers.
  */
 export async function readObjects(
   cwd: string,
@@ -28,8 +30,108 @@ export async function readObjects(
   onHeaders?: (headers: ReadonlyMap<string, StoredObject>) => void,
 ): Promise<Map<string, StoredObject>> {
   const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map<string, StoredObject>();
+  if (batchCommandMissing.has(cwd)) return readInTwo(cwd, unique, maxBytes, onHeaders);
+  const read = await readInOne(cwd, unique, maxBytes, onHeaders);
+  if (read !== OLD_GIT) return read;
+  batchCommandMissing.add(cwd);
+  return readInTwo(cwd, unique, maxBytes, onHeaders);
+}
+
+/** Where git refused `--batch-command` once (git < 2.36): not asked again by this process. */
+const batchCommandMissing = new Set<string>();
+const OLD_GIT = Symbol('git without --batch-command');
+
+/**
+ * `info` for every id, then `contents` for those within their limit, in one process: with
+ * `--buffer` git answers each batch at its `flush`, so the contents are asked for only once the
+ * sizes are known. OLD_GIT when this git does not know `--batch-command`. However it ends, git is
+ * not left waiting for commands.
+ */
+async function readInOne(
+  cwd: string,
+  ids: readonly string[],
+  maxBytes: (id: string) => number,
+  onHeaders?: (headers: ReadonlyMap<string, StoredObject>) => void,
+): Promise<Map<string, StoredObject> | typeof OLD_GIT> {
+  const args = ['cat-file', '--batch-command', '--buffer'];
+  const child = spawnGit(cwd, args, 'pipe');
+  let stderr = '';
+  const infoParser = new BatchParser();
+  let parser = infoParser;
+  let headersRead: () => void = () => undefined;
+  const headersDone = new Promise<'answered'>((resolve) => {
+    headersRead = () => resolve('answered');
+  });
+  // An answer AUREUS cannot parse stops git; it is thrown once git has exited.
+  let unparsable: unknown;
+  child.stdout?.on('data', (chunk: Buffer) => {
+    if (unparsable !== undefined) return;
+    try {
+      parser.push(chunk);
+    } catch (error) {
+      unparsable = error;
+      child.kill('SIGKILL');
+    }
+    if (parser === infoParser && parser.count() >= ids.length) headersRead();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString('utf8')).slice(-4096);
+  });
+  child.stdin?.on('error', () => undefined);
+  child.stdin?.write(`${ids.map((id) => `info ${id}`).join('\n')}\nflush\n`);
+  const exit = waitForExit(child, args);
+  let exited = false;
+  try {
+    const first = await Promise.race([headersDone, exit]);
+    if (unparsable !== undefined) throw unparsable;
+    if (first !== 'answered') {
+      exited = true;
+      // git stopped before it answered every `info`: an old git, or a failure to explain.
+      if (first === 129 && /batch-command/.test(stderr)) return OLD_GIT;
+      if (first !== 0) throw explainGitFailure(cwd, args, first, stderr);
+      throw answeredTooFew(infoParser.count(), ids.length);
+    }
+    const headers = matchAnswers(ids, checkedCount(infoParser.finish(), ids.length));
+    onHeaders?.(headers);
+    const small = ids.filter((id) => {
+      const header = headers.get(id);
+      return header?.found === true && header.size <= maxBytes(id);
+    });
+    parser = new BatchParser(maxBytes);
+    if (small.length > 0) {
+      child.stdin?.write(`${small.map((id) => `contents ${id}`).join('\n')}\nflush\n`);
+    }
+    child.stdin?.end();
+    const exitCode = await exit;
+    exited = true;
+    if (unparsable !== undefined) throw unparsable;
+    if (exitCode !== 0) throw explainGitFailure(cwd, args, exitCode, stderr);
+    const bodies = matchAnswers(small, checkedCount(parser.finish(), small.length));
+    const objects = new Map<string, StoredObject>();
+    for (const id of ids) {
+      const header = headers.get(id);
+      if (header !== undefined) objects.set(id, bodies.get(id) ?? header);
+    }
+    return objects;
+  } finally {
+    // Its input closed in every case: an open pipe would keep this process alive.
+    child.stdin?.destroy();
+    if (!exited) {
+      child.kill('SIGKILL');
+      await exit.catch(() => undefined);
+    }
+  }
+}
+
+/** The same answers from `--batch-check`, then `--batch` for those within their limit. */
+async function readInTwo(
+  cwd: string,
+  unique: readonly string[],
+  maxBytes: (id: string) => number,
+  onHeaders?: (headers: ReadonlyMap<string, StoredObject>) => void,
+): Promise<Map<string, StoredObject>> {
   const objects = new Map<string, StoredObject>();
-  if (unique.length === 0) return objects;
   const headers = await runCatFile(cwd, '--batch-check', unique, new BatchParser());
   onHeaders?.(headers);
   const small = unique.filter((id) => {
@@ -65,13 +167,26 @@ async function runCatFile(
   child.stdin?.end(`${ids.join('\n')}\n`);
   const exitCode = await waitForExit(child, args);
   if (exitCode !== 0) throw explainGitFailure(cwd, args, exitCode, stderr);
-  const answers = parser.finish();
-  if (answers.length !== ids.length) {
-    throw new AureusError(
-      `git cat-file answered ${answers.length} of ${ids.length} object requests.`,
-      'run "git fsck" to check the repository, then try again.',
-    );
-  }
+  return matchAnswers(ids, checkedCount(parser.finish(), ids.length));
+}
+
+function checkedCount(answers: Answer[], expected: number): Answer[] {
+  if (answers.length !== expected) throw answeredTooFew(answers.length, expected);
+  return answers;
+}
+
+function answeredTooFew(answered: number, asked: number): AureusError {
+  return new AureusError(
+    `git cat-file answered ${answered} of ${asked} object requests.`,
+    'run "git fsck" to check the repository, then try again.',
+  );
+}
+
+/** Each id's answer, in the order asked; an answer naming another object is a failure. */
+function matchAnswers(
+  ids: readonly string[],
+  answers: readonly Answer[],
+): Map<string, StoredObject> {
   const objects = new Map<string, StoredObject>();
   ids.forEach((id, index) => {
     const answer = answers[index];
@@ -121,6 +236,11 @@ class BatchParser {
     while (offset < chunk.length) {
       offset = this.body ? this.takeBody(chunk, offset, this.body) : this.takeHeader(chunk, offset);
     }
+  }
+
+  /** Answers complete so far. */
+  count(): number {
+    return this.answers.length;
   }
 
   finish(): Answer[] {

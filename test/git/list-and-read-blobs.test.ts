@@ -137,7 +137,7 @@ describe('readBlobs', () => {
     expect(versions.map((v) => v.size)).toEqual([0, 20, 20, 11, 6]);
   });
 
-  it('never streams a blob over the limit: its size comes from --batch-check alone', async () => {
+  it('never streams a blob over the limit: its size comes from `info` alone, in the same process', async () => {
     const big = await makeRepo('read-blobs-big');
     const bin = await makeTempDir('read-blobs-bin');
     try {
@@ -145,21 +145,71 @@ describe('readBlobs', () => {
       big.write('src/a.ts', 'export const a = 1;\n');
       big.commit('a bundle');
       const files = await listTrackedFiles(big.dir, 'HEAD');
-      const fake = installFakeGit(bin.path, { logInputOf: 'cat-file --batch --buffer' });
+      const fake = installFakeGit(bin.path, { logInputOf: 'cat-file --batch-command' });
       try {
         const versions = await readBlobs(big.dir, files, { maxBlobBytes: 1024 * 1024 });
         expect(versions.map((v) => [v.path, v.kind, v.size])).toEqual([
           ['src/a.ts', 'text', 20],
           ['vendor/bundle.js', 'too-large', 3 * 1024 * 1024 + 12],
         ]);
-        const small = files.find((file) => file.path === 'src/a.ts')?.blobSha;
-        expect(fake.input()).toEqual([small]);
+        const [small, bundle] = files.map((file) => file.blobSha);
+        expect(fake.input()).toEqual([
+          `info ${small}`,
+          `info ${bundle}`,
+          'flush',
+          `contents ${small}`,
+          'flush',
+        ]);
+        expect(fake.calls().filter((call) => call.includes('cat-file'))).toHaveLength(1);
       } finally {
         fake.uninstall();
       }
     } finally {
       await bin.remove();
       await big.remove();
+    }
+  });
+
+  it('reads with --batch-check and --batch where git predates --batch-command, asking once', async () => {
+    const old = await makeRepo('read-blobs-old-git');
+    const bin = await makeTempDir('read-blobs-old-bin');
+    try {
+      old.write('vendor/bundle.js', `var x = "${'x'.repeat(2048)}";\n`);
+      old.write('src/a.ts', 'export const a = 1;\n');
+      old.commit('two files');
+      const files = await listTrackedFiles(old.dir, 'HEAD');
+      const fake = installFakeGit(bin.path, { unknownOption: '--batch-command' });
+      try {
+        const told: Array<readonly (number | undefined)[]> = [];
+        const read = () =>
+          readBlobs(old.dir, files, { maxBlobBytes: 1024, onSizes: (sizes) => told.push(sizes) });
+        const first = await read();
+        const second = await read();
+        for (const versions of [first, second]) {
+          expect(versions.map((v) => [v.path, v.kind, v.size, v.text])).toEqual([
+            ['src/a.ts', 'text', 20, 'export const a = 1;\n'],
+            ['vendor/bundle.js', 'too-large', 2048 + 12, undefined],
+          ]);
+        }
+        expect(told).toEqual([
+          [20, undefined],
+          [20, undefined],
+        ]);
+        const catFiles = fake.calls().filter((call) => call.includes('cat-file'));
+        // Refused once, then the two older modes for each read, --batch-command not asked again.
+        expect(catFiles.map((call) => call.replace(/^.*cat-file /, ''))).toEqual([
+          '--batch-command --buffer',
+          '--batch-check --buffer',
+          '--batch --buffer',
+          '--batch-check --buffer',
+          '--batch --buffer',
+        ]);
+      } finally {
+        fake.uninstall();
+      }
+    } finally {
+      await bin.remove();
+      await old.remove();
     }
   });
 

@@ -2,7 +2,12 @@ import type { ChangeSourceKind } from '../model/change.js';
 import type { ChangeRequest } from './change-request.js';
 import { requireWorkTree } from './repository.js';
 import { assertSafeRevision, findCommit, firstParentOf } from './revisions.js';
-import { type HistoryAccess, requireCommit, requireMergeBase } from './shallow.js';
+import {
+  type HistoryAccess,
+  requireCommit,
+  requireCommitPair,
+  requireMergeBase,
+} from './shallow.js';
 
 /** A request turned into commit ids and the `git diff` arguments that compare them. */
 export interface ChangeTarget {
@@ -38,8 +43,11 @@ export async function resolveTarget(
     case 'range': {
       assertSafeRevision(request.base, 'base');
       assertSafeRevision(request.head, 'head');
-      const base = await requireCommit(access, request.base, 'base');
-      const head = await requireCommit(access, request.head, 'head');
+      const [base, head] = await requireCommitPair(
+        access,
+        [request.base, 'base'],
+        [request.head, 'head'],
+      );
       // A pull request shows merge-base..head: what the branch did, not what the base did since.
       // baseSha is then the merge base, the commit the base versions are read from.
       const from = request.threeDot ? await requireMergeBase(access, base, head) : base;

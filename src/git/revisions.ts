@@ -26,6 +26,34 @@ export async function findCommit(repository: Repository, revision: string): Prom
   return answer.exitCode === 0 && sha !== '' ? sha : null;
 }
 
+const OBJECT_ID = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
+
+/**
+ * The commits `revisions` name, in order (null for each the repository does not have), from one
+ * git process: `cat-file --batch-check` resolves any revision rev-parse does, one per line, and
+ * answers `<revision> missing` for what names no commit. Revisions pass assertSafeRevision first.
+ */
+export async function findCommits(
+  repository: Repository,
+  revisions: readonly string[],
+): Promise<(string | null)[]> {
+  if (revisions.length < 2) {
+    return Promise.all(revisions.map((revision) => findCommit(repository, revision)));
+  }
+  const input = revisions.map((revision) => `${revision}^{commit}\n`).join('');
+  const answer = await runGit(repository.cwd, ['cat-file', '--batch-check=%(objectname)'], {
+    input,
+  });
+  const lines = answer.stdout.toString('utf8').split('\n').slice(0, -1);
+  if (lines.length !== revisions.length) {
+    throw new AureusError(
+      `git cat-file answered ${lines.length} of ${revisions.length} revisions.`,
+      'run "git fsck" to check the repository, then try again.',
+    );
+  }
+  return lines.map((line) => (OBJECT_ID.test(line) ? line : null));
+}
+
 /**
  * The first parent written in the commit object itself, or null for a root commit.
  * Read from the raw object on purpose: in a shallow clone git grafts the boundary commit as

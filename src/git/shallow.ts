@@ -1,7 +1,7 @@
 import { AureusError } from '../model/errors.js';
 import { runGit } from './git-runner.js';
 import type { Repository } from './repository.js';
-import { findCommit, findMergeBase } from './revisions.js';
+import { findCommit, findCommits, findMergeBase } from './revisions.js';
 
 /** How far to deepen a shallow clone, in turn, to find a merge base; then all history. */
 const DEEPEN_STEPS = [50, 500] as const;
@@ -44,6 +44,23 @@ export async function requireCommit(
   if (!fetched) throw missingFromShallowClone(subject, `${remote} did not provide it`);
   access.notes.push(`Fetched the ${what} commit ${fetched} from ${remote}: the clone is shallow.`);
   return fetched;
+}
+
+/**
+ * requireCommit for two revisions (`[revision, what]` each): when both are present, as nearly
+ * always, one git process finds them; a missing one is then required alone, with its fetch or
+ * its error, the first one's first.
+ */
+export async function requireCommitPair(
+  access: HistoryAccess,
+  first: readonly [revision: string, what: string],
+  second: readonly [revision: string, what: string],
+): Promise<readonly [string, string]> {
+  const [one, two] = await findCommits(access.repository, [first[0], second[0]]);
+  return [
+    one ?? (await requireCommit(access, ...first)),
+    two ?? (await requireCommit(access, ...second)),
+  ];
 }
 
 /**

@@ -49,7 +49,9 @@ describe('a change of 300 files', () => {
       expect(change.files.map((f) => f.path)).toEqual(change.files.map((f) => f.path).sort());
       const calls = fake.calls();
       expect(calls.filter((call) => / diff /.test(` ${call} `))).toHaveLength(1);
+      // The range's two commits found at once, then every blob.
       expect(calls.filter((call) => call.includes('cat-file'))).toEqual([
+        '-c core.quotepath=off cat-file --batch-check=%(objectname)',
         '-c core.quotepath=off cat-file --batch-command --buffer',
       ]);
       expect(calls.length).toBeLessThan(10);
@@ -132,6 +134,47 @@ describe('opening a repository', () => {
     } finally {
       await odd.remove();
       await plain.remove();
+    }
+  });
+});
+
+describe('a range', () => {
+  it('finds its base and head with one git process, and names the one that is missing', async () => {
+    const repo = await makeRepo('range-one-lookup');
+    const bin = await makeTempDir('range-one-lookup-bin');
+    try {
+      repo.write('a.ts', 'export const a = 1;\n');
+      const base = repo.commit('a');
+      repo.git('tag', '--annotate', '--message=first', 'v1');
+      repo.write('a.ts', 'export const a = 2;\n');
+      const head = repo.commit('a again');
+      await openRepository(repo.dir);
+      const fake = installFakeGit(bin.path);
+      try {
+        const change = await readChange(repo.dir, { kind: 'range', base: 'v1', head: 'HEAD' });
+        expect(change).toMatchObject({ baseSha: base, headSha: head, complete: true });
+        const lookups = fake
+          .calls()
+          .filter((call) => / (rev-parse|cat-file --batch-check)/.test(call));
+        expect(lookups).toEqual(['-c core.quotepath=off cat-file --batch-check=%(objectname)']);
+        await expect(
+          readChange(repo.dir, { kind: 'range', base: 'v1', head: 'no-such-branch' }),
+        ).rejects.toMatchObject({
+          exitCode: 2,
+          message: 'the head revision "no-such-branch" does not name a commit in this repository.',
+        });
+        await expect(
+          readChange(repo.dir, { kind: 'range', base: 'HEAD~5', head: 'no-such-branch' }),
+        ).rejects.toMatchObject({
+          exitCode: 2,
+          message: 'the base revision "HEAD~5" does not name a commit in this repository.',
+        });
+      } finally {
+        fake.uninstall();
+      }
+    } finally {
+      await bin.remove();
+      await repo.remove();
     }
   });
 });

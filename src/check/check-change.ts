@@ -145,8 +145,13 @@ function baseSnapshot(change: Change): SnapshotSource {
     : { kind: 'commit', ref: change.baseSha, sizes: false };
 }
 
+/**
+ * The head's files. A commit's are listed without their sizes too: `ls-tree -l` opens every blob
+ * of the tree (about 0.3 s of CPU for 3,000 loose objects) for sizes only a side that is not kept
+ * uses, and git tells those when it reads the blobs (before their contents stream).
+ */
 function headSnapshot(change: Change, request: ChangeRequest): SnapshotSource {
   if (request.kind === 'staged') return { kind: 'index' };
   if (request.kind === 'worktree' || change.headSha === null) return { kind: 'worktree' };
-  return { kind: 'commit', ref: change.headSha };
+  return { kind: 'commit', ref: change.headSha, sizes: false };
 }

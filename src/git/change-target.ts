@@ -1,7 +1,7 @@
 import type { ChangeSourceKind } from '../model/change.js';
 import type { ChangeRequest } from './change-request.js';
 import { requireWorkTree } from './repository.js';
-import { assertSafeRevision, findCommit, firstParentOf } from './revisions.js';
+import { assertSafeRevision, findCommit, findCommitAndParent, firstParentOf } from './revisions.js';
 import {
   type HistoryAccess,
   requireCommit,
@@ -61,8 +61,10 @@ export async function resolveTarget(
     }
     case 'commit': {
       assertSafeRevision(request.ref, 'commit');
-      const commit = await requireCommit(access, request.ref, 'commit');
-      const parent = await firstParentOf(repository, commit);
+      // Nearly always present: the commit and its parent's id come from one git process.
+      const found = await findCommitAndParent(repository, request.ref);
+      const commit = found?.commit ?? (await requireCommit(access, request.ref, 'commit'));
+      const parent = found === null ? await firstParentOf(repository, commit) : found.parent;
       const base = parent === null ? null : await requireCommit(access, parent, 'parent');
       return {
         source: 'commit',

@@ -71,6 +71,40 @@ export async function firstParentOf(
   return parent?.[1] ?? null;
 }
 
+/**
+ * Most bytes of a commit object read to find its first parent: the parents come right after the
+ * tree, so a message of any length past this leaves them readable; headers past it fail closed.
+ */
+const COMMIT_READ_LIMIT = 1024 * 1024;
+
+/**
+ * The commit `revision` names and its first parent (as firstParentOf reads it), from one git
+ * process (`cat-file --batch`, which resolves the revision and prints the object); null when
+ * the repository does not have it.
+ */
+export async function findCommitAndParent(
+  repository: Repository,
+  revision: string,
+): Promise<{ readonly commit: string; readonly parent: string | null } | null> {
+  const answer = await runGit(repository.cwd, ['cat-file', '--batch'], {
+    input: `${revision}^{commit}\n`,
+    maxStdoutBytes: COMMIT_READ_LIMIT,
+  });
+  const text = answer.stdout.toString('latin1');
+  const firstLine = text.indexOf('\n');
+  const [commit = '', type = ''] = text.slice(0, firstLine === -1 ? 0 : firstLine).split(' ');
+  if (!OBJECT_ID.test(commit) || type !== 'commit') return null;
+  const headerEnd = text.indexOf('\n\n', firstLine);
+  if (headerEnd === -1) {
+    throw new AureusError(
+      `the header of commit ${commit} is not within the first ${COMMIT_READ_LIMIT} bytes AUREUS reads.`,
+      'run "git fsck" to check the repository; a commit header this large is not one git writes.',
+    );
+  }
+  const parent = /^parent ([0-9a-f]+)$/m.exec(text.slice(firstLine + 1, headerEnd));
+  return { commit, parent: parent?.[1] ?? null };
+}
+
 /** The best common ancestor of two commits, or null when git finds none in the local history. */
 export async function findMergeBase(
   repository: Repository,

@@ -15,6 +15,14 @@ export function explainGitFailure(
   stderr: string,
 ): AureusError {
   const command = `git ${args[0] ?? ''}`.trim();
+  // Outside a repository git diff knows only --no-index: it answers an option of a repository's
+  // diff (--cached) with "unknown option" and its usage, which names neither the folder nor why.
+  if (args[0] === 'diff' && /^usage: git diff --no-index/m.test(stderr)) {
+    return new AureusError(
+      `${command} failed (exit ${exitCode}): ${cwd} is not in a git repository.`,
+      hintFor('not a git repository', cwd, args),
+    );
+  }
   const summary = summarizeStderr(stderr);
   const message = `${command} failed (exit ${exitCode})${summary ? `: ${summary}` : '.'}`;
   return new AureusError(message, hintFor(stderr, cwd, args));

@@ -1,5 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { explainGitFailure, summarizeStderr } from '../../src/git/explain-git-failure.js';
+import { hasStagedChanges } from '../../src/hooks/commit-in-progress.js';
+import { makeTempDir } from '../support/temp-dir.js';
 
 describe('explainGitFailure', () => {
   it('quotes the fatal line, leaves out git hints, and gives exit 2', () => {
@@ -32,6 +34,20 @@ describe('explainGitFailure', () => {
     const error = explainGitFailure('/repo', ['cat-file', '--batch'], 1, '');
     expect(error.message).toBe('git cat-file failed (exit 1).');
     expect(error.hint).toBe('run "git cat-file --batch" in /repo to see git\'s full message.');
+  });
+
+  it('says a folder is not in a repository when git diff answers with its --no-index usage', async () => {
+    // Real git, run by hand outside any repository (as `aureus hook pre-commit` may be).
+    const folder = await makeTempDir('no-repository');
+    try {
+      const failure = hasStagedChanges(folder.path);
+      await expect(failure).rejects.toMatchObject({
+        message: `git diff failed (exit 129): ${folder.path} is not in a git repository.`,
+        hint: 'run AUREUS inside a git repository, or pass the folder of one.',
+      });
+    } finally {
+      await folder.remove();
+    }
   });
 
   it('keeps summaries to one short sentence', () => {

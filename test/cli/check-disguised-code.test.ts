@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { makeRepo, type Repo } from '../support/git-fixture.js';
 import { useIsolatedGit } from '../support/isolated-git-suite.js';
-import { runCliInProcess } from '../support/run-cli-in-process.js';
+import { checkAsJson } from '../support/run-cli-in-process.js';
 
 interface CostItem {
   readonly category: string;
@@ -35,13 +35,7 @@ describe('code disguised as something AUREUS does not judge', () => {
   });
   afterEach(() => repo.remove());
 
-  async function check() {
-    const run = await runCliInProcess(
-      ['check', '--base', base, '--head', 'HEAD', '--format', 'json'],
-      repo.dir,
-    );
-    return { code: run.code, report: JSON.parse(run.stdout) };
-  }
+  const check = () => checkAsJson(repo.dir, base);
 
   const security = (items: readonly CostItem[]) =>
     items.filter((item) => item.category === 'security').map((item) => item.detail);

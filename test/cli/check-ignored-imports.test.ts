@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { makeRepo, type Repo } from '../support/git-fixture.js';
 import { useIsolatedGit } from '../support/isolated-git-suite.js';
-import { runCliInProcess } from '../support/run-cli-in-process.js';
+import { checkAsJson } from '../support/run-cli-in-process.js';
 
 /** 900 code lines in one class: a god class under the default policy. */
 const HUGE = [
@@ -29,13 +29,7 @@ describe('code the repository runs from an ignored folder', () => {
   });
   afterEach(() => repo.remove());
 
-  async function check() {
-    const run = await runCliInProcess(
-      ['check', '--base', base, '--head', 'HEAD', '--format', 'json'],
-      repo.dir,
-    );
-    return { code: run.code, report: JSON.parse(run.stdout) };
-  }
+  const check = () => checkAsJson(repo.dir, base);
 
   it('is incomplete when the change edits an ignored file that source code imports', async () => {
     repo.write('src/dist/huge.ts', HUGE);

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { makeRepo, type Repo } from '../support/git-fixture.js';
 import { useIsolatedGit } from '../support/isolated-git-suite.js';
-import { runCliInProcess } from '../support/run-cli-in-process.js';
+import { checkAsJson } from '../support/run-cli-in-process.js';
 
 interface CostItem {
   readonly category: string;
@@ -27,13 +27,7 @@ describe('module loaders reached other than by a plain call', () => {
   });
   afterEach(() => repo.remove());
 
-  async function check() {
-    const run = await runCliInProcess(
-      ['check', '--base', base, '--head', 'HEAD', '--format', 'json'],
-      repo.dir,
-    );
-    return { code: run.code, report: JSON.parse(run.stdout) };
-  }
+  const check = () => checkAsJson(repo.dir, base);
 
   const HIDDEN: readonly (readonly [string, string])[] = [
     ['call', "require.call(null, 'child_process');"],

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { makeRepo, type Repo } from '../support/git-fixture.js';
 import { useIsolatedGit } from '../support/isolated-git-suite.js';
-import { runCliInProcess } from '../support/run-cli-in-process.js';
+import { checkAsJson } from '../support/run-cli-in-process.js';
 
 /** 900 code lines in one class: a god class under the default policy. */
 const HUGE = [
@@ -28,13 +28,7 @@ describe('files named as tests that the product runs', () => {
   });
   afterEach(() => repo.remove());
 
-  async function check() {
-    const run = await runCliInProcess(
-      ['check', '--base', base, '--head', 'HEAD', '--format', 'json'],
-      repo.dir,
-    );
-    return { code: run.code, report: JSON.parse(run.stdout) };
-  }
+  const check = () => checkAsJson(repo.dir, base);
 
   it('blocks a god class named as a test that product code imports, at its full price', async () => {
     repo.write('src/huge.test.ts', HUGE);

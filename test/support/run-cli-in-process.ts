@@ -35,3 +35,12 @@ export async function runCliInProcess(
   );
   return { code, stdout, stderr };
 }
+
+/** `aureus check --base <base> --head HEAD --format json` in `dir`: its exit code and report. */
+export async function checkAsJson(dir: string, base: string) {
+  const run = await runCliInProcess(
+    ['check', '--base', base, '--head', 'HEAD', '--format', 'json'],
+    dir,
+  );
+  return { code: run.code, report: JSON.parse(run.stdout) };
+}

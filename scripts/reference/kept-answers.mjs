@@ -31,10 +31,12 @@ function bytesOf(path) {
   return existsSync(path) ? readFileSync(path) : Buffer.from('(none)');
 }
 
-function answerKey(tool, codebase, repo) {
+function answerKey(tool, codebase, repo, variant) {
   const hash = createHash('sha256');
   const part = (label, bytes) => hash.update(`${label}\0${bytes.length}\0`).update(bytes);
   part('tool', Buffer.from(tool));
+  // An answer computed with fewer runs (madge without its uncompared second run) is another answer.
+  if (variant !== '') part('variant', Buffer.from(variant));
   part('node', Buffer.from(process.version));
   part(
     'package',
@@ -54,11 +56,12 @@ function answerKey(tool, codebase, repo) {
 
 /**
  * `compute()`'s answer for `tool` on `codebase`, kept from an earlier run when its key matches;
- * `{ answer, kept }` says which.
+ * `{ answer, kept }` says which. `variant` names a narrower computation of the same tool.
  */
-export async function keptAnswer(tool, codebase, repo, compute) {
+export async function keptAnswer(tool, codebase, repo, compute, variant = '') {
   const folder = join(codebaseDir(codebase), 'kept-answers');
-  const file = join(folder, `${tool}-${answerKey(tool, codebase, repo)}.json`);
+  const name = variant === '' ? tool : `${tool}-${variant}`;
+  const file = join(folder, `${name}-${answerKey(tool, codebase, repo, variant)}.json`);
   if (process.env.AUREUS_REFERENCE_FRESH !== '1' && existsSync(file)) {
     try {
       return { answer: JSON.parse(readFileSync(file, 'utf8')), kept: true };

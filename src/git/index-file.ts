@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /**
  * One entry of a git index file, with the stat data git recorded when it hashed the file: the
  * data git itself trusts to tell that a file is unchanged since (`ie_match_stat`).
@@ -32,11 +34,19 @@ const STAGE_MASK = 0x3000;
 /**
  * The entries of a version 2 or 3 index file holding SHA-1 ids, or undefined for anything else
  * (version 4's compressed paths, a SHA-256 repository, a truncated or foreign file, unmerged
- * entries): the caller then asks git. The trailing checksum is not verified: git wrote the file
- * and renamed it into place whole, and an entry read wrong only ever makes a file look changed.
+ * entries, and an index whose entries are not all in this file: a split index's `link`, a
+ * sparse index's folder entries, or any other extension git itself may not skip): the caller
+ * then asks git. The trailing checksum is verified only with `verify` (see index-listing.ts):
+ * an entry read wrong only ever makes a file look changed to a checkpoint, but it would be
+ * priced as the commit's content by a check.
  */
-export function parseIndexFile(bytes: Buffer): IndexEntry[] | undefined {
-  if (bytes.length < HEADER || bytes.toString('latin1', 0, 4) !== 'DIRC') return undefined;
+export function parseIndexFile(
+  bytes: Buffer,
+  options: { readonly verify?: boolean } = {},
+): IndexEntry[] | undefined {
+  if (bytes.length < HEADER + CHECKSUM || bytes.toString('latin1', 0, 4) !== 'DIRC')
+    return undefined;
+  if (options.verify === true && !checksumHolds(bytes)) return undefined;
   const version = bytes.readUInt32BE(4);
   if (version !== 2 && version !== 3) return undefined;
   const count = bytes.readUInt32BE(8);
@@ -54,11 +64,14 @@ export function parseIndexFile(bytes: Buffer): IndexEntry[] | undefined {
     const word = (offset: number) => bytes.readUInt32BE(at + offset);
     const name = bytes.subarray(nameStart, nameEnd);
     const path = name.toString('utf8');
+    const mode = word(24);
+    // A sparse index's folder entry stands for files this file does not list.
+    if ((mode & 0o170000) === 0o040000) return undefined;
     // A name that is not UTF-8 could not be matched with the file system's names.
     if (!Buffer.from(path, 'utf8').equals(name)) return undefined;
     entries.push({
       path,
-      mode: word(24).toString(8),
+      mode: mode.toString(8),
       blobSha: bytes.toString('hex', at + 40, at + 60),
       stat: {
         ctimeS: word(0),
@@ -76,5 +89,35 @@ export function parseIndexFile(bytes: Buffer): IndexEntry[] | undefined {
     const length = nameEnd - at;
     at += (length + 8) & ~7;
   }
-  return entries;
+  return skippableExtensions(bytes, at) ? entries : undefined;
+}
+
+/** The SHA-1 of everything before it: what git writes last and checks on every read. */
+const CHECKSUM = 20;
+
+function checksumHolds(bytes: Buffer): boolean {
+  const end = bytes.length - CHECKSUM;
+  const written = bytes.subarray(end);
+  // index.skipHash writes zeros where the checksum goes: nothing to verify, so git is asked.
+  if (written.every((byte) => byte === 0)) return false;
+  return createHash('sha1').update(bytes.subarray(0, end)).digest().equals(written);
+}
+
+/**
+ * Whether the extensions after the entries (each a 4-byte signature and a 32-bit length) end
+ * exactly at the checksum and are all optional ones: git skips a signature starting with A-Z
+ * (the cache tree, resolve-undo, the untracked cache, ...) and refuses to read an index with
+ * any other it does not know; `link` (split index) and `sdir` (sparse index) mean entries live
+ * elsewhere.
+ */
+function skippableExtensions(bytes: Buffer, from: number): boolean {
+  const end = bytes.length - CHECKSUM;
+  let at = from;
+  while (at < end) {
+    if (at + 8 > end) return false;
+    const first = bytes[at] ?? 0;
+    if (first < 0x41 || first > 0x5a) return false;
+    at += 8 + bytes.readUInt32BE(at + 4);
+  }
+  return at === end;
 }

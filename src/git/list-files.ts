@@ -1,9 +1,11 @@
+import { resolve } from 'node:path';
 import { AureusError } from '../model/errors.js';
 import { utf8TextOrUndefined } from '../model/path-bytes.js';
 import { splitNul } from './diff-entries.js';
 import { explainGitFailure } from './explain-git-failure.js';
 import { toGitPath } from './git-path.js';
 import { runGit } from './git-runner.js';
+import { readIndexListing } from './index-listing.js';
 import { openRepository, type Repository, requireWorkTree } from './repository.js';
 import { assertSafeRevision, findCommit } from './revisions.js';
 
@@ -35,6 +37,9 @@ export async function listTrackedFiles(
   const repository = await openRepository(repoDir);
   if (ref === undefined) {
     const cwd = requireWorkTree(repository, 'indexed');
+    // Read in this process when the file allows (a hook's listing), else git lists it.
+    const read = await readIndexListing(repository);
+    if (read !== undefined) return sortByPath(read);
     const listing = await runGit(cwd, ['ls-files', '--stage', '-z', '--full-name']);
     return sortByPath(parseListing(listing.stdout, parseIndexLine));
   }
@@ -60,11 +65,30 @@ function notACommit(ref: string): AureusError {
  * none when `folder` is in no repository's working tree.
  */
 export async function trackedPathsUnder(folder: string, path: string): Promise<string[]> {
+  const read = await indexPathsUnder(folder, path);
+  if (read !== undefined) return read;
   const args = ['ls-files', '-z', '--', `:(literal)${path}`];
   const answer = await runGit(folder, args, { okExitCodes: [0, 128] });
   if (answer.exitCode === 0) return splitNul(answer.stdout).map((field) => field.toString('utf8'));
   if (/not a git repository|must be run in a work tree/i.test(answer.stderr)) return [];
   throw explainGitFailure(folder, args, answer.exitCode, answer.stderr);
+}
+
+/**
+ * trackedPathsUnder answered from the index file (index-listing.ts) where `folder` is the top of
+ * a working tree, so that paths need no translation; undefined where git must answer (then git
+ * also tells a folder outside any repository, which this leaves to it).
+ */
+async function indexPathsUnder(folder: string, path: string): Promise<string[] | undefined> {
+  const repository = await openRepository(folder).catch(() => undefined);
+  if (repository === undefined || repository.workTree !== resolve(folder)) return undefined;
+  const entries = await readIndexListing(repository);
+  if (entries === undefined) return undefined;
+  // `:(literal)<path>`: the path itself, or anything below it as a folder.
+  const prefix = `${path.replace(/\/+$/, '')}/`;
+  return entries
+    .map((entry) => entry.path)
+    .filter((entryPath) => entryPath === path || entryPath.startsWith(prefix));
 }
 
 /**

@@ -41,6 +41,11 @@ export interface CheckOptions {
    */
   readonly policyGate: PolicyGateOption;
   readonly onProgress?: AnalyzeOptions['onProgress'];
+  /**
+   * The change of the request, when the caller started reading it already: a hook reads it
+   * from git while the analysis is still loading. Read here otherwise.
+   */
+  readonly change?: Promise<Change> | undefined;
 }
 
 /**
@@ -65,7 +70,7 @@ export async function checkChangeWithInputs(
   request: ChangeRequest,
   options: CheckOptions,
 ): Promise<CheckedChange> {
-  const change = await readChange(root, request);
+  const change = await (options.change ?? readChange(root, request));
   const judging = await basePolicy(root, change.baseSha, options).catch((error: unknown) => {
     if (!(error instanceof PolicyError) || options.repairBrokenPolicy !== true) throw error;
     return repairOrRefuse(error, change, options.policyPath);

@@ -55,8 +55,15 @@ export interface Judged {
  * a hook that has nothing to check exits before paying for it.
  */
 export async function judge(context: CommandContext, request: ChangeRequest): Promise<Judged> {
+  // git reads the change (three or four processes one after another) while the analysis loads.
+  const reading = import('../git/read-change.js').then(({ readChange }) =>
+    readChange(context.root, request),
+  );
+  // Settled here if the analysis fails to load first; checkChangeWithInputs awaits it otherwise.
+  reading.catch(() => undefined);
   const { checkChangeWithInputs } = await loadChecker();
   const { report, change, policy } = await checkChangeWithInputs(context.root, request, {
+    change: reading,
     cwd: context.io.cwd,
     toolVersion: context.version,
     repairBrokenPolicy: true,

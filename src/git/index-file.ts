@@ -30,6 +30,7 @@ const HEADER = 12;
 const ENTRY_FIXED = 62;
 const EXTENDED_FLAG = 0x4000;
 const STAGE_MASK = 0x3000;
+const NON_ASCII = /[\x80-\xff]/;
 
 /**
  * The entries of a version 2 or 3 index file holding SHA-1 ids, or undefined for anything else
@@ -44,35 +45,13 @@ export function parseIndexFile(
   bytes: Buffer,
   options: { readonly verify?: boolean } = {},
 ): IndexEntry[] | undefined {
-  if (bytes.length < HEADER + CHECKSUM || bytes.toString('latin1', 0, 4) !== 'DIRC')
-    return undefined;
-  if (options.verify === true && !checksumHolds(bytes)) return undefined;
-  const version = bytes.readUInt32BE(4);
-  if (version !== 2 && version !== 3) return undefined;
-  const count = bytes.readUInt32BE(8);
   const entries: IndexEntry[] = [];
-  let at = HEADER;
-  for (let i = 0; i < count; i++) {
-    if (at + ENTRY_FIXED > bytes.length) return undefined;
-    const flags = bytes.readUInt16BE(at + 60);
-    if ((flags & STAGE_MASK) !== 0) return undefined;
-    const extended = (flags & EXTENDED_FLAG) !== 0;
-    if (extended && version < 3) return undefined;
-    const nameStart = at + ENTRY_FIXED + (extended ? 2 : 0);
-    const nameEnd = bytes.indexOf(0, nameStart);
-    if (nameEnd < 0) return undefined;
+  const read = walkIndex(bytes, options.verify === true, (at, path, mode, blobSha) => {
     const word = (offset: number) => bytes.readUInt32BE(at + offset);
-    const name = bytes.subarray(nameStart, nameEnd);
-    const path = name.toString('utf8');
-    const mode = word(24);
-    // A sparse index's folder entry stands for files this file does not list.
-    if ((mode & 0o170000) === 0o040000) return undefined;
-    // A name that is not UTF-8 could not be matched with the file system's names.
-    if (!Buffer.from(path, 'utf8').equals(name)) return undefined;
     entries.push({
       path,
-      mode: mode.toString(8),
-      blobSha: bytes.toString('hex', at + 40, at + 60),
+      mode,
+      blobSha,
       stat: {
         ctimeS: word(0),
         ctimeNs: word(4),
@@ -85,11 +64,68 @@ export function parseIndexFile(
         size: word(36),
       },
     });
+  });
+  return read ? entries : undefined;
+}
+
+/**
+ * The entries as `git ls-files --stage` lists them, without the stat data: parseIndexFile's
+ * reading and refusals, for a listing that a hook pays for on thousands of entries.
+ */
+export function parseIndexListing(
+  bytes: Buffer,
+  options: { readonly verify?: boolean } = {},
+): Omit<IndexEntry, 'stat'>[] | undefined {
+  const entries: Omit<IndexEntry, 'stat'>[] = [];
+  const read = walkIndex(bytes, options.verify === true, (_at, path, mode, blobSha) => {
+    entries.push({ path, mode, blobSha });
+  });
+  return read ? entries : undefined;
+}
+
+/**
+ * Calls `visit` with each entry's offset, path, mode and object id; false when the file is not
+ * one parseIndexFile reads (then `visit` may have seen some entries, which the caller drops).
+ */
+function walkIndex(
+  bytes: Buffer,
+  verify: boolean,
+  visit: (at: number, path: string, mode: string, blobSha: string) => void,
+): boolean {
+  if (bytes.length < HEADER + CHECKSUM || bytes.toString('latin1', 0, 4) !== 'DIRC') return false;
+  if (verify && !checksumHolds(bytes)) return false;
+  const version = bytes.readUInt32BE(4);
+  if (version !== 2 && version !== 3) return false;
+  const count = bytes.readUInt32BE(8);
+  // Decoded once, then cut: thousands of entries, each decoded on its own, cost a hook more
+  // than git listing them (Buffer#toString per field is slow until the code is optimised).
+  const text = bytes.toString('latin1');
+  const hex = bytes.toString('hex');
+  let at = HEADER;
+  for (let i = 0; i < count; i++) {
+    if (at + ENTRY_FIXED > bytes.length) return false;
+    const flags = bytes.readUInt16BE(at + 60);
+    if ((flags & STAGE_MASK) !== 0) return false;
+    const extended = (flags & EXTENDED_FLAG) !== 0;
+    if (extended && version < 3) return false;
+    const nameStart = at + ENTRY_FIXED + (extended ? 2 : 0);
+    const nameEnd = text.indexOf('\0', nameStart);
+    if (nameEnd < 0) return false;
+    const ascii = text.slice(nameStart, nameEnd);
+    const path = NON_ASCII.test(ascii) ? bytes.toString('utf8', nameStart, nameEnd) : ascii;
+    // A name that is not UTF-8 could not be matched with the file system's names. The decoder
+    // puts U+FFFD for every byte sequence that is not UTF-8; a name holding U+FFFD itself (rare)
+    // is left to git as well, rather than compared byte for byte on every entry.
+    if (path !== ascii && path.includes('\uFFFD')) return false;
+    const mode = bytes.readUInt32BE(at + 24);
+    // A sparse index's folder entry stands for files this file does not list.
+    if ((mode & 0o170000) === 0o040000) return false;
+    visit(at, path, mode.toString(8), hex.slice(2 * (at + 40), 2 * (at + 60)));
     // Entries are padded with 1 to 8 NULs to a multiple of 8 bytes.
     const length = nameEnd - at;
     at += (length + 8) & ~7;
   }
-  return skippableExtensions(bytes, at) ? entries : undefined;
+  return skippableExtensions(bytes, at);
 }
 
 /** The SHA-1 of everything before it: what git writes last and checks on every read. */

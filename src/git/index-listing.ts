@@ -1,7 +1,7 @@
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
-import { parseIndexFile } from './index-file.js';
+import { parseIndexListing } from './index-file.js';
 import type { Repository } from './repository.js';
 
 /** One entry of the index as `git ls-files --stage` lists it: path, blob id and mode. */
@@ -33,7 +33,7 @@ const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants
  * folder, as git itself told (openRepository). It is read only when that is an absolute path,
  * a regular file (never through a link: O_NOFOLLOW), of a SHA-1 repository, and its trailing
  * SHA-1 checksum holds, so the entries are exactly the bytes git wrote and would read itself;
- * anything parseIndexFile does not read whole (version 4, a split or sparse index, a required
+ * anything parseIndexListing does not read whole (version 4, a split or sparse index, a required
  * extension, unmerged entries, a path that is not UTF-8) is git's to list, and so is every
  * failure to read. A crafted index changes nothing here that it would not change for git.
  */
@@ -48,8 +48,7 @@ export async function readIndexListing(
   const path = named ?? join(repository.gitDir, 'index');
   const bytes = await readBoundedFile(path);
   if (bytes === undefined) return undefined;
-  const entries = parseIndexFile(bytes, { verify: true });
-  return entries?.map(({ path: entryPath, blobSha, mode }) => ({ path: entryPath, blobSha, mode }));
+  return parseIndexListing(bytes, { verify: true });
 }
 
 async function readBoundedFile(path: string): Promise<Buffer | undefined> {

@@ -1,7 +1,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { FactsCollector, FunctionDraft, FunctionHeader } from './facts-collector.js';
 import type { TextRange } from './line-index.js';
-import { ANONYMOUS, rangeOf } from './syntax-tree.js';
+import { ANONYMOUS, dottedName, rangeOf } from './syntax-tree.js';
 
 /**
  * What each Go node adds to the facts: its declarations, imports and calls (the walk is in
@@ -257,19 +257,10 @@ function firstArgument(call: Node): Node | undefined {
   return args.find((argument) => argument.type !== 'comment');
 }
 
-/** `a.b.c` for a callee that is a chain of names (FileFacts.qualifiedCalls), else null. */
-function dottedName(node: Node): string | null {
-  if (node.type === 'identifier') return node.text;
-  if (node.type !== 'selector_expression') return null;
-  const operand = node.childForFieldName('operand');
-  const field = node.childForFieldName('field');
-  const head = operand === null ? null : dottedName(operand);
-  return head === null || field === null ? null : `${head}.${field.text}`;
-}
-
 export function readCall(call: Node, scope: Scope, draft: GoDraft): void {
   const callee = call.childForFieldName('function');
-  const path = callee === null ? null : dottedName(callee);
+  const path =
+    callee === null ? null : dottedName(callee, 'selector_expression', 'operand', 'field');
   if (path !== null) draft.facts.addQualifiedCall(path);
   if (callee?.type === 'identifier') {
     scope.fn?.calls.push({ name: callee.text, at: callee.startIndex });

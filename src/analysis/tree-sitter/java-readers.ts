@@ -2,7 +2,7 @@ import type { Node } from 'web-tree-sitter';
 import type { ImportBinding } from '../../model/facts.js';
 import type { FactsCollector, FunctionDraft } from './facts-collector.js';
 import type { JavaReferences } from './java-references.js';
-import { rangeOf } from './syntax-tree.js';
+import { dottedName, rangeOf } from './syntax-tree.js';
 
 /**
  * What each Java node adds to the facts: type declarations, fields, imports and calls (the walk
@@ -241,23 +241,13 @@ function reflectionKind(method: string, call: Node): 'java-reflection' | 'proxy'
   return undefined;
 }
 
-/** `a.b.c` for a receiver that is a chain of names (FileFacts.qualifiedCalls), else null. */
-function dottedName(node: Node): string | null {
-  if (node.type === 'identifier') return node.text;
-  if (node.type !== 'field_access') return null;
-  const object = node.childForFieldName('object');
-  const field = node.childForFieldName('field');
-  const head = object === null ? null : dottedName(object);
-  return head === null || field === null ? null : `${head}.${field.text}`;
-}
-
 function readMethodInvocation(call: Node, scope: Scope, source: JavaSource): void {
   const name = call.childForFieldName('name');
   if (name === null) return;
   const method = name.text;
   scope.fn?.calls.push({ name: method, at: name.startIndex });
   const receiver = call.childForFieldName('object');
-  const head = receiver === null ? '' : dottedName(receiver);
+  const head = receiver === null ? '' : dottedName(receiver, 'field_access', 'object', 'field');
   if (head !== null) source.facts.addQualifiedCall(head === '' ? method : `${head}.${method}`);
   const reflection = reflectionKind(method, call);
   if (reflection !== undefined) source.facts.addReflection(reflection, call.startIndex);

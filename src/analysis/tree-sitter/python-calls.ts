@@ -8,6 +8,7 @@ import {
   stringLiteralValue,
 } from './python-draft.js';
 import { readMutatingCall } from './python-state.js';
+import { dottedName } from './syntax-tree.js';
 
 /**
  * What a Python call tells: the callee name for its function's `calls`, the callee as a chain
@@ -140,16 +141,6 @@ function readMethodCall(
   }
 }
 
-/** `a.b.c` for a callee that is a chain of names (FileFacts.qualifiedCalls), else null. */
-function dottedName(node: Node): string | null {
-  if (node.type === 'identifier') return node.text;
-  if (node.type !== 'attribute') return null;
-  const object = node.childForFieldName('object');
-  const attribute = node.childForFieldName('attribute');
-  const head = object === null ? null : dottedName(object);
-  return head === null || attribute === null ? null : `${head}.${attribute.text}`;
-}
-
 /** The loaders whose plain calls readCall reads; `builtins.__import__(…)` is `__import__(…)`. */
 const LOADERS = new Set(['__import__', 'import_module']);
 
@@ -175,7 +166,7 @@ export function readLoaderReference(id: Node, draft: PythonDraft): void {
 export function readCall(call: Node, scope: Scope, draft: PythonDraft): void {
   const callee = call.childForFieldName('function');
   if (callee === null) return;
-  const path = dottedName(callee);
+  const path = dottedName(callee, 'attribute', 'object', 'attribute');
   if (path !== null) draft.facts.addQualifiedCall(path);
   const nameNode = calleeNameNode(callee);
   if (nameNode === null) return;

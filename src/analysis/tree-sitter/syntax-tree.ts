@@ -11,6 +11,24 @@ export function rangeOf(node: Node): TextRange {
 }
 
 /**
+ * `a.b.c` for a node that is a chain of names (FileFacts.qualifiedCalls), else null: `member` is
+ * the grammar's type of a member access, `object` and `field` the fields of its two sides.
+ */
+export function dottedName(
+  node: Node,
+  member: string,
+  object: string,
+  field: string,
+): string | null {
+  if (node.type === 'identifier') return node.text;
+  if (node.type !== member) return null;
+  const head = node.childForFieldName(object);
+  const name = node.childForFieldName(field);
+  const path = head === null ? null : dottedName(head, member, object, field);
+  return path === null || name === null ? null : `${path}.${name.text}`;
+}
+
+/**
  * Visits every named node depth-first in source order, without recursion so that deeply nested
  * code cannot overflow the stack. `visit` returns the scope the node's children are visited in.
  */

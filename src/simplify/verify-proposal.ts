@@ -6,7 +6,7 @@ import type { Policy } from '../model/policy.js';
 import { priceChange } from '../pricing/price-change.js';
 import { changeOfEdits, unifiedDiff } from '../reflexion/edit-forms.js';
 import type { FileEdit, PassContext, Proposal } from '../reflexion/proposal.js';
-import { publicApiChange } from '../reflexion/public-api/public-api-kept.js';
+import { publicApiChange } from './public-api-kept.js';
 import { addedErrors, type TypeErrorBaseline, typeErrorsOf } from './type-errors.js';
 
 export interface VerifiedPatch {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { PublicApi } from '../../src/reflexion/public-api/public-api.js';
-import { publicApiChange } from '../../src/reflexion/public-api/public-api-kept.js';
+import { publicApiChange } from '../../src/simplify/public-api-kept.js';
 
 const lines = (...text: string[]): string => `${text.join('\n')}\n`;
 

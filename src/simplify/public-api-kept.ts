@@ -1,6 +1,6 @@
 import { ts } from 'ts-morph';
-import type { FileEdit } from '../proposal.js';
-import type { PublicApi } from './public-api.js';
+import type { FileEdit } from '../reflexion/proposal.js';
+import type { PublicApi } from '../reflexion/public-api/public-api.js';
 
 /** One top-level name of a file: the names it is exported as, and its declarations' signature. */
 interface Declared {

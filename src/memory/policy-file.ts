@@ -4,13 +4,9 @@ import { type FileHandle, open } from 'node:fs/promises';
 import { isAbsolute, relative } from 'node:path';
 import { AureusError } from '../model/errors.js';
 import type { Policy } from '../model/policy.js';
-import {
-  decodePolicyText,
-  MAX_POLICY_BYTES,
-  tooLargeProblem,
-} from '../policy/decode-policy-text.js';
 import { PolicyError } from '../policy/policy-problem.js';
 import { localCacheDir } from './cache-dir.js';
+import { decodePolicyText, MAX_POLICY_BYTES, tooLargeProblem } from './decode-policy-text.js';
 import { errnoCode } from './errno-code.js';
 import { readCachedPolicy, writeCachedPolicy } from './policy-cache.js';
 import { storePaths } from './store-paths.js';

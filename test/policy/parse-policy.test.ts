@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { parse } from 'yaml';
 import { renderPolicy } from '../../src/cli/commands/policy-command.js';
+import { decodePolicyText } from '../../src/memory/decode-policy-text.js';
 import { CURRENT_POLICY_VERSION } from '../../src/model/policy.js';
-import { decodePolicyText } from '../../src/policy/decode-policy-text.js';
 import { defaultPolicy } from '../../src/policy/default-policy.js';
 import { globMatcher } from '../../src/policy/glob-matcher.js';
 import { migratePolicy, type PolicyMigration, parsePolicy } from '../../src/policy/parse-policy.js';

@@ -1,4 +1,4 @@
-import type { PolicyProblem } from './policy-problem.js';
+import type { PolicyProblem } from '../policy/policy-problem.js';
 
 /** A policy is a few kilobytes; anything this large is not one, and parsing it would waste the run. */
 export const MAX_POLICY_BYTES = 256 * 1024;

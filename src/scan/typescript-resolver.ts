@@ -1,8 +1,8 @@
 import type * as ts from 'typescript';
 import { createResolver, type Resolver } from '../analysis/resolve/create-resolver.js';
-import { createOverlayHost, createSnapshotHost } from '../analysis/resolve/snapshot-host.js';
 import { createTypeScriptHost, diskResolutionHost } from '../memory/typescript-host.js';
 import type { ResolutionFiles } from './repository-source.js';
+import { createOverlayHost, createSnapshotHost } from './snapshot-host.js';
 
 /**
  * TypeScript's resolver over one snapshot's resolution files, on whichever thread calls it: the

@@ -1,12 +1,18 @@
 import { posix } from 'node:path';
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { createResolver } from '../../../src/analysis/resolve/create-resolver.js';
-import { configExtends } from '../../../src/analysis/resolve/emit-settings-of.js';
-import { createSnapshotHost } from '../../../src/analysis/resolve/snapshot-host.js';
-import { typescript } from '../../../src/analysis/typescript-runtime.js';
-import { createTypeScriptHost } from '../../../src/memory/typescript-host.js';
-import { makeTempDir } from '../../support/temp-dir.js';
-import { NODE_NEXT, PATH_ALIASES, PLAIN_JS, type Tree, writeTree } from './fixture-trees.js';
+import { createResolver } from '../../src/analysis/resolve/create-resolver.js';
+import { configExtends } from '../../src/analysis/resolve/emit-settings-of.js';
+import { typescript } from '../../src/analysis/typescript-runtime.js';
+import { createTypeScriptHost } from '../../src/memory/typescript-host.js';
+import { createSnapshotHost } from '../../src/scan/snapshot-host.js';
+import {
+  NODE_NEXT,
+  PATH_ALIASES,
+  PLAIN_JS,
+  type Tree,
+  writeTree,
+} from '../analysis/resolve/fixture-trees.js';
+import { makeTempDir } from '../support/temp-dir.js';
 
 const ROOT = '/repository';
 

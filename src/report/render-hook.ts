@@ -1,6 +1,12 @@
 import type { Report } from '../model/report.js';
 import { moreLine, oneLine, paint, type Style, shownCount, wrap } from './plain-text.js';
-import { alternativePoints, headline, nonZeroCategories, signedPoints } from './report-facts.js';
+import {
+  alternativeText,
+  headline,
+  nonZeroCategories,
+  signedPoints,
+  VERDICT_STYLE,
+} from './report-facts.js';
 
 export interface HookTextOptions {
   readonly color: boolean;
@@ -18,13 +24,6 @@ export interface HookTextOptions {
  * `aureus check --staged` away.
  */
 const SHOWN = { reasons: 3, alternatives: 3 };
-
-const VERDICT_STYLE: Readonly<Record<Report['verdict'], Style>> = {
-  pass: 'green',
-  warn: 'yellow',
-  block: 'boldRed',
-  incomplete: 'magenta',
-};
 
 /** `loc +420, abstractions +50`: the cost breakdown on one line, or null when nothing costs. */
 function costLine(report: Report): string | null {
@@ -50,11 +49,11 @@ export function renderHook(report: Report, options: HookTextOptions): string {
   const details = [
     ...capped(report.reasons, SHOWN.reasons, (reason) => `  - ${oneLine(reason)}`),
     ...(cost === null ? [] : [cost]),
-    ...capped(report.alternatives, SHOWN.alternatives, (alternative) => {
-      const points = alternativePoints(alternative);
-      const kind = points === null ? alternative.kind : `${alternative.kind} (${points})`;
-      return `  → ${kind}: ${oneLine(alternative.message)}`;
-    }),
+    ...capped(
+      report.alternatives,
+      SHOWN.alternatives,
+      (alternative) => `  → ${alternativeText(alternative)}: ${oneLine(alternative.message)}`,
+    ),
   ];
   const { width } = options;
   const styled = (line: string, style: Style) =>

@@ -1,7 +1,7 @@
-import type { Alternative, Report } from '../model/report.js';
+import type { Report } from '../model/report.js';
 import { clip, moreLine, oneLine, paint, type Style, shownCount } from './plain-text.js';
 import {
-  alternativePoints,
+  alternativeText,
   groupFindings,
   headline,
   largestCostItems,
@@ -11,6 +11,7 @@ import {
   signedPoints,
   statusCounts,
   statusText,
+  VERDICT_STYLE,
 } from './report-facts.js';
 
 export interface TextOptions {
@@ -29,13 +30,6 @@ interface Line {
   readonly text: string;
   readonly style: Style;
 }
-
-const VERDICT_STYLE: Readonly<Record<Report['verdict'], Style>> = {
-  pass: 'green',
-  warn: 'yellow',
-  block: 'boldRed',
-  incomplete: 'magenta',
-};
 
 /**
  * Untrusted text, one line, clipped. Every line that holds some starts with a fixed glyph, a
@@ -103,11 +97,6 @@ function findingSections(report: Report): Line[][] {
       ? []
       : [line(`Other findings: ${statusCounts(counts)} — not blocking`, 'bold'), ...otherLines],
   ];
-}
-
-function alternativeText(alternative: Alternative): string {
-  const points = alternativePoints(alternative);
-  return points === null ? alternative.kind : `${alternative.kind} (${points})`;
 }
 
 function alternativesSection(report: Report): Line[] {

@@ -6,6 +6,7 @@ import {
 } from '../model/cost.js';
 import type { FindingLocation } from '../model/finding.js';
 import type { Alternative, Report, ReportFinding, Verdict } from '../model/report.js';
+import type { Style } from './plain-text.js';
 
 /**
  * What every renderer says the same way: the headline, the categories that cost something, the
@@ -61,6 +62,14 @@ export const VERDICT_EMOJI: Readonly<Record<Verdict, string>> = {
   warn: '⚠️',
   block: '⛔',
   incomplete: '❔',
+};
+
+/** The terminal's colour of each verdict, in the text report and in the hook's. */
+export const VERDICT_STYLE: Readonly<Record<Verdict, Style>> = {
+  pass: 'green',
+  warn: 'yellow',
+  block: 'boldRed',
+  incomplete: 'magenta',
 };
 
 export interface CategoryCost {
@@ -139,4 +148,10 @@ export function alternativePoints(alternative: Alternative): string | null {
   if (alternative.points === null) return null;
   const verb = alternative.kind === 'raise-budget' ? 'needs' : 'saves';
   return `${verb} ${formatPoints(alternative.points)}`;
+}
+
+/** `kind (saves N)` for a terminal, or the kind alone when the alternative has no price. */
+export function alternativeText(alternative: Alternative): string {
+  const points = alternativePoints(alternative);
+  return points === null ? alternative.kind : `${alternative.kind} (${points})`;
 }

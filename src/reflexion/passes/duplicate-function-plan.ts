@@ -8,7 +8,7 @@ import {
   ts,
 } from 'ts-morph';
 import { isPublic, type PublicApi } from '../public-api/public-api.js';
-import { importsNamedIn } from './import-edits.js';
+import { canonicalSymbol, importsNamedIn, symbolNamedInScope } from './import-edits.js';
 
 /** A span of a file, by absolute path: nodes go stale once a proposal has been captured. */
 export interface Span {
@@ -154,15 +154,13 @@ function importedByName(ref: Node): boolean {
 
 /** `name` at `where` means nothing yet, or one of the two functions. */
 function freeAt(where: Node, name: string, meanings: ReadonlySet<unknown>): boolean {
-  const flags =
-    ts.SymbolFlags.Value | ts.SymbolFlags.Type | ts.SymbolFlags.Namespace | ts.SymbolFlags.Alias;
-  const symbol = where.getSymbolsInScope(flags).find((candidate) => candidate.getName() === name);
-  return !symbol || meanings.has(canonical(symbol));
+  const symbol = symbolNamedInScope(where, name);
+  return !symbol || meanings.has(canonicalSymbol(symbol));
 }
 
 function canonicalOf(fn: FunctionDeclaration): unknown {
   const symbol = fn.getSymbol();
-  return symbol && canonical(symbol);
+  return symbol && canonicalSymbol(symbol);
 }
 
 /**
@@ -268,7 +266,7 @@ function sameSymbol(
   if (!a || !b) return a === b;
   const localA = declaredWithin(a, fnA);
   if (localA !== declaredWithin(b, fnB)) return false;
-  return localA || canonical(a) === canonical(b);
+  return localA || canonicalSymbol(a) === canonicalSymbol(b);
 }
 
 function declaredWithin(symbol: MorphSymbol, fn: FunctionDeclaration): boolean {
@@ -281,10 +279,4 @@ function declaredWithin(symbol: MorphSymbol, fn: FunctionDeclaration): boolean {
         fn.containsRange(declaration.getPos(), declaration.getEnd()),
     )
   );
-}
-
-/** The declaration a name finally means: through imports, and local symbols to exported ones. */
-function canonical(symbol: MorphSymbol): ts.Symbol {
-  const target = symbol.isAlias() ? (symbol.getAliasedSymbol() ?? symbol) : symbol;
-  return target.getExportSymbol().compilerSymbol;
 }

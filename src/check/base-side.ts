@@ -6,6 +6,7 @@ import type { Policy } from '../model/policy.js';
 import { shippedTests } from '../pricing/index.js';
 import type { RepositoryAnalysis, UnreadImport } from '../scan/analyze-snapshot.js';
 import type { UnreadableFile } from '../scan/repository-source.js';
+import { withNewMarks } from './generated-at-base.js';
 
 /**
  * What a check needs of one side of a change once that side is analysed: the facts of the files
@@ -32,8 +33,16 @@ export interface BaseSide {
   readonly core: CoreSize;
 }
 
-/** The side of a whole analysis of a snapshot: the critic runs here. */
-export function baseSideOf(analysis: RepositoryAnalysis, policy: Policy): BaseSide {
+/**
+ * The side of a whole analysis of a snapshot: the critic runs here. `newMarks`: the paths whose
+ * generator's mark this change wrote (markedOnlyAtHead), judged as the code they are.
+ */
+export function baseSideOf(
+  whole: RepositoryAnalysis,
+  policy: Policy,
+  newMarks: ReadonlySet<string> = new Set(),
+): BaseSide {
+  const analysis = { ...whole, facts: withNewMarks(whole.facts, newMarks) };
   const project = { policy, project: analysis };
   return {
     facts: analysis.facts,

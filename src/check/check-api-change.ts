@@ -13,6 +13,7 @@ import { underBaseResolution } from '../scan/under-base-resolution.js';
 import type { SnapshotFile } from '../scan/working-tree-snapshot.js';
 import { baseSideOf } from './base-side.js';
 import { committedBaseline } from './baseline-at-commit.js';
+import { markedOnlyAtHead } from './generated-at-base.js';
 import { judgeChange } from './judge-change.js';
 import { changedPolicy, committedPolicy } from './policy-at-commit.js';
 import { type PolicyGateOption, resolvePolicyGate } from './policy-gate.js';
@@ -114,6 +115,8 @@ export async function checkApiChange(
     ...(headTree.truncated ? [truncatedNote('head')] : []),
   ];
   const approval = options.budgetApproval;
+  const baseSide = baseSideOf(base, judging.policy);
+  const newMarks = markedOnlyAtHead(change, judging.policy, baseSide.facts);
   const report = judgeChange({
     change,
     judging,
@@ -121,10 +124,10 @@ export async function checkApiChange(
     policyLoosens: policyEdit.loosens,
     policyGate: await resolvePolicyGate(options.policyGate, policyEdit.loosens, headSha),
     policyProblems: policyEdit.problems,
-    base: baseSideOf(base, judging.policy),
-    head: baseSideOf(head, judging.policy),
+    base: baseSide,
+    head: baseSideOf(head, judging.policy, newMarks),
     headUnderBase:
-      headUnderBase === undefined ? undefined : baseSideOf(headUnderBase, judging.policy),
+      headUnderBase === undefined ? undefined : baseSideOf(headUnderBase, judging.policy, newMarks),
     headPaths: headFiles.map((file) => file.path),
     // Without a clone the renames since the baseline was written are not followed: a finding in
     // a file moved since then has no recorded figure, and its growth blocks as it always did.

@@ -6,6 +6,7 @@ import type { Change } from '../model/change.js';
 import type { Report } from '../model/report.js';
 import { PolicyError } from '../policy/policy-problem.js';
 import type { AnalyzeOptions } from '../scan/analyze-repository.js';
+import type { RepositoryAnalysis } from '../scan/analyze-snapshot.js';
 import { gitRepositorySource } from '../scan/git-repository-source.js';
 import { sameSnapshot } from '../scan/same-snapshot.js';
 import { underBaseResolution } from '../scan/under-base-resolution.js';
@@ -17,6 +18,7 @@ import {
 import { baseSideOf } from './base-side.js';
 import { baselineAtCommit } from './baseline-at-commit.js';
 import type { CheckedChange } from './check-api-change.js';
+import { markedOnlyAtHead, namedGeneratedAtHead } from './generated-at-base.js';
 import { judgeChange } from './judge-change.js';
 import { keptBaseSide, touchedPaths } from './kept-base-side.js';
 import { basePolicy, changedPolicy, repairOrRefuse } from './policy-at-commit.js';
@@ -97,8 +99,16 @@ export async function checkChangeWithInputs(
   };
   const mixed = underBaseResolution(headFiles, baseFiles);
   const sideOf = { scope: gitRepositorySource(root).resolutionScope, policy: judging.policy };
-  const sideOn = (files: readonly SnapshotFile[], touched: readonly string[], shown = {}) =>
-    keptBaseSide(cacheDir, { ...sideOf, files }, touched, factsCache, () => analyze(files, shown));
+  const sideOn = (
+    files: readonly SnapshotFile[],
+    touched: readonly string[],
+    shown = {},
+    newMarks: ReadonlySet<string> = new Set(),
+  ) => {
+    const marks = newMarks.size === 0 ? {} : { newMarks: [...newMarks] };
+    const inputs = { ...sideOf, files, ...marks };
+    return keptBaseSide(cacheDir, inputs, touched, factsCache, () => analyze(files, shown));
+  };
   const baseTouched = touchedPaths(change, 'base');
   const headTouched = touchedPaths(change, 'head');
   // A change that changes no file (a clean working tree) has one side for both: kept from the
@@ -108,18 +118,27 @@ export async function checkChangeWithInputs(
     ? await sideOn(baseFiles, [...baseTouched, ...headTouched], progress).then(
         (side) => [side, side, undefined] as const,
       )
-    : await Promise.all([
-        sideOn(baseFiles, baseTouched),
-        // The head too: the next commit's base once committed (a staged change, a commit), and
-        // what a re-run on the same files (the hook again, `check` again) finds kept. A file the
-        // working tree holds that git has no blob for has no id to key it by: analysed each time.
-        headFiles.every((file) => file.unstored === undefined)
-          ? sideOn(headFiles, headTouched, progress)
-          : analyze(headFiles, progress).then((analysis) => baseSideOf(analysis, judging.policy)),
-        mixed === undefined
-          ? undefined
-          : analyze(mixed).then((analysis) => baseSideOf(analysis, judging.policy)),
-      ]);
+    : await (async () => {
+        const baseSide = sideOn(baseFiles, baseTouched);
+        // A generator's mark counts where the base was generated code already: a change touching
+        // a path named as generated waits for the base (nearly always kept) to tell which.
+        const newMarks = namedGeneratedAtHead(change, judging.policy)
+          ? markedOnlyAtHead(change, judging.policy, (await baseSide).facts)
+          : new Set<string>();
+        const judged = (analysis: RepositoryAnalysis) =>
+          baseSideOf(analysis, judging.policy, newMarks);
+        return Promise.all([
+          baseSide,
+          // The head too: the next commit's base once committed (a staged change, a commit), and
+          // what a re-run on the same files (the hook again, `check` again) finds kept. A file
+          // the working tree holds that git has no blob for has no id to key it by: analysed
+          // each time.
+          headFiles.every((file) => file.unstored === undefined)
+            ? sideOn(headFiles, headTouched, progress, newMarks)
+            : analyze(headFiles, progress).then(judged),
+          mixed === undefined ? undefined : analyze(mixed).then(judged),
+        ]);
+      })();
   const report = judgeChange({
     change,
     judging,

@@ -9,6 +9,7 @@ import type { FileFacts } from '../model/facts.js';
 import type { Policy } from '../model/policy.js';
 import type { RepositoryAnalysis } from '../scan/analyze-snapshot.js';
 import { type BaseSide, baseSideOf } from './base-side.js';
+import { withNewMarks } from './generated-at-base.js';
 
 /**
  * The side of a check on a snapshot, with the facts of `touched` (the paths the change touches
@@ -42,7 +43,8 @@ export async function keptSide(
   if (kept === undefined) return undefined;
   const facts = await touchedFacts(kept.factFiles, inputs, touched, factsCache);
   if (facts === undefined) return undefined;
-  return { ...kept, facts, shippedTests: new Set(kept.shippedTests) };
+  const marks = withNewMarks(facts, new Set(inputs.newMarks));
+  return { ...kept, facts: marks, shippedTests: new Set(kept.shippedTests) };
 }
 
 /** The paths a change touches on one side: where it reads the facts it prices. */
@@ -62,7 +64,7 @@ export async function keepBaseSide(
   inputs: BaseSideInputs & { readonly policy: Policy },
   analysis: RepositoryAnalysis,
 ): Promise<BaseSide> {
-  const side = baseSideOf(analysis, inputs.policy);
+  const side = baseSideOf(analysis, inputs.policy, new Set(inputs.newMarks));
   // A side missing a file is judged incomplete: it is worked out again rather than kept.
   if (side.unreadable.length > 0) return side;
   await baseSideCache(cacheDir)?.write(inputs, {

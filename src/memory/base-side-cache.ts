@@ -40,6 +40,8 @@ export interface BaseSideInputs {
     readonly mode: string;
     readonly blobSha: string;
   }>;
+  /** The paths whose generator's mark the change judged wrote (check/generated-at-base.ts). */
+  readonly newMarks?: readonly string[];
 }
 
 /**
@@ -104,13 +106,15 @@ async function keepLatest(folder: string): Promise<void> {
   await Promise.all(dated.slice(KEPT_SIDES).map(({ path }) => rm(path, { force: true })));
 }
 
-function keyOf(buildId: string, { scope, policy, files }: BaseSideInputs): string {
+function keyOf(buildId: string, { scope, policy, files, newMarks = [] }: BaseSideInputs): string {
   // In one order whatever listed them: a commit's tree and the index it was made from agree.
   const sorted = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   // One text hashed at once: the same bytes as hashing file by file, in one call, not thousands.
   const listed = sorted.map(({ path, mode, blobSha }) => `${path}\0${mode}\0${blobSha}\n`);
+  // Without new marks the key is as it always was: a staged head is the next commit's base.
+  const marks = newMarks.length === 0 ? '' : `\0${JSON.stringify([...newMarks].sort())}`;
   return createHash('sha256')
-    .update(`${buildId}\0${scope}\0${JSON.stringify(policy)}\0${listed.join('')}`)
+    .update(`${buildId}\0${scope}\0${JSON.stringify(policy)}\0${listed.join('')}${marks}`)
     .digest('hex');
 }
 

@@ -43,7 +43,8 @@ export function priceLoc(
     const weight = rules.weightOf(file.path);
     const label = rules.labelOf(file.path);
     const weighted = label === null || weight === 1 ? '' : ` (${label}, × ${weight})`;
-    const unmarked = rules.isUnmarkedGenerated(file.path) ? UNMARKED : '';
+    const marked = file.head?.facts?.generatorMarked === 'new' ? NEW_MARK : UNMARKED;
+    const unmarked = rules.isUnmarkedGenerated(file.path) ? marked : '';
     const points = roundPoints(priced.points * weight);
     if (priced.text) textPoints += points;
     const detail = `${priced.detail}${weighted}${unmarked}`;
@@ -55,6 +56,8 @@ export function priceLoc(
 /** Why a file named as generated code is priced as code (path-kinds.ts generatedBy). */
 const UNMARKED =
   '; named as generated code (paths.generated), but no comment before its first code says a tool wrote it (`@generated`, `Code generated … DO NOT EDIT`): priced and critiqued as code';
+const NEW_MARK =
+  "; named as generated code (paths.generated) with a generator's mark, but not generated code at the base (new, copied, or unmarked there): a mark anyone can write buys nothing, so priced and critiqued as code";
 
 /**
  * The files the change leaves untouched that the product runs at the head but did not at the

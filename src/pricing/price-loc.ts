@@ -141,7 +141,8 @@ function priceOne(file: PricedFile, policy: Policy, notes: string[], share: numb
   if (isLockfile(file.path)) {
     return { points: 0, text: false, detail: 'lockfile: what it adds is priced as dependencies' };
   }
-  if (isDocumentation(file.path))
+  // A file named as documentation that code runs (required-as-code.ts) has facts: code.
+  if (isDocumentation(file.path) && file.head?.facts === undefined)
     return { points: 0, text: false, detail: 'documentation: not priced' };
   if (AUREUS_RECORDS.has(file.path))
     return {

@@ -37,6 +37,7 @@ import { type GoConfigs, goResolver, isGoFile, readGoConfigs } from './go-import
 import { type GraphKeeper, keptGraphFor } from './kept-graph.js';
 import { type PythonResolution, readPythonResolution } from './python-resolution.js';
 import type { RepositorySource, UnreadableFile } from './repository-source.js';
+import { requiredAsCode } from './required-as-code.js';
 import { worthResolverThread } from './resolver-thread.js';
 import {
   type ImportCandidates,
@@ -164,7 +165,7 @@ async function analyzeWith(
     readonly linked: LinkedEntries;
   },
 ): Promise<RepositoryAnalysis> {
-  const collected = await collectFacts(source, sources, {
+  const parsed = await collectFacts(source, sources, {
     parser: options.parser ?? 'auto',
     useCache: listing.usedCache,
     ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
@@ -176,6 +177,18 @@ async function analyzeWith(
     // Resolved as each file is parsed, once TypeScript is loaded: while parsing goes on.
     onParsed: (from, fileFacts) => resolutions.resolveEarly(typeScriptRequests(from, fileFacts)),
   });
+  const required = await requiredAsCode(
+    parsed,
+    listing.snapshot,
+    globMatcher(policy.paths.ignore),
+    (files) =>
+      collectFacts(source, files, {
+        parser: options.parser ?? 'auto',
+        useCache: listing.usedCache,
+        factsCache: options.factsCache,
+      }),
+  );
+  const { collected } = required;
   const kept = keptGraphFor(options.graphKeeper, source, policy, listing.snapshot, collected.facts);
   const { python } = listing;
   const imports = new Map<string, readonly ImportFact[]>();
@@ -189,13 +202,13 @@ async function analyzeWith(
   const requests = [...collected.facts].flatMap(([from, facts]) => typeScriptRequests(from, facts));
   const resolved = await resolutions.resolveAll(requests);
   const go = listing.go === undefined ? undefined : goResolver(listing.go, collected.facts);
-  const resolve: ResolveImport = (from, specifier) => {
+  const resolve: ResolveImport = required.resolve((from, specifier) => {
     if (java.imports.has(from)) return java.resolve(from, specifier);
     if (go !== undefined && isGoFile(from)) return go.resolve(from, specifier);
     return isPython(collected.facts.get(from))
       ? python.imports.resolve(from, specifier)
       : resolved.resolve(from, specifier);
-  };
+  });
   // Where each resolver looked for an import, or would have (Java's, under its source roots).
   const goCandidates = listing.go === undefined ? undefined : goImportCandidates(listing.go.texts);
   const javaCandidates = javaImportCandidates(collected.facts, listing.linked.keys());

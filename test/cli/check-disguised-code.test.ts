@@ -156,6 +156,33 @@ describe('code disguised as something AUREUS does not judge', () => {
     expect(code).toBe(1);
   });
 
+  it('reads a file code requires under a name no language claims as the JavaScript Node runs', async () => {
+    repo.write(
+      'src/main.js',
+      "const engine = require('./engine.txt');\nrequire('./styles.css');\nmodule.exports = engine;\n",
+    );
+    repo.write(
+      'src/engine.txt',
+      "const cp = require('child_process');\nconst main = require('./main.js');\nmodule.exports = (s) => cp.execSync(s) && main;\n",
+    );
+    repo.write('src/styles.css', '.app { color: red; }\n');
+    repo.commit('code under a text name');
+    const { report } = await check();
+    expect(security(report.costItems)).toEqual([
+      expect.stringMatching(/new process_spawn surface: imports child_process/),
+    ]);
+    const loc = (path: string) =>
+      report.costItems.find((item: CostItem) => item.category === 'loc' && item.path === path);
+    expect(loc('src/engine.txt')?.detail).toBe('adds 3 code lines');
+    expect(loc('src/styles.css')?.detail).toBe('adds 1 line');
+    const cycles = report.findings.filter(
+      (finding: { ruleId: string }) => finding.ruleId === 'circular_dependency',
+    );
+    expect(cycles.map((finding: { message: string }) => finding.message)).toEqual([
+      expect.stringMatching(/src\/engine\.txt and src\/main\.js import one another/),
+    ]);
+  });
+
   it('takes prose about where code came from for no generator mark', async () => {
     repo.write(
       'src/generated/small.ts',

@@ -255,6 +255,31 @@ describe('code disguised as something AUREUS does not judge', () => {
     expect(report.reasons.join('\n')).not.toMatch(/src\/plain/);
   });
 
+  it('prices eval reached through the global object or eval held under another name', async () => {
+    const files: Record<string, string> = {
+      'src/global-alias.js': 'const g = globalThis;\nexport const run = (k, s) => g[k](s);\n',
+      'src/window-alias.js':
+        "let w;\nw = typeof window !== 'undefined' ? window : self;\nexport const run = (s) => w['ev' + 'al'](s);\n",
+      'src/eval-alias.py': 'e = eval\n\ndef run(s):\n    return e(s)\n',
+      'src/exec-alias.py': 'def run(s, x=exec):\n    x(s)\n',
+      // The global object's own members by name, and pandas' eval, are no such thing.
+      'src/root.js':
+        "const root = typeof window !== 'undefined' ? window : global;\nexport const later = (f) => root.setTimeout(f, 0);\n",
+      'src/frame.py': 'def total(frame):\n    query = frame.eval\n    return query("a + b")\n',
+    };
+    for (const [path, text] of Object.entries(files)) repo.write(path, text);
+    repo.commit('eval under other names');
+    const { report } = await check();
+    const evalSurfaces = report.costItems
+      .filter((item: CostItem) => item.category === 'security')
+      .map((item: CostItem) => [item.path, item.detail]);
+    expect(evalSurfaces).toEqual(
+      ['src/eval-alias.py', 'src/exec-alias.py', 'src/global-alias.js', 'src/window-alias.js'].map(
+        (path) => [path, 'new eval surface: evaluates code (eval)'],
+      ),
+    );
+  });
+
   it('reads a script named without an extension as the language its #! line names', async () => {
     repo.write(
       'bin/tool',

@@ -85,7 +85,7 @@ export function recordMemberAccess(source: Source, node: MemberExpression): void
 function dynamicCodeOf(source: Source, node: MemberExpression): 'eval' | 'new-function' | null {
   const object = withoutWrappers(node.object);
   const key = node.computed ? staticKey(node.property) : textOf(source, node.property);
-  if (node.computed && object.type === 'Identifier' && GLOBAL_OBJECTS.has(object.name)) {
+  if (node.computed && object.type === 'Identifier' && isGlobalObject(source, object.name)) {
     return key === null ? 'eval' : reflectionOfGlobalCall(key);
   }
   return key === 'constructor' && isFunctionValue(object) ? 'new-function' : null;
@@ -245,7 +245,8 @@ function isMemberOf(node: Expression, owner: string, member: string | null): boo
  * `mainModule`, or an escaped name (`\u0072equire`). A file with none, the common case, pays no
  * second walk.
  */
-const LOADER_AS_VALUE = /\brequire\b(?!\s*\()|createRequire|mainModule|\\u/;
+const LOADER_AS_VALUE =
+  /\brequire\b(?!\s*\()|createRequire|mainModule|\\u|\b(?:globalThis|window|self|global)\b(?!\s*[.[])/;
 
 /** Assignments that may leave a loader in their target (`load ||= require` too). */
 const ASSIGNING: ReadonlySet<string> = new Set(['=', '||=', '??=', '&&=']);
@@ -255,7 +256,8 @@ const ASSIGNING: ReadonlySet<string> = new Set(['=', '||=', '??=', '&&=']);
  * call may precede the binding in the text (`function run() { return load('x') }` above
  * `var load = require`, which hoisting binds first), and a plain assignment binds as a
  * declaration does (`let load; load = require`). A name bound to such a name is one too,
- * followed from each loader through the names bound to it, so a chain costs one pass.
+ * followed from each loader through the names bound to it, so a chain costs one pass. The
+ * global object's names are followed the same way (`const g = globalThis`): `g[k](s)` may be eval.
  */
 export function collectRequireAliases(source: Source, program: Program): void {
   if (!LOADER_AS_VALUE.test(source.text)) return;
@@ -302,12 +304,26 @@ export function collectRequireAliases(source: Source, program: Program): void {
     forEachChild(source, node, gather);
   };
   gather(program);
-  const { requireAliases } = source;
-  for (let name = loaders.pop(); name !== undefined; name = loaders.pop()) {
-    if (requireAliases.has(name)) continue;
-    requireAliases.add(name);
-    loaders.push(...(boundTo.get(name) ?? []));
-  }
+  const follow = (names: string[], into: Set<string>) => {
+    for (let name = names.pop(); name !== undefined; name = names.pop()) {
+      if (!into.has(name)) names.push(...(boundTo.get(name) ?? []));
+      into.add(name);
+    }
+  };
+  follow(loaders, source.requireAliases);
+  const globals = new Set<string>();
+  follow(
+    [...GLOBAL_OBJECTS].flatMap((name) => boundTo.get(name) ?? []),
+    globals,
+  );
+  globalAliases.set(source, globals);
+}
+
+/** Per file, the names it binds to the global object (collectRequireAliases). */
+const globalAliases = new WeakMap<Source, Set<string>>();
+
+function isGlobalObject(source: Source, name: string): boolean {
+  return GLOBAL_OBJECTS.has(name) || globalAliases.get(source)?.has(name) === true;
 }
 
 function recordRequire(source: Source, call: Node, first?: Argument): void {
@@ -351,7 +367,7 @@ function recordMethodCall(
   if (method === 'constructor' && !isFunctionValue(withoutWrappers(member.object)))
     source.facts.addReflection('new-function', call.start);
   // `globalThis.eval(code)`: the global, reached through the global object.
-  const global = GLOBAL_OBJECTS.has(receiver ?? '') ? reflectionOfGlobalCall(method) : null;
+  const global = isGlobalObject(source, receiver ?? '') ? reflectionOfGlobalCall(method) : null;
   if (global !== null && member.object.type === 'Identifier')
     source.facts.addReflection(global, call.start);
   if (method === 'revocable' && isIdentifierNamed(member.object, 'Proxy')) {

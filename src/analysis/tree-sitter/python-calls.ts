@@ -141,26 +141,38 @@ function readMethodCall(
   }
 }
 
-/** The loaders whose plain calls readCall reads; `builtins.__import__(…)` is `__import__(…)`. */
-const LOADERS = new Set(['__import__', 'import_module']);
+/**
+ * The builtins whose plain calls readCall reads, with what naming them otherwise is;
+ * `builtins.__import__(…)` is `__import__(…)`.
+ */
+const LOADERS = new Map<string, ReflectionKind>([
+  ['__import__', 'dunder-import'],
+  ['import_module', 'dunder-import'],
+  ['eval', 'eval'],
+  ['exec', 'eval'],
+]);
 
 /**
- * A loader named other than in a call of it (`imp = __import__`, `load = builtins.__import__`,
- * `run(importlib.import_module)`) loads a module the analysis cannot name wherever it goes: it
- * is reflection `dunder-import` where it is named, as a call of `__import__` is. An import of it
- * (`from importlib import import_module`) or a definition of the name is no use of it.
+ * A loader or eval named other than in a call of it (`imp = __import__`, `e = eval`,
+ * `run(importlib.import_module)`) loads a module the analysis cannot name, or runs code, wherever
+ * it goes: it is reflection where it is named, as a call of it is. An import of it (`from
+ * importlib import import_module`), a definition of the name, and another object's `eval`
+ * (pandas' `frame.eval`) are no use of it.
  */
 export function readLoaderReference(id: Node, draft: PythonDraft): void {
   const length = id.endIndex - id.startIndex;
-  if ((length !== 10 && length !== 13) || !LOADERS.has(id.text)) return;
+  const kind = length === 4 || length === 10 || length === 13 ? LOADERS.get(id.text) : undefined;
+  if (kind === undefined) return;
   const parent = id.parent;
+  const attribute = parent?.type === 'attribute' && !parent.childForFieldName('object')?.equals(id);
+  if (kind === 'eval' && attribute && !parent.text.includes('builtins')) return;
   const callee = parent?.type === 'attribute' ? parent : id;
   const holder = callee.parent;
   if (holder?.type === 'call' && holder.childForFieldName('function')?.equals(callee)) return;
   if (parent?.type === 'function_definition' || parent?.type === 'dotted_name') return;
   if (parent?.type === 'aliased_import') return;
   if (parent?.type === 'keyword_argument' && parent.childForFieldName('name')?.equals(id)) return;
-  draft.facts.addReflection('dunder-import', id.startIndex);
+  draft.facts.addReflection(kind, id.startIndex);
 }
 
 export function readCall(call: Node, scope: Scope, draft: PythonDraft): void {

@@ -45,6 +45,13 @@ describe('module loaders reached other than by a plain call', () => {
       'worker',
       "const { Worker } = require('worker_threads');\nnew Worker(__dirname + '/build/engine.js');",
     ],
+    ['namespace-prototype', "import * as m from 'module';\nm.prototype.require('child_process');"],
+    ['namespace-class', "import * as m from 'node:module';\nm.Module._load('child_process');"],
+    ['default-import', "import Module from 'module';\nModule._load('child_process');"],
+    [
+      'renamed-factory',
+      "import { createRequire as make } from 'module';\nmake(import.meta.url)('child_process');",
+    ],
   ];
 
   it.each(HIDDEN)('finds the loader reached through %s', async (name, code) => {
@@ -101,6 +108,23 @@ describe('module loaders reached other than by a plain call', () => {
     expect(report.reasons.join('\n')).not.toMatch(LOADS);
     expect(report.findings).toEqual([]);
     expect(code).toBe(0);
+  });
+
+  it("takes the module module's data and createRequire through its namespace for plain uses", async () => {
+    repo.write(
+      'src/esm.mjs',
+      [
+        "import * as m from 'node:module';",
+        "const load = m.createRequire(import.meta.url);",
+        "export const app = load('./app.js');",
+        'export const builtin = (name) => m.builtinModules.includes(name) || m.isBuiltin(name);',
+        '',
+      ].join('\n'),
+    );
+    repo.commit('plain uses of the module module');
+    const { report } = await check();
+    expect(report.reasons.join('\n')).not.toMatch(LOADS);
+    expect(report.findings).toEqual([]);
   });
 
   it.each([

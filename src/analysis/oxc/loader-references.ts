@@ -6,9 +6,11 @@ import { declarationScope, fieldsOf, isReference, isValuePosition } from './uses
  * What a name or member holds, as far as loading code goes: `loader` loads a module when called
  * (`require`, a name bound to it, `module.require`, what `createRequire(…)` returns), `module` is
  * a CommonJS module object (`module`, `require.main`, `process.mainModule`), whose `require`
- * is a loader, `factory` makes a loader (`createRequire`), `process` holds `mainModule`.
+ * is a loader, `factory` makes a loader (`createRequire`), `process` holds `mainModule`, `class`
+ * is Node's `module` module as an ES import binds it (`import * as m`, `import M`, `{ Module }`),
+ * whose `_load`, `prototype.require` and `createRequire` load code.
  */
-type Holds = 'loader' | 'module' | 'factory' | 'process';
+type Holds = 'loader' | 'module' | 'factory' | 'process' | 'class';
 
 type Name = {
   readonly type: 'Identifier';
@@ -64,8 +66,37 @@ function rootHolds(source: Source, name: string): Holds | null {
   if (name === 'require' || source.requireAliases.has(name)) return 'loader';
   if (name === 'module') return 'module';
   if (name === 'createRequire') return 'factory';
-  return name === 'process' ? 'process' : null;
+  if (name === 'process') return 'process';
+  return moduleImports(source).has(name) ? 'class' : null;
 }
+
+/**
+ * Per file, the names its ES imports of Node's `module` bind to the module or its class, and
+ * to `createRequire` under another name (called, what it makes is not followed: any use tells).
+ */
+const moduleImportsOf = new WeakMap<Source, ReadonlySet<string>>();
+
+function moduleImports(source: Source): ReadonlySet<string> {
+  const known = moduleImportsOf.get(source);
+  if (known !== undefined) return known;
+  const names = new Set<string>();
+  const [program] = source.ancestors;
+  for (const statement of program?.type === 'Program' ? program.body : []) {
+    if (statement.type !== 'ImportDeclaration' || !/^(node:)?module$/.test(statement.source.value))
+      continue;
+    for (const { type, local, ...specifier } of statement.specifiers) {
+      const imported = 'imported' in specifier ? specifier.imported : null;
+      const name = imported?.type === 'Identifier' ? imported.name : imported?.value;
+      if (type !== 'ImportSpecifier' || name === 'Module' || name === 'createRequire')
+        names.add(local.name);
+    }
+  }
+  moduleImportsOf.set(source, names);
+  return names;
+}
+
+/** The members of the `module` module that load nothing. */
+const MODULE_DATA = new Set(['builtinModules', 'isBuiltin', 'findSourceMap', 'SourceMap']);
 
 /** A member's name when it is one whatever its spelling: `a.b`, `a['b']`, ``a[`b`]``; else null. */
 export function memberName(source: Source, member: MemberExpression): string | null {
@@ -133,6 +164,10 @@ function usedPlainly(source: Source, id: Name, root: Holds): boolean {
 function memberHolds(holds: Holds, name: string | null, bare: boolean): Holds | 'plain' | null {
   if (holds === 'process') return name === 'mainModule' ? 'module' : 'plain';
   if (name === null) return null;
+  if (holds === 'class') {
+    if (name === 'createRequire') return 'factory';
+    return name === 'Module' ? 'class' : MODULE_DATA.has(name) ? 'plain' : null;
+  }
   if (holds === 'module') {
     if (name === 'require') return 'loader';
     return MODULE_LOADS.has(name) ? null : 'plain';

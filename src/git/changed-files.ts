@@ -2,7 +2,7 @@ import type { ChangedFile, FileStatus, FileVersion } from '../model/change.js';
 import { readLimitOf, tooLargeNote } from './blob-limit.js';
 import type { DiffEntry } from './diff-entries.js';
 import type { GitPath } from './git-path.js';
-import { isZeroId, readSides, type Side } from './read-sides.js';
+import { readSides, type Side } from './read-sides.js';
 import type { Repository } from './repository.js';
 
 const STATUS_BY_LETTER: Readonly<Record<string, FileStatus>> = {
@@ -89,7 +89,9 @@ function planEntry(entry: DiffEntry, status: FileStatus, headIsWorkTree: boolean
           path: entry.dstPath,
           mode: entry.dstMode,
           sha: entry.dstSha,
-          fromWorkTree: headIsWorkTree && isZeroId(entry.dstSha),
+          // Always the disk for the working tree: an intent-to-add file (`git add -N`) comes
+          // with the id of what it holds, which git has not stored.
+          fromWorkTree: headIsWorkTree,
         };
   return { entry, status, base, head };
 }

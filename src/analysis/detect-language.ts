@@ -38,6 +38,8 @@ const BY_INTERPRETER: Readonly<Record<string, Language>> = {
   tsx: 'typescript',
   python: 'python',
   pypy: 'python',
+  // `java --source 17` runs a source file, whatever its name (JEP 330).
+  java: 'java',
 };
 
 /**

@@ -1,4 +1,4 @@
-import { detectLanguage } from '../analysis/detect-language.js';
+import { detectLanguage, hasNoExtension } from '../analysis/detect-language.js';
 import type { Language } from '../model/facts.js';
 import { isManifest } from './dependencies/price-dependencies.js';
 import { lockfileReaderOf } from './lockfiles.js';
@@ -35,7 +35,7 @@ export function unmeasuredFiles(files: readonly PricedFile[], rules: PathRules):
     if (lockfileReaderOf(path) !== undefined) return [pointer ?? unmeasuredLockfileNote(path)];
     if (isManifest(path)) return [pointer ?? unmeasuredManifestNote(path)];
     const language = detectLanguage(path);
-    if (language === undefined || rules.isGenerated(path)) return [];
+    if (rules.isGenerated(path) || (language === undefined && !hasNoExtension(path))) return [];
     return [pointer ?? unmeasuredSourceNote(path, language)];
   });
 }
@@ -56,7 +56,9 @@ export function unmeasuredSources(
   });
 }
 
-function unmeasuredSourceNote(path: string, language: Language): string {
+function unmeasuredSourceNote(path: string, language: Language | undefined): string {
+  if (language === undefined)
+    return `${path}: a file without an extension over the read limit, so whether it is a script (its \`#!\` line) and the code it runs are unknown. To resolve, split it or give it its language's extension; if it is data, add it to paths.ignore in the base policy.`;
   return `${path}: ${LANGUAGE_NAMES[language]} over the read limit, so its lines, abstractions, sensitive calls and findings are unknown. To resolve, split it into smaller files; if it is generated, add it to paths.generated (priced by its size, at pricing.generated_code_weight) or paths.ignore in the base policy.`;
 }
 

@@ -58,7 +58,7 @@ export function createTreeSitterParsers(): TreeSitterParsers {
         parser.setLanguage(grammar);
         parsers.set(name, parser);
       }
-      const tree = parser.parse(withParserLineBreaks(name, withoutNul(text)));
+      const tree = parser.parse(withParserLineBreaks(name, withoutShebang(name, withoutNul(text))));
       if (tree === null) throw new Error(`tree-sitter returned no tree for a ${name} file`);
       return tree;
     },
@@ -73,6 +73,14 @@ export function createTreeSitterParsers(): TreeSitterParsers {
  */
 function withoutNul(text: string): string {
   return text.includes('\0') ? text.replaceAll('\0', '\x01') : text;
+}
+
+/**
+ * Java's launcher runs a source file whose first line is a `#!` line (JEP 330) as though that
+ * line were not there; the grammar knows no such line. As a `//` comment it keeps every offset.
+ */
+function withoutShebang(language: TreeLanguage, text: string): string {
+  return language === 'java' && text.startsWith('#!') ? `//${text.slice(2)}` : text;
 }
 
 /**

@@ -280,6 +280,39 @@ describe('code disguised as something AUREUS does not judge', () => {
     );
   });
 
+  it('reads a Java source-file script as Java, and never takes a script over the read limit for free', async () => {
+    repo.write(
+      'bin/deploy',
+      [
+        '#!/usr/bin/java --source 17',
+        'public class Deploy {',
+        '  public static void main(String[] args) throws Exception {',
+        '    new ProcessBuilder(args).start();',
+        '  }',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    repo.commit('a Java script');
+    const java = await check();
+    expect(security(java.report.costItems)).toEqual([
+      expect.stringMatching(/new process_spawn surface/),
+    ]);
+    expect(java.report.findings).toEqual([]);
+    const line = "require('child_process').execSync(process.argv[2]);\n";
+    repo.write(
+      'bin/big',
+      `#!/usr/bin/env node\n${line.repeat(Math.ceil(1_100_000 / line.length))}`,
+    );
+    repo.commit('a script over the read limit');
+    const big = await check();
+    expect(big.report.verdict).toBe('incomplete');
+    expect(big.report.reasons.join('\n')).toMatch(
+      /bin\/big: a file without an extension over the read limit/,
+    );
+    expect(big.code).toBe(2);
+  });
+
   it('reads a script named without an extension as the language its #! line names', async () => {
     repo.write(
       'bin/tool',

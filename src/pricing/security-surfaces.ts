@@ -96,8 +96,12 @@ export const SURFACE_RULES: Readonly<Record<LanguageFamily, readonly SurfaceRule
     modules('process_spawn', 'child_process execa cross-spawn shelljs zx node-pty'),
     // Node's and sandboxing libraries' code evaluation.
     modules('eval', 'vm vm2 isolated-vm'),
-    // Node's internal bindings run native code without a module: `spawn_sync`, `fs`.
-    globals('eval', 'process.binding process._linkedBinding'),
+    // Node's internal bindings run native code without a module: `spawn_sync`, `fs`. So does
+    // WebAssembly compiled from bytes the code is handed.
+    globals(
+      'eval',
+      'process.binding process._linkedBinding WebAssembly.instantiate WebAssembly.instantiateStreaming WebAssembly.compile WebAssembly.compileStreaming WebAssembly.Module',
+    ),
     // fs also reads: only its writing functions are the touch, however fs is imported.
     exports('filesystem_write', 'fs graceful-fs', NODE_FS_WRITES),
     exports(
@@ -180,8 +184,8 @@ export const SURFACE_RULES: Readonly<Record<LanguageFamily, readonly SurfaceRule
   go: [
     modules('process_spawn', 'os/exec'),
     exports('process_spawn', 'os syscall', 'StartProcess Exec ForkExec'),
-    // Loads compiled code at run time.
-    modules('eval', 'plugin'),
+    // Loads compiled code at run time; cgo's `import "C"` runs C the analysis does not read.
+    modules('eval', 'plugin C'),
     // `os` also reads: only its writers.
     exports(
       'filesystem_write',

@@ -313,6 +313,40 @@ describe('code disguised as something AUREUS does not judge', () => {
     expect(big.code).toBe(2);
   });
 
+  it('prices code run from bytes or another language: WebAssembly, cgo, method handles', async () => {
+    repo.write(
+      'src/wasm.ts',
+      'export const load = async (b: BufferSource) => WebAssembly.instantiate(b);\n',
+    );
+    repo.write(
+      'src/native.go',
+      'package native\n\n// #include <stdlib.h>\nimport "C"\n\nfunc Run() { C.system(C.CString("ls")) }\n',
+    );
+    repo.write(
+      'src/Handles.java',
+      [
+        'import java.lang.invoke.*;',
+        'public class Handles {',
+        '  Object call(Class<?> c, String m) throws Throwable {',
+        '    return MethodHandles.lookup().findStatic(c, m, MethodType.methodType(void.class)).invoke();',
+        '  }',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    repo.commit('code run from elsewhere');
+    const { report } = await check();
+    expect(
+      report.costItems
+        .filter((item: CostItem) => item.category === 'security')
+        .map((item: CostItem) => [item.path, item.detail]),
+    ).toEqual([
+      ['src/native.go', 'new eval surface: imports C'],
+      ['src/wasm.ts', 'new eval surface: calls WebAssembly.instantiate'],
+    ]);
+    expect(report.reasons.join('\n')).toMatch(/src\/Handles\.java uses Java reflection on line 4/);
+  });
+
   it('reads a script named without an extension as the language its #! line names', async () => {
     repo.write(
       'bin/tool',

@@ -156,7 +156,8 @@ export function readField(field: Node, source: JavaSource): void {
  * (`System.getenv`, `Runtime.getRuntime`; `this.m()` and `a.b().c()` have none), and a
  * constructed type as written (`java.io.File`).
  * Reflection (`java-reflection`): `Class.forName`, `getDeclaredMethod(s)`,
- * `getDeclaredField(s)`, `getDeclaredConstructor(s)`, `getConstructor`, `setAccessible`;
+ * `getDeclaredField(s)`, `getDeclaredConstructor(s)`, `getConstructor`, `setAccessible`, the
+ * method handles' `findStatic`, `findVirtual`, `findConstructor`, `privateLookupIn`;
  * `getMethod`/`getField`/`invoke` with an argument (`request.getMethod()` is no reflection);
  * `newInstance` unless called on a type name (`DocumentBuilderFactory.newInstance()` is a
  * factory). `Proxy.newProxyInstance` → `proxy`.
@@ -183,6 +184,11 @@ const ALWAYS_REFLECTION = new Set([
   'getDeclaredConstructors',
   'getConstructor',
   'setAccessible',
+  // java.lang.invoke's lookups: a method handle is reflection by another name.
+  'findStatic',
+  'findVirtual',
+  'findConstructor',
+  'privateLookupIn',
 ]);
 const REFLECTION_WITH_ARGUMENTS = new Set(['getMethod', 'getField', 'invoke']);
 const EVENT_METHODS = new Set(['subscribe', 'on', 'once']);

@@ -347,6 +347,27 @@ describe('code disguised as something AUREUS does not judge', () => {
     expect(report.reasons.join('\n')).toMatch(/src\/Handles\.java uses Java reflection on line 4/);
   });
 
+  it('prices code spelled out in a data: import or handed to a timer as a string', async () => {
+    repo.write(
+      'src/inline.js',
+      "export const run = () => import('data:text/javascript,alert(1)');\n",
+    );
+    repo.write('src/static.mjs', "import 'data:text/javascript,console.log(1)';\n");
+    repo.write('src/timer.js', "export const run = () => setTimeout('alert(1)', 0);\n");
+    // A timer handed a function, or a value it cannot read, is no such thing.
+    repo.write('src/later.js', 'export const later = (f) => setTimeout(f, 0);\n');
+    repo.commit('code in strings');
+    const { report } = await check();
+    expect(security(report.costItems)).toEqual(
+      Array.from({ length: 3 }, () => 'new eval surface: evaluates code (eval)'),
+    );
+    expect(
+      report.costItems
+        .filter((item: CostItem) => item.category === 'security')
+        .map((item: CostItem) => item.path),
+    ).toEqual(['src/inline.js', 'src/static.mjs', 'src/timer.js']);
+  });
+
   it('reads a script named without an extension as the language its #! line names', async () => {
     repo.write(
       'bin/tool',

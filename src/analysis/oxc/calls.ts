@@ -42,7 +42,8 @@ export function recordCall(
   recordQualifiedCall(source, target);
   if (name?.name === 'fork') recordEntryFile(source, node, first);
   if (loadsModules(source, target)) recordRequire(source, node, first);
-  else if (target.type === 'Identifier') recordGlobalCall(source, node, textOf(source, target));
+  else if (target.type === 'Identifier')
+    recordGlobalCall(source, node, textOf(source, target), first);
   else if (target.type === 'MemberExpression' && memberName(source, target) !== null)
     recordMethodCall(source, node, target, first);
 }
@@ -339,8 +340,10 @@ function recordRequire(source: Source, call: Node, first?: Argument): void {
   recordDiLibrary(source, specifier, at);
 }
 
-function recordGlobalCall(source: Source, call: Node, name: string): void {
-  const kind = reflectionOfGlobalCall(name);
+function recordGlobalCall(source: Source, call: Node, name: string, first?: Argument): void {
+  // A timer handed a string evaluates it (browsers; Node refuses one).
+  const timer = /^set(Timeout|Interval)$/.test(name) && literalText(source, first);
+  const kind = typeof timer === 'string' ? 'eval' : reflectionOfGlobalCall(name);
   if (kind !== null) source.facts.addReflection(kind, call.start);
 }
 

@@ -102,6 +102,8 @@ export class FactsCollector {
     emit: ImportEmit = fact.typeOnly ? 'never' : 'always',
   ): void {
     this.imports.push({ ...fact, emit, at });
+    // `import 'data:text/javascript,…'`: the module is the code its specifier spells out.
+    if (!fact.typeOnly && /^data:/i.test(fact.specifier)) this.addReflection('eval', at);
   }
 
   addExport(name: string, typeOnly: boolean, at: number): void {

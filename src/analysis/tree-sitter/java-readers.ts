@@ -175,21 +175,12 @@ const DI_PACKAGES: readonly (readonly [prefix: string, library: string])[] = [
   ['org.springframework.context', 'org.springframework'],
   ['org.springframework.stereotype', 'org.springframework'],
 ];
-const ALWAYS_REFLECTION = new Set([
-  'getDeclaredMethod',
-  'getDeclaredMethods',
-  'getDeclaredField',
-  'getDeclaredFields',
-  'getDeclaredConstructor',
-  'getDeclaredConstructors',
-  'getConstructor',
-  'setAccessible',
-  // java.lang.invoke's lookups: a method handle is reflection by another name.
-  'findStatic',
-  'findVirtual',
-  'findConstructor',
-  'privateLookupIn',
-]);
+// java.lang.invoke's lookups among them: a method handle is reflection by another name.
+const ALWAYS_REFLECTION = new Set(
+  'getDeclaredMethod getDeclaredMethods getDeclaredField getDeclaredFields getDeclaredConstructor getDeclaredConstructors getConstructor setAccessible findStatic findVirtual findConstructor privateLookupIn'.split(
+    ' ',
+  ),
+);
 const REFLECTION_WITH_ARGUMENTS = new Set(['getMethod', 'getField', 'invoke']);
 const EVENT_METHODS = new Set(['subscribe', 'on', 'once']);
 const LISTENER_REGISTRATION = /^add\w*Listener$/;

@@ -145,12 +145,7 @@ function readMethodCall(
  * The builtins whose plain calls readCall reads, with what naming them otherwise is;
  * `builtins.__import__(…)` is `__import__(…)`.
  */
-const LOADERS = new Map<string, ReflectionKind>([
-  ['__import__', 'dunder-import'],
-  ['import_module', 'dunder-import'],
-  ['eval', 'eval'],
-  ['exec', 'eval'],
-]);
+const LOADERS = new Set(['__import__', 'import_module', 'eval', 'exec']);
 
 /**
  * A loader or eval named other than in a call of it (`imp = __import__`, `e = eval`,
@@ -161,8 +156,8 @@ const LOADERS = new Map<string, ReflectionKind>([
  */
 export function readLoaderReference(id: Node, draft: PythonDraft): void {
   const length = id.endIndex - id.startIndex;
-  const kind = length === 4 || length === 10 || length === 13 ? LOADERS.get(id.text) : undefined;
-  if (kind === undefined) return;
+  if ((length !== 4 && length !== 10 && length !== 13) || !LOADERS.has(id.text)) return;
+  const kind = RENAMED_REFLECTION.get(id.text) === 'eval' ? 'eval' : 'dunder-import';
   const parent = id.parent;
   const attribute = parent?.type === 'attribute' && !parent.childForFieldName('object')?.equals(id);
   if (kind === 'eval' && attribute && !parent.text.includes('builtins')) return;

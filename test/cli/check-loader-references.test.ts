@@ -115,7 +115,7 @@ describe('module loaders reached other than by a plain call', () => {
       'src/esm.mjs',
       [
         "import * as m from 'node:module';",
-        "const load = m.createRequire(import.meta.url);",
+        'const load = m.createRequire(import.meta.url);',
         "export const app = load('./app.js');",
         'export const builtin = (name) => m.builtinModules.includes(name) || m.isBuiltin(name);',
         '',

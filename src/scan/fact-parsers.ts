@@ -2,6 +2,7 @@ import { factsFromTree, type TreeLanguage } from '../analysis/facts-from-tree.js
 import { AureusError } from '../model/errors.js';
 import type { FileFacts, Language } from '../model/facts.js';
 import { type ExtractScriptFacts, loadOxcFacts } from './load-oxc-facts.js';
+import { outOfStackFacts, TOO_DEEP_MESSAGE, tooDeepAt, unreadFacts } from './nesting-depth.js';
 import { createTreeSitterParsers } from './tree-sitter-parsers.js';
 
 /**
@@ -42,13 +43,23 @@ export async function createFactParser(choice: ParserChoice, scripts: number): P
   };
   // Loaded up front when TS/JS is to come, so that an oxc that cannot load fails the run at once.
   let scriptFacts = scripts > 0 ? Promise.resolve(await scriptExtractor(choice)) : undefined;
-  return async (language, text) => {
+  const parse: ParseFacts = async (language, text) => {
     if (!isScript(language)) return viaTreeSitter(language, text);
+    const deep = tooDeepAt(text, language !== 'typescript');
+    if (deep !== null) return unreadFacts(language, text, deep, TOO_DEEP_MESSAGE);
     scriptFacts ??= scriptExtractor(choice);
     const { extract, typeScript } = await scriptFacts;
     const facts = extract(text, language);
     if (facts.diagnostics.length === 0 || typeScript) return facts;
     return (await typeScriptFacts())(text, language);
+  };
+  return async (language, text) => {
+    try {
+      return await parse(language, text);
+    } catch (error) {
+      if (error instanceof RangeError) return outOfStackFacts(language, text, error);
+      throw error;
+    }
   };
 }
 

@@ -2,6 +2,7 @@ import { parentPort } from 'node:worker_threads';
 import { extractOxcFacts } from '../analysis/oxc/oxc-facts.js';
 import type { ScriptLanguage } from '../analysis/oxc/parse-program.js';
 import type { FileFacts } from '../model/facts.js';
+import { tooDeepAt } from './nesting-depth.js';
 
 /** One TS/JS file to read, numbered by the parent. */
 export interface ScriptJob {
@@ -23,6 +24,8 @@ export interface ScriptBatchResult {
 parentPort?.on('message', (jobs: readonly ScriptJob[]) => {
   const facts: Array<readonly [number, FileFacts]> = [];
   for (const job of jobs) {
+    // Too deep to parse without overflowing the native stack: the parent says so for it.
+    if (tooDeepAt(job.text, job.language !== 'typescript') !== null) continue;
     try {
       const found = extractOxcFacts(job.text, job.language);
       if (found.diagnostics.length === 0) facts.push([job.index, found]);

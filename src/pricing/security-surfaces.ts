@@ -96,11 +96,11 @@ export const SURFACE_RULES: Readonly<Record<LanguageFamily, readonly SurfaceRule
     modules('process_spawn', 'child_process execa cross-spawn shelljs zx node-pty'),
     // Node's and sandboxing libraries' code evaluation.
     modules('eval', 'vm vm2 isolated-vm'),
-    // Node's internal bindings run native code without a module: `spawn_sync`, `fs`. So does
-    // WebAssembly compiled from bytes the code is handed.
+    // Node's internal bindings run native code without a module (`spawn_sync`, `fs`), as does
+    // an addon loaded by its path, and WebAssembly compiled from bytes the code is handed.
     globals(
       'eval',
-      'process.binding process._linkedBinding WebAssembly.instantiate WebAssembly.instantiateStreaming WebAssembly.compile WebAssembly.compileStreaming WebAssembly.Module',
+      'process.binding process._linkedBinding process.dlopen WebAssembly.instantiate WebAssembly.instantiateStreaming WebAssembly.compile WebAssembly.compileStreaming WebAssembly.Module',
     ),
     // fs also reads: only its writing functions are the touch, however fs is imported.
     exports('filesystem_write', 'fs graceful-fs', NODE_FS_WRITES),

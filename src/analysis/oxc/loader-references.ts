@@ -8,9 +8,11 @@ import { declarationScope, fieldsOf, isReference, isValuePosition } from './uses
  * a CommonJS module object (`module`, `require.main`, `process.mainModule`), whose `require`
  * is a loader, `factory` makes a loader (`createRequire`), `process` holds `mainModule`, `class`
  * is Node's `module` module as an ES import binds it (`import * as m`, `import M`, `{ Module }`),
- * whose `_load`, `prototype.require` and `createRequire` load code.
+ * whose `_load`, `prototype.require` and `createRequire` load code, `cache` is `require.cache`,
+ * whose `entry` members are module objects too, and `native` is a member of `process` that runs
+ * native code (`dlopen`, `binding`), priced where it is called.
  */
-type Holds = 'loader' | 'module' | 'factory' | 'process' | 'class';
+type Holds = 'loader' | 'module' | 'factory' | 'process' | 'class' | 'cache' | 'entry' | 'native';
 
 type Name = {
   readonly type: 'Identifier';
@@ -30,9 +32,9 @@ type Name = {
  * edge nor a surface, so the check must say that it cannot see it.
  *
  * Plain uses that load nothing stay free: `typeof require`, `require.main === module` (the
- * "run as a script" test), `require.resolve(…)` (a path, nothing runs), `require.cache`
- * (reading or evicting entries runs nothing; the next load is a `require` read like any
- * other), and a module object's own data (`module.exports`, `module.id`, `require.main.filename`).
+ * "run as a script" test), `require.resolve(…)` (a path, nothing runs), evicting or looking up
+ * an entry of `require.cache` (`delete require.cache[k]`, `k in require.cache`: an entry is a
+ * module object, whose `require` loads anything), and a module object's own data (`module.exports`, `module.id`, `require.main.filename`).
  * A name the code declares in a function or block (`for (const { module } of imports)`) is its
  * own there, and its uses below the declaration are not the loader's; a top-level `var module`
  * is the CommonJS one still (it redeclares the wrapper's parameter), so only inner scopes count.
@@ -118,6 +120,22 @@ const MODULE_LOADS = new Set([
   'load',
   '_compile',
 ]);
+/**
+ * Members of `process` that load nothing. Any other may (`getBuiltinModule` is a loader of
+ * built-ins, `dlopen` loads native code, `binding` reaches Node's internals), so it is read as
+ * a loader used other than plainly, as is a member the code names at run time.
+ */
+const PROCESS_DATA = new Set(
+  `env argv argv0 execArgv execPath exitCode pid ppid platform arch version versions release
+  config title features stdout stderr stdin cwd chdir exit abort kill nextTick hrtime uptime
+  memoryUsage cpuUsage resourceUsage umask emitWarning on once off emit addListener listeners
+  removeListener removeAllListeners listenerCount getuid geteuid getgid getegid getgroups
+  noDeprecation throwDeprecation traceDeprecation report send connected disconnect channel
+  prependListener prependOnceListener rawListeners eventNames getMaxListeners setMaxListeners
+  setUncaughtExceptionCaptureCallback hasUncaughtExceptionCaptureCallback setSourceMapsEnabled
+  sourceMapsEnabled loadEnvFile availableMemory constrainedMemory getActiveResourcesInfo ref unref
+  debugPort allowedNodeEnvironmentFlags permission finalization`.split(/\s+/),
+);
 const COMPARISONS = new Set(['===', '!==', '==', '!=']);
 const WRAPPERS = new Set([
   'ParenthesizedExpression',
@@ -151,7 +169,7 @@ function usedPlainly(source: Source, id: Name, root: Holds): boolean {
       holds = next;
     } else if (node.type === 'CallExpression' && node.callee === child) {
       if (holds === 'factory') holds = 'loader';
-      else return holds === 'loader';
+      else return holds === 'loader' || holds === 'native';
     } else {
       return plainEnd(node, child, holds);
     }
@@ -162,7 +180,13 @@ function usedPlainly(source: Source, id: Name, root: Holds): boolean {
 
 /** What `x.name` holds when `x` holds `holds`: 'plain' when it loads nothing, null when unknown. */
 function memberHolds(holds: Holds, name: string | null, bare: boolean): Holds | 'plain' | null {
-  if (holds === 'process') return name === 'mainModule' ? 'module' : 'plain';
+  if (holds === 'process') {
+    if (name === 'mainModule') return 'module';
+    if (name === 'getBuiltinModule') return 'loader';
+    if (name === 'dlopen' || name === 'binding' || name === '_linkedBinding') return 'native';
+    return PROCESS_DATA.has(name ?? '') ? 'plain' : null;
+  }
+  if (holds === 'cache') return 'entry';
   if (name === null) return null;
   if (holds === 'class') {
     if (name === 'createRequire') return 'factory';
@@ -173,7 +197,8 @@ function memberHolds(holds: Holds, name: string | null, bare: boolean): Holds | 
     return MODULE_LOADS.has(name) ? null : 'plain';
   }
   if (holds === 'loader' && bare) {
-    if (name === 'resolve' || name === 'cache') return 'plain';
+    if (name === 'cache') return 'cache';
+    if (name === 'resolve') return 'plain';
     if (name === 'main') return 'module';
   }
   return null;
@@ -182,10 +207,16 @@ function memberHolds(holds: Holds, name: string | null, bare: boolean): Holds | 
 /** Where the value stops flowing: plain there, or handed on to code the analysis cannot follow. */
 function plainEnd(node: Node, child: Node, holds: Holds): boolean {
   const fields = fieldsOf(node);
-  if (node.type === 'UnaryExpression') return node.operator === 'typeof' || holds === 'process';
-  if (node.type === 'BinaryExpression') return COMPARISONS.has(node.operator);
+  if (node.type === 'UnaryExpression') {
+    const { operator } = node;
+    return (
+      operator === 'typeof' || holds === 'process' || (operator === 'delete' && holds === 'entry')
+    );
+  }
+  if (node.type === 'BinaryExpression')
+    return COMPARISONS.has(node.operator) || (node.operator === 'in' && holds === 'cache');
   if (node.type === 'ExpressionStatement') return true;
-  if (holds === 'process') return !takesMainModule(fields.id ?? fields.left);
+  if (holds === 'process') return !takesLoader(fields.id ?? fields.left);
   const bound =
     (node.type === 'VariableDeclarator' && fields.init === child) ||
     (node.type === 'AssignmentExpression' && fields.right === child);
@@ -215,12 +246,16 @@ function onlyRequireTaken(pattern: Readonly<Record<string, unknown>>): boolean {
   );
 }
 
-/** A pattern that takes `mainModule` from `process`, or any computed key it cannot name. */
-function takesMainModule(target: unknown): boolean {
+/**
+ * A name bound to `process` as a whole (an alias whose members are not followed), or a pattern
+ * that takes from it a member that may load code (PROCESS_DATA) or a computed key it cannot name.
+ */
+function takesLoader(target: unknown): boolean {
   const pattern = fieldsOf(target ?? {});
+  if (pattern.type === 'Identifier') return true;
   if (pattern.type !== 'ObjectPattern' || !Array.isArray(pattern.properties)) return false;
   return pattern.properties.some((property) => {
     const { computed, key } = fieldsOf(property);
-    return computed === true || fieldsOf(key ?? {}).name === 'mainModule';
+    return computed === true || !PROCESS_DATA.has(String(fieldsOf(key ?? {}).name));
   });
 }

@@ -13,6 +13,7 @@ import type {
 } from 'oxc-parser';
 import { DEFAULT_EXPORT, diLibraryOf, frameworkDiOf } from '../javascript-conventions.js';
 import { importBindings, reexportBindings } from './bindings.js';
+import { recordInlineModule } from './calls.js';
 import {
   bindingNames,
   declarationStart,
@@ -90,6 +91,7 @@ function isTopLevel(source: Source): boolean {
 }
 
 function recordDiImport(source: Source, specifier: string, names: string[], at: number): void {
+  recordInlineModule(source, specifier, at);
   const library = diLibraryOf(specifier) ?? frameworkDiOf(specifier, names);
   if (library !== null) source.facts.addDiContainer(library, at);
 }

@@ -109,7 +109,7 @@ function isWithin(path: string, folder: string): boolean {
 }
 
 /** `path` with its links resolved, as far as it exists (the rest as written). */
-function realPath(path: string): string {
+export function realPath(path: string): string {
   try {
     return realpathSync.native(path);
   } catch {

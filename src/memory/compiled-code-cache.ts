@@ -1,7 +1,9 @@
+import { lstatSync, mkdirSync } from 'node:fs';
 import nodeModule, { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { Script } from 'node:vm';
-import { insideWorkTree, userCacheFolder } from './cache-dir.js';
+import { insideWorkTree, realPath, userCacheFolder } from './cache-dir.js';
+import { refuseUntrusted } from './cache-files.js';
 import { type CompiledCodeStore, compiledCodeStore } from './compiled-code-store.js';
 
 /**
@@ -29,14 +31,18 @@ export function codeCacheFolder(
 ): string | undefined {
   const setting = env.AUREUS_CODE_CACHE;
   if (setting === 'off') return undefined;
+  const named = setting !== undefined && setting !== '';
+  // On a self-hosted runner the home outlives the job, and any job as the runner user could
+  // leave compiled code there for the next AUREUS run (and its token) to execute: off unless
+  // a folder is named on purpose.
+  if (!named && env.GITHUB_ACTIONS === 'true' && env.RUNNER_ENVIRONMENT === 'self-hosted')
+    return undefined;
   const caches = userCacheFolder(env);
-  const folder =
-    setting !== undefined && setting !== ''
-      ? resolve(setting)
-      : caches === undefined
-        ? undefined
-        : join(caches, 'code');
-  return folder === undefined || insideWorkTree(folder, cwd) ? undefined : folder;
+  const folder = named ? resolve(setting) : caches === undefined ? undefined : join(caches, 'code');
+  if (folder === undefined) return undefined;
+  // As written and with links resolved, as localCacheFolder compares.
+  const inside = insideWorkTree(folder, cwd) || insideWorkTree(realPath(folder), realPath(cwd));
+  return inside ? undefined : folder;
 }
 
 /**
@@ -48,10 +54,22 @@ export function codeCacheFolder(
  */
 export function enableCodeCache(folder: string | undefined): CodeCacheStatus {
   const events: string[] = [];
+  // Node's own cache, named from outside (NODE_COMPILE_CACHE): not passed on to what this
+  // process starts; this process's modules are loaded by then (README, compiled code).
+  delete process.env.NODE_COMPILE_CACHE;
   if (folder === undefined) return { mode: 'off', events };
   const nodeCache: unknown = Reflect.get(nodeModule, 'enableCompileCache');
+  const refused = untrustedFolder(folder, typeof nodeCache === 'function');
+  if (refused !== undefined) {
+    events.push(refused);
+    return { mode: 'off', events };
+  }
   if (typeof nodeCache === 'function') {
-    nodeCache.call(nodeModule, join(folder, 'node'));
+    const enabled: unknown = nodeCache.call(nodeModule, join(folder, 'node'));
+    const directory = Reflect.get(Object(enabled), 'directory');
+    // Enabled before this process ran a line (NODE_COMPILE_CACHE): Node keeps that folder.
+    if (typeof directory === 'string' && resolve(directory) !== resolve(folder, 'node'))
+      events.push(`Node's compile cache was already on, in ${directory} (NODE_COMPILE_CACHE)`);
     return { mode: 'node', events };
   }
   const compile: unknown = Reflect.get(nodeModule.prototype, '_compile');
@@ -80,6 +98,24 @@ export function enableCodeCache(folder: string | undefined): CodeCacheStatus {
     },
   );
   return { mode: 'large-modules', events };
+}
+
+/**
+ * Why `folder` (and `node/` in it, Node's own cache, whose entries are checked by CRC32 only)
+ * may not hold code this process runs, or undefined: each is created 0700 when missing, and
+ * must then be a real folder of this user no one else may write (refuseUntrusted), as AUREUS's
+ * other caches must.
+ */
+function untrustedFolder(folder: string, nodeCaches: boolean): string | undefined {
+  try {
+    for (const dir of nodeCaches ? [folder, join(folder, 'node')] : [folder]) {
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      refuseUntrusted(dir, lstatSync(dir));
+    }
+    return undefined;
+  } catch (error) {
+    return `compiled code is not kept: ${error instanceof Error ? error.message : String(error)}`;
+  }
 }
 
 /** Compiles `content` with the stored code when V8 accepts it, and runs it as Node would. */

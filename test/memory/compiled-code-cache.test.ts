@@ -1,11 +1,14 @@
 import { spawnSync } from 'node:child_process';
 import {
+  chmodSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import nodeModule, { createRequire } from 'node:module';
@@ -102,9 +105,14 @@ const TS = 'typescript/lib/typescript.js';
       expect(run().events).toEqual([`${TS}: from the store`]);
     });
 
-    it('still runs when the folder cannot be written', () => {
+    it('still runs, keeping nothing, when the folder cannot be made', () => {
       writeFileSync(folder, 'a file where the folder would be');
-      expect(run().events).toEqual([`${TS}: absent`, `${TS}: not stored`]);
+      expect(run()).toEqual(
+        expect.objectContaining({
+          mode: 'off',
+          events: [expect.stringMatching(/^compiled code is not kept: /)],
+        }),
+      );
     });
   },
 );
@@ -123,6 +131,38 @@ describe('on any Node', () => {
   });
 });
 
+describe('a folder compiled code is not kept in', () => {
+  const refused = (why: RegExp) =>
+    expect.objectContaining({ mode: 'off', events: [expect.stringMatching(why)] });
+
+  it('refuses a folder that is a link, wherever it leads', () => {
+    mkdirSync(join(dir, 'elsewhere'), { mode: 0o700 });
+    symlinkSync(join(dir, 'elsewhere'), folder);
+    expect(run()).toEqual(refused(/code is a symbolic link/));
+    expect(readdirSync(join(dir, 'elsewhere'))).toEqual([]);
+  });
+
+  it('refuses a folder others may write', () => {
+    mkdirSync(folder, { mode: 0o700 });
+    chmodSync(folder, 0o777);
+    expect(run()).toEqual(refused(/may be written by others/));
+  });
+
+  (NODE_CACHES_ITSELF ? it : it.skip)('refuses a node/ folder in it that is a link', () => {
+    mkdirSync(folder, { mode: 0o700 });
+    mkdirSync(join(dir, 'planted'), { mode: 0o700 });
+    symlinkSync(join(dir, 'planted'), join(folder, 'node'));
+    expect(run()).toEqual(refused(/node is a symbolic link/));
+    expect(readdirSync(join(dir, 'planted'))).toEqual([]);
+  });
+
+  it('creates the folders it keeps code in for this user alone', () => {
+    run();
+    expect(statSync(folder).mode & 0o777).toBe(0o700);
+    if (NODE_CACHES_ITSELF) expect(statSync(join(folder, 'node')).mode & 0o777).toBe(0o700);
+  });
+});
+
 describe('codeCacheFolder', () => {
   it('is a folder of this test run for the CLI processes the tests start', () => {
     expect(process.env.AUREUS_CODE_CACHE).toContain(join(tmpdir(), 'aureus-test-caches-'));
@@ -135,6 +175,28 @@ describe('codeCacheFolder', () => {
     expect(codeCacheFolder({ AUREUS_CACHE_DIR: 'off' })).toBeUndefined();
     if (process.platform === 'linux') {
       expect(codeCacheFolder({})).toMatch(/[/]aureus[/]code$/);
+    }
+  });
+
+  it('is none on a self-hosted runner, whose home outlives the job, unless one is named', () => {
+    const runner = { GITHUB_ACTIONS: 'true', RUNNER_ENVIRONMENT: 'self-hosted' };
+    expect(codeCacheFolder({ ...runner, AUREUS_CACHE_DIR: '/srv/aureus' })).toBeUndefined();
+    expect(codeCacheFolder({ ...runner, AUREUS_CODE_CACHE: '/srv/code' })).toBe('/srv/code');
+    const hosted = { GITHUB_ACTIONS: 'true', RUNNER_ENVIRONMENT: 'github-hosted' };
+    expect(codeCacheFolder({ ...hosted, AUREUS_CACHE_DIR: '/srv/aureus' })).toBe(
+      join('/srv/aureus', 'code'),
+    );
+  });
+
+  it('is none where a link outside the repository leads into it', () => {
+    const repo = mkdtempSync(join(tmpdir(), 'aureus-code-cache-repo-'));
+    try {
+      mkdirSync(join(repo, '.git'));
+      mkdirSync(join(repo, 'cache'));
+      symlinkSync(join(repo, 'cache'), join(dir, 'link'));
+      expect(codeCacheFolder({ AUREUS_CODE_CACHE: join(dir, 'link') }, repo)).toBeUndefined();
+    } finally {
+      rmSync(repo, { recursive: true, force: true });
     }
   });
 

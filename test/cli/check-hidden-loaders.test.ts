@@ -12,7 +12,7 @@ interface CostItem {
 const LOADS = /loads code through a require\(\) of a module named at run time/;
 
 /**
- * Routes to code that passed as plain data: `process.getBuiltinModule` (a loader of built-ins),
+ * Routes to code that passed as plain data: Function's constructor reached through a value, `process.getBuiltinModule` (a loader of built-ins),
  * `process.dlopen` (native code), a module object taken from `require.cache` (whose `require`
  * loads anything), and a module written inline as a `data:` or `blob:` URL.
  */
@@ -81,6 +81,31 @@ describe('code loaded through process, require.cache and inline modules', () => 
       'new eval surface: evaluates code (eval)',
     ]);
     expect(report.findings).toContainEqual(expect.objectContaining({ ruleId: 'reflection' }));
+  });
+
+  it.each([
+    ['kept', 'const f = [].constructor.constructor;\nf(process.argv[2])();'],
+    ['called', '({}).constructor.constructor.call(null, process.argv[2])();'],
+    ['computed', "const c = 'constructor';\n''[c][c](process.argv[2])();"],
+    ['half-computed', "const c = 'constructor';\n[].constructor[c](process.argv[2])();"],
+  ])(
+    "prices Function's constructor reached through a value (%s) as new Function",
+    async (name, code) => {
+      repo.write(`src/${name}.js`, `${code}\n`);
+      repo.commit(`Function reached (${name})`);
+      const { report } = await checkAsJson(repo.dir, base);
+      expect(securityOf(report, `src/${name}.js`)).toEqual(['new eval surface: new Function']);
+    },
+  );
+
+  it("leaves a constructor's name and a grid's cells plain", async () => {
+    repo.write(
+      'src/grid.js',
+      'exports.cell = (grid, i, j) => [grid[i][j], grid[0][0], grid.constructor.name];\n',
+    );
+    repo.commit('a grid');
+    const { report } = await checkAsJson(repo.dir, base);
+    expect(securityOf(report, 'src/grid.js')).toEqual([]);
   });
 
   it('leaves plain uses of process and of require.cache plain', async () => {

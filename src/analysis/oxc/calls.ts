@@ -89,7 +89,39 @@ function dynamicCodeOf(source: Source, node: MemberExpression): 'eval' | 'new-fu
   if (node.computed && object.type === 'Identifier' && isGlobalObject(source, object.name)) {
     return key === null ? 'eval' : reflectionOfGlobalCall(key);
   }
-  return key === 'constructor' && isFunctionValue(object) ? 'new-function' : null;
+  if (key === 'constructor' && isFunctionValue(object)) return 'new-function';
+  return reachesFunction(source, node, object) ? 'new-function' : null;
+}
+
+/**
+ * `x.constructor.constructor` is Function whatever `x` is (`[]`, `{}`, `''`), and so is a key
+ * the code computes that may be `constructor` taken twice (`''[c][c]`, `x.constructor[c]`):
+ * kept in a name, `.call`-ed or called, it builds code from a string.
+ */
+function reachesFunction(source: Source, node: MemberExpression, object: Expression): boolean {
+  if (object.type !== 'MemberExpression') return false;
+  const outer = keyOf(source, node);
+  const inner = keyOf(source, object);
+  if (outer === null || inner === null) return false;
+  if (outer === 'constructor' || inner === 'constructor')
+    return outer === inner || outer === COMPUTED || inner === COMPUTED;
+  return (
+    outer === COMPUTED &&
+    inner === COMPUTED &&
+    textOf(source, node.property) === textOf(source, object.property)
+  );
+}
+
+/** Stands for a computed key whose value the code makes at run time. */
+const COMPUTED = Symbol('computed');
+
+/** A member's key: its name, a computed one's string, COMPUTED, or null when no string (`a[0]`). */
+function keyOf(source: Source, node: MemberExpression): string | typeof COMPUTED | null {
+  if (!node.computed) return textOf(source, node.property);
+  const { property } = node;
+  if (property.type === 'Literal')
+    return typeof property.value === 'string' ? property.value : null;
+  return staticKey(property) ?? COMPUTED;
 }
 
 /** A computed key's string when it is written as one (escapes decoded), else null. */

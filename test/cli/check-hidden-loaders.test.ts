@@ -108,6 +108,25 @@ describe('code loaded through process, require.cache and inline modules', () => 
     expect(securityOf(report, 'src/grid.js')).toEqual([]);
   });
 
+  it.each([
+    [
+      'spec',
+      'import importlib.util\n\ndef run(path):\n    spec = importlib.util.spec_from_file_location("m", path)\n    module = importlib.util.module_from_spec(spec)\n    spec.loader.exec_module(module)\n    return module\n',
+    ],
+    [
+      'loader',
+      'from importlib.machinery import SourceFileLoader\n\ndef run(path):\n    return SourceFileLoader("m", path).load_module()\n',
+    ],
+  ])('prices Python loading a source file by its path (%s) as runpy', async (name, code) => {
+    repo.write(`src/${name}.py`, code);
+    repo.commit(`Python loads a file by path (${name})`);
+    const { report } = await checkAsJson(repo.dir, base);
+    expect(report.reasons).toContainEqual(expect.stringMatching(/loads code through __import__/));
+    expect(securityOf(report, `src/${name}.py`)).toEqual([
+      'new eval surface: loads a module named at run time (__import__)',
+    ]);
+  });
+
   it('leaves plain uses of process and of require.cache plain', async () => {
     repo.write(
       'src/cli.js',

@@ -179,9 +179,24 @@ export function readCall(call: Node, scope: Scope, draft: PythonDraft): void {
   if (nameNode === null) return;
   const name = nameNode.text;
   scope.fn?.calls.push({ name, at: nameNode.startIndex });
+  if (PATH_LOADERS.has(name)) draft.facts.addReflection('dunder-import', call.startIndex);
   if (callee.type === 'identifier') readBuiltinCall(name, call, scope, draft);
   else readMethodCall(callee, name, call, scope, draft);
 }
+
+/**
+ * importlib's loading of a source file by its path (`spec_from_file_location` then
+ * `loader.exec_module`, `SourceFileLoader(…).load_module()`): a module named at run time, as
+ * `__import__` of a computed name is (and priced as runpy's running of a path is).
+ */
+const PATH_LOADERS = new Set([
+  'spec_from_file_location',
+  'exec_module',
+  'load_module',
+  'SourceFileLoader',
+  'SourcelessFileLoader',
+  'ExtensionFileLoader',
+]);
 
 /**
  * Python imports. `import a.b, c as d` gives one import per module (`a.b`, `c`);

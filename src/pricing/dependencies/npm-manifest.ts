@@ -147,3 +147,52 @@ function specsOf(parsed: Record<string, unknown>): Map<string, Set<string>> {
   }
   return specs;
 }
+
+/**
+ * The names whose package changes identity between two package.json texts: a direct name now
+ * an alias of another package (`"aa": "npm:evil@1"`), a git or tarball URL other than before,
+ * and an `overrides` entry that now swaps a package for another. What installs under the name
+ * is a new package, as a new name would be: it counts against budgets.new_dependencies. A
+ * range moved within the same package is no new one. Empty when either text is no JSON object.
+ */
+export function swappedNames(baseText: string, headText: string): string[] {
+  const [base, head] = [recordOf(baseText), recordOf(headText)];
+  if (base === undefined || head === undefined) return [];
+  const before = identitiesOf(base);
+  return [...identitiesOf(head)]
+    .filter(([name, identity]) => {
+      const was = before.get(name);
+      return was === undefined
+        ? identity !== name && name.startsWith('overrides:')
+        : was !== identity;
+    })
+    .map(([name]) => name.replace(/^overrides:/, ''));
+}
+
+/** Each direct name's package (and each override's, as `overrides:name`), by its spec. */
+function identitiesOf(parsed: Record<string, unknown>): Map<string, string> {
+  const identities = new Map<string, string>();
+  for (const [section] of SECTIONS) {
+    const names = parsed[section];
+    if (!isRecord(names)) continue;
+    for (const [name, spec] of Object.entries(names)) identities.set(name, identityOf(name, spec));
+  }
+  const overrides = parsed.overrides;
+  for (const [name, spec] of Object.entries(isRecord(overrides) ? overrides : {})) {
+    const own = isRecord(spec) ? spec['.'] : spec;
+    if (own !== undefined) identities.set(`overrides:${name}`, identityOf(name, own));
+  }
+  return identities;
+}
+
+/**
+ * What a spec installs under `name`: the aliased package (`npm:evil@1` → evil), the URL of a
+ * git repository or tarball, a path (without a `#ref`), or `name` itself for a version or tag.
+ */
+function identityOf(name: string, spec: unknown): string {
+  if (typeof spec !== 'string') return JSON.stringify(spec);
+  const alias = /^npm:((?:@[^/@]+\/)?[^@]+)/.exec(spec.trim());
+  if (alias?.[1] !== undefined) return alias[1];
+  const source = spec.trim().split('#')[0] ?? '';
+  return /[:/]/.test(source) ? source : name;
+}

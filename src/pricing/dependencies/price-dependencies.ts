@@ -21,6 +21,7 @@ import { mavenPom } from './maven-pom.js';
 import {
   npmManifest,
   respecifiedNames,
+  swappedNames,
   uninstalledPeers,
   unrecordedSpecs,
 } from './npm-manifest.js';
@@ -85,8 +86,13 @@ export function priceDependencies(
     // A dependency moved from development to runtime ships to users for the first time.
     const moved = (name: string, scope: DependencyScope) =>
       scope === 'runtime' && base.get(name) === 'development';
-    const added = [...head]
-      .filter(([name, scope]) => !base.has(name) || moved(name, scope))
+    const swapped = new Set(
+      reader.ecosystem === 'npm' && file.base !== null
+        ? swappedNames(file.base.version.text ?? '', file.head.version.text ?? '')
+        : [],
+    );
+    const added = [...head, ...[...swapped].filter((name) => !head.has(name)).map(runtime)]
+      .filter(([name, scope]) => !base.has(name) || moved(name, scope) || swapped.has(name))
       .sort(([a], [b]) => compareStrings(a, b));
     const lockfile = lockfileFor(file.path, reader.ecosystem, lockfiles);
     const untold: string[] = [];
@@ -124,7 +130,7 @@ export function priceDependencies(
       lockfile === undefined
         ? changed
         : npmUnrecorded(file.path, headText, lockfile.path, files, changed);
-    const unlocked = [...untold, ...respecified].filter((name) => !peers.has(name));
+    const unlocked = [...new Set([...untold, ...respecified])].filter((name) => !peers.has(name));
     if (kept !== undefined && unlocked.length > 0) {
       unmeasured.push(staleLockfileNote(file.path, kept, unlocked));
     }
@@ -136,6 +142,10 @@ export function priceDependencies(
   }
   for (const lockfile of lockfiles) items.push(...gainItems(lockfile, policy, rules));
   return { items, notes, dependencies, unmeasured };
+}
+
+function runtime(name: string): [string, DependencyScope] {
+  return [name, 'runtime'];
 }
 
 function declared(

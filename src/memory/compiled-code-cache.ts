@@ -2,6 +2,7 @@ import { lstatSync, mkdirSync } from 'node:fs';
 import nodeModule, { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { Script } from 'node:vm';
+import { isRecord } from '../model/json.js';
 import { insideWorkTree, realPath, userCacheFolder } from './cache-dir.js';
 import { refuseUntrusted } from './cache-files.js';
 import { type CompiledCodeStore, compiledCodeStore } from './compiled-code-store.js';
@@ -66,7 +67,7 @@ export function enableCodeCache(folder: string | undefined): CodeCacheStatus {
   }
   if (typeof nodeCache === 'function') {
     const enabled: unknown = nodeCache.call(nodeModule, join(folder, 'node'));
-    const directory = Reflect.get(Object(enabled), 'directory');
+    const directory = isRecord(enabled) ? enabled.directory : undefined;
     // Enabled before this process ran a line (NODE_COMPILE_CACHE): Node keeps that folder.
     if (typeof directory === 'string' && resolve(directory) !== resolve(folder, 'node'))
       events.push(`Node's compile cache was already on, in ${directory} (NODE_COMPILE_CACHE)`);

@@ -164,15 +164,6 @@ export function recordDynamicImport(source: Source, node: ImportExpression): voi
   const fact = { specifier, typeOnly: false, reexport: false, dynamic: true, bindings: [] };
   source.facts.addImport(fact, node.start);
   recordDiLibrary(source, specifier, node.start);
-  recordInlineModule(source, specifier, node.start);
-}
-
-/**
- * A `data:` or `blob:` URL imported (`import('data:text/javascript,…')`) is code written in a
- * string that the engine runs as a module: evaluated as eval's is, its own imports unseen.
- */
-export function recordInlineModule(source: Source, specifier: string, at: number): void {
-  if (/^\s*(?:data|blob):/i.test(specifier)) source.facts.addReflection('eval', at);
 }
 
 /**

@@ -13,7 +13,6 @@ import type {
 } from 'oxc-parser';
 import { DEFAULT_EXPORT, diLibraryOf, frameworkDiOf } from '../javascript-conventions.js';
 import { importBindings, reexportBindings } from './bindings.js';
-import { recordInlineModule } from './calls.js';
 import {
   bindingNames,
   declarationStart,
@@ -91,7 +90,6 @@ function isTopLevel(source: Source): boolean {
 }
 
 function recordDiImport(source: Source, specifier: string, names: string[], at: number): void {
-  recordInlineModule(source, specifier, at);
   const library = diLibraryOf(specifier) ?? frameworkDiOf(specifier, names);
   if (library !== null) source.facts.addDiContainer(library, at);
 }

@@ -102,8 +102,11 @@ export class FactsCollector {
     emit: ImportEmit = fact.typeOnly ? 'never' : 'always',
   ): void {
     this.imports.push({ ...fact, emit, at });
-    // `import 'data:text/javascript,…'`: the module is the code its specifier spells out.
-    if (!fact.typeOnly && /^data:/i.test(fact.specifier)) this.addReflection('eval', at);
+    // A `data:` or `blob:` URL imported (`import 'data:text/javascript,…'`, `import('data:…')`)
+    // is code written in a string that the engine runs as a module: evaluated as eval's is, its
+    // own imports unseen.
+    if (!fact.typeOnly && /^\s*(?:data|blob):/i.test(fact.specifier))
+      this.addReflection('eval', at);
   }
 
   addExport(name: string, typeOnly: boolean, at: number): void {

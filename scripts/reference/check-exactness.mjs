@@ -1,5 +1,5 @@
 // Usage: node scripts/reference/check-exactness.mjs [--parser auto|oxc|typescript] [--typescript-only]
-//        [--compared-only]
+//        [--compared-only] [--refresh]
 // (or `npm run exactness`, which builds first). `npm test` passes --typescript-only: its jest
 // tests make the same Python, Java and Go comparisons (test/scan/python-import-reference.test.ts,
 // test/analysis/resolve/java-reference.test.ts, go-std-reference.test.ts), run once, not twice.
@@ -26,10 +26,13 @@
 // would analyse and the tools do not (rxjs ships `src/Rx.global.js`). The check fails when AUREUS's
 // `stats.sourceFiles` is not the tools' file count, so the two never compare different inputs.
 //
-// The tools' answers are kept beside each code base and reused while the tool, the scripts that
-// drive it and the code base are unchanged (kept-answers.mjs; AUREUS_REFERENCE_FRESH=1 runs them
-// anew): they cost about nine tenths of this check's CPU and never change on pinned inputs. The
-// table says whether they were kept or computed.
+// The tools' answers are committed in scripts/reference/answers/ and reused while the key stored
+// with each (the tool's packages, the scripts that drive it, the code base's tree) matches and its
+// bytes are the ones hashed (kept-answers.mjs); otherwise they are computed, with one line saying
+// the committed answer is stale, and `--refresh` (`npm run exactness:refresh`) rewrites them all.
+// AUREUS_REFERENCE_FRESH=1 computes them without reading any: they cost about nine tenths of this
+// check's CPU and never change on pinned inputs. The
+// table says whether they were committed, kept (beside the code base) or computed.
 //
 // The first AUREUS run of each code base starts from an empty cache (a stale facts cache cannot
 // hide a regression); the second runs warm, so the cache's round trip is checked as well.
@@ -232,7 +235,7 @@ function isEmpty(diff) {
   return Object.values(diff).every((list) => list.length === 0);
 }
 
-async function checkCodebase(codebase, parserArgs, comparedOnly) {
+async function checkCodebase(codebase, parserArgs, comparedOnly, refresh) {
   const name = `${codebase.name}@${codebase.version}`;
   const repo = prepareRepository(codebase);
   const policies = writePolicies(codebase);
@@ -244,25 +247,43 @@ async function checkCodebase(codebase, parserArgs, comparedOnly) {
     const runtime = await analyze(repo, policies.runtime, parserArgs);
     return { all, runtime };
   })();
-  // The tools' answers are kept between runs (kept-answers.mjs); AUREUS always runs anew.
+  // The tools' answers are committed (kept-answers.mjs); AUREUS always runs anew.
+  const madgeAllOnly = () =>
+    keptAnswer(
+      'madge',
+      codebase,
+      repo,
+      () => madgeCycles(repo, codebase.sources, { withoutTypeImports: false }),
+      'all-only',
+      refresh,
+    );
+  const madgeBoth = () =>
+    keptAnswer('madge', codebase, repo, () => madgeCycles(repo, codebase.sources), '', refresh);
+  // --refresh rewrites every committed answer: both of madge's, whichever this run shows.
+  const madgeRuns = refresh
+    ? (async () => {
+        const both = await madgeBoth();
+        const allOnly = await madgeAllOnly();
+        return comparedOnly ? allOnly : both;
+      })()
+    : comparedOnly
+      ? madgeAllOnly()
+      : madgeBoth();
   const [aureus, cruiserRun, madgeRun] = await Promise.all([
     aureusRuns,
-    keptAnswer('dependency-cruiser', codebase, repo, () =>
-      dependencyCruiserCycles(repo, codebase.sources),
+    keptAnswer(
+      'dependency-cruiser',
+      codebase,
+      repo,
+      () => dependencyCruiserCycles(repo, codebase.sources),
+      '',
+      refresh,
     ),
-    comparedOnly
-      ? keptAnswer(
-          'madge',
-          codebase,
-          repo,
-          () => madgeCycles(repo, codebase.sources, { withoutTypeImports: false }),
-          'all-only',
-        )
-      : keptAnswer('madge', codebase, repo, () => madgeCycles(repo, codebase.sources)),
+    madgeRuns,
   ]);
   const cruiser = cruiserRun.answer;
   const madge = madgeRun.answer;
-  const kept = [cruiserRun, madgeRun].filter((run) => run.kept).length;
+  const answerSources = [...new Set([cruiserRun.source, madgeRun.source])].join(', ');
   const problems = [];
   const skipped = aureus.all.skipped.map((file) => `${file.path} (${file.reason})`);
   for (const setting of ['all', 'runtime']) {
@@ -294,7 +315,7 @@ async function checkCodebase(codebase, parserArgs, comparedOnly) {
       count(madge.sccs.all),
       madge.sccs.runtime === null ? 'not run (--compared-only)' : count(madge.sccs.runtime),
       problems.length === 0 ? 'yes' : 'NO',
-      kept === 0 ? 'computed' : kept === 2 ? 'kept' : 'one kept',
+      answerSources,
     ],
     problems: problems.map((problem) => `${name} ${problem}`),
   };
@@ -369,6 +390,7 @@ async function main() {
       codebase,
       parserArgs,
       process.argv.includes('--compared-only'),
+      process.argv.includes('--refresh'),
     );
     rows.push(result.row);
     problems.push(...result.problems);

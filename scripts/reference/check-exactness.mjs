@@ -283,7 +283,11 @@ async function checkCodebase(codebase, parserArgs, comparedOnly, refresh) {
   ]);
   const cruiser = cruiserRun.answer;
   const madge = madgeRun.answer;
-  const answerSources = [...new Set([cruiserRun.source, madgeRun.source])].join(', ');
+  // One word when both answers came the same way, else each tool's.
+  const answerSources =
+    cruiserRun.source === madgeRun.source
+      ? cruiserRun.source
+      : `dependency-cruiser ${cruiserRun.source}, madge ${madgeRun.source}`;
   const problems = [];
   const skipped = aureus.all.skipped.map((file) => `${file.path} (${file.reason})`);
   for (const setting of ['all', 'runtime']) {

@@ -3,6 +3,7 @@ import { baselineAtCommit } from '../check/baseline-at-commit.js';
 import { runCritic } from '../critic/run-critic.js';
 import { classifyFindings, type KnownFinding } from '../gate/classify-findings.js';
 import { type TreeEntry, treeIdOf } from '../git/tree-id.js';
+import { errnoCode } from '../memory/errno-code.js';
 import { createFactsCache, type FactsCache } from '../memory/facts-cache.js';
 import type { FileFacts } from '../model/facts.js';
 import type { Policy } from '../model/policy.js';
@@ -117,7 +118,8 @@ export function effectFindings(settings: EffectCriticSettings): EffectFindings {
  * The run's facts cache: entries read or parsed once are kept in memory by blob and language,
  * and the facts of files the run parses one by one (the versions its actions write, most of
  * them gone an action later) stay there, never written to the user's cache. A pack (a command
- * that rewrote many files) goes to the cache; the start commit's analysis uses the cache itself.
+ * that rewrote many files) goes to the cache, when it can; the start commit's analysis uses the
+ * cache itself.
  */
 function keptInMemory(cache: FactsCache): FactsCache {
   const known = new Map<string, FileFacts>();
@@ -145,9 +147,25 @@ function keptInMemory(cache: FactsCache): FactsCache {
         return facts;
       });
     },
-    putMany: (entries) => cache.putMany(entries),
-    startPack: () => cache.startPack(),
+    putMany: (entries) => savedOrNot(cache.putMany(entries)),
+    startPack: () => {
+      const pack = cache.startPack();
+      return { add: pack.add, write: () => savedOrNot(pack.write()) };
+    },
   };
+}
+
+/**
+ * A save to the user's cache that the file system refused (its folder deleted mid-run, a full
+ * disk): the analysis has the facts it parsed, so the gate judges with them; only a later run
+ * parses them again.
+ */
+async function savedOrNot(saving: Promise<void>): Promise<void> {
+  try {
+    await saving;
+  } catch (error) {
+    if (errnoCode(error) === undefined) throw error;
+  }
 }
 
 /**

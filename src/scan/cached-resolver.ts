@@ -7,6 +7,7 @@ import { emitSettingsByFile } from '../analysis/resolve/emit-settings-of.js';
 import type { ResolveImport } from '../analysis/resolve/resolution.js';
 import { SYMLINK_MODE } from '../git/blob-version.js';
 import { privateFolders } from '../memory/cache-files.js';
+import { errnoCode } from '../memory/errno-code.js';
 import type { RepositorySource, ResolutionFiles, UnreadableFile } from './repository-source.js';
 import { type ImportRequest, type ResolverThread, startResolverThread } from './resolver-thread.js';
 import {
@@ -276,9 +277,13 @@ async function opened(
       }
       // Answers given without every resolution input would stand for the snapshot: not kept.
       if (store !== undefined && unreadable.length === 0 && (!stored || computed)) {
-        await store.write({ answers, inputs }, paths);
-        stored = true;
-        computed = false;
+        // A save that fails (the cache folder deleted meanwhile, a full disk) loses the next
+        // run's time only: these answers are the ones computed now, and the next resolveAll
+        // tries to save them again.
+        if (await savedAnswers(store, { answers, inputs }, paths)) {
+          stored = true;
+          computed = false;
+        }
       }
       return {
         resolve: (from, specifier) =>
@@ -297,6 +302,21 @@ async function opened(
 }
 
 function noop(): void {}
+
+/** Whether the answers were saved; false when the file system refused (errnoCode). */
+async function savedAnswers(
+  store: ResolutionStore,
+  stored: StoredAnswers,
+  paths: readonly string[],
+): Promise<boolean> {
+  try {
+    await store.write(stored, paths);
+    return true;
+  } catch (error) {
+    if (errnoCode(error) === undefined) throw error;
+    return false;
+  }
+}
 
 /**
  * The source's answers in its cache folder: `resolutions/v<format>/<scope>/`, the scope keeping

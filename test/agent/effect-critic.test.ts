@@ -11,6 +11,7 @@ import type { FileEffect } from '../../src/agent/tool-contract.js';
 import { policyFrom } from '../critic/critic-support.js';
 import { makeRepo, type Repo, repoAt } from '../support/git-fixture.js';
 import { useIsolatedGit } from '../support/isolated-git-suite.js';
+import { useOwnCacheFolder } from '../support/own-cache-folder.js';
 
 useIsolatedGit();
 
@@ -163,5 +164,36 @@ describe('the safety gate critic over a run', () => {
       // A refused action is not applied, as in the loop.
       if (refusal === null) apply(effects);
     }
+  });
+});
+
+describe('the safety gate critic when its cache folder goes', () => {
+  const caches = useOwnCacheFolder('all');
+
+  it('judges the next action in full when the cache folder is deleted mid-run', async () => {
+    const kept = effectFindings(settings);
+    const take = checkpointer(run);
+    const first = effectsOf({ 'src/g.ts': "import { b } from './b.js';\nexport const g = b;\n" });
+    const before = await take('before the first');
+    await kept(first, before);
+    apply(first);
+    // The user (or a cleaner) removes AUREUS's cache folder while the run goes on.
+    rmSync(caches.path(), { recursive: true, force: true });
+    // The same paths, an import never asked before: the kept answers get one more, and are
+    // saved again, into a folder that is no longer there. It closes a cycle, to be seen.
+    const second = effectsOf({
+      'src/b.ts': "import { g } from './g.js';\nexport const b = 1;\nexport const k = g;\n",
+    });
+    const next = await take('before the second');
+    const findings = await kept(second, next);
+    expect(findings.map((finding) => finding.ruleId)).toContain('circular_dependency');
+    expect(findings).toEqual(await effectFindings(settings)(second, next));
+    apply(second);
+    // Gone again, and a command rewrites 60 files: their facts go to the cache as one pack.
+    rmSync(caches.path(), { recursive: true, force: true });
+    for (let n = 0; n < 60; n++) tree.write(`src/gen/g${n}.ts`, `export const g${n} = ${n};\n`);
+    const third = effectsOf({ 'src/j.ts': 'export class J {}\n' });
+    const after = await take('after the command');
+    expect(await kept(third, after)).toEqual(await effectFindings(settings)(third, after));
   });
 });

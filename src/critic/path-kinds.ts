@@ -33,8 +33,19 @@ export interface PathKinds {
  * Every rule asks for the kinds of the same policy and snapshot; compiling its globs once per
  * policy object and walking the graph once per snapshot (neither is ever mutated) keeps a hook's
  * run from doing it a dozen times. WeakMaps, so the kinds go away with their inputs.
+ *
+ * The kinds are kept by snapshot, the graph's walk by graph: analyses of successive trees share
+ * one graph while their files keep their imports (kept-graph.ts), but not their facts, and a
+ * file's generator mark (generatedBy) is in its facts.
  */
-const kindsByGraph = new WeakMap<ModuleGraph, WeakMap<Policy, PathKinds>>();
+const kindsBySnapshot = new WeakMap<KindedSnapshot, WeakMap<Policy, PathKinds>>();
+const shippedByGraph = new WeakMap<ModuleGraph, WeakMap<Policy, ShippedTests>>();
+
+/** Test files by the policy's names, and those of them product code imports at run time. */
+interface ShippedTests {
+  readonly namedTest: PathTest;
+  readonly shipped: ReadonlySet<string>;
+}
 
 /** A snapshot as path kinds read it: its import graph and its files' facts. */
 export interface KindedSnapshot {
@@ -44,15 +55,26 @@ export interface KindedSnapshot {
 
 /** The kinds of a snapshot's files. */
 export function pathKinds(policy: Policy, snapshot: KindedSnapshot): PathKinds {
-  const { graph } = snapshot;
-  const byPolicy = kindsByGraph.get(graph) ?? new WeakMap<Policy, PathKinds>();
-  kindsByGraph.set(graph, byPolicy);
+  const byPolicy = kindsBySnapshot.get(snapshot) ?? new WeakMap<Policy, PathKinds>();
+  kindsBySnapshot.set(snapshot, byPolicy);
   let kinds = byPolicy.get(policy);
   if (kinds === undefined) {
     kinds = compilePathKinds(policy, snapshot);
     byPolicy.set(policy, kinds);
   }
   return kinds;
+}
+
+function shippedTests(policy: Policy, graph: ModuleGraph): ShippedTests {
+  const byPolicy = shippedByGraph.get(graph) ?? new WeakMap<Policy, ShippedTests>();
+  shippedByGraph.set(graph, byPolicy);
+  let tests = byPolicy.get(policy);
+  if (tests === undefined) {
+    const namedTest = globMatcher(policy.paths.tests);
+    tests = { namedTest, shipped: testsInProduct(graph, namedTest) };
+    byPolicy.set(policy, tests);
+  }
+  return tests;
 }
 
 /**
@@ -77,8 +99,7 @@ export function generatedBy(
 }
 
 function compilePathKinds(policy: Policy, { graph, facts }: KindedSnapshot): PathKinds {
-  const namedTest = globMatcher(policy.paths.tests);
-  const shipped = testsInProduct(graph, namedTest);
+  const { namedTest, shipped } = shippedTests(policy, graph);
   const isTest = (path: string) => namedTest(path) && !shipped.has(path);
   const isGenerated = generatedBy(policy.paths.generated, facts);
   const inCore = globMatcher(policy.paths.core);

@@ -1,5 +1,6 @@
 import { detectLanguage } from '../analysis/detect-language.js';
 import { baselineAtCommit } from '../check/baseline-at-commit.js';
+import { findingsKeeper } from '../critic/kept-findings.js';
 import { runCritic } from '../critic/run-critic.js';
 import { classifyFindings, type KnownFinding } from '../gate/classify-findings.js';
 import { type TreeEntry, treeIdOf } from '../git/tree-id.js';
@@ -28,7 +29,8 @@ import type { FileEffect } from './tool-contract.js';
  * The base side is analysed once per run; each action's side reuses the facts of the files it
  * does not touch (kept in memory by blob), the import answers of the tree before it (kept open
  * while no path, config or link changes) and its import graph (while the files touched keep
- * their imports), so only the files it touches are parsed again.
+ * their imports), so only the files it touches are parsed again; the rules that judge one file
+ * at a time judge those files alone while the graph is kept (kept-findings.ts).
  */
 export interface EffectCriticSettings {
   readonly root: string;
@@ -85,6 +87,7 @@ export function effectFindings(settings: EffectCriticSettings): EffectFindings {
   const runFacts = keptInMemory(factsCache);
   const openResolutions = resolutionsKeeper();
   const keptGraph = graphKeeper();
+  const keptFindings = findingsKeeper();
   let known: Promise<{ base: KnownFinding[]; recorded: readonly KnownFinding[] }> | undefined;
   const baseline = () => {
     known ??= (async () => {
@@ -110,7 +113,10 @@ export function effectFindings(settings: EffectCriticSettings): EffectFindings {
       graphKeeper: keptGraph,
     });
     const { base, recorded } = await baseline();
-    return classifyFindings(base, runCritic({ policy, project }), { policy, recorded });
+    return classifyFindings(base, runCritic({ policy, project }, keptFindings), {
+      policy,
+      recorded,
+    });
   };
 }
 

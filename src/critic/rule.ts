@@ -57,5 +57,12 @@ export interface Rule<Context extends ChangeRuleContext = RuleContext> {
   readonly id: ForbiddenPatternId;
   /** What the rule reports, for help texts and SARIF rule descriptions. */
   readonly description: string;
+  /**
+   * `file`: each finding is located in one file, and the findings in a file follow from that
+   * file's path and facts and its path kinds alone, so an analysis of the next tree (the same
+   * import graph, the same policy) re-runs the rule only for the files whose facts changed
+   * (kept-findings.ts). Absent: the rule reads more than one file and runs whole every time.
+   */
+  readonly scope?: 'file';
   check(context: Context): Finding[];
 }

@@ -1,6 +1,7 @@
 import { compareStrings } from '../analysis/graph/module-graph.js';
 import type { Finding } from '../model/finding.js';
 import type { Policy } from '../model/policy.js';
+import { type FindingsKeeper, keptRuleCheck } from './kept-findings.js';
 import type { ChangeContext, ChangeRuleContext, ProjectState, Rule, RuleContext } from './rule.js';
 import { circularDependency } from './rules/circular-dependency.js';
 import { fileBudget, locBudget, moduleBudget } from './rules/core-budgets.js';
@@ -22,13 +23,20 @@ import { unparsableFile } from './rules/unparsable-file.js';
  * Runs every rule the policy does not turn `off` and returns their findings, each at the
  * policy's severity (a rule's own `warn` stays a warning, see Rule), sorted by path, line,
  * rule id, then symbol: repository-wide findings (no location) first. Pure and deterministic:
- * the same context gives the same list in every surface.
+ * the same context gives the same list in every surface. With a `keeper`, the file-scope rules
+ * re-run only on the files changed since the keeper's last snapshot (kept-findings.ts).
  */
-export function runCritic(context: RuleContext): Finding[] {
+export function runCritic(context: RuleContext, keeper?: FindingsKeeper): Finding[] {
   const { project, policy } = context;
   const known = snapshotFindings.get(project);
   const ofSnapshot =
-    known?.policy === policy ? known.findings : findingsOf(SNAPSHOT_RULES, { project, policy });
+    known?.policy === policy
+      ? known.findings
+      : findingsOf(
+          SNAPSHOT_RULES,
+          { project, policy },
+          keeper === undefined ? undefined : keptRuleCheck(keeper, { project, policy }),
+        );
   snapshotFindings.set(project, { policy, findings: ofSnapshot });
   return [...ofSnapshot, ...findingsOf(CHANGE_RULES, context)].sort(compareFindings);
 }
@@ -47,15 +55,17 @@ export function withChangeFindings(
   return [...ofSnapshot, ...findingsOf(CHANGE_RULES, context)].sort(compareFindings);
 }
 
+/** `check`: how each rule is run, its own check of `context` unless told otherwise. */
 function findingsOf<Context extends ChangeRuleContext>(
   rules: readonly Rule<Context>[],
   context: Context,
+  check: (rule: Rule<Context>) => Finding[] = (rule) => rule.check(context),
 ): Finding[] {
   const findings: Finding[] = [];
   for (const rule of rules) {
     const severity = context.policy.forbidden_patterns[rule.id].severity;
     if (severity === 'off') continue;
-    for (const finding of rule.check(context)) {
+    for (const finding of check(rule)) {
       findings.push(severity === 'warn' ? { ...finding, severity } : finding);
     }
   }

@@ -16,6 +16,7 @@ const UNKNOWN_LIBRARY = '(unknown)';
  */
 export const diContainer: Rule = {
   id: 'di_container',
+  scope: 'file',
   description: 'A dependency-injection container used in the core (paths.core).',
   check({ policy, project }) {
     return findingsPerFile(project, pathKinds(policy, project).isCore, (path, facts) =>

@@ -19,6 +19,7 @@ import { distinctlyNamed } from '../symbols.js';
  */
 export const globalMutableState: Rule = {
   id: 'global_mutable_state',
+  scope: 'file',
   description: 'A module-level variable that can be reassigned: state shared by every importer.',
   check({ policy, project }) {
     return findingsPerFile(project, pathKinds(policy, project).isProduct, (path, facts) =>

@@ -14,6 +14,7 @@ import { distinctlyNamed } from '../symbols.js';
  */
 export const godClass: Rule = {
   id: 'god_class',
+  scope: 'file',
   description: 'A class with more lines of code than forbidden_patterns.god_class.max_loc.',
   check({ policy, project }) {
     const limit = policy.forbidden_patterns.god_class.max_loc;

@@ -12,6 +12,7 @@ import type { Rule } from '../rule.js';
  */
 export const oversizedAdapter: Rule = {
   id: 'oversized_adapter',
+  scope: 'file',
   description:
     'An adapter file with more lines of code than forbidden_patterns.oversized_adapter.max_loc.',
   check({ policy, project }) {

@@ -32,6 +32,7 @@ const REGISTRY_NAME = /Registry$/;
  */
 export const pluginRegistry: Rule = {
   id: 'plugin_registry',
+  scope: 'file',
   description: 'A plugin registry or dynamic module loading in the core (paths.core).',
   check({ policy, project }) {
     return findingsPerFile(project, pathKinds(policy, project).isCore, (path, facts) => {

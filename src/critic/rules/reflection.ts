@@ -15,6 +15,7 @@ import { ordinallyNamed, REFLECTION_WORDING } from '../symbols.js';
  */
 export const reflection: Rule = {
   id: 'reflection',
+  scope: 'file',
   description:
     'Reflection-based metaprogramming: eval, new Function, Proxy, Reflect, dynamic imports of computed names, getattr/__import__, Java reflection.',
   check({ policy, project }) {

@@ -34,6 +34,7 @@ const MAX_MESSAGE = 160;
  */
 export const unparsableFile: Rule = {
   id: 'unparsable_file',
+  scope: 'file',
   description:
     'A source file that does not parse, at its first syntax error: it is measured only as far as the parser could read it.',
   check({ policy, project }) {

@@ -95,6 +95,31 @@ describe('checkpoints taken without git', () => {
     expect(quick(await taken(take, 'after git took one again'))).toBe(true);
   });
 
+  it('keep the trees of the folders nothing changed in, and still equal git snapshots', async () => {
+    tree.write('src/deep/er/d.ts', 'export const d = 1;\n');
+    tree.write('lib/e.ts', 'export const e = 1;\n');
+    const take = checkpointer(run);
+    expect(quick(await taken(take, 'git takes the first'))).toBe(false);
+    // One folder after another, the deepest, a sibling, the root, one that had changed before.
+    const steps: Array<[string, string | null]> = [
+      ['src/deep/er/d.ts', 'export const d = 2;\n'],
+      ['lib/e.ts', 'export const e = 2;\n'],
+      ['run.sh', '#!/bin/sh\necho changed\n'],
+      ['src/deep/er/d.ts', 'export const d = 3;\n'],
+      ['src/deep/er/d.ts', 'export const d = 1;\n'],
+      ['lib/e.ts', null],
+      ['src/b.ts', 'export const b = 2;\n'],
+    ];
+    for (const [path, text] of steps) {
+      if (text === null) unlinkSync(join(run.tree, path));
+      else tree.write(path, text);
+      expect(quick(await taken(take, `${path}: ${text ?? 'deleted'}`))).toBe(true);
+    }
+    // Nothing changed at all: the same tree again.
+    const last = await taken(take, 'nothing changed');
+    expect((await taken(take, 'nothing changed again')).tree).toBe(last.tree);
+  });
+
   it('leave to git what git decides, and still equal its snapshot', async () => {
     const take = checkpointer(run);
     await taken(take, 'first');

@@ -2,7 +2,7 @@ import { chmodSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { listTrackedFiles } from '../../src/git/list-files.js';
-import { treeIdOf } from '../../src/git/tree-id.js';
+import { folderTreesOf, type TreeEntry, treeIdOf } from '../../src/git/tree-id.js';
 import { makeRepo, type Repo } from '../support/git-fixture.js';
 import { useIsolatedGit } from '../support/isolated-git-suite.js';
 
@@ -38,5 +38,29 @@ describe('treeIdOf', () => {
 
   it('leaves ids that are not SHA-1 to git', () => {
     expect(treeIdOf([{ path: 'a.ts', mode: '100644', blobSha: 'a'.repeat(64) }])).toBeUndefined();
+  });
+
+  it('takes the trees of folders said unchanged from earlier trees, computing the others', () => {
+    const blob = (n: number) => n.toString(16).padStart(40, '0');
+    const before: TreeEntry[] = [
+      { path: 'a.ts', mode: '100644', blobSha: blob(1) },
+      { path: 'src/b.ts', mode: '100644', blobSha: blob(2) },
+      { path: 'src/deep/c.ts', mode: '100644', blobSha: blob(3) },
+      { path: 'lib/d.ts', mode: '100644', blobSha: blob(4) },
+    ];
+    const earlier = folderTreesOf(before, () => {});
+    if (earlier === undefined) throw new Error('SHA-1 ids');
+    const after = before.map((entry) =>
+      entry.path === 'src/b.ts' ? { ...entry, blobSha: blob(5) } : entry,
+    );
+    const written: string[] = [];
+    const kept = folderTreesOf(after, (id) => written.push(id), {
+      trees: earlier,
+      unchanged: (folder) => folder !== '' && folder !== 'src',
+    });
+    const fresh = folderTreesOf(after, () => {});
+    expect(kept?.ids).toEqual(fresh?.ids);
+    expect(written).toEqual([fresh?.ids.get('src'), fresh?.ids.get('')]);
+    expect(kept?.ids.get('src/deep')).toBe(earlier.ids.get('src/deep'));
   });
 });

@@ -10,7 +10,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { IndexEntry, IndexStat } from '../../git/index-file.js';
 import { type GitDirs, objectId, readHead, writeLooseObject } from '../../git/loose-objects.js';
-import { type TreeEntry, treeObjectsOf } from '../../git/tree-id.js';
+import { type FolderTrees, folderTreesOf, type TreeEntry } from '../../git/tree-id.js';
 import { errnoCode } from '../../memory/errno-code.js';
 
 /**
@@ -43,6 +43,8 @@ export interface TreeRecord {
   readonly settings: ReadonlyMap<string, string>;
   /** Tree ids known to be in the object store: written or found by an earlier snapshot. */
   readonly storedTrees: Set<string>;
+  /** Each folder's tree as the last quick snapshot wrote it; undefined after git's snapshot. */
+  readonly trees?: FolderTrees;
 }
 
 export interface RecordedFile {
@@ -141,19 +143,53 @@ function quickly(root: string, record: TreeRecord, marker: string): QuickSnapsho
   // A deleted .gitignore or .gitattributes changes what git ignores or filters.
   for (const path of record.files.keys())
     if (!files.has(path) && RULE_FILES.has(baseName(path))) return undefined;
-  // Most folders are as the last snapshot left them: their trees are not looked for again.
-  const tree = treeObjectsOf(entries, (id, body) => {
-    if (record.storedTrees.has(id)) return;
-    writeLooseObject(dirs, 'tree', body, id);
-    record.storedTrees.add(id);
-  });
-  if (tree === undefined) return undefined;
+  // Most folders are as the last snapshot left them: their trees are not looked for again, and
+  // those holding no path added, removed or changed since are not even computed again.
+  const changed = changedFolders(record.files, seen);
+  const trees = folderTreesOf(
+    entries,
+    (id, body) => {
+      if (record.storedTrees.has(id)) return;
+      writeLooseObject(dirs, 'tree', body, id);
+      record.storedTrees.add(id);
+    },
+    record.trees === undefined
+      ? undefined
+      : { trees: record.trees, unchanged: (folder) => !changed.has(folder) },
+  );
+  const tree = trees?.ids.get('');
+  if (trees === undefined || tree === undefined) return undefined;
   return {
     tree,
     head: record.head,
     files: entries,
-    record: { ...record, files, folders: foldersOf(files.keys()), settings },
+    record: { ...record, files, folders: foldersOf(files.keys()), settings, trees },
   };
+}
+
+/**
+ * The folders (the root as '') holding a path that is in one listing and not the other, or in
+ * both with another mode or blob: their trees changed, and only theirs.
+ */
+function changedFolders(
+  before: ReadonlyMap<string, RecordedFile>,
+  after: ReadonlyMap<string, RecordedFile>,
+): Set<string> {
+  const changed = new Set<string>();
+  const mark = (path: string) => {
+    changed.add('');
+    for (let end = path.lastIndexOf('/'); end > 0; end = path.lastIndexOf('/', end - 1)) {
+      const folder = path.slice(0, end);
+      if (changed.has(folder)) break;
+      changed.add(folder);
+    }
+  };
+  for (const [path, file] of after) {
+    const was = before.get(path);
+    if (was === undefined || was.blobSha !== file.blobSha || was.mode !== file.mode) mark(path);
+  }
+  for (const path of before.keys()) if (!after.has(path)) mark(path);
+  return changed;
 }
 
 /** Walks one folder of the tree into `seen`; false when git has to decide something in it. */

@@ -2,6 +2,7 @@ import { BUILDER_WORKFLOW, triggerRunId } from '../github/builder-trigger.js';
 import { labelEvents } from '../github/builder-triggers.js';
 import { livePermission, mayRunCommands } from '../github/collaborator-permission.js';
 import type { GitHubClient } from '../github/github-client.js';
+import { editAfterTrigger } from '../github/issue-edits.js';
 import { parseCommand } from '../github/parse-command.js';
 import { statusOf } from '../github/request-error.js';
 import { AureusError } from '../model/errors.js';
@@ -19,8 +20,9 @@ import type { BuilderDispatch } from './builder-dispatch.js';
  *
  * A trigger starts one run: the run id must be the one derived from it (triggerRunId), and a
  * trigger older than the issue's last title change is refused, since the requester asked for
- * the issue as it was then. (GitHub's REST API records no time for a body edit: the snapshot
- * hash, checked by approved-issue.ts, is what ties the body to the dispatch.)
+ * the issue as it was then; so is one older than an edit of the body or of an earlier comment
+ * (GraphQL's edit times: REST records none for a body). The snapshot hash, checked by
+ * approved-issue.ts, ties the run to the text as the dispatcher read it.
  */
 export async function verifyDispatchTrigger(
   client: GitHubClient,
@@ -84,6 +86,16 @@ export async function verifyDispatchTrigger(
   if (listed.lastRenamedAt !== undefined && listed.lastRenamedAt >= askedAt)
     throw refuse(
       `is older than the issue's last edit: the issue was edited after the trigger (its title changed at ${listed.lastRenamedAt}, the trigger is of ${askedAt})`,
+    );
+  // A body or earlier comment edited after the trigger: the requester asked for the issue as it
+  // was, and the snapshot hash only ties the run to the text the dispatcher read (issue-edits.ts).
+  const edit = await editAfterTrigger(client, where, {
+    at: askedAt,
+    ...(trigger.kind === 'comment' ? { commentId: trigger.id } : {}),
+  });
+  if (edit !== undefined)
+    throw refuse(
+      `is older than the issue's last edit: the issue was edited after the trigger (${edit}; the trigger is of ${askedAt})`,
     );
   if (author === null || author.id !== dispatch.requester)
     throw refuse(`is by ${author === null ? 'a deleted account' : `account ${author.id}`}`);

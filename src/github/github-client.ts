@@ -12,11 +12,12 @@ import { Octokit } from '@octokit/rest';
 const RetryingOctokit: typeof Octokit = Octokit.plugin(retry, throttling);
 
 /**
- * The part of Octokit AUREUS calls: the REST methods and pagination. Narrower than `Octokit` so
+ * The part of Octokit AUREUS calls: the REST methods, pagination and GraphQL (for what REST does
+ * not record, such as when an issue's body was edited). Narrower than `Octokit` so
  * that the client probot makes for an App installation (which has no top-level shortcuts) and
  * the Action's own client are the same thing to every adapter.
  */
-export type GitHubClient = Pick<Octokit, 'rest' | 'paginate' | 'request'>;
+export type GitHubClient = Pick<Octokit, 'rest' | 'paginate' | 'request' | 'graphql'>;
 
 /** How many times a rate-limited request is tried again before the error is reported. */
 const RATE_LIMIT_RETRIES = 2;

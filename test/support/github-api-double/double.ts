@@ -13,6 +13,7 @@ import {
   type AppInfo,
   IdSequence,
   RepositoryState,
+  recordEdit,
   repositoryKey,
   syntheticId,
   timestamp,
@@ -296,10 +297,18 @@ export class GitHubApiDouble {
     body: string,
     updatedAt: string,
     title?: string,
+    editor?: IdentityInput,
   ): void {
     const issue = this.repository(owner, repo).issues.get(number);
     if (issue === undefined)
       throw new Error(`editIssue: ${owner}/${repo}#${number} was never added`);
+    // GraphQL's edit history records the edit at `updatedAt`, by `editor` (the author unless given).
+    if (body !== issue.body)
+      recordEdit(issue, {
+        editedAt: updatedAt,
+        editor: editor === undefined ? issue.user : identityOf(editor),
+        diff: body,
+      });
     issue.body = body;
     issue.updatedAt = updatedAt;
     if (title !== undefined) issue.title = title;
@@ -424,7 +433,13 @@ export class GitHubApiDouble {
   }
 
   /** A person's later edit of an issue comment, made on GitHub. */
-  editIssueComment(owner: string, repo: string, id: number, body: string): void {
+  editIssueComment(
+    owner: string,
+    repo: string,
+    id: number,
+    body: string,
+    editor?: IdentityInput,
+  ): void {
     const comment = this.repository(owner, repo).issueComments.get(id);
     if (comment === undefined) throw new Error(`editIssueComment: no comment ${id}`);
     comment.body = body;
@@ -433,6 +448,11 @@ export class GitHubApiDouble {
     const now = timestamp(this.world.now());
     comment.updatedAt =
       now > comment.createdAt ? now : timestamp(new Date(Date.parse(comment.createdAt) + 1000));
+    recordEdit(comment, {
+      editedAt: comment.updatedAt,
+      editor: editor === undefined ? comment.user : identityOf(editor),
+      diff: body,
+    });
   }
 
   /** A person's deletion of an issue comment, made on GitHub: it is read as 404 from then on. */
@@ -542,7 +562,10 @@ export class GitHubApiDouble {
    * answer normally again; see `secondaryRateLimit()`.
    */
   failNext(operationId: string, fault: Fault): void {
-    if (!loadOperations().some((operation) => operation.operationId === operationId)) {
+    const known =
+      operationId === 'graphql' ||
+      loadOperations().some((operation) => operation.operationId === operationId);
+    if (!known) {
       throw new Error(`failNext: ${operationId} is not an operation of the fixture`);
     }
     this.faults.add(operationId, fault);
@@ -553,7 +576,10 @@ export class GitHubApiDouble {
    * operation, then answers it: a race placed exactly, with no timing.
    */
   beforeCall(operationId: string, nth: number, run: () => Promise<void>): void {
-    if (!loadOperations().some((operation) => operation.operationId === operationId)) {
+    const known =
+      operationId === 'graphql' ||
+      loadOperations().some((operation) => operation.operationId === operationId);
+    if (!known) {
       throw new Error(`beforeCall: ${operationId} is not an operation of the fixture`);
     }
     this.beforeCalls.add(operationId, nth, run);

@@ -5,6 +5,7 @@ import type { HandlerContext, Reply } from './context.js';
 import type { FaultQueue } from './faults.js';
 import type { Operation } from './fixture.js';
 import { loadPermissionRules } from './fixture.js';
+import { answerGraphql } from './graphql.js';
 import { actionHandlers } from './handlers/actions.js';
 import { appHandlers } from './handlers/apps.js';
 import { branchRuleHandlers } from './handlers/branch-rules.js';
@@ -283,6 +284,8 @@ export async function serve(
   const url = new URL(request.url ?? '/', parts.world.apiUrl);
   const authorization = request.headers.authorization;
   const token = bearerOf(authorization);
+  if (method === 'POST' && url.pathname === '/graphql')
+    return serveGraphql(parts, raw, token, response);
   const match = parts.route(method, url.pathname);
   const before =
     match === undefined ? undefined : parts.beforeCalls.take(match.operation.operationId);
@@ -321,4 +324,52 @@ export async function serve(
   const headers = { ...commonHeaders(parts.world.now()), ...answer.headers };
   response.writeHead(answer.status, headers);
   response.end(answer.body === undefined ? undefined : JSON.stringify(answer.body));
+}
+
+/**
+ * `POST /graphql`, outside the OpenAPI description: validated against GitHub's GraphQL schema
+ * and answered from the same state (graphql.ts), recorded as operation `graphql`. A fault
+ * queued with `failNext('graphql', …)` answers it as for a REST operation.
+ */
+function serveGraphql(
+  parts: PipelineParts,
+  raw: Buffer,
+  token: string | undefined,
+  response: ServerResponse,
+): void {
+  const grant = token === undefined ? undefined : parts.world.tokens.get(token);
+  const fault = grant === undefined ? undefined : parts.faults.take('graphql');
+  let answer: Answer;
+  try {
+    answer =
+      fault === undefined
+        ? answerGraphql(parts.world, grant, raw)
+        : { ...fault, outcome: 'injected' };
+  } catch (error) {
+    const message = `github-api-double failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
+    answer = { status: 500, body: { message }, outcome: 'response-violation', message };
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(raw.toString('utf8'));
+  } catch {
+    body = raw.toString('utf8');
+  }
+  parts.recorder.add({
+    method: 'POST',
+    path: '/graphql',
+    operationId: 'graphql',
+    query: {},
+    body,
+    token,
+    status: answer.status,
+    outcome: answer.outcome,
+    ...(answer.message === undefined ? {} : { message: answer.message }),
+  });
+  response.writeHead(answer.status, {
+    ...commonHeaders(parts.world.now()),
+    'x-ratelimit-resource': 'graphql',
+    ...answer.headers,
+  });
+  response.end(JSON.stringify(answer.body));
 }

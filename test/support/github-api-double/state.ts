@@ -9,6 +9,18 @@ export interface IssueComment {
   readonly user: Identity;
   readonly createdAt: string;
   updatedAt: string;
+  /** Its edits, oldest first, as GraphQL's `userContentEdits` and `lastEditedAt` give them. */
+  edits?: ContentEdit[];
+}
+
+/**
+ * One edit of an issue's or a comment's body: when, by whom, and the text it left (GraphQL's
+ * `UserContentEdit`; REST records none of it for an issue body).
+ */
+export interface ContentEdit {
+  readonly editedAt: string;
+  readonly editor: Identity;
+  readonly diff: string;
 }
 
 /** An issue as `issues/get` reads it; tests edit `body` and `updatedAt` to model a later edit. */
@@ -19,6 +31,8 @@ export interface Issue {
   readonly user: Identity;
   readonly createdAt: string;
   updatedAt: string;
+  /** Edits of its body, oldest first (GraphQL's `userContentEdits`). */
+  edits?: ContentEdit[];
   /** Absent: open (issues added by tests); `issues/update` may close one. */
   state?: 'open' | 'closed';
 }
@@ -310,4 +324,12 @@ export function syntheticId(name: string): number {
 /** GitHub's timestamps: ISO 8601, UTC, whole seconds. */
 export function timestamp(date: Date): string {
   return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** Records an edit of an issue's or a comment's body, as GitHub keeps its edit history. */
+export function recordEdit(
+  target: { edits?: ContentEdit[]; body: string | null },
+  edit: ContentEdit,
+): void {
+  target.edits = [...(target.edits ?? []), edit];
 }

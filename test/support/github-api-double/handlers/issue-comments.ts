@@ -14,7 +14,7 @@ import {
 } from '../context.js';
 import { HTML_URL, nodeId, userObject } from '../github-objects.js';
 import { paginate } from '../pagination.js';
-import { type IssueComment, timestamp } from '../state.js';
+import { type IssueComment, recordEdit, timestamp } from '../state.js';
 
 /** GitHub refuses comment bodies longer than this many characters. */
 export const MAX_COMMENT_CHARACTERS = 65536;
@@ -101,6 +101,7 @@ const updateComment: Handler = (context) => {
   if (refusal !== undefined) return refusal;
   comment.body = body;
   comment.updatedAt = timestamp(context.world.now());
+  recordEdit(comment, { editedAt: comment.updatedAt, editor: actor(context), diff: body });
   return json(200, commentObject(context, comment));
 };
 

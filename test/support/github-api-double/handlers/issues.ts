@@ -13,7 +13,7 @@ import {
 } from '../context.js';
 import { HTML_URL, nodeId, userObject } from '../github-objects.js';
 import { paginate } from '../pagination.js';
-import { type Issue, syntheticId, timestamp } from '../state.js';
+import { type Issue, recordEdit, syntheticId, timestamp } from '../state.js';
 import { MAX_COMMENT_CHARACTERS } from './issue-comments.js';
 
 /** `issues/get`: an issue the test added (`addIssue`); pull requests are not served as issues. */
@@ -82,7 +82,14 @@ const updateIssue: Handler = (context) => {
     });
     issue.title = String(body.title);
   }
-  if (body.body !== undefined) issue.body = body.body;
+  if (body.body !== undefined && body.body !== issue.body) {
+    recordEdit(issue, {
+      editedAt: timestamp(context.world.now()),
+      editor: actor(context),
+      diff: body.body ?? '',
+    });
+    issue.body = body.body;
+  }
   if (body.state !== undefined) issue.state = body.state;
   issue.updatedAt = timestamp(context.world.now());
   return json(200, issueObject(context, issue));

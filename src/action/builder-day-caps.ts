@@ -25,6 +25,23 @@ export async function refuseOverDailyCaps(
   policy: Policy,
   workflowRun: { readonly id: number; readonly now: number },
 ): Promise<void> {
+  const refusal = await dailyCapRefusal(client, dispatch, policy, workflowRun);
+  if (refusal !== undefined) throw refusal;
+}
+
+/**
+ * The refusal refuseOverDailyCaps throws, or undefined when the day's caps let the run start.
+ * The publish job asks it again of a run that left no report, to say on the issue why: GitHub's
+ * list of runs, not anything the run left, is its evidence (the runs GitHub numbered before this
+ * workflow run only leave the window as time passes, so a refusal found then was one at the plan).
+ * GitHub's refusal to list the runs is thrown as an AureusError naming the permission.
+ */
+export async function dailyCapRefusal(
+  client: GitHubClient,
+  dispatch: BuilderDispatch,
+  policy: Policy,
+  workflowRun: { readonly id: number; readonly now: number },
+): Promise<AureusError | undefined> {
   if (!Number.isSafeInteger(workflowRun.id) || workflowRun.id <= 0)
     throw new AureusError(
       "the builder step cannot tell its own workflow run (GITHUB_RUN_ID is not set), so it cannot count the day's runs before it.",
@@ -51,15 +68,16 @@ export async function refuseOverDailyCaps(
     // The day's spend frees as runs turn a day old: this run fits once enough of the oldest have.
     const over = created.length - Math.floor(cents(dayCap - own) / perRun);
     const at = created[Math.max(0, Math.min(created.length, over) - 1)];
-    throw new AureusError(
+    return new AureusError(
       `cost_thresholds.max_usd_per_day ($${dayCap}) is reached: the ${created.length} run${created.length === 1 ? '' : 's'} of ${BUILDER_WORKFLOW} dispatched in the 24 hours before this one may spend up to $${committed} (each at its whole max_usd_per_run, $${perRun}), and this run up to $${own}.${at === undefined || own > dayCap ? '' : ` It fits from ${new Date(at + DAY_MS).toISOString()}, when enough of them are a day old.`}`,
       'start a new run with /aureus implement (with a smaller --budget) once the day allows it, or raise cost_thresholds.max_usd_per_day in the default branch policy.',
     );
   }
   const perActor = policy.cost_thresholds.max_runs_per_actor_per_day;
   if (dispatch.dispatcher === GITHUB_ACTIONS_BOT_ID && created.length >= perActor)
-    throw new AureusError(
+    return new AureusError(
       `cost_thresholds.max_runs_per_actor_per_day (${perActor}) is reached: ${BUILDER_WORKFLOW} ran ${created.length} times in the 24 hours before this run, and a run dispatched by github-actions[bot] cannot be told apart by requester, so each counts as everyone's.`,
       `start a new run with /aureus implement from ${new Date((created[created.length - perActor] ?? workflowRun.now) + DAY_MS).toISOString()}, or use the AUREUS App, which counts runs per requester.`,
     );
+  return undefined;
 }

@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import * as core from '@actions/core';
 import { basePolicy } from '../check/policy-at-commit.js';
 import {
@@ -12,11 +13,12 @@ import { AureusError, ExitCode } from '../model/errors.js';
 import { escapeControls } from '../report/plain-text.js';
 import type { ActionSettings } from './action-settings.js';
 import { approvedIssue } from './approved-issue.js';
+import { dailyCapRefusal } from './builder-day-caps.js';
 import { type BuilderDispatch, readBuilderDispatch } from './builder-dispatch.js';
 import { pullRequestBody, refusalSummary } from './builder-pull-request.js';
 import { verifyDispatchTrigger } from './dispatch-trigger.js';
 import { type PublishableRun, publishableRun } from './published-run.js';
-import { artifactFolder } from './run-artifact.js';
+import { artifactFolder, RUN_REPORT } from './run-artifact.js';
 import { deleteBranch, gitRemote, keepStoppedWork, pushBranch } from './run-branch.js';
 import { actionClient, eventPayload, required } from './runner-environment.js';
 import { setStepOutputs } from './step-outputs.js';
@@ -64,10 +66,24 @@ export async function runPublishMode(
       dispatch,
     );
     if ('refusals' in run) {
-      core.error(escapeControls(`AUREUS builder: the run is refused. ${run.refusals.join(' ')}`));
-      await core.summary.addRaw(refusalSummary(dispatch, run.refusals)).write();
+      const folder = artifactFolder(workspace, settings.outputDir);
+      // A run that left no report may have been refused by the day's caps before any model ran,
+      // which the build job (a read-only token) could say only in its log: said here, where the
+      // requester looks, from GitHub's list of runs rather than anything in the artifact.
+      const capped = existsSync(join(folder, RUN_REPORT))
+        ? undefined
+        : await dayCapRefusalOf(client, dispatch, { root, settings, env });
+      const refusals =
+        capped === undefined
+          ? run.refusals
+          : [
+              `the builder step refused the run before any model ran: ${capped.message}`,
+              `To resolve, ${capped.hint}`,
+            ];
+      core.error(escapeControls(`AUREUS builder: the run is refused. ${refusals.join(' ')}`));
+      await core.summary.addRaw(refusalSummary(dispatch, refusals)).write();
       setStepOutputs({ published: 'false' }, env);
-      await tell('failed', `nothing was published: ${run.refusals.join(' ')}`);
+      await tell('failed', `nothing was published: ${refusals.join(' ')}`);
       return ExitCode.rejected;
     }
     // The pull request's title is the approved snapshot's: the issue as it is now must still
@@ -199,5 +215,43 @@ async function openDraftPullRequest(
     const [existing] = open;
     if (existing === undefined) throw error;
     return existing.html_url;
+  }
+}
+
+/**
+ * The day's caps asked again of a run that left no report (builder-day-caps.ts), under the
+ * default branch's policy as the build job read it. A job without `actions: read`, or a policy
+ * that cannot be read, says nothing more than the missing report: a warning names the grant.
+ */
+async function dayCapRefusalOf(
+  client: GitHubClient,
+  dispatch: BuilderDispatch,
+  where: {
+    readonly root: string;
+    readonly settings: ActionSettings;
+    readonly env: NodeJS.ProcessEnv;
+  },
+): Promise<AureusError | undefined> {
+  try {
+    const { policy } = await basePolicy(
+      where.root,
+      `refs/remotes/origin/${dispatch.defaultBranch}`,
+      {
+        policyPath: where.settings.policyPath,
+        cwd: where.root,
+      },
+    );
+    return await dailyCapRefusal(client, dispatch, policy, {
+      id: Number(where.env.GITHUB_RUN_ID ?? '0'),
+      now: Date.now(),
+    });
+  } catch (error) {
+    if (!(error instanceof AureusError)) throw error;
+    core.warning(
+      escapeControls(
+        `AUREUS builder: the run left no report, and whether the day's caps refused it is unknown: ${error.message} To resolve, ${error.hint}`,
+      ),
+    );
+    return undefined;
   }
 }

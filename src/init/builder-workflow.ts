@@ -146,6 +146,7 @@ jobs:
       contents: write
       pull-requests: write
       issues: write
+      actions: read # a run the day's caps refused is said on the issue, from the runs list
     steps:
       - uses: actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683 # v4.2.2
         with:

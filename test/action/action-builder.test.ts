@@ -1,4 +1,4 @@
-import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -183,7 +183,8 @@ function lookAroundPlan(): ScriptedReply {
 const session = useActionTestSession({
   // actions: read, as the plan job has it: the builder step counts the day's runs.
   [BUILD_TOKEN]: { contents: 'read', issues: 'read', actions: 'read', pull_requests: 'read' },
-  [PUBLISH_TOKEN]: { contents: 'write', pull_requests: 'write', issues: 'write' },
+  // actions: read, as the publish job has it: a run the day's caps refused is said on the issue.
+  [PUBLISH_TOKEN]: { contents: 'write', pull_requests: 'write', issues: 'write', actions: 'read' },
 });
 
 let model: ScriptedModelServer;
@@ -1477,5 +1478,50 @@ describe('the builder step, then the Action in mode: publish', () => {
     expect(run.stdout).toContain(`comment /aureus implement again on issue #${ISSUE}`);
     expect(model.requests.length).toBe(before);
     expect(existsSync(join(made.buildWorkspace, 'aureus-run', 'report.json'))).toBe(false);
+  });
+});
+
+describe("a run the day's caps refused, said where the requester looks", () => {
+  it("puts the cap, the day's spend and when the run fits in the tracking comment, from the publish job", async () => {
+    const made = await scenario(undefined, [
+      'cost_thresholds:',
+      '  max_usd_per_run: 2',
+      '  max_usd_per_day: 5',
+    ]);
+    // Two builder runs dispatched in the last day, numbered before this one: $4 of $5 taken.
+    const now = Date.now();
+    const oldest = new Date(now - 3 * 60 * 60 * 1000).toISOString();
+    for (const createdAt of [oldest, new Date(now - 60 * 60 * 1000).toISOString()])
+      session.double.addWorkflowRun(OWNER, REPO, { workflow: 'aureus-builder.yml', createdAt });
+    const before = model.requests.length;
+    const built = await build(made);
+    expect(built.exitCode).toBe(2);
+    expect(model.requests.length).toBe(before);
+    const said = `cost_thresholds.max_usd_per_day ($5) is reached: the 2 runs of aureus-builder.yml dispatched in the 24 hours before this one may spend up to $4 (each at its whole max_usd_per_run, $2), and this run up to $2. It fits from ${new Date(Date.parse(oldest) + 24 * 60 * 60 * 1000).toISOString()}, when enough of them are a day old.`;
+    expect(built.stdout).toContain(said);
+    // The build job left no report (actions/upload-artifact uploads the empty folder); the
+    // publish job, in the same workflow run, says why on the issue.
+    const artifact = join(made.runnerDir, 'refused-artifact');
+    mkdirSync(artifact, { recursive: true });
+    const event = builderDispatchEvent(made);
+    const published = await runAction({
+      runnerDir: made.runnerDir,
+      workspace: made.publishWorkspace,
+      eventName: 'workflow_dispatch',
+      event,
+      sha: made.baseSha,
+      apiUrl: session.double.url,
+      inputs: { 'github-token': PUBLISH_TOKEN, mode: 'publish', 'output-dir': artifact },
+      runnerEnv: { GITHUB_SERVER_URL: made.serverUrl, GITHUB_RUN_ID: '39999999' },
+    });
+    expect(published.exitCode).toBe(1);
+    const comment = trackingComment();
+    expect(comment).toContain(`run \`${RUN_ID}\`: failed`);
+    expect(comment).toContain(
+      escapeMarkdown(`the builder step refused the run before any model ran: ${said}`),
+    );
+    expect(comment).not.toContain('report.json cannot be read');
+    expect(published.summary).toContain(escapeMarkdown(said));
+    expect(publishedBranches(made)).toBe('');
   });
 });

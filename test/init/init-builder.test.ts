@@ -85,6 +85,8 @@ describe('aureus init --builder', () => {
       contents: 'write',
       'pull-requests': 'write',
       issues: 'write',
+      // The day's caps, read again to say on the issue why a run left no report.
+      actions: 'read',
     });
     // No secret in the agent's jobs but the model key; no env on a job at all.
     for (const job of ['plan', 'act']) {

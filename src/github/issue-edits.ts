@@ -120,18 +120,25 @@ async function issuePage(
     number: where.issue_number,
     after,
   });
-  const issue = Reflect.get(Object(Reflect.get(Object(data), 'repository')), 'issue');
-  return isIssuePage(issue) ? issue : undefined;
+  // GitHub's answer is checked for the shape the check reads, never taken on trust.
+  if (typeof data !== 'object' || data === null || !('repository' in data)) return undefined;
+  const repository = data.repository;
+  if (typeof repository !== 'object' || repository === null || !('issue' in repository))
+    return undefined;
+  return isIssuePage(repository.issue) ? repository.issue : undefined;
 }
 
 function isIssuePage(value: unknown): value is IssuePage {
   if (typeof value !== 'object' || value === null) return false;
-  const comments: unknown = Reflect.get(value, 'comments');
+  if (!('lastEditedAt' in value) || !('comments' in value)) return false;
+  const comments = value.comments;
   return (
-    'lastEditedAt' in value &&
     typeof comments === 'object' &&
     comments !== null &&
-    Array.isArray(Reflect.get(comments, 'nodes')) &&
-    typeof Reflect.get(comments, 'pageInfo') === 'object'
+    'nodes' in comments &&
+    Array.isArray(comments.nodes) &&
+    'pageInfo' in comments &&
+    typeof comments.pageInfo === 'object' &&
+    comments.pageInfo !== null
   );
 }

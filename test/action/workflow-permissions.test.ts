@@ -41,8 +41,11 @@ const NEEDS: Readonly<Record<string, Readonly<Record<string, Permissions>>>> = {
   },
   // The plan and its estimate on the issue (post-plan-mode.ts).
   'post-plan': { '*': { contents: 'read', issues: 'write' } },
-  // The run's branch, its draft pull request, the tracking comment (publish-mode.ts).
-  publish: { '*': { contents: 'write', 'pull-requests': 'write', issues: 'write' } },
+  // The run's branch, its draft pull request, the tracking comment (publish-mode.ts), and the
+  // day's builder runs when the run was refused by the daily caps (builder-day-caps.ts).
+  publish: {
+    '*': { contents: 'write', 'pull-requests': 'write', issues: 'write', actions: 'read' },
+  },
   // The proposal's branch and pull request (learn-pull-request.ts).
   learn: { '*': { contents: 'write', 'pull-requests': 'write' } },
   // The builder (`aureus/builder`): the checkout and the issue, and never a write. Where a run

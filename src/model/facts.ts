@@ -8,7 +8,7 @@
  */
 
 /** Bump when any extractor's output changes: cached facts of another version are ignored. */
-export const ANALYZER_VERSION = 20;
+export const ANALYZER_VERSION = 21;
 
 export type Language = 'typescript' | 'tsx' | 'javascript' | 'python' | 'go' | 'java';
 

@@ -98,10 +98,11 @@ describe('code loaded through process, require.cache and inline modules', () => 
     },
   );
 
-  it("leaves a constructor's name and a grid's cells plain", async () => {
+  it("leaves a constructor's name, a grid's cells and a class's static lookup plain", async () => {
     repo.write(
       'src/grid.js',
-      'exports.cell = (grid, i, j) => [grid[i][j], grid[0][0], grid.constructor.name];\n',
+      'exports.cell = (grid, i, j) => [grid[i][j], grid[0][0], grid[i][i], grid.constructor.name];\n' +
+        'exports.Model = class { get(name) { return this.constructor[name]; } };\n',
     );
     repo.commit('a grid');
     const { report } = await checkAsJson(repo.dir, base);

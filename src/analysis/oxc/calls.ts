@@ -95,22 +95,37 @@ function dynamicCodeOf(source: Source, node: MemberExpression): 'eval' | 'new-fu
 
 /**
  * `x.constructor.constructor` is Function whatever `x` is (`[]`, `{}`, `''`), and so is a key
- * the code computes that may be `constructor` taken twice (`''[c][c]`, `x.constructor[c]`):
- * kept in a name, `.call`-ed or called, it builds code from a string.
+ * the code computes that may be `constructor` taken twice on a literal (`''[c][c]`,
+ * `[].constructor[c]`): kept in a name, `.call`-ed or called, it builds code from a string. On
+ * any other value a computed key is ordinary code a maintainer would not call eval: a grid's
+ * diagonal `grid[i][i]`, a class's static lookup `this.constructor[name]`.
  */
 function reachesFunction(source: Source, node: MemberExpression, object: Expression): boolean {
   if (object.type !== 'MemberExpression') return false;
   const outer = keyOf(source, node);
   const inner = keyOf(source, object);
   if (outer === null || inner === null) return false;
+  if (outer === 'constructor' && inner === 'constructor') return true;
+  if (!LITERALS.has(withoutWrappers(object.object).type)) return false;
   if (outer === 'constructor' || inner === 'constructor')
-    return outer === inner || outer === COMPUTED || inner === COMPUTED;
+    return outer === COMPUTED || inner === COMPUTED;
   return (
     outer === COMPUTED &&
     inner === COMPUTED &&
     textOf(source, node.property) === textOf(source, object.property)
   );
 }
+
+/** Values written out in the code, whose members are the language's own. */
+const LITERALS = new Set([
+  'ArrayExpression',
+  'ObjectExpression',
+  'Literal',
+  'TemplateLiteral',
+  'FunctionExpression',
+  'ArrowFunctionExpression',
+  'ClassExpression',
+]);
 
 /** Stands for a computed key whose value the code makes at run time. */
 const COMPUTED = Symbol('computed');
